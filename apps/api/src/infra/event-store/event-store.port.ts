@@ -1,0 +1,92 @@
+/**
+ * The event store port (ARCHITECTURE §3). Two adapters implement it: Postgres (the default) and KurrentDB.
+ *
+ * Global order: every stored event has a `checkpoint`, an opaque string that only the adapter that wrote it can
+ * compare. Subscribers and projections resume "after" a checkpoint; '' (START) means from the beginning.
+ * For Postgres the checkpoint is the (transaction id, position) pair, because positions become visible out of
+ * commit order; for KurrentDB it is the (commit, prepare) position.
+ */
+export type ExpectedRevision = bigint | 'no_stream' | 'any';
+
+export type Checkpoint = string;
+export const START: Checkpoint = '';
+
+export interface EventMetadata {
+  companyId: string;
+  userId?: string | null;
+  correlationId?: string;
+  causationId?: string;
+  occurredAt: string; // ISO instant
+  schemaVersion: number;
+  [key: string]: unknown;
+}
+
+export interface NewEvent<T extends string = string, D = Record<string, unknown>> {
+  id: string; // uuid; a retried append with the same ids appends nothing twice
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+}
+
+export interface StoredEvent<T extends string = string, D = Record<string, unknown>> {
+  id: string;
+  streamId: string;
+  revision: bigint; // 0-based position inside its stream
+  position: bigint; // global position (unique, increasing, may have gaps)
+  checkpoint: Checkpoint; // resume token in global order
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+  recordedAt: string; // ISO instant when the store committed it
+}
+
+export interface StreamAppend {
+  stream: string;
+  expected: ExpectedRevision;
+  events: NewEvent[];
+}
+
+export interface AppendResult {
+  /** Next expected revision per stream (the revision of its last event). */
+  revisions: Record<string, bigint>;
+  /** Checkpoint of the last event appended; wait for projections to pass it for read-your-writes. */
+  checkpoint: Checkpoint;
+  /** True when every event already existed (an idempotent retry): nothing was appended. */
+  duplicate: boolean;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export type SubscriptionHandler = (events: StoredEvent[]) => Promise<void>;
+
+export interface EventStore {
+  /** Atomic: all streams or none. Throws WrongExpectedRevisionError on a conflict. */
+  appendToStreams(appends: StreamAppend[]): Promise<AppendResult>;
+  readStream(stream: string, fromRevision?: bigint): AsyncIterable<StoredEvent>;
+  /** Events after `from` in global order, at most `limit`; only events whose order can no longer change. */
+  readAll(from: Checkpoint, limit: number): Promise<StoredEvent[]>;
+  /** Catch-up from `from`, then live; the handler gets batches in global order, one at a time. */
+  subscribeAll(from: Checkpoint, handler: SubscriptionHandler, options?: { batchSize?: number }): Subscription;
+  /** Orders two checkpoints of this store: negative, 0 or positive. */
+  compareCheckpoints(a: Checkpoint, b: Checkpoint): number;
+  /** Checkpoint of the newest event a reader can see now (START when empty). */
+  headCheckpoint(): Promise<Checkpoint>;
+  /** Health probe. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const EVENT_STORE = Symbol('EVENT_STORE');
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${stream}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}

@@ -1,0 +1,332 @@
+import pg from 'pg';
+import { createPool } from '../db/database.js';
+import {
+  START,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type Checkpoint,
+  type EventStore,
+  type ExpectedRevision,
+  type StoredEvent,
+  type StreamAppend,
+  type Subscription,
+  type SubscriptionHandler,
+} from './event-store.port.js';
+import { EVENT_STORE_SCHEMA } from './postgres-event-store.sql.js';
+
+const CHANNEL = 'stampline_events';
+const EXPECTED_NO_STREAM = -1n;
+const EXPECTED_ANY = -2n;
+
+interface EventRow {
+  position: string;
+  xid: string;
+  stream_id: string;
+  revision: string;
+  event_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: StoredEvent['metadata'];
+  recorded_at: Date;
+}
+
+// `xid`, not `transaction_id`: ORDER BY would otherwise sort by the text alias ('1000' < '968').
+const SELECT_COLUMNS = `position, transaction_id::text AS xid, stream_id, revision, event_id, type, data, metadata, recorded_at`;
+
+/** Checkpoint of the Postgres store: `${transactionId}:${position}`; START reads from the beginning. */
+export function parseCheckpoint(checkpoint: Checkpoint): [bigint, bigint] {
+  if (checkpoint === START) return [0n, 0n];
+  const [xid, position] = checkpoint.split(':');
+  if (xid === undefined || position === undefined) throw new Error(`Not a Postgres event store checkpoint: ${checkpoint}`);
+  return [BigInt(xid), BigInt(position)];
+}
+
+export function toCheckpoint(transactionId: bigint | string, position: bigint | string): Checkpoint {
+  return `${transactionId}:${position}`;
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: BigInt(row.revision),
+    position: BigInt(row.position),
+    checkpoint: toCheckpoint(row.xid, row.position),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: row.recorded_at.toISOString(),
+  };
+}
+
+function expectedCode(expected: ExpectedRevision): bigint {
+  if (expected === 'no_stream') return EXPECTED_NO_STREAM;
+  if (expected === 'any') return EXPECTED_ANY;
+  return expected;
+}
+
+function isPgError(error: unknown): error is pg.DatabaseError {
+  return error instanceof Error && typeof (error as pg.DatabaseError).code === 'string';
+}
+
+export interface PostgresEventStoreOptions {
+  /** Fallback polling interval when no notification arrives (ms). */
+  pollIntervalMs?: number;
+  /** Retry delay while committed events wait behind a running transaction (ms). */
+  horizonRetryMs?: number;
+  /** Send NOTIFY after appends (other processes' subscribers wake at once). */
+  notify?: boolean;
+  poolSize?: number;
+}
+
+/**
+ * The default event store: an `events` table in Postgres. See postgres-event-store.sql.ts for how it keeps
+ * global order gap-safe without a global lock.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly pool: pg.Pool;
+  private readonly ownsPool: boolean;
+  private readonly wakers = new Set<() => void>();
+  private readonly subscriptions = new Set<Subscription>();
+  private listener: pg.Client | undefined;
+  private listening: Promise<void> | undefined;
+  private notifyPending = false;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly options: PostgresEventStoreOptions = {},
+    pool?: pg.Pool,
+  ) {
+    this.pool = pool ?? createPool(url, options.poolSize ?? 10, 'stampline-events');
+    this.ownsPool = !pool;
+  }
+
+  /** Creates the schema when missing (the migrations do the same; tests and benches use this). */
+  async ensureSchema(): Promise<void> {
+    await this.pool.query(EVENT_STORE_SCHEMA);
+  }
+
+  async appendToStreams(appends: StreamAppend[]): Promise<AppendResult> {
+    const nonEmpty = appends.filter((a) => a.events.length > 0);
+    if (nonEmpty.length === 0) throw new Error('appendToStreams needs at least one event');
+    const events = nonEmpty.flatMap((a) => a.events);
+    let rows: { stream_id: string; last_revision: string; last_position: string; xid: string; duplicate: boolean }[];
+    try {
+      ({ rows } = await this.pool.query(
+        `SELECT stream_id, last_revision, last_position, xid::text AS xid, duplicate
+           FROM append_events($1::text[], $2::bigint[], $3::int[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`,
+        [
+          nonEmpty.map((a) => a.stream),
+          nonEmpty.map((a) => expectedCode(a.expected).toString()),
+          nonEmpty.map((a) => a.events.length),
+          events.map((e) => e.id),
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data)),
+          events.map((e) => JSON.stringify(e.metadata)),
+        ],
+      ));
+    } catch (error) {
+      throw this.translateAppendError(error);
+    }
+    const revisions: Record<string, bigint> = {};
+    let last: [bigint, bigint] = [0n, 0n];
+    for (const row of rows) {
+      revisions[row.stream_id] = BigInt(row.last_revision);
+      const candidate: [bigint, bigint] = [BigInt(row.xid), BigInt(row.last_position)];
+      if (comparePairs(candidate, last) > 0) last = candidate;
+    }
+    const duplicate = rows.length > 0 && rows.every((r) => r.duplicate);
+    if (!duplicate) this.announce();
+    return { revisions, checkpoint: toCheckpoint(last[0], last[1]), duplicate };
+  }
+
+  private translateAppendError(error: unknown): unknown {
+    if (!isPgError(error)) return error;
+    if (error.code === 'SL001') {
+      const [stream = '', expected = '', actual = ''] = (error.detail ?? '').split('|');
+      return new WrongExpectedRevisionError(
+        stream,
+        expected === 'no_stream' ? 'no_stream' : BigInt(expected),
+        actual === '' || actual === 'no_stream' ? 'no_stream' : BigInt(actual),
+      );
+    }
+    if (error.code === '23505' && error.constraint === 'events_stream_revision_key') {
+      return new WrongExpectedRevisionError('(concurrent append)', 'any', 'no_stream');
+    }
+    // Two identical retries racing: the loser sees the winner's event ids; retrying the call answers `duplicate`.
+    if (error.code === '23505' && error.constraint === 'events_event_id_key') {
+      return new WrongExpectedRevisionError('(concurrent duplicate)', 'any', 'no_stream');
+    }
+    return error;
+  }
+
+  async *readStream(stream: string, fromRevision = 0n): AsyncIterable<StoredEvent> {
+    const pageSize = 1000;
+    let next = fromRevision;
+    for (;;) {
+      const { rows } = await this.pool.query<EventRow>(
+        `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`,
+        [stream, next.toString(), pageSize],
+      );
+      for (const row of rows) yield toStoredEvent(row);
+      if (rows.length < pageSize) return;
+      next = BigInt(rows[rows.length - 1]!.revision) + 1n;
+    }
+  }
+
+  async readAll(from: Checkpoint, limit: number): Promise<StoredEvent[]> {
+    const [xid, position] = parseCheckpoint(from);
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM events
+        WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id, position
+        LIMIT $3`,
+      [xid.toString(), position.toString(), limit],
+    );
+    return rows.map(toStoredEvent);
+  }
+
+  /** True when events after `from` exist that readers cannot see yet (their transaction's order is not settled). */
+  private async hasPendingAfter(from: Checkpoint): Promise<boolean> {
+    const [xid, position] = parseCheckpoint(from);
+    const { rows } = await this.pool.query(
+      `SELECT EXISTS (SELECT 1 FROM events WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)) AS pending`,
+      [xid.toString(), position.toString()],
+    );
+    return rows[0].pending as boolean;
+  }
+
+  subscribeAll(
+    from: Checkpoint,
+    handler: SubscriptionHandler,
+    options: { batchSize?: number; onError?: (error: unknown) => void } = {},
+  ): Subscription {
+    const batchSize = options.batchSize ?? 500;
+    const pollIntervalMs = this.options.pollIntervalMs ?? 1000;
+    const horizonRetryMs = this.options.horizonRetryMs ?? 3;
+    let running = true;
+    // A wake-up that arrives while a batch is being read or handled is remembered, so the next wait ends at once.
+    let signalled = false;
+    let wake: (() => void) | undefined;
+    const waker = () => {
+      signalled = true;
+      wake?.();
+    };
+    this.wakers.add(waker);
+    void this.listen();
+
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (signalled || !running) return resolve();
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        }
+        wake = done;
+      });
+
+    const loop = async () => {
+      let checkpoint = from;
+      while (running) {
+        signalled = false;
+        const batch = await this.readAll(checkpoint, batchSize);
+        if (!running) break;
+        if (batch.length > 0) {
+          await handler(batch);
+          checkpoint = batch[batch.length - 1]!.checkpoint;
+          if (batch.length === batchSize) continue;
+        }
+        if (await this.hasPendingAfter(checkpoint)) await sleep(horizonRetryMs);
+        else await sleep(pollIntervalMs);
+      }
+    };
+    const done = loop().catch((error: unknown) => {
+      running = false;
+      if (options.onError) options.onError(error);
+      else console.error('event store subscription stopped', error);
+    });
+
+    const subscription: Subscription = {
+      close: async () => {
+        running = false;
+        this.wakers.delete(waker);
+        this.subscriptions.delete(subscription);
+        waker();
+        await done;
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** Wakes local subscribers now and other processes through NOTIFY (coalesced; outside the append's transaction). */
+  private announce(): void {
+    for (const waker of this.wakers) waker();
+    if (this.options.notify === false || this.notifyPending || this.closed) return;
+    this.notifyPending = true;
+    setImmediate(() => {
+      this.notifyPending = false;
+      if (this.closed) return;
+      this.pool.query(`SELECT pg_notify('${CHANNEL}', '')`).catch(() => {});
+    });
+  }
+
+  private listen(): Promise<void> {
+    if (this.listening) return this.listening;
+    this.listening = (async () => {
+      const client = new pg.Client({ connectionString: this.url, application_name: 'stampline-listen' });
+      client.on('error', () => {
+        // The connection dropped: subscribers keep polling; try listening again soon.
+        this.listener = undefined;
+        this.listening = undefined;
+        if (!this.closed && this.wakers.size > 0) setTimeout(() => void this.listen(), 1000).unref();
+      });
+      client.on('notification', () => {
+        for (const waker of this.wakers) waker();
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${CHANNEL}`);
+        if (this.closed) await client.end();
+        else this.listener = client;
+      } catch {
+        this.listening = undefined; // polling carries on
+      }
+    })();
+    return this.listening;
+  }
+
+  compareCheckpoints(a: Checkpoint, b: Checkpoint): number {
+    return comparePairs(parseCheckpoint(a), parseCheckpoint(b));
+  }
+
+  async headCheckpoint(): Promise<Checkpoint> {
+    const { rows } = await this.pool.query(
+      `SELECT transaction_id::text AS xid, position FROM events
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+    );
+    return rows[0] ? toCheckpoint(rows[0].xid, rows[0].position) : START;
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1 FROM events LIMIT 1');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    await this.listener?.end().catch(() => {});
+    if (this.ownsPool) await this.pool.end();
+  }
+}
+
+function comparePairs(a: [bigint, bigint], b: [bigint, bigint]): number {
+  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
+  if (a[1] !== b[1]) return a[1] < b[1] ? -1 : 1;
+  return 0;
+}

@@ -1,0 +1,66 @@
+/**
+ * A grid is a whitelist: the only SQL that ever reaches the database comes from here (trusted code), never from
+ * the request. The request names columns by `colId`; values always travel as bind parameters.
+ */
+export type GridColumnType = 'text' | 'number' | 'date' | 'set';
+export type SortDirection = 'asc' | 'desc';
+
+export interface GridSort<C extends string = string> {
+  colId: C;
+  sort: SortDirection;
+}
+
+export interface GridColumnInput {
+  /** A column name or SQL expression over `table` (trusted code only). */
+  sql: string;
+  type: GridColumnType;
+  /** Default true. */
+  sortable?: boolean;
+  /** Default true. */
+  filterable?: boolean;
+}
+
+export interface GridDefinitionInput<C extends string> {
+  /** Table (or trusted FROM expression, e.g. a join) holding the rows. */
+  table: string;
+  columns: Record<C, GridColumnInput>;
+  /** Order when the request has no sortModel; the key column always breaks ties. */
+  defaultSort?: GridSort<NoInfer<C>>[];
+  /** Default 'company_id'. */
+  tenantColumn?: string;
+  /** Unique per row; returned as `id` when no column is named so. Default 'id'. */
+  keyColumn?: string;
+}
+
+export type GridColumn = Required<GridColumnInput>;
+
+export interface GridDefinition {
+  readonly table: string;
+  /** A Map, so request keys such as `__proto__` or `constructor` never reach an object's prototype. */
+  readonly columns: ReadonlyMap<string, GridColumn>;
+  readonly defaultSort: readonly GridSort[];
+  readonly tenantColumn: string;
+  readonly keyColumn: string;
+}
+
+// colIds become quoted output aliases (`AS "colId"`), so they are restricted to plain identifiers.
+const COLUMN_ID = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+export function defineGrid<C extends string>(input: GridDefinitionInput<C>): GridDefinition {
+  const columns = new Map<string, GridColumn>();
+  for (const [colId, column] of Object.entries<GridColumnInput>(input.columns)) {
+    if (!COLUMN_ID.test(colId)) throw new Error(`Grid column id ${JSON.stringify(colId)} is not a plain identifier`);
+    columns.set(colId, { sortable: true, filterable: true, ...column });
+  }
+  const defaultSort = input.defaultSort ?? [];
+  for (const { colId } of defaultSort) {
+    if (!columns.get(colId)?.sortable) throw new Error(`Grid default sort column ${colId} is not a sortable column`);
+  }
+  return {
+    table: input.table,
+    columns,
+    defaultSort,
+    tenantColumn: input.tenantColumn ?? 'company_id',
+    keyColumn: input.keyColumn ?? 'id',
+  };
+}

@@ -1,0 +1,61 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { sessionExpired, waitForSession, type SessionState } from './session';
+
+export const API_BASE = '/api/v1';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_BASE,
+  prepareHeaders: (headers, { getState }) => {
+    const { token } = (getState() as { session: SessionState }).session;
+    if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/**
+ * Endpoints whose 401 is an answer for the screen, not an expired session: the auth screens, the
+ * session-expired modal's own sign-in, sign-out, and the start-up token validation (a refused token signs out).
+ */
+const SESSION_ENDPOINTS = new Set([
+  'signIn',
+  'signUp',
+  'signInWithLoginToken',
+  'requestPasswordReset',
+  'changePassword',
+  'signOut',
+  'getMeta',
+]);
+
+/**
+ * Any 401 while signed in expires the session: the 'Please log back in.' modal opens and the call waits
+ * until the user has signed in again, then runs again with the new token (or gives up on sign-out).
+ */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  let result = await rawBaseQuery(args, api, extraOptions);
+  while (result.error?.status === 401 && !SESSION_ENDPOINTS.has(api.endpoint)) {
+    const { status } = (api.getState() as { session: SessionState }).session;
+    if (status !== 'signedIn' && status !== 'expired') return result;
+    api.dispatch(sessionExpired());
+    if (!(await waitForSession())) return result;
+    result = await rawBaseQuery(args, api, extraOptions);
+  }
+  return result;
+};
+
+/** One API slice; every feature adds its endpoints with `api.injectEndpoints` in `<area>.api.ts`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['User', 'Meta'],
+  endpoints: () => ({}),
+});

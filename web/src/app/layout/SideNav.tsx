@@ -1,0 +1,123 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { NavLink, useLocation } from 'react-router-dom';
+import { BrandMark } from '../../shared/ui/BrandMark';
+import { initials, type User } from '../session';
+import { NAV_ITEMS } from './nav-items';
+
+export const NAV_WIDTH = 248;
+export const NAV_MINI_WIDTH = 72;
+
+interface SideNavProps {
+  user: User | null;
+  minimized: boolean;
+  onToggle: () => void;
+}
+
+export function SideNav({ user, minimized, onToggle }: SideNavProps) {
+  const width = minimized ? NAV_MINI_WIDTH : NAV_WIDTH;
+  const { pathname } = useLocation();
+  const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{
+        width,
+        flexShrink: 0,
+        transition: (theme) => theme.transitions.create('width'),
+        '& .MuiDrawer-paper': {
+          width,
+          overflowX: 'hidden',
+          boxSizing: 'border-box',
+          borderRight: 1,
+          borderColor: 'divider',
+          transition: (theme) => theme.transitions.create('width'),
+        },
+      }}
+    >
+      <Box component="nav" aria-label="Main navigation" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+        <Box sx={{ height: 64, display: 'flex', alignItems: 'center', px: minimized ? 2.5 : 2.5 }}>
+          <BrandMark compact={minimized} />
+        </Box>
+        <Divider />
+        <List sx={{ flex: 1, px: 1, py: 1.5 }}>
+          {NAV_ITEMS.map((item) => (
+            <Box component="li" key={item.to} sx={{ listStyle: 'none' }}>
+              <Tooltip title={minimized ? item.label : ''} placement="right">
+                <ListItemButton
+                  component={NavLink}
+                  to={item.to}
+                  selected={isActive(item.to)}
+                  aria-label={minimized ? item.label : undefined}
+                  sx={{ borderRadius: 2, mb: 0.5, minHeight: 44, px: 1.75 }}
+                >
+                  <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>{item.icon}</ListItemIcon>
+                  {!minimized && <ListItemText primary={item.label} />}
+                </ListItemButton>
+              </Tooltip>
+              {!minimized &&
+                item.children?.map((child) => (
+                  <ListItemButton
+                    key={child.to}
+                    component={NavLink}
+                    to={child.to}
+                    end
+                    selected={pathname === child.to}
+                    sx={{ borderRadius: 2, pl: 7, minHeight: 36 }}
+                  >
+                    <ListItemText primary={child.label} slotProps={{ primary: { variant: 'body2' } }} />
+                  </ListItemButton>
+                ))}
+            </Box>
+          ))}
+        </List>
+        <Divider />
+        {user && (
+          <Tooltip title={minimized ? `${user.name} · ${user.email}` : ''} placement="right">
+            <ListItemButton
+              component={NavLink}
+              to="/setting"
+              selected={isActive('/setting')}
+              aria-label={minimized ? `${user.name}, ${user.email}` : undefined}
+              sx={{ mx: 1, my: 1, borderRadius: 2, gap: 1.5, px: 1.25, minHeight: 56 }}
+            >
+              <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15 }}>{initials(user.name)}</Avatar>
+              {!minimized && (
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+                    {user.name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" noWrap component="div">
+                    {user.email}
+                  </Typography>
+                </Box>
+              )}
+            </ListItemButton>
+          </Tooltip>
+        )}
+        <Box sx={{ display: 'flex', justifyContent: minimized ? 'center' : 'flex-end', px: 1, pb: 1 }}>
+          <IconButton
+            onClick={onToggle}
+            aria-label={minimized ? 'Expand navigation' : 'Minimize navigation'}
+            aria-expanded={!minimized}
+            size="small"
+          >
+            {minimized ? <ChevronRight /> : <ChevronLeft />}
+          </IconButton>
+        </Box>
+      </Box>
+    </Drawer>
+  );
+}

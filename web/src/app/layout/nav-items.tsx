@@ -1,0 +1,17 @@
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import type { ReactElement } from 'react';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: ReactElement;
+  /** sub-entries such as /customer/create, shown under the entry when the navigation is expanded */
+  children?: { label: string; to: string }[];
+}
+
+/**
+ * The side navigation of spec 000 §2, in its order. Entries appear as their screens land: Order (with its
+ * live badge), Customers (+ /customer/create), Invoices (+ /invoice/create), Payments, Stamps (+ /stamp/roll),
+ * Products (/product) and Inventory (hidden when bottle_pos or clover is active).
+ */
+export const NAV_ITEMS: NavItem[] = [{ label: 'Dashboard', to: '/dashboard', icon: <DashboardOutlined /> }];

@@ -1,0 +1,6 @@
+/** A valid e-mail address; the top-level domain is not checked (spec 000 §5), so 'ann@localhost' passes. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*$/;
+
+export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value.trim());
+
+export const isBlank = (value: string | null | undefined): boolean => !value || value.trim().length === 0;
