@@ -24,14 +24,15 @@ export default {
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   maxWorkers: 2,
+  testTimeout: 30000,
   projects: [
     {
       ...common,
       displayName: 'unit',
       testMatch: ['<rootDir>/domain/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/projections/**/*.spec.ts'],
     },
-    { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'], testTimeout: 30000 },
-    { ...common, displayName: 'reliability', testMatch: ['<rootDir>/test/reliability/**/*.spec.ts'], testTimeout: 60000 },
-    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'], testTimeout: 60000 },
+    { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
+    { ...common, displayName: 'reliability', testMatch: ['<rootDir>/test/reliability/**/*.spec.ts'] },
+    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
   ],
 };

@@ -85,15 +85,27 @@ describe('Grid protocol on Postgres', () => {
       'Gamma 100% Agave',
       "O'Brien's Pub",
     ]);
-    expect(rows[0]).toEqual({ id: expect.any(String), name: '', balance: '1500', dueOn: '2024-03-01', due: expect.any(Date), createdAt: expect.any(Date), status: 'void' });
+    expect(rows[0]).toEqual({
+      id: expect.any(String),
+      name: '',
+      balance: '1500',
+      dueOn: '2024-03-01',
+      due: expect.any(Date),
+      createdAt: expect.any(Date),
+      status: 'void',
+    });
     expect((await query({}, OTHER)).count).toBe(50);
   });
 
   it('filters text case-insensitively, with wildcards matched literally', async () => {
-    expect(await names(filter({ name: { filterType: 'text', type: 'contains', filter: 'BEV' } }))).toEqual(['Beta Beverages']);
+    expect(await names(filter({ name: { filterType: 'text', type: 'contains', filter: 'BEV' } }))).toEqual([
+      'Beta Beverages',
+    ]);
     expect(await names(filter({ name: { type: 'contains', filter: '100%' } }))).toEqual(['Gamma 100% Agave']);
     expect(await names(filter({ name: { type: 'contains', filter: '_' } }))).toEqual(['Delta_Distributing']);
-    expect(await names(filter({ name: { type: 'startsWith', filter: "o'brien" } }))).toEqual(["O'Brien's Pub"]);
+    expect(await names(filter({ name: { type: 'startsWith', filter: "o'brien" } }))).toEqual([
+      "O'Brien's Pub",
+    ]);
     expect(await names(filter({ name: { type: 'blank' } }))).toEqual(['']);
   });
 
@@ -106,20 +118,29 @@ describe('Grid protocol on Postgres', () => {
     ]);
     expect(
       await names(
-        filter({ balance: { operator: 'OR', conditions: [{ type: 'lessThan', filter: 0 }, { type: 'greaterThan', filter: 2000 }] } }),
+        filter({
+          balance: {
+            operator: 'OR',
+            conditions: [
+              { type: 'lessThan', filter: 0 },
+              { type: 'greaterThan', filter: 2000 },
+            ],
+          },
+        }),
       ),
     ).toEqual(['Delta_Distributing', 'Gamma 100% Agave']);
   });
 
   it('filters dates by whole days, on date and timestamptz columns', async () => {
-    expect(await names(filter({ due: { filterType: 'date', type: 'equals', dateFrom: '2024-01-05 00:00:00' } }))).toEqual([
+    expect(
+      await names(filter({ due: { filterType: 'date', type: 'equals', dateFrom: '2024-01-05 00:00:00' } })),
+    ).toEqual(['Alpha Liquors']);
+    expect(await names(filter({ createdAt: { type: 'equals', dateFrom: '2024-01-05' } }))).toEqual([
       'Alpha Liquors',
     ]);
-    expect(await names(filter({ createdAt: { type: 'equals', dateFrom: '2024-01-05' } }))).toEqual(['Alpha Liquors']);
-    expect(await names(filter({ due: { type: 'inRange', dateFrom: '2024-02-29', dateTo: '2024-03-01' } }))).toEqual([
-      '',
-      'Delta_Distributing',
-    ]);
+    expect(
+      await names(filter({ due: { type: 'inRange', dateFrom: '2024-02-29', dateTo: '2024-03-01' } })),
+    ).toEqual(['', 'Delta_Distributing']);
     expect(await names(filter({ due: { type: 'lessThanOrEqual', dateFrom: '2024-01-06' } }))).toEqual([
       'Alpha Liquors',
       'Beta Beverages',
@@ -152,7 +173,13 @@ describe('Grid protocol on Postgres', () => {
   });
 
   it('keeps injection attempts in filter values as plain data', async () => {
-    const attempts = ["x' OR '1'='1", "'; DROP TABLE rm_test_grid; --", '%', '\\', "$1'); SELECT pg_sleep(1); --"];
+    const attempts = [
+      "x' OR '1'='1",
+      "'; DROP TABLE rm_test_grid; --",
+      '%',
+      '\\',
+      "$1'); SELECT pg_sleep(1); --",
+    ];
     for (const value of attempts) {
       expect((await query(filter({ name: { type: 'equals', filter: value } }))).count).toBe(0);
       expect((await query(filter({ status: { values: [value] } }))).count).toBe(0);
@@ -162,10 +189,19 @@ describe('Grid protocol on Postgres', () => {
 
   it.each([
     ['a colId', { sortModel: JSON.stringify([{ colId: 'name; DROP TABLE rm_test_grid', sort: 'asc' }]) }],
-    ['a sort direction', { sortModel: JSON.stringify([{ colId: 'name', sort: 'asc; DROP TABLE rm_test_grid' }]) }],
-    ['a filter key', { filterModel: JSON.stringify({ 'company_id = company_id OR true': { type: 'blank' } }) }],
+    [
+      'a sort direction',
+      { sortModel: JSON.stringify([{ colId: 'name', sort: 'asc; DROP TABLE rm_test_grid' }]) },
+    ],
+    [
+      'a filter key',
+      { filterModel: JSON.stringify({ 'company_id = company_id OR true': { type: 'blank' } }) },
+    ],
     ['a number', { filterModel: JSON.stringify({ balance: { type: 'equals', filter: '0 OR 1=1' } }) }],
-    ['a date', { filterModel: JSON.stringify({ due: { type: 'equals', dateFrom: "2024-01-01' OR '1'='1" } }) }],
+    [
+      'a date',
+      { filterModel: JSON.stringify({ due: { type: 'equals', dateFrom: "2024-01-01' OR '1'='1" } }) },
+    ],
     ['a filter type', { filterModel: JSON.stringify({ name: { type: 'contains) OR (1=1', filter: 'a' } }) }],
     ['paging', { startRow: '0; DROP TABLE rm_test_grid', endRow: '10' }],
   ])('refuses injection through %s with a 400', async (_what, input) => {

@@ -8,7 +8,7 @@ export interface User {
   email: string;
   role: 'owner' | 'staff';
   company_id: number | string;
-  company: { id: number | string; name: string };
+  company: { id: number | string; name: string } | null;
 }
 
 export interface AuthAnswer {

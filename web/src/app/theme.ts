@@ -27,6 +27,14 @@ export const theme = createTheme({
     MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { outlined: { borderColor: '#e1e6ee' } } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+    MuiListItemButton: {
+      styleOverrides: {
+        root: {
+          '&.Mui-selected': { backgroundColor: 'rgba(29, 78, 137, 0.10)', color: '#143a68' },
+          '&.Mui-selected:hover': { backgroundColor: 'rgba(29, 78, 137, 0.16)' },
+        },
+      },
+    },
     MuiFormHelperText: { styleOverrides: { root: { marginLeft: 2, minHeight: '1.25em' } } },
   },
 });

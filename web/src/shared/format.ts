@@ -15,10 +15,12 @@ export function toDate(value: DateInput): Date | null {
   return isValid(date) ? date : null;
 }
 
-const formatWith = (pattern: string) => (value: DateInput, fallback = '') => {
-  const date = toDate(value);
-  return date ? format(date, pattern) : fallback;
-};
+const formatWith =
+  (pattern: string) =>
+  (value: DateInput, fallback = '') => {
+    const date = toDate(value);
+    return date ? format(date, pattern) : fallback;
+  };
 
 /** '05 Mar, 2026' */
 export const formatDate = formatWith(DATE_FORMAT);

@@ -28,7 +28,9 @@ export interface Toast {
 }
 
 export const clampToastSeconds = (seconds: number): number =>
-  Number.isFinite(seconds) ? Math.min(MAX_TOAST_SECONDS, Math.max(MIN_TOAST_SECONDS, seconds)) : TOAST_SECONDS.normal;
+  Number.isFinite(seconds)
+    ? Math.min(MAX_TOAST_SECONDS, Math.max(MIN_TOAST_SECONDS, seconds))
+    : TOAST_SECONDS.normal;
 
 const MAX_VISIBLE = 4;
 let toasts: Toast[] = [];

@@ -32,9 +32,15 @@ function AppLayout() {
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar companyName={user?.company?.name} />
         {navigation.state === 'loading' && (
-          <LinearProgress aria-label="Loading page" sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1300 }} />
+          <LinearProgress
+            aria-label="Loading page"
+            sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1300 }}
+          />
         )}
-        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, maxWidth: 1440, width: '100%', mx: 'auto' }}>
+        <Box
+          component="main"
+          sx={{ flex: 1, p: { xs: 2, sm: 3 }, maxWidth: 1440, width: '100%', mx: 'auto' }}
+        >
           <Outlet />
         </Box>
       </Box>

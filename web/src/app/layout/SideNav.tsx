@@ -47,7 +47,11 @@ export function SideNav({ user, minimized, onToggle }: SideNavProps) {
         },
       }}
     >
-      <Box component="nav" aria-label="Main navigation" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box
+        component="nav"
+        aria-label="Main navigation"
+        sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+      >
         <Box sx={{ height: 64, display: 'flex', alignItems: 'center', px: minimized ? 2.5 : 2.5 }}>
           <BrandMark compact={minimized} />
         </Box>
@@ -91,9 +95,11 @@ export function SideNav({ user, minimized, onToggle }: SideNavProps) {
               to="/setting"
               selected={isActive('/setting')}
               aria-label={minimized ? `${user.name}, ${user.email}` : undefined}
-              sx={{ mx: 1, my: 1, borderRadius: 2, gap: 1.5, px: 1.25, minHeight: 56 }}
+              sx={{ flexGrow: 0, mx: 1, my: 1, borderRadius: 2, gap: 1.5, px: 1.25, minHeight: 56 }}
             >
-              <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15 }}>{initials(user.name)}</Avatar>
+              <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15 }}>
+                {initials(user.name)}
+              </Avatar>
               {!minimized && (
                 <Box sx={{ minWidth: 0 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>

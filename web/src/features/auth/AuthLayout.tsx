@@ -5,7 +5,15 @@ import type { ReactNode } from 'react';
 import { BrandMark } from '../../shared/ui/BrandMark';
 
 /** The centred card every auth screen sits in. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
     <Box
       component="main"
@@ -19,6 +27,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         background: 'linear-gradient(160deg, #e8eef7 0%, #f4f6fa 55%, #fbf4ee 100%)',
       }}
     >
+      <title>{`${title} · Stampline`}</title>
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 }, borderRadius: 3 }}>
         <Box sx={{ mb: 3 }}>
           <BrandMark />

@@ -57,9 +57,8 @@ export function ChangePasswordForm() {
             label="New Password"
             autoComplete="new-password"
             autoFocus
-            required
           />
-          <PasswordField {...form.field('confirm')} label="Confirm Password" autoComplete="new-password" required />
+          <PasswordField {...form.field('confirm')} label="Confirm Password" autoComplete="new-password" />
           <Button
             type="submit"
             variant="contained"

@@ -1,10 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useForm } from '../../shared/forms/use-form';
 import { hasUserMessage, toProblem } from '../../shared/problem';
 import { toast, TOAST_SECONDS } from '../../shared/toasts';
@@ -17,13 +15,11 @@ const initialValues: ResetRequestValues = { email: '' };
 
 export function ResetPasswordForm() {
   const [requestReset] = useRequestPasswordResetMutation();
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ initialValues, validate: validateResetRequest });
 
   const submit = form.handleSubmit(async ({ email }) => {
     try {
       await requestReset({ email: email.trim() }).unwrap();
-      setSentTo(email.trim());
       toast.success(AUTH_MESSAGES.resetEmailSent, { seconds: TOAST_SECONDS.long });
     } catch (error) {
       const problem = toProblem(error);
@@ -35,12 +31,7 @@ export function ResetPasswordForm() {
     <AuthLayout title="Reset your password" subtitle="We will e-mail you a link to choose a new password.">
       <Box component="form" noValidate onSubmit={submit} aria-label="Reset password">
         <Stack spacing={1}>
-          {sentTo && (
-            <Alert severity="success" sx={{ mb: 1 }}>
-              {AUTH_MESSAGES.resetEmailSent}
-            </Alert>
-          )}
-          <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" autoFocus required />
+          <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" autoFocus />
           <Button type="submit" variant="contained" size="large" loading={form.submitting}>
             Send Reset Link
           </Button>

@@ -17,7 +17,9 @@ import { AUTH_MESSAGES } from './auth-messages';
 
 type Values = { password: string };
 const initialValues: Values = { password: '' };
-const validate = (v: Values) => ({ password: v.password.length === 0 ? AUTH_MESSAGES.passwordEmpty : undefined });
+const validate = (v: Values) => ({
+  password: v.password.length === 0 ? AUTH_MESSAGES.passwordEmpty : undefined,
+});
 
 /**
  * 'Please log back in.': opens on any 401 while signed in. Signing in again with the user's e-mail resumes
@@ -46,7 +48,8 @@ function ReSignInForm({ email }: { email: string }) {
       dispatch(reauthenticated(await signIn({ email, password }).unwrap()));
     } catch (error) {
       const problem = toProblem(error);
-      if (hasUserMessage(problem)) form.setServerErrors({ password: fieldErrors(problem).password ?? problem.message });
+      if (hasUserMessage(problem))
+        form.setServerErrors({ password: fieldErrors(problem).password ?? problem.message });
       else setFormError(AUTH_MESSAGES.serversBroke);
     }
   });
@@ -56,7 +59,8 @@ function ReSignInForm({ email }: { email: string }) {
       <DialogTitle id="session-expired-title">Please log back in.</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Your session has expired. Enter the password for <strong>{email}</strong> to continue where you left off.
+          Your session has expired. Enter the password for <strong>{email}</strong> to continue where you left
+          off.
         </DialogContentText>
         {formError && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -69,7 +73,7 @@ function ReSignInForm({ email }: { email: string }) {
           label="Password"
           autoComplete="current-password"
           autoFocus
-          required
+
           sx={{ mt: 1 }}
         />
       </DialogContent>

@@ -41,15 +41,8 @@ export function SignInForm() {
       <Box component="form" noValidate onSubmit={submit} aria-label="Sign in">
         <Stack spacing={1}>
           {formError && <Alert severity="error">{formError}</Alert>}
-          <TextField
-            {...form.field('email')}
-            label="Email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            required
-          />
-          <PasswordField {...form.field('password')} label="Password" autoComplete="current-password" required />
+          <TextField {...form.field('email')} label="Email" type="email" autoComplete="username" autoFocus />
+          <PasswordField {...form.field('password')} label="Password" autoComplete="current-password" />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -0.5 }}>
             <AuthLink to="/auth/reset-password">Forgot password?</AuthLink>
           </Box>

@@ -48,15 +48,14 @@ export function SignUpForm() {
       <Box component="form" noValidate onSubmit={submit} aria-label="Sign up">
         <Stack spacing={1}>
           {formError && <Alert severity="error">{formError}</Alert>}
-          <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" autoFocus required />
-          <TextField {...form.field('name')} label="Full Name" autoComplete="name" required />
-          <TextField {...form.field('title')} label="Title" autoComplete="organization-title" required />
-          <PasswordField {...form.field('password')} label="Password" autoComplete="new-password" required />
+          <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" autoFocus />
+          <TextField {...form.field('name')} label="Full Name" autoComplete="name" />
+          <TextField {...form.field('title')} label="Title" autoComplete="organization-title" />
+          <PasswordField {...form.field('password')} label="Password" autoComplete="new-password" />
           <PasswordField
             {...form.field('confirm_password')}
             label="Confirm Password"
             autoComplete="new-password"
-            required
           />
           <Button type="submit" variant="contained" size="large" loading={form.submitting}>
             Sign Up

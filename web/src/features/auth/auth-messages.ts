@@ -15,7 +15,8 @@ export const AUTH_MESSAGES = {
   changeMismatch: "Passwords don't match",
   serversBroke: 'our servers broke, please try again later',
   resetEmailFailed: 'Error occurred while sending email',
-  resetEmailSent: 'Email has been sent to your inbox. The password reset link will be expired after 23 hours.',
+  resetEmailSent:
+    'Email has been sent to your inbox. The password reset link will be expired after 23 hours.',
   resetFailed: 'Error occurred while resetting password.',
   resetDone: 'Password reset successfully.',
 } as const;
@@ -38,7 +39,13 @@ export const validateSignIn = (v: SignInValues): FormErrors<SignInValues> => ({
   password: passwordError(v.password),
 });
 
-export type SignUpValues = { email: string; name: string; title: string; password: string; confirm_password: string };
+export type SignUpValues = {
+  email: string;
+  name: string;
+  title: string;
+  password: string;
+  confirm_password: string;
+};
 export const validateSignUp = (v: SignUpValues): FormErrors<SignUpValues> => ({
   email: emailError(v.email),
   name: isBlank(v.name) ? AUTH_MESSAGES.nameEmpty : undefined,

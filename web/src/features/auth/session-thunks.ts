@@ -11,6 +11,8 @@ export const validateSession = () => async (dispatch: AppDispatch, getState: Get
   const result = await dispatch(
     authApi.endpoints.validateToken.initiate(undefined, { subscribe: false, forceRefetch: true }),
   );
+  // the user may have signed in through the form meanwhile: that session is not this validation's to end
+  if (getState().session.status !== 'validating') return;
   if (result.data) {
     dispatch(tokenValidated(result.data));
     return;

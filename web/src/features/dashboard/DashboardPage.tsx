@@ -23,7 +23,12 @@ export default function DashboardPage() {
           </>
         }
       />
-      <Paper variant="outlined" component="section" aria-labelledby="recent-invoices-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="recent-invoices-title"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
         <Typography id="recent-invoices-title" variant="h2" sx={{ fontSize: '1.125rem', mb: 2 }}>
           Recent Invoices
         </Typography>

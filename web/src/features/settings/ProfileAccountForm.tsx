@@ -52,7 +52,7 @@ export function ProfileAccountForm({ user }: { user: User }) {
         <Box component="form" noValidate onSubmit={submit} aria-label="Profile">
           <Stack spacing={1}>
             <ProblemAlert messages={problem} />
-            <TextField {...form.field('name')} label="Name" autoComplete="name" autoFocus required />
+            <TextField {...form.field('name')} label="Name" autoComplete="name" autoFocus />
             <PasswordField
               {...form.field('password', 'Leave blank to keep your current password.')}
               label="New Password"

@@ -20,7 +20,9 @@ export function ProfileInfoCard({ user }: { user: User }) {
     <Card component="section" aria-label="Profile information">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-          <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main', fontSize: 22 }}>{initials(user.name)}</Avatar>
+          <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main', fontSize: 22 }}>
+            {initials(user.name)}
+          </Avatar>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h3" component="p" noWrap>
               {user.name}
@@ -29,7 +31,10 @@ export function ProfileInfoCard({ user }: { user: User }) {
           </Box>
         </Box>
         <Divider sx={{ mb: 1.5 }} />
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}
+        >
           {rows.map(([label, value]) => (
             <Box key={label} sx={{ display: 'contents' }}>
               <Typography component="dt" color="text.secondary">

@@ -1,21 +1,20 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { clearCachedData } from '../../app/version';
-import { toast } from '../../shared/toasts';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 
-/** /cache/clear: purges locally cached data and goes to /dashboard. */
+/**
+ * /cache/clear: purges locally cached data and goes to /dashboard with a full page load, so nothing kept
+ * in memory (API cache, preferences, an outdated bundle) survives.
+ */
 export default function CacheClearPage() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const done = useRef(false);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
     clearCachedData(dispatch);
-    toast.success('Cache cleared.');
-    navigate('/dashboard', { replace: true });
-  }, [dispatch, navigate]);
+    window.location.replace('/dashboard');
+  }, [dispatch]);
   return <FullPageSpinner label="Clearing cache" />;
 }

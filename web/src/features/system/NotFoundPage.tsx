@@ -9,8 +9,16 @@ export default function NotFoundPage() {
   return (
     <Box
       component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', alignContent: 'center', gap: 2, px: 2 }}
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        alignContent: 'center',
+        gap: 2,
+        px: 2,
+      }}
     >
+      <title>Page not found · Stampline</title>
       <BrandMark />
       <Typography aria-hidden sx={{ fontSize: 72, fontWeight: 700, color: 'primary.main', lineHeight: 1 }}>
         404

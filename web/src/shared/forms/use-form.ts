@@ -46,7 +46,8 @@ export function useForm<T extends FormValues>({ initialValues, validate }: UseFo
     return {
       name,
       value: values[name],
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(name, event.target.value),
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        setValue(name, event.target.value),
       error: !!error,
       helperText: error ?? helper,
     };
@@ -72,12 +73,15 @@ export function useForm<T extends FormValues>({ initialValues, validate }: UseFo
     }
   };
 
-  const reset = useCallback((next: T = initialValues) => {
-    setValues(next);
-    setDirty({});
-    setSubmitted(false);
-    setServerErrors({});
-  }, [initialValues]);
+  const reset = useCallback(
+    (next: T = initialValues) => {
+      setValues(next);
+      setDirty({});
+      setSubmitted(false);
+      setServerErrors({});
+    },
+    [initialValues],
+  );
 
   return { values, setValue, field, errorOf, handleSubmit, setServerErrors, submitting, reset };
 }

@@ -3,7 +3,15 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** A page's h1 with its actions on the right (wrapping under it on narrow screens). */
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}) {
   return (
     <Box
       sx={{
@@ -15,6 +23,7 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
         mb: 3,
       }}
     >
+      <title>{`${title} · Stampline`}</title>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="h1">{title}</Typography>
         {subtitle && (

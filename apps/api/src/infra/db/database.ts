@@ -2,6 +2,10 @@ import pg from 'pg';
 
 // bigint columns (int8) arrive as strings by default; positions and revisions need full precision, so callers
 // convert them with BigInt() where they matter. Counts are cast to int in SQL.
+// Business dates (`date` columns) stay 'YYYY-MM-DD' text: turning them into a Date at local midnight would
+// shift them with the server's time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;

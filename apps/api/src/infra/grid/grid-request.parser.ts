@@ -12,14 +12,7 @@ const MAX_SET_VALUES = 1000;
 const MAX_CONDITIONS = 5;
 
 export type TextOperator =
-  | 'equals'
-  | 'notEqual'
-  | 'contains'
-  | 'notContains'
-  | 'startsWith'
-  | 'endsWith'
-  | 'blank'
-  | 'notBlank';
+  'equals' | 'notEqual' | 'contains' | 'notContains' | 'startsWith' | 'endsWith' | 'blank' | 'notBlank';
 export type ComparisonOperator =
   | 'equals'
   | 'notEqual'
@@ -130,9 +123,11 @@ export function parseGridRequest(grid: GridDefinition, input: GridInput): GridRe
 function parsePaging(input: GridInput, problems: GridProblems): { startRow: number; endRow: number } {
   const startRow = toInteger(input.startRow);
   const endRow = toInteger(input.endRow);
-  if (startRow === undefined || startRow < 0) problems.add('startRow', 'startRow must be an integer of 0 or more');
+  if (startRow === undefined || startRow < 0)
+    problems.add('startRow', 'startRow must be an integer of 0 or more');
   if (endRow === undefined) problems.add('endRow', 'endRow must be an integer');
-  else if (startRow !== undefined && endRow <= startRow) problems.add('endRow', 'endRow must be greater than startRow');
+  else if (startRow !== undefined && endRow <= startRow)
+    problems.add('endRow', 'endRow must be greater than startRow');
   else if (startRow !== undefined && endRow - startRow > MAX_GRID_PAGE_ROWS) {
     problems.add('endRow', `A page holds at most ${MAX_GRID_PAGE_ROWS} rows`);
   }
@@ -179,7 +174,8 @@ function parseSortModel(grid: GridDefinition, raw: unknown, problems: GridProble
     if (!column || typeof colId !== 'string') return problems.add(`${field}.colId`, 'Unknown column');
     if (!column.sortable) return problems.add(`${field}.colId`, `Column ${colId} cannot be sorted`);
     if (seen.has(colId)) return problems.add(`${field}.colId`, `Column ${colId} is sorted twice`);
-    if (sort !== 'asc' && sort !== 'desc') return problems.add(`${field}.sort`, "sort must be 'asc' or 'desc'");
+    if (sort !== 'asc' && sort !== 'desc')
+      return problems.add(`${field}.sort`, "sort must be 'asc' or 'desc'");
     seen.add(colId);
     sorts.push({ colId, sort });
   });
@@ -224,9 +220,13 @@ function parseColumnFilter(
   const unknown = Object.keys(model).filter((key) => !COMBINED_KEYS.has(key));
   if (unknown.length > 0) return void problems.add(field, `Unknown filter field(s): ${unknown.join(', ')}`);
   const { operator = 'AND', conditions } = model;
-  if (operator !== 'AND' && operator !== 'OR') return void problems.add(`${field}.operator`, "operator must be 'AND' or 'OR'");
+  if (operator !== 'AND' && operator !== 'OR')
+    return void problems.add(`${field}.operator`, "operator must be 'AND' or 'OR'");
   if (!Array.isArray(conditions) || conditions.length === 0 || conditions.length > MAX_CONDITIONS) {
-    return void problems.add(`${field}.conditions`, `conditions must be an array of 1 to ${MAX_CONDITIONS} filters`);
+    return void problems.add(
+      `${field}.conditions`,
+      `conditions must be an array of 1 to ${MAX_CONDITIONS} filters`,
+    );
   }
   const parsed = conditions.map((condition: unknown, index) =>
     parseCondition(column, condition, model.filterType, `${field}.conditions[${index}]`, problems),
@@ -252,7 +252,10 @@ function parseCondition(
     return void problems.add(`${field}.filterType`, `filterType must be one of ${FILTER_TYPES.join(', ')}`);
   }
   if (!ACCEPTED_FILTER_TYPES[column.type].includes(filterType as FilterType)) {
-    return void problems.add(`${field}.filterType`, `A ${filterType} filter does not apply to a ${column.type} column`);
+    return void problems.add(
+      `${field}.filterType`,
+      `A ${filterType} filter does not apply to a ${column.type} column`,
+    );
   }
   const context = { raw, operator, field, problems };
   switch (filterType as FilterType) {
@@ -281,21 +284,38 @@ function canonicalOperator(type: unknown): string | undefined | null {
   return Object.hasOwn(OPERATOR_ALIASES, type) ? OPERATOR_ALIASES[type] : type;
 }
 
-function parseTextCondition({ raw, operator, field, problems }: ConditionContext): FilterCondition | undefined {
+function parseTextCondition({
+  raw,
+  operator,
+  field,
+  problems,
+}: ConditionContext): FilterCondition | undefined {
   const type = operator as TextOperator;
   if (!TEXT_OPERATORS.includes(type)) {
-    return void problems.add(`${field}.type`, `A text filter's type must be one of ${TEXT_OPERATORS.join(', ')}`);
+    return void problems.add(
+      `${field}.type`,
+      `A text filter's type must be one of ${TEXT_OPERATORS.join(', ')}`,
+    );
   }
   if (type === 'blank' || type === 'notBlank') return { filterType: 'text', type };
-  const filter = typeof raw.filter === 'number' && Number.isFinite(raw.filter) ? String(raw.filter) : raw.filter;
+  const filter =
+    typeof raw.filter === 'number' && Number.isFinite(raw.filter) ? String(raw.filter) : raw.filter;
   if (typeof filter !== 'string') return void problems.add(`${field}.filter`, 'filter must be a string');
   if (filter.length > MAX_TEXT_FILTER_LENGTH) {
-    return void problems.add(`${field}.filter`, `filter must be at most ${MAX_TEXT_FILTER_LENGTH} characters`);
+    return void problems.add(
+      `${field}.filter`,
+      `filter must be at most ${MAX_TEXT_FILTER_LENGTH} characters`,
+    );
   }
   return { filterType: 'text', type, filter };
 }
 
-function parseNumberCondition({ raw, operator, field, problems }: ConditionContext): FilterCondition | undefined {
+function parseNumberCondition({
+  raw,
+  operator,
+  field,
+  problems,
+}: ConditionContext): FilterCondition | undefined {
   const type = comparisonOperator(operator, 'number', field, problems);
   if (!type) return undefined;
   if (type === 'blank' || type === 'notBlank') return { filterType: 'number', type };
@@ -307,7 +327,12 @@ function parseNumberCondition({ raw, operator, field, problems }: ConditionConte
   return { filterType: 'number', type, filter, filterTo };
 }
 
-function parseDateCondition({ raw, operator, field, problems }: ConditionContext): FilterCondition | undefined {
+function parseDateCondition({
+  raw,
+  operator,
+  field,
+  problems,
+}: ConditionContext): FilterCondition | undefined {
   const type = comparisonOperator(operator, 'date', field, problems);
   if (!type) return undefined;
   if (type === 'blank' || type === 'notBlank') return { filterType: 'date', type };
@@ -321,7 +346,12 @@ function parseDateCondition({ raw, operator, field, problems }: ConditionContext
   return { filterType: 'date', type, dateFrom, dateTo };
 }
 
-function parseSetCondition({ raw, operator, field, problems }: ConditionContext): FilterCondition | undefined {
+function parseSetCondition({
+  raw,
+  operator,
+  field,
+  problems,
+}: ConditionContext): FilterCondition | undefined {
   if (operator !== undefined && operator !== 'in') {
     return void problems.add(`${field}.type`, "A set filter's type must be 'in' (or omitted)");
   }
@@ -329,12 +359,16 @@ function parseSetCondition({ raw, operator, field, problems }: ConditionContext)
   const key = raw.values !== undefined || raw.filter === undefined ? 'values' : 'filter';
   const list = raw[key];
   if (!Array.isArray(list) || list.length > MAX_SET_VALUES) {
-    return void problems.add(`${field}.${key}`, `${key} must be an array of at most ${MAX_SET_VALUES} values`);
+    return void problems.add(
+      `${field}.${key}`,
+      `${key} must be an array of at most ${MAX_SET_VALUES} values`,
+    );
   }
   const values: (string | null)[] = [];
   for (const value of list as unknown[]) {
     if (value === null) values.push(null);
-    else if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) values.push(String(value));
+    else if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
+      values.push(String(value));
     else return void problems.add(`${field}.${key}`, `${key} may hold only strings, numbers and null`);
   }
   return { filterType: 'set', type: 'in', values };
@@ -347,7 +381,10 @@ function comparisonOperator(
   problems: GridProblems,
 ): ComparisonOperator | undefined {
   if (COMPARISON_OPERATORS.includes(operator as ComparisonOperator)) return operator as ComparisonOperator;
-  problems.add(`${field}.type`, `A ${filterType} filter's type must be one of ${COMPARISON_OPERATORS.join(', ')}`);
+  problems.add(
+    `${field}.type`,
+    `A ${filterType} filter's type must be one of ${COMPARISON_OPERATORS.join(', ')}`,
+  );
   return undefined;
 }
 
@@ -366,7 +403,8 @@ export function toCalendarDay(value: unknown): string | undefined {
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  const valid = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const valid =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return valid && year >= 1 ? value.slice(0, 10) : undefined;
 }
 

@@ -49,12 +49,14 @@ const COLUMN_ID = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 export function defineGrid<C extends string>(input: GridDefinitionInput<C>): GridDefinition {
   const columns = new Map<string, GridColumn>();
   for (const [colId, column] of Object.entries<GridColumnInput>(input.columns)) {
-    if (!COLUMN_ID.test(colId)) throw new Error(`Grid column id ${JSON.stringify(colId)} is not a plain identifier`);
+    if (!COLUMN_ID.test(colId))
+      throw new Error(`Grid column id ${JSON.stringify(colId)} is not a plain identifier`);
     columns.set(colId, { sortable: true, filterable: true, ...column });
   }
   const defaultSort = input.defaultSort ?? [];
   for (const { colId } of defaultSort) {
-    if (!columns.get(colId)?.sortable) throw new Error(`Grid default sort column ${colId} is not a sortable column`);
+    if (!columns.get(colId)?.sortable)
+      throw new Error(`Grid default sort column ${colId} is not a sortable column`);
   }
   return {
     table: input.table,

@@ -42,7 +42,10 @@ export class GridParams {
   @Min(0)
   startRow!: number;
 
-  @ApiProperty({ example: 100, description: `Last row (exclusive); at most ${MAX_GRID_PAGE_ROWS} rows a page` })
+  @ApiProperty({
+    example: 100,
+    description: `Last row (exclusive); at most ${MAX_GRID_PAGE_ROWS} rows a page`,
+  })
   @Transform(toIntegerOrRaw)
   @IsInt()
   @Validate(GridPageConstraint)

@@ -23,7 +23,10 @@ function build(input: GridInput) {
 
 function where(input: GridInput) {
   const { rows } = build(input);
-  return { sql: rows.text.slice(rows.text.indexOf('WHERE'), rows.text.indexOf(' ORDER BY')), values: rows.values };
+  return {
+    sql: rows.text.slice(rows.text.indexOf('WHERE'), rows.text.indexOf(' ORDER BY')),
+    values: rows.values,
+  };
 }
 
 function problemsOf(input: GridInput): { field: string; message: string }[] {
@@ -31,7 +34,11 @@ function problemsOf(input: GridInput): { field: string; message: string }[] {
     parseGridRequest(customers, input);
   } catch (error) {
     expect(error).toBeInstanceOf(BadRequestException);
-    const response = (error as BadRequestException).getResponse() as { statusCode: number; message: string; details: [] };
+    const response = (error as BadRequestException).getResponse() as {
+      statusCode: number;
+      message: string;
+      details: [];
+    };
     expect(response).toMatchObject({ statusCode: 400, message: 'Invalid grid request' });
     return response.details;
   }
@@ -48,7 +55,10 @@ describe('Grid SQL', () => {
           'ORDER BY name ASC NULLS LAST, id ASC LIMIT $2 OFFSET $3',
       );
       expect(rows.values).toEqual(['company-1', 25, 0]);
-      expect(count).toEqual({ text: 'SELECT count(*) AS count FROM rm_customer_grid WHERE company_id = $1', values: ['company-1'] });
+      expect(count).toEqual({
+        text: 'SELECT count(*) AS count FROM rm_customer_grid WHERE company_id = $1',
+        values: ['company-1'],
+      });
     });
 
     it('pages with LIMIT endRow − startRow and OFFSET startRow', () => {
@@ -58,8 +68,15 @@ describe('Grid SQL', () => {
 
   describe('sorting', () => {
     it('follows the sort model, then the key', () => {
-      const { rows } = build({ sortModel: JSON.stringify([{ colId: 'balance', sort: 'desc' }, { colId: 'since', sort: 'asc' }]) });
-      expect(rows.text).toContain('ORDER BY balance_cents DESC NULLS LAST, created_on ASC NULLS LAST, id ASC LIMIT');
+      const { rows } = build({
+        sortModel: JSON.stringify([
+          { colId: 'balance', sort: 'desc' },
+          { colId: 'since', sort: 'asc' },
+        ]),
+      });
+      expect(rows.text).toContain(
+        'ORDER BY balance_cents DESC NULLS LAST, created_on ASC NULLS LAST, id ASC LIMIT',
+      );
     });
 
     it('accepts an empty sort model as the default order', () => {
@@ -76,7 +93,9 @@ describe('Grid SQL', () => {
       ['equals', 'lower((name)) = lower($2)', 'ann'],
       ['notEqual', '((name) IS NULL OR lower((name)) <> lower($2))', 'ann'],
     ])('%s', (type, sql, value) => {
-      const result = where({ filterModel: JSON.stringify({ name: { filterType: 'text', type, filter: 'ann' } }) });
+      const result = where({
+        filterModel: JSON.stringify({ name: { filterType: 'text', type, filter: 'ann' } }),
+      });
       expect(result.sql).toContain(sql);
       expect(result.values).toEqual(['company-1', value, 25, 0]);
     });
@@ -94,7 +113,9 @@ describe('Grid SQL', () => {
     });
 
     it('casts a non-text column to text', () => {
-      const result = where({ filterModel: JSON.stringify({ status: { filterType: 'text', type: 'equals', filter: 'open' } }) });
+      const result = where({
+        filterModel: JSON.stringify({ status: { filterType: 'text', type: 'equals', filter: 'open' } }),
+      });
       expect(result.sql).toContain('lower((status)::text) = lower($2)');
     });
   });
@@ -108,71 +129,93 @@ describe('Grid SQL', () => {
       ['greaterThan', '(balance_cents) > $2::numeric'],
       ['greaterThanOrEqual', '(balance_cents) >= $2::numeric'],
     ])('%s', (type, sql) => {
-      const result = where({ filterModel: JSON.stringify({ balance: { filterType: 'number', type, filter: 1500 } }) });
+      const result = where({
+        filterModel: JSON.stringify({ balance: { filterType: 'number', type, filter: 1500 } }),
+      });
       expect(result.sql).toBe(`WHERE company_id = $1 AND ${sql}`);
       expect(result.values.slice(0, 2)).toEqual(['company-1', '1500']);
     });
 
     it('inRange includes both ends', () => {
-      const result = where({ filterModel: JSON.stringify({ balance: { type: 'inRange', filter: '10.5', filterTo: 20 } }) });
+      const result = where({
+        filterModel: JSON.stringify({ balance: { type: 'inRange', filter: '10.5', filterTo: 20 } }),
+      });
       expect(result.sql).toContain('((balance_cents) BETWEEN $2::numeric AND $3::numeric)');
       expect(result.values.slice(1, 3)).toEqual(['10.5', '20']);
     });
 
     it('accepts MUI operator names', () => {
-      const result = where({ filterModel: JSON.stringify({ balance: { type: '>=', filter: 5 }, name: { type: 'isEmpty' } }) });
-      expect(result.sql).toBe("WHERE company_id = $1 AND (balance_cents) >= $2::numeric AND ((name) IS NULL OR (name) = '')");
+      const result = where({
+        filterModel: JSON.stringify({ balance: { type: '>=', filter: 5 }, name: { type: 'isEmpty' } }),
+      });
+      expect(result.sql).toBe(
+        "WHERE company_id = $1 AND (balance_cents) >= $2::numeric AND ((name) IS NULL OR (name) = '')",
+      );
     });
   });
 
   describe('date filters', () => {
     it.each([
       ['equals', '((created_on) >= $2::date AND (created_on) < $2::date + 1)'],
-      ['notEqual', '((created_on) IS NULL OR NOT ((created_on) >= $2::date AND (created_on) < $2::date + 1))'],
+      [
+        'notEqual',
+        '((created_on) IS NULL OR NOT ((created_on) >= $2::date AND (created_on) < $2::date + 1))',
+      ],
       ['lessThan', '(created_on) < $2::date'],
       ['lessThanOrEqual', '(created_on) < $2::date + 1'],
       ['greaterThan', '(created_on) >= $2::date + 1'],
       ['greaterThanOrEqual', '(created_on) >= $2::date'],
     ])('%s compares whole days', (type, sql) => {
-      const result = where({ filterModel: JSON.stringify({ since: { filterType: 'date', type, dateFrom: '2024-02-29 00:00:00' } }) });
+      const result = where({
+        filterModel: JSON.stringify({ since: { filterType: 'date', type, dateFrom: '2024-02-29 00:00:00' } }),
+      });
       expect(result.sql).toBe(`WHERE company_id = $1 AND ${sql}`);
       expect(result.values[1]).toBe('2024-02-29');
     });
 
     it('inRange covers both days', () => {
       const result = where({
-        filterModel: JSON.stringify({ since: { type: 'inRange', dateFrom: '2024-01-01', dateTo: '2024-01-31' } }),
+        filterModel: JSON.stringify({
+          since: { type: 'inRange', dateFrom: '2024-01-01', dateTo: '2024-01-31' },
+        }),
       });
       expect(result.sql).toContain('((created_on) >= $2::date AND (created_on) < $3::date + 1)');
       expect(result.values.slice(1, 3)).toEqual(['2024-01-01', '2024-01-31']);
     });
 
-    it('takes MUI\'s value from filter', () => {
-      expect(where({ filterModel: JSON.stringify({ since: { type: 'onOrAfter', filter: '2024-03-01' } }) }).values[1]).toBe(
-        '2024-03-01',
-      );
+    it("takes MUI's value from filter", () => {
+      expect(
+        where({ filterModel: JSON.stringify({ since: { type: 'onOrAfter', filter: '2024-03-01' } }) })
+          .values[1],
+      ).toBe('2024-03-01');
     });
   });
 
   describe('set filters', () => {
     it('matches any of the values, as text, with null meaning blank', () => {
-      const result = where({ filterModel: JSON.stringify({ status: { filterType: 'set', values: ['open', null, 3] } }) });
+      const result = where({
+        filterModel: JSON.stringify({ status: { filterType: 'set', values: ['open', null, 3] } }),
+      });
       expect(result.sql).toContain('((status)::text = ANY($2::text[]) OR (status)::text IS NULL)');
       expect(result.values[1]).toEqual(['open', '3']);
     });
 
     it('matches nothing for an empty selection', () => {
-      expect(where({ filterModel: JSON.stringify({ status: { values: [] } }) }).sql).toBe('WHERE company_id = $1 AND FALSE');
+      expect(where({ filterModel: JSON.stringify({ status: { values: [] } }) }).sql).toBe(
+        'WHERE company_id = $1 AND FALSE',
+      );
     });
 
     it("accepts MUI's isAnyOf on a text column", () => {
-      const result = where({ filterModel: JSON.stringify({ name: { type: 'isAnyOf', filter: ['Ann', 'Bob'] } }) });
+      const result = where({
+        filterModel: JSON.stringify({ name: { type: 'isAnyOf', filter: ['Ann', 'Bob'] } }),
+      });
       expect(result.sql).toContain('(name)::text = ANY($2::text[])');
     });
   });
 
   describe('combined conditions', () => {
-    it('joins one column\'s conditions with its operator and columns with AND', () => {
+    it("joins one column's conditions with its operator and columns with AND", () => {
       const result = where({
         filterModel: JSON.stringify({
           name: {
@@ -203,14 +246,17 @@ describe('Grid SQL', () => {
       expect(rows.values).toContain(evil);
     });
 
-    it.each(['name; DROP TABLE x', '__proto__', 'constructor', 'toString', 'id'])('rejects column %j', (colId) => {
-      expect(problemsOf({ ...page, sortModel: JSON.stringify([{ colId, sort: 'asc' }]) })).toEqual([
-        { field: 'sortModel[0].colId', message: 'Unknown column' },
-      ]);
-      expect(problemsOf({ ...page, filterModel: `{${JSON.stringify(colId)}: {"type": "blank"}}` })).toEqual([
-        { field: `filterModel.${colId}`, message: 'Unknown column' },
-      ]);
-    });
+    it.each(['name; DROP TABLE x', '__proto__', 'constructor', 'toString', 'id'])(
+      'rejects column %j',
+      (colId) => {
+        expect(problemsOf({ ...page, sortModel: JSON.stringify([{ colId, sort: 'asc' }]) })).toEqual([
+          { field: 'sortModel[0].colId', message: 'Unknown column' },
+        ]);
+        expect(problemsOf({ ...page, filterModel: `{${JSON.stringify(colId)}: {"type": "blank"}}` })).toEqual(
+          [{ field: `filterModel.${colId}`, message: 'Unknown column' }],
+        );
+      },
+    );
   });
 });
 
@@ -224,37 +270,108 @@ describe('Grid request validation', () => {
     [{ startRow: '0', endRow: '401' }, 'endRow', 'A page holds at most 400 rows'],
     [{ ...page, sortModel: '[{' }, 'sortModel', 'sortModel must be valid JSON'],
     [{ ...page, sortModel: '{}' }, 'sortModel', 'sortModel must be an array of { colId, sort }'],
-    [{ ...page, sortModel: '[{"colId":"name","sort":"up"}]' }, 'sortModel[0].sort', "sort must be 'asc' or 'desc'"],
-    [{ ...page, sortModel: '[{"colId":"notes","sort":"asc"}]' }, 'sortModel[0].colId', 'Column notes cannot be sorted'],
-    [{ ...page, sortModel: '[{"colId":"name","sort":"asc","x":1}]' }, 'sortModel[0]', 'Unknown sort field(s): x'],
+    [
+      { ...page, sortModel: '[{"colId":"name","sort":"up"}]' },
+      'sortModel[0].sort',
+      "sort must be 'asc' or 'desc'",
+    ],
+    [
+      { ...page, sortModel: '[{"colId":"notes","sort":"asc"}]' },
+      'sortModel[0].colId',
+      'Column notes cannot be sorted',
+    ],
+    [
+      { ...page, sortModel: '[{"colId":"name","sort":"asc","x":1}]' },
+      'sortModel[0]',
+      'Unknown sort field(s): x',
+    ],
     [{ ...page, filterModel: 'nope' }, 'filterModel', 'filterModel must be valid JSON'],
     [{ ...page, filterModel: '[]' }, 'filterModel', 'filterModel must be an object keyed by column id'],
-    [{ ...page, filterModel: '{"notes":{"type":"blank"}}' }, 'filterModel.notes', 'Column notes cannot be filtered'],
-    [{ ...page, filterModel: '{"name":{"type":"between"}}' }, 'filterModel.name.type', "A text filter's type must be one of equals, notEqual, contains, notContains, startsWith, endsWith, blank, notBlank"],
-    [{ ...page, filterModel: '{"name":{"type":"equals"}}' }, 'filterModel.name.filter', 'filter must be a string'],
-    [{ ...page, filterModel: '{"name":{"filterType":"date","type":"equals"}}' }, 'filterModel.name.filterType', 'A date filter does not apply to a text column'],
-    [{ ...page, filterModel: '{"name":{"filterType":"regex","type":"equals"}}' }, 'filterModel.name.filterType', 'filterType must be one of text, number, date, set'],
-    [{ ...page, filterModel: '{"balance":{"type":"equals","filter":"1 OR 1=1"}}' }, 'filterModel.balance.filter', 'filter must be a number'],
-    [{ ...page, filterModel: '{"balance":{"type":"inRange","filter":1}}' }, 'filterModel.balance.filterTo', 'filterTo must be a number'],
-    [{ ...page, filterModel: '{"since":{"type":"equals","dateFrom":"2023-02-29"}}' }, 'filterModel.since.dateFrom', 'dateFrom must be a date (YYYY-MM-DD)'],
-    [{ ...page, filterModel: '{"since":{"type":"equals","dateFrom":"yesterday"}}' }, 'filterModel.since.dateFrom', 'dateFrom must be a date (YYYY-MM-DD)'],
-    [{ ...page, filterModel: '{"status":{"values":[{"a":1}]}}' }, 'filterModel.status.values', 'values may hold only strings, numbers and null'],
-    [{ ...page, filterModel: '{"status":{"values":"open"}}' }, 'filterModel.status.values', 'values must be an array of at most 1000 values'],
-    [{ ...page, filterModel: '{"name":{"type":"equals","filter":"a","colId":"x"}}' }, 'filterModel.name', 'Unknown filter field(s): colId'],
-    [{ ...page, filterModel: '{"name":{"operator":"XOR","conditions":[]}}' }, 'filterModel.name.operator', "operator must be 'AND' or 'OR'"],
-    [{ ...page, filterModel: '{"name":{"conditions":[]}}' }, 'filterModel.name.conditions', 'conditions must be an array of 1 to 5 filters'],
-    [{ ...page, filterModel: '{"name":{"conditions":[{"type":"contains","filter":7}, {"type":1}]}}' }, 'filterModel.name.conditions[1].type', 'type must be a string'],
+    [
+      { ...page, filterModel: '{"notes":{"type":"blank"}}' },
+      'filterModel.notes',
+      'Column notes cannot be filtered',
+    ],
+    [
+      { ...page, filterModel: '{"name":{"type":"between"}}' },
+      'filterModel.name.type',
+      "A text filter's type must be one of equals, notEqual, contains, notContains, startsWith, endsWith, blank, notBlank",
+    ],
+    [
+      { ...page, filterModel: '{"name":{"type":"equals"}}' },
+      'filterModel.name.filter',
+      'filter must be a string',
+    ],
+    [
+      { ...page, filterModel: '{"name":{"filterType":"date","type":"equals"}}' },
+      'filterModel.name.filterType',
+      'A date filter does not apply to a text column',
+    ],
+    [
+      { ...page, filterModel: '{"name":{"filterType":"regex","type":"equals"}}' },
+      'filterModel.name.filterType',
+      'filterType must be one of text, number, date, set',
+    ],
+    [
+      { ...page, filterModel: '{"balance":{"type":"equals","filter":"1 OR 1=1"}}' },
+      'filterModel.balance.filter',
+      'filter must be a number',
+    ],
+    [
+      { ...page, filterModel: '{"balance":{"type":"inRange","filter":1}}' },
+      'filterModel.balance.filterTo',
+      'filterTo must be a number',
+    ],
+    [
+      { ...page, filterModel: '{"since":{"type":"equals","dateFrom":"2023-02-29"}}' },
+      'filterModel.since.dateFrom',
+      'dateFrom must be a date (YYYY-MM-DD)',
+    ],
+    [
+      { ...page, filterModel: '{"since":{"type":"equals","dateFrom":"yesterday"}}' },
+      'filterModel.since.dateFrom',
+      'dateFrom must be a date (YYYY-MM-DD)',
+    ],
+    [
+      { ...page, filterModel: '{"status":{"values":[{"a":1}]}}' },
+      'filterModel.status.values',
+      'values may hold only strings, numbers and null',
+    ],
+    [
+      { ...page, filterModel: '{"status":{"values":"open"}}' },
+      'filterModel.status.values',
+      'values must be an array of at most 1000 values',
+    ],
+    [
+      { ...page, filterModel: '{"name":{"type":"equals","filter":"a","colId":"x"}}' },
+      'filterModel.name',
+      'Unknown filter field(s): colId',
+    ],
+    [
+      { ...page, filterModel: '{"name":{"operator":"XOR","conditions":[]}}' },
+      'filterModel.name.operator',
+      "operator must be 'AND' or 'OR'",
+    ],
+    [
+      { ...page, filterModel: '{"name":{"conditions":[]}}' },
+      'filterModel.name.conditions',
+      'conditions must be an array of 1 to 5 filters',
+    ],
+    [
+      { ...page, filterModel: '{"name":{"conditions":[{"type":"contains","filter":7}, {"type":1}]}}' },
+      'filterModel.name.conditions[1].type',
+      'type must be a string',
+    ],
   ])('rejects %j: %s', (input, field, message) => {
     expect(problemsOf(input)).toEqual([{ field, message }]);
   });
 
   it('reports every problem at once', () => {
-    expect(problemsOf({ startRow: 'a', endRow: 'b', sortModel: 'x', filterModel: '{"zzz":{}}' }).map((p) => p.field)).toEqual([
-      'startRow',
-      'endRow',
-      'sortModel',
-      'filterModel.zzz',
-    ]);
+    expect(
+      problemsOf({ startRow: 'a', endRow: 'b', sortModel: 'x', filterModel: '{"zzz":{}}' }).map(
+        (p) => p.field,
+      ),
+    ).toEqual(['startRow', 'endRow', 'sortModel', 'filterModel.zzz']);
   });
 
   it('accepts already-parsed models and numbers', () => {
@@ -269,19 +386,31 @@ describe('Grid request validation', () => {
       startRow: 0,
       endRow: 400,
       sortModel: [{ colId: 'balance', sort: 'desc' }],
-      filters: [{ colId: 'status', operator: 'AND', conditions: [{ filterType: 'set', type: 'in', values: ['open'] }] }],
+      filters: [
+        {
+          colId: 'status',
+          operator: 'AND',
+          conditions: [{ filterType: 'set', type: 'in', values: ['open'] }],
+        },
+      ],
     });
   });
 });
 
 describe('defineGrid', () => {
   it('refuses column ids that are not plain identifiers', () => {
-    expect(() => defineGrid({ table: 't', columns: { 'a"b': { sql: 'a', type: 'text' } } })).toThrow('not a plain identifier');
+    expect(() => defineGrid({ table: 't', columns: { 'a"b': { sql: 'a', type: 'text' } } })).toThrow(
+      'not a plain identifier',
+    );
   });
 
   it('refuses a default sort on an unknown column', () => {
     expect(() =>
-      defineGrid({ table: 't', columns: { a: { sql: 'a', type: 'text' } }, defaultSort: [{ colId: 'b' as 'a', sort: 'asc' }] }),
+      defineGrid({
+        table: 't',
+        columns: { a: { sql: 'a', type: 'text' } },
+        defaultSort: [{ colId: 'b' as 'a', sort: 'asc' }],
+      }),
     ).toThrow('not a sortable column');
   });
 });

@@ -26,7 +26,10 @@ export function buildGridQueries(
   companyId: string,
 ): { rows: SqlQuery; count: SqlQuery } {
   const params = new Params();
-  const where = [`${grid.tenantColumn} = ${params.add(companyId)}`, ...request.filters.map((f) => filterSql(grid, f, params))];
+  const where = [
+    `${grid.tenantColumn} = ${params.add(companyId)}`,
+    ...request.filters.map((f) => filterSql(grid, f, params)),
+  ];
   const from = `FROM ${grid.table} WHERE ${where.join(' AND ')}`;
   const countValues = [...params.values];
   const limit = params.add(request.endRow - request.startRow);
@@ -48,7 +51,9 @@ function selectList(grid: GridDefinition): string {
 
 function orderBy(grid: GridDefinition, sortModel: readonly GridSort[]): string {
   const sorts = sortModel.length > 0 ? sortModel : grid.defaultSort;
-  const terms = sorts.map(({ colId, sort }) => `${column(grid, colId).sql} ${sort === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`);
+  const terms = sorts.map(
+    ({ colId, sort }) => `${column(grid, colId).sql} ${sort === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`,
+  );
   // The key breaks ties, so paging over equal sort values never repeats or skips a row.
   terms.push(`${grid.keyColumn} ASC`);
   return terms.join(', ');
@@ -109,7 +114,11 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function numberSql(expr: string, condition: Extract<FilterCondition, { filterType: 'number' }>, params: Params): string {
+function numberSql(
+  expr: string,
+  condition: Extract<FilterCondition, { filterType: 'number' }>,
+  params: Params,
+): string {
   const value = (v: string | undefined) => `${params.add(required(v))}::numeric`;
   switch (condition.type) {
     case 'blank':
@@ -137,7 +146,11 @@ function numberSql(expr: string, condition: Extract<FilterCondition, { filterTyp
  * Dates compare whole days: a day is the half-open range [day, day + 1), which is right for `date` and
  * `timestamptz` columns alike (the latter in the session's time zone).
  */
-function daySql(expr: string, condition: Extract<FilterCondition, { filterType: 'date' }>, params: Params): string {
+function daySql(
+  expr: string,
+  condition: Extract<FilterCondition, { filterType: 'date' }>,
+  params: Params,
+): string {
   const day = (v: string | undefined) => `${params.add(required(v))}::date`;
   switch (condition.type) {
     case 'blank':

@@ -1,0 +1,74 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { AuthService } from './auth.service.js';
+import type { AuthUser } from './auth.types.js';
+import { ChangePasswordBody, LoginTokenBody, ResetRequestBody, SignInBody, SignUpBody, UpdateProfileBody } from './dto/auth.bodies.js';
+import { CurrentUser, Public } from './public.decorator.js';
+
+const client = (request: FastifyRequest) => ({
+  ip: request.ip ?? null,
+  userAgent: request.headers['user-agent'] ?? null,
+  now: new Date().toISOString(),
+});
+
+/** Spec 000 §7 "Auth and user". */
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(@Inject(AuthService) private readonly auth: AuthService) {}
+
+  @Public()
+  @Post('auth/signup')
+  signUp(@Body() body: SignUpBody, @Req() request: FastifyRequest) {
+    return this.auth.signUp(body, client(request));
+  }
+
+  @Public()
+  @Post('auth/signin')
+  @HttpCode(200)
+  signIn(@Body() body: SignInBody, @Req() request: FastifyRequest) {
+    return this.auth.signIn(body, client(request));
+  }
+
+  @Public()
+  @Post('auth/login-token')
+  @HttpCode(200)
+  loginToken(@Body() body: LoginTokenBody, @Req() request: FastifyRequest) {
+    return this.auth.signInWithLoginToken(body.login_token, client(request));
+  }
+
+  @Public()
+  @Post('auth/reset-request')
+  @HttpCode(200)
+  async resetRequest(@Body() body: ResetRequestBody, @Req() request: FastifyRequest) {
+    await this.auth.requestPasswordReset(body.email, client(request));
+    return { message: 'Email has been sent to your inbox. The password reset link will be expired after 23 hours.' };
+  }
+
+  @Public()
+  @Put('auth/password')
+  async changePassword(@Body() body: ChangePasswordBody, @Req() request: FastifyRequest) {
+    await this.auth.resetPassword(body.token, body.password, client(request));
+    return { message: 'Password reset successfully.' };
+  }
+
+  @ApiBearerAuth()
+  @Post('auth/signout')
+  @HttpCode(204)
+  async signOut(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
+    await this.auth.signOut(user, client(request));
+  }
+
+  @ApiBearerAuth()
+  @Get('validate_token')
+  validateToken(@CurrentUser() user: AuthUser) {
+    return this.auth.userResponse(user.id);
+  }
+
+  @ApiBearerAuth()
+  @Put('user')
+  updateProfile(@CurrentUser() user: AuthUser, @Body() body: UpdateProfileBody, @Req() request: FastifyRequest) {
+    return this.auth.updateProfile(user, body, client(request));
+  }
+}

@@ -1,0 +1,23 @@
+export type Role = 'owner' | 'staff';
+
+/** The signed-in caller, attached to the request by the auth guard. */
+export interface AuthUser {
+  id: string;
+  companyId: string;
+  email: string;
+  name: string;
+  title: string;
+  role: Role;
+  tokenHash: Buffer;
+}
+
+/** The user as the API answers it (spec 000 §3 User). */
+export interface UserResponse {
+  id: string;
+  name: string;
+  title: string;
+  email: string;
+  role: Role;
+  company_id: string;
+  company: { id: string; name: string; details_complete: boolean; time_zone: string } | null;
+}

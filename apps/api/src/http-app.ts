@@ -1,0 +1,86 @@
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppModule } from './app.module.js';
+import { APP_VERSION } from './infra/config/config.js';
+import { toProblem } from './infra/http/error-filter.js';
+import { createValidationPipe } from './infra/http/validation.js';
+import { renderInbox, renderMessage } from './infra/mail/mail-inbox.js';
+import type { Runtime } from './runtime.js';
+
+export const API_PREFIX = 'api/v1';
+const BODY_LIMIT = 5 * 1024 * 1024;
+
+/** The HTTP application: API under /api/v1, OpenAPI at /api/docs, the web client everywhere else. */
+export async function createHttpApp(runtime: Runtime, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    logger: options.logger ? { level: runtime.config.logLevel } : false,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
+    logger: options.logger ? ['log', 'warn', 'error'] : ['error'],
+  });
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // MUI's emotion injects style elements; scripts stay strict
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Stampline API').setVersion(APP_VERSION).addBearerAuth().build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  const capture = runtime.mailCapture;
+  if (capture) {
+    fastify.get('/dev/mail', (_, reply) => reply.type('text/html; charset=utf-8').send(renderInbox(capture.messages())));
+    fastify.get<{ Params: { id: string } }>('/dev/mail/:id', (request, reply) => {
+      const mail = capture.message(request.params.id);
+      if (!mail) return reply.status(404).send({ statusCode: 404, message: 'No such message' });
+      return reply.type('text/html; charset=utf-8').send(renderMessage(mail));
+    });
+  }
+
+  const webDir = runtime.config.webDir;
+  const indexHtml = join(webDir, 'index.html');
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
+    const html = readFileSync(indexHtml, 'utf8');
+    // Client-side routing: any other GET outside the API answers the app shell.
+    fastify.get('/*', (request, reply) => {
+      if (request.url.startsWith('/api/')) {
+        return reply.status(404).send(toProblem({ statusCode: 404, message: `Cannot GET ${request.url.split('?')[0]}` }));
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    });
+  }
+  await app.init();
+  return app;
+}

@@ -1,0 +1,39 @@
+import nodemailer from 'nodemailer';
+import { DEFAULT_MAIL_FROM, type MailMessage, type MailPort } from './mail.port.js';
+
+/** The MailPort over SMTP (nodemailer): `SMTP_URL` in production, the dev capture otherwise. */
+export class SmtpMailer implements MailPort {
+  private readonly transport: ReturnType<typeof nodemailer.createTransport>;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string = DEFAULT_MAIL_FROM,
+  ) {
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(message: MailMessage): Promise<{ messageId: string }> {
+    const info = await this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      attachments: message.attachments?.map(({ filename, content, contentType }) => ({
+        filename,
+        content,
+        contentType,
+      })),
+    });
+    return { messageId: info.messageId };
+  }
+
+  /** Checks the connection and credentials (for /health and start-up). */
+  async verify(): Promise<void> {
+    await this.transport.verify();
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { createHttpApp } from './http-app.js';
+import { loadConfig } from './infra/config/config.js';
+import { startRuntime } from './runtime.js';
+import { DEMO_LOGIN, seedDemo } from './seed.js';
+
+/** `npm start`: embedded Postgres (unless DATABASE_URL), migrations, demo company, API + web on one port. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = (line: string) => console.log(`[stampline] ${line}`);
+  const runtime = await startRuntime(config, { log });
+  const app = await createHttpApp(runtime, { logger: process.env.LOG_HTTP === 'true' });
+  if (config.seedDemo && (await seedDemo(app, runtime.pool))) log('Seeded the demo company');
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = config.appUrl ?? `http://localhost:${config.port}`;
+  log(`Stampline is running at ${url}`);
+  if (config.seedDemo) log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  if (runtime.mailCapture) log(`Captured e-mail (no SMTP_URL set): ${url}/dev/mail`);
+  log(`API docs: ${url}/api/docs`);
+
+  const shutdown = async () => {
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  console.error('[stampline] failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import type pg from 'pg';
+import { allProjections } from '../../../projections/index.js';
+import { ProjectionRunner } from '../../../projections/runner/projection-runner.js';
+import type { AppConfig } from './infra/config/config.js';
+import { createPool } from './infra/db/database.js';
+import { startEmbeddedPostgres, type RunningPostgres } from './infra/db/embedded-postgres.js';
+import { migrate } from './infra/db/migrate.js';
+import type { EventStore } from './infra/event-store/event-store.port.js';
+import { KurrentDBEventStore } from './infra/event-store/kurrentdb.event-store.js';
+import { PostgresEventStore } from './infra/event-store/postgres.event-store.js';
+import type { MailCapture } from './infra/mail/mail-capture.js';
+import type { MailPort } from './infra/mail/mail.port.js';
+import { openMail } from './infra/mail/open-mail.js';
+
+/** The real parts the app runs on (ARCHITECTURE §6), started before Nest so both the API and the CLI share them. */
+export interface Runtime {
+  config: AppConfig;
+  databaseUrl: string;
+  pool: pg.Pool;
+  store: EventStore;
+  projections: ProjectionRunner;
+  mail: MailPort;
+  mailCapture?: MailCapture;
+  close(): Promise<void>;
+}
+
+export async function startRuntime(
+  config: AppConfig,
+  options: { runProjections?: boolean; log?: (line: string) => void } = {},
+): Promise<Runtime> {
+  const log = options.log ?? (() => {});
+  let embedded: RunningPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, { persistent: true });
+    databaseUrl = embedded.url.replace(/\/postgres$/, '/stampline');
+    await embedded.ensureDatabase('stampline');
+    log(`Postgres (embedded) on ${embedded.url.replace(/:[^:@/]*@/, ':***@')} with data in ${config.dataDir}`);
+  }
+  const applied = await migrate(databaseUrl);
+  if (applied.length) log(`Migrations applied: ${applied.join(', ')}`);
+
+  const pool = createPool(databaseUrl, 20);
+  const store: EventStore = config.eventStoreUrl
+    ? KurrentDBEventStore.connect(config.eventStoreUrl)
+    : new PostgresEventStore(databaseUrl, {}, pool);
+  const projections = new ProjectionRunner(pool, store, allProjections, {});
+  if (options.runProjections !== false) await projections.start();
+
+  const opened = await openMail({ ...process.env, SMTP_URL: config.smtpUrl ?? '', MAIL_FROM: config.mailFrom });
+  return {
+    config,
+    databaseUrl,
+    pool,
+    store,
+    projections,
+    mail: opened.mailer,
+    mailCapture: opened.capture,
+    async close() {
+      await projections.stop();
+      await opened.close();
+      await store.close();
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { allProjections } from '../../../projections/index.js';
+import { printStatus, rebuildWithProgressBar } from '../../../projections/runner/cli.js';
+import { AppModule } from '../../api/src/app.module.js';
+import { AuthService } from '../../api/src/auth/auth.service.js';
+import { loadConfig } from '../../api/src/infra/config/config.js';
+import { startRuntime } from '../../api/src/runtime.js';
+import { DEMO_LOGIN, seedDemo } from '../../api/src/seed.js';
+
+const USAGE = `Usage: node dist/apps/cli/src/main.js <command>
+  migrate                       apply pending migrations
+  projections:status            each projection's checkpoint, lag and error
+  projections:rebuild [name]    rebuild one projection (or all) into fresh tables, then swap them in
+  seed                          create the demo company if it is missing
+  login-link --email <e-mail>   print a single-use sign-in link (valid 23 h)`;
+
+/** The same modules as the API, without HTTP (ARCHITECTURE §2). */
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
+  const runtime = await startRuntime(loadConfig(), { runProjections: false, log: (line) => console.log(line) });
+  try {
+    switch (command) {
+      case 'migrate':
+        console.log('Migrations are up to date.');
+        return 0;
+      case 'projections:status':
+        await printStatus(runtime.projections);
+        return 0;
+      case 'projections:rebuild': {
+        const wanted = rest.filter((arg) => !arg.startsWith('-'));
+        const unknown = wanted.filter((name) => !allProjections.some((p) => p.name === name));
+        if (unknown.length) {
+          console.error(`Unknown projection: ${unknown.join(', ')}. Known: ${allProjections.map((p) => p.name).join(', ')}`);
+          return 1;
+        }
+        for (const projection of allProjections.filter((p) => wanted.length === 0 || wanted.includes(p.name))) {
+          await rebuildWithProgressBar(runtime.pool, runtime.store, projection);
+        }
+        return 0;
+      }
+      case 'seed':
+      case 'login-link': {
+        const app = await NestFactory.createApplicationContext(AppModule.forRoot(runtime), { logger: ['error'] });
+        try {
+          if (command === 'seed') {
+            console.log((await seedDemo(app, runtime.pool)) ? `Seeded: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}` : 'Demo company exists already.');
+            return 0;
+          }
+          const email = rest[rest.indexOf('--email') + 1];
+          if (!rest.includes('--email') || !email) {
+            console.error('login-link needs --email <e-mail>');
+            return 1;
+          }
+          console.log(await app.get(AuthService).issueLoginLink(email, new Date().toISOString()));
+          return 0;
+        } finally {
+          await app.close();
+        }
+      }
+      default:
+        console.error(`Unknown command: ${command}\n${USAGE}`);
+        return 1;
+    }
+  } finally {
+    await runtime.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,724 @@
+import pg from 'pg';
+import type { Pool } from '../../apps/api/src/infra/db/database.js';
+import {
+  START,
+  type Checkpoint,
+  type EventStore,
+  type StoredEvent,
+  type Subscription,
+} from '../../apps/api/src/infra/event-store/event-store.port.js';
+import type { Projection, TableNames } from '../projection.js';
+import {
+  ensureCheckpointRow,
+  readCheckpointRow,
+  readCheckpointRows,
+  RUN_LOCK_NAMESPACE,
+  type CheckpointRow,
+  type ProjectionState,
+} from './projection-checkpoints.sql.js';
+import {
+  applyEvents,
+  beginProjectionTransaction,
+  describeError,
+  isolateFailingEvent,
+  isTransientDatabaseError,
+  ProjectorError,
+  RebuildInProgressError,
+} from './projection-transaction.js';
+import { countsEvents, rebuildProjection, type RebuildProgress } from './rebuild-projection.js';
+
+/** pino-compatible: `logger.error({ projection, eventId }, 'message')`. */
+export interface ProjectionLogger {
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+export interface ProjectionRunnerOptions {
+  /** Events per live batch: one transaction each (default 500). */
+  batchSize?: number;
+  /** How often waitFor polls projection_checkpoints for projections another process runs (ms, default 100). */
+  pollIntervalMs?: number;
+  /** How often a standby runner tries to take a projection's lock, and a failed one looks for a fix (ms, default 3000). */
+  lockRetryMs?: number;
+  /** Events per batch while rebuilding after a version bump (default 10,000). */
+  rebuildBatchSize?: number;
+  logger?: ProjectionLogger;
+  /** Called after a batch committed (for live updates to browsers); never awaited, errors are logged. */
+  onApplied?: (projection: string, events: StoredEvent[]) => void;
+}
+
+export interface ProjectionStatus {
+  name: string;
+  /** Version the tables were built with (0: never built). */
+  version: number;
+  /** Version of the projector in this code; differs from `version` until the rebuild has run. */
+  codeVersion: number;
+  checkpoint: Checkpoint;
+  /** null when no runner has started it yet. */
+  status: ProjectionState | null;
+  error: string | null;
+  errorEventId: string | null;
+  /** Events after the checkpoint (null when the event store cannot count them). */
+  lag: number | null;
+  eventsApplied: number;
+  updatedAt: string | null;
+  /** This process holds its lock and runs it. */
+  runningHere: boolean;
+}
+
+type WorkerState = 'standby' | 'starting' | 'rebuilding' | 'running' | 'failed' | 'stopped';
+
+const consoleLogger: ProjectionLogger = {
+  info: () => {},
+  warn: (details, message) => console.warn(`projections: ${message}`, details),
+  error: (details, message) => console.error(`projections: ${message}`, details),
+};
+
+/**
+ * Runs projections live (ARCHITECTURE §4).
+ *
+ * - Exactly one process runs each projection: it holds a session-level advisory lock keyed by the name on a
+ *   dedicated connection; other processes stay in standby and retry every `lockRetryMs`.
+ * - Each batch is one transaction: lock the checkpoint row, skip events at or before it (a rebuild swap or
+ *   another process may have moved it), apply, advance the checkpoint, commit. A crash anywhere loses or
+ *   repeats nothing.
+ * - An event the projector cannot apply stops that projector ('failed', with the error and the event id in
+ *   projection_checkpoints); the others keep running. Connection failures are retried, not failures.
+ * - A projector whose version differs from the one its tables were built with is rebuilt before it goes live.
+ */
+export class ProjectionRunner {
+  private readonly workers: ProjectionWorker[];
+  private readonly logger: ProjectionLogger;
+  private readonly progressListeners = new Set<() => void>();
+  /** Latest known state of projections this process does not run, from projection_checkpoints. */
+  private readonly remote = new Map<string, { checkpoint: Checkpoint; status: ProjectionState | null }>();
+  private remoteRefresh: Promise<void> | undefined;
+  private lockClient: pg.Client | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private started = false;
+  private stopping = false;
+
+  constructor(
+    readonly pool: Pool,
+    readonly store: EventStore,
+    readonly projections: readonly Projection[],
+    readonly options: ProjectionRunnerOptions = {},
+  ) {
+    const names = new Set<string>();
+    for (const projection of projections) {
+      if (names.has(projection.name)) throw new Error(`Two projections are named ${projection.name}`);
+      names.add(projection.name);
+    }
+    this.logger = options.logger ?? consoleLogger;
+    this.workers = projections.map((projection) => new ProjectionWorker(projection, this));
+  }
+
+  /**
+   * Takes the lock of every projection no other process runs, rebuilds those whose version changed, and
+   * subscribes them. Resolves when each is running, failed or in standby (so after any rebuild it needed).
+   */
+  async start(): Promise<void> {
+    if (this.started) throw new Error('ProjectionRunner already started');
+    this.started = true;
+    await this.tick(true);
+  }
+
+  /** Closes the subscriptions and releases the locks; a standby process then takes over. */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    clearTimeout(this.timer);
+    await Promise.all(this.workers.map((worker) => worker.shutdown()));
+    await this.lockClient?.end().catch(() => {});
+    this.lockClient = undefined;
+    this.notifyProgress();
+  }
+
+  /**
+   * Read-your-writes: resolves true once every projection (failed and rebuilding ones excepted) has applied
+   * everything up to `checkpoint`, false after `timeoutMs`. Works whichever process runs the projections.
+   */
+  async waitFor(checkpoint: Checkpoint, timeoutMs = 5000): Promise<boolean> {
+    if (checkpoint === START) return true;
+    const deadline = Date.now() + timeoutMs;
+    const pollMs = this.options.pollIntervalMs ?? 100;
+    for (;;) {
+      const behind = this.workers.filter((worker) => !this.hasReached(worker, checkpoint));
+      if (behind.length === 0) return true;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return false;
+      const needsPoll = behind.some((worker) => !worker.owned);
+      await this.nextProgress(needsPoll ? Math.min(pollMs, remaining) : remaining);
+      if (needsPoll) await this.refreshRemote();
+    }
+  }
+
+  /** Each projection's checkpoint, lag, state and last error, as stored in projection_checkpoints. */
+  async status(): Promise<ProjectionStatus[]> {
+    const statuses = await readProjectionStatus(this.pool, this.store, this.projections);
+    const here = new Set(this.workers.filter((w) => w.owned).map((w) => w.projection.name));
+    return statuses.map((status) => ({ ...status, runningHere: here.has(status.name) }));
+  }
+
+  // --- internals shared with the workers ---------------------------------------------------------------------
+
+  get batchSize(): number {
+    return this.options.batchSize ?? 500;
+  }
+
+  get log(): ProjectionLogger {
+    return this.logger;
+  }
+
+  get isStopping(): boolean {
+    return this.stopping;
+  }
+
+  applied(projection: string, events: StoredEvent[]): void {
+    this.notifyProgress();
+    if (!this.options.onApplied || events.length === 0) return;
+    try {
+      this.options.onApplied(projection, events);
+    } catch (error) {
+      this.logger.warn({ projection, error: describeError(error) }, 'onApplied hook threw');
+    }
+  }
+
+  notifyProgress(): void {
+    for (const listener of [...this.progressListeners]) listener();
+  }
+
+  async releaseLock(worker: ProjectionWorker): Promise<void> {
+    worker.owned = false;
+    const client = this.lockClient;
+    if (!client) return;
+    await client
+      .query('SELECT pg_advisory_unlock($1, hashtext($2))', [RUN_LOCK_NAMESPACE, worker.projection.name])
+      .catch(() => {}); // a dead lock connection has released it already
+  }
+
+  private hasReached(worker: ProjectionWorker, checkpoint: Checkpoint): boolean {
+    if (worker.owned) {
+      if (worker.state === 'failed' || worker.state === 'rebuilding') return true; // not waited for
+      return worker.state === 'running' && this.store.compareCheckpoints(worker.checkpoint, checkpoint) >= 0;
+    }
+    const remote = this.remote.get(worker.projection.name);
+    if (!remote) return false; // not read yet
+    // A failed projector will not move, and a rebuilding one only at its swap: not waited for. A stopped one is
+    // waited for: a standby process takes it over within its lock retry.
+    if (remote.status === 'failed' || remote.status === 'rebuilding') return true;
+    return this.store.compareCheckpoints(remote.checkpoint, checkpoint) >= 0;
+  }
+
+  private nextProgress(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.progressListeners.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.progressListeners.add(done);
+    });
+  }
+
+  /** One query for every projection, shared by all concurrent waitFor calls. */
+  private refreshRemote(): Promise<void> {
+    this.remoteRefresh ??= (async () => {
+      try {
+        const rows = await readCheckpointRows(
+          this.pool,
+          this.projections.map((p) => p.name),
+        );
+        for (const projection of this.projections) {
+          const row = rows.get(projection.name);
+          this.remote.set(projection.name, { checkpoint: row?.checkpoint ?? START, status: row?.status ?? null });
+        }
+      } catch (error) {
+        this.logger.warn({ error: describeError(error) }, 'cannot read projection checkpoints');
+      } finally {
+        this.remoteRefresh = undefined;
+      }
+    })();
+    return this.remoteRefresh;
+  }
+
+  /**
+   * Tries the lock of every projection in standby and checks failed ones for a fix. The first tick (from start)
+   * also waits for the projections it took to be running.
+   */
+  private async tick(first = false): Promise<void> {
+    if (this.stopping) return;
+    const activations: Promise<void>[] = [];
+    try {
+      const lock = await this.lockConnection();
+      for (const worker of this.workers) {
+        if (this.stopping) break;
+        if (worker.state === 'standby') {
+          const { rows } = await lock.query('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [
+            RUN_LOCK_NAMESPACE,
+            worker.projection.name,
+          ]);
+          if (rows[0].ok) activations.push(worker.activate());
+        } else if (worker.state === 'failed') {
+          activations.push(worker.checkForFix());
+        }
+      }
+    } catch (error) {
+      if (first) {
+        this.started = false;
+        throw error;
+      }
+      this.logger.warn({ error: describeError(error) }, 'cannot take projection locks; retrying');
+    }
+    if (!this.stopping) {
+      this.timer = setTimeout(() => void this.tick(), this.options.lockRetryMs ?? 3000);
+      this.timer.unref();
+    }
+    if (first) await Promise.all(activations);
+  }
+
+  private async lockConnection(): Promise<pg.Client> {
+    if (this.lockClient) return this.lockClient;
+    const client = new pg.Client({ ...this.pool.options, application_name: 'stampline-projection-locks' });
+    client.on('error', (error) => this.lockLost(client, error));
+    client.on('end', () => this.lockLost(client, new Error('lock connection ended')));
+    await client.connect();
+    this.lockClient = client;
+    return client;
+  }
+
+  /** The session holding our locks is gone, so are the locks: another process may take over at once. */
+  private lockLost(client: pg.Client, error: Error): void {
+    if (this.lockClient !== client) return;
+    this.lockClient = undefined;
+    if (this.stopping) return;
+    this.logger.warn({ error: describeError(error) }, 'lost the projection lock connection; projections go to standby');
+    for (const worker of this.workers) if (worker.owned) void worker.deactivate();
+  }
+}
+
+/**
+ * One projection inside a runner: its lock ownership, subscription and batch transactions.
+ */
+class ProjectionWorker {
+  state: WorkerState = 'standby';
+  owned = false;
+  /** Last checkpoint committed by this worker (or found in the table when it started). */
+  checkpoint: Checkpoint = START;
+  private subscription: Subscription | undefined;
+  /** Bumped whenever the subscription is replaced or the worker stops: stale batches see it and return. */
+  private generation = 0;
+  private activation = new AbortController();
+  private failedRow: Pick<CheckpointRow, 'checkpoint' | 'version' | 'status'> | undefined;
+  private warnedNewerVersion = -1;
+  private readonly handles: Set<string>;
+  private readonly tables: TableNames;
+
+  constructor(
+    readonly projection: Projection,
+    private readonly runner: ProjectionRunner,
+  ) {
+    this.handles = new Set(projection.handles);
+    this.tables = Object.fromEntries(projection.tables.map((table) => [table, table]));
+  }
+
+  private get name(): string {
+    return this.projection.name;
+  }
+
+  /** Called with the lock just taken: rebuild if the version changed, then go live from the checkpoint. */
+  async activate(): Promise<void> {
+    this.owned = true;
+    this.state = 'starting';
+    this.activation = new AbortController();
+    const { pool, store } = this.runner;
+    try {
+      let row = await ensureCheckpointRow(pool, this.name);
+      if (row.version > this.projection.version) return await this.yieldToNewerVersion(row.version);
+      if (row.version < this.projection.version) {
+        this.state = 'rebuilding';
+        await this.setStatus('rebuilding');
+        this.runner.log.info({ projection: this.name, from: row.version, to: this.projection.version }, 'rebuilding');
+        const result = await rebuildProjection(pool, store, this.projection, {
+          batchSize: this.runner.options.rebuildBatchSize,
+          signal: this.activation.signal,
+          onProgress: throttle((progress: RebuildProgress) =>
+            this.runner.log.info({ projection: this.name, ...progress }, 'rebuild progress'),
+          ),
+        });
+        this.runner.log.info(
+          { projection: this.name, events: result.events, seconds: result.seconds },
+          'rebuilt; going live',
+        );
+        row = await ensureCheckpointRow(pool, this.name);
+      }
+      if (this.activation.signal.aborted) return;
+      await pool.query(
+        `UPDATE projection_checkpoints SET status = 'running', error = NULL, error_event_id = NULL, updated_at = now()
+          WHERE name = $1`,
+        [this.name],
+      );
+      this.checkpoint = row.checkpoint;
+      this.state = 'running';
+      this.runner.notifyProgress();
+      this.subscribe(row.checkpoint);
+    } catch (error) {
+      if (this.activation.signal.aborted) return;
+      if (error instanceof ProjectorError) return await this.recordRebuildFailure(error);
+      const transient = isTransientDatabaseError(error) || error instanceof RebuildInProgressError;
+      this.runner.log.warn(
+        { projection: this.name, error: describeError(error), transient },
+        'cannot start the projection; retrying later',
+      );
+      await this.standby();
+    }
+  }
+
+  /** Stops live work and gives the lock back (lost lock, newer version elsewhere). */
+  async deactivate(): Promise<void> {
+    this.generation++;
+    this.activation.abort();
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.close().catch(() => {});
+    await this.standby();
+  }
+
+  async shutdown(): Promise<void> {
+    const wasRunning = this.owned && this.state === 'running';
+    this.generation++;
+    this.activation.abort();
+    this.state = 'stopped';
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.close().catch(() => {});
+    if (wasRunning) await this.setStatus('stopped').catch(() => {});
+    this.owned = false;
+  }
+
+  /** A failed projection resumes when someone fixed it: a rebuild (CLI) moved its checkpoint or cleared the status. */
+  async checkForFix(): Promise<void> {
+    try {
+      const row = await readCheckpointRow(this.runner.pool, this.name);
+      const failed = this.failedRow;
+      if (!row || !failed || this.state !== 'failed') return;
+      if (row.status === 'failed' && row.checkpoint === failed.checkpoint && row.version === failed.version) return;
+      this.runner.log.info({ projection: this.name }, 'the failed projection was rebuilt; resuming');
+      this.failedRow = undefined;
+      await this.activate();
+    } catch (error) {
+      this.runner.log.warn({ projection: this.name, error: describeError(error) }, 'cannot check the failed projection');
+    }
+  }
+
+  private async standby(): Promise<void> {
+    if (this.state !== 'stopped') this.state = 'standby';
+    await this.runner.releaseLock(this);
+    this.runner.notifyProgress();
+  }
+
+  private async yieldToNewerVersion(version: number): Promise<void> {
+    if (this.warnedNewerVersion !== version) {
+      this.warnedNewerVersion = version;
+      this.runner.log.warn(
+        { projection: this.name, stored: version, code: this.projection.version },
+        'tables were built by a newer projector version; leaving them to the newer process',
+      );
+    }
+    await this.standby();
+  }
+
+  private async setStatus(status: ProjectionState): Promise<void> {
+    await this.runner.pool.query(`UPDATE projection_checkpoints SET status = $2, updated_at = now() WHERE name = $1`, [
+      this.name,
+      status,
+    ]);
+  }
+
+  private subscribe(from: Checkpoint): void {
+    const generation = ++this.generation;
+    // The Postgres adapter reports a dead subscription through onError (the port's options do not name it yet).
+    const options: { batchSize: number; onError: (error: unknown) => void } = {
+      batchSize: this.runner.batchSize,
+      onError: (error) => this.onSubscriptionError(generation, error),
+    };
+    this.subscription = this.runner.store.subscribeAll(from, (batch) => this.handle(generation, batch), options);
+  }
+
+  /** Replaces the subscription; safe to call from inside a batch handler (the old one is closed, not awaited). */
+  private resubscribe(from: Checkpoint): void {
+    const old = this.subscription;
+    this.subscription = undefined;
+    const generation = ++this.generation;
+    void (old?.close() ?? Promise.resolve())
+      .catch(() => {})
+      .then(() => {
+        if (generation === this.generation && this.state === 'running' && this.owned) this.subscribe(from);
+      });
+  }
+
+  private onSubscriptionError(generation: number, error: unknown): void {
+    if (generation !== this.generation || this.state !== 'running') return;
+    this.runner.log.warn({ projection: this.name, error: describeError(error) }, 'subscription failed; resubscribing');
+    const retry = ++this.generation;
+    setTimeout(() => {
+      if (retry !== this.generation || this.state !== 'running' || !this.owned) return;
+      readCheckpointRow(this.runner.pool, this.name)
+        .then((row) => this.resubscribe(row?.checkpoint ?? this.checkpoint))
+        .catch(() => this.onSubscriptionError(this.generation, error));
+    }, 1000).unref();
+  }
+
+  /** One batch from the subscription; retried on connection failures until it commits or the worker stops. */
+  private async handle(generation: number, batch: StoredEvent[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      if (generation !== this.generation || this.state !== 'running') return;
+      try {
+        return await this.applyBatch(generation, batch);
+      } catch (error) {
+        if (!isTransientDatabaseError(error)) {
+          try {
+            return await this.fail(generation, batch, error);
+          } catch (failError) {
+            if (!isTransientDatabaseError(failError)) throw failError;
+          }
+        }
+        const delay = Math.min(50 * 2 ** attempt, 5000);
+        if (attempt === 0 || delay === 5000) {
+          this.runner.log.warn(
+            { projection: this.name, error: describeError(error), retryInMs: delay },
+            'batch interrupted; retrying',
+          );
+        }
+        await sleep(delay, this.activation.signal);
+      }
+    }
+  }
+
+  private async applyBatch(generation: number, batch: StoredEvent[]): Promise<void> {
+    if (batch.length === 0) return;
+    const { pool, store } = this.runner;
+    const last = batch[batch.length - 1]!.checkpoint;
+    const handled = batch.filter((event) => this.handles.has(event.type));
+
+    if (handled.length === 0) {
+      // Nothing to apply: one compare-and-set statement advances the checkpoint. If it moved under us (a
+      // rebuild swap), fall through to the locking path, which sorts it out.
+      const { rowCount } = await pool.query(
+        `UPDATE projection_checkpoints SET checkpoint = $2, updated_at = now()
+          WHERE name = $1 AND checkpoint = $3 AND version = $4`,
+        [this.name, last, this.checkpoint, this.projection.version],
+      );
+      if (rowCount === 1) return this.committed(last, []);
+    }
+
+    const client = await pool.connect();
+    let broken: unknown;
+    try {
+      await beginProjectionTransaction(client);
+      const row = await readCheckpointRow(client, this.name, true);
+      if (!row || row.version !== this.projection.version || row.status === 'failed') {
+        await client.query('ROLLBACK');
+        return this.lostOwnership(row);
+      }
+      const fresh = batch.filter((event) => store.compareCheckpoints(event.checkpoint, row.checkpoint) > 0);
+      if (fresh.length === 0) {
+        await client.query('ROLLBACK');
+        return this.skippedAhead(generation, row.checkpoint, last);
+      }
+      const apply = handled.length === 0 ? [] : fresh.filter((event) => this.handles.has(event.type));
+      await applyEvents(client, this.projection, apply, this.tables);
+      await client.query(
+        `UPDATE projection_checkpoints
+            SET checkpoint = $2, events_applied = events_applied + $3, status = 'running', error = NULL,
+                error_event_id = NULL, updated_at = now()
+          WHERE name = $1`,
+        [this.name, last, apply.length],
+      );
+      await client.query('COMMIT');
+      this.committed(last, apply);
+    } catch (error) {
+      if (isTransientDatabaseError(error)) broken = error;
+      else await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+
+  private committed(checkpoint: Checkpoint, events: StoredEvent[]): void {
+    if (this.runner.store.compareCheckpoints(checkpoint, this.checkpoint) > 0) this.checkpoint = checkpoint;
+    this.runner.applied(this.name, events);
+  }
+
+  /** The checkpoint row is ahead of this batch (a rebuild swapped tables in): resume after it. */
+  private skippedAhead(generation: number, stored: Checkpoint, last: Checkpoint): void {
+    if (generation !== this.generation) return;
+    const ahead = this.runner.store.compareCheckpoints(stored, last) > 0;
+    this.checkpoint = stored;
+    this.runner.notifyProgress();
+    if (ahead) this.resubscribe(stored);
+  }
+
+  /** Someone else rebuilt it at another version, or marked it failed: stop and let the next tick decide. */
+  private lostOwnership(row: CheckpointRow | undefined): void {
+    this.runner.log.warn(
+      { projection: this.name, storedVersion: row?.version, status: row?.status },
+      'checkpoint row changed by another process; restarting the projection',
+    );
+    // Not awaited: this runs inside a batch handler, and closing the subscription waits for that handler.
+    void this.deactivate();
+  }
+
+  /**
+   * The projector threw on this batch. Find the event at fault (each event alone, under savepoints), commit the
+   * events before it with their checkpoint, and record the failure; the event itself stays unapplied.
+   */
+  private async fail(generation: number, batch: StoredEvent[], cause: unknown): Promise<void> {
+    const { pool, store } = this.runner;
+    const client = await pool.connect();
+    let broken: unknown;
+    try {
+      await beginProjectionTransaction(client);
+      const row = await readCheckpointRow(client, this.name, true);
+      if (!row || row.version !== this.projection.version) {
+        await client.query('ROLLBACK');
+        return this.lostOwnership(row);
+      }
+      const fresh = batch.filter((event) => store.compareCheckpoints(event.checkpoint, row.checkpoint) > 0);
+      const handled = fresh.filter((event) => this.handles.has(event.type));
+      const failure = await isolateFailingEvent(client, this.projection, handled, this.tables);
+      let checkpoint = row.checkpoint;
+      let applied = 0;
+      let culprit: StoredEvent | undefined;
+      let reason: string;
+      if (failure) {
+        culprit = handled[failure.index]!;
+        applied = failure.index;
+        reason = failure.error.reason;
+        const before = fresh.filter((event) => store.compareCheckpoints(event.checkpoint, culprit!.checkpoint) < 0);
+        if (before.length > 0) checkpoint = before[before.length - 1]!.checkpoint;
+      } else {
+        // Every event applies on its own, the batch does not: the set-based apply is at fault. Keep nothing.
+        await client.query('ROLLBACK');
+        await beginProjectionTransaction(client);
+        await readCheckpointRow(client, this.name, true);
+        culprit = handled[0];
+        reason = `${describeError(cause instanceof ProjectorError ? cause.cause : cause)} (the batch of ${handled.length} failed; each of its events applies alone)`;
+      }
+      await client.query(
+        `UPDATE projection_checkpoints
+            SET checkpoint = $2, events_applied = events_applied + $3, status = 'failed', error = $4,
+                error_event_id = $5, updated_at = now()
+          WHERE name = $1`,
+        [this.name, checkpoint, applied, reason, culprit?.id ?? null],
+      );
+      await client.query('COMMIT');
+      if (generation !== this.generation) return;
+      this.checkpoint = checkpoint;
+      this.state = 'failed';
+      this.failedRow = { checkpoint, version: row.version, status: 'failed' };
+      this.generation++;
+      const subscription = this.subscription;
+      this.subscription = undefined;
+      void subscription?.close().catch(() => {});
+      this.runner.log.error(
+        {
+          projection: this.name,
+          eventId: culprit?.id,
+          eventType: culprit?.type,
+          stream: culprit?.streamId,
+          revision: culprit?.revision.toString(),
+          error: reason,
+        },
+        'projection stopped: it cannot apply an event (fix the projector, then restart or rebuild it)',
+      );
+      this.runner.applied(this.name, handled.slice(0, applied));
+    } catch (error) {
+      if (isTransientDatabaseError(error)) broken = error;
+      else await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+
+  /** A rebuild (after a version bump) hit an event it cannot apply: record it like a live failure. */
+  private async recordRebuildFailure(error: ProjectorError): Promise<void> {
+    await this.runner.pool
+      .query(
+        `UPDATE projection_checkpoints SET status = 'failed', error = $2, error_event_id = $3, updated_at = now()
+          WHERE name = $1`,
+        [this.name, `rebuild: ${error.reason}`, error.event?.id ?? null],
+      )
+      .catch(() => {});
+    const row = await readCheckpointRow(this.runner.pool, this.name).catch(() => undefined);
+    this.state = 'failed';
+    this.failedRow = row ? { checkpoint: row.checkpoint, version: row.version, status: 'failed' } : undefined;
+    this.runner.log.error(
+      { projection: this.name, eventId: error.event?.id, eventType: error.event?.type, error: error.reason },
+      'projection stopped: its rebuild cannot apply an event',
+    );
+    this.runner.notifyProgress();
+  }
+}
+
+/**
+ * Every projection's stored state, for `projections:status`, /health and the runner (works without a runner:
+ * the CLI calls it directly).
+ */
+export async function readProjectionStatus(
+  pool: Pool,
+  store: EventStore,
+  projections: readonly Projection[],
+): Promise<ProjectionStatus[]> {
+  const rows = await readCheckpointRows(
+    pool,
+    projections.map((p) => p.name),
+  );
+  return Promise.all(
+    projections.map(async (projection) => {
+      const row = rows.get(projection.name);
+      const checkpoint = row?.checkpoint ?? START;
+      return {
+        name: projection.name,
+        version: row?.version ?? 0,
+        codeVersion: projection.version,
+        checkpoint,
+        status: row?.status ?? null,
+        error: row?.error ?? null,
+        errorEventId: row?.error_event_id ?? null,
+        lag: countsEvents(store) ? await store.countAfter(checkpoint) : null,
+        eventsApplied: Number(row?.events_applied ?? 0),
+        updatedAt: row?.updated_at ? row.updated_at.toISOString() : null,
+        runningHere: false,
+      };
+    }),
+  );
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+/** At most one call every `ms` (rebuild progress in logs). */
+function throttle<T>(fn: (value: T) => void, ms = 5000): (value: T) => void {
+  let last = 0;
+  return (value) => {
+    const now = Date.now();
+    if (now - last < ms) return;
+    last = now;
+    fn(value);
+  };
+}

@@ -1,0 +1,43 @@
+// Runs before `npm start` and `npm test` on whatever Node the machine has (kept plain CommonJS on purpose):
+// installs the packages when node_modules is missing or older than package-lock.json, and Debian's Chromium
+// (browser tests, PDFs) when it is missing and we are root; otherwise it says exactly what to install.
+'use strict';
+const { execSync } = require('node:child_process');
+const { existsSync, statSync } = require('node:fs');
+const { join } = require('node:path');
+
+const root = join(__dirname, '..');
+const forTests = process.argv.includes('--test');
+
+function run(command) {
+  console.log(`[bootstrap] ${command}`);
+  execSync(command, { cwd: root, stdio: 'inherit' });
+}
+
+const marker = join(root, 'node_modules', '.package-lock.json');
+const lock = join(root, 'package-lock.json');
+if (!existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000)) {
+  run(existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
+}
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    try {
+      run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
+    } catch {
+      console.warn('[bootstrap] could not install chromium with apt-get');
+    }
+  }
+  if (!existsSync(chromium)) {
+    const message =
+      `[bootstrap] Chromium is missing at ${chromium}. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) ` +
+      'or set CHROMIUM_PATH to a Chromium binary. It prints PDFs and runs the browser tests.';
+    if (forTests) {
+      console.error(message);
+      process.exit(1);
+    }
+    console.warn(message);
+  }
+}

@@ -1,0 +1,232 @@
+// `npm run bench`: measures this machine's limits with an embedded Postgres (fsync on, synchronous_commit on),
+// then our append, rebuild and command-to-visible figures as ratios to them (issue 2, research/performance.md §8).
+// Sizes: BENCH_EVENTS (default 1,000,000), BENCH_SECONDS per throughput probe (4), BENCH_LATENCY_COMMANDS (4,000),
+// BENCH_WRITERS (8). BENCH_WEB_URL=http://… also runs the web sign-in bench when test/bench/web-signin.bench.ts exists.
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPool } from '../../apps/api/src/infra/db/database.js';
+import { startEmbeddedPostgres } from '../../apps/api/src/infra/db/embedded-postgres.js';
+import { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgres.event-store.js';
+import { ensureProjectionSchema } from '../../projections/runner/index.js';
+import { appendRate } from './bench-append.js';
+import { copyEvents, orderedScan, rawInsertRate, writeEventsCsv } from './bench-limits.js';
+import { commandToVisible } from './bench-live.js';
+import { catchUpRead, compareRebuilt, projectorRebuild, sqlRebuild } from './bench-rebuild.js';
+import {
+  createDatabase,
+  env,
+  log,
+  ms,
+  num,
+  printFigures,
+  ratio,
+  seconds,
+  type BenchFigure,
+} from './bench-support.js';
+import { INVOICE_GRID_SCHEMA } from './invoice-grid.fixture.js';
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), 'stampline-bench-'));
+  chmodSync(dir, 0o755); // the server runs as the OS user postgres when we are root; it reads the CSV here
+  log(`starting an embedded Postgres in ${dir} (fsync on, synchronous_commit on)`);
+  const server = await startEmbeddedPostgres(join(dir, 'pg'), { persistent: false });
+  const figures: BenchFigure[] = [];
+  try {
+    const admin = createPool(server.url, 2);
+    // Room for the 1M-row load without forced checkpoints, as on the research box; durability is unchanged.
+    await admin.query(`ALTER SYSTEM SET max_wal_size = '4GB'`);
+    await admin.query(`SELECT pg_reload_conf()`);
+    const { rows: settings } = await admin.query(
+      `SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync,
+              current_setting('synchronous_commit') AS sync, current_setting('shared_buffers') AS buffers`,
+    );
+    await admin.end();
+    log(`Postgres ${settings[0].version}, fsync=${settings[0].fsync}, synchronous_commit=${settings[0].sync}, shared_buffers=${settings[0].buffers}`);
+
+    // (a) limits -------------------------------------------------------------------------------------------------
+    const limitsUrl = await createDatabase(server.url, 'bench_limits');
+    const limitsStore = new PostgresEventStore(limitsUrl);
+    await limitsStore.ensureSchema();
+    await limitsStore.close();
+    {
+      const pool = createPool(limitsUrl, 2);
+      await pool.query(`CREATE TABLE raw_events (LIKE events INCLUDING ALL)`);
+      await pool.end();
+    }
+    const raw: Record<number, Awaited<ReturnType<typeof rawInsertRate>>> = {};
+    for (const clients of [1, env.writers]) {
+      log(`limit: raw durable single-row inserts, ${clients} client(s), ${env.seconds} s`);
+      raw[clients] = await rawInsertRate(limitsUrl, clients, env.seconds);
+      figures.push({
+        section: 'a. limits',
+        measure: `raw 1-row insert tx/s, ${clients} client${clients > 1 ? 's' : ''}`,
+        value: `${num(raw[clients]!.rate)} tx/s (p50 ${ms(raw[clients]!.p50)}, p99 ${ms(raw[clients]!.p99)})`,
+        check: '-',
+      });
+    }
+
+    const rebuildUrl = await createDatabase(server.url, 'bench_rebuild');
+    const store = new PostgresEventStore(rebuildUrl, { poolSize: 4 });
+    await store.ensureSchema();
+    const csv = join(dir, 'events.csv');
+    log(`generating ${num(env.events)} synthetic invoice events as CSV`);
+    const generated = writeEventsCsv(csv, env.events);
+    chmodSync(csv, 0o644);
+    log(`  ${num(generated.rows)} rows, ${num(generated.bytes / 1e6)} MB in ${num(generated.seconds, 1)} s; COPY into events`);
+    const copy = await copyEvents(rebuildUrl, csv);
+    rmSync(csv);
+    figures.push({
+      section: 'a. limits',
+      measure: `COPY ${num(copy.rows)} event rows (keys + indexes)`,
+      value: `${num(copy.rows / copy.seconds)} rows/s (${num(copy.seconds, 1)} s)`,
+      check: copy.rows === generated.rows ? 'ok' : 'FAILED',
+    });
+    log('limit: ordered event scan (server-side COPY to /dev/null)');
+    const scan = await orderedScan(rebuildUrl);
+    figures.push({
+      section: 'a. limits',
+      measure: 'ordered event scan (server)',
+      value: `${num(scan.rows / scan.seconds)} ev/s (${num(scan.seconds, 1)} s)`,
+      check: scan.rows === copy.rows ? 'ok' : 'FAILED',
+    });
+
+    // (b) our append ---------------------------------------------------------------------------------------------
+    const appendUrl = await createDatabase(server.url, 'bench_append');
+    {
+      const s = new PostgresEventStore(appendUrl);
+      await s.ensureSchema();
+      await s.close();
+    }
+    for (const writers of [1, env.writers]) {
+      for (const mode of ['distinct', 'contended'] as const) {
+        if (writers === 1 && mode === 'contended') continue; // one writer cannot contend
+        log(`append: ${writers} writer(s), ${mode} streams, ${env.seconds} s`);
+        const result = await appendRate(appendUrl, writers, env.seconds, mode);
+        const limit = raw[writers]!.rate;
+        figures.push({
+          section: 'b. append',
+          measure: `append 1 event/command, ${writers} writer${writers > 1 ? 's' : ''}, ${mode === 'distinct' ? 'distinct streams' : 'one stream'}`,
+          value:
+            `${num(result.rate)} /s (p50 ${ms(result.p50)}, p99 ${ms(result.p99)})` +
+            (mode === 'contended' ? `, ${num(result.retries)} retries` : ''),
+          limit: `${num(limit)} tx/s`,
+          ratio: ratio(result.rate, limit),
+          target: mode === 'distinct' ? '≥ 0.70×' : undefined,
+          met: mode === 'distinct' ? result.rate >= 0.7 * limit : undefined,
+          check: result.check ? 'ok' : 'FAILED',
+          note:
+            mode === 'contended'
+              ? 'one stream serialises on its revision row by design; each conflict re-reads the newer events and retries'
+              : undefined,
+        });
+      }
+    }
+
+    // (c) rebuild ------------------------------------------------------------------------------------------------
+    log('catch-up read through readAll (batches of 10,000)');
+    const read = await catchUpRead(store);
+    figures.push({
+      section: 'c. rebuild',
+      measure: 'catch-up read, readAll 10k batches → Node',
+      value: `${num(read.rows / read.seconds)} ev/s (${num(read.seconds, 1)} s)`,
+      limit: `${num(scan.rows / scan.seconds)} ev/s scan`,
+      ratio: ratio(read.rows / read.seconds, scan.rows / scan.seconds),
+      check: read.rows === copy.rows ? 'ok' : 'FAILED',
+    });
+    const pool = createPool(rebuildUrl, 6, 'stampline-bench');
+    await ensureProjectionSchema(pool);
+    await pool.query(INVOICE_GRID_SCHEMA);
+    log('pure-SQL set-based rebuild of the grid');
+    const sql = await sqlRebuild(pool);
+    log(`  ${num(sql.rows)} rows in ${num(sql.seconds, 2)} s; projector rebuild`);
+    const ours = await projectorRebuild(pool, store);
+    const compared = await compareRebuilt(pool, generated.invoices);
+    const oursRate = ours.events / ours.wall;
+    figures.push(
+      {
+        section: 'c. rebuild',
+        measure: `pure-SQL rebuild, ${num(copy.rows)} events → ${num(sql.rows)} rows`,
+        value: `${num(copy.rows / sql.seconds)} ev/s (${num(sql.seconds, 2)} s)`,
+        check: sql.rows === generated.invoices ? 'ok' : 'FAILED',
+      },
+      {
+        section: 'c. rebuild',
+        measure: 'projector rebuild (Node, shadow + swap)',
+        value: `${num(oursRate)} ev/s (${num(ours.wall, 2)} s)`,
+        limit: `${num(sql.seconds, 2)} s SQL`,
+        ratio: `${num(ours.wall / sql.seconds, 2)}× SQL time`,
+        target: '≥ 50,000 ev/s and ≤ 4× SQL time',
+        met: oursRate >= 50_000 && ours.wall <= 4 * sql.seconds,
+        check: compared.ok && ours.events === copy.rows ? 'ok' : 'FAILED',
+        note: `rebuilt table vs SQL table: ${compared.differences} differing rows, ${num(compared.ours)} vs ${num(compared.sql)} rows (expected ${num(generated.invoices)})`,
+      },
+    );
+    await pool.end();
+    await store.close();
+
+    // (d) command → visible --------------------------------------------------------------------------------------
+    const liveUrl = await createDatabase(server.url, 'bench_live');
+    log(`command-to-visible: ${env.writers} writers, ${num(env.latencyCommands)} commands, live runner in process`);
+    const live = await commandToVisible(liveUrl, env.writers, env.latencyCommands);
+    figures.push(
+      {
+        section: 'd. live',
+        measure: `command → visible, ${env.writers} writers (${num(live.commands)} commands, ${num(live.commandsPerSecond)} /s)`,
+        value: `p50 ${ms(live.visible.p50)}, p95 ${ms(live.visible.p95)}, p99 ${ms(live.visible.p99)}, max ${ms(live.visible.max)}`,
+        target: 'p95 ≤ 50 ms, p99 ≤ 100 ms',
+        met: live.visible.p95 <= 50 && live.visible.p99 <= 100,
+        check: live.check ? 'ok' : 'FAILED',
+        note: `lost ${live.lost}, wait timeouts ${live.timeouts}, rows not visible after the wait ${live.invisible}, grid vs SQL fold ${live.differences} differing rows${live.errors.length ? `, runner errors: ${live.errors.slice(0, 3).join('; ')}` : ''}`,
+      },
+      {
+        section: 'd. live',
+        measure: '  of which the append',
+        value: `p50 ${ms(live.append.p50)}, p95 ${ms(live.append.p95)}, p99 ${ms(live.append.p99)}`,
+        check: live.check ? 'ok' : 'FAILED',
+      },
+    );
+
+    // (e) web sign-in, when helper-1's bench and a server are there ---------------------------------------------
+    await webBench(figures);
+  } finally {
+    await server.stop().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  console.log('');
+  console.log(`Stampline benchmarks — ${new Date().toISOString()}, ${num(env.events)} events, ${num(seconds(started), 0)} s in all`);
+  console.log('');
+  printFigures(figures);
+  const failed = figures.filter((f) => f.check === 'FAILED');
+  if (failed.length) console.log(`\n${failed.length} figure(s) do not count: their correctness check failed.`);
+  return failed.length ? 1 : 0;
+}
+
+async function webBench(figures: BenchFigure[]): Promise<void> {
+  const url = process.env.BENCH_WEB_URL;
+  const hook = new URL('./web-signin.bench.js', import.meta.url);
+  if (!url || !existsSync(fileURLToPath(hook))) {
+    log(`web sign-in bench skipped (${url ? 'no test/bench/web-signin.bench.ts' : 'BENCH_WEB_URL not set'})`);
+    return;
+  }
+  log(`web sign-in bench against ${url}`);
+  const module = (await import(hook.href)) as { benchWebSignin?: (baseUrl: string) => Promise<unknown> };
+  if (typeof module.benchWebSignin !== 'function') throw new Error('web-signin.bench.ts does not export benchWebSignin');
+  const result = await module.benchWebSignin(url);
+  if (Array.isArray(result) && result.every((f) => typeof f === 'object' && f && 'measure' in f && 'value' in f)) {
+    figures.push(...(result as Partial<BenchFigure>[]).map((f) => ({ ...f, section: f.section ?? 'e. web', measure: f.measure!, value: f.value!, check: f.check ?? '-' })));
+  } else {
+    figures.push({ section: 'e. web', measure: 'web sign-in', value: JSON.stringify(result), check: '-' });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,38 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createHttpApp } from '../../apps/api/src/http-app.js';
+import { loadConfig } from '../../apps/api/src/infra/config/config.js';
+import type { MailCapture } from '../../apps/api/src/infra/mail/mail-capture.js';
+import { startRuntime, type Runtime } from '../../apps/api/src/runtime.js';
+import { createTestDatabase } from './database.js';
+
+export interface TestApp {
+  baseUrl: string;
+  app: NestFastifyApplication;
+  runtime: Runtime;
+  mailbox: MailCapture;
+  close(): Promise<void>;
+}
+
+/** The real API on a fresh database with an in-process SMTP capture, listening on a free port. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase('app');
+  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, SMTP_URL: '', PORT: '0', ...env });
+  const runtime = await startRuntime(config);
+  const app = await createHttpApp(runtime);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  runtime.config.appUrl = baseUrl; // links in e-mails point at this server
+  return {
+    baseUrl,
+    app,
+    runtime,
+    mailbox: runtime.mailCapture!,
+    async close() {
+      await app.close();
+      await runtime.close();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium (apt-get install chromium); CHROMIUM_PATH overrides. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** jest applies only the root config's testTimeout (a project's is ignored), so browser tests pass their own. */
+export const BROWSER_TEST_TIMEOUT = 60_000;
+
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+
+/**
+ * Makes sure Chromium is there: installs Debian's package when missing and running as root, otherwise
+ * fails with a message saying how to install it.
+ */
+export function ensureChromium(): string {
+  if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (root && !process.env.CHROMIUM_PATH) {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    try {
+      execFileSync('apt-get', ['update'], { stdio: 'ignore', env });
+      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+        stdio: 'ignore',
+        env,
+      });
+    } catch (error) {
+      throw new Error(`Installing Chromium with apt-get failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
+  }
+  throw new Error(
+    `Chromium was not found at ${CHROMIUM_PATH}. The browser tests need it: install it with ` +
+      '`sudo apt-get install -y chromium` (Debian/Ubuntu), or point CHROMIUM_PATH at a Chromium binary.',
+  );
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
+}
+
+const safeName = (name: string) =>
+  name
+    .replace(/[^a-z0-9-_]+/gi, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 120);
+
+/** Saves a full-page screenshot to test-results/screenshots/<name>.png and returns its path. */
+export async function snap(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${safeName(name)}.png`);
+  await page
+    .screenshot({ path, fullPage: true, animations: 'disabled', timeout: 5000 })
+    .catch(() => undefined);
+  return path;
+}
+
+export interface BrowserHarness {
+  readonly browser: Browser;
+  /** a fresh context (own storage) with one page, both closed with the harness */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  /** `it` with a screenshot of every open page when the test fails */
+  it(name: string, fn: () => Promise<void>, timeout?: number): void;
+  close(): Promise<void>;
+}
+
+/**
+ * One Chromium per test file: call in the describe body; it launches in beforeAll and closes in afterAll.
+ * Pages opened during a test are closed after it.
+ */
+export function useBrowser(baseUrl: () => string): BrowserHarness {
+  let browser: Browser | undefined;
+  const contexts = new Set<BrowserContext>();
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 5 * 60_000); // may install Chromium first
+  afterEach(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    contexts.clear();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const harness: BrowserHarness = {
+    get browser() {
+      if (!browser) throw new Error('the browser starts in beforeAll');
+      return browser;
+    },
+    async newPage(options) {
+      const context = await harness.browser.newContext({
+        baseURL: baseUrl(),
+        viewport: options?.viewport ?? { width: 1280, height: 800 },
+        locale: 'en-US',
+        timezoneId: 'America/Chicago',
+      });
+      context.setDefaultTimeout(10_000);
+      contexts.add(context);
+      return context.newPage();
+    },
+    it(name, fn, timeout) {
+      it(
+        name,
+        async () => {
+          try {
+            await fn();
+          } catch (error) {
+            let n = 0;
+            for (const context of contexts)
+              for (const page of context.pages()) await snap(page, `FAILED-${name}-${++n}`);
+            throw error;
+          }
+        },
+        timeout ?? BROWSER_TEST_TIMEOUT,
+      );
+    },
+    close: async () => {
+      await browser?.close();
+    },
+  };
+  return harness;
+}
+
+/** The value the app keeps in localStorage under `key`, read without running script in the page. */
+export async function storedValue(page: Page, key: string): Promise<string | undefined> {
+  const { origins } = await page.context().storageState();
+  const origin = new URL(page.url()).origin;
+  return origins.find((o) => o.origin === origin)?.localStorage.find((item) => item.name === key)?.value;
+}

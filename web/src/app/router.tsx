@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { Toaster } from '../shared/toasts';
+import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
+
+/** A lazily loaded page module (its default export): one chunk per feature, nothing heavy in the shell. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+/** Routes of spec 000 §2 / spec 001 §2; later issues add their screens under the private shell. */
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <>
+        <Outlet />
+        <Toaster />
+      </>
+    ),
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      { path: 'auth/:section?', lazy: page(() => import('../features/auth/AuthPage')) },
+      { path: 'logout', lazy: page(() => import('../features/auth/LogoutPage')) },
+      {
+        lazy: page(() => import('./layout/PrivateShell')),
+        children: [
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          { path: 'dashboard', lazy: page(() => import('../features/dashboard/DashboardPage')) },
+          { path: 'setting', lazy: page(() => import('../features/settings/SettingsPage')) },
+          { path: 'cache/clear', lazy: page(() => import('../features/system/CacheClearPage')) },
+        ],
+      },
+      { path: '*', lazy: page(() => import('../features/system/NotFoundPage')) },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);
