@@ -84,8 +84,18 @@ const chicagoDate = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+const businessDates = new Map<string, string>();
+
+/** The Chicago calendar date of an ISO instant (UTC). Its offsets are whole hours, so one answer per UTC hour. */
 export function businessDate(instant: string): string {
-  return chicagoDate.format(new Date(instant));
+  const hour = new Date(instant).toISOString().slice(0, 13);
+  let date = businessDates.get(hour);
+  if (date === undefined) {
+    date = chicagoDate.format(new Date(instant));
+    if (businessDates.size > 100_000) businessDates.clear();
+    businessDates.set(hour, date);
+  }
+  return date;
 }
 
 /** Pure fold of one invoice event onto its row. */
@@ -328,7 +338,7 @@ function invoiceEvent(
   const companyId = `c-${(i % companies) + 1}`;
   const at = new Date(base + i * 61_000 + k * 3_600_000 * 7).toISOString();
   const metadata = { companyId, userId: `u-${(i % 7) + 1}`, occurredAt: at, schemaVersion: 1 };
-  const issued = businessDate(new Date(base + i * 61_000).toISOString());
+  const issued = k === 0 ? businessDate(new Date(base + i * 61_000).toISOString()) : '';
   const types = ['InvoiceCreated', 'InvoiceLineAdded', 'InvoiceStatusChanged', 'PaymentLogged', 'InvoiceStatusChanged'];
   const data: Record<string, unknown>[] = [
     {

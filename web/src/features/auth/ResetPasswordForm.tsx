@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../shared/forms/TextInput';
 import Typography from '@mui/material/Typography';
 import { useForm } from '../../shared/forms/use-form';
 import { hasUserMessage, toProblem } from '../../shared/problem';
@@ -31,7 +31,7 @@ export function ResetPasswordForm() {
     <AuthLayout title="Reset your password" subtitle="We will e-mail you a link to choose a new password.">
       <Box component="form" noValidate onSubmit={submit} aria-label="Reset password">
         <Stack spacing={1}>
-          <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" autoFocus />
+          <TextInput {...form.field('email')} label="Email" type="email" autoComplete="email" autoFocus />
           <Button type="submit" variant="contained" size="large" loading={form.submitting}>
             Send Reset Link
           </Button>

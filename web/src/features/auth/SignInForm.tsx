@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../shared/forms/TextInput';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { signedIn } from '../../app/session';
@@ -41,7 +41,7 @@ export function SignInForm() {
       <Box component="form" noValidate onSubmit={submit} aria-label="Sign in">
         <Stack spacing={1}>
           {formError && <Alert severity="error">{formError}</Alert>}
-          <TextField {...form.field('email')} label="Email" type="email" autoComplete="username" autoFocus />
+          <TextInput {...form.field('email')} label="Email" type="email" autoComplete="username" autoFocus />
           <PasswordField {...form.field('password')} label="Password" autoComplete="current-password" />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -0.5 }}>
             <AuthLink to="/auth/reset-password">Forgot password?</AuthLink>

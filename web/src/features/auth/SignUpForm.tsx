@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../shared/forms/TextInput';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { signedIn } from '../../app/session';
@@ -48,9 +48,9 @@ export function SignUpForm() {
       <Box component="form" noValidate onSubmit={submit} aria-label="Sign up">
         <Stack spacing={1}>
           {formError && <Alert severity="error">{formError}</Alert>}
-          <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" autoFocus />
-          <TextField {...form.field('name')} label="Full Name" autoComplete="name" />
-          <TextField {...form.field('title')} label="Title" autoComplete="organization-title" />
+          <TextInput {...form.field('email')} label="Email" type="email" autoComplete="email" autoFocus />
+          <TextInput {...form.field('name')} label="Full Name" autoComplete="name" />
+          <TextInput {...form.field('title')} label="Title" autoComplete="organization-title" />
           <PasswordField {...form.field('password')} label="Password" autoComplete="new-password" />
           <PasswordField
             {...form.field('confirm_password')}

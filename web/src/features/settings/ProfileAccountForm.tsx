@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../shared/forms/TextInput';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { userUpdated, type User } from '../../app/session';
@@ -52,7 +52,7 @@ export function ProfileAccountForm({ user }: { user: User }) {
         <Box component="form" noValidate onSubmit={submit} aria-label="Profile">
           <Stack spacing={1}>
             <ProblemAlert messages={problem} />
-            <TextField {...form.field('name')} label="Name" autoComplete="name" autoFocus />
+            <TextInput {...form.field('name')} label="Name" autoComplete="name" autoFocus />
             <PasswordField
               {...form.field('password', 'Leave blank to keep your current password.')}
               label="New Password"

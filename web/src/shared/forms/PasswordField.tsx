@@ -2,36 +2,31 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
+import { TextInput, type TextInputProps } from './TextInput';
 
-/** A password TextField with a show/hide toggle named after the field ('Show password', 'Hide new password'). */
-export function PasswordField({ label, slotProps, ...props }: TextFieldProps & { label: string }) {
+/** A password field with a show/hide toggle named after the field ('Show password', 'Hide new password'). */
+export function PasswordField({ label, ...props }: Omit<TextInputProps, 'type' | 'endAdornment'>) {
   const [visible, setVisible] = useState(false);
   const name = label.toLowerCase();
   return (
-    <TextField
+    <TextInput
       {...props}
       label={label}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        ...slotProps,
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={visible ? `Hide ${name}` : `Show ${name}`}
-                aria-pressed={visible}
-                onClick={() => setVisible((v) => !v)}
-                onMouseDown={(event) => event.preventDefault()}
-                edge="end"
-              >
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={visible ? `Hide ${name}` : `Show ${name}`}
+            aria-pressed={visible}
+            onClick={() => setVisible((v) => !v)}
+            onMouseDown={(event) => event.preventDefault()}
+            edge="end"
+          >
+            {visible ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }
