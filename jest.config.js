@@ -31,6 +31,7 @@ export default {
       displayName: 'unit',
       testMatch: ['<rootDir>/domain/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/projections/**/*.spec.ts'],
     },
+    { ...common, displayName: 'web', testMatch: ['<rootDir>/web/src/**/*.spec.ts'] },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
     { ...common, displayName: 'reliability', testMatch: ['<rootDir>/test/reliability/**/*.spec.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },

@@ -18,7 +18,8 @@ export interface Projection {
   apply(tx: PoolClient, events: StoredEvent[], t: TableNames): Promise<void>;
   /**
    * Set by defineRowProjection: the projector is a fold of events into one row per key. A rebuild then keeps the
-   * rows in memory across batches and writes each row once, instead of once per batch it appears in.
+   * rows in memory across batches and writes each row once, instead of once per batch it appears in, without
+   * calling `apply` (so a copy that replaces `apply` must drop `rows`).
    */
   readonly rows?: RowFold<unknown>;
 }
@@ -52,7 +53,10 @@ export function defineProjection(projection: Projection): Projection {
  * saves the changed ones (one statement) — set-based, idempotent, and rebuildable with one write per row.
  */
 export function defineRowProjection<Row>(
-  definition: Omit<Projection, 'apply' | 'rows' | 'tables'> & { rows: RowFold<Row>; tables?: readonly string[] },
+  definition: Omit<Projection, 'apply' | 'rows' | 'tables'> & {
+    rows: RowFold<Row>;
+    tables?: readonly string[];
+  },
 ): Projection {
   const fold = definition.rows;
   return {

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 
 // root is web/ (scripts/build.mjs runs `vite build` with cwd web/); the API serves dist/web in production.
 // In development (`npx vite` in web/) calls go through this proxy to the API (API_URL overrides).
@@ -42,9 +43,47 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Adds <link rel="modulepreload"> for the sign-in route's chunks to index.html: the browser fetches them
+ * together with the entry instead of after it has run (one round trip less to an interactive sign-in form).
+ */
+function preloadRoute(entryModule: string): Plugin {
+  return {
+    name: 'stampline-preload-route',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle as OutputBundle).filter(
+          (c): c is OutputChunk => c.type === 'chunk',
+        );
+        const route = chunks.find((c) => c.facadeModuleId?.endsWith(entryModule));
+        if (!route) throw new Error(`preloadRoute: no chunk for ${entryModule}`);
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const files = new Set<string>();
+        const visit = (chunk: OutputChunk) => {
+          if (files.has(chunk.fileName) || chunk.isEntry) return;
+          files.add(chunk.fileName);
+          for (const name of chunk.imports) {
+            const next = byName.get(name);
+            if (next) visit(next);
+          }
+        };
+        visit(route);
+        const links = [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`)
+          .join('\n');
+        return html.replace(/\n\s*<\/head>/, `\n${links}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: '.',
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadRoute('src/features/auth/AuthPage.tsx'), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -48,7 +48,8 @@ export function toActivityRow(event: StoredEvent): ActivityRow | undefined {
   const { userId, ...details } = event.data as { userId?: unknown } & Record<string, unknown>;
   const occurredAt = event.metadata?.occurredAt;
   if (!companyId) throw new Error(`Activity stream without a company id: ${event.streamId}`);
-  if (typeof occurredAt !== 'string') throw new Error(`Activity event ${event.id} has no metadata.occurredAt`);
+  if (typeof occurredAt !== 'string')
+    throw new Error(`Activity event ${event.id} has no metadata.occurredAt`);
   return {
     eventId: event.id,
     companyId,

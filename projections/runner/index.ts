@@ -19,4 +19,8 @@ export {
   ensureProjectionSchema,
   type ProjectionState,
 } from './projection-checkpoints.sql.js';
-export { ProjectorError, RebuildInProgressError, isTransientDatabaseError } from './projection-transaction.js';
+export {
+  ProjectorError,
+  RebuildInProgressError,
+  isTransientDatabaseError,
+} from './projection-transaction.js';

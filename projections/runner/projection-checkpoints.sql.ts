@@ -64,10 +64,14 @@ export async function readCheckpointRow(
   return rows[0];
 }
 
-export async function readCheckpointRows(db: Queryable, names: readonly string[]): Promise<Map<string, CheckpointRow>> {
-  const { rows } = await db.query<CheckpointRow>(`SELECT * FROM projection_checkpoints WHERE name = ANY($1::text[])`, [
-    names,
-  ]);
+export async function readCheckpointRows(
+  db: Queryable,
+  names: readonly string[],
+): Promise<Map<string, CheckpointRow>> {
+  const { rows } = await db.query<CheckpointRow>(
+    `SELECT * FROM projection_checkpoints WHERE name = ANY($1::text[])`,
+    [names],
+  );
   return new Map(rows.map((row) => [row.name, row]));
 }
 

@@ -18,7 +18,9 @@ import {
 } from './projection-checkpoints.sql.js';
 import {
   applyEvents,
+  beginAndLockCheckpoint,
   beginProjectionTransaction,
+  commitCheckpoint,
   describeError,
   isolateFailingEvent,
   isTransientDatabaseError,
@@ -233,7 +235,10 @@ export class ProjectionRunner {
         );
         for (const projection of this.projections) {
           const row = rows.get(projection.name);
-          this.remote.set(projection.name, { checkpoint: row?.checkpoint ?? START, status: row?.status ?? null });
+          this.remote.set(projection.name, {
+            checkpoint: row?.checkpoint ?? START,
+            status: row?.status ?? null,
+          });
         }
       } catch (error) {
         this.logger.warn({ error: describeError(error) }, 'cannot read projection checkpoints');
@@ -294,7 +299,10 @@ export class ProjectionRunner {
     if (this.lockClient !== client) return;
     this.lockClient = undefined;
     if (this.stopping) return;
-    this.logger.warn({ error: describeError(error) }, 'lost the projection lock connection; projections go to standby');
+    this.logger.warn(
+      { error: describeError(error) },
+      'lost the projection lock connection; projections go to standby',
+    );
     for (const worker of this.workers) if (worker.owned) void worker.deactivate();
   }
 }
@@ -311,6 +319,7 @@ class ProjectionWorker {
   /** Bumped whenever the subscription is replaced or the worker stops: stale batches see it and return. */
   private generation = 0;
   private activation = new AbortController();
+  private activating: Promise<void> | undefined;
   private failedRow: Pick<CheckpointRow, 'checkpoint' | 'version' | 'status'> | undefined;
   private warnedNewerVersion = -1;
   private readonly handles: Set<string>;
@@ -329,7 +338,15 @@ class ProjectionWorker {
   }
 
   /** Called with the lock just taken: rebuild if the version changed, then go live from the checkpoint. */
-  async activate(): Promise<void> {
+  activate(): Promise<void> {
+    const activation = this.start().finally(() => {
+      if (this.activating === activation) this.activating = undefined;
+    });
+    this.activating = activation;
+    return activation;
+  }
+
+  private async start(): Promise<void> {
     this.owned = true;
     this.state = 'starting';
     this.activation = new AbortController();
@@ -340,7 +357,10 @@ class ProjectionWorker {
       if (row.version < this.projection.version) {
         this.state = 'rebuilding';
         await this.setStatus('rebuilding');
-        this.runner.log.info({ projection: this.name, from: row.version, to: this.projection.version }, 'rebuilding');
+        this.runner.log.info(
+          { projection: this.name, from: row.version, to: this.projection.version },
+          'rebuilding',
+        );
         const result = await rebuildProjection(pool, store, this.projection, {
           batchSize: this.runner.options.rebuildBatchSize,
           signal: this.activation.signal,
@@ -387,9 +407,10 @@ class ProjectionWorker {
   }
 
   async shutdown(): Promise<void> {
-    const wasRunning = this.owned && this.state === 'running';
     this.generation++;
     this.activation.abort();
+    await this.activating?.catch(() => {}); // a rebuild stops at its next batch and drops its shadow tables
+    const wasRunning = this.owned && this.state === 'running';
     this.state = 'stopped';
     const subscription = this.subscription;
     this.subscription = undefined;
@@ -404,12 +425,16 @@ class ProjectionWorker {
       const row = await readCheckpointRow(this.runner.pool, this.name);
       const failed = this.failedRow;
       if (!row || !failed || this.state !== 'failed') return;
-      if (row.status === 'failed' && row.checkpoint === failed.checkpoint && row.version === failed.version) return;
+      if (row.status === 'failed' && row.checkpoint === failed.checkpoint && row.version === failed.version)
+        return;
       this.runner.log.info({ projection: this.name }, 'the failed projection was rebuilt; resuming');
       this.failedRow = undefined;
       await this.activate();
     } catch (error) {
-      this.runner.log.warn({ projection: this.name, error: describeError(error) }, 'cannot check the failed projection');
+      this.runner.log.warn(
+        { projection: this.name, error: describeError(error) },
+        'cannot check the failed projection',
+      );
     }
   }
 
@@ -431,10 +456,10 @@ class ProjectionWorker {
   }
 
   private async setStatus(status: ProjectionState): Promise<void> {
-    await this.runner.pool.query(`UPDATE projection_checkpoints SET status = $2, updated_at = now() WHERE name = $1`, [
-      this.name,
-      status,
-    ]);
+    await this.runner.pool.query(
+      `UPDATE projection_checkpoints SET status = $2, updated_at = now() WHERE name = $1`,
+      [this.name, status],
+    );
   }
 
   private subscribe(from: Checkpoint): void {
@@ -444,7 +469,11 @@ class ProjectionWorker {
       batchSize: this.runner.batchSize,
       onError: (error) => this.onSubscriptionError(generation, error),
     };
-    this.subscription = this.runner.store.subscribeAll(from, (batch) => this.handle(generation, batch), options);
+    this.subscription = this.runner.store.subscribeAll(
+      from,
+      (batch) => this.handle(generation, batch),
+      options,
+    );
   }
 
   /** Replaces the subscription; safe to call from inside a batch handler (the old one is closed, not awaited). */
@@ -461,7 +490,10 @@ class ProjectionWorker {
 
   private onSubscriptionError(generation: number, error: unknown): void {
     if (generation !== this.generation || this.state !== 'running') return;
-    this.runner.log.warn({ projection: this.name, error: describeError(error) }, 'subscription failed; resubscribing');
+    this.runner.log.warn(
+      { projection: this.name, error: describeError(error) },
+      'subscription failed; resubscribing',
+    );
     const retry = ++this.generation;
     setTimeout(() => {
       if (retry !== this.generation || this.state !== 'running' || !this.owned) return;
@@ -517,8 +549,7 @@ class ProjectionWorker {
     const client = await pool.connect();
     let broken: unknown;
     try {
-      await beginProjectionTransaction(client);
-      const row = await readCheckpointRow(client, this.name, true);
+      const row = await beginAndLockCheckpoint(client, this.name);
       if (!row || row.version !== this.projection.version || row.status === 'failed') {
         await client.query('ROLLBACK');
         return this.lostOwnership(row);
@@ -530,14 +561,7 @@ class ProjectionWorker {
       }
       const apply = handled.length === 0 ? [] : fresh.filter((event) => this.handles.has(event.type));
       await applyEvents(client, this.projection, apply, this.tables);
-      await client.query(
-        `UPDATE projection_checkpoints
-            SET checkpoint = $2, events_applied = events_applied + $3, status = 'running', error = NULL,
-                error_event_id = NULL, updated_at = now()
-          WHERE name = $1`,
-        [this.name, last, apply.length],
-      );
-      await client.query('COMMIT');
+      await commitCheckpoint(client, this.name, last, apply.length);
       this.committed(last, apply);
     } catch (error) {
       if (isTransientDatabaseError(error)) broken = error;
@@ -598,7 +622,9 @@ class ProjectionWorker {
         culprit = handled[failure.index]!;
         applied = failure.index;
         reason = failure.error.reason;
-        const before = fresh.filter((event) => store.compareCheckpoints(event.checkpoint, culprit!.checkpoint) < 0);
+        const before = fresh.filter(
+          (event) => store.compareCheckpoints(event.checkpoint, culprit!.checkpoint) < 0,
+        );
         if (before.length > 0) checkpoint = before[before.length - 1]!.checkpoint;
       } else {
         // Every event applies on its own, the batch does not: the set-based apply is at fault. Keep nothing.

@@ -1,6 +1,8 @@
 import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import type { QueryResult } from 'pg';
+import type { Checkpoint, StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
 import type { Projection, TableNames } from '../projection.js';
+import type { CheckpointRow } from './projection-checkpoints.sql.js';
 
 /**
  * Opens a projection transaction.
@@ -13,6 +15,38 @@ import type { Projection, TableNames } from '../projection.js';
  */
 export async function beginProjectionTransaction(client: PoolClient): Promise<void> {
   await client.query(`BEGIN; SET LOCAL synchronous_commit TO off; SET LOCAL TIME ZONE 'UTC'`);
+}
+
+/**
+ * The live runner's batch transaction in as few round trips as possible (they add up in command-to-visible
+ * latency): BEGIN, the settings above and the checkpoint row's lock in one simple-protocol message, the
+ * checkpoint update and COMMIT in another. Values are quoted by the driver (escapeLiteral).
+ */
+export async function beginAndLockCheckpoint(
+  client: PoolClient,
+  name: string,
+): Promise<CheckpointRow | undefined> {
+  const results = (await client.query(
+    `BEGIN; SET LOCAL synchronous_commit TO off; SET LOCAL TIME ZONE 'UTC';
+     SELECT * FROM projection_checkpoints WHERE name = ${client.escapeLiteral(name)} FOR UPDATE`,
+  )) as unknown as QueryResult<CheckpointRow>[];
+  return results[results.length - 1]!.rows[0];
+}
+
+export async function commitCheckpoint(
+  client: PoolClient,
+  name: string,
+  checkpoint: Checkpoint,
+  applied: number,
+): Promise<void> {
+  if (!Number.isSafeInteger(applied)) throw new Error(`Not a count: ${applied}`);
+  await client.query(
+    `UPDATE projection_checkpoints
+        SET checkpoint = ${client.escapeLiteral(checkpoint)}, events_applied = events_applied + ${applied},
+            status = 'running', error = NULL, error_event_id = NULL, updated_at = now()
+      WHERE name = ${client.escapeLiteral(name)};
+     COMMIT`,
+  );
 }
 
 /** An event the projector cannot apply: the projector stops there and reports it; the event is never skipped. */
@@ -45,14 +79,22 @@ export class RebuildInProgressError extends Error {
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const pgError = error as Error & { code?: string; detail?: string };
-  const code = typeof pgError.code === 'string' && /^[0-9A-Z]{5}$/.test(pgError.code) ? ` [${pgError.code}]` : '';
+  const code =
+    typeof pgError.code === 'string' && /^[0-9A-Z]{5}$/.test(pgError.code) ? ` [${pgError.code}]` : '';
   return `${error.message}${code}${pgError.detail ? ` (${pgError.detail})` : ''}`;
 }
 
 // SQLSTATE classes and codes that say "try again", not "this event is bad": connection trouble, the server
 // shutting down or out of resources, serialization failures, deadlocks, lock timeouts.
 const TRANSIENT_SQLSTATE = /^(08|53|57P0[1-4]|40001|40P01|55P03|58030)/;
-const TRANSIENT_NODE_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'EAI_AGAIN']);
+const TRANSIENT_NODE_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
 const TRANSIENT_MESSAGES =
   /Connection terminated|not queryable|timeout exceeded when trying to connect|Client was closed|connection error|ended by the server/i;
 
@@ -112,7 +154,10 @@ export async function isolateFailingEvent(
     } catch (error) {
       if (isTransientDatabaseError(error)) throw error;
       await client.query('ROLLBACK TO SAVEPOINT projector_event');
-      return { index, error: error instanceof ProjectorError ? error : new ProjectorError(projection.name, event, error) };
+      return {
+        index,
+        error: error instanceof ProjectorError ? error : new ProjectorError(projection.name, event, error),
+      };
     }
   }
   return undefined;

@@ -1,6 +1,11 @@
 import pg from 'pg';
 import type { Pool, PoolClient, Queryable } from '../../apps/api/src/infra/db/database.js';
-import { START, type Checkpoint, type EventStore, type StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import {
+  START,
+  type Checkpoint,
+  type EventStore,
+  type StoredEvent,
+} from '../../apps/api/src/infra/event-store/event-store.port.js';
 import type { Projection, RowFold, TableNames } from '../projection.js';
 import { ensureCheckpointRow, REBUILD_LOCK_NAMESPACE } from './projection-checkpoints.sql.js';
 import {
@@ -114,7 +119,9 @@ export async function rebuildProjection(
       // Load: read batch n+1 while batch n is applied (the read and the write use different connections).
       // A row projection folds into memory and writes each row once (RowCache); any other applies per batch.
       const cache = projection.rows
-        ? new RowCache(projection, shadow[projection.rows.table]!, options.cachedRows ?? 500_000, () => analyze(pool, plans))
+        ? new RowCache(projection, shadow[projection.rows.table]!, options.cachedRows ?? 500_000, () =>
+            analyze(pool, plans),
+          )
         : undefined;
       let checkpoint: Checkpoint = START;
       let batches = 0;
@@ -125,7 +132,9 @@ export async function rebuildProjection(
         if (events.length === 0) break;
         checkpoint = events[events.length - 1]!.checkpoint;
         next = prefetch(store.readAll(checkpoint, batchSize));
-        applied += cache ? await cache.apply(pool, events) : await applyBatch(pool, projection, events, shadow);
+        applied += cache
+          ? await cache.apply(pool, events)
+          : await applyBatch(pool, projection, events, shadow);
         done += events.length;
         batches++;
         // The planner sizes an empty table as tiny; refresh its statistics as it grows (batches 1, 4, 16, 64 …) so
@@ -186,7 +195,12 @@ function prefetch(read: Promise<StoredEvent[]>): Promise<StoredEvent[]> {
 }
 
 /** Applies the handled events of one batch in its own transaction; returns how many it applied. */
-async function applyBatch(pool: Pool, projection: Projection, events: StoredEvent[], tables: TableNames): Promise<number> {
+async function applyBatch(
+  pool: Pool,
+  projection: Projection,
+  events: StoredEvent[],
+  tables: TableNames,
+): Promise<number> {
   const handled = handledEvents(projection, events);
   if (handled.length === 0) return 0;
   const client = await pool.connect();
@@ -204,7 +218,12 @@ async function applyBatch(pool: Pool, projection: Projection, events: StoredEven
 }
 
 /** Applies a batch; when it fails, names the event at fault (see isolateFailingEvent) and throws for it. */
-async function applyOrIsolate(client: PoolClient, projection: Projection, events: StoredEvent[], tables: TableNames) {
+async function applyOrIsolate(
+  client: PoolClient,
+  projection: Projection,
+  events: StoredEvent[],
+  tables: TableNames,
+) {
   await client.query('SAVEPOINT projector_batch');
   try {
     await applyEvents(client, projection, events, tables);
@@ -246,7 +265,9 @@ class RowCache {
       const key = this.fold.keyOf(event);
       if (key !== undefined) keyed.push([key, event]);
     }
-    const missing = [...new Set(keyed.map(([key]) => key).filter((key) => !this.rows.has(key) && this.written.has(key)))];
+    const missing = [
+      ...new Set(keyed.map(([key]) => key).filter((key) => !this.rows.has(key) && this.written.has(key))),
+    ];
     if (missing.length > 0) {
       const client = await pool.connect();
       try {
@@ -336,7 +357,8 @@ async function swap(
     for (const plan of plans) {
       // Dropping the live table directly is the same, inside this transaction, as renaming it to __old and
       // dropping that: nobody sees the intermediate state. Readers waiting on the old table retry their lookup
-      // when its lock is released and find the new one.
+      // when its lock is released and find the new one; such a statement's snapshot predates this transaction,
+      // so it sees the new table without the few events caught up just above (the next statement sees them).
       await client.query(`DROP TABLE ${plan.qualified(plan.table)}`);
       await client.query(`ALTER TABLE ${plan.qualified(plan.shadow)} RENAME TO ${quoteIdent(plan.table)}`);
       for (const rename of plan.renames) {
@@ -345,7 +367,9 @@ async function swap(
             `ALTER TABLE ${plan.qualified(plan.table)} RENAME CONSTRAINT ${quoteIdent(rename.from)} TO ${quoteIdent(rename.to)}`,
           );
         } else {
-          await client.query(`ALTER ${rename.kind.toUpperCase()} ${plan.qualified(rename.from)} RENAME TO ${quoteIdent(rename.to)}`);
+          await client.query(
+            `ALTER ${rename.kind.toUpperCase()} ${plan.qualified(rename.from)} RENAME TO ${quoteIdent(rename.to)}`,
+          );
         }
       }
       await renameDerivedNames(client, plan);
@@ -405,7 +429,8 @@ async function planShadowTables(db: Queryable, tables: readonly string[]): Promi
   const plans: TablePlan[] = [];
   for (const table of tables) {
     if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Unsafe table name: ${table}`);
-    if (table.length + SHADOW.length > MAX_IDENTIFIER) throw new Error(`Table name too long for a shadow copy: ${table}`);
+    if (table.length + SHADOW.length > MAX_IDENTIFIER)
+      throw new Error(`Table name too long for a shadow copy: ${table}`);
     const { rows: found } = await db.query(
       `SELECT n.nspname AS schema FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE c.oid = to_regclass($1)`,

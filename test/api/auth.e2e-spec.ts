@@ -51,8 +51,8 @@ describe('Accounts and sign-in (HTTP)', () => {
       [{ password: '' }, 'password', "Password can't be an empty field"],
       [{ password: 'abc' }, 'password', 'Password must be at least 5 characters'],
       [{ confirm_password: 'different' }, 'confirm_password', 'Passwords do not match'],
-      [{ name: '  ' }, 'name', 'Name is required'],
-      [{ title: '' }, 'title', 'Title is required'],
+      [{ name: '  ' }, 'name', "Full name can't be an empty field"],
+      [{ title: '' }, 'title', "Title can't be an empty field"],
     ])('refuses %j with the message for %s', async (override, field, message) => {
       const body = { name: 'Bob', title: 'Owner', email: `bob${Math.random()}@example.test`, password: 'secret1', confirm_password: 'secret1', ...override };
       const response = await api.post('auth/signup', body);

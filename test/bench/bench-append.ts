@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { WrongExpectedRevisionError, type NewEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import {
+  WrongExpectedRevisionError,
+  type NewEvent,
+} from '../../apps/api/src/infra/event-store/event-store.port.js';
 import { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgres.event-store.js';
 import { latencySummary, runFor } from './bench-support.js';
 
@@ -19,7 +22,12 @@ function anInvoiceEvent(): NewEvent {
  * the writer reads the newer events, as a handler with cached state does, and retries; retries are counted).
  * The check: the database holds exactly the events acknowledged, with contiguous revisions.
  */
-export async function appendRate(url: string, writers: number, durationS: number, mode: 'distinct' | 'contended') {
+export async function appendRate(
+  url: string,
+  writers: number,
+  durationS: number,
+  mode: 'distinct' | 'contended',
+) {
   const store = new PostgresEventStore(url, { poolSize: writers + 2 });
   const tag = randomUUID().slice(0, 8);
   const shared = `stamps-${tag}`;
@@ -28,30 +36,51 @@ export async function appendRate(url: string, writers: number, durationS: number
   try {
     const run = await runFor(writers, durationS, async (worker) => {
       if (mode === 'distinct') {
-        await store.appendToStreams([{ stream: `bench${tag}-${randomUUID()}`, expected: 'no_stream', events: [anInvoiceEvent()] }]);
+        await store.appendToStreams([
+          { stream: `bench${tag}-${randomUUID()}`, expected: 'no_stream', events: [anInvoiceEvent()] },
+        ]);
         return;
       }
       for (;;) {
         const expected = known[worker]! < 0 ? ('no_stream' as const) : BigInt(known[worker]!);
         try {
-          const result = await store.appendToStreams([{ stream: shared, expected, events: [anInvoiceEvent()] }]);
+          const result = await store.appendToStreams([
+            { stream: shared, expected, events: [anInvoiceEvent()] },
+          ]);
           known[worker] = Number(result.revisions[shared]);
           return;
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError)) throw error;
           retries++;
-          for await (const event of store.readStream(shared, BigInt(known[worker]! + 1))) known[worker] = Number(event.revision);
+          for await (const event of store.readStream(shared, BigInt(known[worker]! + 1)))
+            known[worker] = Number(event.revision);
         }
       }
     });
-    const check = await verify(url, mode === 'distinct' ? `bench${tag}-%` : shared, run.operations, mode === 'contended');
-    return { rate: run.operations / run.seconds, operations: run.operations, retries, check, ...latencySummary(run.latenciesMs) };
+    const check = await verify(
+      url,
+      mode === 'distinct' ? `bench${tag}-%` : shared,
+      run.operations,
+      mode === 'contended',
+    );
+    return {
+      rate: run.operations / run.seconds,
+      operations: run.operations,
+      retries,
+      check,
+      ...latencySummary(run.latenciesMs),
+    };
   } finally {
     await store.close();
   }
 }
 
-async function verify(url: string, pattern: string, acknowledged: number, oneStream: boolean): Promise<boolean> {
+async function verify(
+  url: string,
+  pattern: string,
+  acknowledged: number,
+  oneStream: boolean,
+): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -61,7 +90,9 @@ async function verify(url: string, pattern: string, acknowledged: number, oneStr
       [pattern],
     );
     const { n, streams, last } = rows[0];
-    return n === acknowledged && (oneStream ? last === acknowledged - 1 : streams === acknowledged && last === 0);
+    return (
+      n === acknowledged && (oneStream ? last === acknowledged - 1 : streams === acknowledged && last === 0)
+    );
   } finally {
     await client.end();
   }

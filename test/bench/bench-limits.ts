@@ -19,15 +19,28 @@ export async function rawInsertRate(url: string, clients: number, durationS: num
     }),
   );
   try {
-    const data = JSON.stringify({ invoiceId: randomUUID(), amountCents: 12345, note: 'raw insert limit probe' });
-    const metadata = JSON.stringify({ companyId: 'c-1', userId: 'u-1', occurredAt: new Date(0).toISOString(), schemaVersion: 1 });
+    const data = JSON.stringify({
+      invoiceId: randomUUID(),
+      amountCents: 12345,
+      note: 'raw insert limit probe',
+    });
+    const metadata = JSON.stringify({
+      companyId: 'c-1',
+      userId: 'u-1',
+      occurredAt: new Date(0).toISOString(),
+      schemaVersion: 1,
+    });
     const run = await runFor(clients, durationS, async (worker) => {
       await connections[worker]!.query(
         `INSERT INTO raw_events (stream_id, revision, event_id, type, data, metadata) VALUES ($1, 0, $2, 'Probe', $3, $4)`,
         [`raw-${randomUUID()}`, randomUUID(), data, metadata],
       );
     });
-    return { rate: run.operations / run.seconds, operations: run.operations, ...latencySummary(run.latenciesMs) };
+    return {
+      rate: run.operations / run.seconds,
+      operations: run.operations,
+      ...latencySummary(run.latenciesMs),
+    };
   } finally {
     await Promise.all(connections.map((c) => c.end()));
   }
@@ -38,7 +51,10 @@ export async function rawInsertRate(url: string, clients: number, durationS: num
  * type, data, metadata), in global order. Five events per invoice, each spread ~20,000 invoices apart, so every
  * rebuild batch updates rows written long before.
  */
-export function writeEventsCsv(path: string, events: number): { rows: number; invoices: number; bytes: number; seconds: number } {
+export function writeEventsCsv(
+  path: string,
+  events: number,
+): { rows: number; invoices: number; bytes: number; seconds: number } {
   const started = performance.now();
   const invoices = Math.floor(events / 5);
   const fd = openSync(path, 'w', 0o644);

@@ -29,16 +29,20 @@ export async function commandToVisible(url: string, writers: number, commands: n
   await ensureProjectionSchema(pool);
   await pool.query(INVOICE_GRID_SCHEMA + ACTIVITY_SCHEMA);
   for (const projection of [invoiceGridProjection, activityProjection]) {
-    await pool.query(`INSERT INTO projection_checkpoints (name, checkpoint, version, status) VALUES ($1, '', $2, 'running')`, [
-      projection.name,
-      projection.version,
-    ]);
+    await pool.query(
+      `INSERT INTO projection_checkpoints (name, checkpoint, version, status) VALUES ($1, '', $2, 'running')`,
+      [projection.name, projection.version],
+    );
   }
   const errors: string[] = [];
   const runner = new ProjectionRunner(pool, store, [invoiceGridProjection, activityProjection], {
     batchSize: 500,
     pollIntervalMs: 50,
-    logger: { info: () => {}, warn: (d, m) => errors.push(`${m} ${JSON.stringify(d)}`), error: (d, m) => errors.push(`${m} ${JSON.stringify(d)}`) },
+    logger: {
+      info: () => {},
+      warn: (d, m) => errors.push(`${m} ${JSON.stringify(d)}`),
+      error: (d, m) => errors.push(`${m} ${JSON.stringify(d)}`),
+    },
   });
   await runner.start();
 
@@ -83,7 +87,12 @@ export async function commandToVisible(url: string, writers: number, commands: n
                       id: randomUUID(),
                       type: 'UserSignedIn',
                       data: { userId: `u-${w}`, email: `writer${w}@example.com` },
-                      metadata: { companyId: `c-${w}`, userId: `u-${w}`, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+                      metadata: {
+                        companyId: `c-${w}`,
+                        userId: `u-${w}`,
+                        occurredAt: new Date().toISOString(),
+                        schemaVersion: 1,
+                      },
                     },
                   ],
                 },
@@ -108,12 +117,16 @@ export async function commandToVisible(url: string, writers: number, commands: n
     );
     const elapsed = seconds(started);
     await runner.waitFor(await store.headCheckpoint(), 10_000);
-    const { rows } = await pool.query(`SELECT name, events_applied::int AS applied FROM projection_checkpoints ORDER BY name`);
+    const { rows } = await pool.query(
+      `SELECT name, events_applied::int AS applied FROM projection_checkpoints ORDER BY name`,
+    );
     const applied = Object.fromEntries(rows.map((r) => [r.name, r.applied as number]));
     await sqlRebuild(pool);
     const differences = await countDifferences(pool, GRID_TABLE, SQL_TABLE);
     const lost =
-      invoiceEvents - (applied[invoiceGridProjection.name] ?? 0) + (activityEvents - (applied[activityProjection.name] ?? 0));
+      invoiceEvents -
+      (applied[invoiceGridProjection.name] ?? 0) +
+      (activityEvents - (applied[activityProjection.name] ?? 0));
     const check = timeouts === 0 && invisible === 0 && differences === 0 && lost === 0 && errors.length === 0;
     return {
       commands: visibleMs.length,

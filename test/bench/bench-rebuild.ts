@@ -2,7 +2,12 @@ import type { Pool } from '../../apps/api/src/infra/db/database.js';
 import { START, type Checkpoint } from '../../apps/api/src/infra/event-store/event-store.port.js';
 import type { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgres.event-store.js';
 import { rebuildProjection } from '../../projections/runner/index.js';
-import { countDifferences, GRID_TABLE, invoiceGridProjection, sqlRebuildStatement } from './invoice-grid.fixture.js';
+import {
+  countDifferences,
+  GRID_TABLE,
+  invoiceGridProjection,
+  sqlRebuildStatement,
+} from './invoice-grid.fixture.js';
 import { log, seconds } from './bench-support.js';
 
 export const SQL_TABLE = 'rm_sql_invoice_grid';
@@ -22,7 +27,9 @@ export async function sqlRebuild(pool: Pool): Promise<{ seconds: number; rows: n
     );
     const inserted = await client.query(sqlRebuildStatement(SQL_TABLE));
     await client.query(`ALTER TABLE ${SQL_TABLE} SET LOGGED`);
-    await client.query(`ALTER TABLE ${SQL_TABLE} ADD PRIMARY KEY (invoice_id), ADD UNIQUE (company_id, number)`);
+    await client.query(
+      `ALTER TABLE ${SQL_TABLE} ADD PRIMARY KEY (invoice_id), ADD UNIQUE (company_id, number)`,
+    );
     await client.query(`CREATE INDEX ON ${SQL_TABLE} (company_id, issued_on DESC, invoice_id DESC)`);
     await client.query(`CREATE INDEX ON ${SQL_TABLE} (company_id, status, issued_on DESC)`);
     await client.query(`CREATE INDEX ON ${SQL_TABLE} (company_id, customer_name)`);
@@ -43,7 +50,9 @@ export async function projectorRebuild(pool: Pool, store: PostgresEventStore) {
     onProgress: (p) => {
       if (performance.now() - lastLog < 5000 && p.phase === 'loading') return;
       lastLog = performance.now();
-      log(`  rebuild ${p.phase}: ${p.done.toLocaleString('en-US')}/${p.total.toLocaleString('en-US')} events, ${Math.round(p.eventsPerSecond).toLocaleString('en-US')} ev/s, ETA ${Math.round(p.etaSeconds)} s`);
+      log(
+        `  rebuild ${p.phase}: ${p.done.toLocaleString('en-US')}/${p.total.toLocaleString('en-US')} events, ${Math.round(p.eventsPerSecond).toLocaleString('en-US')} ev/s, ETA ${Math.round(p.etaSeconds)} s`,
+      );
     },
   });
   return { ...result, wall: seconds(started) };
@@ -52,12 +61,21 @@ export async function projectorRebuild(pool: Pool, store: PostgresEventStore) {
 /** Rows differing between our rebuilt table and the SQL one, and the row counts. */
 export async function compareRebuilt(pool: Pool, expectedRows: number) {
   const differences = await countDifferences(pool, GRID_TABLE, SQL_TABLE);
-  const { rows } = await pool.query(`SELECT (SELECT count(*) FROM ${GRID_TABLE})::int AS ours, (SELECT count(*) FROM ${SQL_TABLE})::int AS sql`);
-  return { differences, ours: rows[0].ours as number, sql: rows[0].sql as number, ok: differences === 0 && rows[0].ours === expectedRows && rows[0].sql === expectedRows };
+  const { rows } = await pool.query(
+    `SELECT (SELECT count(*) FROM ${GRID_TABLE})::int AS ours, (SELECT count(*) FROM ${SQL_TABLE})::int AS sql`,
+  );
+  return {
+    differences,
+    ours: rows[0].ours as number,
+    sql: rows[0].sql as number,
+    ok: differences === 0 && rows[0].ours === expectedRows && rows[0].sql === expectedRows,
+  };
 }
 
 /** Catch-up read through the store's readAll (batches of 10,000 into Node objects), no projection work. */
-export async function catchUpRead(store: PostgresEventStore): Promise<{ rows: number; seconds: number; head: Checkpoint }> {
+export async function catchUpRead(
+  store: PostgresEventStore,
+): Promise<{ rows: number; seconds: number; head: Checkpoint }> {
   const started = performance.now();
   let rows = 0;
   let from: Checkpoint = START;

@@ -99,7 +99,10 @@ export async function runFor(
   return { operations: latenciesMs.length, seconds: seconds(started), latenciesMs };
 }
 
-export function printFigures(figures: BenchFigure[], write: (line: string) => void = (line) => console.log(line)): void {
+export function printFigures(
+  figures: BenchFigure[],
+  write: (line: string) => void = (line) => console.log(line),
+): void {
   const header = ['section', 'measure', 'figure', 'same-run limit', 'ratio', 'target', 'met', 'check'];
   const rows = figures.map((f) => [
     f.section,
@@ -112,7 +115,11 @@ export function printFigures(figures: BenchFigure[], write: (line: string) => vo
     f.check,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join(' | ')
+      .trimEnd();
   write(line(header));
   write(widths.map((w) => '-'.repeat(w)).join('-|-'));
   let section = '';

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../apps/api/src/infra/db/database.js';
-import type { EventStore, NewEvent, StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import type {
+  EventStore,
+  NewEvent,
+  StoredEvent,
+} from '../../apps/api/src/infra/event-store/event-store.port.js';
 import { defineRowProjection, ident } from '../../projections/projection.js';
 
 /**
@@ -128,7 +132,11 @@ export function evolveGridRow(row: GridRow | undefined, event: StoredEvent): Gri
     case 'InvoiceStatusChanged':
       return { ...next, status: String(data.status) };
     case 'PaymentLogged':
-      return { ...next, paidCents: row.paidCents + Number(data.amountCents), lastPaidOn: businessDate(occurredAt) };
+      return {
+        ...next,
+        paidCents: row.paidCents + Number(data.amountCents),
+        lastPaidOn: businessDate(occurredAt),
+      };
     default:
       return row;
   }
@@ -156,7 +164,8 @@ export const invoiceGridProjection = defineRowProjection<GridRow>({
   handles: GRID_EVENT_TYPES,
   rows: {
     table: GRID_TABLE,
-    keyOf: (event) => (event.streamId.startsWith('invoice-') ? event.streamId.slice('invoice-'.length) : undefined),
+    keyOf: (event) =>
+      event.streamId.startsWith('invoice-') ? event.streamId.slice('invoice-'.length) : undefined,
     evolve: (row, event) => (row && Number(event.revision) <= row.revision ? row : evolveGridRow(row, event)),
     async load(tx, keys, table) {
       // Dates as text: node-pg would turn a `date` into a local-midnight Date, which depends on process.env.TZ.
@@ -260,9 +269,7 @@ export async function countDifferences(db: Queryable, a: string, b: string): Pro
 
 /** Every row as text, in key order, under UTC: a row-for-row snapshot to compare. */
 export async function snapshotTable(db: Queryable, table: string, orderBy: string): Promise<string[]> {
-  const { rows } = await db.query(
-    `SELECT t::text AS row FROM ${ident(table)} t ORDER BY ${orderBy}`,
-  );
+  const { rows } = await db.query(`SELECT t::text AS row FROM ${ident(table)} t ORDER BY ${orderBy}`);
   return rows.map((r: { row: string }) => r.row);
 }
 
@@ -339,7 +346,13 @@ function invoiceEvent(
   const at = new Date(base + i * 61_000 + k * 3_600_000 * 7).toISOString();
   const metadata = { companyId, userId: `u-${(i % 7) + 1}`, occurredAt: at, schemaVersion: 1 };
   const issued = k === 0 ? businessDate(new Date(base + i * 61_000).toISOString()) : '';
-  const types = ['InvoiceCreated', 'InvoiceLineAdded', 'InvoiceStatusChanged', 'PaymentLogged', 'InvoiceStatusChanged'];
+  const types = [
+    'InvoiceCreated',
+    'InvoiceLineAdded',
+    'InvoiceStatusChanged',
+    'PaymentLogged',
+    'InvoiceStatusChanged',
+  ];
   const data: Record<string, unknown>[] = [
     {
       invoiceId,
@@ -366,7 +379,11 @@ function invoiceEvent(
  * Appends generated events in their order, `chunk` events per atomic multi-stream append, each stream with its
  * expected revision. Returns the checkpoint of the last append.
  */
-export async function appendGenerated(store: EventStore, events: Iterable<GeneratedEvent>, chunk = 50): Promise<string> {
+export async function appendGenerated(
+  store: EventStore,
+  events: Iterable<GeneratedEvent>,
+  chunk = 50,
+): Promise<string> {
   let checkpoint = '';
   let pending: GeneratedEvent[] = [];
   const flush = async () => {

@@ -1,9 +1,11 @@
 // `npm run bench`: measures this machine's limits with an embedded Postgres (fsync on, synchronous_commit on),
 // then our append, rebuild and command-to-visible figures as ratios to them (issue 2, research/performance.md §8).
+// Raw inserts and our appends run back to back on fresh databases, each after a CHECKPOINT, before the 1M-row
+// COPY (whose background writes would otherwise slow whichever probe came after it).
 // Sizes: BENCH_EVENTS (default 1,000,000), BENCH_SECONDS per throughput probe (4), BENCH_LATENCY_COMMANDS (4,000),
 // BENCH_WRITERS (8). BENCH_WEB_URL=http://… also runs the web sign-in bench when test/bench/web-signin.bench.ts exists.
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPool } from '../../apps/api/src/infra/db/database.js';
@@ -29,6 +31,7 @@ import { INVOICE_GRID_SCHEMA } from './invoice-grid.fixture.js';
 
 async function main(): Promise<number> {
   const started = performance.now();
+  const loadBefore = loadavg()[0]!;
   const dir = mkdtempSync(join(tmpdir(), 'stampline-bench-'));
   chmodSync(dir, 0o755); // the server runs as the OS user postgres when we are root; it reads the CSV here
   log(`starting an embedded Postgres in ${dir} (fsync on, synchronous_commit on)`);
@@ -44,7 +47,9 @@ async function main(): Promise<number> {
               current_setting('synchronous_commit') AS sync, current_setting('shared_buffers') AS buffers`,
     );
     await admin.end();
-    log(`Postgres ${settings[0].version}, fsync=${settings[0].fsync}, synchronous_commit=${settings[0].sync}, shared_buffers=${settings[0].buffers}`);
+    log(
+      `Postgres ${settings[0].version}, fsync=${settings[0].fsync}, synchronous_commit=${settings[0].sync}, shared_buffers=${settings[0].buffers}`,
+    );
 
     // (a) limits -------------------------------------------------------------------------------------------------
     const limitsUrl = await createDatabase(server.url, 'bench_limits');
@@ -59,6 +64,7 @@ async function main(): Promise<number> {
     const raw: Record<number, Awaited<ReturnType<typeof rawInsertRate>>> = {};
     for (const clients of [1, env.writers]) {
       log(`limit: raw durable single-row inserts, ${clients} client(s), ${env.seconds} s`);
+      await checkpoint(server.url);
       raw[clients] = await rawInsertRate(limitsUrl, clients, env.seconds);
       figures.push({
         section: 'a. limits',
@@ -67,31 +73,6 @@ async function main(): Promise<number> {
         check: '-',
       });
     }
-
-    const rebuildUrl = await createDatabase(server.url, 'bench_rebuild');
-    const store = new PostgresEventStore(rebuildUrl, { poolSize: 4 });
-    await store.ensureSchema();
-    const csv = join(dir, 'events.csv');
-    log(`generating ${num(env.events)} synthetic invoice events as CSV`);
-    const generated = writeEventsCsv(csv, env.events);
-    chmodSync(csv, 0o644);
-    log(`  ${num(generated.rows)} rows, ${num(generated.bytes / 1e6)} MB in ${num(generated.seconds, 1)} s; COPY into events`);
-    const copy = await copyEvents(rebuildUrl, csv);
-    rmSync(csv);
-    figures.push({
-      section: 'a. limits',
-      measure: `COPY ${num(copy.rows)} event rows (keys + indexes)`,
-      value: `${num(copy.rows / copy.seconds)} rows/s (${num(copy.seconds, 1)} s)`,
-      check: copy.rows === generated.rows ? 'ok' : 'FAILED',
-    });
-    log('limit: ordered event scan (server-side COPY to /dev/null)');
-    const scan = await orderedScan(rebuildUrl);
-    figures.push({
-      section: 'a. limits',
-      measure: 'ordered event scan (server)',
-      value: `${num(scan.rows / scan.seconds)} ev/s (${num(scan.seconds, 1)} s)`,
-      check: scan.rows === copy.rows ? 'ok' : 'FAILED',
-    });
 
     // (b) our append ---------------------------------------------------------------------------------------------
     const appendUrl = await createDatabase(server.url, 'bench_append');
@@ -104,6 +85,7 @@ async function main(): Promise<number> {
       for (const mode of ['distinct', 'contended'] as const) {
         if (writers === 1 && mode === 'contended') continue; // one writer cannot contend
         log(`append: ${writers} writer(s), ${mode} streams, ${env.seconds} s`);
+        await checkpoint(server.url);
         const result = await appendRate(appendUrl, writers, env.seconds, mode);
         const limit = raw[writers]!.rate;
         figures.push({
@@ -125,8 +107,37 @@ async function main(): Promise<number> {
       }
     }
 
+    // (a, continued) bulk limits: COPY and the ordered scan, on the events the rebuild then reads ---------------
+    const rebuildUrl = await createDatabase(server.url, 'bench_rebuild');
+    const store = new PostgresEventStore(rebuildUrl, { poolSize: 4 });
+    await store.ensureSchema();
+    const csv = join(dir, 'events.csv');
+    log(`generating ${num(env.events)} synthetic invoice events as CSV`);
+    const generated = writeEventsCsv(csv, env.events);
+    chmodSync(csv, 0o644);
+    log(
+      `  ${num(generated.rows)} rows, ${num(generated.bytes / 1e6)} MB in ${num(generated.seconds, 1)} s; COPY into events`,
+    );
+    const copy = await copyEvents(rebuildUrl, csv);
+    rmSync(csv);
+    figures.push({
+      section: 'a. limits',
+      measure: `COPY ${num(copy.rows)} event rows (keys + indexes)`,
+      value: `${num(copy.rows / copy.seconds)} rows/s (${num(copy.seconds, 1)} s)`,
+      check: copy.rows === generated.rows ? 'ok' : 'FAILED',
+    });
+    log('limit: ordered event scan (server-side COPY to /dev/null)');
+    const scan = await orderedScan(rebuildUrl);
+    figures.push({
+      section: 'a. limits',
+      measure: 'ordered event scan (server)',
+      value: `${num(scan.rows / scan.seconds)} ev/s (${num(scan.seconds, 1)} s)`,
+      check: scan.rows === copy.rows ? 'ok' : 'FAILED',
+    });
+
     // (c) rebuild ------------------------------------------------------------------------------------------------
     log('catch-up read through readAll (batches of 10,000)');
+    await checkpoint(server.url);
     const read = await catchUpRead(store);
     figures.push({
       section: 'c. rebuild',
@@ -140,8 +151,10 @@ async function main(): Promise<number> {
     await ensureProjectionSchema(pool);
     await pool.query(INVOICE_GRID_SCHEMA);
     log('pure-SQL set-based rebuild of the grid');
+    await checkpoint(server.url);
     const sql = await sqlRebuild(pool);
     log(`  ${num(sql.rows)} rows in ${num(sql.seconds, 2)} s; projector rebuild`);
+    await checkpoint(server.url);
     const ours = await projectorRebuild(pool, store);
     const compared = await compareRebuilt(pool, generated.invoices);
     const oursRate = ours.events / ours.wall;
@@ -169,7 +182,10 @@ async function main(): Promise<number> {
 
     // (d) command → visible --------------------------------------------------------------------------------------
     const liveUrl = await createDatabase(server.url, 'bench_live');
-    log(`command-to-visible: ${env.writers} writers, ${num(env.latencyCommands)} commands, live runner in process`);
+    log(
+      `command-to-visible: ${env.writers} writers, ${num(env.latencyCommands)} commands, live runner in process`,
+    );
+    await checkpoint(server.url);
     const live = await commandToVisible(liveUrl, env.writers, env.latencyCommands);
     figures.push(
       {
@@ -197,12 +213,28 @@ async function main(): Promise<number> {
   }
 
   console.log('');
-  console.log(`Stampline benchmarks — ${new Date().toISOString()}, ${num(env.events)} events, ${num(seconds(started), 0)} s in all`);
+  console.log(
+    `Stampline benchmarks — ${new Date().toISOString()}, ${num(env.events)} events, ${num(seconds(started), 0)} s in all`,
+  );
+  console.log(
+    `${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}); 1-min load average ${num(loadBefore, 2)} before, ${num(loadavg()[0]!, 2)} after (other work on the machine skews the figures)`,
+  );
   console.log('');
-  printFigures(figures);
+  printFigures([...figures].sort((x, y) => x.section.localeCompare(y.section)));
   const failed = figures.filter((f) => f.check === 'FAILED');
-  if (failed.length) console.log(`\n${failed.length} figure(s) do not count: their correctness check failed.`);
+  if (failed.length)
+    console.log(`\n${failed.length} figure(s) do not count: their correctness check failed.`);
   return failed.length ? 1 : 0;
+}
+
+/** Flushes dirty buffers so each throughput probe starts from the same state (no checkpoint mid-probe). */
+async function checkpoint(url: string): Promise<void> {
+  const pool = createPool(url, 1);
+  try {
+    await pool.query('CHECKPOINT');
+  } finally {
+    await pool.end();
+  }
 }
 
 async function webBench(figures: BenchFigure[]): Promise<void> {
@@ -214,10 +246,26 @@ async function webBench(figures: BenchFigure[]): Promise<void> {
   }
   log(`web sign-in bench against ${url}`);
   const module = (await import(hook.href)) as { benchWebSignin?: (baseUrl: string) => Promise<unknown> };
-  if (typeof module.benchWebSignin !== 'function') throw new Error('web-signin.bench.ts does not export benchWebSignin');
+  if (typeof module.benchWebSignin !== 'function')
+    throw new Error('web-signin.bench.ts does not export benchWebSignin');
   const result = await module.benchWebSignin(url);
-  if (Array.isArray(result) && result.every((f) => typeof f === 'object' && f && 'measure' in f && 'value' in f)) {
-    figures.push(...(result as Partial<BenchFigure>[]).map((f) => ({ ...f, section: f.section ?? 'e. web', measure: f.measure!, value: f.value!, check: f.check ?? '-' })));
+  if (Array.isArray(result)) {
+    for (const f of result as Partial<BenchFigure>[]) {
+      figures.push({
+        section: 'e. web',
+        measure: String(f.measure),
+        value: String(f.value),
+        check: '-',
+        ...f,
+      });
+    }
+  } else if (result && typeof result === 'object') {
+    // helper-1's WebSigninBench: { gzipKB, interactiveMs } — one line per field
+    for (const [field, value] of Object.entries(result)) {
+      const shown =
+        typeof value === 'number' ? num(value, field.endsWith('KB') ? 1 : 0) : JSON.stringify(value);
+      figures.push({ section: 'e. web', measure: `web sign-in: ${field}`, value: shown, check: '-' });
+    }
   } else {
     figures.push({ section: 'e. web', measure: 'web sign-in', value: JSON.stringify(result), check: '-' });
   }

@@ -44,6 +44,7 @@ export async function createHttpApp(runtime: Runtime, options: { logger?: boolea
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        upgradeInsecureRequests: null, // served over plain http on a LAN address too
       },
     },
     frameguard: { action: 'deny' },
@@ -71,7 +72,8 @@ export async function createHttpApp(runtime: Runtime, options: { logger?: boolea
   const webDir = runtime.config.webDir;
   const indexHtml = join(webDir, 'index.html');
   if (existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
+    // The file list is read at start (wildcard: false): a rebuilt client needs a restart, as any deploy does.
+    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false, maxAge: '1h', preCompressed: true });
     const html = readFileSync(indexHtml, 'utf8');
     // Client-side routing: any other GET outside the API answers the app shell.
     fastify.get('/*', (request, reply) => {

@@ -41,12 +41,25 @@ export function ProfileInfoCard({ user }: { user: User }) {
                 {label}
               </Typography>
               <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {value}
+                {label === 'Email' ? <BreakAfterAt value={String(value)} /> : value}
               </Typography>
             </Box>
           ))}
         </Box>
       </CardContent>
     </Card>
+  );
+}
+
+/** Lets a long address wrap after its @ rather than mid-word. */
+function BreakAfterAt({ value }: { value: string }) {
+  const at = value.indexOf('@');
+  if (at < 0) return <>{value}</>;
+  return (
+    <>
+      {value.slice(0, at + 1)}
+      <wbr />
+      {value.slice(at + 1)}
+    </>
   );
 }

@@ -55,13 +55,13 @@ export class SignUpBody extends EmailField {
   @Transform(trim)
   @MaxLength(120)
   @IsString()
-  @IsNotEmpty({ message: 'Name is required' })
+  @IsNotEmpty({ message: "Full name can't be an empty field" })
   name!: string;
 
   @Transform(trim)
   @MaxLength(120)
   @IsString()
-  @IsNotEmpty({ message: 'Title is required' })
+  @IsNotEmpty({ message: "Title can't be an empty field" })
   title!: string;
 
   @Validate(MatchesPassword, { message: 'Passwords do not match' })
