@@ -1,4 +1,6 @@
 import type { CommandMetadata } from '../shared/decider.js';
+import type { FeatureName, } from './company.features.js';
+import type { FeatureSwitchedBy } from './company.events.js';
 
 export interface RegisterCompany {
   type: 'RegisterCompany';
@@ -6,4 +8,88 @@ export interface RegisterCompany {
   metadata: CommandMetadata;
 }
 
-export type CompanyCommand = RegisterCompany;
+/**
+ * The settings form (PUT /company/{id}). Required fields are always sent; an optional field left out keeps its
+ * value. Values are as typed (untrimmed, possibly out of range): the decider checks every rule.
+ */
+export interface UpdateCompanyDetails {
+  type: 'UpdateCompanyDetails';
+  data: {
+    companyId: string;
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    zip: string;
+    tabcId: string;
+    subdomain?: string | null;
+    defaultInvoiceNote?: string | null;
+    startingInvoiceNumber?: number;
+    defaultInvoiceStatus?: string;
+    hasFintech?: boolean;
+    fintechId?: string | null;
+    showPrices?: boolean;
+    sortInvProducts?: boolean;
+    stampThreshold?: number;
+    /** Percent, at most 2 decimals: 8.25. */
+    taxRate?: number;
+    cashOnDelivery?: boolean;
+    timeZone?: string;
+  };
+  metadata: CommandMetadata;
+}
+
+export interface ActivateFeature {
+  type: 'ActivateFeature';
+  data: { companyId: string; feature: FeatureName; by: FeatureSwitchedBy; ignorePricing?: boolean };
+  metadata: CommandMetadata;
+}
+
+export interface DeactivateFeature {
+  type: 'DeactivateFeature';
+  data: { companyId: string; feature: FeatureName; by: FeatureSwitchedBy };
+  metadata: CommandMetadata;
+}
+
+export interface RequestFeatureAccess {
+  type: 'RequestFeatureAccess';
+  data: { companyId: string; feature: FeatureName };
+  metadata: CommandMetadata;
+}
+
+export interface AddLogo {
+  type: 'AddLogo';
+  data: {
+    companyId: string;
+    logoId: string;
+    originalName: string;
+    storageKey: string;
+    mimeType: string;
+    sizeBytes: number;
+    width: number | null;
+    height: number | null;
+  };
+  metadata: CommandMetadata;
+}
+
+export interface RemoveLogo {
+  type: 'RemoveLogo';
+  data: { companyId: string; logoId: string };
+  metadata: CommandMetadata;
+}
+
+export interface ChooseDefaultLogo {
+  type: 'ChooseDefaultLogo';
+  data: { companyId: string; logoId: string };
+  metadata: CommandMetadata;
+}
+
+export type CompanyCommand =
+  | RegisterCompany
+  | UpdateCompanyDetails
+  | ActivateFeature
+  | DeactivateFeature
+  | RequestFeatureAccess
+  | AddLogo
+  | RemoveLogo
+  | ChooseDefaultLogo;

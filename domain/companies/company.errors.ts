@@ -1,6 +1,30 @@
-import { errorCatalogue } from '../shared/domain-error.js';
+import { DomainError, errorCatalogue } from '../shared/domain-error.js';
+import type { FieldProblem } from '../shared/field-rules.js';
 
 export const companyError = errorCatalogue({
   COMPANY_ALREADY_REGISTERED: { kind: 'conflict', message: 'This company is registered already.' },
   COMPANY_NAME_REQUIRED: { kind: 'invalid', message: 'Company name is required.' },
+  COMPANY_NOT_FOUND: { kind: 'not_found', message: 'Company not found' },
+  COMPANY_DETAILS_INVALID: { kind: 'invalid', message: 'Error saving company!' },
+  FEATURE_COMING_SOON: { kind: 'invalid', message: 'This feature is coming soon.' },
+  FEATURE_NEEDS_PROVIDER: {
+    kind: 'forbidden',
+    message: "This feature is switched on by the Stampline team. Please use Request Access and we'll be in touch.",
+  },
+  FEATURE_SWITCHED_OFF: {
+    kind: 'forbidden',
+    message:
+      "This feature was switched off, so only the Stampline team can switch it on again. Please use Request Access.",
+  },
+  FEATURE_ALREADY_ACTIVE: { kind: 'conflict', message: 'This feature is active already.' },
+  FEATURE_FREE: { kind: 'invalid', message: 'This feature is free: you can activate it yourself.' },
+  LOGO_NOT_FOUND: { kind: 'not_found', message: 'Logo not found' },
+  LOGO_LIMIT_REACHED: {
+    kind: 'conflict',
+    message: 'A company can keep at most 20 logos. Please remove one before uploading another.',
+  },
 });
+
+/** Every broken field at once; the message is the first field's (as for the API's validation errors). */
+export const companyDetailsInvalid = (details: FieldProblem[]) =>
+  new DomainError('COMPANY_DETAILS_INVALID', 'invalid', details[0]!.message, details);

@@ -1,3 +1,8 @@
+import type { InvoiceStatus } from '../shared/invoice-status.js';
+import type { FeatureName } from './company.features.js';
+
+export { DEFAULT_TIME_ZONE } from '../shared/business-date.js';
+
 /** Events of the `company-{id}` stream. */
 export interface CompanyRegistered {
   type: 'CompanyRegistered';
@@ -10,6 +15,85 @@ export interface CompanyRegistered {
   };
 }
 
-export type CompanyEvent = CompanyRegistered;
+/** The company's settings (spec 000 §3 Company) as they are after the change: every field, not only the changed ones. */
+export interface CompanyDetails {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  tabcId: string;
+  subdomain: string | null;
+  defaultInvoiceNote: string;
+  startingInvoiceNumber: number;
+  defaultInvoiceStatus: InvoiceStatus;
+  hasFintech: boolean;
+  fintechId: string | null;
+  showPrices: boolean;
+  sortInvProducts: boolean;
+  stampThreshold: number;
+  /** Hundredths of a percent: 8.25 % is 825. */
+  taxRateBasisPoints: number;
+  cashOnDelivery: boolean;
+  timeZone: string;
+}
 
-export const DEFAULT_TIME_ZONE = 'America/Chicago';
+export interface CompanyDetailsUpdated {
+  type: 'CompanyDetailsUpdated';
+  data: { companyId: string } & CompanyDetails & { updatedAt: string };
+}
+
+/** `by`: a company user (free features) or the provider's team (any feature, from the CLI). */
+export type FeatureSwitchedBy = 'user' | 'provider';
+
+export interface FeatureActivated {
+  type: 'FeatureActivated';
+  data: { companyId: string; feature: FeatureName; by: FeatureSwitchedBy; ignorePricing: boolean; activatedAt: string };
+}
+
+export interface FeatureDeactivated {
+  type: 'FeatureDeactivated';
+  data: { companyId: string; feature: FeatureName; by: FeatureSwitchedBy; deactivatedAt: string };
+}
+
+export interface FeatureAccessRequested {
+  type: 'FeatureAccessRequested';
+  data: { companyId: string; feature: FeatureName; requestedBy: string; requestedAt: string };
+}
+
+export interface LogoAdded {
+  type: 'LogoAdded';
+  data: {
+    companyId: string;
+    logoId: string;
+    originalName: string;
+    /** Where the file storage keeps it (never a path a client chose). */
+    storageKey: string;
+    mimeType: string;
+    sizeBytes: number;
+    width: number | null;
+    height: number | null;
+    addedAt: string;
+  };
+}
+
+export interface LogoRemoved {
+  type: 'LogoRemoved';
+  data: { companyId: string; logoId: string; removedAt: string };
+}
+
+/** The logo invoices print by default; null when the company has none. */
+export interface DefaultLogoChosen {
+  type: 'DefaultLogoChosen';
+  data: { companyId: string; logoId: string | null; chosenAt: string };
+}
+
+export type CompanyEvent =
+  | CompanyRegistered
+  | CompanyDetailsUpdated
+  | FeatureActivated
+  | FeatureDeactivated
+  | FeatureAccessRequested
+  | LogoAdded
+  | LogoRemoved
+  | DefaultLogoChosen;

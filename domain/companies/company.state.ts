@@ -1,22 +1,96 @@
-import type { CompanyEvent } from './company.events.js';
+import type { CompanyDetails, CompanyEvent } from './company.events.js';
+import { isFeatureName, type FeatureName } from './company.features.js';
+import { defaultDetails } from './company.rules.js';
+
+export interface FeatureState {
+  active: boolean;
+  ignorePricing: boolean;
+  /** Switched off at least once: from then on only the provider's team switches it on (spec 001 §4). */
+  switchedOff: boolean;
+  /** An access request not yet answered by an activation. */
+  requestedAt: string | null;
+}
+
+export interface CompanyLogo {
+  id: string;
+  originalName: string;
+  storageKey: string;
+}
 
 export type Company =
   | { status: 'none' }
-  | { status: 'registered'; id: string; name: string; ownerUserId: string; timeZone: string };
+  | {
+      status: 'registered';
+      id: string;
+      ownerUserId: string;
+      details: CompanyDetails;
+      features: Partial<Record<FeatureName, FeatureState>>;
+      /** Current logos, oldest first. */
+      logos: CompanyLogo[];
+      defaultLogoId: string | null;
+    };
+
+export type RegisteredCompany = Extract<Company, { status: 'registered' }>;
 
 export const initialState = (): Company => ({ status: 'none' });
 
+export const featureState = (company: RegisteredCompany, feature: FeatureName): FeatureState =>
+  company.features[feature] ?? { active: false, ignorePricing: false, switchedOff: false, requestedAt: null };
+
+export const isFeatureActive = (company: RegisteredCompany, feature: FeatureName): boolean =>
+  featureState(company, feature).active;
+
 export function evolve(state: Company, event: CompanyEvent): Company {
+  if (event.type === 'CompanyRegistered') {
+    return {
+      status: 'registered',
+      id: event.data.companyId,
+      ownerUserId: event.data.ownerUserId,
+      details: defaultDetails(event.data.name, event.data.timeZone),
+      features: {},
+      logos: [],
+      defaultLogoId: null,
+    };
+  }
+  if (state.status !== 'registered') return state;
   switch (event.type) {
-    case 'CompanyRegistered':
+    case 'CompanyDetailsUpdated': {
+      const { companyId: _, updatedAt: __, ...details } = event.data;
+      return { ...state, details };
+    }
+    case 'FeatureActivated':
+      return withFeature(state, event.data.feature, (f) => ({
+        ...f,
+        active: true,
+        ignorePricing: event.data.ignorePricing,
+        requestedAt: null,
+      }));
+    case 'FeatureDeactivated':
+      return withFeature(state, event.data.feature, (f) => ({ ...f, active: false, switchedOff: true }));
+    case 'FeatureAccessRequested':
+      return withFeature(state, event.data.feature, (f) => ({ ...f, requestedAt: event.data.requestedAt }));
+    case 'LogoAdded':
       return {
-        status: 'registered',
-        id: event.data.companyId,
-        name: event.data.name,
-        ownerUserId: event.data.ownerUserId,
-        timeZone: event.data.timeZone,
+        ...state,
+        logos: [
+          ...state.logos,
+          { id: event.data.logoId, originalName: event.data.originalName, storageKey: event.data.storageKey },
+        ],
       };
+    case 'LogoRemoved':
+      return { ...state, logos: state.logos.filter((logo) => logo.id !== event.data.logoId) };
+    case 'DefaultLogoChosen':
+      return { ...state, defaultLogoId: event.data.logoId };
     default:
       return state; // events of later versions are ignored, not fatal
   }
+}
+
+function withFeature(
+  state: RegisteredCompany,
+  feature: string,
+  change: (current: FeatureState) => FeatureState,
+): RegisteredCompany {
+  if (!isFeatureName(feature)) return state;
+  return { ...state, features: { ...state.features, [feature]: change(featureState(state, feature)) } };
 }

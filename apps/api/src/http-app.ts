@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { ConsoleLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -16,16 +17,20 @@ export const API_PREFIX = 'api/v1';
 const BODY_LIMIT = 5 * 1024 * 1024;
 
 /** The HTTP application: API under /api/v1, OpenAPI at /api/docs, the web client everywhere else. */
-export async function createHttpApp(runtime: Runtime, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+export async function createHttpApp(
+  runtime: Runtime,
+  options: { logger?: boolean; logHttp?: boolean } = {},
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
     trustProxy: process.env.TRUST_PROXY === 'true',
-    logger: options.logger ? { level: runtime.config.logLevel } : false,
+    logger: options.logHttp ? { level: runtime.config.logLevel } : false,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
+  // Structured logs: one JSON object per line (Nest's own messages and errors; requests too with LOG_HTTP=true).
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
-    logger: options.logger ? ['log', 'warn', 'error'] : ['error'],
+    logger: new ConsoleLogger({ json: true, logLevels: options.logger ? ['log', 'warn', 'error', 'fatal'] : ['error', 'fatal'] }),
   });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = (line: string) => console.log(`[stampline] ${line}`);
   const runtime = await startRuntime(config, { log });
-  const app = await createHttpApp(runtime, { logger: process.env.LOG_HTTP === 'true' });
+  const app = await createHttpApp(runtime, { logger: true, logHttp: process.env.LOG_HTTP === 'true' });
   if (config.seedDemo && (await seedDemo(app, runtime.pool))) log('Seeded the demo company');
   await app.listen({ port: config.port, host: config.host });
 

@@ -1,0 +1,46 @@
+import type { CommandMetadata } from '../shared/decider.js';
+
+/**
+ * The customer form as typed (spec 000 §5 Customer). On create an optional field left out is empty; on update it
+ * keeps its value. The decider checks every rule.
+ */
+export interface CustomerInput {
+  name: string;
+  address: string;
+  city: string;
+  /** Left out: TX. */
+  state?: string | null;
+  zip: string;
+  tabcId?: string | null;
+  aimsId?: number | null;
+  aimsLicenseType?: string | null;
+  ydkEstId?: string | null;
+  contactName?: string | null;
+  contactEmail?: string | null;
+  contactPhone?: string | null;
+  cashOnDelivery: boolean;
+  fintechOption: boolean;
+  fintechId?: string | null;
+  productPriceTierId?: string | null;
+  serviceStartOn?: string | null;
+}
+
+export interface CreateCustomer {
+  type: 'CreateCustomer';
+  data: { customerId: string } & CustomerInput;
+  metadata: CommandMetadata;
+}
+
+export interface UpdateCustomer {
+  type: 'UpdateCustomer';
+  data: { customerId: string } & Partial<CustomerInput>;
+  metadata: CommandMetadata;
+}
+
+export interface RemoveCustomer {
+  type: 'RemoveCustomer';
+  data: { customerId: string };
+  metadata: CommandMetadata;
+}
+
+export type CustomerCommand = CreateCustomer | UpdateCustomer | RemoveCustomer;

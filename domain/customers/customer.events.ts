@@ -1,0 +1,41 @@
+/** Events of the `customer-{id}` stream. */
+export interface CustomerFields {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  /** As stored: typed (a legacy permit such as MB123456) or built from licence type + AIMS id. */
+  tabcId: string;
+  aimsId: number | null;
+  aimsLicenseType: string | null;
+  /** The establishment app's id for this customer, when linked. */
+  ydkEstId: string | null;
+  contactName: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  cashOnDelivery: boolean;
+  fintechOption: boolean;
+  fintechId: string | null;
+  productPriceTierId: string | null;
+  /** Business date the distributor started serving the customer. */
+  serviceStartOn: string | null;
+}
+
+export interface CustomerCreated {
+  type: 'CustomerCreated';
+  data: { customerId: string; companyId: string } & CustomerFields & { createdAt: string };
+}
+
+/** Every field as it is after the change. */
+export interface CustomerUpdated {
+  type: 'CustomerUpdated';
+  data: { customerId: string; companyId: string } & CustomerFields & { updatedAt: string };
+}
+
+export interface CustomerRemoved {
+  type: 'CustomerRemoved';
+  data: { customerId: string; companyId: string; removedAt: string };
+}
+
+export type CustomerEvent = CustomerCreated | CustomerUpdated | CustomerRemoved;

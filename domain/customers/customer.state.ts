@@ -1,0 +1,23 @@
+import type { CustomerEvent, CustomerFields } from './customer.events.js';
+
+export type Customer =
+  | { status: 'none' }
+  | { status: 'active'; id: string; companyId: string; fields: CustomerFields }
+  | { status: 'removed'; id: string; companyId: string };
+
+export const initialState = (): Customer => ({ status: 'none' });
+
+export function evolve(state: Customer, event: CustomerEvent): Customer {
+  switch (event.type) {
+    case 'CustomerCreated':
+    case 'CustomerUpdated': {
+      const { customerId, companyId, ...rest } = event.data;
+      const { createdAt: _c, updatedAt: _u, ...fields } = rest as typeof rest & { createdAt?: string; updatedAt?: string };
+      return { status: 'active', id: customerId, companyId, fields };
+    }
+    case 'CustomerRemoved':
+      return { status: 'removed', id: event.data.customerId, companyId: event.data.companyId };
+    default:
+      return state; // events of later versions are ignored, not fatal
+  }
+}

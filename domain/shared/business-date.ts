@@ -1,0 +1,41 @@
+/**
+ * Business dates (ARCHITECTURE §5): calendar days `YYYY-MM-DD` in the company's time zone. Pure: the instant comes
+ * from the caller (a command's `now`), never from a clock.
+ */
+export const DEFAULT_TIME_ZONE = 'America/Chicago';
+
+const BUSINESS_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The calendar day an instant falls on in a time zone. */
+export function businessDate(instant: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(Date.parse(instant))
+    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** True for a real calendar day written `YYYY-MM-DD` (no 2025-02-30). */
+export function isBusinessDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = BUSINESS_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(Date.UTC(year, month - 1, day));
+  return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day;
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** True when the name is a time zone this runtime knows (IANA names such as America/Chicago, or UTC). */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,143 @@
+import { DomainError, type DomainErrorKind } from '../shared/domain-error.js';
+
+type Values = Record<string, string | number>;
+
+interface Entry {
+  kind: DomainErrorKind;
+  /** The request field the message belongs under (`details`), when there is one. */
+  field?: string;
+  message: (values: Values) => string;
+}
+
+/**
+ * Stamp ledger errors. Texts quoted by spec 000 §5 "Stamp range in the builder" and §3/§4 are copied exactly
+ * (including their wording); the others are ours.
+ */
+const catalogue = {
+  // spec 000 §5 Stamp roll create
+  STAMP_ROLL_FROM_BELOW_ONE: { kind: 'invalid', field: 'from', message: () => 'From must be at least 1.' },
+  STAMP_ROLL_END_BELOW_START: {
+    kind: 'invalid',
+    field: 'to',
+    message: () => 'Stamp roll must end in a larger value than the start',
+  },
+  STAMP_ROLL_RECEIVED_TOO_LATE: {
+    kind: 'invalid',
+    field: 'received_at',
+    message: (v) => `Received date must not be later than 3 days after today (${v.latest}).`,
+  },
+  STAMP_ROLL_RECEIVED_INVALID: {
+    kind: 'invalid',
+    field: 'received_at',
+    message: () => 'Received date must be a date (YYYY-MM-DD).',
+  },
+  STAMP_ROLL_OVERLAPS: {
+    kind: 'conflict',
+    field: 'from',
+    message: (v) => `Stamp roll ${v.range} overlaps stamp roll ${v.other} with the same prefix.`,
+  },
+  STAMP_ROLL_NOT_FOUND: { kind: 'not_found', field: 'roll_id', message: () => 'No roll found' },
+  STAMP_ROLL_FINISHED: {
+    kind: 'invalid',
+    field: 'active',
+    message: () => 'This stamp roll is finished: it cannot be activated or deactivated.',
+  },
+  // spec 000 §5 Stamp range in the builder
+  STAMP_BELOW_FIRST_AVAILABLE: {
+    kind: 'invalid',
+    field: 'from',
+    message: (v) => `Stamp number ${v.n} is below the first available stamp ${v.x} in the roll.`,
+  },
+  STAMP_ABOVE_LAST_AVAILABLE: {
+    kind: 'invalid',
+    field: 'to',
+    message: (v) => `Stamp number ${v.n} is above the last available stamp ${v.x} in the roll.`,
+  },
+  STAMP_END_BELOW_START: {
+    kind: 'invalid',
+    field: 'to',
+    message: (v) =>
+      `End Stamp number must be above the first available stamp ${v.x} and the start stamp number ${v.y} the roll.`,
+  },
+  STAMP_RANGE_OVERLAPS: {
+    kind: 'invalid',
+    field: 'ranges',
+    message: (v) => `${v.range} is overlapping with already added stamp range ${v.other}`,
+  },
+  STAMP_NOT_AVAILABLE: {
+    kind: 'conflict',
+    field: 'from',
+    message: (v) => `Stamp number ${v.n} is not available in the roll.`,
+  },
+  STAMP_ROLL_EMPTY: {
+    kind: 'invalid',
+    field: 'roll_id',
+    message: () => 'No stamps are available in this roll.',
+  },
+  // spec 000 §2 Invoices: no roll yet
+  STAMP_ROLL_MISSING: {
+    kind: 'invalid',
+    field: 'stamps',
+    message: () => 'Stamp roll missing - Please add your current stamp roll before creating an invoice',
+  },
+  STAMPS_NOT_ENOUGH: {
+    kind: 'conflict',
+    field: 'stamps',
+    message: (v) => `Not enough stamps: ${v.needed} needed, ${v.available} available in active rolls.`,
+  },
+  STAMP_COUNT_INVALID: {
+    kind: 'invalid',
+    field: 'count',
+    message: () => 'The number of stamps must be a whole number of 0 or more.',
+  },
+  // spec 000 §4 Stamps / §5 Destroy
+  DESTROY_OUTSIDE_ROLL: {
+    kind: 'invalid',
+    field: 'from',
+    message: (v) => `From and to must lie within the roll range ${v.range}.`,
+  },
+  DESTROY_END_BELOW_START: {
+    kind: 'invalid',
+    field: 'to',
+    message: () => 'The end stamp number must not be below the start stamp number.',
+  },
+  NONE_DESTROYED: { kind: 'invalid', field: 'from', message: (v) => `None destroyed in range ${v.range}.` },
+  DESTROY_RECORD_NOT_FOUND: {
+    kind: 'not_found',
+    field: 'ids',
+    message: (v) => `No destroyed stamps record ${v.id}.`,
+  },
+} satisfies Record<string, Entry>;
+
+export type StampErrorCode = keyof typeof catalogue;
+
+export function stampError(
+  code: StampErrorCode,
+  values: Values = {},
+  details?: { field: string; message: string }[],
+): DomainError {
+  const entry: Entry = catalogue[code];
+  const message = entry.message(values);
+  return new DomainError(code, entry.kind, message, details ?? (entry.field ? [{ field: entry.field, message }] : undefined));
+}
+
+/** Several broken rules at once: the first one's code and message, a detail for each. */
+export function stampErrors(errors: DomainError[]): DomainError {
+  const [first] = errors;
+  if (!first) throw new Error('stampErrors needs at least one error');
+  if (errors.length === 1) return first;
+  return new DomainError(
+    first.code,
+    first.kind,
+    first.message,
+    errors.flatMap((e) => e.details ?? []),
+  );
+}
+
+// Result texts of a destroy (spec 000 §4: invoiced stamps not destroyed, listing invoice numbers; already
+// destroyed; none destroyed in range).
+export const destroyMessages = {
+  destroyed: (n: number, ranges: string) => `Destroyed ${n} stamp${n === 1 ? '' : 's'}: ${ranges}.`,
+  invoiced: (ranges: string, invoices: string) => `Invoiced stamps not destroyed: ${ranges} (${invoices}).`,
+  alreadyDestroyed: (ranges: string) => `Already destroyed: ${ranges}.`,
+};

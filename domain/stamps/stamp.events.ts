@@ -1,0 +1,120 @@
+/**
+ * Events of the `stamps-{companyId}` stream (ARCHITECTURE §3): the whole company's stamps are one consistency
+ * boundary, so a stamp number is never allocated twice. Stamp numbers are integers and travel as ranges.
+ */
+
+/** Stamps `from`–`to` (inclusive) of one roll. */
+export interface StampRange {
+  rollId: number;
+  prefix: string;
+  from: number;
+  to: number;
+}
+
+export interface StampRollReceived {
+  type: 'StampRollReceived';
+  data: {
+    rollId: number; // 1, 2, 3 … per company, in the order rolls were received
+    prefix: string; // trimmed, upper-cased, may be ''
+    from: number;
+    to: number;
+    receivedOn: string; // business date YYYY-MM-DD
+    active: boolean;
+    recordedAt: string;
+  };
+}
+
+export interface StampRollActivated {
+  type: 'StampRollActivated';
+  data: { rollId: number; activatedAt: string };
+}
+
+export interface StampRollDeactivated {
+  type: 'StampRollDeactivated';
+  data: { rollId: number; deactivatedAt: string };
+}
+
+/** Who received the stamps: present for invoices once invoices exist, null for manual assignments. */
+export interface StampRecipient {
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  customerId: string | null;
+  customerName: string | null;
+  customerTabcId: string | null;
+}
+
+export interface StampsAllocated {
+  type: 'StampsAllocated';
+  data: StampRecipient & {
+    /** `invoice-{invoiceId}` or `assignment-{n}`: who holds the stamps. */
+    allocationId: string;
+    note: string | null;
+    ranges: StampRange[];
+    allocatedAt: string;
+  };
+}
+
+export interface StampsReleased {
+  type: 'StampsReleased';
+  data: {
+    allocationId: string;
+    invoiceId: string | null;
+    invoiceNumber: string | null;
+    ranges: StampRange[];
+    reason: 'edited' | 'cancelled' | 'released';
+    releasedAt: string;
+  };
+}
+
+/** What a destroy request left alone, kept with the fact so the answer and the audit trail say why. */
+export interface NotDestroyed {
+  invoiced: { from: number; to: number; label: string | null }[];
+  alreadyDestroyed: { from: number; to: number }[];
+}
+
+export interface StampsDestroyed {
+  type: 'StampsDestroyed';
+  data: {
+    destroyId: number; // 1, 2, 3 … per company: the record `undo-destroy` names
+    rollId: number;
+    prefix: string;
+    /** The range asked for. */
+    from: number;
+    to: number;
+    /** The stamps that were available and are now destroyed. */
+    ranges: StampRange[];
+    notDestroyed: NotDestroyed;
+    note: string | null;
+    destroyedAt: string;
+  };
+}
+
+export interface StampsRestored {
+  type: 'StampsRestored';
+  data: { destroyId: number; rollId: number; prefix: string; ranges: StampRange[]; restoredAt: string };
+}
+
+export type StampEvent =
+  | StampRollReceived
+  | StampRollActivated
+  | StampRollDeactivated
+  | StampsAllocated
+  | StampsReleased
+  | StampsDestroyed
+  | StampsRestored;
+
+export const STAMP_EVENT_TYPES: readonly StampEvent['type'][] = [
+  'StampRollReceived',
+  'StampRollActivated',
+  'StampRollDeactivated',
+  'StampsAllocated',
+  'StampsReleased',
+  'StampsDestroyed',
+  'StampsRestored',
+];
+
+export const STAMPS_STREAM_PREFIX = 'stamps-';
+export const stampsStream = (companyId: string) => `${STAMPS_STREAM_PREFIX}${companyId}`;
+
+export const invoiceAllocationId = (invoiceId: string) => `invoice-${invoiceId}`;
+export const assignmentAllocationId = (n: number) => `assignment-${n}`;

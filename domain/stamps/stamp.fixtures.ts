@@ -1,0 +1,149 @@
+import type { CommandMetadata } from '../shared/decider.js';
+import type {
+  ActivateStampRoll,
+  AllocateStamps,
+  AssignStamps,
+  DeactivateStampRoll,
+  DestroyStamps,
+  ReceiveStampRoll,
+  ReleaseStamps,
+  RestoreStamps,
+} from './stamp.commands.js';
+import type {
+  StampRollDeactivated,
+  StampRollReceived,
+  StampsAllocated,
+  StampsDestroyed,
+  StampsReleased,
+  StampsRestored,
+} from './stamp.events.js';
+
+/** Builders for stamp ledger tests: one company, 'now' is 21 Nov 2026 09:00 in Chicago. */
+export const NOW = '2026-11-21T15:00:00.000Z';
+export const metadata: CommandMetadata = { companyId: 'co-1', userId: 'u-1', now: NOW };
+
+export const aStampRollReceived = (data: Partial<StampRollReceived['data']> = {}): StampRollReceived => ({
+  type: 'StampRollReceived',
+  data: {
+    rollId: 1,
+    prefix: 'AB',
+    from: 1000,
+    to: 1479,
+    receivedOn: '2026-11-20',
+    active: true,
+    recordedAt: NOW,
+    ...data,
+  },
+});
+
+export const aStampRollDeactivated = (rollId = 1): StampRollDeactivated => ({
+  type: 'StampRollDeactivated',
+  data: { rollId, deactivatedAt: NOW },
+});
+
+export const aStampsAllocated = (
+  range: { rollId?: number; prefix?: string; from: number; to: number },
+  data: Partial<StampsAllocated['data']> = {},
+): StampsAllocated => ({
+  type: 'StampsAllocated',
+  data: {
+    allocationId: 'invoice-inv-0',
+    invoiceId: 'inv-0',
+    invoiceNumber: '1000',
+    customerId: null,
+    customerName: null,
+    customerTabcId: null,
+    note: null,
+    ranges: [{ rollId: range.rollId ?? 1, prefix: range.prefix ?? 'AB', from: range.from, to: range.to }],
+    allocatedAt: NOW,
+    ...data,
+  },
+});
+
+export const aStampsReleased = (
+  range: { rollId?: number; prefix?: string; from: number; to: number },
+  data: Partial<StampsReleased['data']> = {},
+): StampsReleased => ({
+  type: 'StampsReleased',
+  data: {
+    allocationId: 'invoice-inv-0',
+    invoiceId: 'inv-0',
+    invoiceNumber: null,
+    ranges: [{ rollId: range.rollId ?? 1, prefix: range.prefix ?? 'AB', from: range.from, to: range.to }],
+    reason: 'released',
+    releasedAt: NOW,
+    ...data,
+  },
+});
+
+export const aStampsDestroyed = (
+  range: { from: number; to: number },
+  data: Partial<StampsDestroyed['data']> = {},
+): StampsDestroyed => ({
+  type: 'StampsDestroyed',
+  data: {
+    destroyId: 1,
+    rollId: 1,
+    prefix: 'AB',
+    from: range.from,
+    to: range.to,
+    ranges: [{ rollId: 1, prefix: 'AB', from: range.from, to: range.to }],
+    notDestroyed: { invoiced: [], alreadyDestroyed: [] },
+    note: null,
+    destroyedAt: NOW,
+    ...data,
+  },
+});
+
+export const aStampsRestored = (destroyId: number, range: { from: number; to: number }): StampsRestored => ({
+  type: 'StampsRestored',
+  data: { destroyId, rollId: 1, prefix: 'AB', ranges: [{ rollId: 1, prefix: 'AB', ...range }], restoredAt: NOW },
+});
+
+export const aReceiveStampRoll = (data: Partial<ReceiveStampRoll['data']> = {}): ReceiveStampRoll => ({
+  type: 'ReceiveStampRoll',
+  data: { prefix: ' ab ', receivedOn: '2026-11-20', from: 1000, to: 1479, timeZone: 'America/Chicago', ...data },
+  metadata,
+});
+
+export const anActivateStampRoll = (rollId = 1): ActivateStampRoll => ({
+  type: 'ActivateStampRoll',
+  data: { rollId },
+  metadata,
+});
+
+export const aDeactivateStampRoll = (rollId = 1): DeactivateStampRoll => ({
+  type: 'DeactivateStampRoll',
+  data: { rollId },
+  metadata,
+});
+
+export const anAllocateStamps = (data: Partial<AllocateStamps['data']> = {}): AllocateStamps => ({
+  type: 'AllocateStamps',
+  data: { invoiceId: 'inv-1', invoiceNumber: '1001', ...data },
+  metadata,
+});
+
+export const anAssignStamps = (data: Partial<AssignStamps['data']> = {}): AssignStamps => ({
+  type: 'AssignStamps',
+  data: { rollId: 1, from: 1000, to: 1009, note: null, ...data },
+  metadata,
+});
+
+export const aReleaseStamps = (data: Partial<ReleaseStamps['data']> = {}): ReleaseStamps => ({
+  type: 'ReleaseStamps',
+  data: { invoiceId: 'inv-1', reason: 'cancelled', ...data },
+  metadata,
+});
+
+export const aDestroyStamps = (data: Partial<DestroyStamps['data']> = {}): DestroyStamps => ({
+  type: 'DestroyStamps',
+  data: { rollId: 1, from: 1000, to: 1009, note: null, ...data },
+  metadata,
+});
+
+export const aRestoreStamps = (destroyIds: number[] = [1]): RestoreStamps => ({
+  type: 'RestoreStamps',
+  data: { destroyIds },
+  metadata,
+});

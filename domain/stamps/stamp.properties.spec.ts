@@ -1,0 +1,226 @@
+import fc from 'fast-check';
+import { DomainError } from '../shared/domain-error.js';
+import { count, intersect, normalize, subtract, union, type IntervalSet } from './intervals.js';
+import type { StampCommand } from './stamp.commands.js';
+import { stampLedgerDecider } from './stamp.decide.js';
+import type { StampEvent } from './stamp.events.js';
+import { metadata } from './stamp.fixtures.js';
+import { stampLedgerReport } from './stamp.report.js';
+import { initialState, type StampLedger } from './stamp.state.js';
+
+/**
+ * Issue 5, Reliability: for any sequence of receive / allocate / release / assign / destroy / undo / toggle,
+ * each roll's available, invoiced and destroyed sets are disjoint and cover the roll exactly, and no stamp is
+ * ever allocated twice. Checked against a plain per-stamp model built from the events alone.
+ */
+const invoiceIds = ['i1', 'i2', 'i3', 'i4', 'i5'];
+
+/** Every sequence starts with these rolls; ranges mostly fall inside them, sometimes across their ends. */
+const ROLLS = [
+  { prefix: 'A', from: 1, to: 120 },
+  { prefix: 'B', from: 1, to: 80 },
+  { prefix: 'A', from: 200, to: 279 },
+];
+const prelude: StampCommand[] = ROLLS.map(({ prefix, from, to }) => ({
+  type: 'ReceiveStampRoll',
+  data: { prefix, from, to, receivedOn: '2026-11-20', timeZone: 'America/Chicago' },
+  metadata,
+}));
+
+const rangeInput = fc
+  .record({
+    rollId: fc.integer({ min: 1, max: 4 }),
+    offset: fc.integer({ min: -5, max: 120 }),
+    size: fc.integer({ min: 1, max: 30 }),
+  })
+  .map(({ rollId, offset, size }) => {
+    const from = Math.max(1, (ROLLS[rollId - 1]?.from ?? 300) + offset);
+    return { rollId, from, to: from + size - 1 };
+  });
+
+const command: fc.Arbitrary<StampCommand> = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({
+        prefix: fc.constantFrom('A', 'B', null),
+        from: fc.integer({ min: 1, max: 400 }),
+        size: fc.integer({ min: 1, max: 80 }),
+      })
+      .map(({ prefix, from, size }) => ({
+        type: 'ReceiveStampRoll' as const,
+        data: { prefix, from, to: from + size - 1, receivedOn: '2026-11-20', timeZone: 'America/Chicago' },
+        metadata,
+      })),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({ invoiceId: fc.constantFrom(...invoiceIds), count: fc.integer({ min: 0, max: 40 }) })
+      .map((data) => ({ type: 'AllocateStamps' as const, data, metadata })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ invoiceId: fc.constantFrom(...invoiceIds), ranges: fc.array(rangeInput, { maxLength: 3 }) })
+      .map((data) => ({ type: 'AllocateStamps' as const, data, metadata })),
+  },
+  {
+    weight: 1,
+    arbitrary: rangeInput.map((range) => ({ type: 'AssignStamps' as const, data: { ...range, note: 'x' }, metadata })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .constantFrom(...invoiceIds)
+      .map((invoiceId) => ({ type: 'ReleaseStamps' as const, data: { invoiceId }, metadata })),
+  },
+  {
+    weight: 3,
+    arbitrary: rangeInput.map((range) => ({ type: 'DestroyStamps' as const, data: { ...range, note: null }, metadata })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 })
+      .map((destroyIds) => ({ type: 'RestoreStamps' as const, data: { destroyIds }, metadata })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 1, max: 4 })
+      .map((rollId) => ({ type: 'ActivateStampRoll' as const, data: { rollId }, metadata })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 1, max: 4 })
+      .map((rollId) => ({ type: 'DeactivateStampRoll' as const, data: { rollId }, metadata })),
+  },
+);
+
+type Status = { kind: 'AVAILABLE' } | { kind: 'INVOICED'; holder: string } | { kind: 'DESTROYED'; record: number };
+
+/** The per-stamp model: one entry per stamp, built from the events alone. */
+class Model {
+  readonly stamps = new Map<string, Status>();
+
+  apply(event: StampEvent): void {
+    const each = (ranges: { rollId: number; from: number; to: number }[], visit: (key: string) => void) => {
+      for (const { rollId, from, to } of ranges) for (let n = from; n <= to; n++) visit(`${rollId}:${n}`);
+    };
+    switch (event.type) {
+      case 'StampRollReceived':
+        for (let n = event.data.from; n <= event.data.to; n++)
+          this.stamps.set(`${event.data.rollId}:${n}`, { kind: 'AVAILABLE' });
+        return;
+      case 'StampsAllocated':
+        return each(event.data.ranges, (key) => {
+          expect({ key, status: this.stamps.get(key) }).toEqual({ key, status: { kind: 'AVAILABLE' } }); // never twice
+          this.stamps.set(key, { kind: 'INVOICED', holder: event.data.allocationId });
+        });
+      case 'StampsReleased':
+        return each(event.data.ranges, (key) => {
+          expect(this.stamps.get(key)).toEqual({ kind: 'INVOICED', holder: event.data.allocationId });
+          this.stamps.set(key, { kind: 'AVAILABLE' });
+        });
+      case 'StampsDestroyed':
+        return each(event.data.ranges, (key) => {
+          expect(this.stamps.get(key)).toEqual({ kind: 'AVAILABLE' });
+          this.stamps.set(key, { kind: 'DESTROYED', record: event.data.destroyId });
+        });
+      case 'StampsRestored':
+        return each(event.data.ranges, (key) => {
+          expect(this.stamps.get(key)).toEqual({ kind: 'DESTROYED', record: event.data.destroyId });
+          this.stamps.set(key, { kind: 'AVAILABLE' });
+        });
+      default:
+        return;
+    }
+  }
+
+  /** The stamps of one roll in one status, as intervals. */
+  set(rollId: number, kind: Status['kind']): IntervalSet {
+    const numbers: { from: number; to: number }[] = [];
+    for (const [key, status] of this.stamps) {
+      const [roll, n] = key.split(':').map(Number) as [number, number];
+      if (roll === rollId && status.kind === kind) numbers.push({ from: n, to: n });
+    }
+    return normalize(numbers);
+  }
+}
+
+function checkInvariants(state: StampLedger, model: Model): void {
+  for (const roll of stampLedgerReport(state).rolls) {
+    const whole = [{ from: roll.from, to: roll.to }];
+    // disjoint
+    expect(intersect(roll.available, roll.invoiced)).toEqual([]);
+    expect(intersect(roll.available, roll.destroyed)).toEqual([]);
+    expect(intersect(roll.invoiced, roll.destroyed)).toEqual([]);
+    // cover the roll exactly
+    expect(union(union(roll.available, roll.invoiced), roll.destroyed)).toEqual(whole);
+    expect(subtract(whole, union(union(roll.available, roll.invoiced), roll.destroyed))).toEqual([]);
+    expect(roll.availableCount + roll.invoicedCount + roll.destroyedCount).toBe(roll.size);
+    expect(count(roll.available)).toBe(roll.availableCount);
+    // the same as the per-stamp model
+    expect(roll.available).toEqual(model.set(roll.rollId, 'AVAILABLE'));
+    expect(roll.invoiced).toEqual(model.set(roll.rollId, 'INVOICED'));
+    expect(roll.destroyed).toEqual(model.set(roll.rollId, 'DESTROYED'));
+  }
+}
+
+describe('Stamp ledger properties', () => {
+  it('keeps available, invoiced and destroyed disjoint and covering each roll, and never allocates a stamp twice', () => {
+    fc.assert(
+      fc.property(fc.array(command, { minLength: 1, maxLength: 60 }), (commands) => {
+        let state = initialState();
+        const model = new Model();
+        for (const cmd of [...prelude, ...commands]) {
+          let events: StampEvent[];
+          try {
+            events = stampLedgerDecider.decide(cmd, state);
+          } catch (error) {
+            if (error instanceof DomainError) continue; // a refused command changes nothing
+            throw error;
+          }
+          for (const event of events) {
+            model.apply(event);
+            state = stampLedgerDecider.evolve(state, event);
+          }
+          checkInvariants(state, model);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('allocates for an invoice idempotently: deciding again on the new state changes nothing', () => {
+    fc.assert(
+      fc.property(
+        fc.array(command, { maxLength: 30 }),
+        fc.record({ invoiceId: fc.constantFrom(...invoiceIds), count: fc.integer({ min: 0, max: 30 }) }),
+        (commands, data) => {
+          let state = initialState();
+          for (const cmd of [...prelude, ...commands]) {
+            try {
+              state = stampLedgerDecider.decide(cmd, state).reduce(stampLedgerDecider.evolve, state);
+            } catch (error) {
+              if (!(error instanceof DomainError)) throw error;
+            }
+          }
+          const allocate = { type: 'AllocateStamps' as const, data, metadata };
+          let first: StampEvent[];
+          try {
+            first = stampLedgerDecider.decide(allocate, state);
+          } catch (error) {
+            if (error instanceof DomainError) return;
+            throw error;
+          }
+          const after = first.reduce(stampLedgerDecider.evolve, state);
+          expect(stampLedgerDecider.decide(allocate, after)).toEqual([]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,66 @@
+import { count, type IntervalSet } from './intervals.js';
+import {
+  availableStamps,
+  destroyedStamps,
+  invoicedStamps,
+  isFinished,
+  rollSize,
+  type StampLedger,
+} from './stamp.state.js';
+
+export interface StampRollReport {
+  rollId: number;
+  prefix: string;
+  from: number;
+  to: number;
+  receivedOn: string;
+  active: boolean;
+  finished: boolean;
+  size: number;
+  available: IntervalSet;
+  invoiced: IntervalSet;
+  destroyed: IntervalSet;
+  availableCount: number;
+  invoicedCount: number;
+  destroyedCount: number;
+}
+
+export interface StampLedgerReport {
+  rolls: StampRollReport[];
+  totals: { size: number; available: number; invoiced: number; destroyed: number };
+}
+
+/** Each roll's AVAILABLE / INVOICED / DESTROYED ranges and the totals: what an auditor reads as of an instant. */
+export function stampLedgerReport(state: StampLedger): StampLedgerReport {
+  const rolls = state.rolls.map((roll): StampRollReport => {
+    const available = availableStamps(roll);
+    const invoiced = invoicedStamps(roll);
+    const destroyed = destroyedStamps(roll);
+    return {
+      rollId: roll.rollId,
+      prefix: roll.prefix,
+      from: roll.from,
+      to: roll.to,
+      receivedOn: roll.receivedOn,
+      active: roll.active,
+      finished: isFinished(roll),
+      size: rollSize(roll),
+      available,
+      invoiced,
+      destroyed,
+      availableCount: count(available),
+      invoicedCount: count(invoiced),
+      destroyedCount: count(destroyed),
+    };
+  });
+  const sum = (pick: (r: StampRollReport) => number) => rolls.reduce((total, r) => total + pick(r), 0);
+  return {
+    rolls,
+    totals: {
+      size: sum((r) => r.size),
+      available: sum((r) => r.availableCount),
+      invoiced: sum((r) => r.invoicedCount),
+      destroyed: sum((r) => r.destroyedCount),
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import {
+  addOwned,
+  count,
+  interval,
+  normalize,
+  removeOwned,
+  stampsOf,
+  subtract,
+  union,
+  type IntervalSet,
+  type OwnedSet,
+} from './intervals.js';
+import type { StampEvent, StampRange } from './stamp.events.js';
+
+/**
+ * One roll. A stamp of the roll is INVOICED when an allocation holds it, DESTROYED when a destroy record holds
+ * it, otherwise AVAILABLE; the two owned sets never overlap.
+ */
+export interface StampRoll {
+  rollId: number;
+  prefix: string;
+  from: number;
+  to: number;
+  receivedOn: string;
+  recordedAt: string;
+  active: boolean;
+  /** Owner: the allocation id; label: the invoice number or the note. */
+  allocated: OwnedSet;
+  /** Owner: the destroy record id. */
+  destroyed: OwnedSet;
+  allocatedCount: number;
+  destroyedCount: number;
+}
+
+export interface DestroyRecord {
+  destroyId: number;
+  rollId: number;
+  ranges: IntervalSet;
+  restored: boolean;
+}
+
+/**
+ * The company's stamp ledger. Changes copy only the roll they touch, so a long stream evolves quickly and a
+ * state cached by revision is never changed under its holder.
+ */
+export interface StampLedger {
+  /** In the order received: rollId n is rolls[n - 1]. */
+  rolls: readonly StampRoll[];
+  /** destroyId n is destroyRecords[n - 1]. */
+  destroyRecords: readonly DestroyRecord[];
+  assignments: number;
+}
+
+export const initialState = (): StampLedger => ({ rolls: [], destroyRecords: [], assignments: 0 });
+
+export const rollSize = (roll: StampRoll) => roll.to - roll.from + 1;
+export const availableCount = (roll: StampRoll) => rollSize(roll) - roll.allocatedCount - roll.destroyedCount;
+/** Finished: nothing is left to allocate. */
+export const isFinished = (roll: StampRoll) => availableCount(roll) === 0;
+
+export function availableStamps(roll: StampRoll): IntervalSet {
+  return subtract([interval(roll.from, roll.to)], union(stampsOf(roll.allocated), stampsOf(roll.destroyed)));
+}
+
+export const invoicedStamps = (roll: StampRoll): IntervalSet => stampsOf(roll.allocated);
+export const destroyedStamps = (roll: StampRoll): IntervalSet => stampsOf(roll.destroyed);
+
+export function findRoll(state: StampLedger, rollId: number): StampRoll | undefined {
+  return Number.isInteger(rollId) && rollId >= 1 ? state.rolls[rollId - 1] : undefined;
+}
+
+/** Rolls in the order auto-allocation uses them: first received first. */
+export function rollsInAllocationOrder(state: StampLedger): StampRoll[] {
+  return [...state.rolls].sort((a, b) => a.receivedOn.localeCompare(b.receivedOn) || a.rollId - b.rollId);
+}
+
+/** Ranges grouped by roll, as intervals. */
+export function byRoll(ranges: readonly StampRange[]): Map<number, IntervalSet> {
+  const grouped = new Map<number, { from: number; to: number }[]>();
+  for (const { rollId, from, to } of ranges) {
+    const list = grouped.get(rollId) ?? [];
+    list.push({ from, to });
+    grouped.set(rollId, list);
+  }
+  return new Map([...grouped].map(([rollId, list]) => [rollId, normalize(list)]));
+}
+
+function updateRolls(state: StampLedger, ranges: readonly StampRange[], change: (roll: StampRoll, set: IntervalSet) => StampRoll) {
+  const rolls = state.rolls.slice();
+  for (const [rollId, set] of byRoll(ranges)) {
+    const roll = rolls[rollId - 1];
+    if (roll) rolls[rollId - 1] = change(roll, set);
+  }
+  return rolls;
+}
+
+function setActive(state: StampLedger, rollId: number, active: boolean): StampLedger {
+  const roll = findRoll(state, rollId);
+  if (!roll || roll.active === active) return state;
+  const rolls = state.rolls.slice();
+  rolls[rollId - 1] = { ...roll, active };
+  return { ...state, rolls };
+}
+
+export function evolve(state: StampLedger, event: StampEvent): StampLedger {
+  switch (event.type) {
+    case 'StampRollReceived': {
+      const { rollId, prefix, from, to, receivedOn, active, recordedAt } = event.data;
+      if (rollId !== state.rolls.length + 1) return state; // replayed twice: ignore
+      const roll: StampRoll = {
+        rollId,
+        prefix,
+        from,
+        to,
+        receivedOn,
+        recordedAt,
+        active,
+        allocated: [],
+        destroyed: [],
+        allocatedCount: 0,
+        destroyedCount: 0,
+      };
+      return { ...state, rolls: [...state.rolls, roll] };
+    }
+    case 'StampRollActivated':
+      return setActive(state, event.data.rollId, true);
+    case 'StampRollDeactivated':
+      return setActive(state, event.data.rollId, false);
+    case 'StampsAllocated': {
+      const { allocationId, invoiceNumber, note, ranges } = event.data;
+      const label = invoiceNumber ?? note;
+      const assignments = allocationId.startsWith('assignment-') ? state.assignments + 1 : state.assignments;
+      return {
+        ...state,
+        assignments,
+        rolls: updateRolls(state, ranges, (roll, set) => ({
+          ...roll,
+          allocated: addOwned(roll.allocated, allocationId, label, set),
+          allocatedCount: roll.allocatedCount + count(set),
+        })),
+      };
+    }
+    case 'StampsReleased': {
+      const { allocationId, ranges } = event.data;
+      return {
+        ...state,
+        rolls: updateRolls(state, ranges, (roll, set) => ({
+          ...roll,
+          allocated: removeOwned(roll.allocated, allocationId, set),
+          allocatedCount: roll.allocatedCount - count(set),
+        })),
+      };
+    }
+    case 'StampsDestroyed': {
+      const { destroyId, rollId, ranges } = event.data;
+      if (destroyId !== state.destroyRecords.length + 1) return state;
+      const owner = String(destroyId);
+      const record: DestroyRecord = {
+        destroyId,
+        rollId,
+        ranges: normalize(ranges.map(({ from, to }) => ({ from, to }))),
+        restored: false,
+      };
+      return {
+        ...state,
+        destroyRecords: [...state.destroyRecords, record],
+        rolls: updateRolls(state, ranges, (roll, set) => ({
+          ...roll,
+          destroyed: addOwned(roll.destroyed, owner, null, set),
+          destroyedCount: roll.destroyedCount + count(set),
+        })),
+      };
+    }
+    case 'StampsRestored': {
+      const { destroyId, ranges } = event.data;
+      const record = state.destroyRecords[destroyId - 1];
+      if (!record || record.restored) return state;
+      const destroyRecords = state.destroyRecords.slice();
+      destroyRecords[destroyId - 1] = { ...record, restored: true };
+      return {
+        ...state,
+        destroyRecords,
+        rolls: updateRolls(state, ranges, (roll, set) => ({
+          ...roll,
+          destroyed: removeOwned(roll.destroyed, String(destroyId), set),
+          destroyedCount: roll.destroyedCount - count(set),
+        })),
+      };
+    }
+    default:
+      return state; // events of later versions are ignored, not fatal
+  }
+}
