@@ -1,10 +1,16 @@
 import { Migration20261121000100_event_store } from './Migration20261121000100_event_store.js';
 import { Migration20261121000200_accounts } from './Migration20261121000200_accounts.js';
 import { Migration20261121000300_projections } from './Migration20261121000300_projections.js';
+import { Migration20261122000400_company_settings_customers } from './Migration20261122000400_company_settings_customers.js';
+import { Migration20261122000401_tabc_public_data } from './Migration20261122000401_tabc_public_data.js';
+import { Migration20261122000500_stamps } from './Migration20261122000500_stamps.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
   Migration20261121000100_event_store,
   Migration20261121000200_accounts,
   Migration20261121000300_projections,
+  Migration20261122000400_company_settings_customers,
+  Migration20261122000401_tabc_public_data,
+  Migration20261122000500_stamps,
 ];

@@ -1,9 +1,21 @@
 import { activityProjection } from './activity/activity.projection.js';
+import { companyLogoProjection } from './companies/company-logo.projection.js';
 import { companyProjection } from './companies/company.projection.js';
+import { customerProjection } from './customers/customer.projection.js';
 import type { Projection } from './projection.js';
+import { stampsProjection } from './stamps/stamp-ledger.projection.js';
 
 /** Every projection the runner runs and `projections:rebuild` knows, by name. */
-export const allProjections: readonly Projection[] = [companyProjection, activityProjection];
+export const allProjections: readonly Projection[] = [
+  companyProjection,
+  activityProjection,
+  companyLogoProjection,
+  customerProjection,
+  stampsProjection,
+];
 
 export { activityProjection, ACTIVITY_SCHEMA } from './activity/activity.projection.js';
-export { companyProjection, COMPANY_SCHEMA } from './companies/company.projection.js';
+export { companyLogoProjection, COMPANY_LOGO_SCHEMA } from './companies/company-logo.projection.js';
+export { companyProjection, COMPANY_SCHEMA, COMPANY_SCHEMA_V2 } from './companies/company.projection.js';
+export { customerProjection, CUSTOMER_SCHEMA } from './customers/customer.projection.js';
+export { stampsProjection, STAMPS_SCHEMA } from './stamps/stamp-ledger.projection.js';

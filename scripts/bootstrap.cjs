@@ -17,7 +17,9 @@ function run(command) {
 const marker = join(root, 'node_modules', '.package-lock.json');
 const lock = join(root, 'package-lock.json');
 if (!existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000)) {
-  run(existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
+  // `npm install` rather than `npm ci`: the lock file follows the registry this machine reaches, which lacks some
+  // optional platform packages (other operating systems' swc builds), and `npm ci` refuses such a lock.
+  run('npm install --no-audit --no-fund');
 }
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

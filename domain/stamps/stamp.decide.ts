@@ -278,9 +278,12 @@ const destroy = ({ data, metadata }: DestroyStamps, state: StampLedger): StampsD
 export function destroyReasons(prefix: string, notDestroyed: StampsDestroyed['data']['notDestroyed']): string[] {
   const messages: string[] = [];
   if (notDestroyed.invoiced.length > 0) {
-    const labels = [...new Set(notDestroyed.invoiced.map((i) => (i.label ? `#${i.label}` : 'manual assignment')))];
-    const invoices = `${labels.some((l) => l.startsWith('#')) ? 'invoice ' : ''}${labels.join(', ')}`;
-    messages.push(destroyMessages.invoiced(formatRanges(prefix, normalize(notDestroyed.invoiced)), invoices));
+    const numbers = [...new Set(notDestroyed.invoiced.flatMap((i) => (i.label ? [`#${i.label}`] : [])))];
+    const holders = [
+      ...(numbers.length > 0 ? [`invoice ${numbers.join(', ')}`] : []),
+      ...(notDestroyed.invoiced.some((i) => !i.label) ? ['manual assignment'] : []),
+    ];
+    messages.push(destroyMessages.invoiced(formatRanges(prefix, normalize(notDestroyed.invoiced)), holders.join('; ')));
   }
   if (notDestroyed.alreadyDestroyed.length > 0) {
     messages.push(destroyMessages.alreadyDestroyed(formatRanges(prefix, notDestroyed.alreadyDestroyed)));

@@ -24,7 +24,7 @@ export interface StampRoll {
   receivedOn: string;
   recordedAt: string;
   active: boolean;
-  /** Owner: the allocation id; label: the invoice number or the note. */
+  /** Owner: the allocation id; label: the invoice number (null for a manual assignment). */
   allocated: OwnedSet;
   /** Owner: the destroy record id. */
   destroyed: OwnedSet;
@@ -127,8 +127,8 @@ export function evolve(state: StampLedger, event: StampEvent): StampLedger {
     case 'StampRollDeactivated':
       return setActive(state, event.data.rollId, false);
     case 'StampsAllocated': {
-      const { allocationId, invoiceNumber, note, ranges } = event.data;
-      const label = invoiceNumber ?? note;
+      const { allocationId, invoiceNumber, ranges } = event.data;
+      const label = invoiceNumber;
       const assignments = allocationId.startsWith('assignment-') ? state.assignments + 1 : state.assignments;
       return {
         ...state,

@@ -4,6 +4,8 @@
 // COPY (whose background writes would otherwise slow whichever probe came after it).
 // Sizes: BENCH_EVENTS (default 1,000,000), BENCH_SECONDS per throughput probe (4), BENCH_LATENCY_COMMANDS (4,000),
 // BENCH_WRITERS (8). BENCH_WEB_URL=http://… also runs the web sign-in bench when test/bench/web-signin.bench.ts exists.
+// BENCH_ONLY=append,read,rebuild,live,web (comma-separated) runs only those parts: `append` with the raw-insert
+// limits it is compared with, `read` the COPY, ordered scan and catch-up read; `rebuild` loads the same events.
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +31,15 @@ import {
 } from './bench-support.js';
 import { INVOICE_GRID_SCHEMA } from './invoice-grid.fixture.js';
 
+/** Parts of the bench to run (BENCH_ONLY); all when unset. */
+const only = new Set(
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
+const wanted = (...parts: string[]) => only.size === 0 || parts.some((part) => only.has(part));
+
 async function main(): Promise<number> {
   const started = performance.now();
   const loadBefore = loadavg()[0]!;
@@ -52,161 +63,171 @@ async function main(): Promise<number> {
     );
 
     // (a) limits -------------------------------------------------------------------------------------------------
-    const limitsUrl = await createDatabase(server.url, 'bench_limits');
-    const limitsStore = new PostgresEventStore(limitsUrl);
-    await limitsStore.ensureSchema();
-    await limitsStore.close();
-    {
-      const pool = createPool(limitsUrl, 2);
-      await pool.query(`CREATE TABLE raw_events (LIKE events INCLUDING ALL)`);
-      await pool.end();
-    }
-    const raw: Record<number, Awaited<ReturnType<typeof rawInsertRate>>> = {};
-    for (const clients of [1, env.writers]) {
-      log(`limit: raw durable single-row inserts, ${clients} client(s), ${env.seconds} s`);
-      await checkpoint(server.url);
-      raw[clients] = await rawInsertRate(limitsUrl, clients, env.seconds);
-      figures.push({
-        section: 'a. limits',
-        measure: `raw 1-row insert tx/s, ${clients} client${clients > 1 ? 's' : ''}`,
-        value: `${num(raw[clients]!.rate)} tx/s (p50 ${ms(raw[clients]!.p50)}, p99 ${ms(raw[clients]!.p99)})`,
-        check: '-',
-      });
-    }
-
-    // (b) our append ---------------------------------------------------------------------------------------------
-    const appendUrl = await createDatabase(server.url, 'bench_append');
-    {
-      const s = new PostgresEventStore(appendUrl);
-      await s.ensureSchema();
-      await s.close();
-    }
-    for (const writers of [1, env.writers]) {
-      for (const mode of ['distinct', 'contended'] as const) {
-        if (writers === 1 && mode === 'contended') continue; // one writer cannot contend
-        log(`append: ${writers} writer(s), ${mode} streams, ${env.seconds} s`);
+    if (wanted('append')) {
+      const limitsUrl = await createDatabase(server.url, 'bench_limits');
+      const limitsStore = new PostgresEventStore(limitsUrl);
+      await limitsStore.ensureSchema();
+      await limitsStore.close();
+      {
+        const pool = createPool(limitsUrl, 2);
+        await pool.query(`CREATE TABLE raw_events (LIKE events INCLUDING ALL)`);
+        await pool.end();
+      }
+      const raw: Record<number, Awaited<ReturnType<typeof rawInsertRate>>> = {};
+      for (const clients of [1, env.writers]) {
+        log(`limit: raw durable single-row inserts, ${clients} client(s), ${env.seconds} s`);
         await checkpoint(server.url);
-        const result = await appendRate(appendUrl, writers, env.seconds, mode);
-        const limit = raw[writers]!.rate;
+        raw[clients] = await rawInsertRate(limitsUrl, clients, env.seconds);
         figures.push({
-          section: 'b. append',
-          measure: `append 1 event/command, ${writers} writer${writers > 1 ? 's' : ''}, ${mode === 'distinct' ? 'distinct streams' : 'one stream'}`,
-          value:
-            `${num(result.rate)} /s (p50 ${ms(result.p50)}, p99 ${ms(result.p99)})` +
-            (mode === 'contended' ? `, ${num(result.retries)} retries` : ''),
-          limit: `${num(limit)} tx/s`,
-          ratio: ratio(result.rate, limit),
-          target: mode === 'distinct' ? '≥ 0.70×' : undefined,
-          met: mode === 'distinct' ? result.rate >= 0.7 * limit : undefined,
-          check: result.check ? 'ok' : 'FAILED',
-          note:
-            mode === 'contended'
-              ? 'one stream serialises on its revision row by design; each conflict re-reads the newer events and retries'
-              : undefined,
+          section: 'a. limits',
+          measure: `raw 1-row insert tx/s, ${clients} client${clients > 1 ? 's' : ''}`,
+          value: `${num(raw[clients]!.rate)} tx/s (p50 ${ms(raw[clients]!.p50)}, p99 ${ms(raw[clients]!.p99)})`,
+          check: '-',
         });
+      }
+
+      // (b) our append ---------------------------------------------------------------------------------------------
+      const appendUrl = await createDatabase(server.url, 'bench_append');
+      {
+        const s = new PostgresEventStore(appendUrl);
+        await s.ensureSchema();
+        await s.close();
+      }
+      for (const writers of [1, env.writers]) {
+        for (const mode of ['distinct', 'contended'] as const) {
+          if (writers === 1 && mode === 'contended') continue; // one writer cannot contend
+          log(`append: ${writers} writer(s), ${mode} streams, ${env.seconds} s`);
+          await checkpoint(server.url);
+          const result = await appendRate(appendUrl, writers, env.seconds, mode);
+          const limit = raw[writers]!.rate;
+          figures.push({
+            section: 'b. append',
+            measure: `append 1 event/command, ${writers} writer${writers > 1 ? 's' : ''}, ${mode === 'distinct' ? 'distinct streams' : 'one stream'}`,
+            value:
+              `${num(result.rate)} /s (p50 ${ms(result.p50)}, p99 ${ms(result.p99)})` +
+              (mode === 'contended' ? `, ${num(result.retries)} retries` : ''),
+            limit: `${num(limit)} tx/s`,
+            ratio: ratio(result.rate, limit),
+            target: mode === 'distinct' ? '≥ 0.70×' : undefined,
+            met: mode === 'distinct' ? result.rate >= 0.7 * limit : undefined,
+            check: result.check ? 'ok' : 'FAILED',
+            note:
+              mode === 'contended'
+                ? 'one stream serialises on its revision row by design; each conflict re-reads the newer events and retries'
+                : undefined,
+          });
+        }
       }
     }
 
     // (a, continued) bulk limits: COPY and the ordered scan, on the events the rebuild then reads ---------------
-    const rebuildUrl = await createDatabase(server.url, 'bench_rebuild');
-    const store = new PostgresEventStore(rebuildUrl, { poolSize: 4 });
-    await store.ensureSchema();
-    const csv = join(dir, 'events.csv');
-    log(`generating ${num(env.events)} synthetic invoice events as CSV`);
-    const generated = writeEventsCsv(csv, env.events);
-    chmodSync(csv, 0o644);
-    log(
-      `  ${num(generated.rows)} rows, ${num(generated.bytes / 1e6)} MB in ${num(generated.seconds, 1)} s; COPY into events`,
-    );
-    const copy = await copyEvents(rebuildUrl, csv);
-    rmSync(csv);
-    figures.push({
-      section: 'a. limits',
-      measure: `COPY ${num(copy.rows)} event rows (keys + indexes)`,
-      value: `${num(copy.rows / copy.seconds)} rows/s (${num(copy.seconds, 1)} s)`,
-      check: copy.rows === generated.rows ? 'ok' : 'FAILED',
-    });
-    log('limit: ordered event scan (server-side COPY to /dev/null)');
-    const scan = await orderedScan(rebuildUrl);
-    figures.push({
-      section: 'a. limits',
-      measure: 'ordered event scan (server)',
-      value: `${num(scan.rows / scan.seconds)} ev/s (${num(scan.seconds, 1)} s)`,
-      check: scan.rows === copy.rows ? 'ok' : 'FAILED',
-    });
+    if (wanted('read', 'rebuild')) {
+      const rebuildUrl = await createDatabase(server.url, 'bench_rebuild');
+      const store = new PostgresEventStore(rebuildUrl, { poolSize: 4 });
+      await store.ensureSchema();
+      const csv = join(dir, 'events.csv');
+      log(`generating ${num(env.events)} synthetic invoice events as CSV`);
+      const generated = writeEventsCsv(csv, env.events);
+      chmodSync(csv, 0o644);
+      log(
+        `  ${num(generated.rows)} rows, ${num(generated.bytes / 1e6)} MB in ${num(generated.seconds, 1)} s; COPY into events`,
+      );
+      const copy = await copyEvents(rebuildUrl, csv);
+      rmSync(csv);
+      figures.push({
+        section: 'a. limits',
+        measure: `COPY ${num(copy.rows)} event rows (keys + indexes)`,
+        value: `${num(copy.rows / copy.seconds)} rows/s (${num(copy.seconds, 1)} s)`,
+        check: copy.rows === generated.rows ? 'ok' : 'FAILED',
+      });
+      log('limit: ordered event scan (server-side COPY to /dev/null)');
+      const scan = await orderedScan(rebuildUrl);
+      figures.push({
+        section: 'a. limits',
+        measure: 'ordered event scan (server)',
+        value: `${num(scan.rows / scan.seconds)} ev/s (${num(scan.seconds, 1)} s)`,
+        check: scan.rows === copy.rows ? 'ok' : 'FAILED',
+      });
 
-    // (c) rebuild ------------------------------------------------------------------------------------------------
-    log('catch-up read through readAll (batches of 10,000)');
-    await checkpoint(server.url);
-    const read = await catchUpRead(store);
-    figures.push({
-      section: 'c. rebuild',
-      measure: 'catch-up read, readAll 10k batches → Node',
-      value: `${num(read.rows / read.seconds)} ev/s (${num(read.seconds, 1)} s)`,
-      limit: `${num(scan.rows / scan.seconds)} ev/s scan`,
-      ratio: ratio(read.rows / read.seconds, scan.rows / scan.seconds),
-      check: read.rows === copy.rows ? 'ok' : 'FAILED',
-    });
-    const pool = createPool(rebuildUrl, 6, 'stampline-bench');
-    await ensureProjectionSchema(pool);
-    await pool.query(INVOICE_GRID_SCHEMA);
-    log('pure-SQL set-based rebuild of the grid');
-    await checkpoint(server.url);
-    const sql = await sqlRebuild(pool);
-    log(`  ${num(sql.rows)} rows in ${num(sql.seconds, 2)} s; projector rebuild`);
-    await checkpoint(server.url);
-    const ours = await projectorRebuild(pool, store);
-    const compared = await compareRebuilt(pool, generated.invoices);
-    const oursRate = ours.events / ours.wall;
-    figures.push(
-      {
-        section: 'c. rebuild',
-        measure: `pure-SQL rebuild, ${num(copy.rows)} events → ${num(sql.rows)} rows`,
-        value: `${num(copy.rows / sql.seconds)} ev/s (${num(sql.seconds, 2)} s)`,
-        check: sql.rows === generated.invoices ? 'ok' : 'FAILED',
-      },
-      {
-        section: 'c. rebuild',
-        measure: 'projector rebuild (Node, shadow + swap)',
-        value: `${num(oursRate)} ev/s (${num(ours.wall, 2)} s)`,
-        limit: `${num(sql.seconds, 2)} s SQL`,
-        ratio: `${num(ours.wall / sql.seconds, 2)}× SQL time`,
-        target: '≥ 50,000 ev/s and ≤ 4× SQL time',
-        met: oursRate >= 50_000 && ours.wall <= 4 * sql.seconds,
-        check: compared.ok && ours.events === copy.rows ? 'ok' : 'FAILED',
-        note: `rebuilt table vs SQL table: ${compared.differences} differing rows, ${num(compared.ours)} vs ${num(compared.sql)} rows (expected ${num(generated.invoices)})`,
-      },
-    );
-    await pool.end();
-    await store.close();
+      // (c) rebuild ------------------------------------------------------------------------------------------------
+      if (wanted('read')) {
+        log('catch-up read through readAll (batches of 10,000)');
+        await checkpoint(server.url);
+        const read = await catchUpRead(store);
+        figures.push({
+          section: 'c. rebuild',
+          measure: 'catch-up read, readAll 10k batches → Node',
+          value: `${num(read.rows / read.seconds)} ev/s (${num(read.seconds, 1)} s)`,
+          limit: `${num(scan.rows / scan.seconds)} ev/s scan`,
+          ratio: ratio(read.rows / read.seconds, scan.rows / scan.seconds),
+          check: read.rows === copy.rows ? 'ok' : 'FAILED',
+        });
+      }
+      if (wanted('rebuild')) {
+        const pool = createPool(rebuildUrl, 6, 'stampline-bench');
+        await ensureProjectionSchema(pool);
+        await pool.query(INVOICE_GRID_SCHEMA);
+        log('pure-SQL set-based rebuild of the grid');
+        await checkpoint(server.url);
+        const sql = await sqlRebuild(pool);
+        log(`  ${num(sql.rows)} rows in ${num(sql.seconds, 2)} s; projector rebuild`);
+        await checkpoint(server.url);
+        const ours = await projectorRebuild(pool, store);
+        const compared = await compareRebuilt(pool, generated.invoices);
+        const oursRate = ours.events / ours.wall;
+        figures.push(
+          {
+            section: 'c. rebuild',
+            measure: `pure-SQL rebuild, ${num(copy.rows)} events → ${num(sql.rows)} rows`,
+            value: `${num(copy.rows / sql.seconds)} ev/s (${num(sql.seconds, 2)} s)`,
+            check: sql.rows === generated.invoices ? 'ok' : 'FAILED',
+          },
+          {
+            section: 'c. rebuild',
+            measure: 'projector rebuild (Node, shadow + swap)',
+            value: `${num(oursRate)} ev/s (${num(ours.wall, 2)} s)`,
+            limit: `${num(sql.seconds, 2)} s SQL`,
+            ratio: `${num(ours.wall / sql.seconds, 2)}× SQL time`,
+            target: '≥ 50,000 ev/s and ≤ 4× SQL time',
+            met: oursRate >= 50_000 && ours.wall <= 4 * sql.seconds,
+            check: compared.ok && ours.events === copy.rows ? 'ok' : 'FAILED',
+            note: `rebuilt table vs SQL table: ${compared.differences} differing rows, ${num(compared.ours)} vs ${num(compared.sql)} rows (expected ${num(generated.invoices)})`,
+          },
+        );
+        await pool.end();
+      }
+      await store.close();
+    }
 
     // (d) command → visible --------------------------------------------------------------------------------------
-    const liveUrl = await createDatabase(server.url, 'bench_live');
-    log(
-      `command-to-visible: ${env.writers} writers, ${num(env.latencyCommands)} commands, live runner in process`,
-    );
-    await checkpoint(server.url);
-    const live = await commandToVisible(liveUrl, env.writers, env.latencyCommands);
-    figures.push(
-      {
-        section: 'd. live',
-        measure: `command → visible, ${env.writers} writers (${num(live.commands)} commands, ${num(live.commandsPerSecond)} /s)`,
-        value: `p50 ${ms(live.visible.p50)}, p95 ${ms(live.visible.p95)}, p99 ${ms(live.visible.p99)}, max ${ms(live.visible.max)}`,
-        target: 'p95 ≤ 50 ms, p99 ≤ 100 ms',
-        met: live.visible.p95 <= 50 && live.visible.p99 <= 100,
-        check: live.check ? 'ok' : 'FAILED',
-        note: `lost ${live.lost}, wait timeouts ${live.timeouts}, rows not visible after the wait ${live.invisible}, grid vs SQL fold ${live.differences} differing rows${live.errors.length ? `, runner errors: ${live.errors.slice(0, 3).join('; ')}` : ''}`,
-      },
-      {
-        section: 'd. live',
-        measure: '  of which the append',
-        value: `p50 ${ms(live.append.p50)}, p95 ${ms(live.append.p95)}, p99 ${ms(live.append.p99)}`,
-        check: live.check ? 'ok' : 'FAILED',
-      },
-    );
+    if (wanted('live')) {
+      const liveUrl = await createDatabase(server.url, 'bench_live');
+      log(
+        `command-to-visible: ${env.writers} writers, ${num(env.latencyCommands)} commands, live runner in process`,
+      );
+      await checkpoint(server.url);
+      const live = await commandToVisible(liveUrl, env.writers, env.latencyCommands);
+      figures.push(
+        {
+          section: 'd. live',
+          measure: `command → visible, ${env.writers} writers (${num(live.commands)} commands, ${num(live.commandsPerSecond)} /s)`,
+          value: `p50 ${ms(live.visible.p50)}, p95 ${ms(live.visible.p95)}, p99 ${ms(live.visible.p99)}, max ${ms(live.visible.max)}`,
+          target: 'p95 ≤ 50 ms, p99 ≤ 100 ms',
+          met: live.visible.p95 <= 50 && live.visible.p99 <= 100,
+          check: live.check ? 'ok' : 'FAILED',
+          note: `lost ${live.lost}, wait timeouts ${live.timeouts}, rows not visible after the wait ${live.invisible}, grid vs SQL fold ${live.differences} differing rows${live.errors.length ? `, runner errors: ${live.errors.slice(0, 3).join('; ')}` : ''}`,
+        },
+        {
+          section: 'd. live',
+          measure: '  of which the append',
+          value: `p50 ${ms(live.append.p50)}, p95 ${ms(live.append.p95)}, p99 ${ms(live.append.p99)}`,
+          check: live.check ? 'ok' : 'FAILED',
+        },
+      );
+    }
 
     // (e) web sign-in, when helper-1's bench and a server are there ---------------------------------------------
-    await webBench(figures);
+    if (wanted('web')) await webBench(figures);
   } finally {
     await server.stop().catch(() => {});
     rmSync(dir, { recursive: true, force: true });

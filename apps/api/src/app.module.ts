@@ -1,17 +1,26 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { join } from 'node:path';
 import { ActivityController } from './activity/activity.controller.js';
 import { AuthModule } from './auth/auth.module.js';
-import { CompaniesController } from './companies/companies.controller.js';
+import { CompaniesModule } from './companies/companies.module.js';
+import { CustomersModule } from './customers/customers.module.js';
+import { FeaturesModule } from './features/features.module.js';
 import { HealthController } from './health/health.controller.js';
 import { APP_CONFIG } from './infra/config/config.js';
 import { EventAppender } from './infra/event-store/event-appender.js';
 import { EVENT_STORE } from './infra/event-store/event-store.port.js';
+import { FILE_STORAGE } from './infra/files/file-storage.port.js';
+import { LocalFileStorage } from './infra/files/local-file-storage.js';
 import { ProblemFilter } from './infra/http/error-filter.js';
 import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor.js';
 import { MAIL_PORT } from './infra/mail/mail.port.js';
 import { PG_POOL, PROJECTION_RUNNER } from './infra/projections.provider.js';
 import type { Runtime } from './runtime.js';
+import { StaffModule } from './staff/staff.module.js';
+import { StampsModule } from './stamps/stamps.module.js';
+import { TabcModule } from './tabc/tabc.module.js';
 
 /** The runtime's parts, provided to every module. */
 @Module({})
@@ -23,6 +32,7 @@ export class InfraModule {
       { provide: EVENT_STORE, useValue: runtime.store },
       { provide: PROJECTION_RUNNER, useValue: runtime.projections },
       { provide: MAIL_PORT, useValue: runtime.mail },
+      { provide: FILE_STORAGE, useValue: new LocalFileStorage(join(runtime.config.dataDir, 'files')) },
       EventAppender,
     ];
     return { module: InfraModule, global: true, providers, exports: providers.map((p) => ('provide' in p ? p.provide : p)) };
@@ -34,8 +44,18 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfraModule.forRoot(runtime), AuthModule],
-      controllers: [HealthController, CompaniesController, ActivityController],
+      imports: [
+        InfraModule.forRoot(runtime),
+        CqrsModule.forRoot(),
+        AuthModule,
+        StampsModule,
+        CompaniesModule,
+        FeaturesModule,
+        StaffModule,
+        CustomersModule,
+        TabcModule,
+      ],
+      controllers: [HealthController, ActivityController],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },

@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { ConsoleLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -56,6 +57,9 @@ export async function createHttpApp(
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
   });
+
+  // Uploads (logos, invoice documents): multipart/form-data, 5 MB a file; routes read them with request.parts().
+  await app.register(multipart, { limits: { fileSize: BODY_LIMIT, files: 5, fields: 20, parts: 30 } });
 
   const document = SwaggerModule.createDocument(
     app,

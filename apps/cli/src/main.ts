@@ -7,13 +7,22 @@ import { AuthService } from '../../api/src/auth/auth.service.js';
 import { loadConfig } from '../../api/src/infra/config/config.js';
 import { startRuntime } from '../../api/src/runtime.js';
 import { DEMO_LOGIN, seedDemo } from '../../api/src/seed.js';
+import { featuresSet, FEATURES_SET_USAGE } from './features-set.command.js';
+import { stampsReplay, STAMPS_REPLAY_USAGE } from './stamps-replay.command.js';
+import { tabcImport, TABC_IMPORT_USAGE } from './tabc-import.command.js';
 
 const USAGE = `Usage: node dist/apps/cli/src/main.js <command>
   migrate                       apply pending migrations
   projections:status            each projection's checkpoint, lag and error
   projections:rebuild [name]    rebuild one projection (or all) into fresh tables, then swap them in
   seed                          create the demo company if it is missing
-  login-link --email <e-mail>   print a single-use sign-in link (valid 23 h)`;
+  login-link --email <e-mail>   print a single-use sign-in link (valid 23 h)
+  ${FEATURES_SET_USAGE}
+                                the provider's team switches a company feature on or off
+  ${TABC_IMPORT_USAGE}
+                                load the TABC licence list and/or credit-law delinquent list (replaces them)
+  ${STAMPS_REPLAY_USAGE}
+                                replay a company's stamp ledger to an instant: each roll's ranges and totals`;
 
 /** The same modules as the API, without HTTP (ARCHITECTURE §2). */
 async function main(argv: string[]): Promise<number> {
@@ -44,9 +53,13 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'seed':
-      case 'login-link': {
+      case 'login-link':
+      case 'features:set':
+      case 'tabc:import': {
         const app = await NestFactory.createApplicationContext(AppModule.forRoot(runtime), { logger: ['error'] });
         try {
+          if (command === 'features:set') return await featuresSet(app, rest);
+          if (command === 'tabc:import') return await tabcImport(app, rest);
           if (command === 'seed') {
             console.log((await seedDemo(app, runtime.pool)) ? `Seeded: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}` : 'Demo company exists already.');
             return 0;
@@ -62,6 +75,8 @@ async function main(argv: string[]): Promise<number> {
           await app.close();
         }
       }
+      case 'stamps:replay':
+        return await stampsReplay(runtime.store, rest);
       default:
         console.error(`Unknown command: ${command}\n${USAGE}`);
         return 1;

@@ -1,22 +1,66 @@
-import { Controller, Get, Inject, NotFoundException, Param, ParseUUIDPipe } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Put } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type pg from 'pg';
+import { toBoolean, toNumber } from '../../../../domain/shared/field-rules.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
-import { PG_POOL } from '../infra/projections.provider.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
+import { actorOf } from '../infra/http/actor.js';
+import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
+import { UpdateCompanyDetailsCommand } from './commands/update-company-details.command.js';
+import { UpdateCompanyBody } from './dto/update-company.body.js';
+import { GetCompanyQuery } from './queries/get-company.query.js';
 
-/** The company read model. Settings (issue 4) grow from here. */
+const optional = <T>(value: unknown, convert: (v: unknown) => T | undefined): T | undefined =>
+  value === undefined ? undefined : convert(value);
+
+/** Company settings (spec 000 §2 /setting, §7 Company). Any user of the company may read and change them. */
 @ApiTags('company')
 @ApiBearerAuth()
 @Controller('company')
 export class CompaniesController {
-  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {}
 
   @Get(':id')
-  async get(@CurrentUser() user: AuthUser, @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string) {
-    const rows = await tenantQuery(this.pool, user.companyId, 'SELECT * FROM rm_company WHERE company_id = $1 AND id = $2', [id]);
-    if (!rows[0]) throw new NotFoundException({ statusCode: 404, message: 'Company not found' });
-    return rows[0];
+  get(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404('Company not found')) id: string) {
+    return this.queries.execute(new GetCompanyQuery(user.companyId, id));
+  }
+
+  /** Answers the company as saved. */
+  @Put(':id')
+  async update(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404('Company not found')) id: string,
+    @Body() body: UpdateCompanyBody,
+  ) {
+    await this.commands.execute(
+      new UpdateCompanyDetailsCommand(
+        {
+          companyId: id,
+          name: body.name,
+          address: body.address,
+          city: body.city,
+          state: body.state,
+          zip: body.zip,
+          tabcId: body.tabc_id,
+          subdomain: body.subdomain,
+          defaultInvoiceNote: body.default_invoice_note,
+          startingInvoiceNumber: optional(body.starting_invoice_number, toNumber),
+          defaultInvoiceStatus: body.default_invoice_status,
+          hasFintech: optional(body.has_fintech, toBoolean),
+          fintechId: body.fintech_id,
+          showPrices: optional(body.show_prices, toBoolean),
+          sortInvProducts: optional(body.sort_inv_products, toBoolean),
+          stampThreshold: optional(body.stamp_threshold, toNumber),
+          taxRate: optional(body.tax_rate, toNumber),
+          cashOnDelivery: optional(body.cash_on_delivery, toBoolean),
+          timeZone: body.time_zone,
+        },
+        actorOf(user),
+      ),
+    );
+    return this.queries.execute(new GetCompanyQuery(user.companyId, id));
   }
 }

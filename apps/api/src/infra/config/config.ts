@@ -10,6 +10,7 @@ export interface AppConfig {
   appUrl: string | undefined; // public base URL for links in e-mails; default http://localhost:PORT
   smtpUrl: string | undefined; // unset → in-process SMTP capture with an inbox at /dev/mail
   mailFrom: string;
+  providerEmail: string; // the provider's team: feature access requests go here
   logLevel: string;
   seedDemo: boolean;
   webDir: string;
@@ -28,6 +29,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: env.APP_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Stampline <no-reply@stampline.local>',
+    providerEmail: env.PROVIDER_EMAIL || 'support@stampline.local',
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
     webDir: resolve(env.WEB_DIR ?? join('dist', 'web')),

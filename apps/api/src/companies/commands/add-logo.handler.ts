@@ -1,0 +1,46 @@
+import { BadRequestException, Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { companyDecider, companyStream } from '../../../../../domain/companies/company.decide.js';
+import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
+import { sniffImage } from '../../infra/files/image-sniffer.js';
+import { AddLogoCommand } from './add-logo.command.js';
+
+export const LOGO_NOT_AN_IMAGE = 'The logo must be a PNG, JPEG, GIF or WebP image.';
+
+/** Keeps the file first, then records it; a refused or failed decision removes the file again. */
+@CommandHandler(AddLogoCommand)
+export class AddLogoHandler implements ICommandHandler<AddLogoCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(FILE_STORAGE) private readonly files: FileStorage,
+  ) {}
+
+  async execute({ data, metadata }: AddLogoCommand): Promise<void> {
+    const image = sniffImage(data.content);
+    if (!image) {
+      throw new BadRequestException({ statusCode: 400, message: LOGO_NOT_AN_IMAGE, details: [{ field: 'logo', message: LOGO_NOT_AN_IMAGE }] });
+    }
+    const storageKey = `companies/${metadata.companyId}/logos/${data.logoId}.${image.extension}`;
+    await this.files.put(storageKey, data.content);
+    try {
+      await this.events.decide(companyDecider, companyStream(metadata.companyId), {
+        type: 'AddLogo',
+        data: {
+          companyId: metadata.companyId,
+          logoId: data.logoId,
+          originalName: data.originalName,
+          storageKey,
+          mimeType: image.mimeType,
+          sizeBytes: data.content.length,
+          width: image.width,
+          height: image.height,
+        },
+        metadata,
+      });
+    } catch (error) {
+      await this.files.delete(storageKey).catch(() => {});
+      throw error;
+    }
+  }
+}

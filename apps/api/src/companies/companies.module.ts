@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { AddLogoHandler } from './commands/add-logo.handler.js';
+import { ChooseDefaultLogoHandler } from './commands/choose-default-logo.handler.js';
+import { RemoveLogoHandler } from './commands/remove-logo.handler.js';
+import { UpdateCompanyDetailsHandler } from './commands/update-company-details.handler.js';
+import { CompaniesController } from './companies.controller.js';
+import { LogosController } from './logos.controller.js';
+import { NotificationController } from './notification.controller.js';
+import { GetCompanyHandler } from './queries/get-company.handler.js';
+import { GetLogoFileHandler } from './queries/get-logo-file.handler.js';
+import { ListLogosHandler } from './queries/list-logos.handler.js';
+
+/** Company settings, logos and notification preferences (spec 000 §2 /setting). */
+@Module({
+  // Static routes (logo, notification) are matched before the parametric `company/:id`, whatever the order here.
+  controllers: [LogosController, NotificationController, CompaniesController],
+  providers: [
+    UpdateCompanyDetailsHandler,
+    AddLogoHandler,
+    RemoveLogoHandler,
+    ChooseDefaultLogoHandler,
+    GetCompanyHandler,
+    ListLogosHandler,
+    GetLogoFileHandler,
+  ],
+})
+export class CompaniesModule {}

@@ -1,0 +1,88 @@
+import { FEATURE_NAMES } from '../../../../domain/companies/company.features.js';
+import type { Queryable } from '../infra/db/database.js';
+import { tenantQuery } from '../infra/db/tenant-query.js';
+
+/** Spec 000 §3 Logo: id, path (the authorised URL of the image), originalname; plus what the manager shows. */
+export interface LogoResponse {
+  id: string;
+  path: string;
+  originalname: string;
+  mimetype: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  is_default: boolean;
+  created_at: string;
+}
+
+/** Spec 000 §3 Company, as the settings screen reads it. */
+export interface CompanyResponse {
+  id: string;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  tabc_id: string;
+  subdomain: string | null;
+  default_invoice_note: string;
+  starting_invoice_number: number;
+  default_invoice_status: string;
+  has_fintech: boolean;
+  fintech_id: string | null;
+  show_prices: boolean;
+  sort_inv_products: boolean;
+  default_logo_id: string | null;
+  stamp_threshold: number;
+  tax_rate: number;
+  cash_on_delivery: boolean;
+  time_zone: string;
+  details_complete: boolean;
+  owner_user_id: string;
+  registered_at: string;
+  updated_at: string;
+  /** Every feature, active or not. */
+  companyFeatures: { name: string; active: boolean; ignore_pricing: boolean }[];
+  logos: LogoResponse[];
+}
+
+export const logoPath = (id: string) => `/api/v1/company/logo/${id}/file`;
+
+export async function findCompany(db: Queryable, companyId: string, id: string): Promise<CompanyResponse | null> {
+  const [row] = await tenantQuery(
+    db,
+    companyId,
+    `SELECT id, name, address, city, state, zip, tabc_id, subdomain, default_invoice_note, starting_invoice_number,
+            default_invoice_status, has_fintech, fintech_id, show_prices, sort_inv_products, default_logo_id,
+            stamp_threshold, tax_rate::float8 AS tax_rate, cash_on_delivery, time_zone, details_complete, owner_user_id,
+            registered_at, updated_at, features
+     FROM rm_company WHERE company_id = $1 AND id = $2`,
+    [id],
+  );
+  if (!row) return null;
+  const { features, ...company } = row as Record<string, unknown> & {
+    features: Record<string, { active: boolean; ignore_pricing: boolean }>;
+  };
+  return {
+    ...(company as Omit<CompanyResponse, 'companyFeatures' | 'logos'>),
+    companyFeatures: FEATURE_NAMES.map((name) => ({
+      name,
+      active: features[name]?.active ?? false,
+      ignore_pricing: features[name]?.ignore_pricing ?? false,
+    })),
+    logos: await findLogos(db, companyId),
+  };
+}
+
+export async function findLogos(db: Queryable, companyId: string): Promise<LogoResponse[]> {
+  const rows = await tenantQuery<Omit<LogoResponse, 'path'>>(
+    db,
+    companyId,
+    `SELECT l.id, l.original_name AS originalname, l.mime_type AS mimetype, l.size_bytes AS size, l.width, l.height,
+            (c.default_logo_id IS NOT DISTINCT FROM l.id) AS is_default, l.added_at AS created_at
+     FROM rm_company_logo l JOIN rm_company c ON c.id = l.company_id
+     WHERE l.company_id = $1 AND l.removed_at IS NULL
+     ORDER BY l.added_at, l.id`,
+  );
+  return rows.map((row) => ({ ...row, path: logoPath(row.id) }));
+}

@@ -1,0 +1,97 @@
+import '@fastify/multipart';
+import { BadRequestException, Controller, Delete, Get, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/public.decorator.js';
+import { MAX_UPLOAD_BYTES } from '../infra/files/file-storage.port.js';
+import { actorOf } from '../infra/http/actor.js';
+import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
+import { AddLogoCommand } from './commands/add-logo.command.js';
+import { ChooseDefaultLogoCommand } from './commands/choose-default-logo.command.js';
+import { RemoveLogoCommand } from './commands/remove-logo.command.js';
+import { GetLogoFileQuery } from './queries/get-logo-file.query.js';
+import { ListLogosQuery } from './queries/list-logos.query.js';
+
+export const LOGO_MISSING = 'Please choose a logo file to upload.';
+const NOT_FOUND = 'Logo not found';
+
+/** A file name to show, never a path: its last segment, printable, at most 200 characters. */
+export function displayFileName(name: string | undefined): string {
+  const last = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = last.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return clean.slice(0, 200) || 'logo';
+}
+
+/**
+ * The logo manager (spec 000 §7 Company: POST/GET /company/logo, DELETE /company/logo/{id}). Images are served only
+ * here, to signed-in users of the company; the advised size (200×100, at least 2:1) is a hint the screen shows
+ * from `width` and `height`.
+ */
+@ApiTags('company')
+@ApiBearerAuth()
+@Controller('company/logo')
+export class LogosController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  list(@CurrentUser() user: AuthUser) {
+    return this.queries.execute(new ListLogosQuery(user.companyId));
+  }
+
+  /** multipart/form-data with one file field `logo` (PNG, JPEG, GIF or WebP; 5 MB at most). Answers the logo list. */
+  @Post()
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['logo'], properties: { logo: { type: 'string', format: 'binary' } } } })
+  async upload(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
+    const missing = new BadRequestException({ statusCode: 400, message: LOGO_MISSING, details: [{ field: 'logo', message: LOGO_MISSING }] });
+    if (!request.isMultipart()) throw missing;
+    let file: { filename: string; content: Buffer } | undefined;
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })) {
+      if (part.type !== 'file') continue;
+      const content = await part.toBuffer(); // over 5 MB: 413
+      if (part.fieldname === 'logo' && !file) file = { filename: part.filename, content };
+    }
+    if (!file || file.content.length === 0) throw missing;
+    const { filename, content } = file;
+    await this.commands.execute(
+      new AddLogoCommand({ logoId: randomUUID(), originalName: displayFileName(filename), content }, actorOf(user)),
+    );
+    return this.queries.execute(new ListLogosQuery(user.companyId));
+  }
+
+  /** The image itself (the `path` of each logo). */
+  @Get(':id/file')
+  async file(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404(NOT_FOUND)) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const logo = await this.queries.execute(new GetLogoFileQuery(user.companyId, id));
+    void reply
+      .type(logo.mimeType)
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-disposition', `inline; filename="${encodeURIComponent(logo.originalName)}"`);
+    return logo.content;
+  }
+
+  /** Makes the logo the one invoices print by default. Answers the logo list. */
+  @Put(':id/default')
+  async chooseDefault(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(NOT_FOUND)) id: string) {
+    await this.commands.execute(new ChooseDefaultLogoCommand(id, actorOf(user)));
+    return this.queries.execute(new ListLogosQuery(user.companyId));
+  }
+
+  /** Answers the logo list. */
+  @Delete(':id')
+  async remove(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(NOT_FOUND)) id: string) {
+    await this.commands.execute(new RemoveLogoCommand(id, actorOf(user)));
+    return this.queries.execute(new ListLogosQuery(user.companyId));
+  }
+}

@@ -1,0 +1,122 @@
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { randomUUID } from 'node:crypto';
+import type { CustomerInput } from '../../../../domain/customers/customer.commands.js';
+import { toBoolean, toNumber } from '../../../../domain/shared/field-rules.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/public.decorator.js';
+import { actorOf } from '../infra/http/actor.js';
+import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
+import { GridParams } from '../infra/grid/index.js';
+import { CreateCustomerCommand } from './commands/create-customer.command.js';
+import { RemoveCustomerCommand } from './commands/remove-customer.command.js';
+import { UpdateCustomerCommand } from './commands/update-customer.command.js';
+import { CustomerBody } from './dto/customer.body.js';
+import { CustomerListParams, listLimit, SuggestionParams } from './dto/customer-list.params.js';
+import { AutoFillSuggestionsQuery } from './queries/auto-fill-suggestions.query.js';
+import { CustomerDelinquencyQuery } from './queries/customer-delinquency.query.js';
+import { CustomerGridQuery } from './queries/customer-grid.query.js';
+import { GetCustomerQuery } from './queries/get-customer.query.js';
+import { ListCustomersQuery } from './queries/list-customers.query.js';
+import { TabcExpirationQuery } from './queries/tabc-expiration.query.js';
+
+export const CUSTOMER_NOT_FOUND = 'Customer Not Found';
+export const CUSTOMER_DELETED = 'Deleted customer!';
+
+const optional = <T>(value: unknown, convert: (v: unknown) => T | undefined): T | undefined | null =>
+  value === undefined ? undefined : value === null || value === '' ? null : convert(value);
+
+/** The form's snake_case fields as the domain's input (values as typed; the decider checks the rules). */
+function input(body: CustomerBody): CustomerInput {
+  return {
+    name: body.name,
+    address: body.address,
+    city: body.city,
+    state: body.state,
+    zip: body.zip,
+    tabcId: body.tabc_id,
+    aimsId: optional(body.aims_id, toNumber),
+    aimsLicenseType: body.aims_license_type,
+    ydkEstId: body.ydk_est_id,
+    contactName: body.contact_name,
+    contactEmail: body.contact_email,
+    contactPhone: body.contact_phone,
+    cashOnDelivery: toBoolean(body.cash_on_delivery)!,
+    fintechOption: toBoolean(body.fintech_option)!,
+    fintechId: body.fintech_id,
+    productPriceTierId: body.product_price_tier_id,
+    serviceStartOn: body.service_start,
+  };
+}
+
+/** Customers (spec 000 §2 Customers, §7 Customers). */
+@ApiTags('customers')
+@ApiBearerAuth()
+@Controller('customer')
+export class CustomersController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {}
+
+  /** Current customers by name, at most `limit` (default 100); `search` filters. */
+  @Get()
+  list(@CurrentUser() user: AuthUser, @Query() params: CustomerListParams) {
+    return this.queries.execute(new ListCustomersQuery(user.companyId, params.search, listLimit(params)));
+  }
+
+  /** The customer grid (grid protocol): `{ rows, count }`. */
+  @Get('grid')
+  grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
+    return this.queries.execute(new CustomerGridQuery(user.companyId, params));
+  }
+
+  /** Establishments from the TABC licence list with their permit codes; none under 3 characters. */
+  @Get('auto-fill-suggestions')
+  suggestions(@Query() params: SuggestionParams) {
+    return this.queries.execute(new AutoFillSuggestionsQuery(params.query ?? ''));
+  }
+
+  /** Answers the created customer (201). */
+  @Post()
+  async create(@CurrentUser() user: AuthUser, @Body() body: CustomerBody) {
+    const customerId = randomUUID();
+    await this.commands.execute(new CreateCustomerCommand({ customerId, ...input(body) }, actorOf(user)));
+    return this.queries.execute(new GetCustomerQuery(user.companyId, customerId));
+  }
+
+  @Get(':id')
+  get(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
+    return this.queries.execute(new GetCustomerQuery(user.companyId, id));
+  }
+
+  /** Answers the customer as saved. */
+  @Put(':id')
+  async update(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string,
+    @Body() body: CustomerBody,
+  ) {
+    await this.commands.execute(new UpdateCustomerCommand({ customerId: id, ...input(body) }, actorOf(user)));
+    return this.queries.execute(new GetCustomerQuery(user.companyId, id));
+  }
+
+  @Delete(':id')
+  async remove(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
+    await this.commands.execute(new RemoveCustomerCommand(id, actorOf(user)));
+    return { message: CUSTOMER_DELETED };
+  }
+
+  /** `{ expiration_date, isExpired, expiringInDays, isExpiringSoon, found, … }` from the imported licence list. */
+  @Get(':id/tabc-expiration')
+  tabcExpiration(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
+    return this.queries.execute(new TabcExpirationQuery(user.companyId, id, new Date().toISOString()));
+  }
+
+  /** `{ delinquent, effective_date, list_number, permit }` from the imported credit-law delinquent list. */
+  @Get(':id/delinquency')
+  delinquency(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
+    return this.queries.execute(new CustomerDelinquencyQuery(user.companyId, id));
+  }
+}

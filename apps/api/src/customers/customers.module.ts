@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { TabcModule } from '../tabc/tabc.module.js';
+import { CreateCustomerHandler } from './commands/create-customer.handler.js';
+import { RemoveCustomerHandler } from './commands/remove-customer.handler.js';
+import { UpdateCustomerHandler } from './commands/update-customer.handler.js';
+import { CustomersController } from './customers.controller.js';
+import { AutoFillSuggestionsHandler } from './queries/auto-fill-suggestions.handler.js';
+import { CustomerDelinquencyHandler } from './queries/customer-delinquency.handler.js';
+import { CustomerGridHandler } from './queries/customer-grid.handler.js';
+import { GetCustomerHandler } from './queries/get-customer.handler.js';
+import { ListCustomersHandler } from './queries/list-customers.handler.js';
+import { TabcExpirationHandler } from './queries/tabc-expiration.handler.js';
+
+@Module({
+  imports: [TabcModule],
+  controllers: [CustomersController],
+  providers: [
+    CreateCustomerHandler,
+    UpdateCustomerHandler,
+    RemoveCustomerHandler,
+    GetCustomerHandler,
+    ListCustomersHandler,
+    CustomerGridHandler,
+    AutoFillSuggestionsHandler,
+    TabcExpirationHandler,
+    CustomerDelinquencyHandler,
+  ],
+})
+export class CustomersModule {}

@@ -1,0 +1,11 @@
+import { Query } from '@nestjs/cqrs';
+import type { CustomerResponse } from '../customer.response.js';
+
+export class GetCustomerQuery extends Query<CustomerResponse> {
+  constructor(
+    readonly companyId: string,
+    readonly customerId: string,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,55 @@
+import { FEATURE_CATALOGUE, FEATURE_NAMES, type FeatureAccess, type FeatureName } from '../../../../domain/companies/company.features.js';
+import type { CompanyFeatureRow } from '../../../../projections/companies/company.projection.js';
+
+/** What the card's button does (spec 001 §2 Feature Extensions). */
+export type FeatureAction = 'activate' | 'deactivate' | 'request_access' | 'requested' | 'coming_soon';
+
+/** One card of /features (spec 001 §3 Feature and Company feature). */
+export interface FeatureCardResponse {
+  name: FeatureName;
+  title: string;
+  description: string;
+  pricing: string;
+  comingSoon: boolean;
+  access: FeatureAccess;
+  active: boolean;
+  ignore_pricing: boolean;
+  /** When access was requested and not yet answered. */
+  requested_at: string | null;
+  action: FeatureAction;
+}
+
+/**
+ * Activate: a free feature never switched off. Deactivate: any active feature (after confirmation). Request Access:
+ * a paid feature, or one switched off before; 'requested' once asked. Coming Soon: disabled.
+ */
+export function featureCards(features: Record<string, CompanyFeatureRow>): FeatureCardResponse[] {
+  return FEATURE_NAMES.map((name) => {
+    const card = FEATURE_CATALOGUE[name];
+    const state = features[name];
+    const active = state?.active ?? false;
+    const requestedAt = active ? null : (state?.requested_at ?? null);
+    const action: FeatureAction =
+      card.access === 'coming_soon' && !active
+        ? 'coming_soon'
+        : active
+          ? 'deactivate'
+          : card.access === 'free' && !state?.switched_off
+            ? 'activate'
+            : requestedAt
+              ? 'requested'
+              : 'request_access';
+    return {
+      name,
+      title: card.title,
+      description: card.description,
+      pricing: card.pricing,
+      comingSoon: card.access === 'coming_soon',
+      access: card.access,
+      active,
+      ignore_pricing: state?.ignore_pricing ?? false,
+      requested_at: requestedAt,
+      action,
+    };
+  });
+}

@@ -1,0 +1,42 @@
+import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { isEmail, toBoolean } from '../../../../../domain/shared/field-rules.js';
+import { SignUpBody } from '../../auth/dto/auth.bodies.js';
+import { FollowsRule } from '../../infra/http/follows-rule.js';
+
+/** Spec 000 §5 Invitation: the same messages as the customer-user invitation form. */
+export const INVITE_NAME = 'User name is required !';
+export const INVITE_EMAIL = "Email can't be an empty field !";
+export const INVITATION_INVALID = 'This invitation link is invalid or has expired.';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** POST /company/staff/invitation. */
+export class InviteStaffBody {
+  @ApiProperty({ minLength: 3, maxLength: 40, example: 'Sam Staff' })
+  @Transform(trim)
+  @FollowsRule((value) => (typeof value === 'string' && value.length >= 3 && value.length <= 40 ? undefined : INVITE_NAME))
+  name!: string;
+
+  @ApiProperty({ example: 'sam@example.test' })
+  @Transform(trim)
+  @FollowsRule((value) => (isEmail(value) ? undefined : INVITE_EMAIL))
+  email!: string;
+}
+
+/** PUT /company/staff/{id}. */
+export class UpdateStaffBody {
+  @ApiProperty({ type: Boolean, description: 'true disables the user (their sessions end at once); false enables' })
+  @FollowsRule((value) => (toBoolean(value) === undefined ? 'Disabled must be true or false.' : undefined))
+  disabled!: boolean | number;
+}
+
+/** POST /auth/invitation/accept: the sign-up form without e-mail (the invitation's), plus the link's token. */
+export class AcceptInvitationBody extends OmitType(SignUpBody, ['email'] as const) {
+  @ApiProperty()
+  @MaxLength(200)
+  @IsString({ message: INVITATION_INVALID })
+  @IsNotEmpty({ message: INVITATION_INVALID })
+  token!: string;
+}

@@ -1,0 +1,47 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { toBoolean } from '../../../../domain/shared/field-rules.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser, OwnerOnly } from '../auth/public.decorator.js';
+import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
+import { InviteStaffBody, UpdateStaffBody } from './dto/staff.bodies.js';
+import { INVITATION_NOT_FOUND, STAFF_NOT_FOUND, StaffService } from './staff.service.js';
+
+/** The company's users and pending invitations. Any user may look; only the owner invites and disables. */
+@ApiTags('staff')
+@ApiBearerAuth()
+@Controller('company/staff')
+export class StaffController {
+  constructor(@Inject(StaffService) private readonly staff: StaffService) {}
+
+  /** `{ users, invitations }`: every user of the company (owner first) and the invitations not yet used. */
+  @Get()
+  list(@CurrentUser() user: AuthUser) {
+    return this.staff.list(user.companyId);
+  }
+
+  /** E-mails the invitee a sign-up link (valid 7 days) and answers the invitation with the link. */
+  @OwnerOnly()
+  @Post('invitation')
+  invite(@CurrentUser() user: AuthUser, @Body() body: InviteStaffBody) {
+    return this.staff.invite(user, body, new Date().toISOString());
+  }
+
+  @OwnerOnly()
+  @Delete('invitation/:id')
+  @HttpCode(204)
+  async revoke(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(INVITATION_NOT_FOUND)) id: string) {
+    await this.staff.revokeInvitation(user, id, new Date().toISOString());
+  }
+
+  /** `{ disabled: true }` disables a staff user (their tokens stop working at once); false enables them again. */
+  @OwnerOnly()
+  @Put(':id')
+  update(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404(STAFF_NOT_FOUND)) id: string,
+    @Body() body: UpdateStaffBody,
+  ) {
+    return this.staff.setDisabled(user, id, toBoolean(body.disabled)!, new Date().toISOString());
+  }
+}

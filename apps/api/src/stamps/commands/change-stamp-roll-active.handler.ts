@@ -1,0 +1,30 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import { stampLedgerDecider } from '../../../../../domain/stamps/stamp.decide.js';
+import { stampError } from '../../../../../domain/stamps/stamp.errors.js';
+import { stampsStream } from '../../../../../domain/stamps/stamp.events.js';
+import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { PG_POOL } from '../../infra/projections.provider.js';
+import type { StampRollResponse } from '../stamp.responses.js';
+import { readRoll } from '../stamp-read.js';
+import { ChangeStampRollActiveCommand } from './change-stamp-roll-active.command.js';
+
+@CommandHandler(ChangeStampRollActiveCommand)
+export class ChangeStampRollActiveHandler implements ICommandHandler<ChangeStampRollActiveCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  async execute({ metadata, rollId, active }: ChangeStampRollActiveCommand): Promise<StampRollResponse> {
+    await this.events.decide(stampLedgerDecider, stampsStream(metadata.companyId), {
+      type: active ? 'ActivateStampRoll' : 'DeactivateStampRoll',
+      data: { rollId },
+      metadata,
+    });
+    const roll = await readRoll(this.pool, metadata.companyId, rollId);
+    if (!roll) throw stampError('STAMP_ROLL_NOT_FOUND'); // not projected yet: very unlikely after read-your-writes
+    return roll;
+  }
+}

@@ -1,0 +1,77 @@
+import { Inject, NotFoundException } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import { tenantQuery } from '../../infra/db/tenant-query.js';
+import { PG_POOL } from '../../infra/projections.provider.js';
+import { STAMP_ROLL_COLUMNS, stampLabel, toStampRoll, type StampRollRow } from '../stamp.responses.js';
+import {
+  StampHistoryQuery,
+  type StampHistoryResponse,
+  type StampStatus,
+  type StampTransition,
+} from './stamp-history.query.js';
+
+const STATUS_AFTER: Record<string, StampStatus> = {
+  received: 'AVAILABLE',
+  allocated: 'INVOICED',
+  released: 'AVAILABLE',
+  destroyed: 'DESTROYED',
+  restored: 'AVAILABLE',
+};
+
+const within = (pairs: [number, number][], n: number) => pairs.some(([from, to]) => from <= n && n <= to);
+
+/**
+ * Answered from ranges: the roll holding the number, then the log rows of that roll whose range holds it (an
+ * index range scan on (company, roll, start)). There is never a row per stamp.
+ */
+@QueryHandler(StampHistoryQuery)
+export class StampHistoryHandler implements IQueryHandler<StampHistoryQuery> {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  async execute({ companyId, prefix, number }: StampHistoryQuery): Promise<StampHistoryResponse> {
+    const [roll] = await tenantQuery<StampRollRow & Record<string, unknown>>(
+      this.pool,
+      companyId,
+      `SELECT ${STAMP_ROLL_COLUMNS} FROM rm_stamp_roll
+        WHERE company_id = $1 AND prefix = $2 AND range_from <= $3 AND range_to >= $3`,
+      [prefix, number],
+    );
+    if (!roll) throw new NotFoundException({ statusCode: 404, message: `No stamp ${stampLabel(prefix, number)} found` });
+    const rows = await tenantQuery(
+      this.pool,
+      companyId,
+      `SELECT l.kind, l.logged_at, l.range_from::float8 AS range_from, l.range_to::float8 AS range_to, l.user_id,
+              u.name AS user_name, l.invoice_id, l.invoice_number, l.customer_id, l.customer_name, l.customer_tabc_id,
+              l.note, l.destroy_id
+         FROM rm_stamp_log l LEFT JOIN users u ON u.id::text = l.user_id
+        WHERE l.company_id = $1 AND l.roll_id = $2 AND l.range_from <= $3 AND l.range_to >= $3
+        ORDER BY l.seq`,
+      [roll.roll_id, number],
+    );
+    const transitions = rows.map(
+      (row): StampTransition => ({
+        at: (row.logged_at as Date).toISOString(),
+        kind: row.kind as string,
+        status: STATUS_AFTER[row.kind as string]!,
+        from: row.range_from as number,
+        to: row.range_to as number,
+        user_id: (row.user_id as string | null) ?? null,
+        user_name: (row.user_name as string | null) ?? null,
+        invoice_id: (row.invoice_id as string | null) ?? null,
+        invoice_number: (row.invoice_number as string | null) ?? null,
+        customer_id: (row.customer_id as string | null) ?? null,
+        customer_name: (row.customer_name as string | null) ?? null,
+        customer_tabc_id: (row.customer_tabc_id as string | null) ?? null,
+        note: (row.note as string | null) ?? null,
+        destroy_id: (row.destroy_id as number | null) ?? null,
+      }),
+    );
+    const status: StampStatus = within(roll.invoiced, number)
+      ? 'INVOICED'
+      : within(roll.destroyed, number)
+        ? 'DESTROYED'
+        : 'AVAILABLE';
+    return { prefix, number, stamp: stampLabel(prefix, number), status, roll: toStampRoll(roll), transitions };
+  }
+}

@@ -1,0 +1,30 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { formatRange } from '../../../../../domain/stamps/intervals.js';
+import { stampLedgerDecider } from '../../../../../domain/stamps/stamp.decide.js';
+import { invoiceAllocationId, stampsStream } from '../../../../../domain/stamps/stamp.events.js';
+import { checkStampRange } from '../../../../../domain/stamps/stamp.rules.js';
+import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { StampRangeCheckQuery, type StampRangeCheckResponse } from './stamp-range-check.query.js';
+
+@QueryHandler(StampRangeCheckQuery)
+export class StampRangeCheckHandler implements IQueryHandler<StampRangeCheckQuery> {
+  constructor(@Inject(EventAppender) private readonly events: EventAppender) {}
+
+  async execute({ companyId, range, invoiceId, added }: StampRangeCheckQuery): Promise<StampRangeCheckResponse> {
+    const { state } = await this.events.load(stampsStream(companyId), stampLedgerDecider);
+    const { roll } = checkStampRange(state, range, {
+      ...(invoiceId ? { allocationId: invoiceAllocationId(invoiceId) } : {}),
+      added,
+    });
+    return {
+      valid: true,
+      roll_id: roll.rollId,
+      prefix: roll.prefix,
+      from: range.from,
+      to: range.to,
+      count: range.to - range.from + 1,
+      range: formatRange(roll.prefix, range.from, range.to),
+    };
+  }
+}

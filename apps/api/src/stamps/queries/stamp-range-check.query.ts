@@ -1,0 +1,29 @@
+import { Query } from '@nestjs/cqrs';
+import type { StampRangeInput } from '../../../../../domain/stamps/stamp.commands.js';
+
+export interface StampRangeCheckResponse {
+  valid: true;
+  roll_id: number;
+  prefix: string;
+  from: number;
+  to: number;
+  count: number;
+  /** As messages write it: AB1000-AB1011. */
+  range: string;
+}
+
+/**
+ * POST /stamp/range/check: the invoice builder's check of one manual range (spec 000 §5 "Stamp range in the
+ * builder"), decided on the ledger's current state with the same rule the allocation applies. A broken rule is
+ * the usual 4xx answer with the spec's message.
+ */
+export class StampRangeCheckQuery extends Query<StampRangeCheckResponse> {
+  constructor(
+    readonly companyId: string,
+    readonly range: StampRangeInput,
+    readonly invoiceId: string | undefined,
+    readonly added: StampRangeInput[],
+  ) {
+    super();
+  }
+}

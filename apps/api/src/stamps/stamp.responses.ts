@@ -1,0 +1,78 @@
+/** How stamp read-model rows are answered (spec 000 §3 Stamp roll, Stamp remaining summary). */
+
+export interface StampRollRow {
+  roll_id: number;
+  prefix: string;
+  range_from: string;
+  range_to: string;
+  received_on: string;
+  recorded_at: Date;
+  active: boolean;
+  size: string;
+  available_count: string;
+  invoiced_count: string;
+  destroyed_count: string;
+  first_available: string | null;
+  available: [number, number][];
+  invoiced: [number, number][];
+  destroyed: [number, number][];
+  finished_at: Date | null;
+}
+
+export type StampRollState = 'finished' | 'active' | 'inactive';
+
+export interface StampRollResponse {
+  id: number;
+  prefix: string;
+  received_at: string;
+  finished_at: string | null;
+  from: number;
+  to: number;
+  active: boolean;
+  finished: boolean;
+  /** The label the roll table shows: Finished (grey), Active (green) or Inactive (red). */
+  state: StampRollState;
+  /** The active toggle is disabled when the roll is finished or has no stamps left. */
+  toggle_disabled: boolean;
+  /** Stamps left (AVAILABLE). */
+  stamps: number;
+  /** Stamps in the roll. */
+  stampsCount: number;
+  available_count: number;
+  invoiced_count: number;
+  destroyed_count: number;
+  first_available: number | null;
+  created_at: string;
+}
+
+export const STAMP_ROLL_COLUMNS = `roll_id, prefix, range_from, range_to, received_on, recorded_at, active, size,
+  available_count, invoiced_count, destroyed_count, first_available, available, invoiced, destroyed, finished_at`;
+
+export function toStampRoll(row: StampRollRow): StampRollResponse {
+  const available = Number(row.available_count);
+  const finished = available === 0;
+  return {
+    id: row.roll_id,
+    prefix: row.prefix,
+    received_at: row.received_on,
+    finished_at: row.finished_at ? row.finished_at.toISOString() : null,
+    from: Number(row.range_from),
+    to: Number(row.range_to),
+    active: row.active,
+    finished,
+    state: finished ? 'finished' : row.active ? 'active' : 'inactive',
+    toggle_disabled: finished || Number(row.size) === 0,
+    stamps: available,
+    stampsCount: Number(row.size),
+    available_count: available,
+    invoiced_count: Number(row.invoiced_count),
+    destroyed_count: Number(row.destroyed_count),
+    first_available: row.first_available === null ? null : Number(row.first_available),
+    created_at: row.recorded_at.toISOString(),
+  };
+}
+
+/** `AB1000`: a stamp as printed and as auditors name it. */
+export const stampLabel = (prefix: string, n: number) => `${prefix}${n}`;
+
+export const pairsToRanges = (pairs: [number, number][]) => pairs.map(([from, to]) => ({ from, to }));

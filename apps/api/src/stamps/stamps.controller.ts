@@ -1,0 +1,203 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  StreamableFile,
+  type PipeTransform,
+} from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { CommandMetadata } from '../../../../domain/shared/decider.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/public.decorator.js';
+import { GridParams } from '../infra/grid/index.js';
+import { AssignStampsCommand } from './commands/assign-stamps.command.js';
+import { ChangeStampRollActiveCommand } from './commands/change-stamp-roll-active.command.js';
+import { DestroyStampsCommand } from './commands/destroy-stamps.command.js';
+import { ReceiveStampRollCommand } from './commands/receive-stamp-roll.command.js';
+import { UndoDestroyStampsCommand } from './commands/undo-destroy-stamps.command.js';
+import {
+  AssignStampsBody,
+  CheckStampRangeBody,
+  CreateStampRollBody,
+  DestroyStampsBody,
+  UpdateStampRollBody,
+} from './dto/stamp.bodies.js';
+import {
+  StampAllocationParams,
+  StampAsOfParams,
+  StampDownloadParams,
+  StampHistoryParams,
+  UndoDestroyParams,
+} from './dto/stamp.params.js';
+import { DestroyedStampsQuery } from './queries/destroyed-stamps.query.js';
+import { StampAllocationPreviewQuery } from './queries/stamp-allocation-preview.query.js';
+import { StampHistoryQuery } from './queries/stamp-history.query.js';
+import { StampLedgerAsOfQuery } from './queries/stamp-ledger-as-of.query.js';
+import { StampLogCsvQuery } from './queries/stamp-log-csv.query.js';
+import { StampLogGridQuery } from './queries/stamp-log-grid.query.js';
+import { StampRangeCheckQuery } from './queries/stamp-range-check.query.js';
+import { StampRemainingQuery } from './queries/stamp-remaining.query.js';
+import { StampRollsQuery } from './queries/stamp-rolls.query.js';
+import { fileDate } from './csv.js';
+import { stampLedgerCsv } from './replay/stamp-ledger-replay.js';
+
+/** `roll_id` / `id` of the path: a whole number of 1 or more (spec 000 §5), else a 400 naming the field. */
+class RollIdPipe implements PipeTransform<string, number> {
+  constructor(private readonly field: string) {}
+
+  transform(value: string): number {
+    const id = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+    if (!(id >= 1)) {
+      const message = `${this.field} must be at least 1.`;
+      throw new BadRequestException({ statusCode: 400, message, details: [{ field: this.field, message }] });
+    }
+    return id;
+  }
+}
+
+const metadataOf = (user: AuthUser): CommandMetadata => ({
+  companyId: user.companyId,
+  userId: user.id,
+  now: new Date().toISOString(),
+});
+
+const ranges = (list: { roll_id: number; from: number; to: number }[] = []) =>
+  list.map(({ roll_id, from, to }) => ({ rollId: roll_id, from, to }));
+
+/** Spec 000 §7 "Stamps", and the calls issue 5 adds: destroy, history, as-of replay, builder checks. */
+@ApiTags('stamp')
+@ApiBearerAuth()
+@Controller()
+export class StampsController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {}
+
+  @Get('stamp/remaining')
+  remaining(@CurrentUser() user: AuthUser) {
+    return this.queries.execute(new StampRemainingQuery(user.companyId));
+  }
+
+  @Get('stamp/roll')
+  rolls(@CurrentUser() user: AuthUser) {
+    return this.queries.execute(new StampRollsQuery(user.companyId));
+  }
+
+  @Post('stamp/roll')
+  receive(@CurrentUser() user: AuthUser, @Body() body: CreateStampRollBody) {
+    return this.commands.execute(
+      new ReceiveStampRollCommand(metadataOf(user), {
+        prefix: body.prefix ?? null,
+        receivedAt: body.received_at,
+        from: body.from,
+        to: body.to,
+      }),
+    );
+  }
+
+  @Put('stamp/roll/:id')
+  changeActive(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new RollIdPipe('id')) id: number,
+    @Body() body: UpdateStampRollBody,
+  ) {
+    return this.commands.execute(new ChangeStampRollActiveCommand(metadataOf(user), id, Boolean(body.active)));
+  }
+
+  @Put('stamp/roll/:roll_id/assign')
+  assign(
+    @CurrentUser() user: AuthUser,
+    @Param('roll_id', new RollIdPipe('roll_id')) rollId: number,
+    @Body() body: AssignStampsBody,
+  ) {
+    if (body.roll_id !== undefined && body.roll_id !== rollId) {
+      const message = 'roll_id must be the roll of the path.';
+      throw new BadRequestException({ statusCode: 400, message, details: [{ field: 'roll_id', message }] });
+    }
+    return this.commands.execute(
+      new AssignStampsCommand(metadataOf(user), { rollId, from: body.from, to: body.to, note: body.note ?? null }),
+    );
+  }
+
+  @Post('stamp/roll/:roll_id/destroy')
+  destroy(
+    @CurrentUser() user: AuthUser,
+    @Param('roll_id', new RollIdPipe('roll_id')) rollId: number,
+    @Body() body: DestroyStampsBody,
+  ) {
+    return this.commands.execute(
+      new DestroyStampsCommand(metadataOf(user), { rollId, from: body.from, to: body.to, note: body.note ?? null }),
+    );
+  }
+
+  @Get('stamp/destroyed')
+  destroyed(@CurrentUser() user: AuthUser) {
+    return this.queries.execute(new DestroyedStampsQuery(user.companyId));
+  }
+
+  @Delete('stamp/undo-destroy')
+  undoDestroy(@CurrentUser() user: AuthUser, @Query() params: UndoDestroyParams) {
+    return this.commands.execute(new UndoDestroyStampsCommand(metadataOf(user), params.ids));
+  }
+
+  @Get('invoice/stamp/grid')
+  grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
+    return this.queries.execute(new StampLogGridQuery(user.companyId, params));
+  }
+
+  @Get('stamp/download')
+  async download(@CurrentUser() user: AuthUser, @Query() params: StampDownloadParams) {
+    const { filename, stream } = await this.queries.execute(new StampLogCsvQuery(user.companyId, params, new Date()));
+    return new StreamableFile(stream, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="${filename}"` });
+  }
+
+  @Get('stamp/history')
+  history(@CurrentUser() user: AuthUser, @Query() params: StampHistoryParams) {
+    return this.queries.execute(new StampHistoryQuery(user.companyId, params.prefix ?? '', params.number));
+  }
+
+  @Get('stamp/as-of')
+  asOf(@CurrentUser() user: AuthUser, @Query() params: StampAsOfParams) {
+    return this.queries.execute(new StampLedgerAsOfQuery(user.companyId, params.at));
+  }
+
+  @Get('stamp/as-of/download')
+  async asOfDownload(@CurrentUser() user: AuthUser, @Query() params: StampAsOfParams) {
+    const report = await this.queries.execute(new StampLedgerAsOfQuery(user.companyId, params.at));
+    const filename = `stamp_ledger_${fileDate(new Date(report.asOf), 'UTC')}.csv`;
+    return new StreamableFile(Buffer.from(stampLedgerCsv(report), 'utf8'), {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="${filename}"`,
+    });
+  }
+
+  @Get('stamp/allocation')
+  allocationPreview(@CurrentUser() user: AuthUser, @Query() params: StampAllocationParams) {
+    return this.queries.execute(
+      new StampAllocationPreviewQuery(user.companyId, params.count, params.invoice_id, new Date().toISOString()),
+    );
+  }
+
+  @Post('stamp/range/check')
+  @HttpCode(200)
+  checkRange(@CurrentUser() user: AuthUser, @Body() body: CheckStampRangeBody) {
+    return this.queries.execute(
+      new StampRangeCheckQuery(
+        user.companyId,
+        { rollId: body.roll_id, from: body.from, to: body.to },
+        body.invoice_id,
+        ranges(body.added),
+      ),
+    );
+  }
+}

@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AllocateStampsHandler } from './commands/allocate-stamps.handler.js';
+import { AssignStampsHandler } from './commands/assign-stamps.handler.js';
+import { ChangeStampRollActiveHandler } from './commands/change-stamp-roll-active.handler.js';
+import { DestroyStampsHandler } from './commands/destroy-stamps.handler.js';
+import { ReceiveStampRollHandler } from './commands/receive-stamp-roll.handler.js';
+import { ReleaseStampsHandler } from './commands/release-stamps.handler.js';
+import { UndoDestroyStampsHandler } from './commands/undo-destroy-stamps.handler.js';
+import { DestroyedStampsHandler } from './queries/destroyed-stamps.handler.js';
+import { StampAllocationPreviewHandler } from './queries/stamp-allocation-preview.handler.js';
+import { StampHistoryHandler } from './queries/stamp-history.handler.js';
+import { StampLedgerAsOfHandler } from './queries/stamp-ledger-as-of.handler.js';
+import { StampLogCsvHandler } from './queries/stamp-log-csv.handler.js';
+import { StampLogGridHandler } from './queries/stamp-log-grid.handler.js';
+import { StampRangeCheckHandler } from './queries/stamp-range-check.handler.js';
+import { StampRemainingHandler } from './queries/stamp-remaining.handler.js';
+import { StampRollsHandler } from './queries/stamp-rolls.handler.js';
+import { StampsController } from './stamps.controller.js';
+
+/** Stamp rolls, allocation, destruction, the stamp log and stamp history (issue 5). */
+@Module({
+  imports: [CqrsModule.forRoot()],
+  controllers: [StampsController],
+  providers: [
+    ReceiveStampRollHandler,
+    ChangeStampRollActiveHandler,
+    AssignStampsHandler,
+    DestroyStampsHandler,
+    UndoDestroyStampsHandler,
+    AllocateStampsHandler,
+    ReleaseStampsHandler,
+    StampRemainingHandler,
+    StampRollsHandler,
+    DestroyedStampsHandler,
+    StampLogGridHandler,
+    StampLogCsvHandler,
+    StampHistoryHandler,
+    StampLedgerAsOfHandler,
+    StampRangeCheckHandler,
+    StampAllocationPreviewHandler,
+  ],
+})
+export class StampsModule {}
