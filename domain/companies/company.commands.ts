@@ -1,5 +1,5 @@
 import type { CommandMetadata } from '../shared/decider.js';
-import type { FeatureName, } from './company.features.js';
+import type { FeatureName } from './company.features.js';
 import type { FeatureSwitchedBy } from './company.events.js';
 
 export interface RegisterCompany {

@@ -42,10 +42,15 @@ describe('Company', () => {
     it('registers with the owner and the default time zone, America/Chicago', () =>
       given([]).when(aRegisterCompany()).then([aCompanyRegistered()]));
 
-    it('trims the name', () => given([]).when(aRegisterCompany({ name: '  Jane Doe ' })).then([aCompanyRegistered()]));
+    it('trims the name', () =>
+      given([])
+        .when(aRegisterCompany({ name: '  Jane Doe ' }))
+        .then([aCompanyRegistered()]));
 
     it('refuses an empty name', () =>
-      given([]).when(aRegisterCompany({ name: '   ' })).thenThrows('Company name is required.'));
+      given([])
+        .when(aRegisterCompany({ name: '   ' }))
+        .thenThrows('Company name is required.'));
 
     it('answers "not found" to any other command', () =>
       given([]).when(anUpdateCompanyDetails()).thenThrows('Company not found'));
@@ -53,7 +58,9 @@ describe('Company', () => {
 
   describe('when registered', () => {
     it('refuses to register again', () =>
-      given([aCompanyRegistered()]).when(aRegisterCompany()).thenThrows('This company is registered already.'));
+      given([aCompanyRegistered()])
+        .when(aRegisterCompany())
+        .thenThrows('This company is registered already.'));
 
     it("answers 'not found' to a user of another company", () =>
       given([aCompanyRegistered()])
@@ -68,7 +75,12 @@ describe('Company', () => {
     it('trims the text, upper-cases the TABC id and lower-cases the subdomain', () =>
       given([aCompanyRegistered()])
         .when(
-          anUpdateCompanyDetails({ name: ' Lone Star Spirits ', tabcId: ' lp123456 ', subdomain: ' LoneStar ', city: 'Austin ' }),
+          anUpdateCompanyDetails({
+            name: ' Lone Star Spirits ',
+            tabcId: ' lp123456 ',
+            subdomain: ' LoneStar ',
+            city: 'Austin ',
+          }),
         )
         .then([aCompanyDetailsUpdated({ subdomain: 'lonestar' })]));
 
@@ -129,29 +141,80 @@ describe('Company', () => {
       ]));
 
     it.each([
-      ['startingInvoiceNumber 0', { startingInvoiceNumber: 0 }, 'starting_invoice_number', 'Starting invoice number must be a whole number of at least 1.'],
-      ['startingInvoiceNumber 1.5', { startingInvoiceNumber: 1.5 }, 'starting_invoice_number', 'Starting invoice number must be a whole number of at least 1.'],
-      ['stampThreshold 0', { stampThreshold: 0 }, 'stamp_threshold', 'Stamp threshold must be a whole number from 1 to 5000.'],
-      ['stampThreshold 5001', { stampThreshold: 5001 }, 'stamp_threshold', 'Stamp threshold must be a whole number from 1 to 5000.'],
-      ['taxRate -0.01', { taxRate: -0.01 }, 'tax_rate', 'Tax rate must be a number from 0 to 100 with at most 2 decimals.'],
-      ['taxRate 100.01', { taxRate: 100.01 }, 'tax_rate', 'Tax rate must be a number from 0 to 100 with at most 2 decimals.'],
-      ['taxRate 8.255', { taxRate: 8.255 }, 'tax_rate', 'Tax rate must be a number from 0 to 100 with at most 2 decimals.'],
+      [
+        'startingInvoiceNumber 0',
+        { startingInvoiceNumber: 0 },
+        'starting_invoice_number',
+        'Starting invoice number must be a whole number of at least 1.',
+      ],
+      [
+        'startingInvoiceNumber 1.5',
+        { startingInvoiceNumber: 1.5 },
+        'starting_invoice_number',
+        'Starting invoice number must be a whole number of at least 1.',
+      ],
+      [
+        'stampThreshold 0',
+        { stampThreshold: 0 },
+        'stamp_threshold',
+        'Stamp threshold must be a whole number from 1 to 5000.',
+      ],
+      [
+        'stampThreshold 5001',
+        { stampThreshold: 5001 },
+        'stamp_threshold',
+        'Stamp threshold must be a whole number from 1 to 5000.',
+      ],
+      [
+        'taxRate -0.01',
+        { taxRate: -0.01 },
+        'tax_rate',
+        'Tax rate must be a number from 0 to 100 with at most 2 decimals.',
+      ],
+      [
+        'taxRate 100.01',
+        { taxRate: 100.01 },
+        'tax_rate',
+        'Tax rate must be a number from 0 to 100 with at most 2 decimals.',
+      ],
+      [
+        'taxRate 8.255',
+        { taxRate: 8.255 },
+        'tax_rate',
+        'Tax rate must be a number from 0 to 100 with at most 2 decimals.',
+      ],
       [
         'defaultInvoiceStatus shipped',
         { defaultInvoiceStatus: 'shipped' },
         'default_invoice_status',
         'Default invoice status must be one of: cancelled, draft, invoiced, delivered, payment_due_soon, payment_due, paid, partially_paid.',
       ],
-      ['subdomain Not a subdomain!', { subdomain: 'Not a subdomain!' }, 'subdomain', 'Subdomain may contain only lowercase letters, digits and hyphens (3 to 63 characters).'],
-      ['timeZone Mars/Olympus', { timeZone: 'Mars/Olympus' }, 'time_zone', 'Time zone must be a valid time zone, e.g. America/Chicago.'],
-      ['defaultInvoiceNote 2001 characters', { defaultInvoiceNote: 'x'.repeat(2001) }, 'default_invoice_note', 'Default invoice note must be at most 2000 characters.'],
+      [
+        'subdomain Not a subdomain!',
+        { subdomain: 'Not a subdomain!' },
+        'subdomain',
+        'Subdomain may contain only lowercase letters, digits and hyphens (3 to 63 characters).',
+      ],
+      [
+        'timeZone Mars/Olympus',
+        { timeZone: 'Mars/Olympus' },
+        'time_zone',
+        'Time zone must be a valid time zone, e.g. America/Chicago.',
+      ],
+      [
+        'defaultInvoiceNote 2001 characters',
+        { defaultInvoiceNote: 'x'.repeat(2001) },
+        'default_invoice_note',
+        'Default invoice note must be at most 2000 characters.',
+      ],
     ])('refuses %s', (_, data, field, message) =>
-      expect(problems([aCompanyRegistered()], anUpdateCompanyDetails(data))).toEqual([{ field, message }]));
+      expect(problems([aCompanyRegistered()], anUpdateCompanyDetails(data))).toEqual([{ field, message }]),
+    );
 
     it('requires a fintech id only while the company has fintech', () => {
-      expect(problems([aCompanyRegistered()], anUpdateCompanyDetails({ hasFintech: true, fintechId: ' ' }))).toEqual([
-        { field: 'fintech_id', message: "Fintech ID can't be empty while Fintech is enabled." },
-      ]);
+      expect(
+        problems([aCompanyRegistered()], anUpdateCompanyDetails({ hasFintech: true, fintechId: ' ' })),
+      ).toEqual([{ field: 'fintech_id', message: "Fintech ID can't be empty while Fintech is enabled." }]);
       given([aCompanyRegistered()])
         .when(anUpdateCompanyDetails({ hasFintech: false, fintechId: '' }))
         .then([aCompanyDetailsUpdated()]);
@@ -168,7 +231,9 @@ describe('Company', () => {
     });
 
     it('says the first broken field in the message', () =>
-      given([aCompanyRegistered()]).when(anUpdateCompanyDetails({ zip: '' })).thenThrows('Zip is required.'));
+      given([aCompanyRegistered()])
+        .when(anUpdateCompanyDetails({ zip: '' }))
+        .thenThrows('Zip is required.'));
   });
 
   describe('features', () => {
@@ -189,7 +254,9 @@ describe('Company', () => {
       const history = [aCompanyRegistered(), aFeatureActivated(), aFeatureDeactivated()];
 
       it('is switched off by a user', () =>
-        given([aCompanyRegistered(), aFeatureActivated()]).when(aDeactivateFeature()).then([aFeatureDeactivated()]));
+        given([aCompanyRegistered(), aFeatureActivated()])
+          .when(aDeactivateFeature())
+          .then([aFeatureDeactivated()]));
 
       it('does nothing when switched off again', () => given(history).when(aDeactivateFeature()).then([]));
 
@@ -222,7 +289,12 @@ describe('Company', () => {
       it('records an access request with who asked and when', () =>
         given([aCompanyRegistered()])
           .when(aRequestFeatureAccess())
-          .then([{ type: 'FeatureAccessRequested', data: { companyId: 'co-1', feature: 'order', requestedBy: 'u-1', requestedAt: NOW } }]));
+          .then([
+            {
+              type: 'FeatureAccessRequested',
+              data: { companyId: 'co-1', feature: 'order', requestedBy: 'u-1', requestedAt: NOW },
+            },
+          ]));
 
       it('records a second request only after the first was answered', () => {
         given([aCompanyRegistered(), aFeatureAccessRequested()]).when(aRequestFeatureAccess()).then([]);
@@ -248,7 +320,9 @@ describe('Company', () => {
 
       it("changes only the flag when the provider's team activates it again with another", () => {
         const active = aFeatureActivated({ feature: 'bottle_pos', by: 'provider' });
-        given([aCompanyRegistered(), active]).when(anActivateFeature({ feature: 'bottle_pos', by: 'provider' })).then([]);
+        given([aCompanyRegistered(), active])
+          .when(anActivateFeature({ feature: 'bottle_pos', by: 'provider' }))
+          .then([]);
         given([aCompanyRegistered(), active])
           .when(anActivateFeature({ feature: 'bottle_pos', by: 'provider', ignorePricing: true }))
           .then([aFeatureActivated({ feature: 'bottle_pos', by: 'provider', ignorePricing: true })]);
@@ -262,8 +336,12 @@ describe('Company', () => {
 
     describe('a coming-soon feature', () => {
       it('can be neither activated nor requested by a user', () => {
-        given([aCompanyRegistered()]).when(anActivateFeature({ feature: 'ai' })).thenThrows('This feature is coming soon.');
-        given([aCompanyRegistered()]).when(aRequestFeatureAccess({ feature: 'ai' })).thenThrows('This feature is coming soon.');
+        given([aCompanyRegistered()])
+          .when(anActivateFeature({ feature: 'ai' }))
+          .thenThrows('This feature is coming soon.');
+        given([aCompanyRegistered()])
+          .when(aRequestFeatureAccess({ feature: 'ai' }))
+          .thenThrows('This feature is coming soon.');
       });
 
       it("is activated by the provider's team", () =>
@@ -299,7 +377,9 @@ describe('Company', () => {
 
     it('refuses an unknown or removed logo as the default', () => {
       given([aCompanyRegistered()]).when(aChooseDefaultLogo()).thenThrows('Logo not found');
-      given([aCompanyRegistered(), aLogoAdded(), aLogoRemoved()]).when(aChooseDefaultLogo()).thenThrows('Logo not found');
+      given([aCompanyRegistered(), aLogoAdded(), aLogoRemoved()])
+        .when(aChooseDefaultLogo())
+        .thenThrows('Logo not found');
     });
 
     it('removes a logo that is not the default', () =>
@@ -324,6 +404,8 @@ describe('Company', () => {
         .then([aLogoRemoved(), aDefaultLogoChosen({ logoId: null })]));
 
     it('refuses to remove a logo that is not there', () =>
-      given([aCompanyRegistered(), aLogoAdded(), aLogoRemoved()]).when(aRemoveLogo()).thenThrows('Logo not found'));
+      given([aCompanyRegistered(), aLogoAdded(), aLogoRemoved()])
+        .when(aRemoveLogo())
+        .thenThrows('Logo not found'));
   });
 });

@@ -27,8 +27,21 @@ import {
   type LogoRemoved,
 } from './company.events.js';
 import { FEATURE_CATALOGUE } from './company.features.js';
-import { COMPANY_MESSAGES, companyRules, fintechIdRequired, MAX_LOGOS, taxRateBasisPoints } from './company.rules.js';
-import { evolve, featureState, initialState, isFeatureActive, type Company, type RegisteredCompany } from './company.state.js';
+import {
+  COMPANY_MESSAGES,
+  companyRules,
+  fintechIdRequired,
+  MAX_LOGOS,
+  taxRateBasisPoints,
+} from './company.rules.js';
+import {
+  evolve,
+  featureState,
+  initialState,
+  isFeatureActive,
+  type Company,
+  type RegisteredCompany,
+} from './company.state.js';
 
 const register = ({ data, metadata }: RegisterCompany, state: Company): CompanyRegistered[] => {
   if (state.status !== 'none') throw companyError('COMPANY_ALREADY_REGISTERED');
@@ -76,7 +89,9 @@ const updateDetails = ({ data, metadata }: UpdateCompanyDetails, state: Company)
     [
       'subdomain',
       (value) =>
-        isFeatureActive(company, 'order') && !text(value as string | null) ? COMPANY_MESSAGES.subdomainRequired : undefined,
+        isFeatureActive(company, 'order') && !text(value as string | null)
+          ? COMPANY_MESSAGES.subdomainRequired
+          : undefined,
       subdomain,
     ],
     ['default_invoice_note', companyRules.default_invoice_note, data.defaultInvoiceNote],
@@ -102,20 +117,26 @@ const updateDetails = ({ data, metadata }: UpdateCompanyDetails, state: Company)
     zip: text(data.zip),
     tabcId: text(data.tabcId).toUpperCase(),
     subdomain: nullableText(subdomain)?.toLowerCase() ?? null,
-    defaultInvoiceNote: data.defaultInvoiceNote === undefined ? current.defaultInvoiceNote : text(data.defaultInvoiceNote),
+    defaultInvoiceNote:
+      data.defaultInvoiceNote === undefined ? current.defaultInvoiceNote : text(data.defaultInvoiceNote),
     startingInvoiceNumber: toNumber(data.startingInvoiceNumber) ?? current.startingInvoiceNumber,
-    defaultInvoiceStatus: isInvoiceStatus(data.defaultInvoiceStatus) ? data.defaultInvoiceStatus : current.defaultInvoiceStatus,
+    defaultInvoiceStatus: isInvoiceStatus(data.defaultInvoiceStatus)
+      ? data.defaultInvoiceStatus
+      : current.defaultInvoiceStatus,
     hasFintech: hasFintech ?? current.hasFintech,
     fintechId: nullableText(fintechId),
     showPrices: toBoolean(data.showPrices) ?? current.showPrices,
     sortInvProducts: toBoolean(data.sortInvProducts) ?? current.sortInvProducts,
     stampThreshold: toNumber(data.stampThreshold) ?? current.stampThreshold,
-    taxRateBasisPoints: data.taxRate === undefined ? current.taxRateBasisPoints : taxRateBasisPoints(data.taxRate)!,
+    taxRateBasisPoints:
+      data.taxRate === undefined ? current.taxRateBasisPoints : taxRateBasisPoints(data.taxRate)!,
     cashOnDelivery: toBoolean(data.cashOnDelivery) ?? current.cashOnDelivery,
     timeZone: data.timeZone ?? current.timeZone,
   };
   if (sameDetails(current, next)) return [];
-  return [{ type: 'CompanyDetailsUpdated', data: { companyId: company.id, ...next, updatedAt: metadata.now } }];
+  return [
+    { type: 'CompanyDetailsUpdated', data: { companyId: company.id, ...next, updatedAt: metadata.now } },
+  ];
 };
 
 const sameDetails = (a: CompanyDetails, b: CompanyDetails) =>
@@ -137,7 +158,13 @@ const activateFeature = ({ data, metadata }: ActivateFeature, state: Company): F
   return [
     {
       type: 'FeatureActivated',
-      data: { companyId: company.id, feature: data.feature, by: data.by, ignorePricing, activatedAt: metadata.now },
+      data: {
+        companyId: company.id,
+        feature: data.feature,
+        by: data.by,
+        ignorePricing,
+        activatedAt: metadata.now,
+      },
     },
   ];
 };
@@ -153,7 +180,10 @@ const deactivateFeature = ({ data, metadata }: DeactivateFeature, state: Company
   ];
 };
 
-const requestFeatureAccess = ({ data, metadata }: RequestFeatureAccess, state: Company): FeatureAccessRequested[] => {
+const requestFeatureAccess = (
+  { data, metadata }: RequestFeatureAccess,
+  state: Company,
+): FeatureAccessRequested[] => {
   const company = registered(state, data.companyId, metadata.companyId);
   const feature = featureState(company, data.feature);
   const { access } = FEATURE_CATALOGUE[data.feature];
@@ -164,7 +194,12 @@ const requestFeatureAccess = ({ data, metadata }: RequestFeatureAccess, state: C
   return [
     {
       type: 'FeatureAccessRequested',
-      data: { companyId: company.id, feature: data.feature, requestedBy: metadata.userId ?? '', requestedAt: metadata.now },
+      data: {
+        companyId: company.id,
+        feature: data.feature,
+        requestedBy: metadata.userId ?? '',
+        requestedAt: metadata.now,
+      },
     },
   ];
 };
@@ -189,7 +224,13 @@ const addLogo = ({ data, metadata }: AddLogo, state: Company): (LogoAdded | Defa
   };
   // The first logo becomes the default, so invoices have one without a second step.
   if (company.defaultLogoId !== null) return [added];
-  return [added, { type: 'DefaultLogoChosen', data: { companyId: company.id, logoId: data.logoId, chosenAt: metadata.now } }];
+  return [
+    added,
+    {
+      type: 'DefaultLogoChosen',
+      data: { companyId: company.id, logoId: data.logoId, chosenAt: metadata.now },
+    },
+  ];
 };
 
 const removeLogo = ({ data, metadata }: RemoveLogo, state: Company): (LogoRemoved | DefaultLogoChosen)[] => {
@@ -202,14 +243,22 @@ const removeLogo = ({ data, metadata }: RemoveLogo, state: Company): (LogoRemove
   if (company.defaultLogoId !== data.logoId) return [removed];
   // The newest remaining logo takes over as the default; none left, no default.
   const next = company.logos.filter((logo) => logo.id !== data.logoId).at(-1)?.id ?? null;
-  return [removed, { type: 'DefaultLogoChosen', data: { companyId: company.id, logoId: next, chosenAt: metadata.now } }];
+  return [
+    removed,
+    { type: 'DefaultLogoChosen', data: { companyId: company.id, logoId: next, chosenAt: metadata.now } },
+  ];
 };
 
 const chooseDefaultLogo = ({ data, metadata }: ChooseDefaultLogo, state: Company): DefaultLogoChosen[] => {
   const company = registered(state, data.companyId, metadata.companyId);
   if (!company.logos.some((logo) => logo.id === data.logoId)) throw companyError('LOGO_NOT_FOUND');
   if (company.defaultLogoId === data.logoId) return [];
-  return [{ type: 'DefaultLogoChosen', data: { companyId: company.id, logoId: data.logoId, chosenAt: metadata.now } }];
+  return [
+    {
+      type: 'DefaultLogoChosen',
+      data: { companyId: company.id, logoId: data.logoId, chosenAt: metadata.now },
+    },
+  ];
 };
 
 export function decide(command: CompanyCommand, state: Company): CompanyEvent[] {
@@ -235,6 +284,10 @@ export function decide(command: CompanyCommand, state: Company): CompanyEvent[] 
   }
 }
 
-export const companyDecider: Decider<Company, CompanyCommand, CompanyEvent> = { decide, evolve, initialState };
+export const companyDecider: Decider<Company, CompanyCommand, CompanyEvent> = {
+  decide,
+  evolve,
+  initialState,
+};
 
 export const companyStream = (companyId: string) => `company-${companyId}`;

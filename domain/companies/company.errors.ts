@@ -9,12 +9,13 @@ export const companyError = errorCatalogue({
   FEATURE_COMING_SOON: { kind: 'invalid', message: 'This feature is coming soon.' },
   FEATURE_NEEDS_PROVIDER: {
     kind: 'forbidden',
-    message: "This feature is switched on by the Stampline team. Please use Request Access and we'll be in touch.",
+    message:
+      "This feature is switched on by the Stampline team. Please use Request Access and we'll be in touch.",
   },
   FEATURE_SWITCHED_OFF: {
     kind: 'forbidden',
     message:
-      "This feature was switched off, so only the Stampline team can switch it on again. Please use Request Access.",
+      'This feature was switched off, so only the Stampline team can switch it on again. Please use Request Access.',
   },
   FEATURE_ALREADY_ACTIVE: { kind: 'conflict', message: 'This feature is active already.' },
   FEATURE_FREE: { kind: 'invalid', message: 'This feature is free: you can activate it yourself.' },

@@ -48,7 +48,13 @@ export type FeatureSwitchedBy = 'user' | 'provider';
 
 export interface FeatureActivated {
   type: 'FeatureActivated';
-  data: { companyId: string; feature: FeatureName; by: FeatureSwitchedBy; ignorePricing: boolean; activatedAt: string };
+  data: {
+    companyId: string;
+    feature: FeatureName;
+    by: FeatureSwitchedBy;
+    ignorePricing: boolean;
+    activatedAt: string;
+  };
 }
 
 export interface FeatureDeactivated {

@@ -61,7 +61,8 @@ export const FEATURE_CATALOGUE: Readonly<Record<FeatureName, FeatureCard>> = {
   order: {
     name: 'order',
     title: 'Online Orders',
-    description: 'Your customers place orders from the establishment app; review them and turn them into invoices.',
+    description:
+      'Your customers place orders from the establishment app; review them and turn them into invoices.',
     pricing: PAID,
     access: 'paid',
   },

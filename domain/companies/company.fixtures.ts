@@ -69,7 +69,9 @@ export const anUpdateCompanyDetails = (
   metadata: metadata(meta),
 });
 
-export const aCompanyDetailsUpdated = (data: Partial<CompanyDetailsUpdated['data']> = {}): CompanyDetailsUpdated => ({
+export const aCompanyDetailsUpdated = (
+  data: Partial<CompanyDetailsUpdated['data']> = {},
+): CompanyDetailsUpdated => ({
   type: 'CompanyDetailsUpdated',
   data: {
     companyId: COMPANY_ID,
@@ -96,7 +98,9 @@ export const aDeactivateFeature = (data: Partial<DeactivateFeature['data']> = {}
   metadata: metadata(),
 });
 
-export const aRequestFeatureAccess = (data: Partial<RequestFeatureAccess['data']> = {}): RequestFeatureAccess => ({
+export const aRequestFeatureAccess = (
+  data: Partial<RequestFeatureAccess['data']> = {},
+): RequestFeatureAccess => ({
   type: 'RequestFeatureAccess',
   data: { companyId: COMPANY_ID, feature: 'order', ...data },
   metadata: metadata(),
@@ -104,7 +108,14 @@ export const aRequestFeatureAccess = (data: Partial<RequestFeatureAccess['data']
 
 export const aFeatureActivated = (data: Partial<FeatureActivated['data']> = {}): FeatureActivated => ({
   type: 'FeatureActivated',
-  data: { companyId: COMPANY_ID, feature: 'payment', by: 'user', ignorePricing: false, activatedAt: NOW, ...data },
+  data: {
+    companyId: COMPANY_ID,
+    feature: 'payment',
+    by: 'user',
+    ignorePricing: false,
+    activatedAt: NOW,
+    ...data,
+  },
 });
 
 export const aFeatureDeactivated = (data: Partial<FeatureDeactivated['data']> = {}): FeatureDeactivated => ({
@@ -112,7 +123,9 @@ export const aFeatureDeactivated = (data: Partial<FeatureDeactivated['data']> = 
   data: { companyId: COMPANY_ID, feature: 'payment', by: 'user', deactivatedAt: NOW, ...data },
 });
 
-export const aFeatureAccessRequested = (data: Partial<FeatureAccessRequested['data']> = {}): FeatureAccessRequested => ({
+export const aFeatureAccessRequested = (
+  data: Partial<FeatureAccessRequested['data']> = {},
+): FeatureAccessRequested => ({
   type: 'FeatureAccessRequested',
   data: { companyId: COMPANY_ID, feature: 'order', requestedBy: OWNER_ID, requestedAt: NOW, ...data },
 });

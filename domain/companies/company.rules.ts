@@ -82,7 +82,9 @@ export const companyRules = {
   stamp_threshold: optional(
     wholeNumber(COMPANY_MESSAGES.stampThreshold, STAMP_THRESHOLD.min, STAMP_THRESHOLD.max),
   ),
-  tax_rate: optional((value) => (taxRateBasisPoints(value) === undefined ? COMPANY_MESSAGES.taxRate : undefined)),
+  tax_rate: optional((value) =>
+    taxRateBasisPoints(value) === undefined ? COMPANY_MESSAGES.taxRate : undefined,
+  ),
   cash_on_delivery: optionalBoolean(COMPANY_MESSAGES.cashOnDelivery),
   time_zone: optional((value) => (isTimeZone(value) ? undefined : COMPANY_MESSAGES.timeZone)),
 } satisfies Record<string, FieldRule>;
@@ -120,7 +122,9 @@ export function defaultDetails(name: string, timeZone: string = DEFAULT_TIME_ZON
 }
 
 /** The dashboard asks for the details until every required field is filled in. */
-export function detailsComplete(details: Pick<CompanyDetails, 'name' | 'address' | 'city' | 'state' | 'zip' | 'tabcId'>) {
+export function detailsComplete(
+  details: Pick<CompanyDetails, 'name' | 'address' | 'city' | 'state' | 'zip' | 'tabcId'>,
+) {
   return [details.name, details.address, details.city, details.state, details.zip, details.tabcId].every(
     (value) => value.trim() !== '',
   );

@@ -33,7 +33,14 @@ describe('Customer', () => {
 
     it('trims the text and upper-cases the TABC id, state and licence type', () =>
       given([])
-        .when(aCreateCustomer({ name: ' The Rusty Nail ', tabcId: ' mb-123456 ', state: 'tx', contactName: '  ' }))
+        .when(
+          aCreateCustomer({
+            name: ' The Rusty Nail ',
+            tabcId: ' mb-123456 ',
+            state: 'tx',
+            contactName: '  ',
+          }),
+        )
         .then([aCustomerCreated({ tabcId: 'MB-123456' })]));
 
     it('builds the TABC id from licence type and AIMS id when both are given', () =>
@@ -72,7 +79,12 @@ describe('Customer', () => {
 
     it('takes the flags as 0/1 too', () =>
       given([])
-        .when(aCreateCustomer({ cashOnDelivery: 1 as unknown as boolean, fintechOption: 0 as unknown as boolean }))
+        .when(
+          aCreateCustomer({
+            cashOnDelivery: 1 as unknown as boolean,
+            fintechOption: 0 as unknown as boolean,
+          }),
+        )
         .then([aCustomerCreated({ cashOnDelivery: true })]));
 
     it('refuses each missing required field with its message, all at once', () =>
@@ -102,15 +114,52 @@ describe('Customer', () => {
       ]));
 
     it.each([
-      ['a TABC id with one letter', { tabcId: 'M123456' }, 'tabc_id', 'TABC ID must be two letters and six digits, e.g. MB123456 or MB-123456.'],
-      ['a TABC id with seven digits', { tabcId: 'MB1234567' }, 'tabc_id', 'TABC ID must be two letters and six digits, e.g. MB123456 or MB-123456.'],
-      ['a contact e-mail without @', { contactEmail: 'rusty.example.test' }, 'contact_email', 'Please insert a valid email address'],
+      [
+        'a TABC id with one letter',
+        { tabcId: 'M123456' },
+        'tabc_id',
+        'TABC ID must be two letters and six digits, e.g. MB123456 or MB-123456.',
+      ],
+      [
+        'a TABC id with seven digits',
+        { tabcId: 'MB1234567' },
+        'tabc_id',
+        'TABC ID must be two letters and six digits, e.g. MB123456 or MB-123456.',
+      ],
+      [
+        'a contact e-mail without @',
+        { contactEmail: 'rusty.example.test' },
+        'contact_email',
+        'Please insert a valid email address',
+      ],
       ['a fractional AIMS id', { aimsId: 1.5 }, 'aims_id', 'AIMS ID must be a whole number.'],
-      ['a licence type with a space', { aimsLicenseType: 'M B' }, 'aims_license_type', 'Licence type must be letters, e.g. MB.'],
-      ['a price tier that is no id', { productPriceTierId: '7' }, 'product_price_tier_id', 'Price tier must be the id of a price tier.'],
-      ['a service start that is no date', { serviceStartOn: '2026-02-30' }, 'service_start', 'Service start must be a date (YYYY-MM-DD).'],
-      ['fintech on without an id', { fintechOption: true, fintechId: ' ' }, 'fintech_id', "Fintech ID can't be empty while Fintech Option is enabled"],
-    ])('refuses %s', (_, data, field, message) => expect(problems([], aCreateCustomer(data))).toEqual([{ field, message }]));
+      [
+        'a licence type with a space',
+        { aimsLicenseType: 'M B' },
+        'aims_license_type',
+        'Licence type must be letters, e.g. MB.',
+      ],
+      [
+        'a price tier that is no id',
+        { productPriceTierId: '7' },
+        'product_price_tier_id',
+        'Price tier must be the id of a price tier.',
+      ],
+      [
+        'a service start that is no date',
+        { serviceStartOn: '2026-02-30' },
+        'service_start',
+        'Service start must be a date (YYYY-MM-DD).',
+      ],
+      [
+        'fintech on without an id',
+        { fintechOption: true, fintechId: ' ' },
+        'fintech_id',
+        "Fintech ID can't be empty while Fintech Option is enabled",
+      ],
+    ])('refuses %s', (_, data, field, message) =>
+      expect(problems([], aCreateCustomer(data))).toEqual([{ field, message }]),
+    );
 
     it('accepts an e-mail without a top-level domain and a permit with a hyphen', () =>
       given([])
@@ -118,7 +167,9 @@ describe('Customer', () => {
         .then([aCustomerCreated({ contactEmail: 'rusty@bar', tabcId: 'MB-123456' })]));
 
     it('cannot be updated or removed', () => {
-      given([]).when(anUpdateCustomer({ name: 'X' })).thenThrows('Customer Not Found');
+      given([])
+        .when(anUpdateCustomer({ name: 'X' }))
+        .thenThrows('Customer Not Found');
       given([]).when(aRemoveCustomer()).thenThrows('Customer Not Found');
     });
   });
@@ -130,7 +181,11 @@ describe('Customer', () => {
     it('records the fields after an edit, keeping the ones left out', () =>
       given([aCustomerCreated({ contactName: 'Rusty' })])
         .when(anUpdateCustomer({ name: 'Rusty Nail Bar', cashOnDelivery: true }))
-        .then([aCustomerUpdated({ ...customerFields({ name: 'Rusty Nail Bar', cashOnDelivery: true, contactName: 'Rusty' }) })]));
+        .then([
+          aCustomerUpdated({
+            ...customerFields({ name: 'Rusty Nail Bar', cashOnDelivery: true, contactName: 'Rusty' }),
+          }),
+        ]));
 
     it('clears an optional field sent empty', () =>
       given([aCustomerCreated({ contactName: 'Rusty' })])
@@ -138,23 +193,35 @@ describe('Customer', () => {
         .then([aCustomerUpdated()]));
 
     it('records nothing when nothing changed', () =>
-      given([aCustomerCreated()]).when(anUpdateCustomer({ name: 'The Rusty Nail' })).then([]));
+      given([aCustomerCreated()])
+        .when(anUpdateCustomer({ name: 'The Rusty Nail' }))
+        .then([]));
 
     it('checks the rules on an edit too', () =>
-      given([aCustomerCreated()]).when(anUpdateCustomer({ zip: '' })).thenThrows('Zip is required.'));
+      given([aCustomerCreated()])
+        .when(anUpdateCustomer({ zip: '' }))
+        .thenThrows('Zip is required.'));
 
     it('is removed', () => given([aCustomerCreated()]).when(aRemoveCustomer()).then([aCustomerRemoved()]));
 
     it("is 'not found' for another company's users", () => {
-      given([aCustomerCreated()]).when(anUpdateCustomer({ name: 'Mine now' }, { companyId: 'co-2' })).thenThrows('Customer Not Found');
-      given([aCustomerCreated()]).when(aRemoveCustomer({ companyId: 'co-2' })).thenThrows('Customer Not Found');
-      given([aCustomerCreated()]).when(aCreateCustomer({}, { companyId: 'co-2' })).thenThrows('Customer Not Found');
+      given([aCustomerCreated()])
+        .when(anUpdateCustomer({ name: 'Mine now' }, { companyId: 'co-2' }))
+        .thenThrows('Customer Not Found');
+      given([aCustomerCreated()])
+        .when(aRemoveCustomer({ companyId: 'co-2' }))
+        .thenThrows('Customer Not Found');
+      given([aCustomerCreated()])
+        .when(aCreateCustomer({}, { companyId: 'co-2' }))
+        .thenThrows('Customer Not Found');
     });
   });
 
   describe('when removed', () => {
     it('cannot be edited', () =>
-      given([aCustomerCreated(), aCustomerRemoved()]).when(anUpdateCustomer({ name: 'Back' })).thenThrows('Customer Not Found'));
+      given([aCustomerCreated(), aCustomerRemoved()])
+        .when(anUpdateCustomer({ name: 'Back' }))
+        .thenThrows('Customer Not Found'));
 
     it('records nothing when removed again (a retried delete)', () =>
       given([aCustomerCreated(), aCustomerRemoved()]).when(aRemoveCustomer()).then([]));

@@ -1,8 +1,20 @@
 import { assertNever, type Decider } from '../shared/decider.js';
 import { problemsOf, toBoolean, toNumber } from '../shared/field-rules.js';
-import type { CreateCustomer, CustomerCommand, CustomerInput, RemoveCustomer, UpdateCustomer } from './customer.commands.js';
+import type {
+  CreateCustomer,
+  CustomerCommand,
+  CustomerInput,
+  RemoveCustomer,
+  UpdateCustomer,
+} from './customer.commands.js';
 import { customerError, customerInvalid } from './customer.errors.js';
-import type { CustomerCreated, CustomerEvent, CustomerFields, CustomerRemoved, CustomerUpdated } from './customer.events.js';
+import type {
+  CustomerCreated,
+  CustomerEvent,
+  CustomerFields,
+  CustomerRemoved,
+  CustomerUpdated,
+} from './customer.events.js';
 import { customerRules, DEFAULT_CUSTOMER_STATE, fintechIdProblem, tabcIdProblem } from './customer.rules.js';
 import { evolve, initialState, type Customer } from './customer.state.js';
 import { builtTabcId } from './tabc-permit.js';
@@ -86,25 +98,42 @@ const create = ({ data, metadata }: CreateCustomer, state: Customer): CustomerCr
   return [
     {
       type: 'CustomerCreated',
-      data: { customerId, companyId: metadata.companyId, ...fieldsFrom(input, undefined), createdAt: metadata.now },
+      data: {
+        customerId,
+        companyId: metadata.companyId,
+        ...fieldsFrom(input, undefined),
+        createdAt: metadata.now,
+      },
     },
   ];
 };
 
 const update = ({ data, metadata }: UpdateCustomer, state: Customer): CustomerUpdated[] => {
-  if (state.status !== 'active' || state.companyId !== metadata.companyId) throw customerError('CUSTOMER_NOT_FOUND');
+  if (state.status !== 'active' || state.companyId !== metadata.companyId)
+    throw customerError('CUSTOMER_NOT_FOUND');
   const { customerId, ...input } = data;
   const fields = fieldsFrom(input, state.fields);
-  const unchanged = (Object.keys(fields) as (keyof CustomerFields)[]).every((key) => fields[key] === state.fields[key]);
+  const unchanged = (Object.keys(fields) as (keyof CustomerFields)[]).every(
+    (key) => fields[key] === state.fields[key],
+  );
   if (unchanged) return [];
-  return [{ type: 'CustomerUpdated', data: { customerId, companyId: state.companyId, ...fields, updatedAt: metadata.now } }];
+  return [
+    {
+      type: 'CustomerUpdated',
+      data: { customerId, companyId: state.companyId, ...fields, updatedAt: metadata.now },
+    },
+  ];
 };
 
 const remove = ({ data, metadata }: RemoveCustomer, state: Customer): CustomerRemoved[] => {
-  if (state.status === 'none' || state.companyId !== metadata.companyId) throw customerError('CUSTOMER_NOT_FOUND');
+  if (state.status === 'none' || state.companyId !== metadata.companyId)
+    throw customerError('CUSTOMER_NOT_FOUND');
   if (state.status === 'removed') return []; // idempotent: a retried delete
   return [
-    { type: 'CustomerRemoved', data: { customerId: data.customerId, companyId: state.companyId, removedAt: metadata.now } },
+    {
+      type: 'CustomerRemoved',
+      data: { customerId: data.customerId, companyId: state.companyId, removedAt: metadata.now },
+    },
   ];
 };
 
@@ -121,6 +150,10 @@ export function decide(command: CustomerCommand, state: Customer): CustomerEvent
   }
 }
 
-export const customerDecider: Decider<Customer, CustomerCommand, CustomerEvent> = { decide, evolve, initialState };
+export const customerDecider: Decider<Customer, CustomerCommand, CustomerEvent> = {
+  decide,
+  evolve,
+  initialState,
+};
 
 export const customerStream = (customerId: string) => `customer-${customerId}`;

@@ -44,7 +44,10 @@ export const customerRules = {
   address: requiredText(CUSTOMER_MESSAGES.address, 200, 'Address'),
   city: requiredText(CUSTOMER_MESSAGES.city, 100, 'City'),
   /** Left out means TX; sent empty is an error. */
-  state: ((value) => (value === undefined ? undefined : requiredText(CUSTOMER_MESSAGES.state, 40, 'State')(value))) satisfies FieldRule,
+  state: ((value) =>
+    value === undefined
+      ? undefined
+      : requiredText(CUSTOMER_MESSAGES.state, 40, 'State')(value)) satisfies FieldRule,
   zip: requiredText(CUSTOMER_MESSAGES.zip, 20, 'Zip'),
   aims_id: optional((value) => {
     const number = toNumber(value);
@@ -53,7 +56,9 @@ export const customerRules = {
       : undefined;
   }),
   aims_license_type: optional((value) =>
-    typeof value === 'string' && /^[A-Za-z0-9]{1,6}$/.test(value.trim()) ? undefined : CUSTOMER_MESSAGES.aimsLicenseType,
+    typeof value === 'string' && /^[A-Za-z0-9]{1,6}$/.test(value.trim())
+      ? undefined
+      : CUSTOMER_MESSAGES.aimsLicenseType,
   ),
   ydk_est_id: optionalText(100, 'Establishment id'),
   contact_name: optionalText(150, 'Contact name'),
@@ -75,7 +80,9 @@ export const customerRules = {
 export function tabcIdProblem(tabcId: unknown, built: string | null): string | undefined {
   if (built) return undefined;
   if (isBlank(tabcId)) return CUSTOMER_MESSAGES.tabcId;
-  return typeof tabcId === 'string' && TABC_PERMIT_PATTERN.test(tabcId.trim()) ? undefined : CUSTOMER_MESSAGES.tabcIdPattern;
+  return typeof tabcId === 'string' && TABC_PERMIT_PATTERN.test(tabcId.trim())
+    ? undefined
+    : CUSTOMER_MESSAGES.tabcIdPattern;
 }
 
 /** fintech_id depends on fintech_option: required while it is on. */

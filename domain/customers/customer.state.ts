@@ -12,7 +12,11 @@ export function evolve(state: Customer, event: CustomerEvent): Customer {
     case 'CustomerCreated':
     case 'CustomerUpdated': {
       const { customerId, companyId, ...rest } = event.data;
-      const { createdAt: _c, updatedAt: _u, ...fields } = rest as typeof rest & { createdAt?: string; updatedAt?: string };
+      const {
+        createdAt: _c,
+        updatedAt: _u,
+        ...fields
+      } = rest as typeof rest & { createdAt?: string; updatedAt?: string };
       return { status: 'active', id: customerId, companyId, fields };
     }
     case 'CustomerRemoved':

@@ -10,13 +10,20 @@ export const EXPIRY_WARNING_DAYS = 30;
 export const permitKey = (code: string): string => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /** Spec 000 §5: the TABC id built from licence type and AIMS id when both are given (MB + 1234567 → MB1234567). */
-export function builtTabcId(aimsLicenseType: string | null | undefined, aimsId: number | null | undefined): string | null {
+export function builtTabcId(
+  aimsLicenseType: string | null | undefined,
+  aimsId: number | null | undefined,
+): string | null {
   const type = (aimsLicenseType ?? '').trim().toUpperCase();
   return type && aimsId !== null && aimsId !== undefined && aimsId >= 1 ? `${type}${aimsId}` : null;
 }
 
 /** Spec 000 §3: licence type + AIMS id when the AIMS id is at least 1, otherwise the stored tabc_id. */
-export function displayTabcId(customer: { tabcId: string; aimsId: number | null; aimsLicenseType: string | null }): string {
+export function displayTabcId(customer: {
+  tabcId: string;
+  aimsId: number | null;
+  aimsLicenseType: string | null;
+}): string {
   return customer.aimsId !== null && customer.aimsId >= 1
     ? `${(customer.aimsLicenseType ?? '').toUpperCase()}${customer.aimsId}`
     : customer.tabcId;
@@ -33,7 +40,8 @@ export interface LicenceExpiry {
 
 /** Spec 000 §3 TABC expiration, judged on the company's business date `today`. */
 export function licenceExpiry(expirationOn: string | null, today: string): LicenceExpiry {
-  if (!expirationOn) return { expiration_date: null, isExpired: false, expiringInDays: null, isExpiringSoon: false };
+  if (!expirationOn)
+    return { expiration_date: null, isExpired: false, expiringInDays: null, isExpiringSoon: false };
   const days = daysBetween(today, expirationOn);
   return {
     expiration_date: expirationOn,

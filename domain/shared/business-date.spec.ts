@@ -12,7 +12,8 @@ describe('Business dates', () => {
     expect(['2026-02-29', '2026-13-01', '2026-1-01', '', null].some(isBusinessDate)).toBe(false);
   });
 
-  it('count whole days across a daylight-saving change', () => expect(daysBetween('2026-03-07', '2026-03-09')).toBe(2));
+  it('count whole days across a daylight-saving change', () =>
+    expect(daysBetween('2026-03-07', '2026-03-09')).toBe(2));
 
   it('know IANA time zones', () => {
     expect(isTimeZone('America/Chicago')).toBe(true);

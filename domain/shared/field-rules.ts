@@ -60,7 +60,9 @@ export const wholeNumber =
   (message: string, min: number, max = Number.MAX_SAFE_INTEGER): FieldRule =>
   (value) => {
     const number = toNumber(value);
-    return number === undefined || !Number.isInteger(number) || number < min || number > max ? message : undefined;
+    return number === undefined || !Number.isInteger(number) || number < min || number > max
+      ? message
+      : undefined;
   };
 
 /** The W3C HTML e-mail pattern: a local part, @, and a host; the top-level domain is not checked (spec 000 §5). */

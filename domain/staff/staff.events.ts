@@ -8,7 +8,10 @@ interface StaffFact<T extends string, D> {
 }
 
 export type StaffInvited = StaffFact<'StaffInvited', { invitationId: string; invitedEmail: string }>;
-export type StaffInvitationRevoked = StaffFact<'StaffInvitationRevoked', { invitationId: string; invitedEmail: string }>;
+export type StaffInvitationRevoked = StaffFact<
+  'StaffInvitationRevoked',
+  { invitationId: string; invitedEmail: string }
+>;
 /** The invitee signed up into the company as staff (userId and email are theirs). */
 export type StaffJoined = StaffFact<'StaffJoined', { invitationId: string; ip?: string | null }>;
 export type StaffDisabled = StaffFact<'StaffDisabled', { staffUserId: string; staffEmail: string }>;

@@ -15,7 +15,9 @@ import {
 } from './intervals.js';
 
 const set = fc
-  .array(fc.record({ from: fc.integer({ min: 1, max: 60 }), size: fc.integer({ min: 1, max: 8 }) }), { maxLength: 6 })
+  .array(fc.record({ from: fc.integer({ min: 1, max: 60 }), size: fc.integer({ min: 1, max: 8 }) }), {
+    maxLength: 6,
+  })
   .map((list) => normalize(list.map(({ from, size }) => ({ from, to: from + size - 1 }))));
 
 const numbers = (s: IntervalSet) => {

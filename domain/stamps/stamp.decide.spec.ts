@@ -77,7 +77,9 @@ describe('Stamp ledger', () => {
         .then([aStampRollReceived({ from: 5, to: 5 })]));
 
     it('refuses a start below 1', () =>
-      given([]).when(aReceiveStampRoll({ from: 0 })).thenThrows('From must be at least 1.'));
+      given([])
+        .when(aReceiveStampRoll({ from: 0 }))
+        .thenThrows('From must be at least 1.'));
 
     it('lists every broken field at once', () => {
       const error = errorOf(() =>
@@ -87,7 +89,10 @@ describe('Stamp ledger', () => {
         ),
       );
       expect(error.details).toEqual([
-        { field: 'received_at', message: 'Received date must not be later than 3 days after today (2026-11-24).' },
+        {
+          field: 'received_at',
+          message: 'Received date must not be later than 3 days after today (2026-11-24).',
+        },
         { field: 'from', message: 'From must be at least 1.' },
         { field: 'to', message: 'Stamp roll must end in a larger value than the start' },
       ]);
@@ -114,7 +119,14 @@ describe('Stamp ledger', () => {
 
     it('allocates the first available stamps to an invoice', () =>
       given([roll])
-        .when(anAllocateStamps({ invoiceId: 'inv-1', count: 12, customerName: 'Bar One', customerTabcId: 'MB123456' }))
+        .when(
+          anAllocateStamps({
+            invoiceId: 'inv-1',
+            count: 12,
+            customerName: 'Bar One',
+            customerTabcId: 'MB123456',
+          }),
+        )
         .then([
           aStampsAllocated(
             { from: 1000, to: 1011 },
@@ -129,7 +141,10 @@ describe('Stamp ledger', () => {
         ]));
 
     it('allocates nothing more when asked again for what the invoice holds (idempotent)', () =>
-      given([roll, aStampsAllocated({ from: 1000, to: 1011 }, { allocationId: 'invoice-inv-1', invoiceId: 'inv-1' })])
+      given([
+        roll,
+        aStampsAllocated({ from: 1000, to: 1011 }, { allocationId: 'invoice-inv-1', invoiceId: 'inv-1' }),
+      ])
         .when(anAllocateStamps({ invoiceId: 'inv-1', count: 12 }))
         .then([]));
 
@@ -148,7 +163,10 @@ describe('Stamp ledger', () => {
         ]));
 
     it('releases the highest stamps of an invoice that needs fewer', () =>
-      given([roll, aStampsAllocated({ from: 1000, to: 1011 }, { allocationId: 'invoice-inv-1', invoiceId: 'inv-1' })])
+      given([
+        roll,
+        aStampsAllocated({ from: 1000, to: 1011 }, { allocationId: 'invoice-inv-1', invoiceId: 'inv-1' }),
+      ])
         .when(anAllocateStamps({ invoiceId: 'inv-1', count: 10 }))
         .then([
           aStampsReleased(
@@ -158,11 +176,7 @@ describe('Stamp ledger', () => {
         ]));
 
     it('fills a released hole first (lowest numbers first)', () =>
-      given([
-        roll,
-        aStampsAllocated({ from: 1000, to: 1019 }),
-        aStampsReleased({ from: 1005, to: 1009 }),
-      ])
+      given([roll, aStampsAllocated({ from: 1000, to: 1019 }), aStampsReleased({ from: 1005, to: 1009 })])
         .when(anAllocateStamps({ count: 8 }))
         .then([
           {
@@ -198,18 +212,27 @@ describe('Stamp ledger', () => {
       given([roll])
         .when(anAllocateStamps({ ranges: [{ rollId: 1, from: 1100, to: 1104 }] }))
         .then([
-          aStampsAllocated({ from: 1100, to: 1104 }, { allocationId: 'invoice-inv-1', invoiceId: 'inv-1', invoiceNumber: '1001' }),
+          aStampsAllocated(
+            { from: 1100, to: 1104 },
+            { allocationId: 'invoice-inv-1', invoiceId: 'inv-1', invoiceNumber: '1001' },
+          ),
         ]));
 
     it('replaces an invoice’s stamps with its manual ranges: releases the others, allocates the new ones', () =>
-      given([roll, aStampsAllocated({ from: 1000, to: 1009 }, { allocationId: 'invoice-inv-1', invoiceId: 'inv-1' })])
+      given([
+        roll,
+        aStampsAllocated({ from: 1000, to: 1009 }, { allocationId: 'invoice-inv-1', invoiceId: 'inv-1' }),
+      ])
         .when(anAllocateStamps({ ranges: [{ rollId: 1, from: 1005, to: 1014 }] }))
         .then([
           aStampsReleased(
             { from: 1000, to: 1004 },
             { allocationId: 'invoice-inv-1', invoiceId: 'inv-1', invoiceNumber: '1001', reason: 'edited' },
           ),
-          aStampsAllocated({ from: 1010, to: 1014 }, { allocationId: 'invoice-inv-1', invoiceId: 'inv-1', invoiceNumber: '1001' }),
+          aStampsAllocated(
+            { from: 1010, to: 1014 },
+            { allocationId: 'invoice-inv-1', invoiceId: 'inv-1', invoiceNumber: '1001' },
+          ),
         ]));
 
     it('refuses a manual range below the first available stamp', () =>
@@ -262,7 +285,10 @@ describe('Stamp ledger', () => {
         ]));
 
     it('numbers manual assignments 1, 2, …', () =>
-      given([roll, aStampsAllocated({ from: 1000, to: 1009 }, { allocationId: 'assignment-1', invoiceId: null })])
+      given([
+        roll,
+        aStampsAllocated({ from: 1000, to: 1009 }, { allocationId: 'assignment-1', invoiceId: null }),
+      ])
         .when(anAssignStamps({ from: 1010, to: 1010 }))
         .then([
           aStampsAllocated(
@@ -286,12 +312,15 @@ describe('Stamp ledger', () => {
         ]));
 
     it('releases nothing for an invoice without stamps', () =>
-      given([roll]).when(aReleaseStamps({ invoiceId: 'inv-9' })).then([]));
+      given([roll])
+        .when(aReleaseStamps({ invoiceId: 'inv-9' }))
+        .then([]));
 
     it('deactivates the roll', () =>
       given([roll]).when(aDeactivateStampRoll()).then([aStampRollDeactivated()]));
 
-    it('does nothing when activating an active roll', () => given([roll]).when(anActivateStampRoll()).then([]));
+    it('does nothing when activating an active roll', () =>
+      given([roll]).when(anActivateStampRoll()).then([]));
 
     it('activates an inactive roll', () =>
       given([roll, aStampRollDeactivated()])
@@ -303,7 +332,8 @@ describe('Stamp ledger', () => {
         .when(aDeactivateStampRoll())
         .thenThrows('This stamp roll is finished: it cannot be activated or deactivated.'));
 
-    it('refuses to toggle an unknown roll', () => given([roll]).when(anActivateStampRoll(2)).thenThrows('No roll found'));
+    it('refuses to toggle an unknown roll', () =>
+      given([roll]).when(anActivateStampRoll(2)).thenThrows('No roll found'));
   });
 
   describe('with two rolls, the older received later', () => {
@@ -392,7 +422,12 @@ describe('Stamp ledger', () => {
     it('refuses to allocate destroyed stamps', () =>
       given([roll, aStampsDestroyed({ from: 1000, to: 1009 })])
         .when(anAllocateStamps({ count: 2 }))
-        .then([aStampsAllocated({ from: 1010, to: 1011 }, { allocationId: 'invoice-inv-1', invoiceId: 'inv-1', invoiceNumber: '1001' })]));
+        .then([
+          aStampsAllocated(
+            { from: 1010, to: 1011 },
+            { allocationId: 'invoice-inv-1', invoiceId: 'inv-1', invoiceNumber: '1001' },
+          ),
+        ]));
 
     it('restores a destroy record: its stamps are available again', () =>
       given([roll, aStampsDestroyed({ from: 1000, to: 1009 })])
@@ -444,8 +479,17 @@ describe('Stamp ledger', () => {
       [1, 500, []],
       [1, 10_000, []],
       [1, 10_080, ['A roll of 10080 stamps exceeds the maximum of 10000.']],
-      [1, 40, ['A roll of 40 stamps is too few (under 80).', 'A roll of 40 stamps is unusual: not a multiple of 80 or 500.']],
+      [
+        1,
+        40,
+        [
+          'A roll of 40 stamps is too few (under 80).',
+          'A roll of 40 stamps is unusual: not a multiple of 80 or 500.',
+        ],
+      ],
       [1, 100, ['A roll of 100 stamps is unusual: not a multiple of 80 or 500.']],
-    ])('from %d to %d warns %j', (from, to, warnings) => expect(stampRollSizeWarnings(from, to)).toEqual(warnings));
+    ])('from %d to %d warns %j', (from, to, warnings) =>
+      expect(stampRollSizeWarnings(from, to)).toEqual(warnings),
+    );
   });
 });

@@ -49,7 +49,14 @@ import {
   RECEIVED_DAYS_AHEAD,
   toStampRanges,
 } from './stamp.rules.js';
-import { availableStamps, evolve, findRoll, initialState, isFinished, type StampLedger } from './stamp.state.js';
+import {
+  availableStamps,
+  evolve,
+  findRoll,
+  initialState,
+  isFinished,
+  type StampLedger,
+} from './stamp.state.js';
 
 const receive = ({ data, metadata }: ReceiveStampRoll, state: StampLedger): StampRollReceived[] => {
   const prefix = normalizePrefix(data.prefix);
@@ -58,11 +65,14 @@ const receive = ({ data, metadata }: ReceiveStampRoll, state: StampLedger): Stam
   else {
     const today = businessDate(metadata.now, data.timeZone);
     if (daysBetween(today, data.receivedOn) > RECEIVED_DAYS_AHEAD) {
-      errors.push(stampError('STAMP_ROLL_RECEIVED_TOO_LATE', { latest: addDays(today, RECEIVED_DAYS_AHEAD) }));
+      errors.push(
+        stampError('STAMP_ROLL_RECEIVED_TOO_LATE', { latest: addDays(today, RECEIVED_DAYS_AHEAD) }),
+      );
     }
   }
   if (!Number.isSafeInteger(data.from) || data.from < 1) errors.push(stampError('STAMP_ROLL_FROM_BELOW_ONE'));
-  if (!Number.isSafeInteger(data.to) || data.to < data.from) errors.push(stampError('STAMP_ROLL_END_BELOW_START'));
+  if (!Number.isSafeInteger(data.to) || data.to < data.from)
+    errors.push(stampError('STAMP_ROLL_END_BELOW_START'));
   if (errors.length === 0) {
     const other = overlappingRoll(state, prefix, data.from, data.to);
     if (other) {
@@ -126,7 +136,10 @@ export function allocateStamps(state: StampLedger, data: AllocateStampsData, now
   if (data.ranges) {
     const wanted = new Map<number, IntervalSet>();
     data.ranges.forEach((range, index) => {
-      const { roll, stamps } = checkStampRange(state, range, { allocationId, added: data.ranges!.slice(0, index) });
+      const { roll, stamps } = checkStampRange(state, range, {
+        allocationId,
+        added: data.ranges!.slice(0, index),
+      });
       wanted.set(roll.rollId, normalize([...(wanted.get(roll.rollId) ?? []), ...stamps]));
     });
     for (const { roll, stamps } of holding) {
@@ -192,7 +205,11 @@ export function allocateStamps(state: StampLedger, data: AllocateStampsData, now
 }
 
 /** Every stamp of an invoice back to AVAILABLE (cancel: 'Below stamps are available for use'). Pure, idempotent. */
-export function releaseStamps(state: StampLedger, data: ReleaseStamps['data'], now: string): StampsReleased[] {
+export function releaseStamps(
+  state: StampLedger,
+  data: ReleaseStamps['data'],
+  now: string,
+): StampsReleased[] {
   const allocationId = invoiceAllocationId(data.invoiceId);
   const ranges = holdingOf(state, allocationId).flatMap(({ roll, stamps }) => toStampRanges(roll, stamps));
   if (ranges.length === 0) return [];
@@ -239,14 +256,22 @@ const destroy = ({ data, metadata }: DestroyStamps, state: StampLedger): StampsD
   const outside = [data.from < roll.from || data.from > roll.to, data.to < roll.from || data.to > roll.to];
   if (outside[0] || outside[1]) {
     throw stampError('DESTROY_OUTSIDE_ROLL', { range: rollRange }, [
-      ...(outside[0] ? [{ field: 'from', message: `From and to must lie within the roll range ${rollRange}.` }] : []),
-      ...(outside[1] ? [{ field: 'to', message: `From and to must lie within the roll range ${rollRange}.` }] : []),
+      ...(outside[0]
+        ? [{ field: 'from', message: `From and to must lie within the roll range ${rollRange}.` }]
+        : []),
+      ...(outside[1]
+        ? [{ field: 'to', message: `From and to must lie within the roll range ${rollRange}.` }]
+        : []),
     ]);
   }
   if (data.to < data.from) throw stampError('DESTROY_END_BELOW_START');
   const asked = [interval(data.from, data.to)];
   const destroyable = intersect(availableStamps(roll), asked);
-  const invoiced = holdersWithin(roll.allocated, asked[0]!).map(({ from, to, label }) => ({ from, to, label }));
+  const invoiced = holdersWithin(roll.allocated, asked[0]!).map(({ from, to, label }) => ({
+    from,
+    to,
+    label,
+  }));
   const alreadyDestroyed = intersect(stampsOf(roll.destroyed), asked).map(({ from, to }) => ({ from, to }));
   if (destroyable.length === 0) {
     const range = formatRange(roll.prefix, data.from, data.to);
@@ -275,7 +300,10 @@ const destroy = ({ data, metadata }: DestroyStamps, state: StampLedger): StampsD
 };
 
 /** The messages for what a destroy left alone (spec 000 §4): invoiced stamps with their invoices, already destroyed. */
-export function destroyReasons(prefix: string, notDestroyed: StampsDestroyed['data']['notDestroyed']): string[] {
+export function destroyReasons(
+  prefix: string,
+  notDestroyed: StampsDestroyed['data']['notDestroyed'],
+): string[] {
   const messages: string[] = [];
   if (notDestroyed.invoiced.length > 0) {
     const numbers = [...new Set(notDestroyed.invoiced.flatMap((i) => (i.label ? [`#${i.label}`] : [])))];
@@ -283,7 +311,9 @@ export function destroyReasons(prefix: string, notDestroyed: StampsDestroyed['da
       ...(numbers.length > 0 ? [`invoice ${numbers.join(', ')}`] : []),
       ...(notDestroyed.invoiced.some((i) => !i.label) ? ['manual assignment'] : []),
     ];
-    messages.push(destroyMessages.invoiced(formatRanges(prefix, normalize(notDestroyed.invoiced)), holders.join('; ')));
+    messages.push(
+      destroyMessages.invoiced(formatRanges(prefix, normalize(notDestroyed.invoiced)), holders.join('; ')),
+    );
   }
   if (notDestroyed.alreadyDestroyed.length > 0) {
     messages.push(destroyMessages.alreadyDestroyed(formatRanges(prefix, notDestroyed.alreadyDestroyed)));
@@ -294,7 +324,8 @@ export function destroyReasons(prefix: string, notDestroyed: StampsDestroyed['da
 const restore = ({ data, metadata }: RestoreStamps, state: StampLedger): StampsRestored[] => {
   const events: StampsRestored[] = [];
   for (const destroyId of [...new Set(data.destroyIds)]) {
-    const record = Number.isInteger(destroyId) && destroyId >= 1 ? state.destroyRecords[destroyId - 1] : undefined;
+    const record =
+      Number.isInteger(destroyId) && destroyId >= 1 ? state.destroyRecords[destroyId - 1] : undefined;
     if (!record) throw stampError('DESTROY_RECORD_NOT_FOUND', { id: destroyId });
     if (record.restored) continue;
     const roll = findRoll(state, record.rollId)!;
@@ -335,4 +366,8 @@ export function decide(command: StampCommand, state: StampLedger): StampEvent[] 
   }
 }
 
-export const stampLedgerDecider: Decider<StampLedger, StampCommand, StampEvent> = { decide, evolve, initialState };
+export const stampLedgerDecider: Decider<StampLedger, StampCommand, StampEvent> = {
+  decide,
+  evolve,
+  initialState,
+};

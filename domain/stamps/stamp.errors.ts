@@ -118,7 +118,12 @@ export function stampError(
 ): DomainError {
   const entry: Entry = catalogue[code];
   const message = entry.message(values);
-  return new DomainError(code, entry.kind, message, details ?? (entry.field ? [{ field: entry.field, message }] : undefined));
+  return new DomainError(
+    code,
+    entry.kind,
+    message,
+    details ?? (entry.field ? [{ field: entry.field, message }] : undefined),
+  );
 }
 
 /** Several broken rules at once: the first one's code and message, a detail for each. */

@@ -97,12 +97,25 @@ export const aStampsDestroyed = (
 
 export const aStampsRestored = (destroyId: number, range: { from: number; to: number }): StampsRestored => ({
   type: 'StampsRestored',
-  data: { destroyId, rollId: 1, prefix: 'AB', ranges: [{ rollId: 1, prefix: 'AB', ...range }], restoredAt: NOW },
+  data: {
+    destroyId,
+    rollId: 1,
+    prefix: 'AB',
+    ranges: [{ rollId: 1, prefix: 'AB', ...range }],
+    restoredAt: NOW,
+  },
 });
 
 export const aReceiveStampRoll = (data: Partial<ReceiveStampRoll['data']> = {}): ReceiveStampRoll => ({
   type: 'ReceiveStampRoll',
-  data: { prefix: ' ab ', receivedOn: '2026-11-20', from: 1000, to: 1479, timeZone: 'America/Chicago', ...data },
+  data: {
+    prefix: ' ab ',
+    receivedOn: '2026-11-20',
+    from: 1000,
+    to: 1479,
+    timeZone: 'America/Chicago',
+    ...data,
+  },
   metadata,
 });
 

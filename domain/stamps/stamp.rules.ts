@@ -50,12 +50,16 @@ export function stampRollSizeWarnings(from: number, to: number): string[] {
     warnings.push(`A roll of ${n} stamps exceeds the maximum of ${MAX_ROLL_SIZE_WITHOUT_WARNING}.`);
   if (n < MIN_ROLL_SIZE_WITHOUT_WARNING)
     warnings.push(`A roll of ${n} stamps is too few (under ${MIN_ROLL_SIZE_WITHOUT_WARNING}).`);
-  if (n % 80 !== 0 && n % 500 !== 0) warnings.push(`A roll of ${n} stamps is unusual: not a multiple of 80 or 500.`);
+  if (n % 80 !== 0 && n % 500 !== 0)
+    warnings.push(`A roll of ${n} stamps is unusual: not a multiple of 80 or 500.`);
   return warnings;
 }
 
 /** The stamps a holder (an invoice's allocation) has, roll by roll, in allocation order. */
-export function holdingOf(state: StampLedger, allocationId: string): { roll: StampRoll; stamps: IntervalSet }[] {
+export function holdingOf(
+  state: StampLedger,
+  allocationId: string,
+): { roll: StampRoll; stamps: IntervalSet }[] {
   const holding: { roll: StampRoll; stamps: IntervalSet }[] = [];
   for (const roll of rollsInAllocationOrder(state)) {
     if (roll.allocatedCount === 0) continue;
@@ -143,8 +147,14 @@ export function stampStatus(
 }
 
 /** Rolls of the same prefix whose numbers meet `from`–`to`. */
-export function overlappingRoll(state: StampLedger, prefix: string, from: number, to: number): StampRoll | undefined {
+export function overlappingRoll(
+  state: StampLedger,
+  prefix: string,
+  from: number,
+  to: number,
+): StampRoll | undefined {
   return state.rolls.find(
-    (roll) => roll.prefix === prefix && intersect([interval(roll.from, roll.to)], [interval(from, to)]).length > 0,
+    (roll) =>
+      roll.prefix === prefix && intersect([interval(roll.from, roll.to)], [interval(from, to)]).length > 0,
   );
 }

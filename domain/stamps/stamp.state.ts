@@ -85,7 +85,11 @@ export function byRoll(ranges: readonly StampRange[]): Map<number, IntervalSet> 
   return new Map([...grouped].map(([rollId, list]) => [rollId, normalize(list)]));
 }
 
-function updateRolls(state: StampLedger, ranges: readonly StampRange[], change: (roll: StampRoll, set: IntervalSet) => StampRoll) {
+function updateRolls(
+  state: StampLedger,
+  ranges: readonly StampRange[],
+  change: (roll: StampRoll, set: IntervalSet) => StampRoll,
+) {
   const rolls = state.rolls.slice();
   for (const [rollId, set] of byRoll(ranges)) {
     const roll = rolls[rollId - 1];

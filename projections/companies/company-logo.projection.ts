@@ -30,7 +30,9 @@ export const companyLogoProjection = defineProjection({
   async apply(tx, events: StoredEvent[], t) {
     const table = ident(t.rm_company_logo!);
     const added = events.filter((e) => e.type === 'LogoAdded').map((e) => (e as unknown as LogoAdded).data);
-    const removed = events.filter((e) => e.type === 'LogoRemoved').map((e) => (e as unknown as LogoRemoved).data);
+    const removed = events
+      .filter((e) => e.type === 'LogoRemoved')
+      .map((e) => (e as unknown as LogoRemoved).data);
     // A logo is removed only after it was added, so inserting first and removing second keeps a batch's order.
     if (added.length > 0) {
       await tx.query(

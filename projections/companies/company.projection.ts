@@ -2,7 +2,11 @@ import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
 import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
 import type { CompanyDetails, CompanyEvent } from '../../domain/companies/company.events.js';
 import { isFeatureName } from '../../domain/companies/company.features.js';
-import { defaultDetails, detailsComplete, percentFromBasisPoints } from '../../domain/companies/company.rules.js';
+import {
+  defaultDetails,
+  detailsComplete,
+  percentFromBasisPoints,
+} from '../../domain/companies/company.rules.js';
 import { defineRowProjection, ident } from '../projection.js';
 
 /** The first version's table (Migration20261121000300); kept as it was. */
@@ -115,7 +119,12 @@ function detailsColumns(details: CompanyDetails) {
   };
 }
 
-const NO_FEATURE: CompanyFeatureRow = { active: false, ignore_pricing: false, switched_off: false, requested_at: null };
+const NO_FEATURE: CompanyFeatureRow = {
+  active: false,
+  ignore_pricing: false,
+  switched_off: false,
+  requested_at: null,
+};
 
 /** Pure: the company row after one event (the same object when the event was applied already). */
 export function evolveCompanyRow(row: CompanyRow | undefined, stored: StoredEvent): CompanyRow {
@@ -137,11 +146,20 @@ export function evolveCompanyRow(row: CompanyRow | undefined, stored: StoredEven
       revision,
     };
   }
-  if (!row) throw new Error(`company projection: ${stored.type} ${stored.id} arrived before CompanyRegistered`);
-  const feature = (name: string, change: (f: CompanyFeatureRow) => Partial<CompanyFeatureRow>): CompanyRow => {
+  if (!row)
+    throw new Error(`company projection: ${stored.type} ${stored.id} arrived before CompanyRegistered`);
+  const feature = (
+    name: string,
+    change: (f: CompanyFeatureRow) => Partial<CompanyFeatureRow>,
+  ): CompanyRow => {
     if (!isFeatureName(name)) return { ...row, revision };
     const current = row.features[name] ?? NO_FEATURE;
-    return { ...row, features: { ...row.features, [name]: { ...current, ...change(current) } }, updated_at: at, revision };
+    return {
+      ...row,
+      features: { ...row.features, [name]: { ...current, ...change(current) } },
+      updated_at: at,
+      revision,
+    };
   };
   switch (event.type) {
     case 'CompanyDetailsUpdated': {
@@ -149,7 +167,11 @@ export function evolveCompanyRow(row: CompanyRow | undefined, stored: StoredEven
       return { ...row, ...detailsColumns(details), updated_at: updatedAt, revision };
     }
     case 'FeatureActivated':
-      return feature(event.data.feature, () => ({ active: true, ignore_pricing: event.data.ignorePricing, requested_at: null }));
+      return feature(event.data.feature, () => ({
+        active: true,
+        ignore_pricing: event.data.ignorePricing,
+        requested_at: null,
+      }));
     case 'FeatureDeactivated':
       return feature(event.data.feature, () => ({ active: false, switched_off: true }));
     case 'FeatureAccessRequested':

@@ -163,7 +163,8 @@ const COLUMNS: readonly (keyof CustomerRow)[] = [
   'revision',
 ];
 
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+const iso = (value: unknown) =>
+  value === null || value === undefined ? null : new Date(value as string).toISOString();
 
 export const customerProjection = defineRowProjection<CustomerRow>({
   name: 'customers',

@@ -1,6 +1,13 @@
 import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
 import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import { count, intersect, normalize, subtract, union, type IntervalSet } from '../../domain/stamps/intervals.js';
+import {
+  count,
+  intersect,
+  normalize,
+  subtract,
+  union,
+  type IntervalSet,
+} from '../../domain/stamps/intervals.js';
 import {
   STAMP_EVENT_TYPES,
   STAMPS_STREAM_PREFIX,
@@ -184,7 +191,8 @@ class Batch {
   readonly changedLedgers = new Set<string>();
   readonly log: LogRow[] = [];
   readonly destroyed: DestroyedRow[] = [];
-  readonly restored: { company_id: string; id: number; restored_at: string; restored_by: string | null }[] = [];
+  readonly restored: { company_id: string; id: number; restored_at: string; restored_by: string | null }[] =
+    [];
 
   apply(stored: StoredEvent): void {
     const companyId = companyOfStream(stored.streamId);
@@ -205,7 +213,13 @@ class Batch {
     const event = stored as unknown as StampEvent;
     const base = stored.revision * SEQ_PER_EVENT;
     let index = 0;
-    const log = (roll: RollRow, kind: LogRow['kind'], from: number, to: number, extra: Partial<LogRow> = {}) => {
+    const log = (
+      roll: RollRow,
+      kind: LogRow['kind'],
+      from: number,
+      to: number,
+      extra: Partial<LogRow> = {},
+    ) => {
       this.log.push({
         company_id: companyId,
         seq: (base + BigInt(index++)).toString(),
@@ -379,7 +393,11 @@ async function load(tx: PoolClient, t: TableNames, companies: string[], batch: B
     ),
   ]);
   for (const row of ledgers.rows) {
-    batch.ledgers.set(row.company_id, { ...row, revision: BigInt(row.revision), updated_at: iso(row.updated_at) });
+    batch.ledgers.set(row.company_id, {
+      ...row,
+      revision: BigInt(row.revision),
+      updated_at: iso(row.updated_at),
+    });
   }
   for (const row of rolls.rows) {
     batch.rolls.set(`${row.company_id}:${row.roll_id}`, {
@@ -482,7 +500,9 @@ export const stampsProjection = defineProjection({
   handles: STAMP_EVENT_TYPES,
   tables: ['rm_stamp_ledger', 'rm_stamp_roll', 'rm_stamp_log', 'rm_stamp_destroyed'],
   async apply(tx, events, t) {
-    const companies = [...new Set(events.map((e) => companyOfStream(e.streamId)).filter((c) => c !== undefined))];
+    const companies = [
+      ...new Set(events.map((e) => companyOfStream(e.streamId)).filter((c) => c !== undefined)),
+    ];
     if (companies.length === 0) return;
     const batch = new Batch();
     await load(tx, t, companies, batch);

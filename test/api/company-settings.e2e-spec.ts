@@ -22,18 +22,26 @@ describe('Company settings and logos (HTTP)', () => {
   let dataDir: string;
 
   /** A multipart upload, as the browser's FormData sends it. */
-  const upload = async (token: string, parts: { field: string; content: Buffer | string; filename?: string; type?: string }[]) => {
+  const upload = async (
+    token: string,
+    parts: { field: string; content: Buffer | string; filename?: string; type?: string }[],
+  ) => {
     const form = new FormData();
     for (const part of parts) {
       if (part.filename === undefined) form.append(part.field, String(part.content));
-      else form.append(part.field, new Blob([part.content], { type: part.type ?? 'application/octet-stream' }), part.filename);
+      else
+        form.append(
+          part.field,
+          new Blob([part.content], { type: part.type ?? 'application/octet-stream' }),
+          part.filename,
+        );
     }
     const response = await fetch(`${app.baseUrl}/api/v1/company/logo`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
     });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as any };
   };
 
   beforeAll(async () => {
@@ -72,7 +80,11 @@ describe('Company settings and logos (HTTP)', () => {
         logos: [],
       });
       expect(response.body.companyFeatures).toHaveLength(14);
-      expect(response.body.companyFeatures).toContainEqual({ name: 'payment', active: false, ignore_pricing: false });
+      expect(response.body.companyFeatures).toContainEqual({
+        name: 'payment',
+        active: false,
+        ignore_pricing: false,
+      });
     });
   });
 
@@ -116,9 +128,13 @@ describe('Company settings and logos (HTTP)', () => {
         time_zone: 'America/Denver',
         details_complete: true,
       });
-      expect((await api.get('validate_token', token)).body.company).toMatchObject({ name: 'Lone Star Spirits', details_complete: true });
+      expect((await api.get('validate_token', token)).body.company).toMatchObject({
+        name: 'Lone Star Spirits',
+        details_complete: true,
+      });
       const types: string[] = [];
-      for await (const event of app.runtime.store.readStream(`company-${user.company_id}`)) types.push(event.type);
+      for await (const event of app.runtime.store.readStream(`company-${user.company_id}`))
+        types.push(event.type);
       expect(types).toEqual(['CompanyRegistered', 'CompanyDetailsUpdated']);
     });
 
@@ -133,7 +149,18 @@ describe('Company settings and logos (HTTP)', () => {
       const { token, user } = await signUpOwner(api);
       const response = await api.put(
         `company/${user.company_id}`,
-        { name: ' ', city: '', state: '', address: '', zip: '', stamp_threshold: 5001, tax_rate: 8.255, starting_invoice_number: 0, default_invoice_status: 'shipped', has_fintech: true },
+        {
+          name: ' ',
+          city: '',
+          state: '',
+          address: '',
+          zip: '',
+          stamp_threshold: 5001,
+          tax_rate: 8.255,
+          starting_invoice_number: 0,
+          default_invoice_status: 'shipped',
+          has_fintech: true,
+        },
         token,
       );
       expect(response.status).toBe(400);
@@ -146,7 +173,10 @@ describe('Company settings and logos (HTTP)', () => {
           { field: 'state', message: 'State is required.' },
           { field: 'zip', message: 'Zip is required.' },
           { field: 'tabc_id', message: 'TABC ID is required.' },
-          { field: 'starting_invoice_number', message: 'Starting invoice number must be a whole number of at least 1.' },
+          {
+            field: 'starting_invoice_number',
+            message: 'Starting invoice number must be a whole number of at least 1.',
+          },
           { field: 'stamp_threshold', message: 'Stamp threshold must be a whole number from 1 to 5000.' },
           { field: 'tax_rate', message: 'Tax rate must be a number from 0 to 100 with at most 2 decimals.' },
           {
@@ -177,19 +207,29 @@ describe('Company settings and logos (HTTP)', () => {
 
     it('refuses fields it does not know', async () => {
       const { token, user } = await signUpOwner(api);
-      const response = await api.put(`company/${user.company_id}`, { ...DETAILS, owner_user_id: 'me' }, token);
+      const response = await api.put(
+        `company/${user.company_id}`,
+        { ...DETAILS, owner_user_id: 'me' },
+        token,
+      );
       expect(response.status).toBe(400);
       expect(response.body.message).toBe('property owner_user_id should not exist');
     });
 
     it('asks for a subdomain while the order feature is active', async () => {
       const { token, user } = await signUpOwner(api);
-      expect(await featuresSet(app.app, ['--company', user.company_id, '--feature', 'order', '--on'])).toBe(0);
+      expect(await featuresSet(app.app, ['--company', user.company_id, '--feature', 'order', '--on'])).toBe(
+        0,
+      );
       await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
       const response = await api.put(`company/${user.company_id}`, DETAILS, token);
       expect(response.status).toBe(400);
-      expect(response.body.details).toEqual([{ field: 'subdomain', message: 'Subdomain is required while the Order feature is active.' }]);
-      expect((await api.put(`company/${user.company_id}`, { ...DETAILS, subdomain: 'lonestar' }, token)).status).toBe(200);
+      expect(response.body.details).toEqual([
+        { field: 'subdomain', message: 'Subdomain is required while the Order feature is active.' },
+      ]);
+      expect(
+        (await api.put(`company/${user.company_id}`, { ...DETAILS, subdomain: 'lonestar' }, token)).status,
+      ).toBe(200);
     });
   });
 
@@ -197,7 +237,9 @@ describe('Company settings and logos (HTTP)', () => {
     it('uploads, lists, serves, chooses the default and removes logos', async () => {
       const { token, user } = await signUpOwner(api);
       const wide = png(200, 100);
-      const first = await upload(token, [{ field: 'logo', content: wide, filename: 'C:\\fakepath\\logo.png', type: 'image/png' }]);
+      const first = await upload(token, [
+        { field: 'logo', content: wide, filename: 'C:\\fakepath\\logo.png', type: 'image/png' },
+      ]);
       expect(first.status).toBe(201);
       expect(first.body).toEqual([
         {
@@ -214,15 +256,21 @@ describe('Company settings and logos (HTTP)', () => {
       ]);
       const firstId = first.body[0].id;
 
-      const image = await fetch(`${app.baseUrl}${first.body[0].path}`, { headers: { authorization: `Bearer ${token}` } });
+      const image = await fetch(`${app.baseUrl}${first.body[0].path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(image.status).toBe(200);
       expect(image.headers.get('content-type')).toBe('image/png');
       expect(image.headers.get('x-content-type-options')).toBe('nosniff');
       expect(Buffer.from(await image.arrayBuffer()).equals(wide)).toBe(true);
       expect((await fetch(`${app.baseUrl}${first.body[0].path}`)).status).toBe(401);
 
-      const second = await upload(token, [{ field: 'logo', content: png(300, 100), filename: 'banner.png', type: 'image/png' }]);
-      const secondId = second.body.find((logo: { originalname: string }) => logo.originalname === 'banner.png').id;
+      const second = await upload(token, [
+        { field: 'logo', content: png(300, 100), filename: 'banner.png', type: 'image/png' },
+      ]);
+      const secondId = second.body.find(
+        (logo: { originalname: string }) => logo.originalname === 'banner.png',
+      ).id;
       expect(second.body.map((logo: { is_default: boolean }) => logo.is_default)).toEqual([true, false]);
 
       const chosen = await api.put(`company/logo/${secondId}/default`, undefined, token);
@@ -238,7 +286,9 @@ describe('Company settings and logos (HTTP)', () => {
 
     it('refuses a file that is not an image, whatever its name and type say', async () => {
       const { token } = await signUpOwner(api);
-      const response = await upload(token, [{ field: 'logo', content: '<svg onload="alert(1)"/>', filename: 'logo.png', type: 'image/png' }]);
+      const response = await upload(token, [
+        { field: 'logo', content: '<svg onload="alert(1)"/>', filename: 'logo.png', type: 'image/png' },
+      ]);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         statusCode: 400,
@@ -261,7 +311,9 @@ describe('Company settings and logos (HTTP)', () => {
     it('refuses a file over 5 MB with 413', async () => {
       const { token } = await signUpOwner(api);
       const big = Buffer.concat([png(10, 5), Buffer.alloc(5 * 1024 * 1024)]);
-      const response = await upload(token, [{ field: 'logo', content: big, filename: 'big.png', type: 'image/png' }]);
+      const response = await upload(token, [
+        { field: 'logo', content: big, filename: 'big.png', type: 'image/png' },
+      ]);
       expect(response.status).toBe(413);
       expect(response.body.message).toBe('Request body is too large (limit 5 MB)');
     });
@@ -275,17 +327,25 @@ describe('Company settings and logos (HTTP)', () => {
       expect(off.body.message).toBe(
         'The Online Orders feature is not active for your company. You can activate it, or request access, on the Feature Extensions page.',
       );
-      expect(await featuresSet(app.app, ['--company', user.company_id, '--feature', 'order', '--on'])).toBe(0);
+      expect(await featuresSet(app.app, ['--company', user.company_id, '--feature', 'order', '--on'])).toBe(
+        0,
+      );
       await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
       expect((await api.get('company/notification', token)).body).toEqual({
         email_notification: true,
         app_notification: true,
         user: { id: user.id, name: user.name, email: user.email },
       });
-      const saved = await api.put('company/notification', { email_notification: false, app_notification: 1 }, token);
+      const saved = await api.put(
+        'company/notification',
+        { email_notification: false, app_notification: 1 },
+        token,
+      );
       expect(saved.status).toBe(200);
       expect(saved.body).toMatchObject({ email_notification: false, app_notification: true });
-      expect((await api.put('company/notification', { email_notification: 'x' }, token)).body.details).toEqual([
+      expect(
+        (await api.put('company/notification', { email_notification: 'x' }, token)).body.details,
+      ).toEqual([
         { field: 'email_notification', message: 'E-mail notification must be true or false.' },
         { field: 'app_notification', message: 'App notification must be true or false.' },
       ]);
@@ -295,7 +355,9 @@ describe('Company settings and logos (HTTP)', () => {
   it("answers 404 for another company's company and logos, with none of their data", async () => {
     const owner = await signUpOwner(api, 'Secret Owner');
     await api.put(`company/${owner.user.company_id}`, { ...DETAILS, name: 'Secret Spirits' }, owner.token);
-    const logos = await upload(owner.token, [{ field: 'logo', content: png(20, 10), filename: 'secret.png', type: 'image/png' }]);
+    const logos = await upload(owner.token, [
+      { field: 'logo', content: png(20, 10), filename: 'secret.png', type: 'image/png' },
+    ]);
     const logoId = logos.body[0].id;
     const other = await signUpOwner(api, 'Other Owner');
     await expectOtherCompanyGets404(

@@ -50,8 +50,16 @@ describe('Feature extensions (HTTP)', () => {
       requested_at: null,
       action: 'activate',
     });
-    const actions = Object.fromEntries(response.body.map((c: { name: string; action: string }) => [c.name, c.action]));
-    expect(actions).toMatchObject({ email: 'activate', internal_sku: 'activate', order: 'request_access', fintech: 'request_access', ai: 'coming_soon' });
+    const actions = Object.fromEntries(
+      response.body.map((c: { name: string; action: string }) => [c.name, c.action]),
+    );
+    expect(actions).toMatchObject({
+      email: 'activate',
+      internal_sku: 'activate',
+      order: 'request_access',
+      fintech: 'request_access',
+      ai: 'coming_soon',
+    });
   });
 
   describe('a free feature', () => {
@@ -60,11 +68,19 @@ describe('Feature extensions (HTTP)', () => {
       const on = await api.post('company/feature', { name: 'payment', active: true }, token);
       expect(on.status).toBe(200);
       expect(on.body.id).toBe(user.company_id);
-      expect(on.body.companyFeatures).toContainEqual({ name: 'payment', active: true, ignore_pricing: false });
+      expect(on.body.companyFeatures).toContainEqual({
+        name: 'payment',
+        active: true,
+        ignore_pricing: false,
+      });
       expect(await card(token, 'payment')).toMatchObject({ active: true, action: 'deactivate' });
 
       const off = await api.post('company/feature', { name: 'payment', active: 0 }, token);
-      expect(off.body.companyFeatures).toContainEqual({ name: 'payment', active: false, ignore_pricing: false });
+      expect(off.body.companyFeatures).toContainEqual({
+        name: 'payment',
+        active: false,
+        ignore_pricing: false,
+      });
       expect(await card(token, 'payment')).toMatchObject({ active: false, action: 'request_access' });
 
       const again = await api.post('company/feature', { name: 'payment', active: true }, token);
@@ -100,22 +116,35 @@ describe('Feature extensions (HTTP)', () => {
       });
       const mail = await app.mailbox.waitFor(PROVIDER, { after: mark });
       expect(mail.subject).toBe('Feature access request: Online Orders for Rita Requester');
-      expect(mail.text).toContain(`npm run cli -- features:set --company ${user.company_id} --feature order --on`);
+      expect(mail.text).toContain(
+        `npm run cli -- features:set --company ${user.company_id} --feature order --on`,
+      );
       expect(mail.text).toContain(user.email);
 
       expect((await api.post('company/feature/request-access', { name: 'order' }, token)).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(app.mailbox.messages().slice(mark).filter((m) => m.to.includes(PROVIDER))).toHaveLength(1);
+      expect(
+        app.mailbox
+          .messages()
+          .slice(mark)
+          .filter((m) => m.to.includes(PROVIDER)),
+      ).toHaveLength(1);
 
       expect(await provider('--company', user.company_id, '--feature', 'order', '--on')).toBe(0);
-      expect(await card(token, 'order')).toMatchObject({ active: true, requested_at: null, action: 'deactivate' });
+      expect(await card(token, 'order')).toMatchObject({
+        active: true,
+        requested_at: null,
+        action: 'deactivate',
+      });
       const conflict = await api.post('company/feature/request-access', { name: 'order' }, token);
       expect(conflict.status).toBe(409);
       expect(conflict.body.message).toBe('This feature is active already.');
 
       expect((await api.post('company/feature', { name: 'order', active: false }, token)).status).toBe(200);
       expect(await card(token, 'order')).toMatchObject({ active: false, action: 'request_access' });
-      expect((await companyEvents(user.company_id)).map((e) => [e.type, e.data.by ?? e.data.requestedBy])).toEqual([
+      expect(
+        (await companyEvents(user.company_id)).map((e) => [e.type, e.data.by ?? e.data.requestedBy]),
+      ).toEqual([
         ['FeatureAccessRequested', user.id],
         ['FeatureActivated', 'provider'],
         ['FeatureDeactivated', 'user'],
@@ -124,7 +153,9 @@ describe('Feature extensions (HTTP)', () => {
 
     it('records the ignore-pricing flag the provider sets', async () => {
       const { token, user } = await signUpOwner(api);
-      expect(await provider('--company', user.company_id, '--feature', 'bottle_pos', '--on', '--ignore-pricing')).toBe(0);
+      expect(
+        await provider('--company', user.company_id, '--feature', 'bottle_pos', '--on', '--ignore-pricing'),
+      ).toBe(0);
       expect(await card(token, 'bottle_pos')).toMatchObject({ active: true, ignore_pricing: true });
     });
   });
@@ -132,7 +163,11 @@ describe('Feature extensions (HTTP)', () => {
   describe('refusals', () => {
     it.each([
       [{ name: 'ai', active: true }, 400, 'This feature is coming soon.'],
-      [{ name: 'teleport', active: true }, 400, expect.stringContaining('Feature must be one of: ai, payment, order')],
+      [
+        { name: 'teleport', active: true },
+        400,
+        expect.stringContaining('Feature must be one of: ai, payment, order'),
+      ],
       [{ name: 'payment', active: 'yes' }, 400, 'Active must be true or false.'],
     ])('%j → %i', async (body, status, message) => {
       const { token } = await signUpOwner(api);
@@ -147,7 +182,9 @@ describe('Feature extensions (HTTP)', () => {
         statusCode: 400,
         message: 'This feature is free: you can activate it yourself.',
       });
-      expect((await api.post('company/feature/request-access', { name: 'mpower' }, token)).body.message).toBe('This feature is coming soon.');
+      expect((await api.post('company/feature/request-access', { name: 'mpower' }, token)).body.message).toBe(
+        'This feature is coming soon.',
+      );
     });
   });
 
@@ -155,14 +192,33 @@ describe('Feature extensions (HTTP)', () => {
     it.each([
       [[], '--company needs a company id (a uuid).'],
       [['--company', 'abc'], '--company needs a company id (a uuid).'],
-      [['--company', '6f1c0000-0000-4000-8000-000000000001', '--feature', 'nope', '--on'], '--feature must be one of:'],
-      [['--company', '6f1c0000-0000-4000-8000-000000000001', '--feature', 'order'], 'Give exactly one of --on and --off.'],
-      [['--company', '6f1c0000-0000-4000-8000-000000000001', '--feature', 'order', '--on', '--off'], 'Give exactly one of --on and --off.'],
-    ])('refuses %j', (args, message) => expect((parseFeaturesSetArgs(args) as { error: string }).error).toContain(message));
+      [
+        ['--company', '6f1c0000-0000-4000-8000-000000000001', '--feature', 'nope', '--on'],
+        '--feature must be one of:',
+      ],
+      [
+        ['--company', '6f1c0000-0000-4000-8000-000000000001', '--feature', 'order'],
+        'Give exactly one of --on and --off.',
+      ],
+      [
+        ['--company', '6f1c0000-0000-4000-8000-000000000001', '--feature', 'order', '--on', '--off'],
+        'Give exactly one of --on and --off.',
+      ],
+    ])('refuses %j', (args, message) =>
+      expect((parseFeaturesSetArgs(args) as { error: string }).error).toContain(message),
+    );
 
     it('says so for a company that does not exist', async () => {
       const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
-      expect(await featuresSet(app.app, ['--company', '6f1c0000-0000-4000-8000-000000000001', '--feature', 'order', '--on'])).toBe(1);
+      expect(
+        await featuresSet(app.app, [
+          '--company',
+          '6f1c0000-0000-4000-8000-000000000001',
+          '--feature',
+          'order',
+          '--on',
+        ]),
+      ).toBe(1);
       expect(errors).toHaveBeenCalledWith('Company not found (6f1c0000-0000-4000-8000-000000000001)');
     });
 

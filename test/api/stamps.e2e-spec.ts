@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { stampsReplay } from '../../apps/cli/src/stamps-replay.command.js';
 import { replayStampLedger, stampLedgerCsv } from '../../apps/api/src/stamps/replay/stamp-ledger-replay.js';
 import { inTransaction } from '../../apps/api/src/infra/db/database.js';
+import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
 import { rebuildProjection } from '../../projections/runner/index.js';
 import { stampsProjection } from '../../projections/stamps/stamp-ledger.projection.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -412,7 +413,7 @@ describe('Stamps (HTTP)', () => {
       expect(response.status).toBe(200);
       expect(response.body.count).toBe(response.body.rows.length);
       const allocated = response.body.rows.find(
-        (r: { kind: string }) => r.kind === 'allocated' && r.invoice === '1001',
+        (r: { kind: string; invoice: string | null }) => r.kind === 'allocated' && r.invoice === '1001',
       );
       expect(allocated).toMatchObject({
         customer: 'Bar One',
@@ -543,7 +544,7 @@ describe('Stamps (HTTP)', () => {
            FROM rm_stamp_roll WHERE company_id = $1 ORDER BY roll_id`,
         [owner.company_id],
       );
-      const pairs = (set: { from: number; to: number }[]) => set.map(({ from, to }) => [from, to]);
+      const pairs = (set: readonly { from: number; to: number }[]) => set.map(({ from, to }) => [from, to]);
       expect(
         replayed.rolls.map((r) => ({
           roll_id: r.rollId,
@@ -596,7 +597,7 @@ describe('Stamps (HTTP)', () => {
 
     it('are unchanged when the same events are applied again', async () => {
       const before = await snapshot();
-      const events = [];
+      const events: StoredEvent[] = [];
       for await (const event of app.runtime.store.readStream(`stamps-${owner.company_id}`))
         events.push(event);
       await inTransaction(app.runtime.pool, (tx) =>

@@ -8,7 +8,12 @@ import { AuthService } from './auth/auth.service.js';
 import { CreateCustomerCommand } from './customers/commands/create-customer.command.js';
 import { TabcImportService } from './tabc/tabc-import.service.js';
 
-export const DEMO_LOGIN = { email: 'demo@stampline.local', password: 'demo1234', name: 'Demo Owner', title: 'Owner' };
+export const DEMO_LOGIN = {
+  email: 'demo@stampline.local',
+  password: 'demo1234',
+  name: 'Demo Owner',
+  title: 'Owner',
+};
 
 /** The sample TABC lists shipped for the demo and the tests (made up; never downloaded at run time). */
 export const SAMPLE_TABC = {
@@ -35,14 +40,35 @@ export async function seedDemo(app: INestApplicationContext, pool: pg.Pool): Pro
     const common = { state: 'TX', cashOnDelivery: false, fintechOption: false };
     await commands.execute(
       new CreateCustomerCommand(
-        { customerId: randomUUID(), ...common, name: 'The Rusty Nail', address: '500 E 6th St', city: 'Austin', zip: '78701', tabcId: 'MB123456', aimsId: 1001234, aimsLicenseType: 'MB' },
+        {
+          customerId: randomUUID(),
+          ...common,
+          name: 'The Rusty Nail',
+          address: '500 E 6th St',
+          city: 'Austin',
+          zip: '78701',
+          tabcId: 'MB123456',
+          aimsId: 1001234,
+          aimsLicenseType: 'MB',
+        },
         metadata,
+        { waitForProjections: false },
       ),
     );
     await commands.execute(
       new CreateCustomerCommand(
-        { customerId: randomUUID(), ...common, name: 'Gulf Coast Oyster Bar', address: '1 Seawall Blvd', city: 'Galveston', zip: '77550', tabcId: 'MB567890', cashOnDelivery: true },
+        {
+          customerId: randomUUID(),
+          ...common,
+          name: 'Gulf Coast Oyster Bar',
+          address: '1 Seawall Blvd',
+          city: 'Galveston',
+          zip: '77550',
+          tabcId: 'MB567890',
+          cashOnDelivery: true,
+        },
         metadata,
+        { waitForProjections: false },
       ),
     );
   }

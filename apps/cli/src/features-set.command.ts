@@ -1,6 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { FEATURE_NAMES, isFeatureName, type FeatureName } from '../../../domain/companies/company.features.js';
+import {
+  FEATURE_NAMES,
+  isFeatureName,
+  type FeatureName,
+} from '../../../domain/companies/company.features.js';
 import { DomainError } from '../../../domain/shared/domain-error.js';
 import { SwitchFeatureCommand } from '../../api/src/features/commands/switch-feature.command.js';
 
@@ -26,11 +30,17 @@ export function parseFeaturesSetArgs(args: string[]): FeaturesSetArgs | { error:
   const feature = value('--feature');
   const on = args.includes('--on');
   const off = args.includes('--off');
-  if (!companyId || !UUID.test(companyId)) return { error: `--company needs a company id (a uuid). ${FEATURES_SET_USAGE}` };
+  if (!companyId || !UUID.test(companyId))
+    return { error: `--company needs a company id (a uuid). ${FEATURES_SET_USAGE}` };
   if (!isFeatureName(feature)) return { error: `--feature must be one of: ${FEATURE_NAMES.join(', ')}` };
   if (on === off) return { error: `Give exactly one of --on and --off. ${FEATURES_SET_USAGE}` };
   if (off && args.includes('--ignore-pricing')) return { error: '--ignore-pricing goes with --on' };
-  return { companyId: companyId.toLowerCase(), feature, active: on, ...(on ? { ignorePricing: args.includes('--ignore-pricing') } : {}) };
+  return {
+    companyId: companyId.toLowerCase(),
+    feature,
+    active: on,
+    ...(on ? { ignorePricing: args.includes('--ignore-pricing') } : {}),
+  };
 }
 
 /**
@@ -46,7 +56,12 @@ export async function featuresSet(app: INestApplicationContext, args: string[]):
   try {
     await app.get(CommandBus).execute(
       new SwitchFeatureCommand(
-        { feature: parsed.feature, active: parsed.active, by: 'provider', ignorePricing: parsed.ignorePricing },
+        {
+          feature: parsed.feature,
+          active: parsed.active,
+          by: 'provider',
+          ignorePricing: parsed.ignorePricing,
+        },
         { companyId: parsed.companyId, userId: null, now: new Date().toISOString() },
         { waitForProjections: false },
       ),

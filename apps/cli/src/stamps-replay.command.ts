@@ -26,11 +26,15 @@ export function parseStampsReplayArgs(args: string[]): StampsReplayArgs | { erro
   const companyId = value('--company');
   const asOf = value('--as-of');
   const csv = value('--csv');
-  if (!companyId || !UUID.test(companyId)) return { error: `--company needs a company id (a uuid). ${STAMPS_REPLAY_USAGE}` };
+  if (!companyId || !UUID.test(companyId))
+    return { error: `--company needs a company id (a uuid). ${STAMPS_REPLAY_USAGE}` };
   if (!asOf || !INSTANT.test(asOf) || Number.isNaN(Date.parse(asOf))) {
-    return { error: `--as-of needs an ISO 8601 date-time, e.g. 2026-11-21T18:00:00Z. ${STAMPS_REPLAY_USAGE}` };
+    return {
+      error: `--as-of needs an ISO 8601 date-time, e.g. 2026-11-21T18:00:00Z. ${STAMPS_REPLAY_USAGE}`,
+    };
   }
-  if (args.includes('--csv') && (!csv || csv.startsWith('--'))) return { error: `--csv needs a file name. ${STAMPS_REPLAY_USAGE}` };
+  if (args.includes('--csv') && (!csv || csv.startsWith('--')))
+    return { error: `--csv needs a file name. ${STAMPS_REPLAY_USAGE}` };
   return { companyId, asOf, ...(csv ? { csv } : {}) };
 }
 

@@ -2,20 +2,29 @@ import type { INestApplicationContext } from '@nestjs/common';
 import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
 import { TabcFileError } from '../../api/src/tabc/tabc-columns.js';
-import { TabcImportService, type ImportProgress, type ImportResult } from '../../api/src/tabc/tabc-import.service.js';
+import {
+  TabcImportService,
+  type ImportProgress,
+  type ImportResult,
+} from '../../api/src/tabc/tabc-import.service.js';
 import { CsvParseError } from '../../api/src/infra/csv/csv-parser.js';
 
 export const TABC_IMPORT_USAGE = 'tabc:import <licenses.csv> [--delinquent <list.csv>]';
 
-export function parseTabcImportArgs(args: string[]): { licences?: string; delinquent?: string } | { error: string } {
+export function parseTabcImportArgs(
+  args: string[],
+): { licences?: string; delinquent?: string } | { error: string } {
   const at = args.indexOf('--delinquent');
   const delinquent = at === -1 ? undefined : args[at + 1];
-  if (at !== -1 && (!delinquent || delinquent.startsWith('--'))) return { error: `--delinquent needs a file. ${TABC_IMPORT_USAGE}` };
+  if (at !== -1 && (!delinquent || delinquent.startsWith('--')))
+    return { error: `--delinquent needs a file. ${TABC_IMPORT_USAGE}` };
   const positional = args.filter((arg, i) => !arg.startsWith('--') && (at === -1 || i !== at + 1));
   if (positional.length > 1) return { error: `One licence file at a time. ${TABC_IMPORT_USAGE}` };
   const licences = positional[0];
-  if (!licences && !delinquent) return { error: `Name the licence file, the delinquent list, or both. ${TABC_IMPORT_USAGE}` };
-  for (const file of [licences, delinquent]) if (file && !existsSync(file)) return { error: `No such file: ${file}` };
+  if (!licences && !delinquent)
+    return { error: `Name the licence file, the delinquent list, or both. ${TABC_IMPORT_USAGE}` };
+  for (const file of [licences, delinquent])
+    if (file && !existsSync(file)) return { error: `No such file: ${file}` };
   return { licences, delinquent };
 }
 
@@ -28,8 +37,12 @@ export async function tabcImport(app: INestApplicationContext, args: string[]): 
   }
   const service = app.get(TabcImportService);
   try {
-    if (parsed.licences) report(await withBar('licences', (onProgress) => service.importLicences(parsed.licences!, onProgress)));
-    if (parsed.delinquent) report(await withBar('delinquent', (onProgress) => service.importDelinquent(parsed.delinquent!, onProgress)));
+    if (parsed.licences)
+      report(await withBar('licences', (onProgress) => service.importLicences(parsed.licences!, onProgress)));
+    if (parsed.delinquent)
+      report(
+        await withBar('delinquent', (onProgress) => service.importDelinquent(parsed.delinquent!, onProgress)),
+      );
   } catch (error) {
     if (error instanceof TabcFileError || error instanceof CsvParseError) {
       console.error(error.message);
@@ -40,9 +53,15 @@ export async function tabcImport(app: INestApplicationContext, args: string[]): 
   return 0;
 }
 
-async function withBar(label: string, run: (onProgress: (p: ImportProgress) => void) => Promise<ImportResult>) {
+async function withBar(
+  label: string,
+  run: (onProgress: (p: ImportProgress) => void) => Promise<ImportResult>,
+) {
   const bar = new cliProgress.SingleBar(
-    { format: `${label.padEnd(10)} |{bar}| {percentage}% | {rows} rows | {speed} rows/s | ETA {eta_formatted}`, hideCursor: true },
+    {
+      format: `${label.padEnd(10)} |{bar}| {percentage}% | {rows} rows | {speed} rows/s | ETA {eta_formatted}`,
+      hideCursor: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   const started = Date.now();

@@ -48,7 +48,11 @@ export interface CompanyResponse {
 
 export const logoPath = (id: string) => `/api/v1/company/logo/${id}/file`;
 
-export async function findCompany(db: Queryable, companyId: string, id: string): Promise<CompanyResponse | null> {
+export async function findCompany(
+  db: Queryable,
+  companyId: string,
+  id: string,
+): Promise<CompanyResponse | null> {
   const [row] = await tenantQuery(
     db,
     companyId,

@@ -1,12 +1,22 @@
-import '@fastify/multipart';
-import { BadRequestException, Controller, Delete, Get, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
-import { MAX_UPLOAD_BYTES } from '../infra/files/file-storage.port.js';
+import { readSingleFile } from '../infra/files/read-upload.js';
 import { actorOf } from '../infra/http/actor.js';
 import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
 import { AddLogoCommand } from './commands/add-logo.command.js';
@@ -48,20 +58,20 @@ export class LogosController {
   /** multipart/form-data with one file field `logo` (PNG, JPEG, GIF or WebP; 5 MB at most). Answers the logo list. */
   @Post()
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['logo'], properties: { logo: { type: 'string', format: 'binary' } } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['logo'],
+      properties: { logo: { type: 'string', format: 'binary' } },
+    },
+  })
   async upload(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
-    const missing = new BadRequestException({ statusCode: 400, message: LOGO_MISSING, details: [{ field: 'logo', message: LOGO_MISSING }] });
-    if (!request.isMultipart()) throw missing;
-    let file: { filename: string; content: Buffer } | undefined;
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })) {
-      if (part.type !== 'file') continue;
-      const content = await part.toBuffer(); // over 5 MB: 413
-      if (part.fieldname === 'logo' && !file) file = { filename: part.filename, content };
-    }
-    if (!file || file.content.length === 0) throw missing;
-    const { filename, content } = file;
+    const { filename, content } = await readSingleFile(request, 'logo', LOGO_MISSING);
     await this.commands.execute(
-      new AddLogoCommand({ logoId: randomUUID(), originalName: displayFileName(filename), content }, actorOf(user)),
+      new AddLogoCommand(
+        { logoId: randomUUID(), originalName: displayFileName(filename), content },
+        actorOf(user),
+      ),
     );
     return this.queries.execute(new ListLogosQuery(user.companyId));
   }

@@ -1,4 +1,9 @@
-import { FEATURE_CATALOGUE, FEATURE_NAMES, type FeatureAccess, type FeatureName } from '../../../../domain/companies/company.features.js';
+import {
+  FEATURE_CATALOGUE,
+  FEATURE_NAMES,
+  type FeatureAccess,
+  type FeatureName,
+} from '../../../../domain/companies/company.features.js';
 import type { CompanyFeatureRow } from '../../../../projections/companies/company.projection.js';
 
 /** What the card's button does (spec 001 §2 Feature Extensions). */

@@ -3,7 +3,11 @@ import type { Queryable } from '../infra/db/database.js';
 import { tenantQuery } from '../infra/db/tenant-query.js';
 
 /** Whether a company's feature is on, from the company read model (read-your-writes: commands wait for it). */
-export async function isFeatureActive(db: Queryable, companyId: string, feature: FeatureName): Promise<boolean> {
+export async function isFeatureActive(
+  db: Queryable,
+  companyId: string,
+  feature: FeatureName,
+): Promise<boolean> {
   const [row] = await tenantQuery<{ active: boolean | null }>(
     db,
     companyId,

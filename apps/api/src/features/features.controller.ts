@@ -35,7 +35,10 @@ export class FeaturesController {
   @HttpCode(200)
   async switch(@CurrentUser() user: AuthUser, @Body() body: SwitchFeatureBody) {
     await this.commands.execute(
-      new SwitchFeatureCommand({ feature: body.name as FeatureName, active: toBoolean(body.active)!, by: 'user' }, actorOf(user)),
+      new SwitchFeatureCommand(
+        { feature: body.name as FeatureName, active: toBoolean(body.active)!, by: 'user' },
+        actorOf(user),
+      ),
     );
     return this.queries.execute(new GetCompanyQuery(user.companyId, user.companyId));
   }

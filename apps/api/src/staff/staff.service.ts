@@ -85,7 +85,11 @@ export class StaffService {
     const email = input.email.trim();
     const { rowCount } = await this.pool.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
     if (rowCount) {
-      throw new BadRequestException({ statusCode: 400, message: EMAIL_TAKEN, details: [{ field: 'email', message: EMAIL_TAKEN }] });
+      throw new BadRequestException({
+        statusCode: 400,
+        message: EMAIL_TAKEN,
+        details: [{ field: 'email', message: EMAIL_TAKEN }],
+      });
     }
     const { token, hash } = newToken();
     const id = randomUUID();
@@ -123,9 +127,16 @@ export class StaffService {
         `<p><a href="${escapeHtml(link)}">Create your account</a></p>` +
         `<p>The link can be used once and expires after ${INVITATION_LIFETIME_DAYS} days.</p>`,
     });
-    await this.record(owner, [
-      { type: 'StaffInvited', data: { userId: owner.id, email: owner.email, invitationId: id, invitedEmail: email } },
-    ], now);
+    await this.record(
+      owner,
+      [
+        {
+          type: 'StaffInvited',
+          data: { userId: owner.id, email: owner.email, invitationId: id, invitedEmail: email },
+        },
+      ],
+      now,
+    );
     return { ...invitation, link };
   }
 
@@ -138,12 +149,16 @@ export class StaffService {
       [invitationId, now],
     );
     if (!rows[0]) throw new NotFoundException({ statusCode: 404, message: INVITATION_NOT_FOUND });
-    await this.record(owner, [
-      {
-        type: 'StaffInvitationRevoked',
-        data: { userId: owner.id, email: owner.email, invitationId, invitedEmail: rows[0].email },
-      },
-    ], now);
+    await this.record(
+      owner,
+      [
+        {
+          type: 'StaffInvitationRevoked',
+          data: { userId: owner.id, email: owner.email, invitationId, invitedEmail: rows[0].email },
+        },
+      ],
+      now,
+    );
   }
 
   async setDisabled(owner: AuthUser, userId: string, disabled: boolean, now: string): Promise<StaffUser> {
@@ -155,12 +170,24 @@ export class StaffService {
     );
     if (!target) throw new NotFoundException({ statusCode: 404, message: STAFF_NOT_FOUND });
     if (target.role === 'owner') {
-      throw new BadRequestException({ statusCode: 400, message: OWNER_CANNOT_BE_DISABLED, details: [{ field: 'disabled', message: OWNER_CANNOT_BE_DISABLED }] });
+      throw new BadRequestException({
+        statusCode: 400,
+        message: OWNER_CANNOT_BE_DISABLED,
+        details: [{ field: 'disabled', message: OWNER_CANNOT_BE_DISABLED }],
+      });
     }
     if (target.disabled === disabled) return target;
     await inTransaction(this.pool, async (tx) => {
-      await tx.query('UPDATE users SET disabled_at = $2, updated_at = $3 WHERE id = $1', [userId, disabled ? now : null, now]);
-      if (disabled) await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, now]);
+      await tx.query('UPDATE users SET disabled_at = $2, updated_at = $3 WHERE id = $1', [
+        userId,
+        disabled ? now : null,
+        now,
+      ]);
+      if (disabled)
+        await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
+          userId,
+          now,
+        ]);
     });
     const fact: StaffEvent = {
       type: disabled ? 'StaffDisabled' : 'StaffEnabled',
@@ -207,7 +234,11 @@ export class StaffService {
         [userId, found.company_id, found.email, input.name, input.title, passwordHash],
       );
       if (inserted.rowCount === 0) {
-        throw new BadRequestException({ statusCode: 400, message: EMAIL_TAKEN, details: [{ field: 'email', message: EMAIL_TAKEN }] });
+        throw new BadRequestException({
+          statusCode: 400,
+          message: EMAIL_TAKEN,
+          details: [{ field: 'email', message: EMAIL_TAKEN }],
+        });
       }
       await tx.query('UPDATE staff_invitations SET accepted_at = $2, accepted_user_id = $3 WHERE id = $1', [
         found.id,
@@ -218,18 +249,31 @@ export class StaffService {
     });
     await this.events.record(
       activityStream(invitation.company_id),
-      [{ type: 'StaffJoined', data: { userId, email: invitation.email, invitationId: invitation.id, ip: client.ip } }],
+      [
+        {
+          type: 'StaffJoined',
+          data: { userId, email: invitation.email, invitationId: invitation.id, ip: client.ip },
+        },
+      ],
       { companyId: invitation.company_id, userId, now: client.now },
     );
     return this.auth.signIn({ email: invitation.email, password: input.password }, client);
   }
 
   private record(actor: AuthUser, facts: StaffEvent[], now: string) {
-    return this.events.record(activityStream(actor.companyId), facts, { companyId: actor.companyId, userId: actor.id, now });
+    return this.events.record(activityStream(actor.companyId), facts, {
+      companyId: actor.companyId,
+      userId: actor.id,
+      now,
+    });
   }
 
   private async companyName(companyId: string): Promise<string> {
-    const [row] = await tenantQuery<{ name: string }>(this.pool, companyId, 'SELECT name FROM rm_company WHERE company_id = $1 AND id = $1');
+    const [row] = await tenantQuery<{ name: string }>(
+      this.pool,
+      companyId,
+      'SELECT name FROM rm_company WHERE company_id = $1 AND id = $1',
+    );
     return row?.name ?? 'your company';
   }
 

@@ -9,7 +9,10 @@ export const DEFAULT_STAMP_THRESHOLD = 500;
  * What the stamp area needs of the company read model: its time zone (business dates) and its low-stamp
  * threshold. `to_jsonb(c)` reads `stamp_threshold` whether or not the company settings migration added it yet.
  */
-export async function stampSettings(db: Queryable, companyId: string): Promise<{ timeZone: string; threshold: number }> {
+export async function stampSettings(
+  db: Queryable,
+  companyId: string,
+): Promise<{ timeZone: string; threshold: number }> {
   const [row] = await tenantQuery<{ time_zone: string | null; threshold: string | null }>(
     db,
     companyId,

@@ -1,6 +1,11 @@
 import type { Queryable } from '../infra/db/database.js';
 import { tenantQuery } from '../infra/db/tenant-query.js';
-import { STAMP_ROLL_COLUMNS, toStampRoll, type StampRollResponse, type StampRollRow } from './stamp.responses.js';
+import {
+  STAMP_ROLL_COLUMNS,
+  toStampRoll,
+  type StampRollResponse,
+  type StampRollRow,
+} from './stamp.responses.js';
 
 /** Read-model reads shared by the stamp queries and the command answers. Every one filters by company. */
 export async function readRolls(db: Queryable, companyId: string): Promise<StampRollResponse[]> {
@@ -12,7 +17,11 @@ export async function readRolls(db: Queryable, companyId: string): Promise<Stamp
   return rows.map(toStampRoll);
 }
 
-export async function readRoll(db: Queryable, companyId: string, rollId: number): Promise<StampRollResponse | undefined> {
+export async function readRoll(
+  db: Queryable,
+  companyId: string,
+  rollId: number,
+): Promise<StampRollResponse | undefined> {
   const [row] = await tenantQuery<StampRollRow & Record<string, unknown>>(
     db,
     companyId,

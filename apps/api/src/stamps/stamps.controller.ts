@@ -111,7 +111,9 @@ export class StampsController {
     @Param('id', new RollIdPipe('id')) id: number,
     @Body() body: UpdateStampRollBody,
   ) {
-    return this.commands.execute(new ChangeStampRollActiveCommand(metadataOf(user), id, Boolean(body.active)));
+    return this.commands.execute(
+      new ChangeStampRollActiveCommand(metadataOf(user), id, Boolean(body.active)),
+    );
   }
 
   @Put('stamp/roll/:roll_id/assign')
@@ -125,7 +127,12 @@ export class StampsController {
       throw new BadRequestException({ statusCode: 400, message, details: [{ field: 'roll_id', message }] });
     }
     return this.commands.execute(
-      new AssignStampsCommand(metadataOf(user), { rollId, from: body.from, to: body.to, note: body.note ?? null }),
+      new AssignStampsCommand(metadataOf(user), {
+        rollId,
+        from: body.from,
+        to: body.to,
+        note: body.note ?? null,
+      }),
     );
   }
 
@@ -136,7 +143,12 @@ export class StampsController {
     @Body() body: DestroyStampsBody,
   ) {
     return this.commands.execute(
-      new DestroyStampsCommand(metadataOf(user), { rollId, from: body.from, to: body.to, note: body.note ?? null }),
+      new DestroyStampsCommand(metadataOf(user), {
+        rollId,
+        from: body.from,
+        to: body.to,
+        note: body.note ?? null,
+      }),
     );
   }
 
@@ -157,8 +169,13 @@ export class StampsController {
 
   @Get('stamp/download')
   async download(@CurrentUser() user: AuthUser, @Query() params: StampDownloadParams) {
-    const { filename, stream } = await this.queries.execute(new StampLogCsvQuery(user.companyId, params, new Date()));
-    return new StreamableFile(stream, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="${filename}"` });
+    const { filename, stream } = await this.queries.execute(
+      new StampLogCsvQuery(user.companyId, params, new Date()),
+    );
+    return new StreamableFile(stream, {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="${filename}"`,
+    });
   }
 
   @Get('stamp/history')
@@ -184,7 +201,12 @@ export class StampsController {
   @Get('stamp/allocation')
   allocationPreview(@CurrentUser() user: AuthUser, @Query() params: StampAllocationParams) {
     return this.queries.execute(
-      new StampAllocationPreviewQuery(user.companyId, params.count, params.invoice_id, new Date().toISOString()),
+      new StampAllocationPreviewQuery(
+        user.companyId,
+        params.count,
+        params.invoice_id,
+        new Date().toISOString(),
+      ),
     );
   }
 

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import { AllocateStampsHandler } from './commands/allocate-stamps.handler.js';
 import { AssignStampsHandler } from './commands/assign-stamps.handler.js';
 import { ChangeStampRollActiveHandler } from './commands/change-stamp-roll-active.handler.js';
@@ -18,9 +17,9 @@ import { StampRemainingHandler } from './queries/stamp-remaining.handler.js';
 import { StampRollsHandler } from './queries/stamp-rolls.handler.js';
 import { StampsController } from './stamps.controller.js';
 
-/** Stamp rolls, allocation, destruction, the stamp log and stamp history (issue 5). */
+/** Stamp rolls, allocation, destruction, the stamp log and stamp history (issue 5). The command and query buses come
+ * from CqrsModule.forRoot() in AppModule. */
 @Module({
-  imports: [CqrsModule.forRoot()],
   controllers: [StampsController],
   providers: [
     ReceiveStampRollHandler,

@@ -10,11 +10,19 @@ import {
   parseLicenceId,
 } from './tabc-columns.js';
 
-const LICENCE_REQUIRED = { all: ['license_id', 'license_type'] as const, oneOf: ['trade_name', 'owner'] as const };
+const LICENCE_REQUIRED = {
+  all: ['license_id', 'license_type'] as const,
+  oneOf: ['trade_name', 'owner'] as const,
+};
 
 function licences(csv: string) {
   const [header, ...records] = parseCsv(csv);
-  const map = mapColumns(header!.fields, LICENCE_COLUMNS, { all: [...LICENCE_REQUIRED.all], oneOf: [...LICENCE_REQUIRED.oneOf] }, 'licence file');
+  const map = mapColumns(
+    header!.fields,
+    LICENCE_COLUMNS,
+    { all: [...LICENCE_REQUIRED.all], oneOf: [...LICENCE_REQUIRED.oneOf] },
+    'licence file',
+  );
   return records.map((record) => licenceRow(record.fields, map));
 }
 
@@ -23,16 +31,28 @@ describe('TABC files', () => {
     it('match by name in any case and punctuation, in any order', () => {
       expect(normaliseHeader(' License ID ')).toBe('license_id');
       expect(normaliseHeader('CLP No./Related')).toBe('clp_no_related');
-      const map = mapColumns(['Trade Name', 'x', 'license_type', 'License ID'], LICENCE_COLUMNS, { all: ['license_id'] }, 'licence file');
+      const map = mapColumns(
+        ['Trade Name', 'x', 'license_type', 'License ID'],
+        LICENCE_COLUMNS,
+        { all: ['license_id'] },
+        'licence file',
+      );
       expect(map).toEqual({ trade_name: 0, license_type: 2, license_id: 3 });
     });
 
     it('name the missing columns and the headers accepted for them', () => {
-      expect(() => mapColumns(['Trade Name'], LICENCE_COLUMNS, { all: ['license_id', 'license_type'] }, 'licence file')).toThrow(
+      expect(() =>
+        mapColumns(['Trade Name'], LICENCE_COLUMNS, { all: ['license_id', 'license_type'] }, 'licence file'),
+      ).toThrow(
         'The licence file has no license_id column (one of: license_id, licence_id, license_number, licence_number, license_no, aims_license_id); no license_type column',
       );
       expect(() =>
-        mapColumns(['License ID', 'License Type'], LICENCE_COLUMNS, { all: ['license_id'], oneOf: ['trade_name', 'owner'] }, 'licence file'),
+        mapColumns(
+          ['License ID', 'License Type'],
+          LICENCE_COLUMNS,
+          { all: ['license_id'], oneOf: ['trade_name', 'owner'] },
+          'licence file',
+        ),
       ).toThrow('The licence file needs one of these columns: trade_name, owner.');
     });
   });
@@ -63,7 +83,11 @@ describe('TABC files', () => {
       'License ID,Master File ID,License Type,Primary Status,Expiration Date,Trade Name,Owner,Address,City,State,Zip,Legacy CLP\n';
 
     it('become rows with the legacy permit in comparable form and an establishment key', () =>
-      expect(licences(`${header}1001234,MF-1,mb,Active,05/31/2028,The Rusty Nail,"Rusty, LLC",500 E 6th St,Austin,tx,78701-1234,mb-123456\n`)).toEqual([
+      expect(
+        licences(
+          `${header}1001234,MF-1,mb,Active,05/31/2028,The Rusty Nail,"Rusty, LLC",500 E 6th St,Austin,tx,78701-1234,mb-123456\n`,
+        ),
+      ).toEqual([
         {
           license_id: '1001234',
           master_file_id: 'MF-1',
@@ -98,7 +122,12 @@ describe('TABC files', () => {
   });
 
   describe('delinquent rows', () => {
-    const map = mapColumns(['List Number', 'CLP No./Related', 'Trade Name', 'Effective Date'], DELINQUENT_COLUMNS, { all: ['permit'] }, 'delinquent list');
+    const map = mapColumns(
+      ['List Number', 'CLP No./Related', 'Trade Name', 'Effective Date'],
+      DELINQUENT_COLUMNS,
+      { all: ['permit'] },
+      'delinquent list',
+    );
 
     it('take the first permit code of the permit column', () =>
       expect(delinquentRow(['2026-22', 'MB-567890 / LP654321', 'Gulf Coast', '11/06/2026'], map)).toEqual({
@@ -115,10 +144,16 @@ describe('TABC files', () => {
       }));
 
     it('take a licence id given instead of a permit code', () =>
-      expect(delinquentRow(['1', '1003100', 'Club', ''], map)).toMatchObject({ permit_key: null, license_id: '1003100', effective_date: null }));
+      expect(delinquentRow(['1', '1003100', 'Club', ''], map)).toMatchObject({
+        permit_key: null,
+        license_id: '1003100',
+        effective_date: null,
+      }));
 
     it('are skipped without a permit code or licence id', () => {
-      expect(delinquentRow(['1', 'not a permit', 'X', ''], map)).toBe('no permit code or licence id in the permit column');
+      expect(delinquentRow(['1', 'not a permit', 'X', ''], map)).toBe(
+        'no permit code or licence id in the permit column',
+      );
       expect(delinquentRow(['1', '', 'X', ''], map)).toBe('no permit');
     });
   });

@@ -17,7 +17,14 @@ type ColumnSpec<F extends string> = Record<F, readonly string[]>;
 
 /** Licence list (data.texas.gov 7hf9-qc9f "TABC License Information"): our column ← accepted headers. */
 export const LICENCE_COLUMNS = {
-  license_id: ['license_id', 'licence_id', 'license_number', 'licence_number', 'license_no', 'aims_license_id'],
+  license_id: [
+    'license_id',
+    'licence_id',
+    'license_number',
+    'licence_number',
+    'license_no',
+    'aims_license_id',
+  ],
   master_file_id: ['master_file_id', 'master_file', 'masterfile_id'],
   license_type: ['license_type', 'licence_type', 'license_type_code', 'permit_type', 'type'],
   primary_status: ['primary_status', 'license_status', 'status'],
@@ -35,7 +42,14 @@ export const LICENCE_COLUMNS = {
   zip: ['zip', 'zip_code', 'zipcode', 'postal_code', 'location_zip'],
   county: ['county'],
   phone: ['phone', 'phone_number'],
-  legacy_clp: ['legacy_clp', 'legacy_clp_number', 'legacy_permit', 'legacy_license_number', 'clp', 'permit_number'],
+  legacy_clp: [
+    'legacy_clp',
+    'legacy_clp_number',
+    'legacy_permit',
+    'legacy_license_number',
+    'clp',
+    'permit_number',
+  ],
 } as const satisfies ColumnSpec<string>;
 
 /** Credit-law delinquent list (data.texas.gov ix8u-msb9; exact columns unverified, so several names are accepted). */
@@ -163,7 +177,10 @@ export interface LicenceRow {
 }
 
 /** One licence from a record, or the reason it is skipped. */
-export function licenceRow(fields: string[], map: Partial<Record<LicenceField, number>>): LicenceRow | string {
+export function licenceRow(
+  fields: string[],
+  map: Partial<Record<LicenceField, number>>,
+): LicenceRow | string {
   const get = (field: LicenceField) => (map[field] === undefined ? undefined : fields[map[field]!]);
   const licenseId = parseLicenceId(get('license_id'));
   if (!licenseId) return 'no licence id';
@@ -197,7 +214,9 @@ export function licenceRow(fields: string[], map: Partial<Record<LicenceField, n
     phone: text(get('phone'), 40),
     legacy_clp: legacy,
     legacy_clp_key: legacy ? permitKey(legacy) || null : null,
-    establishment_key: [masterFileId ?? licenseId, permitKey(address ?? ''), (zip ?? '').slice(0, 5)].join('|'),
+    establishment_key: [masterFileId ?? licenseId, permitKey(address ?? ''), (zip ?? '').slice(0, 5)].join(
+      '|',
+    ),
   };
 }
 
@@ -217,7 +236,10 @@ export interface DelinquentRow {
 const PERMIT_IN_TEXT = /\b([A-Za-z]{1,3})-?(\d{6,9})\b/;
 
 /** One delinquent-list entry: its permit as a legacy code (MB123456) and/or an AIMS licence id. */
-export function delinquentRow(fields: string[], map: Partial<Record<DelinquentField, number>>): DelinquentRow | string {
+export function delinquentRow(
+  fields: string[],
+  map: Partial<Record<DelinquentField, number>>,
+): DelinquentRow | string {
   const get = (field: DelinquentField) => (map[field] === undefined ? undefined : fields[map[field]!]);
   const permit = text(get('permit'), 100);
   if (!permit) return 'no permit';

@@ -143,7 +143,12 @@ export class TabcImportService {
 /** Turns records into rows, by the columns the header line names. */
 function rowReader(list: 'licenses' | 'delinquent', headers: string[], label: string) {
   if (list === 'licenses') {
-    const map = mapColumns(headers, LICENCE_COLUMNS, { all: ['license_id', 'license_type'], oneOf: ['trade_name', 'owner'] }, label);
+    const map = mapColumns(
+      headers,
+      LICENCE_COLUMNS,
+      { all: ['license_id', 'license_type'], oneOf: ['trade_name', 'owner'] },
+      label,
+    );
     return (fields: string[]) => licenceRow(fields, map);
   }
   const map = mapColumns(headers, DELINQUENT_COLUMNS, { all: ['permit'] }, label);

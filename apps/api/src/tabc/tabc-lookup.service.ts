@@ -100,7 +100,10 @@ export class TabcLookupService {
       const own = licences.filter((l) => l.establishment_key === establishmentKey);
       const first = own.find((l) => l.trade_name) ?? own[0]!;
       const hit = own
-        .map((l) => delinquent.get(l.license_id) ?? (l.legacy_clp_key ? delinquent.get(l.legacy_clp_key) : undefined))
+        .map(
+          (l) =>
+            delinquent.get(l.license_id) ?? (l.legacy_clp_key ? delinquent.get(l.legacy_clp_key) : undefined),
+        )
         .find((d) => d !== undefined);
       return {
         name: first.trade_name ?? first.owner,
@@ -113,18 +116,16 @@ export class TabcLookupService {
         zip: first.zip,
         county: first.county,
         phone: first.phone,
-        permitCodes: own.map(
-          (l): PermitCode => ({
-            license_id: l.license_id,
-            license_type: l.license_type,
-            tabc_id: l.legacy_clp ?? `${l.license_type}${l.license_id}`,
-            aims_id: /^\d{1,9}$/.test(l.license_id) ? Number(l.license_id) : null,
-            legacy_clp: l.legacy_clp,
-            primary_status: l.primary_status,
-            secondary_status: l.secondary_status,
-            expiration_date: l.expiration_on,
-          }),
-        ),
+        permitCodes: own.map((l): PermitCode => ({
+          license_id: l.license_id,
+          license_type: l.license_type,
+          tabc_id: l.legacy_clp ?? `${l.license_type}${l.license_id}`,
+          aims_id: /^\d{1,9}$/.test(l.license_id) ? Number(l.license_id) : null,
+          legacy_clp: l.legacy_clp,
+          primary_status: l.primary_status,
+          secondary_status: l.secondary_status,
+          expiration_date: l.expiration_on,
+        })),
         delinquency: hit ?? null,
       };
     });
@@ -148,7 +149,10 @@ export class TabcLookupService {
   /** The holder's entry on the credit-law delinquent list, if any (the latest when listed more than once). */
   async delinquencyOf(holder: PermitHolder): Promise<Delinquency | null> {
     const licenceId = holder.aims_id !== null && holder.aims_id >= 1 ? String(holder.aims_id) : '';
-    const found = await this.delinquencies(licenceId ? [licenceId] : [], holder.tabc_key ? [holder.tabc_key] : []);
+    const found = await this.delinquencies(
+      licenceId ? [licenceId] : [],
+      holder.tabc_key ? [holder.tabc_key] : [],
+    );
     return found.get(licenceId) ?? found.get(holder.tabc_key) ?? null;
   }
 

@@ -54,7 +54,7 @@ CREATE TABLE IF NOT EXISTS tabc_import (
   imported_at timestamptz NOT NULL
 );
 
--- Name and address search (auto-fill suggestions) uses trigram indexes when the server has pg_trgm; without it the
+-- Name and address search (auto-fill suggestions, the customer grid's name filter) uses trigram indexes when the server has pg_trgm; without it the
 -- same queries still work, only slower.
 DO $$
 BEGIN
@@ -68,6 +68,8 @@ BEGIN
     EXECUTE 'CREATE INDEX IF NOT EXISTS tabc_license_trade_name_trgm ON tabc_license USING gin (trade_name gin_trgm_ops)';
     EXECUTE 'CREATE INDEX IF NOT EXISTS tabc_license_owner_trgm ON tabc_license USING gin (owner gin_trgm_ops)';
     EXECUTE 'CREATE INDEX IF NOT EXISTS tabc_license_address_trgm ON tabc_license USING gin (address gin_trgm_ops)';
+    -- The customer grid's "name contains" filter (ILIKE '%…%').
+    EXECUTE 'CREATE INDEX IF NOT EXISTS rm_customer_name_trgm ON rm_customer USING gin (name gin_trgm_ops)';
   END IF;
 END $$;
 `;

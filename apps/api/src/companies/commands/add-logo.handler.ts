@@ -19,7 +19,11 @@ export class AddLogoHandler implements ICommandHandler<AddLogoCommand> {
   async execute({ data, metadata }: AddLogoCommand): Promise<void> {
     const image = sniffImage(data.content);
     if (!image) {
-      throw new BadRequestException({ statusCode: 400, message: LOGO_NOT_AN_IMAGE, details: [{ field: 'logo', message: LOGO_NOT_AN_IMAGE }] });
+      throw new BadRequestException({
+        statusCode: 400,
+        message: LOGO_NOT_AN_IMAGE,
+        details: [{ field: 'logo', message: LOGO_NOT_AN_IMAGE }],
+      });
     }
     const storageKey = `companies/${metadata.companyId}/logos/${data.logoId}.${image.extension}`;
     await this.files.put(storageKey, data.content);

@@ -9,6 +9,10 @@ export class UpdateCompanyDetailsHandler implements ICommandHandler<UpdateCompan
   constructor(@Inject(EventAppender) private readonly events: EventAppender) {}
 
   async execute({ data, metadata }: UpdateCompanyDetailsCommand): Promise<void> {
-    await this.events.decide(companyDecider, companyStream(data.companyId), { type: 'UpdateCompanyDetails', data, metadata });
+    await this.events.decide(companyDecider, companyStream(data.companyId), {
+      type: 'UpdateCompanyDetails',
+      data,
+      metadata,
+    });
   }
 }

@@ -58,7 +58,9 @@ export class UpdateCompanyBody {
   has_fintech?: boolean | number;
 
   @ApiPropertyOptional({ description: 'Required while has_fintech is on', nullable: true })
-  @FollowsRule((value, body) => companyRules.fintech_id(value) ?? fintechIdRequired(value, toBoolean(body.has_fintech)))
+  @FollowsRule(
+    (value, body) => companyRules.fintech_id(value) ?? fintechIdRequired(value, toBoolean(body.has_fintech)),
+  )
   fintech_id?: string | null;
 
   @ApiPropertyOptional({ type: Boolean })
@@ -73,7 +75,12 @@ export class UpdateCompanyBody {
   @FollowsRule(companyRules.stamp_threshold)
   stamp_threshold?: number | string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 100, default: 8.25, description: 'Percent, at most 2 decimals' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 100,
+    default: 8.25,
+    description: 'Percent, at most 2 decimals',
+  })
   @FollowsRule(companyRules.tax_rate)
   tax_rate?: number | string;
 

@@ -6,6 +6,8 @@ export class CreateCustomerCommand extends Command<void> {
   constructor(
     readonly data: CreateCustomer['data'],
     readonly metadata: CommandMetadata,
+    /** The CLI runs no projections: it does not wait for them. */
+    readonly options: { waitForProjections?: boolean } = {},
   ) {
     super();
   }

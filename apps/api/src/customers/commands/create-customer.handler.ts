@@ -8,7 +8,12 @@ import { CreateCustomerCommand } from './create-customer.command.js';
 export class CreateCustomerHandler implements ICommandHandler<CreateCustomerCommand> {
   constructor(@Inject(EventAppender) private readonly events: EventAppender) {}
 
-  async execute({ data, metadata }: CreateCustomerCommand): Promise<void> {
-    await this.events.decide(customerDecider, customerStream(data.customerId), { type: 'CreateCustomer', data, metadata });
+  async execute({ data, metadata, options }: CreateCustomerCommand): Promise<void> {
+    await this.events.decide(
+      customerDecider,
+      customerStream(data.customerId),
+      { type: 'CreateCustomer', data, metadata },
+      options,
+    );
   }
 }

@@ -9,6 +9,10 @@ export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomerComm
   constructor(@Inject(EventAppender) private readonly events: EventAppender) {}
 
   async execute({ data, metadata }: UpdateCustomerCommand): Promise<void> {
-    await this.events.decide(customerDecider, customerStream(data.customerId), { type: 'UpdateCustomer', data, metadata });
+    await this.events.decide(customerDecider, customerStream(data.customerId), {
+      type: 'UpdateCustomer',
+      data,
+      metadata,
+    });
   }
 }

@@ -11,7 +11,11 @@ export class CustomerListParams {
   search?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_LIST, default: 100 })
-  @FollowsRule((value) => (value === undefined ? undefined : wholeNumber(`Limit must be a whole number from 1 to ${MAX_LIST}.`, 1, MAX_LIST)(value)))
+  @FollowsRule((value) =>
+    value === undefined
+      ? undefined
+      : wholeNumber(`Limit must be a whole number from 1 to ${MAX_LIST}.`, 1, MAX_LIST)(value),
+  )
   limit?: string;
 }
 
@@ -19,7 +23,9 @@ export const listLimit = (params: CustomerListParams) => toNumber(params.limit) 
 
 /** GET /customer/auto-fill-suggestions?query=… */
 export class SuggestionParams {
-  @ApiPropertyOptional({ description: 'At least 3 characters: a name, an address, a permit code or a licence id' })
+  @ApiPropertyOptional({
+    description: 'At least 3 characters: a name, an address, a permit code or a licence id',
+  })
   @FollowsRule(optionalText(100, 'Query'))
   query?: string;
 }

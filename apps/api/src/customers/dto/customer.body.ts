@@ -1,5 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { customerRules, fintechIdProblem, tabcIdProblem } from '../../../../../domain/customers/customer.rules.js';
+import {
+  customerRules,
+  fintechIdProblem,
+  tabcIdProblem,
+} from '../../../../../domain/customers/customer.rules.js';
 import { builtTabcId } from '../../../../../domain/customers/tabc-permit.js';
 import { toNumber } from '../../../../../domain/shared/field-rules.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
@@ -35,10 +39,14 @@ export class CustomerBody {
 
   @ApiPropertyOptional({
     example: 'MB123456',
-    description: 'Two letters, optional hyphen, six digits; built from aims_license_type + aims_id when both are given',
+    description:
+      'Two letters, optional hyphen, six digits; built from aims_license_type + aims_id when both are given',
   })
   @FollowsRule((value, body) =>
-    tabcIdProblem(value, builtTabcId(body.aims_license_type as string | null, toNumber(body.aims_id) ?? null)),
+    tabcIdProblem(
+      value,
+      builtTabcId(body.aims_license_type as string | null, toNumber(body.aims_id) ?? null),
+    ),
   )
   tabc_id?: string | null;
 
@@ -75,7 +83,9 @@ export class CustomerBody {
   fintech_option!: boolean | number;
 
   @ApiPropertyOptional({ nullable: true, description: 'Required while fintech_option is on' })
-  @FollowsRule((value, body) => customerRules.fintech_id(value) ?? fintechIdProblem(value, body.fintech_option))
+  @FollowsRule(
+    (value, body) => customerRules.fintech_id(value) ?? fintechIdProblem(value, body.fintech_option),
+  )
   fintech_id?: string | null;
 
   @ApiPropertyOptional({ nullable: true, format: 'uuid' })

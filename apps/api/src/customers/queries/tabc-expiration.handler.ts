@@ -27,7 +27,10 @@ export class TabcExpirationHandler implements IQueryHandler<TabcExpirationQuery>
     );
     const licence = await this.tabc.licenceOf(customer);
     return {
-      ...licenceExpiry(licence?.expiration_date ?? null, businessDate(now, company?.time_zone ?? DEFAULT_TIME_ZONE)),
+      ...licenceExpiry(
+        licence?.expiration_date ?? null,
+        businessDate(now, company?.time_zone ?? DEFAULT_TIME_ZONE),
+      ),
       found: licence !== null,
       license_id: licence?.license_id ?? null,
       license_type: licence?.license_type ?? null,

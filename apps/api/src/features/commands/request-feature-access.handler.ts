@@ -36,13 +36,18 @@ export class RequestFeatureAccessHandler implements ICommandHandler<RequestFeatu
       metadata,
     };
     let state = companyDecider.initialState();
-    for await (const event of this.store.readStream(stream)) state = companyDecider.evolve(state, event as unknown as CompanyEvent);
+    for await (const event of this.store.readStream(stream))
+      state = companyDecider.evolve(state, event as unknown as CompanyEvent);
     if (companyDecider.decide(command, state).length === 0) return; // asked already and not yet answered
     await this.tellProvider(feature, metadata.companyId, metadata.userId);
     await this.events.decide(companyDecider, stream, command);
   }
 
-  private async tellProvider(feature: RequestFeatureAccess['data']['feature'], companyId: string, userId: string | null) {
+  private async tellProvider(
+    feature: RequestFeatureAccess['data']['feature'],
+    companyId: string,
+    userId: string | null,
+  ) {
     const { rows } = await this.pool.query<{ company: string; name: string; email: string }>(
       `SELECT c.name AS company, u.name, u.email FROM rm_company c LEFT JOIN users u ON u.id = $2 WHERE c.id = $1`,
       [companyId, userId],

@@ -11,8 +11,16 @@ export class SwitchFeatureHandler implements ICommandHandler<SwitchFeatureComman
   async execute({ data, metadata, options }: SwitchFeatureCommand): Promise<void> {
     const { companyId } = metadata;
     const command = data.active
-      ? { type: 'ActivateFeature' as const, data: { companyId, feature: data.feature, by: data.by, ignorePricing: data.ignorePricing }, metadata }
-      : { type: 'DeactivateFeature' as const, data: { companyId, feature: data.feature, by: data.by }, metadata };
+      ? {
+          type: 'ActivateFeature' as const,
+          data: { companyId, feature: data.feature, by: data.by, ignorePricing: data.ignorePricing },
+          metadata,
+        }
+      : {
+          type: 'DeactivateFeature' as const,
+          data: { companyId, feature: data.feature, by: data.by },
+          metadata,
+        };
     await this.events.decide(companyDecider, companyStream(companyId), command, options);
   }
 }

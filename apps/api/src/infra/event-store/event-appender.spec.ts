@@ -27,7 +27,8 @@ class MemoryStore implements EventStore {
     if (others.length) await this.appendToStreams(others);
     for (const { stream, expected } of appends) {
       const actual = this.revisionOf(stream);
-      if (expected !== 'any' && expected !== actual) throw new WrongExpectedRevisionError(stream, expected, actual);
+      if (expected !== 'any' && expected !== actual)
+        throw new WrongExpectedRevisionError(stream, expected, actual);
     }
     const revisions: Record<string, bigint> = {};
     for (const { stream, events } of appends) {
@@ -35,7 +36,14 @@ class MemoryStore implements EventStore {
         const actual = this.revisionOf(stream);
         const revision = actual === 'no_stream' ? 0n : actual + 1n;
         const position = BigInt(this.events.length + 1);
-        this.events.push({ ...event, streamId: stream, revision, position, checkpoint: String(position), recordedAt: '' });
+        this.events.push({
+          ...event,
+          streamId: stream,
+          revision,
+          position,
+          checkpoint: String(position),
+          recordedAt: '',
+        });
         revisions[stream] = revision;
       }
     }
@@ -44,7 +52,8 @@ class MemoryStore implements EventStore {
 
   async *readStream(stream: string, fromRevision = 0n): AsyncIterable<StoredEvent> {
     this.reads.push({ stream, from: fromRevision });
-    for (const event of this.events.filter((e) => e.streamId === stream && e.revision >= fromRevision)) yield event;
+    for (const event of this.events.filter((e) => e.streamId === stream && e.revision >= fromRevision))
+      yield event;
   }
 
   async readAll(): Promise<StoredEvent[]> {
@@ -80,7 +89,8 @@ const counter: Decider<number, Add, Added> = {
     return event.type === 'Added' ? total + event.data.n : total;
   },
   decide: (command, total) => {
-    if (command.data.limit !== undefined && total + command.data.n > command.data.limit) throw new Error('over the limit');
+    if (command.data.limit !== undefined && total + command.data.n > command.data.limit)
+      throw new Error('over the limit');
     return command.data.n === 0 ? [] : [added(command.data.n)];
   },
 };
@@ -158,7 +168,9 @@ describe('EventAppender', () => {
         }
         return append(appends);
       };
-      await expect(appender.decide(counter, 'counter-1', add(1))).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(appender.decide(counter, 'counter-1', add(1))).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
       expect(interleaved).toBe(10);
     });
 
@@ -236,7 +248,11 @@ describe('EventAppender', () => {
 
     it('refuses the same stream twice', async () => {
       await expect(
-        appender.decideMany({ a: streamDecision('x', counter), b: streamDecision('x', counter) }, () => ({}), actor),
+        appender.decideMany(
+          { a: streamDecision('x', counter), b: streamDecision('x', counter) },
+          () => ({}),
+          actor,
+        ),
       ).rejects.toThrow('a stream is named twice');
     });
   });

@@ -28,7 +28,10 @@ export interface StreamDecision<S, E extends AnyEvent> {
   decider: Evolver<S, E>;
 }
 
-export const streamDecision = <S, E extends AnyEvent>(stream: string, decider: Evolver<S, E>): StreamDecision<S, E> => ({
+export const streamDecision = <S, E extends AnyEvent>(
+  stream: string,
+  decider: Evolver<S, E>,
+): StreamDecision<S, E> => ({
   stream,
   decider,
 });
@@ -99,10 +102,13 @@ export class EventAppender {
   ): Promise<{ events: { [K in keyof T]: EventOf<T[K]>[] }; result?: AppendResult }> {
     const keys = Object.keys(streams) as (keyof T & string)[];
     const names = keys.map((key) => streams[key]!.stream);
-    if (new Set(names).size !== names.length) throw new Error(`decideMany: a stream is named twice: ${names.join(', ')}`);
+    if (new Set(names).size !== names.length)
+      throw new Error(`decideMany: a stream is named twice: ${names.join(', ')}`);
     const { events, result } = await this.serialized(names, async () => {
       for (let attempt = 1; ; attempt++) {
-        const loaded = await Promise.all(keys.map((key) => this.load(streams[key]!.stream, streams[key]!.decider)));
+        const loaded = await Promise.all(
+          keys.map((key) => this.load(streams[key]!.stream, streams[key]!.decider)),
+        );
         const states = Object.fromEntries(keys.map((key, i) => [key, loaded[i]!.state])) as {
           [K in keyof T]: StateOf<T[K]>;
         };
@@ -111,7 +117,11 @@ export class EventAppender {
           [K in keyof T]: EventOf<T[K]>[];
         };
         const appends = keys
-          .map((key, i) => ({ stream: streams[key]!.stream, expected: loaded[i]!.revision, events: events[key] }))
+          .map((key, i) => ({
+            stream: streams[key]!.stream,
+            expected: loaded[i]!.revision,
+            events: events[key],
+          }))
           .filter((append) => append.events.length > 0);
         if (appends.length === 0) return { events };
         try {
@@ -146,11 +156,17 @@ export class EventAppender {
 
   /** Facts with no aggregate (activity): appended to their stream whatever its revision. */
   record(stream: string, events: AnyEvent[], actor: Actor, options: { waitForProjections?: boolean } = {}) {
-    return this.append([{ stream, expected: 'any', events }], actor, { waitForProjections: false, ...options });
+    return this.append([{ stream, expected: 'any', events }], actor, {
+      waitForProjections: false,
+      ...options,
+    });
   }
 
   /** A stream's state now: the cached fold (if any) plus every newer event in the store. */
-  async load<S, E extends AnyEvent>(stream: string, decider: Evolver<S, E>): Promise<{ state: S; revision: ExpectedRevision }> {
+  async load<S, E extends AnyEvent>(
+    stream: string,
+    decider: Evolver<S, E>,
+  ): Promise<{ state: S; revision: ExpectedRevision }> {
     const cached = this.cache.get(stream);
     const hit = cached !== undefined && cached.evolve === decider.evolve;
     let state = hit ? (cached.state as S) : decider.initialState();
@@ -182,9 +198,12 @@ export class EventAppender {
       appends.map(({ stream, expected, events }) => ({
         stream,
         expected,
-        events: events.map(
-          (event): NewEvent => ({ id: randomUUID(), type: event.type, data: event.data as Record<string, unknown>, metadata }),
-        ),
+        events: events.map((event): NewEvent => ({
+          id: randomUUID(),
+          type: event.type,
+          data: event.data as Record<string, unknown>,
+          metadata,
+        })),
       })),
     );
   }

@@ -7,9 +7,15 @@
  *   readers for a moment; it is never skipped.
  * - Checkpoints are the (transaction_id, position) pair, compared as a row: positions alone can be out of order
  *   with respect to transaction ids.
- * - `streams` holds each stream's revision; the expected-revision check is an UPDATE … WHERE revision = expected,
- *   so concurrent writers of one stream serialise on that row and nothing else (no global lock).
- * - `append_events` does a whole multi-stream append in one round trip.
+ * - `streams` holds each stream's revision; the expected-revision check is an UPDATE … WHERE revision = expected.
+ * - `append_events` does a whole multi-stream append in one round trip. It first takes a transaction-scoped
+ *   advisory lock per stream (in one global order, so two appends cannot deadlock), and only then lets the
+ *   transaction take its id. Two appends to one stream therefore get transaction ids in the order of their
+ *   revisions, and the global (transaction_id, position) order keeps every stream's own order. Appends to
+ *   different streams never wait for each other (no global lock).
+ *
+ * EVENT_STORE_SCHEMA is what migration 0100 ran and stays as it was; EVENT_STORE_APPEND_V2 (migration 0600)
+ * replaces its append function. EVENT_STORE_DDL is both, in order.
  */
 export const EVENT_STORE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS streams (
@@ -108,3 +114,126 @@ BEGIN
 END;
 $$;
 `;
+
+/**
+ * Version 2 of `append_events` (migration 0600): per-stream advisory locks before the transaction id is taken
+ * (per-stream order in the global feed under concurrent `any` appends), events as one jsonb document, one row
+ * back, and a plan that stays cached (research/performance.md §9: one round trip per append).
+ */
+export const EVENT_STORE_APPEND_V2 = `
+DROP FUNCTION IF EXISTS append_events(text[], bigint[], int[], uuid[], text[], jsonb[], jsonb[]);
+
+-- p_streams, p_expected, p_counts: one entry per stream; p_expected is a revision, -1 for no_stream, -2 for any.
+-- p_events: a jsonb array of [id, type, data, metadata], stream after stream, p_counts[i] of them for
+-- p_streams[i]. Returns the last revision of each stream (in p_streams order), the position and transaction id
+-- of the append's last event, and duplicate = true when every event existed already (nothing was appended).
+-- Raises SQLSTATE SL001 on a wrong expected revision (DETAIL holds stream|expected|actual) and SL002 when only
+-- some of the event ids exist already (or in other streams). Call it first in its transaction (the adapter
+-- runs it alone): a transaction that already holds an id cannot take it after the stream locks.
+CREATE OR REPLACE FUNCTION append_events(
+  p_streams text[], p_expected bigint[], p_counts int[], p_events jsonb,
+  OUT revisions bigint[], OUT last_position bigint, OUT xid xid8, OUT duplicate boolean
+) LANGUAGE plpgsql AS $$
+DECLARE
+  v_streams int := coalesce(cardinality(p_streams), 0);
+  v_total int := jsonb_array_length(p_events);
+  v_key bigint;
+  v_start bigint;
+  v_starts bigint[] := '{}';
+  v_actual bigint;
+  v_found int;
+  i int;
+BEGIN
+  IF v_streams = 0 OR cardinality(p_expected) <> v_streams OR cardinality(p_counts) <> v_streams
+     OR 1 > ANY (p_counts) OR (v_streams > 1 AND (SELECT sum(c) FROM unnest(p_counts) AS c) <> v_total)
+     OR (v_streams = 1 AND p_counts[1] <> v_total) THEN
+    RAISE EXCEPTION 'append_events: streams, expected revisions, counts and events do not match'
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+
+  -- 1. Stream locks, before anything gives this transaction its id (advisory locks need none). Sorted by key,
+  --    so appends to overlapping streams cannot deadlock; a shared key between two streams only serialises them.
+  IF v_streams = 1 THEN
+    PERFORM pg_advisory_xact_lock(hashtextextended(p_streams[1], 0));
+  ELSE
+    FOREACH v_key IN ARRAY ARRAY(SELECT DISTINCT hashtextextended(s, 0) FROM unnest(p_streams) AS s ORDER BY 1) LOOP
+      PERFORM pg_advisory_xact_lock(v_key);
+    END LOOP;
+  END IF;
+
+  -- 2. Idempotency: an append is atomic, so if its first event exists the whole append ran before (checked
+  --    under the locks, so a racing identical retry of the same streams waits and answers duplicate).
+  IF EXISTS (SELECT 1 FROM events e WHERE e.event_id = (p_events->0->>0)::uuid) THEN
+    SELECT count(*)::int, max(e.position), max(e.transaction_id) INTO v_found, last_position, xid
+      FROM events e
+     WHERE e.event_id IN (SELECT (x.e->>0)::uuid FROM jsonb_array_elements(p_events) AS x(e));
+    SELECT array_agg(r.revision ORDER BY r.ord) INTO revisions
+      FROM (SELECT st.ord, max(e.revision) AS revision
+              FROM unnest(p_streams) WITH ORDINALITY AS st(stream_id, ord)
+              LEFT JOIN events e ON e.stream_id = st.stream_id
+                AND e.event_id IN (SELECT (x.e->>0)::uuid FROM jsonb_array_elements(p_events) AS x(e))
+             GROUP BY st.ord) AS r;
+    IF v_found < v_total OR array_position(revisions, NULL) IS NOT NULL THEN
+      RAISE EXCEPTION 'some events of this append exist already' USING ERRCODE = 'SL002';
+    END IF;
+    duplicate := true;
+    RETURN;
+  END IF;
+
+  -- 3. Expected revisions; the first write gives the transaction its id.
+  revisions := '{}';
+  FOR i IN 1 .. v_streams LOOP
+    IF p_expected[i] = -1 THEN
+      INSERT INTO streams (stream_id, revision) VALUES (p_streams[i], p_counts[i] - 1)
+        ON CONFLICT ON CONSTRAINT streams_pkey DO NOTHING;
+      IF NOT FOUND THEN
+        SELECT s.revision INTO v_actual FROM streams s WHERE s.stream_id = p_streams[i];
+        RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = 'SL001',
+          DETAIL = p_streams[i] || '|no_stream|' || v_actual;
+      END IF;
+      v_start := 0;
+    ELSIF p_expected[i] = -2 THEN
+      INSERT INTO streams AS s (stream_id, revision) VALUES (p_streams[i], p_counts[i] - 1)
+        ON CONFLICT ON CONSTRAINT streams_pkey DO UPDATE SET revision = s.revision + p_counts[i]
+        RETURNING s.revision - p_counts[i] + 1 INTO v_start;
+    ELSE
+      UPDATE streams s SET revision = p_expected[i] + p_counts[i]
+        WHERE s.stream_id = p_streams[i] AND s.revision = p_expected[i];
+      IF NOT FOUND THEN
+        SELECT s.revision INTO v_actual FROM streams s WHERE s.stream_id = p_streams[i];
+        RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = 'SL001',
+          DETAIL = p_streams[i] || '|' || p_expected[i] || '|' || coalesce(v_actual::text, 'no_stream');
+      END IF;
+      v_start := p_expected[i] + 1;
+    END IF;
+    v_starts[i] := v_start;
+    revisions[i] := v_start + p_counts[i] - 1;
+  END LOOP;
+  xid := pg_current_xact_id();
+  duplicate := false;
+
+  -- 4. The events, in order: positions follow revisions inside each stream.
+  IF v_total = 1 THEN
+    INSERT INTO events (stream_id, revision, event_id, type, data, metadata, transaction_id)
+      VALUES (p_streams[1], v_starts[1], (p_events->0->>0)::uuid, p_events->0->>1, p_events->0->2,
+              p_events->0->3, xid)
+      RETURNING events.position INTO last_position;
+  ELSE
+    WITH inserted AS (
+      INSERT INTO events (stream_id, revision, event_id, type, data, metadata, transaction_id)
+      SELECT st.stream_id, st.start + k.k, (ev.e->>0)::uuid, ev.e->>1, ev.e->2, ev.e->3, xid
+        FROM (SELECT u.stream_id, u.start, u.n, (sum(u.n) OVER (ORDER BY u.ord) - u.n)::int AS first
+                FROM unnest(p_streams, v_starts, p_counts) WITH ORDINALITY AS u(stream_id, start, n, ord)) AS st
+       CROSS JOIN LATERAL generate_series(0, st.n - 1) AS k(k)
+       CROSS JOIN LATERAL (SELECT p_events -> (st.first + k.k) AS e) AS ev
+       ORDER BY st.first + k.k
+      RETURNING events.position
+    )
+    SELECT max(inserted.position) INTO last_position FROM inserted;
+  END IF;
+END;
+$$;
+`;
+
+/** The whole schema in migration order (ensureSchema runs it; the migrations run the parts). */
+export const EVENT_STORE_DDL = [EVENT_STORE_SCHEMA, EVENT_STORE_APPEND_V2].join('\n');

@@ -18,5 +18,6 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_.-]*)*$/i;
 
 export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.includes('..') || key.length > 300) throw new Error(`Unsafe storage key: ${key}`);
+  if (!SAFE_KEY.test(key) || key.includes('..') || key.length > 300)
+    throw new Error(`Unsafe storage key: ${key}`);
 }

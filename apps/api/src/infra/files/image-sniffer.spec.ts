@@ -3,11 +3,18 @@ import { sniffImage } from './image-sniffer.js';
 
 describe('Image sniffing', () => {
   it('recognises a PNG and reads its size', () =>
-    expect(sniffImage(png(200, 100))).toEqual({ mimeType: 'image/png', extension: 'png', width: 200, height: 100 }));
+    expect(sniffImage(png(200, 100))).toEqual({
+      mimeType: 'image/png',
+      extension: 'png',
+      width: 200,
+      height: 100,
+    }));
 
   it('recognises a JPEG and reads its size from the first frame header', () => {
     const app0 = [0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0];
-    const sof0 = [0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x64, 0x01, 0x90, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+    const sof0 = [
+      0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x64, 0x01, 0x90, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
+    ];
     expect(sniffImage(Buffer.from([0xff, 0xd8, ...app0, ...sof0, 0xff, 0xd9]))).toEqual({
       mimeType: 'image/jpeg',
       extension: 'jpg',
@@ -17,7 +24,11 @@ describe('Image sniffing', () => {
   });
 
   it('recognises a GIF', () => {
-    const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0xc8, 0x00, 0x64, 0x00]), Buffer.alloc(8)]);
+    const gif = Buffer.concat([
+      Buffer.from('GIF89a', 'latin1'),
+      Buffer.from([0xc8, 0x00, 0x64, 0x00]),
+      Buffer.alloc(8),
+    ]);
     expect(sniffImage(gif)).toEqual({ mimeType: 'image/gif', extension: 'gif', width: 200, height: 100 });
   });
 

@@ -22,8 +22,13 @@ export function sniffImage(bytes: Buffer): SniffedImage | null {
       height: ok ? bytes.readUInt32BE(20) : null,
     };
   }
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mimeType: 'image/jpeg', extension: 'jpg', ...jpegSize(bytes) };
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff]))
+    return { mimeType: 'image/jpeg', extension: 'jpg', ...jpegSize(bytes) };
+  if (
+    startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) &&
+    (bytes[4] === 0x37 || bytes[4] === 0x39) &&
+    bytes[5] === 0x61
+  ) {
     const ok = bytes.length >= 10;
     return {
       mimeType: 'image/gif',
@@ -32,7 +37,11 @@ export function sniffImage(bytes: Buffer): SniffedImage | null {
       height: ok ? bytes.readUInt16LE(8) : null,
     };
   }
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  ) {
     return { mimeType: 'image/webp', extension: 'webp', ...webpSize(bytes) };
   }
   return null;

@@ -5,7 +5,9 @@ import { registerDecorator, type ValidationArguments } from 'class-validator';
  * field's detail. The DTO and the decider thus apply one rule with one message, and a form gets every broken
  * field in one 400. `rule` sees the value and the whole (untransformed) body, for rules that depend on another field.
  */
-export function FollowsRule(rule: (value: unknown, body: Record<string, unknown>) => string | undefined): PropertyDecorator {
+export function FollowsRule(
+  rule: (value: unknown, body: Record<string, unknown>) => string | undefined,
+): PropertyDecorator {
   return (target, propertyName) =>
     registerDecorator({
       name: 'followsRule',

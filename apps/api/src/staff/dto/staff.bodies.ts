@@ -16,7 +16,9 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 export class InviteStaffBody {
   @ApiProperty({ minLength: 3, maxLength: 40, example: 'Sam Staff' })
   @Transform(trim)
-  @FollowsRule((value) => (typeof value === 'string' && value.length >= 3 && value.length <= 40 ? undefined : INVITE_NAME))
+  @FollowsRule((value) =>
+    typeof value === 'string' && value.length >= 3 && value.length <= 40 ? undefined : INVITE_NAME,
+  )
   name!: string;
 
   @ApiProperty({ example: 'sam@example.test' })
@@ -27,7 +29,10 @@ export class InviteStaffBody {
 
 /** PUT /company/staff/{id}. */
 export class UpdateStaffBody {
-  @ApiProperty({ type: Boolean, description: 'true disables the user (their sessions end at once); false enables' })
+  @ApiProperty({
+    type: Boolean,
+    description: 'true disables the user (their sessions end at once); false enables',
+  })
   @FollowsRule((value) => (toBoolean(value) === undefined ? 'Disabled must be true or false.' : undefined))
   disabled!: boolean | number;
 }

@@ -12,7 +12,11 @@ export class AllocateStampsHandler implements ICommandHandler<AllocateStampsComm
 
   async execute({ metadata, data }: AllocateStampsCommand): Promise<AllocateStampsResult> {
     const stream = stampsStream(metadata.companyId);
-    const { events } = await this.events.decide(stampLedgerDecider, stream, { type: 'AllocateStamps', data, metadata });
+    const { events } = await this.events.decide(stampLedgerDecider, stream, {
+      type: 'AllocateStamps',
+      data,
+      metadata,
+    });
     const { state } = await this.events.load(stream, stampLedgerDecider);
     return {
       invoiceId: data.invoiceId,

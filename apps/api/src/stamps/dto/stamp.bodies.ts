@@ -22,10 +22,12 @@ export const MAX_STAMP_NUMBER = 2_000_000_000;
 export const toWholeNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\s*\d{1,12}\s*$/.test(value) ? Number(value) : value;
 
-const trimUpper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+const trimUpper = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim().toUpperCase() : value;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-const DAY_OR_INSTANT = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const DAY_OR_INSTANT =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 function stampNumber(field: string, label: string) {
   // In the order class-validator runs them (the order they are applied in): the first failure is reported.
@@ -56,7 +58,10 @@ export class CreateStampRollBody {
   @Transform(trimUpper)
   prefix?: string | null;
 
-  @ApiProperty({ example: '2026-11-20', description: 'Business date YYYY-MM-DD (a date-time is read in the company time zone)' })
+  @ApiProperty({
+    example: '2026-11-20',
+    description: 'Business date YYYY-MM-DD (a date-time is read in the company time zone)',
+  })
   @Matches(DAY_OR_INSTANT, { message: 'Received date must be a date (YYYY-MM-DD).' })
   @IsString({ message: 'Received date must be a date (YYYY-MM-DD).' })
   @IsDefined({ message: 'Received date is required.' })

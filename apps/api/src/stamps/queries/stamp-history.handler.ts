@@ -37,7 +37,11 @@ export class StampHistoryHandler implements IQueryHandler<StampHistoryQuery> {
         WHERE company_id = $1 AND prefix = $2 AND range_from <= $3 AND range_to >= $3`,
       [prefix, number],
     );
-    if (!roll) throw new NotFoundException({ statusCode: 404, message: `No stamp ${stampLabel(prefix, number)} found` });
+    if (!roll)
+      throw new NotFoundException({
+        statusCode: 404,
+        message: `No stamp ${stampLabel(prefix, number)} found`,
+      });
     const rows = await tenantQuery(
       this.pool,
       companyId,
@@ -49,29 +53,34 @@ export class StampHistoryHandler implements IQueryHandler<StampHistoryQuery> {
         ORDER BY l.seq`,
       [roll.roll_id, number],
     );
-    const transitions = rows.map(
-      (row): StampTransition => ({
-        at: (row.logged_at as Date).toISOString(),
-        kind: row.kind as string,
-        status: STATUS_AFTER[row.kind as string]!,
-        from: row.range_from as number,
-        to: row.range_to as number,
-        user_id: (row.user_id as string | null) ?? null,
-        user_name: (row.user_name as string | null) ?? null,
-        invoice_id: (row.invoice_id as string | null) ?? null,
-        invoice_number: (row.invoice_number as string | null) ?? null,
-        customer_id: (row.customer_id as string | null) ?? null,
-        customer_name: (row.customer_name as string | null) ?? null,
-        customer_tabc_id: (row.customer_tabc_id as string | null) ?? null,
-        note: (row.note as string | null) ?? null,
-        destroy_id: (row.destroy_id as number | null) ?? null,
-      }),
-    );
+    const transitions = rows.map((row): StampTransition => ({
+      at: (row.logged_at as Date).toISOString(),
+      kind: row.kind as string,
+      status: STATUS_AFTER[row.kind as string]!,
+      from: row.range_from as number,
+      to: row.range_to as number,
+      user_id: (row.user_id as string | null) ?? null,
+      user_name: (row.user_name as string | null) ?? null,
+      invoice_id: (row.invoice_id as string | null) ?? null,
+      invoice_number: (row.invoice_number as string | null) ?? null,
+      customer_id: (row.customer_id as string | null) ?? null,
+      customer_name: (row.customer_name as string | null) ?? null,
+      customer_tabc_id: (row.customer_tabc_id as string | null) ?? null,
+      note: (row.note as string | null) ?? null,
+      destroy_id: (row.destroy_id as number | null) ?? null,
+    }));
     const status: StampStatus = within(roll.invoiced, number)
       ? 'INVOICED'
       : within(roll.destroyed, number)
         ? 'DESTROYED'
         : 'AVAILABLE';
-    return { prefix, number, stamp: stampLabel(prefix, number), status, roll: toStampRoll(roll), transitions };
+    return {
+      prefix,
+      number,
+      stamp: stampLabel(prefix, number),
+      status,
+      roll: toStampRoll(roll),
+      transitions,
+    };
   }
 }

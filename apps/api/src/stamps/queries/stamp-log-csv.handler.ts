@@ -49,7 +49,9 @@ export class StampLogCsvHandler implements IQueryHandler<StampLogCsvQuery> {
     const line = (row: Record<string, unknown>) =>
       csvLine(
         STAMP_LOG_CSV_COLUMNS.map(([, colId]) =>
-          colId === 'logged_at' && row[colId] instanceof Date ? localDateTime(row[colId] as Date, timeZone) : row[colId],
+          colId === 'logged_at' && row[colId] instanceof Date
+            ? localDateTime(row[colId] as Date, timeZone)
+            : row[colId],
         ),
       );
     async function* lines() {

@@ -22,9 +22,11 @@ export class StampLogGridHandler implements IQueryHandler<StampLogGridQuery> {
       this.pool.query(queries.rows.text, queries.rows.values),
       request.filters.length > 0
         ? this.pool.query(queries.count.text, queries.count.values).then((r) => Number(r.rows[0].count))
-        : tenantQuery<{ n: string }>(this.pool, companyId, 'SELECT log_count AS n FROM rm_stamp_ledger WHERE company_id = $1').then(
-            ([row]) => Number(row?.n ?? 0),
-          ),
+        : tenantQuery<{ n: string }>(
+            this.pool,
+            companyId,
+            'SELECT log_count AS n FROM rm_stamp_ledger WHERE company_id = $1',
+          ).then(([row]) => Number(row?.n ?? 0)),
     ]);
     return { rows: rows.rows, count };
   }

@@ -11,7 +11,12 @@ import { StampRangeCheckQuery, type StampRangeCheckResponse } from './stamp-rang
 export class StampRangeCheckHandler implements IQueryHandler<StampRangeCheckQuery> {
   constructor(@Inject(EventAppender) private readonly events: EventAppender) {}
 
-  async execute({ companyId, range, invoiceId, added }: StampRangeCheckQuery): Promise<StampRangeCheckResponse> {
+  async execute({
+    companyId,
+    range,
+    invoiceId,
+    added,
+  }: StampRangeCheckQuery): Promise<StampRangeCheckResponse> {
     const { state } = await this.events.load(stampsStream(companyId), stampLedgerDecider);
     const { roll } = checkStampRange(state, range, {
       ...(invoiceId ? { allocationId: invoiceAllocationId(invoiceId) } : {}),

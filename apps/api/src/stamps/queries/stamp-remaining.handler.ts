@@ -11,7 +11,10 @@ export class StampRemainingHandler implements IQueryHandler<StampRemainingQuery>
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async execute({ companyId }: StampRemainingQuery): Promise<StampRemainingResponse> {
-    const [rolls, { threshold }] = await Promise.all([readRolls(this.pool, companyId), stampSettings(this.pool, companyId)]);
+    const [rolls, { threshold }] = await Promise.all([
+      readRolls(this.pool, companyId),
+      stampSettings(this.pool, companyId),
+    ]);
     const usable = rolls.filter((roll) => roll.active && !roll.finished); // in allocation order already
     const currentRoll = usable[0] ?? null;
     const availableStampCount = usable.reduce((sum, roll) => sum + roll.available_count, 0);

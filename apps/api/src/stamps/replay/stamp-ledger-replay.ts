@@ -17,7 +17,11 @@ export interface StampLedgerAsOf extends StampLedgerReport {
  * stops at the first later event, so the state is always one the ledger really was in (a prefix of the stream);
  * `occurredAt` is the command's time, so commands racing within milliseconds may end the prefix a moment early.
  */
-export async function replayStampLedger(store: EventStore, companyId: string, asOf: string): Promise<StampLedgerAsOf> {
+export async function replayStampLedger(
+  store: EventStore,
+  companyId: string,
+  asOf: string,
+): Promise<StampLedgerAsOf> {
   const cutoff = Date.parse(asOf);
   if (Number.isNaN(cutoff)) throw new Error(`Not an instant: ${asOf}`);
   let state = initialState();
@@ -38,7 +42,19 @@ const STATUSES = [
 
 /** One line per range of each roll and status, then the totals. */
 export function stampLedgerCsv(report: StampLedgerAsOf): string {
-  let csv = csvLine(['As of', 'Roll', 'Prefix', 'Roll From', 'Roll To', 'Received', 'Active', 'Status', 'From', 'To', 'Count']);
+  let csv = csvLine([
+    'As of',
+    'Roll',
+    'Prefix',
+    'Roll From',
+    'Roll To',
+    'Received',
+    'Active',
+    'Status',
+    'From',
+    'To',
+    'Count',
+  ]);
   for (const roll of report.rolls) {
     for (const [status, key] of STATUSES) {
       for (const { from, to } of roll[key]) {
@@ -66,7 +82,9 @@ export function stampLedgerCsv(report: StampLedgerAsOf): string {
 
 /** The report as the CLI prints it. */
 export function stampLedgerText(report: StampLedgerAsOf): string {
-  const lines = [`Stamp ledger of company ${report.companyId} as of ${report.asOf} (${report.events} events)`];
+  const lines = [
+    `Stamp ledger of company ${report.companyId} as of ${report.asOf} (${report.events} events)`,
+  ];
   if (report.rolls.length === 0) lines.push('  no stamp roll received');
   for (const roll of report.rolls) {
     const state = roll.finished ? 'finished' : roll.active ? 'active' : 'inactive';
@@ -75,10 +93,14 @@ export function stampLedgerText(report: StampLedgerAsOf): string {
     );
     for (const [status, key, countKey] of STATUSES) {
       const count = roll[countKey];
-      lines.push(`  ${status.padEnd(10)} ${String(count).padStart(8)}  ${formatRanges(roll.prefix, roll[key]) || '-'}`);
+      lines.push(
+        `  ${status.padEnd(10)} ${String(count).padStart(8)}  ${formatRanges(roll.prefix, roll[key]) || '-'}`,
+      );
     }
   }
   const t = report.totals;
-  lines.push(`Totals: ${t.size} stamps, ${t.available} available, ${t.invoiced} invoiced, ${t.destroyed} destroyed`);
+  lines.push(
+    `Totals: ${t.size} stamps, ${t.available} available, ${t.invoiced} invoiced, ${t.destroyed} destroyed`,
+  );
   return lines.join('\n');
 }
