@@ -4,6 +4,7 @@ import { Migration20261121000300_projections } from './Migration20261121000300_p
 import { Migration20261122000400_company_settings_customers } from './Migration20261122000400_company_settings_customers.js';
 import { Migration20261122000401_tabc_public_data } from './Migration20261122000401_tabc_public_data.js';
 import { Migration20261122000500_stamps } from './Migration20261122000500_stamps.js';
+import { Migration20261122000600_event_store_append_v2 } from './Migration20261122000600_event_store_append_v2.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -13,4 +14,5 @@ export const migrationsList = [
   Migration20261122000400_company_settings_customers,
   Migration20261122000401_tabc_public_data,
   Migration20261122000500_stamps,
+  Migration20261122000600_event_store_append_v2,
 ];

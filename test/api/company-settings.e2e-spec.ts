@@ -308,6 +308,36 @@ describe('Company settings and logos (HTTP)', () => {
       expect(json.body.details).toEqual([{ field: 'logo', message: 'Please choose a logo file to upload.' }]);
     });
 
+    it.each([
+      ['no boundary', 'multipart/form-data', 'garbage'],
+      ['no parts', 'multipart/form-data; boundary=xyz', 'garbage'],
+      [
+        'a truncated part',
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\n\r\nabc',
+      ],
+    ])('answers a malformed upload (%s) with 400', async (_, type, raw) => {
+      const { token } = await signUpOwner(api);
+      const response = await api.call('POST', 'company/logo', {
+        token,
+        raw,
+        headers: { 'content-type': type },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.details).toEqual([{ field: 'logo', message: expect.any(String) }]);
+    });
+
+    it('takes one logo at a time', async () => {
+      const { token } = await signUpOwner(api);
+      const response = await upload(token, [
+        { field: 'logo', content: png(20, 10), filename: 'a.png', type: 'image/png' },
+        { field: 'logo', content: png(20, 10), filename: 'b.png', type: 'image/png' },
+      ]);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('Please upload one file at a time.');
+      expect((await api.get('company/logo', token)).body).toEqual([]);
+    });
+
     it('refuses a file over 5 MB with 413', async () => {
       const { token } = await signUpOwner(api);
       const big = Buffer.concat([png(10, 5), Buffer.alloc(5 * 1024 * 1024)]);

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { describeEventStoreContract, anEvent, waitUntil } from '../../apps/api/src/infra/event-store/event-store.contract.js';
+import {
+  anEvent,
+  collect,
+  describeEventStoreContract,
+  readEverything,
+  waitUntil,
+} from '../../apps/api/src/infra/event-store/event-store.contract.js';
 import { START, type StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
 import { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgres.event-store.js';
 import { createTestDatabase } from '../support/database.js';
 
 async function openStore() {
   const db = await createTestDatabase('event_store');
-  const store = new PostgresEventStore(db.url, { pollIntervalMs: 200 });
+  const store = new PostgresEventStore(db.url, { pollIntervalMs: 200, notifyIntervalMs: 5 });
   await store.ensureSchema();
   return {
     store,
@@ -28,12 +34,16 @@ async function openTransaction(url: string) {
   await client.query('BEGIN');
   return {
     takeTransactionId: () => client.query('SELECT pg_current_xact_id()'),
-    append: (stream: string, type: string) => {
+    lockStream: (stream: string) =>
+      client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [stream]),
+    append: (stream: string, type: string, expected = '-1') => {
       const event = anEvent(type);
-      return client.query(
-        `SELECT * FROM append_events($1::text[], $2::bigint[], $3::int[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`,
-        [[stream], ['-1'], [1], [event.id], [event.type], [JSON.stringify(event.data)], [JSON.stringify(event.metadata)]],
-      );
+      return client.query(`SELECT * FROM append_events($1::text[], $2::bigint[], $3::int[], $4::jsonb)`, [
+        [stream],
+        [expected],
+        [1],
+        JSON.stringify([[event.id, event.type, event.data, event.metadata]]),
+      ]);
     },
     commit: async () => {
       await client.query('COMMIT');
@@ -65,7 +75,9 @@ describe('Postgres event store with commits out of order', () => {
     try {
       const slow = await openTransaction(url);
       await slow.append('invoice-slow', 'Slow'); // takes the lower position, stays uncommitted
-      await store.appendToStreams([{ stream: 'invoice-fast', expected: 'no_stream', events: [anEvent('Fast')] }]);
+      await store.appendToStreams([
+        { stream: 'invoice-fast', expected: 'no_stream', events: [anEvent('Fast')] },
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 150));
       // A naive "position > checkpoint" reader would have delivered Fast and moved past Slow's position by now.
       expect(seen.map((e) => e.type)).toEqual([]);
@@ -83,7 +95,9 @@ describe('Postgres event store with commits out of order', () => {
     try {
       const older = await openTransaction(url);
       await older.takeTransactionId(); // the older transaction id …
-      await store.appendToStreams([{ stream: 'invoice-young', expected: 'no_stream', events: [anEvent('Young')] }]);
+      await store.appendToStreams([
+        { stream: 'invoice-young', expected: 'no_stream', events: [anEvent('Young')] },
+      ]);
       await older.append('invoice-old', 'Old'); // … with the higher position
       await older.commit();
       await waitUntil(() => seen.length === 2);
@@ -103,7 +117,9 @@ describe('Postgres event store with commits out of order', () => {
       const writers = Array.from({ length: 8 }, (_, w) =>
         (async () => {
           for (let i = 0; i < 25; i++) {
-            await store.appendToStreams([{ stream: `w${w}-${i}`, expected: 'no_stream', events: [anEvent(`E${w}-${i}`)] }]);
+            await store.appendToStreams([
+              { stream: `w${w}-${i}`, expected: 'no_stream', events: [anEvent(`E${w}-${i}`)] },
+            ]);
           }
         })(),
       );
@@ -111,22 +127,140 @@ describe('Postgres event store with commits out of order', () => {
       await waitUntil(() => seen.length >= 200, 10000);
       expect(new Set(seen.map((e) => e.id)).size).toBe(200);
       expect(seen).toHaveLength(200);
-      for (let i = 1; i < seen.length; i++) expect(store.compareCheckpoints(seen[i - 1]!.checkpoint, seen[i]!.checkpoint)).toBe(-1);
+      for (let i = 1; i < seen.length; i++)
+        expect(store.compareCheckpoints(seen[i - 1]!.checkpoint, seen[i]!.checkpoint)).toBe(-1);
     } finally {
       await subscription.close();
+    }
+  });
+
+  it('keeps every stream in revision order in the global feed under concurrent `any` appends to it', async () => {
+    // Without the stream lock before the transaction id, a writer could take its id, lose the race for the
+    // stream row to a younger transaction, and get the higher revision with the lower id: delivered swapped.
+    const { seen, subscription } = subscribe(64);
+    try {
+      const streams = Array.from({ length: 3 }, (_, round) => `stamps-${round}-${randomUUID()}`);
+      for (const stream of streams) {
+        await Promise.all(
+          Array.from({ length: 8 }, async () => {
+            for (let i = 0; i < 50; i++)
+              await store.appendToStreams([{ stream, expected: 'any', events: [anEvent('Any')] }]);
+          }),
+        );
+      }
+      await waitUntil(() => seen.length >= 1200, 20000);
+      const delivered = new Map<string, bigint[]>(streams.map((stream) => [stream, []]));
+      for (const event of seen) delivered.get(event.streamId)!.push(event.revision);
+      for (const stream of streams) {
+        const revisions = delivered.get(stream)!;
+        const swapped = revisions.filter((revision, i) => i > 0 && revision <= revisions[i - 1]!);
+        expect({ stream, swapped }).toEqual({ stream, swapped: [] });
+        expect(revisions).toEqual(Array.from({ length: 400 }, (_, i) => BigInt(i)));
+      }
+    } finally {
+      await subscription.close();
+    }
+  });
+
+  it('takes the stream lock before the transaction id, so a waiting append holds no id yet', async () => {
+    const stream = `stamps-${randomUUID()}`;
+    const holder = await openTransaction(url);
+    await holder.lockStream(stream); // no transaction id: advisory locks need none
+    const waiting = store.appendToStreams([{ stream, expected: 'any', events: [anEvent('Second')] }]);
+    const probe = new pg.Client({ connectionString: url });
+    await probe.connect();
+    try {
+      let blocked: { xid: string | null }[] = [];
+      for (const deadline = Date.now() + 5000; blocked.length === 0 && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        ({ rows: blocked } = await probe.query(
+          `SELECT backend_xid::text AS xid FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`,
+        ));
+      }
+      expect(blocked).toEqual([{ xid: null }]);
+      await holder.append(stream, 'First', '-2'); // takes its id now, while the other append waits
+      await holder.commit();
+      const result = await waiting;
+      expect(result.revisions[stream]).toBe(1n);
+      // Readable once no older transaction runs anywhere in the cluster (other test files share it).
+      let feed: StoredEvent[] = [];
+      for (const deadline = Date.now() + 10_000; feed.length < 2 && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        feed = (await readEverything(store)).filter((e) => e.streamId === stream);
+      }
+      expect(feed.map((e) => [e.type, e.revision])).toEqual([
+        ['First', 0n],
+        ['Second', 1n],
+      ]);
+    } finally {
+      await probe.end();
+    }
+  });
+
+  it('answers duplicate to a retry that raced the first attempt on the same stream', async () => {
+    const stream = `pay-${randomUUID()}`;
+    const events = [anEvent('PaymentLogged'), anEvent('InvoicePaid')];
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => store.appendToStreams([{ stream, expected: 'any', events }])),
+    );
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+    for (const result of results) expect(result.revisions[stream]).toBe(1n);
+    expect(new Set(results.map((r) => r.checkpoint)).size).toBe(1);
+    expect((await collect(store.readStream(stream))).map((e) => e.type)).toEqual([
+      'PaymentLogged',
+      'InvoicePaid',
+    ]);
+  });
+
+  it('reports recorded_at as the ISO instant, to the millisecond', async () => {
+    const stream = `clock-${randomUUID()}`;
+    await store.appendToStreams([{ stream, expected: 'no_stream', events: [anEvent('Tick')] }]);
+    const [event] = await collect(store.readStream(stream));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query('SELECT recorded_at FROM events WHERE stream_id = $1', [stream]);
+    await client.end();
+    expect(event!.recordedAt).toBe((rows[0].recorded_at as Date).toISOString());
+    expect(typeof event!.revision).toBe('bigint');
+    expect(typeof event!.position).toBe('bigint');
+  });
+
+  it('wakes a subscriber of another store instance (another process) through NOTIFY, also after a burst', async () => {
+    const other = new PostgresEventStore(url, { pollIntervalMs: 60_000 }); // it would only poll once a minute
+    const seen: StoredEvent[] = [];
+    const stream = `burst-${randomUUID()}`;
+    const subscription = other.subscribeAll(
+      START,
+      async (batch) => void seen.push(...batch.filter((e) => e.streamId === stream)),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300)); // listening, caught up and asleep
+      await store.appendToStreams([{ stream, expected: 'no_stream', events: [anEvent('Alone')] }]);
+      await waitUntil(() => seen.length === 1, 3000);
+      for (let i = 0; i < 20; i++)
+        await store.appendToStreams([{ stream, expected: 'any', events: [anEvent('Burst')] }]);
+      await waitUntil(() => seen.length === 21, 3000); // the burst's last append is followed by a NOTIFY too
+    } finally {
+      await subscription.close();
+      await other.close();
     }
   });
 
   it('treats two racing retries of one append as one append', async () => {
     const events = [anEvent('PaymentLogged')];
     const results = await Promise.allSettled(
-      Array.from({ length: 4 }, () => store.appendToStreams([{ stream: `pay-${randomUUID()}`, expected: 'any', events }])),
+      Array.from({ length: 4 }, () =>
+        store.appendToStreams([{ stream: `pay-${randomUUID()}`, expected: 'any', events }]),
+      ),
     );
     const fulfilled = results.filter((r) => r.status === 'fulfilled');
     expect(fulfilled.length).toBeGreaterThanOrEqual(1);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const { rows } = await client.query('SELECT count(*)::int AS n FROM events WHERE event_id = $1', [events[0]!.id]);
+    const { rows } = await client.query('SELECT count(*)::int AS n FROM events WHERE event_id = $1', [
+      events[0]!.id,
+    ]);
     await client.end();
     expect(rows[0].n).toBe(1);
   });

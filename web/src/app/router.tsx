@@ -28,6 +28,8 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', lazy: page(() => import('../features/dashboard/DashboardPage')) },
           { path: 'setting', lazy: page(() => import('../features/settings/SettingsPage')) },
           { path: 'cache/clear', lazy: page(() => import('../features/system/CacheClearPage')) },
+          { path: 'stamp', lazy: page(() => import('../features/stamps/StampsPage')) },
+          { path: 'stamp/roll', lazy: page(() => import('../features/stamps/StampRollsPage')) },
         ],
       },
       { path: '*', lazy: page(() => import('../features/system/NotFoundPage')) },

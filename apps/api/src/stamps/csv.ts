@@ -1,13 +1,20 @@
-/** CSV text for exports: RFC 4180 quoting, and cells that a spreadsheet would run as a formula are defused. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+import { stringify } from 'csv-stringify/sync';
+
+/**
+ * CSV for exports through csv-stringify (node-csv): RFC 4180 quoting, CRLF record ends, and text cells that a
+ * spreadsheet would run as a formula are defused with a leading apostrophe.
+ */
+const OPTIONS = {
+  record_delimiter: '\r\n',
+  cast: {
+    string: (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text),
+    date: (date: Date) => date.toISOString(),
+    boolean: (value: boolean) => String(value),
+  },
+};
 
 export function csvLine(values: unknown[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`;
+  return stringify([values.map((value) => (value === null || value === undefined ? '' : value))], OPTIONS);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -1,3 +1,4 @@
+import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import type { ReactElement } from 'react';
 
@@ -14,4 +15,12 @@ export interface NavItem {
  * live badge), Customers (+ /customer/create), Invoices (+ /invoice/create), Payments, Stamps (+ /stamp/roll),
  * Products (/product) and Inventory (hidden when bottle_pos or clover is active).
  */
-export const NAV_ITEMS: NavItem[] = [{ label: 'Dashboard', to: '/dashboard', icon: <DashboardOutlined /> }];
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Dashboard', to: '/dashboard', icon: <DashboardOutlined /> },
+  {
+    label: 'Stamps',
+    to: '/stamp',
+    icon: <ConfirmationNumberOutlined />,
+    children: [{ label: 'Stamp Rolls', to: '/stamp/roll' }],
+  },
+];

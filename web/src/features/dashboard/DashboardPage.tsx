@@ -5,8 +5,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
+import { StampStatusBanners } from '../stamps/StampStatus';
 
-/** /dashboard (and /): header actions and the recent-invoices empty state; banners and stats come later. */
+/** /dashboard (and /): header actions, the stamp banners and the recent-invoices empty state; stats come later. */
 export default function DashboardPage() {
   return (
     <>
@@ -23,6 +24,7 @@ export default function DashboardPage() {
           </>
         }
       />
+      <StampStatusBanners />
       <Paper
         variant="outlined"
         component="section"

@@ -30,7 +30,9 @@ export function describeEventStoreContract(
 
     it('appends to a new stream and reads it back in order', async () => {
       const s = stream('invoice');
-      const result = await store.appendToStreams([{ stream: s, expected: 'no_stream', events: [anEvent('A'), anEvent('B')] }]);
+      const result = await store.appendToStreams([
+        { stream: s, expected: 'no_stream', events: [anEvent('A'), anEvent('B')] },
+      ]);
       expect(result.revisions[s]).toBe(1n);
       expect(result.duplicate).toBe(false);
       const read = await collect(store.readStream(s));
@@ -46,9 +48,9 @@ export function describeEventStoreContract(
       const s = stream('invoice');
       await store.appendToStreams([{ stream: s, expected: 'no_stream', events: [anEvent('A')] }]);
       await store.appendToStreams([{ stream: s, expected: 0n, events: [anEvent('B')] }]);
-      await expect(store.appendToStreams([{ stream: s, expected: 0n, events: [anEvent('C')] }])).rejects.toBeInstanceOf(
-        WrongExpectedRevisionError,
-      );
+      await expect(
+        store.appendToStreams([{ stream: s, expected: 0n, events: [anEvent('C')] }]),
+      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       await expect(
         store.appendToStreams([{ stream: s, expected: 'no_stream', events: [anEvent('C')] }]),
       ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
@@ -63,7 +65,9 @@ export function describeEventStoreContract(
     it('appends nothing to any stream when one stream of a multi-stream append conflicts', async () => {
       const invoice = stream('invoice');
       const stamps = stream('stamps');
-      await store.appendToStreams([{ stream: stamps, expected: 'no_stream', events: [anEvent('RollReceived')] }]);
+      await store.appendToStreams([
+        { stream: stamps, expected: 'no_stream', events: [anEvent('RollReceived')] },
+      ]);
       await expect(
         store.appendToStreams([
           { stream: invoice, expected: 'no_stream', events: [anEvent('InvoiceCreated')] },
@@ -94,13 +98,19 @@ export function describeEventStoreContract(
       const a = stream('a');
       const b = stream('b');
       await store.appendToStreams([{ stream: a, expected: 'no_stream', events: [anEvent('A1')] }]);
-      const middle = await store.appendToStreams([{ stream: b, expected: 'no_stream', events: [anEvent('B1')] }]);
-      await store.appendToStreams([{ stream: a, expected: 0n, events: [anEvent('A2')] }]);
+      const middle = await store.appendToStreams([
+        { stream: b, expected: 'no_stream', events: [anEvent('B1')] },
+      ]);
+      const last = await store.appendToStreams([{ stream: a, expected: 0n, events: [anEvent('A2')] }]);
+      await waitForVisible(store, last.checkpoint);
       const all = await readEverything(store);
       const mine = all.filter((e) => e.streamId === a || e.streamId === b);
       expect(mine.map((e) => e.type)).toEqual(['A1', 'B1', 'A2']);
-      for (let i = 1; i < all.length; i++) expect(store.compareCheckpoints(all[i - 1]!.checkpoint, all[i]!.checkpoint)).toBeLessThan(0);
-      const after = (await readEverything(store, middle.checkpoint)).filter((e) => e.streamId === a || e.streamId === b);
+      for (let i = 1; i < all.length; i++)
+        expect(store.compareCheckpoints(all[i - 1]!.checkpoint, all[i]!.checkpoint)).toBeLessThan(0);
+      const after = (await readEverything(store, middle.checkpoint)).filter(
+        (e) => e.streamId === a || e.streamId === b,
+      );
       expect(after.map((e) => e.type)).toEqual(['A2']);
       expect(store.compareCheckpoints(await store.headCheckpoint(), middle.checkpoint)).toBeGreaterThan(0);
     });
@@ -147,6 +157,22 @@ export async function readEverything(store: EventStore, from = START): Promise<S
     if (batch.length === 0) return events;
     events.push(...batch);
     checkpoint = batch[batch.length - 1]!.checkpoint;
+  }
+}
+
+/**
+ * Waits until readers can see `checkpoint`. Global order is settled only once no older transaction is running
+ * (anywhere on the database server, for the Postgres store), so a reader may briefly lag an append.
+ */
+export async function waitForVisible(
+  store: EventStore,
+  checkpoint: string,
+  timeoutMs = 10000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await readEverything(store)).some((e) => e.checkpoint === checkpoint)) {
+    if (Date.now() > deadline) throw new Error(`checkpoint ${checkpoint} not visible in time`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 

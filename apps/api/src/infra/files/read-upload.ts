@@ -20,12 +20,18 @@ const problem = (field: string, message: string) =>
  * Reads a multipart/form-data request with one file in `field` (5 MB at most: over it, 413). A missing file, a
  * second file or a malformed body is a 400 with the field named, never a 500.
  */
-export async function readSingleFile(request: FastifyRequest, field: string, missingMessage: string): Promise<Upload> {
+export async function readSingleFile(
+  request: FastifyRequest,
+  field: string,
+  missingMessage: string,
+): Promise<Upload> {
   if (!request.isMultipart()) throw problem(field, missingMessage);
   let file: { filename: string; content: Buffer } | undefined;
   const fields: Record<string, string> = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
+    })) {
       if (part.type === 'file') {
         const content = await part.toBuffer();
         if (part.fieldname === field && !file) file = { filename: part.filename, content };

@@ -1,0 +1,158 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatDate } from '../../shared/format';
+import { problemMessages, toProblem } from '../../shared/problem';
+import { toast } from '../../shared/toasts';
+import { formatCount, ROLL_STATE, rollLabel, stampLabel } from './stamp-format';
+import { STAMP_MESSAGES } from './stamp-messages';
+import { useSetStampRollActiveMutation, type StampRoll } from './stamps.api';
+
+/** Read by screen readers, not shown (the roll is in the row's first cell). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const COLUMNS = ['Roll', 'Received', 'Stamps Left', 'Invoiced', 'Destroyed', 'Next Stamp', 'Finished', 'State'];
+
+/** Finished grey, Active green, Inactive red; clicking toggles active (disabled when finished or empty). */
+function RollStateButton({ roll }: { roll: StampRoll }) {
+  const [setActive, { isLoading }] = useSetStampRollActiveMutation();
+  const state = ROLL_STATE[roll.state];
+  const toggle = async () => {
+    try {
+      const updated = await setActive({ id: roll.id, active: !roll.active }).unwrap();
+      toast.success(`Roll ${rollLabel(updated)} is now ${updated.active ? 'active' : 'inactive'}.`, {
+        seconds: 3,
+      });
+    } catch (error) {
+      const [message] = problemMessages(toProblem(error), STAMP_MESSAGES.updateFailed);
+      toast.error(message ?? STAMP_MESSAGES.updateFailed, { title: STAMP_MESSAGES.updateFailed });
+    }
+  };
+  const disabled = roll.toggle_disabled;
+  return (
+    <Button
+      size="small"
+      variant={disabled ? 'outlined' : 'contained'}
+      color={state.color === 'default' ? 'inherit' : state.color}
+      disabled={disabled}
+      loading={isLoading}
+      onClick={() => void toggle()}
+      title={disabled ? 'Finished rolls cannot be switched' : roll.active ? 'Click to deactivate' : 'Click to activate'}
+      sx={{
+        minWidth: 96,
+        '&.Mui-disabled': { color: 'text.secondary', borderColor: 'divider', bgcolor: 'action.hover' },
+      }}
+    >
+      {state.label}
+      <Box component="span" sx={visuallyHidden}>
+        {' '}
+        roll {rollLabel(roll)}
+      </Box>
+    </Button>
+  );
+}
+
+/** GET stamp/roll: every roll, first received first, with its state toggle. */
+export function RollTable({
+  rolls,
+  isLoading,
+  isError,
+  isFetching,
+  onRetry,
+}: {
+  rolls: StampRoll[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  onRetry: () => void;
+}) {
+  if (isError)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry} loading={isFetching}>
+            Retry
+          </Button>
+        }
+      >
+        {STAMP_MESSAGES.rollsFailed}
+      </Alert>
+    );
+
+  return (
+    <TableContainer>
+      <Table size="small" aria-labelledby="stamp-rolls-title" aria-busy={isLoading}>
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((column) => (
+              <TableCell
+                key={column}
+                align={['Stamps Left', 'Invoiced', 'Destroyed'].includes(column) ? 'right' : 'left'}
+                sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+              >
+                {column}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {isLoading &&
+            [0, 1, 2].map((i) => (
+              <TableRow key={i}>
+                {COLUMNS.map((column) => (
+                  <TableCell key={column}>
+                    <Skeleton />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          {!isLoading && (rolls ?? []).length === 0 && (
+            <TableRow>
+              <TableCell colSpan={COLUMNS.length}>
+                <Typography color="text.secondary" role="status" sx={{ py: 3, textAlign: 'center' }}>
+                  {STAMP_MESSAGES.noRoll}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          )}
+          {(rolls ?? []).map((roll) => (
+            <TableRow key={roll.id} hover>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {rollLabel(roll)}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(roll.received_at)}</TableCell>
+              <TableCell align="right">
+                {formatCount(roll.stamps)} / {formatCount(roll.stampsCount)}
+              </TableCell>
+              <TableCell align="right">{formatCount(roll.invoiced_count)}</TableCell>
+              <TableCell align="right">{formatCount(roll.destroyed_count)}</TableCell>
+              <TableCell>
+                {roll.first_available === null ? '—' : stampLabel(roll.prefix, roll.first_available)}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(roll.finished_at, '—')}</TableCell>
+              <TableCell>
+                <RollStateButton roll={roll} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

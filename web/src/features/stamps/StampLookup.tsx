@@ -1,0 +1,194 @@
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { useForm, type FormErrors } from '../../shared/forms/use-form';
+import { formatDateTime } from '../../shared/format';
+import { toProblem } from '../../shared/problem';
+import { LOG_KIND, rollLabel, stampRange, STAMP_STATUS } from './stamp-format';
+import { normalizePrefix, toStampNumber } from './stamp-validation';
+import { useLazyStampHistoryQuery, type StampHistory, type StampTransition } from './stamps.api';
+
+type LookupValues = { prefix: string; number: string };
+const initialValues: LookupValues = { prefix: '', number: '' };
+
+const validate = (v: LookupValues): FormErrors<LookupValues> => {
+  const n = toStampNumber(v.number);
+  return {
+    number: v.number.trim() === '' ? 'Stamp number is required.' : n === null || n < 1 ? 'Enter a stamp number of 1 or more.' : undefined,
+  };
+};
+
+function InvoiceRef({ t }: { t: StampTransition }) {
+  if (!t.invoice_number) return null;
+  return (
+    <Link component={RouterLink} to={`/invoice/${encodeURIComponent(t.invoice_number)}`}>
+      invoice #{t.invoice_number}
+    </Link>
+  );
+}
+
+/** What one transition did to the stamp, in words. */
+function TransitionText({ t, prefix }: { t: StampTransition; prefix: string }) {
+  const customer = t.customer_name
+    ? ` to ${t.customer_name}${t.customer_tabc_id ? ` (TABC ID ${t.customer_tabc_id})` : ''}`
+    : '';
+  switch (t.kind) {
+    case 'received':
+      return <>Received with roll {stampRange(prefix, t.from, t.to)}</>;
+    case 'allocated':
+      return t.invoice_number ? (
+        <>
+          Invoiced on <InvoiceRef t={t} />
+          {customer}
+        </>
+      ) : (
+        <>Assigned by hand{t.note ? `: ${t.note}` : ''}</>
+      );
+    case 'released':
+      return (
+        <>
+          Released{t.invoice_number ? ' from ' : ''}
+          <InvoiceRef t={t} />
+        </>
+      );
+    case 'destroyed':
+      return (
+        <>
+          Destroyed{t.destroy_id ? ` (record #${t.destroy_id})` : ''}
+          {t.note ? `: ${t.note}` : ''}
+        </>
+      );
+    case 'restored':
+      return <>Restored{t.destroy_id ? ` (undo of record #${t.destroy_id})` : ''}</>;
+    default:
+      return <>{t.kind}</>;
+  }
+}
+
+/** One stamp's history as a timeline, oldest first. */
+function HistoryTimeline({ history }: { history: StampHistory }) {
+  const status = STAMP_STATUS[history.status];
+  return (
+    <Box component="section" aria-label={`History of stamp ${history.stamp}`} sx={{ mt: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1.5 }}>
+        <Typography variant="h3" component="h3">
+          {history.stamp}
+        </Typography>
+        <Chip size="small" label={status.label} color={status.color} />
+        <Typography variant="body2" color="text.secondary">
+          Roll {rollLabel(history.roll)}
+        </Typography>
+      </Box>
+      {history.transitions.length === 0 ? (
+        <Typography color="text.secondary">No history recorded for this stamp.</Typography>
+      ) : (
+        <Box component="ol" aria-label="Stamp history" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {history.transitions.map((t, index) => {
+            const kind = LOG_KIND[t.kind] ?? { label: t.kind, color: 'default' as const };
+            const last = index === history.transitions.length - 1;
+            return (
+              <Box
+                component="li"
+                key={`${t.at}-${index}`}
+                sx={{ display: 'grid', gridTemplateColumns: '16px 1fr', columnGap: 1.5 }}
+              >
+                <Box aria-hidden sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+                  <Box
+                    sx={{
+                      width: 12,
+                      height: 12,
+                      mt: 0.75,
+                      borderRadius: '50%',
+                      bgcolor: kind.color === 'default' ? 'grey.500' : `${kind.color}.main`,
+                    }}
+                  />
+                  {!last && <Box sx={{ flex: 1, width: 2, bgcolor: 'divider', my: 0.5 }} />}
+                </Box>
+                <Box sx={{ pb: last ? 0 : 2 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    <time dateTime={t.at}>{formatDateTime(t.at)}</time>
+                    {t.user_name ? ` · ${t.user_name}` : ''}
+                  </Typography>
+                  <Typography>
+                    <strong>{t.kind === 'allocated' && !t.invoice_number ? 'Assigned' : kind.label}</strong>
+                    {' — '}
+                    <TransitionText t={t} prefix={history.prefix} />
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    Range {stampRange(history.prefix, t.from, t.to)} · status {STAMP_STATUS[t.status]?.label}
+                  </Typography>
+                </Box>
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** GET stamp/history?prefix=&number=: for auditors, every transition of one stamp. */
+export function StampLookup() {
+  const [lookup, result] = useLazyStampHistoryQuery();
+  const form = useForm({ initialValues, validate });
+
+  const submit = form.handleSubmit(async ({ prefix, number }) => {
+    await lookup({ prefix: normalizePrefix(prefix), number: toStampNumber(number)! }).unwrap().catch(() => undefined);
+  });
+
+  const problem = result.isError ? toProblem(result.error) : null;
+  return (
+    <Box>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        role="search"
+        aria-label="Look up a stamp"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+      >
+        <TextField
+          {...form.field('prefix')}
+          label="Prefix"
+          autoComplete="off"
+          sx={{ width: { xs: '100%', sm: 110 } }}
+          slotProps={{ htmlInput: { maxLength: 20, style: { textTransform: 'uppercase' } } }}
+        />
+        <TextField
+          {...form.field('number')}
+          label="Stamp Number"
+          autoComplete="off"
+          sx={{ flex: 1, minWidth: 150 }}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <Button
+          type="submit"
+          variant="outlined"
+          startIcon={<SearchOutlined />}
+          loading={result.isFetching}
+          sx={{ height: 56 }}
+        >
+          Look Up
+        </Button>
+      </Box>
+      <Box aria-live="polite">
+        {result.isFetching && !result.data && <CircularProgress size={24} aria-label="Looking up the stamp" />}
+        {problem && !result.isFetching && (
+          <Alert severity={problem.status === 404 ? 'info' : 'error'} sx={{ mt: 1 }}>
+            {problem.status === 404 || problem.status === 400
+              ? problem.message || 'No stamp found'
+              : 'Error looking up the stamp'}
+          </Alert>
+        )}
+        {result.data && !result.isError && <HistoryTimeline history={result.data} />}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,92 @@
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDate, toDate } from '../../shared/format';
+import { LOG_KIND } from './stamp-format';
+import type { StampLogKind, StampLogRow } from './stamps.api';
+
+/** Spec 000 §9: stamps sort by logged_at descending. */
+export const STAMP_LOG_DEFAULT_SORT: GridSortModel = [{ field: 'logged_at', sort: 'desc' }];
+
+const isManual = (row: StampLogRow) => row.kind === 'allocated' && !row.invoice;
+const kindLabel = (row: StampLogRow) => (isManual(row) ? 'Assigned' : LOG_KIND[row.kind]?.label ?? row.kind);
+
+/** Stamp numbers are shown as printed (no thousands separator); counts with one. */
+const stampNumber = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const toNumber = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));
+
+/**
+ * The stamp log (spec 000 §2 /stamp): customer, TABC ID, invoice, date, prefix, start, end, used, balance, and a
+ * status column that marks destroyed stamps. Field names are the API's column ids.
+ */
+export const stampLogColumns: GridColDef<StampLogRow>[] = [
+  { field: 'customer', headerName: 'Customer', flex: 1.4, minWidth: 150 },
+  { field: 'tabc_id', headerName: 'TABC ID', flex: 1, minWidth: 110 },
+  {
+    field: 'invoice',
+    headerName: 'Invoice',
+    minWidth: 100,
+    flex: 0.7,
+    renderCell: ({ row }) =>
+      row.invoice ? (
+        <Link component={RouterLink} to={`/invoice/${encodeURIComponent(row.invoice)}`}>
+          #{row.invoice}
+        </Link>
+      ) : isManual(row) ? (
+        <Typography component="span" variant="body2" color="text.secondary" title={row.note ?? undefined}>
+          Manual
+        </Typography>
+      ) : null,
+  },
+  {
+    field: 'logged_at',
+    headerName: 'Date',
+    type: 'date',
+    minWidth: 120,
+    flex: 0.8,
+    valueGetter: (value) => toDate(value as string),
+    valueFormatter: (value) => formatDate(value as Date | null),
+  },
+  { field: 'prefix', headerName: 'Prefix', minWidth: 80, flex: 0.5 },
+  {
+    field: 'start',
+    headerName: 'Start',
+    type: 'number',
+    minWidth: 100,
+    flex: 0.6,
+    valueGetter: toNumber,
+    valueFormatter: stampNumber,
+  },
+  {
+    field: 'end',
+    headerName: 'End',
+    type: 'number',
+    minWidth: 100,
+    flex: 0.6,
+    valueGetter: toNumber,
+    valueFormatter: stampNumber,
+  },
+  { field: 'used', headerName: 'Used', type: 'number', minWidth: 80, flex: 0.5, valueGetter: toNumber },
+  { field: 'balance', headerName: 'Balance', type: 'number', minWidth: 90, flex: 0.6, valueGetter: toNumber },
+  {
+    field: 'kind',
+    headerName: 'Status',
+    type: 'singleSelect',
+    minWidth: 120,
+    flex: 0.7,
+    valueOptions: (Object.keys(LOG_KIND) as StampLogKind[]).map((value) => ({
+      value,
+      label: LOG_KIND[value].label,
+    })),
+    renderCell: ({ row }) => (
+      <Chip
+        size="small"
+        label={kindLabel(row)}
+        color={LOG_KIND[row.kind]?.color ?? 'default'}
+        variant={row.kind === 'destroyed' ? 'filled' : 'outlined'}
+      />
+    ),
+  },
+];

@@ -1,0 +1,86 @@
+import { addDays } from 'date-fns';
+import { stampRollSizeWarnings } from '../../../../domain/stamps/stamp.rules';
+import type { FormErrors } from '../../shared/forms/use-form';
+import { formatFilterDate, toDate } from '../../shared/format';
+import { STAMP_MESSAGES } from './stamp-messages';
+
+/** Spec 000 §5 / §9: a roll's received date is at most 3 days after today. */
+export const RECEIVED_DAYS_AHEAD = 3;
+const MAX_STAMP_NUMBER = 2_000_000_000;
+
+export const today = () => formatFilterDate(new Date());
+export const latestReceivedDate = () => formatFilterDate(addDays(new Date(), RECEIVED_DAYS_AHEAD));
+
+/** A whole stamp number typed in a field, or null. */
+export const toStampNumber = (value: string): number | null =>
+  /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : null;
+
+export const normalizePrefix = (prefix: string) => prefix.trim().toUpperCase();
+
+function numberError(value: string, field: 'From' | 'To'): string | undefined {
+  if (value.trim() === '') return field === 'From' ? STAMP_MESSAGES.fromRequired : STAMP_MESSAGES.toRequired;
+  const n = toStampNumber(value);
+  if (n === null || n > MAX_STAMP_NUMBER)
+    return field === 'From' ? STAMP_MESSAGES.fromWhole : STAMP_MESSAGES.toWhole;
+  if (n < 1) return field === 'From' ? STAMP_MESSAGES.fromMin : undefined;
+  return undefined;
+}
+
+export type RollValues = { prefix: string; received_at: string; from: string; to: string };
+
+/** Spec 000 §5 Stamp roll create. */
+export function validateRoll(v: RollValues): FormErrors<RollValues> {
+  const prefix = normalizePrefix(v.prefix);
+  const from = toStampNumber(v.from);
+  const to = toStampNumber(v.to);
+  let received: string | undefined;
+  if (!v.received_at) received = STAMP_MESSAGES.receivedRequired;
+  else if (!/^\d{4}-\d{2}-\d{2}$/.test(v.received_at) || !toDate(v.received_at))
+    received = STAMP_MESSAGES.receivedInvalid;
+  else if (v.received_at > latestReceivedDate()) received = STAMP_MESSAGES.receivedTooLate;
+  return {
+    prefix: !/^[A-Z0-9 -]*$/.test(prefix)
+      ? STAMP_MESSAGES.prefixChars
+      : prefix.length > 20
+        ? STAMP_MESSAGES.prefixLong
+        : undefined,
+    received_at: received,
+    from: numberError(v.from, 'From'),
+    to:
+      numberError(v.to, 'To') ??
+      (from !== null && to !== null && to < from ? STAMP_MESSAGES.rollEndBelowStart : undefined),
+  };
+}
+
+/** The non-blocking size warnings (over 10000, under 80, not a multiple of 80 or 500) for what is typed. */
+export function rollSizeWarnings(v: Pick<RollValues, 'from' | 'to'>): string[] {
+  const from = toStampNumber(v.from);
+  const to = toStampNumber(v.to);
+  if (from === null || to === null || from < 1 || to < from) return [];
+  return stampRollSizeWarnings(from, to);
+}
+
+export type RangeValues = { roll: string; from: string; to: string; note: string };
+
+/** A destroy range: from ≥ 1, to ≥ from, both within the roll (spec 000 §5 Stamp assignment, Destroy). */
+export function validateRange(
+  v: RangeValues,
+  roll: { prefix: string; from: number; to: number } | undefined,
+): FormErrors<RangeValues> {
+  const from = toStampNumber(v.from);
+  const to = toStampNumber(v.to);
+  const errors: FormErrors<RangeValues> = {
+    roll: roll ? undefined : STAMP_MESSAGES.rollRequired,
+    from: numberError(v.from, 'From'),
+    to:
+      numberError(v.to, 'To') ??
+      (from !== null && to !== null && to < from ? STAMP_MESSAGES.rangeEndBelowStart : undefined),
+    note: v.note.length > 500 ? 'Note must be at most 500 characters.' : undefined,
+  };
+  if (roll && !errors.from && !errors.to && from !== null && to !== null) {
+    const message = STAMP_MESSAGES.withinRoll(`${roll.prefix}${roll.from}-${roll.prefix}${roll.to}`);
+    if (from < roll.from || from > roll.to) errors.from = message;
+    else if (to > roll.to) errors.to = message;
+  }
+  return errors;
+}
