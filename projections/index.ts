@@ -2,6 +2,8 @@ import { activityProjection } from './activity/activity.projection.js';
 import { companyLogoProjection } from './companies/company-logo.projection.js';
 import { companyProjection } from './companies/company.projection.js';
 import { customerProjection } from './customers/customer.projection.js';
+import { priceTierProjection } from './products/price-tier.projection.js';
+import { productProjection } from './products/product.projection.js';
 import type { Projection } from './projection.js';
 import { stampsProjection } from './stamps/stamp-ledger.projection.js';
 
@@ -12,6 +14,8 @@ export const allProjections: readonly Projection[] = [
   companyLogoProjection,
   customerProjection,
   stampsProjection,
+  productProjection,
+  priceTierProjection,
 ];
 
 export { activityProjection, ACTIVITY_SCHEMA } from './activity/activity.projection.js';
@@ -19,3 +23,5 @@ export { companyLogoProjection, COMPANY_LOGO_SCHEMA } from './companies/company-
 export { companyProjection, COMPANY_SCHEMA, COMPANY_SCHEMA_V2 } from './companies/company.projection.js';
 export { customerProjection, CUSTOMER_SCHEMA } from './customers/customer.projection.js';
 export { stampsProjection, STAMPS_SCHEMA } from './stamps/stamp-ledger.projection.js';
+export { productProjection, PRODUCT_SCHEMA } from './products/product.projection.js';
+export { priceTierProjection, PRICE_TIER_SCHEMA } from './products/price-tier.projection.js';

@@ -84,6 +84,40 @@ export interface ChooseDefaultLogo {
   metadata: CommandMetadata;
 }
 
+/** The tier form (POST /product/price-tier): a field left out takes its default (Tier 1, 10 %, a free colour). */
+export interface AddPriceTier {
+  type: 'AddPriceTier';
+  data: {
+    companyId: string;
+    tierId: string;
+    /** Used only when the company has no tier yet: the id of the base tier recorded with this one. */
+    baseTierId: string;
+    name?: string;
+    percentage?: number | string;
+    color?: string;
+  };
+  metadata: CommandMetadata;
+}
+
+/** PUT /product/price-tier/{id}: a field left out keeps its value. */
+export interface UpdatePriceTier {
+  type: 'UpdatePriceTier';
+  data: { companyId: string; tierId: string; name?: string; percentage?: number | string; color?: string };
+  metadata: CommandMetadata;
+}
+
+export interface RemovePriceTier {
+  type: 'RemovePriceTier';
+  data: { companyId: string; tierId: string; migratingTierId?: string | null };
+  metadata: CommandMetadata;
+}
+
+export interface ChoosePriceTierBase {
+  type: 'ChoosePriceTierBase';
+  data: { companyId: string; base: string };
+  metadata: CommandMetadata;
+}
+
 export type CompanyCommand =
   | RegisterCompany
   | UpdateCompanyDetails
@@ -92,4 +126,8 @@ export type CompanyCommand =
   | RequestFeatureAccess
   | AddLogo
   | RemoveLogo
-  | ChooseDefaultLogo;
+  | ChooseDefaultLogo
+  | AddPriceTier
+  | UpdatePriceTier
+  | RemovePriceTier
+  | ChoosePriceTierBase;

@@ -34,6 +34,7 @@ import {
   MAX_LOGOS,
   taxRateBasisPoints,
 } from './company.rules.js';
+import { addPriceTier, choosePriceTierBase, removePriceTier, updatePriceTier } from './price-tier.decide.js';
 import {
   evolve,
   featureState,
@@ -279,6 +280,14 @@ export function decide(command: CompanyCommand, state: Company): CompanyEvent[] 
       return removeLogo(command, state);
     case 'ChooseDefaultLogo':
       return chooseDefaultLogo(command, state);
+    case 'AddPriceTier':
+      return addPriceTier(command, state);
+    case 'UpdatePriceTier':
+      return updatePriceTier(command, state);
+    case 'RemovePriceTier':
+      return removePriceTier(command, state);
+    case 'ChoosePriceTierBase':
+      return choosePriceTierBase(command, state);
     default:
       return assertNever(command);
   }

@@ -24,7 +24,24 @@ export const companyError = errorCatalogue({
     kind: 'conflict',
     message: 'A company can keep at most 20 logos. Please remove one before uploading another.',
   },
+  TIERED_PRICING_OFF: {
+    kind: 'forbidden',
+    message:
+      'The Tiered Pricing feature is not active for your company. You can activate it, or request access, on the Feature Extensions page.',
+  },
+  PRICE_TIER_NOT_FOUND: { kind: 'not_found', message: 'Price tier not found' },
+  PRICE_TIER_INVALID: { kind: 'invalid', message: 'Error saving price tier!' },
+  PRICE_TIER_BASE_NOT_EDITABLE: { kind: 'conflict', message: 'The base price tier cannot be edited.' },
+  PRICE_TIER_BASE_NOT_REMOVABLE: { kind: 'conflict', message: 'The base price tier cannot be removed.' },
+  PRICE_TIER_LAST: {
+    kind: 'conflict',
+    message: 'A price tier can be removed only while the company has more than one.',
+  },
 });
+
+/** Every broken field of the tier form at once; the message is the first field's. */
+export const priceTierInvalid = (details: FieldProblem[]) =>
+  new DomainError('PRICE_TIER_INVALID', 'invalid', details[0]!.message, details);
 
 /** Every broken field at once; the message is the first field's (as for the API's validation errors). */
 export const companyDetailsInvalid = (details: FieldProblem[]) =>

@@ -1,5 +1,6 @@
 import type { InvoiceStatus } from '../shared/invoice-status.js';
 import type { FeatureName } from './company.features.js';
+import type { PriceTierBase, PriceTierColor } from './price-tier.rules.js';
 
 export { DEFAULT_TIME_ZONE } from '../shared/business-date.js';
 
@@ -94,6 +95,40 @@ export interface DefaultLogoChosen {
   data: { companyId: string; logoId: string | null; chosenAt: string };
 }
 
+/** A price tier as it is after the change (spec 001 §3 Price tier). */
+export interface PriceTierFields {
+  name: string;
+  /** Hundredths of a percent of the base price: 10 % is 1000. */
+  percentageBasisPoints: number;
+  color: PriceTierColor;
+}
+
+/** The company's first tier comes with its base tier (`isBaseTier`), recorded first. */
+export interface PriceTierAdded {
+  type: 'PriceTierAdded';
+  data: { companyId: string; tierId: string } & PriceTierFields & { isBaseTier: boolean; addedAt: string };
+}
+
+export interface PriceTierUpdated {
+  type: 'PriceTierUpdated';
+  data: { companyId: string; tierId: string } & PriceTierFields & { updatedAt: string };
+}
+
+/**
+ * The tier is gone; its customers move to `migratedToTierId` (the chosen tier, else the base tier). Each moved
+ * customer gets a CustomerPriceTierChanged in its own stream, appended atomically with this event.
+ */
+export interface PriceTierRemoved {
+  type: 'PriceTierRemoved';
+  data: { companyId: string; tierId: string; migratedToTierId: string; removedAt: string };
+}
+
+/** What tiers raise: the list price (the default) or the last purchase price. */
+export interface PriceTierBaseChosen {
+  type: 'PriceTierBaseChosen';
+  data: { companyId: string; base: PriceTierBase; chosenAt: string };
+}
+
 export type CompanyEvent =
   | CompanyRegistered
   | CompanyDetailsUpdated
@@ -102,4 +137,8 @@ export type CompanyEvent =
   | FeatureAccessRequested
   | LogoAdded
   | LogoRemoved
-  | DefaultLogoChosen;
+  | DefaultLogoChosen
+  | PriceTierAdded
+  | PriceTierUpdated
+  | PriceTierRemoved
+  | PriceTierBaseChosen;

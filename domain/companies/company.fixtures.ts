@@ -2,12 +2,16 @@ import type { CommandMetadata } from '../shared/decider.js';
 import type {
   ActivateFeature,
   AddLogo,
+  AddPriceTier,
   ChooseDefaultLogo,
+  ChoosePriceTierBase,
   DeactivateFeature,
   RegisterCompany,
   RemoveLogo,
+  RemovePriceTier,
   RequestFeatureAccess,
   UpdateCompanyDetails,
+  UpdatePriceTier,
 } from './company.commands.js';
 import type {
   CompanyDetailsUpdated,
@@ -18,6 +22,9 @@ import type {
   FeatureDeactivated,
   LogoAdded,
   LogoRemoved,
+  PriceTierAdded,
+  PriceTierRemoved,
+  PriceTierUpdated,
 } from './company.events.js';
 import { defaultDetails } from './company.rules.js';
 
@@ -182,4 +189,88 @@ export const aChooseDefaultLogo = (data: Partial<ChooseDefaultLogo['data']> = {}
 export const aDefaultLogoChosen = (data: Partial<DefaultLogoChosen['data']> = {}): DefaultLogoChosen => ({
   type: 'DefaultLogoChosen',
   data: { companyId: COMPANY_ID, logoId: 'logo-1', chosenAt: NOW, ...data },
+});
+
+export const TIER_ID = '6f1c0000-0000-4000-8000-0000000000a2';
+export const BASE_TIER_ID = '6f1c0000-0000-4000-8000-0000000000a1';
+
+/** The provider's team switched tiered pricing on. */
+export const tieredPricingOn = () => aFeatureActivated({ feature: 'tiered_pricing', by: 'provider' });
+
+export const anAddPriceTier = (
+  data: Partial<AddPriceTier['data']> = {},
+  meta: Partial<CommandMetadata> = {},
+): AddPriceTier => ({
+  type: 'AddPriceTier',
+  data: { companyId: COMPANY_ID, tierId: TIER_ID, baseTierId: BASE_TIER_ID, ...data },
+  metadata: metadata(meta),
+});
+
+export const aBaseTierAdded = (): PriceTierAdded => ({
+  type: 'PriceTierAdded',
+  data: {
+    companyId: COMPANY_ID,
+    tierId: BASE_TIER_ID,
+    name: 'Base',
+    percentageBasisPoints: 0,
+    color: 'grey',
+    isBaseTier: true,
+    addedAt: NOW,
+  },
+});
+
+export const aPriceTierAdded = (data: Partial<PriceTierAdded['data']> = {}): PriceTierAdded => ({
+  type: 'PriceTierAdded',
+  data: {
+    companyId: COMPANY_ID,
+    tierId: TIER_ID,
+    name: 'Tier 1',
+    percentageBasisPoints: 1000,
+    color: 'red',
+    isBaseTier: false,
+    addedAt: NOW,
+    ...data,
+  },
+});
+
+export const anUpdatePriceTier = (
+  data: Partial<UpdatePriceTier['data']> = {},
+  meta: Partial<CommandMetadata> = {},
+): UpdatePriceTier => ({
+  type: 'UpdatePriceTier',
+  data: { companyId: COMPANY_ID, tierId: TIER_ID, ...data },
+  metadata: metadata(meta),
+});
+
+export const aPriceTierUpdated = (data: Partial<PriceTierUpdated['data']> = {}): PriceTierUpdated => ({
+  type: 'PriceTierUpdated',
+  data: {
+    companyId: COMPANY_ID,
+    tierId: TIER_ID,
+    name: 'Tier 1',
+    percentageBasisPoints: 1000,
+    color: 'red',
+    updatedAt: NOW,
+    ...data,
+  },
+});
+
+export const aRemovePriceTier = (
+  data: Partial<RemovePriceTier['data']> = {},
+  meta: Partial<CommandMetadata> = {},
+): RemovePriceTier => ({
+  type: 'RemovePriceTier',
+  data: { companyId: COMPANY_ID, tierId: TIER_ID, ...data },
+  metadata: metadata(meta),
+});
+
+export const aPriceTierRemoved = (data: Partial<PriceTierRemoved['data']> = {}): PriceTierRemoved => ({
+  type: 'PriceTierRemoved',
+  data: { companyId: COMPANY_ID, tierId: TIER_ID, migratedToTierId: BASE_TIER_ID, removedAt: NOW, ...data },
+});
+
+export const aChoosePriceTierBase = (base: string): ChoosePriceTierBase => ({
+  type: 'ChoosePriceTierBase',
+  data: { companyId: COMPANY_ID, base },
+  metadata: metadata(),
 });

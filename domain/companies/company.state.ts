@@ -1,6 +1,7 @@
 import type { CompanyDetails, CompanyEvent } from './company.events.js';
 import { isFeatureName, type FeatureName } from './company.features.js';
 import { defaultDetails } from './company.rules.js';
+import type { PriceTierBase, PriceTierColor } from './price-tier.rules.js';
 
 export interface FeatureState {
   active: boolean;
@@ -17,6 +18,14 @@ export interface CompanyLogo {
   storageKey: string;
 }
 
+export interface PriceTier {
+  id: string;
+  name: string;
+  percentageBasisPoints: number;
+  color: PriceTierColor;
+  isBaseTier: boolean;
+}
+
 export type Company =
   | { status: 'none' }
   | {
@@ -28,6 +37,9 @@ export type Company =
       /** Current logos, oldest first. */
       logos: CompanyLogo[];
       defaultLogoId: string | null;
+      /** Current price tiers, oldest first (the base tier first). */
+      priceTiers: PriceTier[];
+      priceTierBase: PriceTierBase;
     };
 
 export type RegisteredCompany = Extract<Company, { status: 'registered' }>;
@@ -50,6 +62,8 @@ export function evolve(state: Company, event: CompanyEvent): Company {
       features: {},
       logos: [],
       defaultLogoId: null,
+      priceTiers: [],
+      priceTierBase: 'list_price',
     };
   }
   if (state.status !== 'registered') return state;
@@ -81,6 +95,27 @@ export function evolve(state: Company, event: CompanyEvent): Company {
       return { ...state, logos: state.logos.filter((logo) => logo.id !== event.data.logoId) };
     case 'DefaultLogoChosen':
       return { ...state, defaultLogoId: event.data.logoId };
+    case 'PriceTierAdded': {
+      const { tierId, name, percentageBasisPoints, color, isBaseTier } = event.data;
+      if (state.priceTiers.some((tier) => tier.id === tierId)) return state;
+      return {
+        ...state,
+        priceTiers: [...state.priceTiers, { id: tierId, name, percentageBasisPoints, color, isBaseTier }],
+      };
+    }
+    case 'PriceTierUpdated': {
+      const { tierId, name, percentageBasisPoints, color } = event.data;
+      return {
+        ...state,
+        priceTiers: state.priceTiers.map((tier) =>
+          tier.id === tierId ? { ...tier, name, percentageBasisPoints, color } : tier,
+        ),
+      };
+    }
+    case 'PriceTierRemoved':
+      return { ...state, priceTiers: state.priceTiers.filter((tier) => tier.id !== event.data.tierId) };
+    case 'PriceTierBaseChosen':
+      return { ...state, priceTierBase: event.data.base };
     default:
       return state; // events of later versions are ignored, not fatal
   }

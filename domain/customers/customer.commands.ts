@@ -43,4 +43,11 @@ export interface RemoveCustomer {
   metadata: CommandMetadata;
 }
 
-export type CustomerCommand = CreateCustomer | UpdateCustomer | RemoveCustomer;
+/** Moves a customer off a removed price tier: nothing when it is no longer on that tier (or removed). */
+export interface MoveCustomerPriceTier {
+  type: 'MoveCustomerPriceTier';
+  data: { customerId: string; fromTierId: string; toTierId: string };
+  metadata: CommandMetadata;
+}
+
+export type CustomerCommand = CreateCustomer | UpdateCustomer | RemoveCustomer | MoveCustomerPriceTier;

@@ -4,6 +4,7 @@ import type {
   CreateCustomer,
   CustomerCommand,
   CustomerInput,
+  MoveCustomerPriceTier,
   RemoveCustomer,
   UpdateCustomer,
 } from './customer.commands.js';
@@ -12,6 +13,7 @@ import type {
   CustomerCreated,
   CustomerEvent,
   CustomerFields,
+  CustomerPriceTierChanged,
   CustomerRemoved,
   CustomerUpdated,
 } from './customer.events.js';
@@ -137,6 +139,26 @@ const remove = ({ data, metadata }: RemoveCustomer, state: Customer): CustomerRe
   ];
 };
 
+const movePriceTier = (
+  { data, metadata }: MoveCustomerPriceTier,
+  state: Customer,
+): CustomerPriceTierChanged[] => {
+  if (state.status !== 'active' || state.companyId !== metadata.companyId) return [];
+  if (state.fields.productPriceTierId !== data.fromTierId || data.fromTierId === data.toTierId) return [];
+  return [
+    {
+      type: 'CustomerPriceTierChanged',
+      data: {
+        customerId: data.customerId,
+        companyId: state.companyId,
+        productPriceTierId: data.toTierId,
+        previousPriceTierId: data.fromTierId,
+        changedAt: metadata.now,
+      },
+    },
+  ];
+};
+
 export function decide(command: CustomerCommand, state: Customer): CustomerEvent[] {
   switch (command.type) {
     case 'CreateCustomer':
@@ -145,6 +167,8 @@ export function decide(command: CustomerCommand, state: Customer): CustomerEvent
       return update(command, state);
     case 'RemoveCustomer':
       return remove(command, state);
+    case 'MoveCustomerPriceTier':
+      return movePriceTier(command, state);
     default:
       return assertNever(command);
   }

@@ -38,4 +38,19 @@ export interface CustomerRemoved {
   data: { customerId: string; companyId: string; removedAt: string };
 }
 
-export type CustomerEvent = CustomerCreated | CustomerUpdated | CustomerRemoved;
+/**
+ * The customer moved to another price tier because its tier was removed (spec 001 §4 Price tier removal), appended
+ * atomically with the company's PriceTierRemoved.
+ */
+export interface CustomerPriceTierChanged {
+  type: 'CustomerPriceTierChanged';
+  data: {
+    customerId: string;
+    companyId: string;
+    productPriceTierId: string;
+    previousPriceTierId: string;
+    changedAt: string;
+  };
+}
+
+export type CustomerEvent = CustomerCreated | CustomerUpdated | CustomerRemoved | CustomerPriceTierChanged;

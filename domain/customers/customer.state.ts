@@ -21,6 +21,9 @@ export function evolve(state: Customer, event: CustomerEvent): Customer {
     }
     case 'CustomerRemoved':
       return { status: 'removed', id: event.data.customerId, companyId: event.data.companyId };
+    case 'CustomerPriceTierChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, fields: { ...state.fields, productPriceTierId: event.data.productPriceTierId } };
     default:
       return state; // events of later versions are ignored, not fatal
   }

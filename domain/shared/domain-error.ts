@@ -1,6 +1,7 @@
 /**
  * A broken business rule. `kind` decides the HTTP status once, in the API's exception filter:
- * invalid → 400, not_found → 404, conflict → 409, forbidden → 403.
+ * invalid → 400, not_found → 404, conflict → 409, forbidden → 403. `extra` adds fields to the answer (e.g. the
+ * existing product a duplicate names); it never replaces statusCode, message or details.
  */
 export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'forbidden';
 
@@ -10,6 +11,7 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     message: string,
     readonly details?: { field: string; message: string }[],
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'DomainError';

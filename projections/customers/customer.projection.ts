@@ -129,6 +129,14 @@ export function evolveCustomerRow(row: CustomerRow | undefined, stored: StoredEv
     case 'CustomerRemoved':
       if (!row) throw new Error(`customer projection: ${stored.id} removes a customer never created`);
       return { ...row, removed_at: event.data.removedAt, updated_at: event.data.removedAt, revision };
+    case 'CustomerPriceTierChanged':
+      if (!row) throw new Error(`customer projection: ${stored.id} moves a customer never created`);
+      return {
+        ...row,
+        product_price_tier_id: event.data.productPriceTierId,
+        updated_at: event.data.changedAt,
+        revision,
+      };
     default:
       return row as CustomerRow; // not ours: unchanged (undefined stays undefined: no row)
   }
@@ -169,7 +177,9 @@ const iso = (value: unknown) =>
 export const customerProjection = defineRowProjection<CustomerRow>({
   name: 'customers',
   version: 1,
-  handles: ['CustomerCreated', 'CustomerUpdated', 'CustomerRemoved'],
+  // CustomerPriceTierChanged came with price tiers (issue 4 item 7): no event of it predates this version, so
+  // adding it needs no rebuild.
+  handles: ['CustomerCreated', 'CustomerUpdated', 'CustomerRemoved', 'CustomerPriceTierChanged'],
   rows: {
     table: 'rm_customer',
     keyOf: (event) => (event.data as { customerId?: string }).customerId,

@@ -85,7 +85,7 @@ describe('Web shell and sign-in (browser)', () => {
         await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
         await expectVisible(page.getByText('You have not created any invoice yet.'));
         await expectVisible(page.getByRole('link', { name: 'New Invoice' }));
-        await expectVisible(page.getByRole('link', { name: 'New Customer' }));
+        await expectVisible(page.getByRole('main').getByRole('link', { name: 'New Customer' }));
         await expectVisible(page.getByRole('link', { name: /Dana Brewer/ }));
         await snap(page, 'dashboard');
       },
@@ -350,6 +350,8 @@ describe('Web shell and sign-in (browser)', () => {
       await page.waitForURL('**/dashboard');
       await page.getByRole('link', { name: /Sam Keller/ }).click();
       await page.waitForURL('**/setting');
+      // Revoke only once the page has loaded its data: any call after the revocation opens the modal.
+      await page.waitForLoadState('networkidle');
 
       const token = await storedValue(page, 'token');
       expect(token?.length).toBeGreaterThan(5);

@@ -7,7 +7,11 @@ import {
   readEverything,
   waitUntil,
 } from '../../apps/api/src/infra/event-store/event-store.contract.js';
-import { START, type StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import {
+  START,
+  type StoredEvent,
+  type StreamAppend,
+} from '../../apps/api/src/infra/event-store/event-store.port.js';
 import { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgres.event-store.js';
 import { createTestDatabase } from '../support/database.js';
 
@@ -211,6 +215,83 @@ describe('Postgres event store with commits out of order', () => {
       'PaymentLogged',
       'InvoicePaid',
     ]);
+  });
+
+  it('answers duplicate to a retry of any kind of append, and refuses one that reuses only some event ids', async () => {
+    const exact = `inv-${randomUUID()}`;
+    const any = `act-${randomUUID()}`;
+    const other = `inv-${randomUUID()}`;
+    await store.appendToStreams([{ stream: exact, expected: 'no_stream', events: [anEvent('Created')] }]);
+    const cases: StreamAppend[][] = [
+      [{ stream: exact, expected: 0n, events: [anEvent('Edited'), anEvent('Sent')] }], // exact revision
+      [{ stream: any, expected: 'any', events: [anEvent('Logged')] }], // any: the event id key fails
+      [
+        { stream: any, expected: 'any', events: [anEvent('Logged')] },
+        { stream: other, expected: 'no_stream', events: [anEvent('Created')] }, // a later stream fails
+      ],
+      [
+        { stream: `inv-${randomUUID()}`, expected: 'no_stream', events: [anEvent('A')] },
+        { stream: any, expected: 'any', events: [anEvent('B'), anEvent('C')] },
+      ],
+    ];
+    for (const appends of cases) {
+      const first = await store.appendToStreams(appends);
+      const retry = await store.appendToStreams(appends);
+      expect(first.duplicate).toBe(false);
+      expect(retry).toEqual({ ...first, duplicate: true });
+    }
+    expect((await collect(store.readStream(exact))).map((e) => e.type)).toEqual([
+      'Created',
+      'Edited',
+      'Sent',
+    ]);
+    expect((await collect(store.readStream(any))).map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n]);
+
+    const [sent] = cases[0]![0]!.events.slice(1);
+    for (const appends of [
+      [{ stream: exact, expected: 2n, events: [anEvent('Paid'), sent!] }], // the first id is new
+      [{ stream: exact, expected: 2n, events: [sent!, anEvent('Paid')] }], // the first id exists
+      [{ stream: other, expected: 0n, events: [sent!] }], // all exist, in another stream
+      [{ stream: any, expected: 'any' as const, events: [sent!] }],
+    ]) {
+      await expect(store.appendToStreams(appends)).rejects.toThrow();
+    }
+    expect((await collect(store.readStream(exact))).map((e) => e.type)).toEqual([
+      'Created',
+      'Edited',
+      'Sent',
+    ]);
+    expect((await collect(store.readStream(other))).map((e) => e.type)).toEqual(['Created']);
+  });
+
+  it("writes a multi-stream append's events in the order given, under one transaction id", async () => {
+    const a = `inv-${randomUUID()}`;
+    const b = `stamps-${randomUUID()}`;
+    await store.appendToStreams([
+      { stream: b, expected: 'no_stream', events: [anEvent('B0'), anEvent('B1')] },
+    ]);
+    const result = await store.appendToStreams([
+      { stream: a, expected: 'no_stream', events: [anEvent('A0'), anEvent('A1'), anEvent('A2')] },
+      { stream: b, expected: 1n, events: [anEvent('B2'), anEvent('B3')] },
+    ]);
+    expect(result.revisions).toEqual({ [a]: 2n, [b]: 3n });
+    let feed: StoredEvent[] = [];
+    for (const deadline = Date.now() + 10_000; feed.length < 7 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      feed = (await readEverything(store)).filter((e) => e.streamId === a || e.streamId === b);
+    }
+    expect(feed.map((e) => `${e.type}@${e.revision}`)).toEqual([
+      'B0@0',
+      'B1@1',
+      'A0@0',
+      'A1@1',
+      'A2@2',
+      'B2@2',
+      'B3@3',
+    ]);
+    const appended = feed.slice(2);
+    expect(new Set(appended.map((e) => e.checkpoint.split(':')[0])).size).toBe(1);
+    expect(appended.at(-1)!.checkpoint).toBe(result.checkpoint);
   });
 
   it('reports recorded_at as the ISO instant, to the millisecond', async () => {

@@ -17,6 +17,7 @@ import { ProblemFilter } from './infra/http/error-filter.js';
 import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor.js';
 import { MAIL_PORT } from './infra/mail/mail.port.js';
 import { PG_POOL, PROJECTION_RUNNER } from './infra/projections.provider.js';
+import { ProductsModule } from './products/products.module.js';
 import type { Runtime } from './runtime.js';
 import { StaffModule } from './staff/staff.module.js';
 import { StampsModule } from './stamps/stamps.module.js';
@@ -54,6 +55,7 @@ export class AppModule {
         StaffModule,
         CustomersModule,
         TabcModule,
+        ProductsModule,
       ],
       controllers: [HealthController, ActivityController],
       providers: [

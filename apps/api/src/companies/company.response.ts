@@ -1,6 +1,7 @@
 import { FEATURE_NAMES } from '../../../../domain/companies/company.features.js';
 import type { Queryable } from '../infra/db/database.js';
 import { tenantQuery } from '../infra/db/tenant-query.js';
+import { findPriceTiers, findTierBase, type PriceTierResponse } from '../products/price-tier.response.js';
 
 /** Spec 000 §3 Logo: id, path (the authorised URL of the image), originalname; plus what the manager shows. */
 export interface LogoResponse {
@@ -44,6 +45,10 @@ export interface CompanyResponse {
   /** Every feature, active or not. */
   companyFeatures: { name: string; active: boolean; ignore_pricing: boolean }[];
   logos: LogoResponse[];
+  /** Spec 000 §3 Company productPriceTiers: the current tiers, the base tier first (none until the first). */
+  productPriceTiers: PriceTierResponse[];
+  /** What tiers raise: list_price or last_purchase_price. */
+  price_tier_base: string;
 }
 
 export const logoPath = (id: string) => `/api/v1/company/logo/${id}/file`;
@@ -68,13 +73,18 @@ export async function findCompany(
     features: Record<string, { active: boolean; ignore_pricing: boolean }>;
   };
   return {
-    ...(company as Omit<CompanyResponse, 'companyFeatures' | 'logos'>),
+    ...(company as Omit<
+      CompanyResponse,
+      'companyFeatures' | 'logos' | 'productPriceTiers' | 'price_tier_base'
+    >),
     companyFeatures: FEATURE_NAMES.map((name) => ({
       name,
       active: features[name]?.active ?? false,
       ignore_pricing: features[name]?.ignore_pricing ?? false,
     })),
     logos: await findLogos(db, companyId),
+    productPriceTiers: await findPriceTiers(db, companyId),
+    price_tier_base: await findTierBase(db, companyId),
   };
 }
 

@@ -1,5 +1,6 @@
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { ReactElement } from 'react';
 
 export interface NavItem {
@@ -17,6 +18,12 @@ export interface NavItem {
  */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: <DashboardOutlined /> },
+  {
+    label: 'Customers',
+    to: '/customer',
+    icon: <StorefrontOutlined />,
+    children: [{ label: 'New Customer', to: '/customer/create' }],
+  },
   {
     label: 'Stamps',
     to: '/stamp',

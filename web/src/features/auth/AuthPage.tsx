@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { signedIn } from '../../app/session';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -13,19 +13,32 @@ import { returnPath } from './return-path';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 
+/** Staff invitations are rare: their form is a chunk of its own, not part of the sign-in bundle. */
+const InvitationSignUpForm = lazy(() => import('./InvitationSignUpForm'));
+
 export type AuthSection = 'signin' | 'signup' | 'reset-password' | 'change-password';
 const SECTIONS: readonly AuthSection[] = ['signin', 'signup', 'reset-password', 'change-password'];
 
-/** /auth/{section}; signin is the default. `?login_token=` on any of them signs in directly. */
+/**
+ * /auth/{section}; signin is the default. `?login_token=` on any of them signs in directly; /auth/signup?invitation=
+ * is a staff invitation's sign-up.
+ */
 export default function AuthPage() {
   const params = useParams();
   const section = SECTIONS.find((s) => s === params.section) ?? 'signin';
   const [search] = useSearchParams();
   const loginToken = search.get('login_token');
+  const invitation = search.get('invitation');
   const location = useLocation();
   const status = useAppSelector((state) => state.session.status);
 
   if (loginToken) return <LoginTokenSignIn loginToken={loginToken} />;
+  if (section === 'signup' && invitation)
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <InvitationSignUpForm token={invitation} />
+      </Suspense>
+    );
   if (status === 'signedIn' && (section === 'signin' || section === 'signup'))
     return <Navigate to={returnPath(location.state)} replace />;
 

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
+import { CompanyDetailsBanner } from '../settings/CompanyDetailsBanner';
 import { StampStatusBanners } from '../stamps/StampStatus';
 
 /** /dashboard (and /): header actions, the stamp banners and the recent-invoices empty state; stats come later. */
@@ -24,6 +25,7 @@ export default function DashboardPage() {
           </>
         }
       />
+      <CompanyDetailsBanner />
       <StampStatusBanners />
       <Paper
         variant="outlined"

@@ -52,7 +52,7 @@ export function ProfileAccountForm({ user }: { user: User }) {
         <Box component="form" noValidate onSubmit={submit} aria-label="Profile">
           <Stack spacing={1}>
             <ProblemAlert messages={problem} />
-            <TextInput {...form.field('name')} label="Name" autoComplete="name" autoFocus />
+            <TextInput {...form.field('name')} label="Name" autoComplete="name" />
             <PasswordField
               {...form.field('password', 'Leave blank to keep your current password.')}
               label="New Password"

@@ -1,27 +1,95 @@
+import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
+import { useCompany } from '../../shared/company/company.api';
+import { useFeature } from '../../shared/feature-gate/use-feature';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { RouterButton } from '../../shared/ui/RouterButton';
+import { CompanyDetailsForm } from './CompanyDetailsForm';
+import { LogoManager } from './LogoManager';
 import { ProfileAccountForm } from './ProfileAccountForm';
 import { ProfileInfoCard } from './ProfileInfoCard';
 
-/** /setting: the profile part (company details, logos, tiers and menu links come with later issues). */
+/**
+ * /setting (spec 000 §2 Settings): company details, logo manager, profile form and info card, and the menu links
+ * (/features, /notification with the order feature, /activity; the staff page). `?focus_field=threshold` focuses
+ * the stamp threshold input.
+ */
 export default function SettingsPage() {
   const user = useAppSelector((state) => state.session.user);
+  const [search] = useSearchParams();
+  const focusThreshold = search.get('focus_field') === 'threshold';
   if (!user) return null;
   return (
     <>
-      <PageHeader title="Settings" />
+      <PageHeader title="Settings" actions={<SettingsMenu />} />
       <Box
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(260px, 1fr)' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(320px, 2fr)' },
           alignItems: 'start',
         }}
       >
-        <ProfileAccountForm key={String(user.id)} user={user} />
-        <ProfileInfoCard user={user} />
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+          <CompanySection focusThreshold={focusThreshold} />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+          <LogoManager />
+          <ProfileInfoCard user={user} />
+          <ProfileAccountForm key={String(user.id)} user={user} />
+        </Box>
       </Box>
     </>
+  );
+}
+
+function SettingsMenu() {
+  const { active: orderActive } = useFeature('order');
+  return (
+    <Box component="nav" aria-label="Settings menu" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <RouterButton to="/features" variant="outlined" startIcon={<ExtensionOutlined />}>
+        Feature Extensions
+      </RouterButton>
+      <RouterButton to="/setting/staff" variant="outlined" startIcon={<GroupOutlined />}>
+        Staff
+      </RouterButton>
+      {orderActive && (
+        <RouterButton to="/notification" variant="outlined" startIcon={<NotificationsOutlined />}>
+          Notifications
+        </RouterButton>
+      )}
+      <RouterButton to="/activity" variant="outlined" startIcon={<HistoryOutlined />}>
+        Activity
+      </RouterButton>
+    </Box>
+  );
+}
+
+function CompanySection({ focusThreshold }: { focusThreshold: boolean }) {
+  const { data: company, isLoading, isError, refetch } = useCompany();
+  if (company) return <CompanyDetailsForm company={company} focusThreshold={focusThreshold} />;
+  if (isLoading || !isError)
+    return <Skeleton variant="rounded" height={640} aria-label="Loading company details" />;
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" onClick={() => void refetch()}>
+          Retry
+        </Button>
+      }
+    >
+      <AlertTitle>Sorry, something went wrong!</AlertTitle>
+      The company details could not be loaded.
+    </Alert>
   );
 }

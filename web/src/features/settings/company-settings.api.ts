@@ -22,52 +22,52 @@ export interface UpdateCompanyBody {
   time_zone: string;
 }
 
-type Dispatch = (action: ReturnType<typeof companySettingsApi.util.upsertQueryData>) => unknown;
+const logoListApi = companyApi.injectEndpoints({
+  endpoints: (build) => ({
+    listLogos: build.query<Logo[], void>({ query: () => 'company/logo' }),
+  }),
+});
 
 /** A logo call answers the new list: it replaces the cached one (no second round trip). */
-async function answersLogoList(dispatch: Dispatch, fulfilled: Promise<{ data: Logo[] }>) {
+const answersLogoList = async (
+  dispatch: (action: ReturnType<typeof logoListApi.util.upsertQueryData>) => unknown,
+  fulfilled: Promise<{ data: Logo[] }>,
+) => {
   try {
-    const { data } = await fulfilled;
-    dispatch(companySettingsApi.util.upsertQueryData('listLogos', undefined, data));
+    dispatch(logoListApi.util.upsertQueryData('listLogos', undefined, (await fulfilled).data));
   } catch {
     // the screen shows the error; the cached list stays as it was
   }
-}
+};
 
 /** Company details and the logo manager (spec 000 §7 Company). Logo calls answer the logo list. */
-export const companySettingsApi = companyApi
-  .enhanceEndpoints({ addTagTypes: ['Logo'] })
-  .injectEndpoints({
-    endpoints: (build) => ({
-      updateCompany: build.mutation<Company, { id: string; body: UpdateCompanyBody }>({
-        query: ({ id, body }) => ({ url: `company/${encodeURIComponent(id)}`, method: 'PUT', body }),
-        invalidatesTags: ['Company'],
-      }),
-      listLogos: build.query<Logo[], void>({
-        query: () => 'company/logo',
-        providesTags: ['Logo'],
-      }),
-      uploadLogo: build.mutation<Logo[], File>({
-        query: (file) => {
-          const body = new FormData();
-          body.append('logo', file, file.name);
-          return { url: 'company/logo', method: 'POST', body };
-        },
-        invalidatesTags: ['Company'],
-        onQueryStarted: (_arg, { dispatch, queryFulfilled }) => answersLogoList(dispatch, queryFulfilled),
-      }),
-      chooseDefaultLogo: build.mutation<Logo[], string>({
-        query: (id) => ({ url: `company/logo/${encodeURIComponent(id)}/default`, method: 'PUT' }),
-        invalidatesTags: ['Company'],
-        onQueryStarted: (_arg, { dispatch, queryFulfilled }) => answersLogoList(dispatch, queryFulfilled),
-      }),
-      removeLogo: build.mutation<Logo[], string>({
-        query: (id) => ({ url: `company/logo/${encodeURIComponent(id)}`, method: 'DELETE' }),
-        invalidatesTags: ['Company'],
-        onQueryStarted: (_arg, { dispatch, queryFulfilled }) => answersLogoList(dispatch, queryFulfilled),
-      }),
+export const companySettingsApi = logoListApi.injectEndpoints({
+  endpoints: (build) => ({
+    updateCompany: build.mutation<Company, { id: string; body: UpdateCompanyBody }>({
+      query: ({ id, body }) => ({ url: `company/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: ['Company'],
     }),
-  });
+    uploadLogo: build.mutation<Logo[], File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('logo', file, file.name);
+        return { url: 'company/logo', method: 'POST', body };
+      },
+      invalidatesTags: ['Company'],
+      onQueryStarted: (_file, { dispatch, queryFulfilled }) => answersLogoList(dispatch, queryFulfilled),
+    }),
+    chooseDefaultLogo: build.mutation<Logo[], string>({
+      query: (id) => ({ url: `company/logo/${encodeURIComponent(id)}/default`, method: 'PUT' }),
+      invalidatesTags: ['Company'],
+      onQueryStarted: (_id, { dispatch, queryFulfilled }) => answersLogoList(dispatch, queryFulfilled),
+    }),
+    removeLogo: build.mutation<Logo[], string>({
+      query: (id) => ({ url: `company/logo/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Company'],
+      onQueryStarted: (_id, { dispatch, queryFulfilled }) => answersLogoList(dispatch, queryFulfilled),
+    }),
+  }),
+});
 
 export const {
   useUpdateCompanyMutation,

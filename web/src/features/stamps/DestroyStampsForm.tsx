@@ -10,11 +10,7 @@ import { ProblemAlert } from '../../shared/forms/ProblemAlert';
 import { useForm } from '../../shared/forms/use-form';
 import { fieldErrors, toProblem, type Problem } from '../../shared/problem';
 import { ROLL_STATE, rollLabel } from './stamp-format';
-import {
-  toStampNumber,
-  validateRange,
-  type RangeValues,
-} from './stamp-validation';
+import { toStampNumber, validateRange, type RangeValues } from './stamp-validation';
 import { STAMP_MESSAGES } from './stamp-messages';
 import { useDestroyStampsMutation, type DestroyStampsResult, type StampRoll } from './stamps.api';
 
@@ -41,10 +37,7 @@ export function DestroyStampsForm({ rolls }: { rolls: StampRoll[] }) {
   );
   const [rollsSeen, setRollsSeen] = useState(rolls);
   const byId = useMemo(() => new Map(rolls.map((roll) => [String(roll.id), roll])), [rolls]);
-  const validate = useCallback(
-    (values: RangeValues) => validateRange(values, byId.get(values.roll)),
-    [byId],
-  );
+  const validate = useCallback((values: RangeValues) => validateRange(values, byId.get(values.roll)), [byId]);
   const form = useForm({ initialValues, validate });
   // A roll added meanwhile (or the first one arriving): pick a sensible roll if none is picked.
   if (rollsSeen !== rolls) {

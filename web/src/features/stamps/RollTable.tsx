@@ -26,7 +26,8 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-const COLUMNS = ['Roll', 'Received', 'Stamps Left', 'Invoiced', 'Destroyed', 'Next Stamp', 'Finished', 'State'];
+/** State second: the switch stays in view on narrow screens. */
+const COLUMNS = ['Roll', 'State', 'Received', 'Stamps Left', 'Invoiced', 'Destroyed', 'Next Stamp'];
 
 /** Finished grey, Active green, Inactive red; clicking toggles active (disabled when finished or empty). */
 function RollStateButton({ roll }: { roll: StampRoll }) {
@@ -52,9 +53,15 @@ function RollStateButton({ roll }: { roll: StampRoll }) {
       disabled={disabled}
       loading={isLoading}
       onClick={() => void toggle()}
-      title={disabled ? 'Finished rolls cannot be switched' : roll.active ? 'Click to deactivate' : 'Click to activate'}
+      title={
+        disabled
+          ? 'Finished rolls cannot be switched'
+          : roll.active
+            ? 'Click to deactivate'
+            : 'Click to activate'
+      }
       sx={{
-        minWidth: 96,
+        minWidth: 88,
         '&.Mui-disabled': { color: 'text.secondary', borderColor: 'divider', bgcolor: 'action.hover' },
       }}
     >
@@ -136,6 +143,14 @@ export function RollTable({
               <TableCell component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                 {rollLabel(roll)}
               </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <RollStateButton roll={roll} />
+                {roll.finished_at && (
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.25 }}>
+                    on {formatDate(roll.finished_at)}
+                  </Typography>
+                )}
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(roll.received_at)}</TableCell>
               <TableCell align="right">
                 {formatCount(roll.stamps)} / {formatCount(roll.stampsCount)}
@@ -144,10 +159,6 @@ export function RollTable({
               <TableCell align="right">{formatCount(roll.destroyed_count)}</TableCell>
               <TableCell>
                 {roll.first_available === null ? '—' : stampLabel(roll.prefix, roll.first_available)}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(roll.finished_at, '—')}</TableCell>
-              <TableCell>
-                <RollStateButton roll={roll} />
               </TableCell>
             </TableRow>
           ))}

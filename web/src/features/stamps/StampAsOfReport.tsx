@@ -11,8 +11,8 @@ import { toast } from '../../shared/toasts';
 import { STAMP_MESSAGES } from './stamp-messages';
 import { useDownloadStampsAsOfMutation } from './stamps.api';
 
-/** The value format of <input type="datetime-local">. */
-const LOCAL_DATE_TIME = "yyyy-MM-dd'T'HH:mm";
+/** The value format of <input type="datetime-local" step="1"> (to the second: events are seconds apart). */
+const LOCAL_DATE_TIME = "yyyy-MM-dd'T'HH:mm:ss";
 const nowLocal = () => format(new Date(), LOCAL_DATE_TIME);
 
 type AsOfValues = { at: string };
@@ -21,8 +21,7 @@ const validate = (v: AsOfValues): FormErrors<AsOfValues> => {
   const at = toDate(v.at);
   if (!v.at) return { at: 'Pick a date and time.' };
   if (!at) return { at: 'Enter a valid date and time.' };
-  // compared by the minute the picker shows, so "now" itself is allowed
-  return { at: v.at > nowLocal() ? 'The report cannot be after now.' : undefined };
+  return { at: at.getTime() > Date.now() ? 'The report cannot be after now.' : undefined };
 };
 
 /**
@@ -55,7 +54,7 @@ export function StampAsOfReport() {
         label="As Of"
         type="datetime-local"
         sx={{ flex: 1, minWidth: 220 }}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: nowLocal() } }}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: nowLocal(), step: 1 } }}
       />
       <Button
         type="submit"

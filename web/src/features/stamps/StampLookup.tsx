@@ -21,7 +21,12 @@ const initialValues: LookupValues = { prefix: '', number: '' };
 const validate = (v: LookupValues): FormErrors<LookupValues> => {
   const n = toStampNumber(v.number);
   return {
-    number: v.number.trim() === '' ? 'Stamp number is required.' : n === null || n < 1 ? 'Enter a stamp number of 1 or more.' : undefined,
+    number:
+      v.number.trim() === ''
+        ? 'Stamp number is required.'
+        : n === null || n < 1
+          ? 'Enter a stamp number of 1 or more.'
+          : undefined,
   };
 };
 
@@ -34,41 +39,41 @@ function InvoiceRef({ t }: { t: StampTransition }) {
   );
 }
 
-/** What one transition did to the stamp, in words. */
+/** What one transition did to the stamp, in words, after its label ('Invoiced on invoice #1001 to …'). */
 function TransitionText({ t, prefix }: { t: StampTransition; prefix: string }) {
   const customer = t.customer_name
     ? ` to ${t.customer_name}${t.customer_tabc_id ? ` (TABC ID ${t.customer_tabc_id})` : ''}`
     : '';
   switch (t.kind) {
     case 'received':
-      return <>Received with roll {stampRange(prefix, t.from, t.to)}</>;
+      return <>with roll {stampRange(prefix, t.from, t.to)}</>;
     case 'allocated':
       return t.invoice_number ? (
         <>
-          Invoiced on <InvoiceRef t={t} />
+          on <InvoiceRef t={t} />
           {customer}
         </>
       ) : (
-        <>Assigned by hand{t.note ? `: ${t.note}` : ''}</>
+        <>by hand{t.note ? `: ${t.note}` : ''}</>
       );
     case 'released':
       return (
         <>
-          Released{t.invoice_number ? ' from ' : ''}
+          {t.invoice_number ? 'from ' : ''}
           <InvoiceRef t={t} />
         </>
       );
     case 'destroyed':
       return (
         <>
-          Destroyed{t.destroy_id ? ` (record #${t.destroy_id})` : ''}
+          {t.destroy_id ? `as record #${t.destroy_id}` : ''}
           {t.note ? `: ${t.note}` : ''}
         </>
       );
     case 'restored':
-      return <>Restored{t.destroy_id ? ` (undo of record #${t.destroy_id})` : ''}</>;
+      return <>{t.destroy_id ? `undoing record #${t.destroy_id}` : ''}</>;
     default:
-      return <>{t.kind}</>;
+      return null;
   }
 }
 
@@ -117,8 +122,7 @@ function HistoryTimeline({ history }: { history: StampHistory }) {
                     {t.user_name ? ` · ${t.user_name}` : ''}
                   </Typography>
                   <Typography>
-                    <strong>{t.kind === 'allocated' && !t.invoice_number ? 'Assigned' : kind.label}</strong>
-                    {' — '}
+                    <strong>{t.kind === 'allocated' && !t.invoice_number ? 'Assigned' : kind.label}</strong>{' '}
                     <TransitionText t={t} prefix={history.prefix} />
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
@@ -140,7 +144,9 @@ export function StampLookup() {
   const form = useForm({ initialValues, validate });
 
   const submit = form.handleSubmit(async ({ prefix, number }) => {
-    await lookup({ prefix: normalizePrefix(prefix), number: toStampNumber(number)! }).unwrap().catch(() => undefined);
+    await lookup({ prefix: normalizePrefix(prefix), number: toStampNumber(number)! })
+      .unwrap()
+      .catch(() => undefined);
   });
 
   const problem = result.isError ? toProblem(result.error) : null;
@@ -179,7 +185,9 @@ export function StampLookup() {
         </Button>
       </Box>
       <Box aria-live="polite">
-        {result.isFetching && !result.data && <CircularProgress size={24} aria-label="Looking up the stamp" />}
+        {result.isFetching && !result.data && (
+          <CircularProgress size={24} aria-label="Looking up the stamp" />
+        )}
         {problem && !result.isFetching && (
           <Alert severity={problem.status === 404 ? 'info' : 'error'} sx={{ mt: 1 }}>
             {problem.status === 404 || problem.status === 400

@@ -67,7 +67,13 @@ export default function StampRollsPage() {
             sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 1, sm: 2 } }}
           >
             {TABS.map(({ id, label }) => (
-              <Tab key={id} value={id} label={label} id={`roll-tab-${id}`} aria-controls={`roll-panel-${id}`} />
+              <Tab
+                key={id}
+                value={id}
+                label={label}
+                id={`roll-tab-${id}`}
+                aria-controls={`roll-panel-${id}`}
+              />
             ))}
           </Tabs>
           {TABS.map(({ id }) => (

@@ -30,22 +30,18 @@ export function StampStatusError({
   register?: ReactNode;
 }) {
   return (
-    <Alert
-      severity="error"
-      action={
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button color="inherit" size="small" onClick={onRetry} loading={retrying}>
-            Check Again
-          </Button>
-          {register ?? (
-            <RouterButton to="/stamp/roll" color="inherit" size="small">
-              Register new roll
-            </RouterButton>
-          )}
-        </Box>
-      }
-    >
+    <Alert severity="error">
       {STAMP_MESSAGES.statusFailed}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+        <Button color="inherit" size="small" onClick={onRetry} loading={retrying}>
+          Check Again
+        </Button>
+        {register ?? (
+          <RouterButton to="/stamp/roll" color="inherit" size="small">
+            Register new roll
+          </RouterButton>
+        )}
+      </Box>
     </Alert>
   );
 }

@@ -11,7 +11,10 @@ import { useStampRemainingQuery } from './stamps.api';
 
 /** The stamp remaining summary (spec 000 §3) beside the roll forms; `onRegister` focuses the add-roll form. */
 export function StampSummaryCard({ onRegister }: { onRegister: () => void }) {
-  const { data, isLoading, isError, isFetching, refetch } = useStampRemainingQuery();
+  // read again on every visit: the threshold may have changed in Settings meanwhile
+  const { data, isLoading, isError, isFetching, refetch } = useStampRemainingQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
 
   let content;
   if (isLoading)
@@ -57,7 +60,7 @@ export function StampSummaryCard({ onRegister }: { onRegister: () => void }) {
     content = (
       <Box
         component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 1 }}
       >
         {rows.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
@@ -70,6 +73,7 @@ export function StampSummaryCard({ onRegister }: { onRegister: () => void }) {
                 m: 0,
                 fontWeight: 600,
                 textAlign: 'right',
+                whiteSpace: 'nowrap',
                 color: label === 'Stamps left' && data.low ? 'warning.dark' : undefined,
               }}
             >

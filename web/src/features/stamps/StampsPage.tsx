@@ -18,7 +18,17 @@ import { StampAsOfReport } from './StampAsOfReport';
 import { StampLookup } from './StampLookup';
 import { useDownloadStampLogMutation, useStampLogQuery } from './stamps.api';
 
-function ToolCard({ id, title, hint, children }: { id: string; title: string; hint: string; children: ReactNode }) {
+function ToolCard({
+  id,
+  title,
+  hint,
+  children,
+}: {
+  id: string;
+  title: string;
+  hint: string;
+  children: ReactNode;
+}) {
   return (
     <Card component="section" aria-labelledby={id}>
       <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>

@@ -68,7 +68,9 @@ export function UndoDestroyPanel() {
       const count = result.restored.reduce((sum, r) => sum + r.count, 0);
       setSelected(new Set());
       if (result.restored.length)
-        toast.success(`Restored ${formatCount(count)} stamp${count === 1 ? '' : 's'}: they are available again.`);
+        toast.success(
+          `Restored ${formatCount(count)} stamp${count === 1 ? '' : 's'}: they are available again.`,
+        );
       if (result.already_restored.length)
         toast.info(`Already undone: #${result.already_restored.join(', #')}.`);
     } catch (error) {
@@ -114,7 +116,12 @@ export function UndoDestroyPanel() {
                   <Typography component="span" sx={{ fontWeight: 600 }}>
                     {recordLabel(record)}
                   </Typography>
-                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ display: 'block' }}
+                  >
                     {record.ranges.map((r) => stampRange(record.prefix, r.from, r.to)).join(', ')} ·{' '}
                     {formatDateTime(record.destroyed_at)}
                     {record.destroyed_by ? ` by ${record.destroyed_by}` : ''}

@@ -11,23 +11,25 @@ import type { StampLogKind, StampLogRow } from './stamps.api';
 export const STAMP_LOG_DEFAULT_SORT: GridSortModel = [{ field: 'logged_at', sort: 'desc' }];
 
 const isManual = (row: StampLogRow) => row.kind === 'allocated' && !row.invoice;
-const kindLabel = (row: StampLogRow) => (isManual(row) ? 'Assigned' : LOG_KIND[row.kind]?.label ?? row.kind);
+const kindLabel = (row: StampLogRow) =>
+  isManual(row) ? 'Assigned' : (LOG_KIND[row.kind]?.label ?? row.kind);
 
 /** Stamp numbers are shown as printed (no thousands separator); counts with one. */
 const stampNumber = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-const toNumber = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));
+const toNumber = (value: unknown) =>
+  value === null || value === undefined || value === '' ? null : Number(value);
 
 /**
  * The stamp log (spec 000 §2 /stamp): customer, TABC ID, invoice, date, prefix, start, end, used, balance, and a
- * status column that marks destroyed stamps. Field names are the API's column ids.
+ * status column (after the invoice, so it stays in view) that marks destroyed stamps. Field names are the API's column ids.
  */
 export const stampLogColumns: GridColDef<StampLogRow>[] = [
-  { field: 'customer', headerName: 'Customer', flex: 1.4, minWidth: 150 },
-  { field: 'tabc_id', headerName: 'TABC ID', flex: 1, minWidth: 110 },
+  { field: 'customer', headerName: 'Customer', flex: 1.4, minWidth: 100 },
+  { field: 'tabc_id', headerName: 'TABC ID', flex: 1, minWidth: 100 },
   {
     field: 'invoice',
     headerName: 'Invoice',
-    minWidth: 100,
+    minWidth: 80,
     flex: 0.7,
     renderCell: ({ row }) =>
       row.invoice ? (
@@ -41,40 +43,10 @@ export const stampLogColumns: GridColDef<StampLogRow>[] = [
       ) : null,
   },
   {
-    field: 'logged_at',
-    headerName: 'Date',
-    type: 'date',
-    minWidth: 120,
-    flex: 0.8,
-    valueGetter: (value) => toDate(value as string),
-    valueFormatter: (value) => formatDate(value as Date | null),
-  },
-  { field: 'prefix', headerName: 'Prefix', minWidth: 80, flex: 0.5 },
-  {
-    field: 'start',
-    headerName: 'Start',
-    type: 'number',
-    minWidth: 100,
-    flex: 0.6,
-    valueGetter: toNumber,
-    valueFormatter: stampNumber,
-  },
-  {
-    field: 'end',
-    headerName: 'End',
-    type: 'number',
-    minWidth: 100,
-    flex: 0.6,
-    valueGetter: toNumber,
-    valueFormatter: stampNumber,
-  },
-  { field: 'used', headerName: 'Used', type: 'number', minWidth: 80, flex: 0.5, valueGetter: toNumber },
-  { field: 'balance', headerName: 'Balance', type: 'number', minWidth: 90, flex: 0.6, valueGetter: toNumber },
-  {
     field: 'kind',
     headerName: 'Status',
     type: 'singleSelect',
-    minWidth: 120,
+    minWidth: 104,
     flex: 0.7,
     valueOptions: (Object.keys(LOG_KIND) as StampLogKind[]).map((value) => ({
       value,
@@ -89,4 +61,34 @@ export const stampLogColumns: GridColDef<StampLogRow>[] = [
       />
     ),
   },
+  {
+    field: 'logged_at',
+    headerName: 'Date',
+    type: 'date',
+    minWidth: 124,
+    flex: 0.8,
+    valueGetter: (value) => toDate(value as string),
+    valueFormatter: (value) => formatDate(value as Date | null),
+  },
+  { field: 'prefix', headerName: 'Prefix', minWidth: 64, flex: 0.5 },
+  {
+    field: 'start',
+    headerName: 'Start',
+    type: 'number',
+    minWidth: 84,
+    flex: 0.6,
+    valueGetter: toNumber,
+    valueFormatter: stampNumber,
+  },
+  {
+    field: 'end',
+    headerName: 'End',
+    type: 'number',
+    minWidth: 84,
+    flex: 0.6,
+    valueGetter: toNumber,
+    valueFormatter: stampNumber,
+  },
+  { field: 'used', headerName: 'Used', type: 'number', minWidth: 60, flex: 0.5, valueGetter: toNumber },
+  { field: 'balance', headerName: 'Balance', type: 'number', minWidth: 76, flex: 0.6, valueGetter: toNumber },
 ];

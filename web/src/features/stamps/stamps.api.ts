@@ -80,7 +80,13 @@ export interface DestroyRecord {
 }
 
 export interface UndoDestroyResult {
-  restored: { id: number; roll_id: number; prefix: string; count: number; ranges: { from: number; to: number }[] }[];
+  restored: {
+    id: number;
+    roll_id: number;
+    prefix: string;
+    count: number;
+    ranges: { from: number; to: number }[];
+  }[];
   already_restored: number[];
 }
 

@@ -67,5 +67,7 @@ export const { useGetCompanyQuery } = companyApi;
 /** The signed-in user's company: `useCompany()` ⇒ the RTK Query result for GET /company/{company_id}. */
 export function useCompany() {
   const companyId = useAppSelector((state) => state.session.user?.company_id);
-  return useGetCompanyQuery(companyId === undefined ? '' : String(companyId), { skip: companyId === undefined });
+  return useGetCompanyQuery(companyId === undefined ? '' : String(companyId), {
+    skip: companyId === undefined,
+  });
 }

@@ -15,12 +15,21 @@ export interface TextInputProps extends Omit<OutlinedInputProps, 'label' | 'sx'>
  * An outlined text field labelled for assistive technology, like MUI's TextField but without its select
  * mode, whose menu and popover code would otherwise land in the sign-in bundle. Use TextField for selects.
  */
-export function TextInput({ label, helperText, error, id, sx, fullWidth = true, ...input }: TextInputProps) {
+export function TextInput({
+  label,
+  helperText,
+  error,
+  id,
+  sx,
+  fullWidth = true,
+  required,
+  ...input
+}: TextInputProps) {
   const generated = useId();
   const inputId = id ?? `field${generated.replace(/:/g, '')}`;
   const helperId = `${inputId}-helper-text`;
   return (
-    <FormControl error={error} fullWidth={fullWidth} variant="outlined" sx={sx}>
+    <FormControl error={error} required={required} fullWidth={fullWidth} variant="outlined" sx={sx}>
       <InputLabel htmlFor={inputId}>{label}</InputLabel>
       <OutlinedInput
         id={inputId}

@@ -49,18 +49,23 @@ export type ServerDataGridProps<Row extends GridValidRowModel> = GridModelProps 
     | 'sortingMode'
     | 'filterMode'
   > & {
-  columns: GridColDef<Row>[];
-  result: GridQueryResult<Row>;
-  /** The grid's accessible name, e.g. 'Stamp log'. */
-  label: string;
-  /** The spec's empty text, e.g. 'No payment history'. */
-  emptyText: string;
-  /** Shown (with Retry) when the call fails; defaults to 'Error loading data'. */
-  errorText?: string;
-};
+    columns: GridColDef<Row>[];
+    result: GridQueryResult<Row>;
+    /** The grid's accessible name, e.g. 'Stamp log'. */
+    label: string;
+    /** The spec's empty text, e.g. 'No payment history'. */
+    emptyText: string;
+    /** Shown (with Retry) when the call fails; defaults to 'Error loading data'. */
+    errorText?: string;
+  };
 
 /** The empty and error states inside the grid: an icon, the text, and Retry for errors. */
-function GridStateOverlay({ message, error, onRetry, ...props }: GridOverlayProps & {
+function GridStateOverlay({
+  message,
+  error,
+  onRetry,
+  ...props
+}: GridOverlayProps & {
   message?: string;
   error?: boolean;
   onRetry?: () => void;
@@ -128,7 +133,11 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
         ...slotProps,
         noRowsOverlay: { ...overlay, ...slotProps?.noRowsOverlay },
         noResultsOverlay: { ...overlay, ...slotProps?.noResultsOverlay },
-        loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton', ...slotProps?.loadingOverlay },
+        loadingOverlay: {
+          variant: 'linear-progress',
+          noRowsVariant: 'skeleton',
+          ...slotProps?.loadingOverlay,
+        },
       }}
       {...props}
     />

@@ -208,7 +208,11 @@ export function toGridQuery(
   options: ProtocolOptions = {},
 ): GridQueryArgs {
   const startRow = paginationModel.page * paginationModel.pageSize;
-  return { startRow, endRow: startRow + paginationModel.pageSize, ...toExportQuery(sortModel, filterModel, columns, options) };
+  return {
+    startRow,
+    endRow: startRow + paginationModel.pageSize,
+    ...toExportQuery(sortModel, filterModel, columns, options),
+  };
 }
 
 /** Sort and filter only, for exports of what the grid shows (e.g. GET stamp/download). */

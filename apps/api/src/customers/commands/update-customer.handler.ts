@@ -1,14 +1,24 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
 import { customerDecider, customerStream } from '../../../../../domain/customers/customer.decide.js';
 import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { PG_POOL } from '../../infra/projections.provider.js';
+import { checkPriceTier, currentPriceTier } from '../price-tier-check.js';
 import { UpdateCustomerCommand } from './update-customer.command.js';
 
 @CommandHandler(UpdateCustomerCommand)
 export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomerCommand> {
-  constructor(@Inject(EventAppender) private readonly events: EventAppender) {}
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
 
   async execute({ data, metadata }: UpdateCustomerCommand): Promise<void> {
+    if (data.productPriceTierId) {
+      const current = await currentPriceTier(this.pool, metadata.companyId, data.customerId);
+      await checkPriceTier(this.pool, metadata.companyId, data.productPriceTierId, current);
+    }
     await this.events.decide(customerDecider, customerStream(data.customerId), {
       type: 'UpdateCustomer',
       data,

@@ -67,8 +67,16 @@ export interface EventStore {
   readStream(stream: string, fromRevision?: bigint): AsyncIterable<StoredEvent>;
   /** Events after `from` in global order, at most `limit`; only events whose order can no longer change. */
   readAll(from: Checkpoint, limit: number): Promise<StoredEvent[]>;
-  /** Catch-up from `from`, then live; the handler gets batches in global order, one at a time. */
-  subscribeAll(from: Checkpoint, handler: SubscriptionHandler, options?: { batchSize?: number }): Subscription;
+  /**
+   * Catch-up from `from`, then live; the handler gets batches in global order, one at a time. `onError` is called
+   * once when the subscription stops on an error (the handler failed, or the store could not go on reading); it
+   * does not resume, the caller subscribes again. Without `onError` the error is logged.
+   */
+  subscribeAll(
+    from: Checkpoint,
+    handler: SubscriptionHandler,
+    options?: { batchSize?: number; onError?: (error: unknown) => void },
+  ): Subscription;
   /** Orders two checkpoints of this store: negative, 0 or positive. */
   compareCheckpoints(a: Checkpoint, b: Checkpoint): number;
   /** Checkpoint of the newest event a reader can see now (START when empty). */

@@ -162,12 +162,52 @@ export class PostgresEventStore implements EventStore {
       });
       row = result.rows[0];
     } catch (error) {
+      // A retried append whose events exist: the function answers that itself when its first stream's expected
+      // revision fails; an `any` retry (event id key) or a later stream's failure is looked up here.
+      const retried =
+        isPgError(error) &&
+        ((error.code === '23505' && error.constraint === 'events_event_id_key') ||
+          (error.code === 'SL001' && nonEmpty.length > 1));
+      const appended = retried ? await this.findAppended(nonEmpty) : undefined;
+      if (appended) return appended;
       throw this.translateAppendError(error);
     }
     const revisions: Record<string, bigint> = {};
     nonEmpty.forEach((a, i) => (revisions[a.stream] = BigInt(row.revisions[i]!)));
     if (!row.duplicate) this.announce();
     return { revisions, checkpoint: toCheckpoint(row.xid, row.last_position), duplicate: row.duplicate };
+  }
+
+  /** The result of an append whose events all exist already (a retry); undefined when none of them exists. */
+  private async findAppended(appends: StreamAppend[]): Promise<AppendResult | undefined> {
+    const ids = appends.flatMap((a) => a.events.map((e) => e.id));
+    const { rows } = await this.pool.query<{
+      stream_id: string;
+      n: number;
+      revision: string;
+      position: string;
+      xid: string;
+    }>(
+      `SELECT stream_id, count(*)::int AS n, max(revision) AS revision, max(position) AS position,
+              max(transaction_id)::text AS xid
+         FROM events WHERE event_id = ANY($1::uuid[]) GROUP BY stream_id`,
+      [ids],
+    );
+    if (rows.length === 0) return undefined;
+    const byStream = new Map(rows.map((row) => [row.stream_id, row]));
+    const found = rows.reduce((n, row) => n + row.n, 0);
+    if (
+      found < ids.length ||
+      appends.some((a) => !byStream.has(a.stream)) ||
+      byStream.size > appends.length
+    ) {
+      throw new Error('append_events: some events of this append exist already, or in other streams');
+    }
+    // One append's events share one transaction id; its last event has the highest position.
+    const last = rows.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
+    const revisions: Record<string, bigint> = {};
+    for (const a of appends) revisions[a.stream] = BigInt(byStream.get(a.stream)!.revision);
+    return { revisions, checkpoint: toCheckpoint(last.xid, last.position), duplicate: true };
   }
 
   private translateAppendError(error: unknown): unknown {

@@ -52,7 +52,7 @@ function selectList(grid: GridDefinition): string {
 function orderBy(grid: GridDefinition, sortModel: readonly GridSort[]): string {
   const sorts = sortModel.length > 0 ? sortModel : grid.defaultSort;
   const terms = sorts.map(
-    ({ colId, sort }) => `${column(grid, colId).sql} ${sort === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`,
+    ({ colId, sort }) => `${column(grid, colId).sortSql} ${sort === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`,
   );
   // The key breaks ties, so paging over equal sort values never repeats or skips a row.
   terms.push(`${grid.keyColumn} ASC`);

@@ -7,6 +7,8 @@ export interface Problem {
   statusCode: number;
   message: string;
   details?: { field: string; message: string }[];
+  /** A domain error's extra fields (DomainError.extra). */
+  [extra: string]: unknown;
 }
 
 const TOO_LARGE = 'Request body is too large (limit 5 MB)';
@@ -15,7 +17,12 @@ const DOMAIN_STATUS = { invalid: 400, not_found: 404, conflict: 409, forbidden: 
 /** Maps every error to the one error shape (ARCHITECTURE §5). Only unexpected errors are 500s, and they are logged. */
 export function toProblem(error: unknown): Problem {
   if (error instanceof DomainError) {
-    return { statusCode: DOMAIN_STATUS[error.kind], message: error.message, ...(error.details ? { details: error.details } : {}) };
+    return {
+      ...error.extra,
+      statusCode: DOMAIN_STATUS[error.kind],
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+    };
   }
   if (error instanceof WrongExpectedRevisionError) {
     return { statusCode: 409, message: 'This record was changed by someone else. Please try again.' };

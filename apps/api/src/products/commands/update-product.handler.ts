@@ -1,0 +1,56 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import { productDecider } from '../../../../../domain/products/product.decide.js';
+import { productError, productInvalid } from '../../../../../domain/products/product.errors.js';
+import { productStream } from '../../../../../domain/products/product.events.js';
+import { PRODUCT_MESSAGES, sameProductKey } from '../../../../../domain/products/product.rules.js';
+import { isBlank } from '../../../../../domain/shared/field-rules.js';
+import { tenantQuery } from '../../infra/db/tenant-query.js';
+import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { PG_POOL } from '../../infra/projections.provider.js';
+import { customerTier, productContext } from '../product-context.js';
+import { UpdateProductCommand } from './update-product.command.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Looks up what the decision needs beyond the product's stream: "the same product" for the name, size and type
+ * the edit results in (from the read model's current values for fields left out), the integrations, and that a
+ * customer-specific price names a customer of the company.
+ */
+@CommandHandler(UpdateProductCommand)
+export class UpdateProductHandler implements ICommandHandler<UpdateProductCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  async execute({ data, metadata }: UpdateProductCommand): Promise<void> {
+    const [current] = await tenantQuery<{ product: string; product_size: string; product_type: string }>(
+      this.pool,
+      metadata.companyId,
+      `SELECT product, product_size, product_type FROM rm_product
+       WHERE company_id = $1 AND id = $2 AND deleted_at IS NULL`,
+      [data.productId],
+    );
+    if (!current) throw productError('PRODUCT_NOT_FOUND');
+    const customerId = data.customerId?.trim();
+    if (!isBlank(customerId) && UUID.test(customerId!)) {
+      const customer = await customerTier(this.pool, metadata.companyId, customerId!.toLowerCase());
+      if (!customer)
+        throw productInvalid([{ field: 'customerId', message: PRODUCT_MESSAGES.customerNotFound }]);
+    }
+    const key = sameProductKey(
+      data.name ?? current.product,
+      data.size ?? current.product_size,
+      data.type ?? current.product_type,
+    );
+    const context = await productContext(this.pool, metadata.companyId, data.productId, key);
+    await this.events.decide(productDecider, productStream(data.productId), {
+      type: 'UpdateProduct',
+      data: { ...data, context },
+      metadata,
+    });
+  }
+}

@@ -1,0 +1,127 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { isBusinessDate } from '../../../../../domain/shared/business-date.js';
+import {
+  isBlank,
+  optionalBoolean,
+  optionalText,
+  wholeNumber,
+  type FieldRule,
+} from '../../../../../domain/shared/field-rules.js';
+import { FollowsRule } from '../../infra/http/follows-rule.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const MAX_PRODUCT_LIST = 5000;
+export const MAX_SUGGESTIONS = 50;
+
+const optionalDate =
+  (label: string): FieldRule =>
+  (value) =>
+    isBlank(value) || isBusinessDate(value) ? undefined : `${label} must be a date (YYYY-MM-DD).`;
+
+const optionalUuid =
+  (message: string): FieldRule =>
+  (value) =>
+    isBlank(value) || (typeof value === 'string' && UUID.test(value.trim())) ? undefined : message;
+
+/** A comma-separated list (or a repeated parameter) of uuids. */
+const uuidList =
+  (label: string): FieldRule =>
+  (value) =>
+    listOf(value).every((id) => UUID.test(id)) && listOf(value).length <= 500
+      ? undefined
+      : `${label} must be product ids separated by commas (at most 500).`;
+
+const limitRule =
+  (max: number): FieldRule =>
+  (value) =>
+    value === undefined
+      ? undefined
+      : wholeNumber(`Limit must be a whole number from 1 to ${max}.`, 1, max)(value);
+
+export const CUSTOMER_ID_MESSAGE = 'Customer must be the id of a customer.';
+
+/** `a,b` or ['a', 'b'] (a repeated query parameter) → ['a', 'b']. */
+export function listOf(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return items.map((item) => String(item).trim()).filter(Boolean);
+}
+
+/** GET /product (spec 001 §7): products with what they sold between dateFrom and dateTo (to a customer). */
+export class ProductListParams {
+  @ApiPropertyOptional({ format: 'date', description: 'Sales from this day (invoice date), inclusive' })
+  @FollowsRule(optionalDate('dateFrom'))
+  dateFrom?: string;
+
+  @ApiPropertyOptional({ format: 'date', description: 'Sales to this day, inclusive' })
+  @FollowsRule(optionalDate('dateTo'))
+  dateTo?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Sales to this customer; prices are this customer's" })
+  @FollowsRule(optionalUuid(CUSTOMER_ID_MESSAGE))
+  customerId?: string;
+
+  @ApiPropertyOptional({ description: 'Part of the name, UPC or internal SKU' })
+  @FollowsRule(optionalText(100, 'Search'))
+  search?: string;
+
+  @ApiPropertyOptional({ type: Boolean, description: 'Archived products too (default: not)' })
+  @FollowsRule(optionalBoolean('Archived must be true or false.'))
+  archived?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PRODUCT_LIST, default: 1000 })
+  @FollowsRule(limitRule(MAX_PRODUCT_LIST))
+  limit?: string;
+}
+
+/** GET /product/suggestions (spec 001 §5 product search; §7 product/suggestions). */
+export class ProductSuggestionParams {
+  @ApiPropertyOptional({
+    description: 'At least 3 characters (% and _ are stripped); more than 5 digits is a UPC',
+  })
+  @FollowsRule(optionalText(100, 'Query'))
+  query?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Prices are for this customer' })
+  @FollowsRule(optionalUuid(CUSTOMER_ID_MESSAGE))
+  customerId?: string;
+
+  @ApiPropertyOptional({
+    description: 'Product ids to leave out, separated by commas (the lines already added)',
+  })
+  @FollowsRule(uuidList('exclude'))
+  exclude?: string | string[];
+
+  @ApiPropertyOptional({ description: 'The same as exclude (the spec’s name)' })
+  @FollowsRule(uuidList('excludingProductIds'))
+  excludingProductIds?: string | string[];
+
+  @ApiPropertyOptional({ description: 'Establishment-app product ids to leave out, separated by commas' })
+  @FollowsRule((value) =>
+    listOf(value).length <= 500 ? undefined : 'excludingSourceProductIds holds at most 500 ids.',
+  )
+  excludingSourceProductIds?: string | string[];
+
+  @ApiPropertyOptional({ description: 'Only products of this distributor' })
+  @FollowsRule(optionalText(100, 'Distributor'))
+  distributor?: string;
+
+  @ApiPropertyOptional({ format: 'date', description: 'The invoice date prices are read on; default today' })
+  @FollowsRule(optionalDate('date'))
+  date?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_SUGGESTIONS, default: 20 })
+  @FollowsRule(limitRule(MAX_SUGGESTIONS))
+  limit?: string;
+}
+
+/** GET /product/{id}/price: the price one customer pays on a day. */
+export class ProductPriceParams {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @FollowsRule(optionalUuid(CUSTOMER_ID_MESSAGE))
+  customerId?: string;
+
+  @ApiPropertyOptional({ format: 'date', description: 'Default today' })
+  @FollowsRule(optionalDate('date'))
+  date?: string;
+}

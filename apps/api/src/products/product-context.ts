@@ -1,0 +1,125 @@
+import type { PriceTierBase } from '../../../../domain/companies/price-tier.rules.js';
+import type { ProductContext } from '../../../../domain/products/product.commands.js';
+import type { CustomerTier, TierPricing } from '../../../../domain/products/product.pricing.js';
+import { DEFAULT_TIME_ZONE } from '../../../../domain/shared/business-date.js';
+import type { Queryable } from '../infra/db/database.js';
+import { tenantQuery } from '../infra/db/tenant-query.js';
+
+/** What product decisions and prices need of the company read model (read-your-writes: commands wait for it). */
+export interface CompanyPricingSettings {
+  timeZone: string;
+  tieredPricing: boolean;
+  tierBase: PriceTierBase;
+  internalSku: boolean;
+  clover: boolean;
+  bottlePos: boolean;
+}
+
+export async function companyPricingSettings(
+  db: Queryable,
+  companyId: string,
+): Promise<CompanyPricingSettings> {
+  const [row] = await tenantQuery<{
+    time_zone: string | null;
+    features: Record<string, { active?: boolean }> | null;
+    tier_base: PriceTierBase | null;
+  }>(
+    db,
+    companyId,
+    `SELECT co.time_zone, co.features, s.tier_base
+     FROM rm_company co LEFT JOIN rm_price_tier_setting s ON s.company_id = co.id
+     WHERE co.company_id = $1 AND co.id = $1`,
+  );
+  const on = (feature: string) => row?.features?.[feature]?.active === true;
+  return {
+    timeZone: row?.time_zone || DEFAULT_TIME_ZONE,
+    tieredPricing: on('tiered_pricing'),
+    tierBase: row?.tier_base ?? 'list_price',
+    internalSku: on('internal_sku'),
+    clover: on('clover'),
+    bottlePos: on('bottle_pos'),
+  };
+}
+
+/** Another current product of the company that is "the same product" (same_key), other than `exceptId`. */
+export async function sameProductId(
+  db: Queryable,
+  companyId: string,
+  sameKey: string,
+  exceptId: string,
+): Promise<string | null> {
+  const [row] = await tenantQuery<{ id: string }>(
+    db,
+    companyId,
+    `SELECT id FROM rm_product
+     WHERE company_id = $1 AND same_key = $2 AND id <> $3 AND deleted_at IS NULL AND NOT archived
+     ORDER BY created_at, id LIMIT 1`,
+    [sameKey, exceptId],
+  );
+  return row?.id ?? null;
+}
+
+export async function productContext(
+  db: Queryable,
+  companyId: string,
+  productId: string,
+  sameKey: string | null,
+): Promise<ProductContext> {
+  const [settings, same] = await Promise.all([
+    companyPricingSettings(db, companyId),
+    sameKey === null ? Promise.resolve(null) : sameProductId(db, companyId, sameKey, productId),
+  ]);
+  return {
+    timeZone: settings.timeZone,
+    sameProductId: same,
+    integrations: { clover: settings.clover, bottlePos: settings.bottlePos },
+  };
+}
+
+/**
+ * A current customer of the company with its current price tier (null: none, or a tier no longer there — such a
+ * customer pays the list price, as on the base tier). undefined when the company has no such customer.
+ */
+export async function customerTier(
+  db: Queryable,
+  companyId: string,
+  customerId: string,
+): Promise<{ id: string; name: string; tier: CustomerTier | null } | undefined> {
+  const [row] = await tenantQuery<{
+    id: string;
+    name: string;
+    tier_id: string | null;
+    tier_name: string | null;
+    percentage_basis_points: number | null;
+    is_base_tier: boolean | null;
+  }>(
+    db,
+    companyId,
+    `SELECT c.id, c.name, t.id AS tier_id, t.name AS tier_name, t.percentage_basis_points, t.is_base_tier
+     FROM rm_customer c
+     LEFT JOIN rm_price_tier t
+       ON t.id = c.product_price_tier_id AND t.company_id = c.company_id AND t.removed_at IS NULL
+     WHERE c.company_id = $1 AND c.id = $2 AND c.removed_at IS NULL`,
+    [customerId],
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    tier:
+      row.tier_id === null
+        ? null
+        : {
+            id: row.tier_id,
+            name: row.tier_name!,
+            percentageBasisPoints: row.percentage_basis_points!,
+            isBaseTier: row.is_base_tier!,
+          },
+  };
+}
+
+export const tierPricingOf = (settings: CompanyPricingSettings, tier: CustomerTier | null): TierPricing => ({
+  tieredPricing: settings.tieredPricing,
+  base: settings.tierBase,
+  tier,
+});

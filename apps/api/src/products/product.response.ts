@@ -1,0 +1,206 @@
+import { dollarsOf } from '../../../../domain/shared/money.js';
+import type { PriceSource } from '../../../../domain/products/product.pricing.js';
+import {
+  listPriceEffectiveOnSql,
+  listPriceSql,
+  type PriceChangeRow,
+} from '../../../../projections/products/product.projection.js';
+import type { Queryable } from '../infra/db/database.js';
+import { tenantQuery } from '../infra/db/tenant-query.js';
+
+/**
+ * Spec 001 §3 Product as the screens read it. Money in dollars (numbers with at most 2 decimals), kept in cents
+ * everywhere else. `product_price` is the list price in effect today (in the company's time zone).
+ * units_sold, amount_sold and profit are what invoices sold (0 until invoices exist);
+ * profit = amount sold − units sold × last purchase price.
+ */
+export interface ProductResponse {
+  id: string;
+  product: string;
+  product_size: string;
+  product_type: string;
+  upc: string | null;
+  /** null when none (the form's '0'); the screens show it only with the internal_sku feature. */
+  internal_sku: string | null;
+  distributor: string | null;
+  ydk_product_id: string | null;
+  product_price: number;
+  last_purchase_price: number;
+  /** The effective date of today's list price; null: the price the product was created with. */
+  effective_date: string | null;
+  reorder_level: number | null;
+  reorder_qty: number | null;
+  reorder_time_in_days: number | null;
+  archived: boolean;
+  archived_at: string | null;
+  units_sold: number;
+  amount_sold: number;
+  profit: number;
+  /** profit / amount sold × 100, 2 decimals; null while nothing was sold. */
+  profit_percentage: number | null;
+  /** Invoices naming the product: delete is refused while there are any. */
+  invoice_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Spec 001 §3 priceChanges. */
+export interface PriceChangeResponse {
+  old_price: number;
+  new_price: number;
+  /** null: a change of the list price. */
+  customer_id: string | null;
+  customer_name: string | null;
+  effective_date: string;
+  created_at: string;
+}
+
+export interface ProductDetailResponse extends ProductResponse {
+  /** Newest first. */
+  priceChanges: PriceChangeResponse[];
+  /** The next list-price change already scheduled after today, if any. */
+  next_price_change: { product_price: number; effective_date: string } | null;
+  /** Filled once inventory exists (spec 001 §2 detail page). */
+  inventory: null;
+  stock_status: null;
+}
+
+/** A price for one customer (or none): what the invoice builder puts on a line. */
+export interface PriceForCustomer {
+  price: number;
+  price_source: PriceSource;
+  list_price: number;
+  tier: { id: string; name: string; percentage: number } | null;
+}
+
+/** The columns a product query selects; `$day` is the SQL for the business day prices are read on. */
+export const productColumns = (day: string) => `p.id, p.product, p.product_size, p.product_type, p.upc,
+  p.internal_sku, p.distributor, p.ydk_product_id, ${listPriceSql(day)} AS list_price_cents,
+  p.last_purchase_price_cents, ${listPriceEffectiveOnSql(day)}::text AS effective_date, p.reorder_level,
+  p.reorder_qty, p.reorder_time_in_days, p.archived, p.archived_at, p.created_at, p.updated_at`;
+
+export interface ProductQueryRow extends Record<string, unknown> {
+  id: string;
+  product: string;
+  product_size: string;
+  product_type: string;
+  upc: string | null;
+  internal_sku: string | null;
+  distributor: string | null;
+  ydk_product_id: string | null;
+  list_price_cents: string | number;
+  last_purchase_price_cents: string | number;
+  effective_date: string | null;
+  reorder_level: number | null;
+  reorder_qty: number | null;
+  reorder_time_in_days: number | null;
+  archived: boolean;
+  archived_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  units_sold?: string | number | null;
+  amount_sold_cents?: string | number | null;
+  invoice_count?: number | null;
+}
+
+const iso = (value: Date | string | null | undefined) =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
+
+/** profit and profit % from what was sold (spec 001 §5: amount sold − units sold × last purchase price). */
+export function profitOf(unitsSold: number, amountSoldCents: number, lastPurchasePriceCents: number) {
+  const profitCents = amountSoldCents - unitsSold * lastPurchasePriceCents;
+  return {
+    profit: dollarsOf(profitCents),
+    profit_percentage:
+      amountSoldCents > 0 ? Math.round((profitCents * 10_000) / amountSoldCents) / 100 : null,
+  };
+}
+
+export function toProductResponse(row: ProductQueryRow): ProductResponse {
+  const unitsSold = Number(row.units_sold ?? 0);
+  const amountSoldCents = Number(row.amount_sold_cents ?? 0);
+  const lastPurchaseCents = Number(row.last_purchase_price_cents);
+  return {
+    id: row.id,
+    product: row.product,
+    product_size: row.product_size,
+    product_type: row.product_type,
+    upc: row.upc,
+    internal_sku: row.internal_sku,
+    distributor: row.distributor,
+    ydk_product_id: row.ydk_product_id,
+    product_price: dollarsOf(Number(row.list_price_cents)),
+    last_purchase_price: dollarsOf(lastPurchaseCents),
+    effective_date: row.effective_date,
+    reorder_level: row.reorder_level,
+    reorder_qty: row.reorder_qty,
+    reorder_time_in_days: row.reorder_time_in_days,
+    archived: row.archived,
+    archived_at: iso(row.archived_at),
+    units_sold: unitsSold,
+    amount_sold: dollarsOf(amountSoldCents),
+    ...profitOf(unitsSold, amountSoldCents, lastPurchaseCents),
+    invoice_count: Number(row.invoice_count ?? 0),
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+  };
+}
+
+/** A current (not deleted) product of the caller's company, with its price changes, read on `today`. */
+export async function findProduct(
+  db: Queryable,
+  companyId: string,
+  id: string,
+  today: string,
+): Promise<ProductDetailResponse | null> {
+  const [row] = await tenantQuery<ProductQueryRow & { price_changes: PriceChangeRow[] }>(
+    db,
+    companyId,
+    `SELECT ${productColumns('$3::date')}, p.price_changes, s.units_sold, s.amount_sold_cents, s.invoice_count
+     FROM rm_product p LEFT JOIN rm_product_sales s ON s.product_id = p.id
+     WHERE p.company_id = $1 AND p.id = $2 AND p.deleted_at IS NULL`,
+    [id, today],
+  );
+  if (!row) return null;
+  const customerIds = [
+    ...new Set(row.price_changes.map((c) => c.customer_id).filter((c): c is string => !!c)),
+  ];
+  const names = new Map(
+    customerIds.length === 0
+      ? []
+      : (
+          await tenantQuery<{ id: string; name: string }>(
+            db,
+            companyId,
+            'SELECT id, name FROM rm_customer WHERE company_id = $1 AND id = ANY($2::uuid[])',
+            [customerIds],
+          )
+        ).map((c) => [c.id, c.name]),
+  );
+  const scheduled = row.price_changes
+    .map((change, order) => ({ change, order }))
+    .filter(({ change }) => change.customer_id === null && change.effective_on > today)
+    .sort((a, b) => a.change.effective_on.localeCompare(b.change.effective_on) || b.order - a.order)[0];
+  const { price_changes: changes, ...product } = row;
+  return {
+    ...toProductResponse(product),
+    priceChanges: changes
+      .map((change) => ({
+        old_price: dollarsOf(change.old_price_cents),
+        new_price: dollarsOf(change.new_price_cents),
+        customer_id: change.customer_id,
+        customer_name: change.customer_id === null ? null : (names.get(change.customer_id) ?? null),
+        effective_date: change.effective_on,
+        created_at: change.created_at,
+      }))
+      .reverse(),
+    next_price_change: scheduled
+      ? {
+          product_price: dollarsOf(scheduled.change.new_price_cents),
+          effective_date: scheduled.change.effective_on,
+        }
+      : null,
+    inventory: null,
+    stock_status: null,
+  };
+}

@@ -1,0 +1,169 @@
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { randomUUID } from 'node:crypto';
+import type { ProductInput } from '../../../../domain/products/product.commands.js';
+import { isBlank, toBoolean, toNumber } from '../../../../domain/shared/field-rules.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/public.decorator.js';
+import { GridParams } from '../infra/grid/index.js';
+import { actorOf } from '../infra/http/actor.js';
+import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
+import { CreateProductCommand } from './commands/create-product.command.js';
+import { DeleteProductCommand } from './commands/delete-product.command.js';
+import { UpdateProductCommand } from './commands/update-product.command.js';
+import { CreateProductBody, UpdateProductBody } from './dto/product.body.js';
+import {
+  listOf,
+  ProductListParams,
+  ProductPriceParams,
+  ProductSuggestionParams,
+} from './dto/product.params.js';
+import { GetProductQuery } from './queries/get-product.query.js';
+import { ListProductsQuery } from './queries/list-products.query.js';
+import { ProductGridQuery } from './queries/product-grid.query.js';
+import { ProductPriceQuery } from './queries/product-price.query.js';
+import { ProductSuggestionsQuery } from './queries/product-suggestions.query.js';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const PRODUCT_DELETED = 'Deleted product!';
+
+const blankToNull = (value: string | null | undefined) => (isBlank(value) ? null : value!.trim());
+
+/** The editor's snake_case fields as the domain's input (values as typed; the decider checks the rules). */
+function input(body: Partial<CreateProductBody>): Partial<ProductInput> {
+  return {
+    name: body.product,
+    type: body.product_type,
+    size: body.product_size,
+    price: body.product_price,
+    upc: body.upc,
+    internalSku: body.internal_sku,
+    distributor: body.distributor,
+    ydkProductId: body.ydk_product_id,
+    lastPurchasePrice: body.last_purchase_price,
+    reorderLevel: body.reorder_level,
+    reorderQty: body.reorder_qty,
+    reorderTimeInDays: body.reorder_time_in_days,
+  };
+}
+
+/** Products (spec 001 §2 /product, §7 product calls). Every signed-in user of the company. */
+@ApiTags('product')
+@ApiBearerAuth()
+@Controller('product')
+export class ProductsController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {}
+
+  /** Products (archived left out unless `archived=true`), units sold first, with sales and prices. */
+  @Get()
+  list(@CurrentUser() user: AuthUser, @Query() params: ProductListParams) {
+    return this.queries.execute(
+      new ListProductsQuery(
+        user.companyId,
+        {
+          dateFrom: params.dateFrom || undefined,
+          dateTo: params.dateTo || undefined,
+          customerId: params.customerId?.trim() || undefined,
+          search: params.search,
+          archived: toBoolean(params.archived) ?? false,
+          limit: toNumber(params.limit) ?? 1000,
+        },
+        new Date().toISOString(),
+      ),
+    );
+  }
+
+  /** The product grid (grid protocol): `{ rows, count }`; archived rows only when the filter names `archived`. */
+  @Get('grid')
+  grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
+    return this.queries.execute(new ProductGridQuery(user.companyId, params));
+  }
+
+  /** The invoice builder's search: none under 3 characters; priced for `customerId` on `date` (default today). */
+  @Get('suggestions')
+  suggestions(@CurrentUser() user: AuthUser, @Query() params: ProductSuggestionParams) {
+    return this.queries.execute(
+      new ProductSuggestionsQuery(
+        user.companyId,
+        {
+          query: params.query ?? '',
+          customerId: params.customerId?.trim() || undefined,
+          excludeIds: [...listOf(params.exclude), ...listOf(params.excludingProductIds)].map((id) =>
+            id.toLowerCase(),
+          ),
+          excludeSourceIds: listOf(params.excludingSourceProductIds),
+          distributor: params.distributor,
+          date: params.date || undefined,
+          limit: toNumber(params.limit) ?? 20,
+        },
+        new Date().toISOString(),
+      ),
+    );
+  }
+
+  /** Answers the created product (201). 409 'This product exists already.' names the existing one. */
+  @Post()
+  async create(@CurrentUser() user: AuthUser, @Body() body: CreateProductBody) {
+    const productId = randomUUID();
+    const fields = input(body) as ProductInput;
+    await this.commands.execute(new CreateProductCommand({ productId, ...fields }, actorOf(user)));
+    return this.queries.execute(new GetProductQuery(user.companyId, productId, new Date().toISOString()));
+  }
+
+  @Get(':id')
+  get(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(PRODUCT_NOT_FOUND)) id: string) {
+    return this.queries.execute(new GetProductQuery(user.companyId, id, new Date().toISOString()));
+  }
+
+  /** What `customerId` (or anyone) pays on `date` (default today), and why: customer, tier or list price. */
+  @Get(':id/price')
+  price(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404(PRODUCT_NOT_FOUND)) id: string,
+    @Query() params: ProductPriceParams,
+  ) {
+    return this.queries.execute(
+      new ProductPriceQuery(
+        user.companyId,
+        id,
+        params.customerId?.trim() || null,
+        params.date || null,
+        new Date().toISOString(),
+      ),
+    );
+  }
+
+  /** Edits, changes the price (from `effective_date`, for `customerId` only when given), archives or restores. */
+  @Put(':id')
+  async update(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404(PRODUCT_NOT_FOUND)) id: string,
+    @Body() body: UpdateProductBody,
+  ) {
+    const fields = Object.fromEntries(Object.entries(input(body)).filter(([, value]) => value !== undefined));
+    await this.commands.execute(
+      new UpdateProductCommand(
+        {
+          productId: id,
+          ...fields,
+          ...(body.effective_date !== undefined ? { effectiveOn: blankToNull(body.effective_date) } : {}),
+          ...(body.customerId !== undefined ? { customerId: blankToNull(body.customerId) } : {}),
+          ...(body.archived !== undefined ? { archived: toBoolean(body.archived)! } : {}),
+        },
+        actorOf(user),
+      ),
+    );
+    return this.queries.execute(new GetProductQuery(user.companyId, id, new Date().toISOString()));
+  }
+
+  /** Only a product without invoice history: otherwise 409 'Did not remove product' (archive it instead). */
+  @Delete(':id')
+  async remove(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(PRODUCT_NOT_FOUND)) id: string) {
+    await this.commands.execute(new DeleteProductCommand(id, actorOf(user)));
+    return { message: PRODUCT_DELETED, id };
+  }
+}

@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { AddPriceTierHandler } from './commands/add-price-tier.handler.js';
+import { ChoosePriceTierBaseHandler } from './commands/choose-price-tier-base.handler.js';
+import { CreateProductHandler } from './commands/create-product.handler.js';
+import { DeleteProductHandler } from './commands/delete-product.handler.js';
+import { RemovePriceTierHandler } from './commands/remove-price-tier.handler.js';
+import { UpdatePriceTierHandler } from './commands/update-price-tier.handler.js';
+import { UpdateProductHandler } from './commands/update-product.handler.js';
+import { PriceTiersController } from './price-tiers.controller.js';
+import { ProductsController } from './products.controller.js';
+import { GetProductHandler } from './queries/get-product.handler.js';
+import { ListProductsHandler } from './queries/list-products.handler.js';
+import { ProductGridHandler } from './queries/product-grid.handler.js';
+import { ProductPriceHandler } from './queries/product-price.handler.js';
+import { ProductSuggestionsHandler } from './queries/product-suggestions.handler.js';
+import {
+  CountTierCustomersHandler,
+  GetPriceTierHandler,
+  ListPriceTiersHandler,
+  PriceTierSettingsHandler,
+} from './queries/price-tiers.handler.js';
+
+/** The product catalogue and price tiers (spec 001 §2 Products, issue 4 items 6 and 7). */
+@Module({
+  // Static routes (grid, suggestions, price-tier/…) are matched before the parametric `product/:id`.
+  controllers: [PriceTiersController, ProductsController],
+  providers: [
+    CreateProductHandler,
+    UpdateProductHandler,
+    DeleteProductHandler,
+    GetProductHandler,
+    ListProductsHandler,
+    ProductGridHandler,
+    ProductSuggestionsHandler,
+    ProductPriceHandler,
+    AddPriceTierHandler,
+    UpdatePriceTierHandler,
+    RemovePriceTierHandler,
+    ChoosePriceTierBaseHandler,
+    ListPriceTiersHandler,
+    GetPriceTierHandler,
+    CountTierCustomersHandler,
+    PriceTierSettingsHandler,
+  ],
+})
+export class ProductsModule {}

@@ -1,0 +1,13 @@
+import { Query } from '@nestjs/cqrs';
+import type { ProductDetailResponse } from '../product.response.js';
+
+/** The product detail (spec 001 §2 /product/{id}); another company's product is not found. */
+export class GetProductQuery extends Query<ProductDetailResponse> {
+  constructor(
+    readonly companyId: string,
+    readonly productId: string,
+    readonly now: string,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,27 @@
+import { Query } from '@nestjs/cqrs';
+import type { PriceForCustomer, ProductResponse } from '../product.response.js';
+
+export type ProductListRow = ProductResponse & Omit<PriceForCustomer, 'list_price'>;
+
+export interface ProductListFilter {
+  dateFrom?: string;
+  dateTo?: string;
+  customerId?: string;
+  search?: string;
+  archived: boolean;
+  limit: number;
+}
+
+/**
+ * GET /product (spec 001 §7): the company's products, units sold first, with what they sold between dateFrom and
+ * dateTo (to customerId, when given) and the price for that customer today.
+ */
+export class ListProductsQuery extends Query<ProductListRow[]> {
+  constructor(
+    readonly companyId: string,
+    readonly filter: ProductListFilter,
+    readonly now: string,
+  ) {
+    super();
+  }
+}

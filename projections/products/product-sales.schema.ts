@@ -1,0 +1,35 @@
+/**
+ * What invoices sold of each product: the product grid's units sold, total $, profit $ and profit % columns, the
+ * date/customer ranges of GET /product, and "invoice history" (delete is refused while `invoice_count` > 0).
+ *
+ * No invoice exists yet (issue 4 ships before invoices), so no projection writes these tables: the invoice
+ * projection will own them (add both to its `tables`) and fill them from invoice events — one `rm_product_sale_line`
+ * row per invoice line (replaced when the invoice is edited, removed when cancelled) and the per-product totals in
+ * `rm_product_sales`. Until then every product has sold nothing and has no invoice history. Queries read them with
+ * LEFT JOINs and treat a missing row as zero.
+ */
+export const PRODUCT_SALES_SCHEMA = `
+CREATE TABLE IF NOT EXISTS rm_product_sales (
+  product_id uuid PRIMARY KEY,
+  company_id uuid NOT NULL,
+  units_sold bigint NOT NULL DEFAULT 0,
+  amount_sold_cents bigint NOT NULL DEFAULT 0,
+  invoice_count integer NOT NULL DEFAULT 0, -- invoices naming the product, cancelled ones included: its history
+  last_invoiced_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS rm_product_sales_company_units_idx ON rm_product_sales (company_id, units_sold DESC);
+
+CREATE TABLE IF NOT EXISTS rm_product_sale_line (
+  invoice_id uuid NOT NULL,
+  line_no integer NOT NULL,
+  company_id uuid NOT NULL,
+  product_id uuid NOT NULL,
+  customer_id uuid,
+  sold_on date NOT NULL, -- the invoice date (business date)
+  units bigint NOT NULL,
+  amount_cents bigint NOT NULL, -- the line total
+  PRIMARY KEY (invoice_id, line_no)
+);
+CREATE INDEX IF NOT EXISTS rm_product_sale_line_product_idx ON rm_product_sale_line (company_id, product_id, sold_on);
+CREATE INDEX IF NOT EXISTS rm_product_sale_line_customer_idx ON rm_product_sale_line (company_id, customer_id, sold_on);
+`;

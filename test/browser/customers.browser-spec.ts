@@ -1,0 +1,329 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { SAMPLE_TABC } from '../../apps/api/src/seed.js';
+import { TabcImportService } from '../../apps/api/src/tabc/tabc-import.service.js';
+import { businessDate } from '../../domain/shared/business-date.js';
+import { startTestApp } from '../support/app.js';
+import { snap, useBrowser } from '../support/browser.js';
+
+type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+let app: TestApp;
+let dir: string;
+let seq = 0;
+const PASSWORD = 'secret-pass-1';
+
+const dayFromToday = (days: number) => {
+  const today = businessDate(new Date().toISOString());
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+};
+
+async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  const response = await fetch(`${app.baseUrl}/api/v1/${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A company owner made through the API; returns the token the app keeps in localStorage. */
+async function anOwner(label: string): Promise<string> {
+  const email = `${label}.${Date.now().toString(36)}${++seq}@example.com`;
+  const { access_token } = await api<{ access_token: string }>('auth/signup', {
+    method: 'POST',
+    body: { name: 'Cora Owner', title: 'Owner', email, password: PASSWORD, confirm_password: PASSWORD },
+  });
+  return access_token;
+}
+
+const CUSTOMER = {
+  name: 'Corner Cantina',
+  address: '12 Congress Ave',
+  city: 'Austin',
+  zip: '78701',
+  tabc_id: 'MB111222',
+  cash_on_delivery: false,
+  fintech_option: false,
+};
+
+const aCustomer = (token: string, fields: Partial<typeof CUSTOMER> & Record<string, unknown> = {}) =>
+  api<{ id: string; name: string }>('customer', { method: 'POST', body: { ...CUSTOMER, ...fields }, token });
+
+const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
+
+/** The grid filtered on Name through its column menu (the free DataGrid's filter panel). */
+async function filterByName(page: Page, value: string) {
+  const header = page.getByRole('columnheader', { name: 'Name' });
+  await header.hover();
+  await header.getByRole('button', { name: 'Name column menu' }).click();
+  await page.getByRole('menuitem', { name: 'Filter' }).click();
+  await page.getByRole('textbox', { name: 'Value' }).fill(value);
+}
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Customers' });
+
+beforeAll(async () => {
+  app = await startTestApp({ AUTH_RATE_LIMIT: '1000', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+  // The sample TABC lists, plus one licence expiring in 10 days (the sample's dates are fixed).
+  dir = mkdtempSync(join(tmpdir(), 'stampline-customers-'));
+  const licences = join(dir, 'licenses.csv');
+  writeFileSync(
+    licences,
+    `${readFileSync(SAMPLE_TABC.licences, 'utf8').trimEnd()}\n` +
+      `2009001,MF-9001,MB,Active,,2020-01-01,2025-01-01,2025-01-01,${dayFromToday(10)},PRAIRIE ROSE TAVERN,PRAIRIE ROSE LLC,42 ELM ST,,DALLAS,TX,75201,DALLAS,(214) 555-0155,MB901234,1\n`,
+  );
+  const tabc = app.app.get(TabcImportService);
+  await tabc.importLicences(licences);
+  await tabc.importDelinquent(SAMPLE_TABC.delinquent);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('Customers (browser)', () => {
+  const browser = useBrowser(() => app.baseUrl);
+
+  async function signedIn(token: string) {
+    const page = await browser.newPage();
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    return page;
+  }
+
+  browser.it('shows the empty grid of a new company, with New Customer and the side entries', async () => {
+    const page = await signedIn(await anOwner('empty'));
+    await page.goto('/customer');
+    await visible(page.getByRole('heading', { name: 'Customers' }));
+    await visible(grid(page).getByText('You have not added any customer yet.'));
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await visible(nav.getByRole('link', { name: 'Customers' }));
+    await snap(page, 'customers-empty');
+    await nav.getByRole('link', { name: 'New Customer' }).click();
+    await page.waitForURL('**/customer/create');
+    await visible(page.getByRole('heading', { name: 'New Customer' }));
+  });
+
+  browser.it(
+    'creates a customer by hand: validation messages, the server error list, then the grid shows it',
+    async () => {
+      const page = await signedIn(await anOwner('manual'));
+      await page.goto('/customer/create');
+      await expect(page.getByLabel('State')).toHaveValueAsync('TX');
+      await page.getByRole('button', { name: 'Create Customer' }).click();
+      for (const message of [
+        'Customer name is required.',
+        'Address is required.',
+        'City is required.',
+        'Zip is required.',
+        'TABC ID is required.',
+      ])
+        await visible(page.getByText(message, { exact: true }));
+
+      await page.getByLabel('TABC ID').fill('M-12345');
+      await visible(
+        page.getByText('TABC ID must be two letters and six digits, e.g. MB123456 or MB-123456.', {
+          exact: true,
+        }),
+      );
+      await page.getByLabel('Contact Email').fill('not-an-email');
+      await visible(page.getByText('Please insert a valid email address', { exact: true }));
+      await page.getByLabel('Fintech Option').check();
+      await page.getByRole('button', { name: 'Create Customer' }).click();
+      await visible(
+        page.getByText("Fintech ID can't be empty while Fintech Option is enabled", { exact: true }),
+      );
+      await snap(page, 'customer-create-validation');
+
+      await page.getByRole('textbox', { name: /^Name/ }).fill('Westside Spirits');
+      await page.getByLabel('Address').fill('900 W 5th St');
+      await page.getByLabel('City').fill('Austin');
+      await page.getByLabel('Zip').fill('78703');
+      await page.getByLabel('TABC ID').fill('bg-765432');
+      await page.getByLabel('Contact Email').fill('orders@westside.example');
+      await page.getByLabel('Fintech ID').fill('FT-88');
+      await page.getByLabel('Cash on Delivery').check();
+      await page.getByLabel('Service Start').fill('2026-03-01');
+
+      // A rule only the server knows answers with its details list.
+      await page.route('**/api/v1/customer', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 400,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                statusCode: 400,
+                message: 'Zip is not served.',
+                details: [
+                  { field: 'zip', message: 'Zip is not served.' },
+                  { field: 'fintech_id', message: 'Fintech ID is unknown.' },
+                ],
+              }),
+            })
+          : route.continue(),
+      );
+      await page.getByRole('button', { name: 'Create Customer' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Error saving customer!' });
+      await visible(alert.getByRole('listitem').filter({ hasText: 'Zip is not served.' }));
+      await visible(alert.getByRole('listitem').filter({ hasText: 'Fintech ID is unknown.' }));
+      await visible(page.getByText('Fintech ID is unknown.', { exact: true }).nth(1));
+      await snap(page, 'customer-create-server-errors');
+      await page.unroute('**/api/v1/customer');
+
+      await page.getByRole('button', { name: 'Create Customer' }).click();
+      await page.waitForURL('**/customer');
+      const row = grid(page).getByRole('row').filter({ hasText: 'Westside Spirits' });
+      await visible(row);
+      await visible(row.getByText('BG-765432'));
+      await snap(page, 'customers-grid');
+    },
+  );
+
+  browser.it('creates a customer from an establishment suggestion and finds it by name', async () => {
+    const token = await anOwner('autofill');
+    await aCustomer(token, { name: 'Another Bar' });
+    const page = await signedIn(token);
+    await page.goto('/customer/create');
+    const search = page.getByRole('combobox', { name: 'Search establishments' });
+    await search.fill('ru');
+    await visible(page.getByText('Type at least 3 characters'));
+    await search.fill('rusty');
+    const option = page.getByRole('option', { name: /THE RUSTY NAIL/ });
+    await visible(option);
+    await snap(page, 'customer-autofill-suggestions');
+    await option.click();
+
+    await visible(page.getByRole('status').filter({ hasText: 'Filled from THE RUSTY NAIL' }));
+    await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveValueAsync('THE RUSTY NAIL');
+    await expect(page.getByLabel('Address')).toHaveValueAsync('500 E 6TH ST');
+    await expect(page.getByLabel('City')).toHaveValueAsync('AUSTIN');
+    await expect(page.getByLabel('Zip')).toHaveValueAsync('78701');
+    await expect(page.getByLabel('TABC ID')).toHaveValueAsync('FB123457');
+    // The other licence of the establishment
+    await page.getByRole('button', { name: /MB123456/ }).click();
+    await expect(page.getByLabel('TABC ID')).toHaveValueAsync('MB123456');
+    await expect(page.getByLabel('Licence Type')).toHaveValueAsync('MB');
+    await expect(page.getByLabel('AIMS ID')).toHaveValueAsync('1001234');
+    await visible(page.getByText('Saved as MB1001234 (licence type + AIMS ID)'));
+    await snap(page, 'customer-autofill-filled');
+    await page.getByRole('button', { name: 'Create Customer' }).click();
+
+    await page.waitForURL('**/customer');
+    await visible(grid(page).getByRole('row').filter({ hasText: 'Another Bar' }));
+    await filterByName(page, 'rusty');
+    await grid(page).getByRole('row').filter({ hasText: 'Another Bar' }).waitFor({ state: 'detached' });
+    const row = grid(page).getByRole('row').filter({ hasText: 'THE RUSTY NAIL' });
+    await visible(row.getByText('MB1001234'));
+    await snap(page, 'customers-grid-filtered');
+  });
+
+  browser.it('edits a customer through the confirmation dialog', async () => {
+    const token = await anOwner('edit');
+    const customer = await aCustomer(token);
+    const page = await signedIn(token);
+    await page.goto('/customer');
+    await grid(page)
+      .getByRole('link', { name: `Edit ${customer.name}` })
+      .click();
+    await page.waitForURL(`**/customer/${customer.id}/edit`);
+    await visible(page.getByRole('heading', { name: `Edit ${customer.name}` }));
+
+    await page.getByLabel('Contact Name').fill('Rosa Diaz');
+    await page.getByRole('button', { name: 'Save Customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save changes?' });
+    await visible(dialog);
+    await snap(page, 'customer-save-confirm');
+    await dialog.getByRole('button', { name: 'Nevermind' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Save Customer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+    const saved = page.getByRole('dialog', { name: 'Customer saved' });
+    await visible(saved);
+    await saved.getByRole('button', { name: 'Close' }).click();
+    await saved.waitFor({ state: 'hidden' });
+
+    await page.reload();
+    await expect(page.getByLabel('Contact Name')).toHaveValueAsync('Rosa Diaz');
+  });
+
+  browser.it('shows the TABC banners for customers matched to the sample lists', async () => {
+    const token = await anOwner('banners');
+    const expired = await aCustomer(token, { name: 'Lone Star Saloon', tabc_id: 'MB-234567' });
+    const delinquent = await aCustomer(token, { name: 'Gulf Coast Oyster Bar', tabc_id: 'MB567890' });
+    const soon = await aCustomer(token, { name: 'Prairie Rose Tavern', tabc_id: 'MB901234' });
+    const clean = await aCustomer(token, { name: 'Quiet Corner', tabc_id: 'ZZ999999' });
+    const page = await signedIn(token);
+
+    await page.goto(`/customer/${expired.id}/edit`);
+    await visible(page.getByText('TABC permit has expired (on 31 Jan, 2026).'));
+    await snap(page, 'customer-banner-expired');
+
+    await page.goto(`/customer/${soon.id}/edit`);
+    await visible(page.getByText(/TABC permit is about to expire in 10 days/));
+    await snap(page, 'customer-banner-expiring');
+
+    await page.goto(`/customer/${delinquent.id}/edit`);
+    await visible(page.getByText(/This customer is on the TABC delinquent list\. Effective 06 Nov, 2026/));
+    await snap(page, 'customer-banner-delinquent');
+
+    await page.goto(`/customer/${clean.id}/edit`);
+    await visible(page.getByRole('heading', { name: 'Edit Quiet Corner' }));
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText(/TABC permit|delinquent list/).count()).toBe(0);
+  });
+
+  browser.it('removes a customer after confirming, and says so for an unknown one', async () => {
+    const token = await anOwner('remove');
+    const customer = await aCustomer(token, { name: 'Gone Tomorrow Bar' });
+    const page = await signedIn(token);
+    await page.goto(`/customer/${customer.id}/edit`);
+    await page.getByRole('button', { name: 'Remove' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove customer?' });
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Deleted customer!' }));
+    await page.waitForURL('**/customer');
+    await visible(grid(page).getByText('You have not added any customer yet.'));
+
+    await page.goto(`/customer/${customer.id}/edit`);
+    await visible(page.getByRole('heading', { name: 'Customer Not Found' }));
+    await page.goto('/customer/not-a-customer/edit');
+    await visible(page.getByRole('heading', { name: 'Customer Not Found' }));
+    await snap(page, 'customer-not-found');
+  });
+});
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace jest {
+    interface Matchers<R> {
+      toHaveValueAsync(value: string): Promise<R>;
+    }
+  }
+}
+
+expect.extend({
+  /** Waits (5 s) for an input's value. */
+  async toHaveValueAsync(locator: Locator, expected: string) {
+    const deadline = Date.now() + 5000;
+    let actual = '';
+    while (Date.now() < deadline) {
+      actual = await locator.inputValue().catch(() => '');
+      if (actual === expected) return { pass: true, message: () => `value is ${expected}` };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { pass: false, message: () => `expected value ${expected}, got ${actual}` };
+  },
+});

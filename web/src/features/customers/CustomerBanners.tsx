@@ -1,0 +1,38 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Stack from '@mui/material/Stack';
+import { formatDate } from '../../shared/format';
+import { CUSTOMER_MESSAGES, expiryMessage } from './customer-messages';
+import { useCustomerDelinquencyQuery, useTabcExpirationQuery } from './customers.api';
+
+/**
+ * Spec 000 §8 Customer banners from the imported TABC lists: the permit has expired or expires in under 30 days,
+ * and the customer is on the credit-law delinquent list. Nothing shows while loading or when the lists say nothing.
+ */
+export function CustomerBanners({ customerId }: { customerId: string }) {
+  const { data: expiration } = useTabcExpirationQuery(customerId);
+  const { data: delinquency } = useCustomerDelinquencyQuery(customerId);
+  const expiry = expiration ? expiryMessage(expiration, (date) => formatDate(date)) : null;
+  if (!expiry && !delinquency?.delinquent) return null;
+  return (
+    <Stack spacing={1.5} sx={{ mb: 3 }}>
+      {expiry && (
+        <Alert severity={expiration?.isExpired ? 'error' : 'warning'} aria-label="TABC permit">
+          <AlertTitle>
+            {expiration?.isExpired ? 'TABC permit expired' : 'TABC permit expiring soon'}
+          </AlertTitle>
+          {expiry}
+        </Alert>
+      )}
+      {delinquency?.delinquent && (
+        <Alert severity="error" aria-label="TABC delinquent list">
+          <AlertTitle>TABC delinquent list</AlertTitle>
+          {CUSTOMER_MESSAGES.delinquent}
+          {delinquency.effective_date && ` Effective ${formatDate(delinquency.effective_date)}`}
+          {delinquency.list_number && ` (list ${delinquency.list_number})`}
+          {(delinquency.effective_date || delinquency.list_number) && '.'}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { useForm } from '../../shared/forms/use-form';
+import { builtFrom, type CustomerValues } from './customer-form';
+
+export type CustomerForm = ReturnType<typeof useForm<CustomerValues>>;
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, p: 0 }}>
+        {title}
+      </Typography>
+      {hint && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {hint}
+        </Typography>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 2,
+          rowGap: 0.5,
+          mt: hint ? 0 : 1.5,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(6, minmax(0, 1fr))' },
+        }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+const span = (columns: number) => ({ gridColumn: { sm: `span ${columns}` } });
+
+/** The fields of the customer form (spec 000 §3 Customer); the page owns the form state and the saving. */
+export function CustomerFields({ form }: { form: CustomerForm }) {
+  const built = builtFrom(form.values);
+  const flag = (name: 'cash_on_delivery' | 'fintech_option') => ({
+    name,
+    checked: form.values[name] === '1',
+    onChange: (_event: unknown, checked: boolean) => form.setValue(name, checked ? '1' : '0'),
+  });
+  const fintech = form.values.fintech_option === '1';
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Section title="Establishment">
+        <TextField {...form.field('name')} label="Name" required autoComplete="off" sx={span(6)} />
+        <TextField {...form.field('address')} label="Address" required sx={span(6)} />
+        <TextField {...form.field('city')} label="City" required sx={span(3)} />
+        <TextField
+          {...form.field('state')}
+          label="State"
+          required
+          sx={span(1)}
+          slotProps={{ htmlInput: { maxLength: 40, style: { textTransform: 'uppercase' } } }}
+        />
+        <TextField {...form.field('zip')} label="Zip" required sx={span(2)} />
+      </Section>
+
+      <Section
+        title="TABC"
+        hint="The permit code (two letters, an optional hyphen, six digits), or the licence type and AIMS id."
+      >
+        <TextField
+          {...form.field(
+            'tabc_id',
+            built ? `Saved as ${built} (licence type + AIMS ID)` : 'e.g. MB123456 or MB-123456',
+          )}
+          label="TABC ID"
+          required={!built}
+          autoComplete="off"
+          sx={span(2)}
+          slotProps={{ htmlInput: { style: { textTransform: 'uppercase' } } }}
+        />
+        <TextField
+          {...form.field('aims_license_type')}
+          label="Licence Type"
+          autoComplete="off"
+          sx={span(1)}
+          slotProps={{ htmlInput: { maxLength: 6, style: { textTransform: 'uppercase' } } }}
+        />
+        <TextField
+          {...form.field('aims_id')}
+          label="AIMS ID"
+          autoComplete="off"
+          sx={span(1)}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <TextField {...form.field('ydk_est_id')} label="Establishment ID" autoComplete="off" sx={span(2)} />
+      </Section>
+
+      <Section title="Contact">
+        <TextField {...form.field('contact_name')} label="Contact Name" sx={span(2)} />
+        <TextField {...form.field('contact_email')} label="Contact Email" type="email" sx={span(2)} />
+        <TextField {...form.field('contact_phone')} label="Contact Phone" type="tel" sx={span(2)} />
+      </Section>
+
+      <Section title="Billing">
+        <Box sx={{ ...span(3), display: 'flex', flexDirection: 'column' }}>
+          <FormControlLabel control={<Switch {...flag('cash_on_delivery')} />} label="Cash on Delivery" />
+          <FormControlLabel control={<Switch {...flag('fintech_option')} />} label="Fintech Option" />
+        </Box>
+        <Box sx={{ ...span(3), display: 'grid', gap: 0.5 }}>
+          <TextField
+            {...form.field('fintech_id', fintech ? 'Required while Fintech Option is enabled' : ' ')}
+            label="Fintech ID"
+            required={fintech}
+            autoComplete="off"
+          />
+          <TextField
+            {...form.field('service_start', 'Optional')}
+            label="Service Start"
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Box>
+      </Section>
+    </Box>
+  );
+}

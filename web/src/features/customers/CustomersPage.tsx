@@ -1,0 +1,50 @@
+import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
+import { useGridModels } from '../../shared/grid/use-grid-models';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { RouterButton } from '../../shared/ui/RouterButton';
+import { CUSTOMER_GRID_DEFAULT_SORT, CUSTOMER_ROW_HEIGHT, customerColumns } from './customer-grid.columns';
+import { CUSTOMER_MESSAGES } from './customer-messages';
+import { useCustomerGridQuery } from './customers.api';
+
+const columns = customerColumns();
+
+/** /customer: the customer grid (server-side paging, sorting and filtering) with New Customer. */
+export default function CustomersPage() {
+  const grid = useGridModels(columns, { initialSort: CUSTOMER_GRID_DEFAULT_SORT });
+  const result = useCustomerGridQuery(grid.query);
+  return (
+    <>
+      <PageHeader
+        title="Customers"
+        subtitle="Bars, retailers and other establishments you invoice, with their TABC permits."
+        actions={
+          <RouterButton to="/customer/create" variant="contained" startIcon={<Add />}>
+            New Customer
+          </RouterButton>
+        }
+      />
+      <Card>
+        <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
+          <Box sx={{ height: { xs: 560, md: 'max(480px, calc(100vh - 220px))' } }}>
+            <ServerDataGrid
+              {...grid.modelProps}
+              columns={columns}
+              result={result}
+              label="Customers"
+              emptyText={CUSTOMER_MESSAGES.empty}
+              errorText={CUSTOMER_MESSAGES.loadFailed}
+              rowHeight={CUSTOMER_ROW_HEIGHT}
+              initialState={{
+                columns: { columnVisibilityModel: { zip: false, contact_email: false, created_at: false } },
+              }}
+            />
+          </Box>
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import type { ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDate, toDate } from '../../shared/format';
+import { CustomerAvatar } from './CustomerAvatar';
+import type { CustomerGridRow } from './customers.api';
+
+/** The server's default order, shown on the Name header. */
+export const CUSTOMER_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'name', sort: 'asc' }];
+
+/** Spec 000 §9: customer rows are 50 px high. */
+export const CUSTOMER_ROW_HEIGHT = 50;
+
+export const editCustomerPath = (id: string) => `/customer/${encodeURIComponent(id)}/edit`;
+
+/** A row action: a link with an icon, named after the customer for assistive technology. */
+export interface CustomerRowAction {
+  label: string;
+  icon: ReactElement;
+  to: (row: CustomerGridRow) => string;
+}
+
+/**
+ * The row actions, in order. Screens that act on one customer add theirs here (spec 000 §2: new invoice for the
+ * customer, invoice history, customer users), each a link to its route.
+ */
+export const CUSTOMER_ROW_ACTIONS: CustomerRowAction[] = [
+  { label: 'Edit', icon: <EditOutlined fontSize="small" />, to: (row) => editCustomerPath(row.id) },
+];
+
+const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
+
+/** The /customer grid; field names are the API's column ids (its tabc_id is the displayed TABC id, spec 000 §3). */
+export function customerColumns(
+  actions: CustomerRowAction[] = CUSTOMER_ROW_ACTIONS,
+): GridColDef<CustomerGridRow>[] {
+  return [
+    {
+      field: 'name',
+      headerName: 'Name',
+      flex: 1.6,
+      minWidth: 200,
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0 }}>
+          <CustomerAvatar name={row.name} colorIndex={row.color_index} />
+          <Link
+            component={RouterLink}
+            to={editCustomerPath(row.id)}
+            underline="hover"
+            color="inherit"
+            noWrap
+            sx={{ fontWeight: 600 }}
+          >
+            {row.name}
+          </Link>
+        </Box>
+      ),
+    },
+    {
+      field: 'tabc_id',
+      headerName: 'TABC ID',
+      flex: 0.8,
+      minWidth: 110,
+    },
+    { field: 'address', headerName: 'Address', flex: 1.3, minWidth: 140 },
+    { field: 'city', headerName: 'City', flex: 0.8, minWidth: 100 },
+    { field: 'zip', headerName: 'Zip', flex: 0.5, minWidth: 80 },
+    { field: 'contact_name', headerName: 'Contact', flex: 1, minWidth: 110 },
+    { field: 'contact_phone', headerName: 'Phone', flex: 0.8, minWidth: 120 },
+    { field: 'contact_email', headerName: 'Email', flex: 1.1, minWidth: 160 },
+    {
+      field: 'cash_on_delivery',
+      headerName: 'COD',
+      type: 'boolean',
+      minWidth: 70,
+      flex: 0.4,
+      valueFormatter: yesNo,
+    },
+    {
+      field: 'created_at',
+      headerName: 'Added',
+      type: 'date',
+      minWidth: 120,
+      flex: 0.7,
+      valueGetter: (value) => toDate(value as string),
+      valueFormatter: (value) => formatDate(value as Date | null),
+    },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      sortable: false,
+      filterable: false,
+      disableColumnMenu: true,
+      align: 'right',
+      headerAlign: 'right',
+      minWidth: 72 + 40 * (actions.length - 1),
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}>
+          {actions.map((action) => (
+            <Tooltip key={action.label} title={action.label}>
+              <IconButton
+                component={RouterLink}
+                to={action.to(row)}
+                size="small"
+                aria-label={`${action.label} ${row.name}`}
+              >
+                {action.icon}
+              </IconButton>
+            </Tooltip>
+          ))}
+        </Box>
+      ),
+    },
+  ];
+}

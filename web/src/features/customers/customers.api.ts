@@ -1,0 +1,157 @@
+import { api } from '../../app/api';
+import type { GridPage, GridQueryArgs } from '../../shared/grid/grid-protocol';
+
+/** Spec 000 §3 Customer, as GET /customer/{id} answers it. */
+export interface Customer {
+  id: string;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  tabc_id: string;
+  /** the TABC id to show: licence type + AIMS id when the AIMS id is at least 1, else tabc_id (spec 000 §3) */
+  display_tabc_id: string;
+  aims_id: number | null;
+  aims_license_type: string | null;
+  ydk_est_id: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  cash_on_delivery: boolean;
+  fintech_option: boolean;
+  fintech_id: string | null;
+  product_price_tier_id: string | null;
+  /** business date, yyyy-MM-dd */
+  service_start: string | null;
+  /** 0–12: which of the 13 avatar colours */
+  color_index: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A row of GET /customer/grid: the customer's columns, with tabc_id already the displayed TABC id. */
+export type CustomerGridRow = Omit<Customer, 'display_tabc_id' | 'product_price_tier_id' | 'updated_at'>;
+
+/** POST /customer and PUT /customer/{id}: the form's fields, snake_case as the API names them. */
+export interface CustomerBody {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  tabc_id: string | null;
+  aims_id: number | null;
+  aims_license_type: string | null;
+  ydk_est_id: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  cash_on_delivery: boolean;
+  fintech_option: boolean;
+  fintech_id: string | null;
+  service_start: string | null;
+}
+
+/** One licence of an establishment in GET /customer/auto-fill-suggestions. */
+export interface PermitCode {
+  license_id: string;
+  license_type: string;
+  /** what the form takes as tabc_id */
+  tabc_id: string;
+  aims_id: number | null;
+  legacy_clp: string | null;
+  primary_status: string | null;
+  secondary_status: string | null;
+  expiration_date: string | null;
+}
+
+export interface Delinquency {
+  effective_date: string | null;
+  list_number: string | null;
+  permit: string;
+}
+
+/** An establishment from the imported TABC licence list. */
+export interface Establishment {
+  name: string;
+  trade_name: string | null;
+  owner: string | null;
+  address: string | null;
+  address_2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  county: string | null;
+  phone: string | null;
+  permitCodes: PermitCode[];
+  delinquency: Delinquency | null;
+}
+
+/** GET /customer/{id}/tabc-expiration (spec 000 §3 TABC expiration). */
+export interface TabcExpiration {
+  expiration_date: string | null;
+  isExpired: boolean;
+  expiringInDays: number | null;
+  isExpiringSoon: boolean;
+  found: boolean;
+}
+
+/** GET /customer/{id}/delinquency (spec 000 §3 Delinquency). */
+export interface CustomerDelinquency {
+  delinquent: boolean;
+  effective_date: string | null;
+  list_number: string | null;
+  permit: string | null;
+}
+
+const CUSTOMER = 'Customer' as const;
+const LIST = { type: CUSTOMER, id: 'LIST' } as const;
+
+export const customersApi = api.enhanceEndpoints({ addTagTypes: [CUSTOMER] }).injectEndpoints({
+  endpoints: (build) => ({
+    customerGrid: build.query<GridPage<CustomerGridRow>, GridQueryArgs>({
+      query: (params) => ({ url: 'customer/grid', params }),
+      providesTags: [LIST],
+    }),
+    getCustomer: build.query<Customer, string>({
+      query: (id) => `customer/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: CUSTOMER, id }],
+    }),
+    createCustomer: build.mutation<Customer, CustomerBody>({
+      query: (body) => ({ url: 'customer', method: 'POST', body }),
+      invalidatesTags: [LIST],
+    }),
+    updateCustomer: build.mutation<Customer, { id: string; body: CustomerBody }>({
+      query: ({ id, body }) => ({ url: `customer/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => [LIST, { type: CUSTOMER, id }],
+    }),
+    removeCustomer: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `customer/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [LIST],
+    }),
+    autoFillSuggestions: build.query<Establishment[], string>({
+      query: (query) => ({ url: 'customer/auto-fill-suggestions', params: { query } }),
+      keepUnusedDataFor: 30,
+    }),
+    tabcExpiration: build.query<TabcExpiration, string>({
+      query: (id) => `customer/${encodeURIComponent(id)}/tabc-expiration`,
+      providesTags: (_result, _error, id) => [{ type: CUSTOMER, id }],
+    }),
+    customerDelinquency: build.query<CustomerDelinquency, string>({
+      query: (id) => `customer/${encodeURIComponent(id)}/delinquency`,
+      providesTags: (_result, _error, id) => [{ type: CUSTOMER, id }],
+    }),
+  }),
+});
+
+export const {
+  useCustomerGridQuery,
+  useGetCustomerQuery,
+  useCreateCustomerMutation,
+  useUpdateCustomerMutation,
+  useRemoveCustomerMutation,
+  useAutoFillSuggestionsQuery,
+  useTabcExpirationQuery,
+  useCustomerDelinquencyQuery,
+} = customersApi;

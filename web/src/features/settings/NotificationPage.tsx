@@ -1,0 +1,112 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { FeatureGate, useFeatureForbidden } from '../../shared/feature-gate/FeatureGate';
+import { toProblem } from '../../shared/problem';
+import { toast } from '../../shared/toasts';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { RouterButton } from '../../shared/ui/RouterButton';
+import {
+  useGetNotificationPreferencesQuery,
+  useUpdateNotificationPreferencesMutation,
+  type NotificationPreferences,
+} from './notification.api';
+
+const MESSAGES = { failed: 'Something went wrong', saved: 'Notification preferences saved.' } as const;
+
+/** /notification (spec 000 §2 Settings): how the user hears of a placed order, by e-mail and in the app. */
+export default function NotificationPage() {
+  return (
+    <>
+      <PageHeader
+        title="Notifications"
+        actions={
+          <RouterButton to="/setting" variant="outlined">
+            Settings
+          </RouterButton>
+        }
+      />
+      <FeatureGate feature="order">
+        <NotificationPreferencesCard />
+      </FeatureGate>
+    </>
+  );
+}
+
+function NotificationPreferencesCard() {
+  const preferences = useGetNotificationPreferencesQuery();
+  const [update, updating] = useUpdateNotificationPreferencesMutation();
+  useFeatureForbidden(preferences.error ?? updating.error);
+
+  const change = async (next: NotificationPreferences) => {
+    try {
+      // the answer also carries the user: send only the two preferences (unknown fields are refused)
+      await update({
+        email_notification: next.email_notification,
+        app_notification: next.app_notification,
+      }).unwrap();
+      toast.success(MESSAGES.saved);
+    } catch (error) {
+      if (toProblem(error)?.status !== 403) toast.error(MESSAGES.failed);
+    }
+  };
+
+  const current = preferences.data;
+  return (
+    <Card component="section" aria-labelledby="order-notifications-title" sx={{ maxWidth: 640 }}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id="order-notifications-title" variant="h2" sx={{ fontSize: '1.125rem', mb: 0.5 }}>
+          Placed Orders
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          How you hear about an order a customer places.
+        </Typography>
+        {preferences.isLoading ? (
+          <Skeleton variant="rounded" height={84} aria-label="Loading notification preferences" />
+        ) : !current ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" onClick={() => void preferences.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            <AlertTitle>{MESSAGES.failed}</AlertTitle>
+            Your notification preferences could not be loaded.
+          </Alert>
+        ) : (
+          <FormGroup>
+            <FormControlLabel
+              label="Email"
+              control={
+                <Switch
+                  checked={current.email_notification}
+                  disabled={updating.isLoading}
+                  onChange={(_, checked) => void change({ ...current, email_notification: checked })}
+                />
+              }
+            />
+            <FormControlLabel
+              label="App"
+              control={
+                <Switch
+                  checked={current.app_notification}
+                  disabled={updating.isLoading}
+                  onChange={(_, checked) => void change({ ...current, app_notification: checked })}
+                />
+              }
+            />
+          </FormGroup>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
