@@ -4,7 +4,7 @@
 // COPY (whose background writes would otherwise slow whichever probe came after it).
 // Sizes: BENCH_EVENTS (default 1,000,000), BENCH_SECONDS per throughput probe (4), BENCH_LATENCY_COMMANDS (4,000),
 // BENCH_WRITERS (8). BENCH_WEB_URL=http://… also runs the web sign-in bench when test/bench/web-signin.bench.ts exists.
-// BENCH_ONLY=append,read,rebuild,live,web (comma-separated) runs only those parts: `append` with the raw-insert
+// BENCH_ONLY=append,read,rebuild,live,stamps,catalogue,web (comma-separated) runs only those parts: `append` with the raw-insert
 // limits it is compared with, `read` the COPY, ordered scan and catch-up read; `rebuild` loads the same events.
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -15,6 +15,8 @@ import { startEmbeddedPostgres } from '../../apps/api/src/infra/db/embedded-post
 import { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgres.event-store.js';
 import { ensureProjectionSchema } from '../../projections/runner/index.js';
 import { appendRate } from './bench-append.js';
+import { benchCatalogue } from './bench-catalogue.js';
+import { benchStamps } from './bench-stamps.js';
 import { copyEvents, orderedScan, rawInsertRate, writeEventsCsv } from './bench-limits.js';
 import { commandToVisible } from './bench-live.js';
 import { catchUpRead, compareRebuilt, projectorRebuild, sqlRebuild } from './bench-rebuild.js';
@@ -226,7 +228,11 @@ async function main(): Promise<number> {
       );
     }
 
-    // (e) web sign-in, when helper-1's bench and a server are there ---------------------------------------------
+    // (e) stamps and catalogue, each on its own database in this server --------------------------------------
+    if (wanted('stamps')) figures.push(...(await benchStamps({ adminUrl: server.url })));
+    if (wanted('catalogue')) figures.push(...(await benchCatalogue({ adminUrl: server.url })));
+
+    // (f) web sign-in, when a server is given ----------------------------------------------------------------
     if (wanted('web')) await webBench(figures);
   } finally {
     await server.stop().catch(() => {});

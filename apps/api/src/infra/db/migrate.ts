@@ -14,6 +14,7 @@ export function mikroOrmOptions(url: string) {
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, tableName: 'mikro_orm_migrations' },
     debug: false,
+    logger: () => {}, // the caller reports which migrations it applied
     allowGlobalContext: true,
   };
 }
