@@ -79,7 +79,7 @@ export interface EventStore {
   ): Subscription;
   /** Orders two checkpoints of this store: negative, 0 or positive. */
   compareCheckpoints(a: Checkpoint, b: Checkpoint): number;
-  /** Checkpoint of the newest event a reader can see now (START when empty). */
+  /** Checkpoint of the newest committed event (START when empty); subscribers reach it once it is settled. */
   headCheckpoint(): Promise<Checkpoint>;
   /** Health probe. */
   ping(): Promise<void>;

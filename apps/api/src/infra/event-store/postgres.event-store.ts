@@ -394,11 +394,14 @@ export class PostgresEventStore implements EventStore {
     return comparePairs(parseCheckpoint(a), parseCheckpoint(b));
   }
 
+  /**
+   * The newest committed event, whether or not readers may take it yet: waiting until a projection passes it
+   * (read-your-writes) then covers everything committed so far, including commits that are still behind an
+   * older running transaction.
+   */
   async headCheckpoint(): Promise<Checkpoint> {
     const { rows } = await this.pool.query(
-      `SELECT transaction_id::text AS xid, position FROM events
-        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+      `SELECT transaction_id::text AS xid, position FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1`,
     );
     return rows[0] ? toCheckpoint(rows[0].xid, rows[0].position) : START;
   }
