@@ -117,10 +117,8 @@ $$;
 
 /**
  * Version 2 of `append_events` (migration 0600): per-stream advisory locks before the transaction id is taken
- * (per-stream order in the global feed under concurrent `any` appends); events as one jsonb document; one row
- * back; the idempotency lookup only when an expected revision or the event id key fails, not on every append.
- * The adapter calls it as a named statement, parsed and planned once per connection (one round trip per append,
- * research/performance.md §9).
+ * (per-stream order in the global feed under concurrent `any` appends), events as one jsonb document, one row
+ * back, and a plan that stays cached (research/performance.md §9: one round trip per append).
  */
 export const EVENT_STORE_APPEND_V2 = `
 DROP FUNCTION IF EXISTS append_events(text[], bigint[], int[], uuid[], text[], jsonb[], jsonb[]);

@@ -15,8 +15,6 @@ import {
 import { EVENT_STORE_DDL } from './postgres-event-store.sql.js';
 
 const CHANNEL = 'stampline_events';
-const REUSED_EVENT_IDS =
-  'Some event ids of this append exist already, or in other streams: not a retry of one append';
 const EXPECTED_NO_STREAM = -1n;
 const EXPECTED_ANY = -2n;
 
@@ -47,8 +45,8 @@ const READ_ALL = `SELECT ${SELECT_COLUMNS} FROM events
   ORDER BY transaction_id, position
   LIMIT $3`;
 const READ_STREAM = `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`;
-// A transaction that only notifies writes no WAL of its own, so its commit does not wait for a flush.
-const NOTIFY = `SELECT pg_notify('${CHANNEL}', '')`;
+/** The NOTIFY needs no durability (the append it announces is durable already): no WAL flush to wait for. */
+const NOTIFY = `SELECT set_config('synchronous_commit', 'off', true), pg_notify('${CHANNEL}', '')`;
 
 /** Checkpoint of the Postgres store: `${transactionId}:${position}`; START reads from the beginning. */
 export function parseCheckpoint(checkpoint: Checkpoint): [bigint, bigint] {
@@ -203,7 +201,7 @@ export class PostgresEventStore implements EventStore {
       appends.some((a) => !byStream.has(a.stream)) ||
       byStream.size > appends.length
     ) {
-      throw new Error(REUSED_EVENT_IDS);
+      throw new Error('append_events: some events of this append exist already, or in other streams');
     }
     // One append's events share one transaction id; its last event has the highest position.
     const last = rows.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
@@ -222,7 +220,6 @@ export class PostgresEventStore implements EventStore {
         actual === '' || actual === 'no_stream' ? 'no_stream' : BigInt(actual),
       );
     }
-    if (error.code === 'SL002') return new Error(REUSED_EVENT_IDS);
     if (error.code === '23505' && error.constraint === 'events_stream_revision_key') {
       return new WrongExpectedRevisionError('(concurrent append)', 'any', 'no_stream');
     }
@@ -238,6 +235,7 @@ export class PostgresEventStore implements EventStore {
     let next = fromRevision;
     for (;;) {
       const { rows } = await this.pool.query<EventRow>({
+        name: 'stampline_read_stream',
         text: READ_STREAM,
         values: [stream, next.toString(), pageSize],
         rowMode: 'array',
@@ -250,9 +248,8 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(from: Checkpoint, limit: number): Promise<StoredEvent[]> {
     const [xid, position] = parseCheckpoint(from);
-    // Planned per call, not a named statement: a generic plan made while the table was small could keep a
-    // sequential scan and sort once it is large.
     const { rows } = await this.pool.query<EventRow>({
+      name: 'stampline_read_all',
       text: READ_ALL,
       values: [xid.toString(), position.toString(), limit],
       rowMode: 'array',
@@ -350,9 +347,9 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Wakes local subscribers now, and other processes through NOTIFY: after the append has committed (NOTIFY
-   * inside it would serialise every appending commit on Postgres' notify-queue lock), and throttled to one per
-   * `notifyIntervalMs` (one per append was a second round trip per append under load). Every append is followed
-   * by a NOTIFY sent after it returned, within the interval.
+   * inside it would serialise every appending commit on Postgres' notify-queue lock), throttled to one per
+   * `notifyIntervalMs`, and without waiting for a WAL flush. Every append is followed by a NOTIFY sent after it
+   * returned, within the interval.
    */
   private announce(): void {
     for (const waker of this.wakers) waker();
