@@ -1,0 +1,325 @@
+import { businessDate } from '../shared/business-date.js';
+import type { FieldProblem } from '../shared/field-rules.js';
+import { isInvoiceStatus, type InvoiceStatus } from '../shared/invoice-status.js';
+import { allocateStamps, releaseStamps } from '../stamps/stamp.decide.js';
+import type { StampRangeInput } from '../stamps/stamp.commands.js';
+import type { StampEvent } from '../stamps/stamp.events.js';
+import { evolve as evolveStamps, type StampLedger } from '../stamps/stamp.state.js';
+import { assignNumber, type InvoiceNumberEvent, type InvoiceNumbers } from './invoice-numbers.js';
+import type {
+  CreateInvoices,
+  DeleteInvoice,
+  InvoiceDraft,
+  LineInput,
+  ReviseInvoice,
+} from './invoice.commands.js';
+import { INVOICE_MESSAGES, invoiceError, invoiceInvalid } from './invoice.errors.js';
+import type {
+  InvoiceContent,
+  InvoiceCreated,
+  InvoiceCustomer,
+  InvoiceDeleted,
+  InvoiceEvent,
+  InvoiceLine,
+  InvoiceRevised,
+  InvoiceStatusChanged,
+} from './invoice.events.js';
+import {
+  beerMixProblems,
+  dateProblems,
+  isBeerInvoice,
+  lineTaxCents,
+  lineTotalCents,
+  MAX_LINES,
+  MAX_NOTE_LENGTH,
+  MAX_PRICE_CENTS,
+  MAX_QTY,
+  stampsNeeded,
+  totalsOf,
+} from './invoice.rules.js';
+import type { Invoice, LiveInvoice } from './invoice.state.js';
+
+/** Lines in the user's order, or by product (name, size) when the company sorts invoice products. */
+export function linesOf(inputs: readonly LineInput[], rateBasisPoints: number, sort: boolean): InvoiceLine[] {
+  const ordered = sort
+    ? [...inputs].sort((a, b) => a.name.localeCompare(b.name) || a.size.localeCompare(b.size))
+    : inputs;
+  return ordered.map((input, index) => {
+    const totalCents = lineTotalCents(input.priceCents, input.qty);
+    return {
+      lineNo: index + 1,
+      productId: input.productId,
+      name: input.name,
+      size: input.size,
+      type: input.type,
+      upc: input.upc,
+      qty: input.qty,
+      priceCents: input.priceCents,
+      taxable: input.taxable,
+      onDeal: input.onDeal,
+      totalCents,
+      taxCents: lineTaxCents(totalCents, input.taxable, rateBasisPoints),
+      costCents: input.costCents,
+      lastInvoicedPriceCents: input.lastInvoicedPriceCents,
+    };
+  });
+}
+
+function lineProblems(lines: readonly LineInput[]): FieldProblem[] {
+  if (lines.length === 0) return [{ field: 'items', message: INVOICE_MESSAGES.itemsRequired }];
+  if (lines.length > MAX_LINES)
+    return [{ field: 'items', message: INVOICE_MESSAGES.tooManyItems(MAX_LINES) }];
+  const problems: FieldProblem[] = [];
+  lines.forEach((line, index) => {
+    if (!Number.isSafeInteger(line.qty) || Math.abs(line.qty) > MAX_QTY)
+      problems.push({ field: `items.${index}.qty`, message: INVOICE_MESSAGES.qty(MAX_QTY) });
+    if (!Number.isSafeInteger(line.priceCents) || line.priceCents < 0 || line.priceCents > MAX_PRICE_CENTS)
+      problems.push({ field: `items.${index}.price`, message: INVOICE_MESSAGES.price });
+  });
+  return problems;
+}
+
+function noteProblems(note: string, companyNote: string): FieldProblem[] {
+  return [
+    ...(note.length > MAX_NOTE_LENGTH
+      ? [{ field: 'note', message: INVOICE_MESSAGES.noteTooLong('Note', MAX_NOTE_LENGTH) }]
+      : []),
+    ...(companyNote.length > MAX_NOTE_LENGTH
+      ? [{ field: 'company_note', message: INVOICE_MESSAGES.noteTooLong('Company note', MAX_NOTE_LENGTH) }]
+      : []),
+  ];
+}
+
+/** The stamps an invoice should end up with: its manual ranges (at least as many as it needs) or `needed`. */
+function stampRequest(
+  needed: number,
+  ranges: readonly StampRangeInput[] | undefined | null,
+): { count: number } | { ranges: StampRangeInput[] } {
+  if (!ranges) return { count: needed };
+  const added = ranges.reduce((sum, range) => sum + Math.max(0, range.to - range.from + 1), 0);
+  if (added < needed) {
+    throw invoiceInvalid([{ field: 'stamps', message: INVOICE_MESSAGES.moreStampsNeeded(needed, added) }]);
+  }
+  return { ranges: [...ranges] };
+}
+
+function stampHolder(invoiceId: string, display: string, customer: InvoiceCustomer) {
+  return {
+    invoiceId,
+    invoiceNumber: display,
+    customerId: customer.id,
+    customerName: customer.name,
+    customerTabcId: customer.tabcId,
+  };
+}
+
+/** Applies events to a ledger state so a second decision in the same append sees the first. */
+const ledgerAfter = (state: StampLedger, events: StampEvent[]) => events.reduce(evolveStamps, state);
+
+/**
+ * Creates one invoice, or a liquor-and-wine and a beer invoice sharing a number (spec 000 §4, issue 6): takes the
+ * next number, allocates one stamp per liquor bottle, and starts at the company's default status. A retry of a
+ * creation that already happened (the same invoice ids) decides nothing.
+ */
+export function createInvoices(
+  states: { numbers: InvoiceNumbers; stamps: StampLedger; invoices: Invoice[] },
+  { data, metadata }: CreateInvoices,
+): { numbers: InvoiceNumberEvent[]; stamps: StampEvent[]; invoices: InvoiceCreated[][] } {
+  const { drafts, settings } = data;
+  if (states.invoices.some((invoice) => invoice.status !== 'none')) {
+    if (states.invoices.every((invoice) => invoice.status === 'live'))
+      return { numbers: [], stamps: [], invoices: drafts.map(() => []) };
+    throw invoiceError('INVOICE_EXISTS');
+  }
+  const today = businessDate(metadata.now, settings.timeZone);
+  const problems = drafts.flatMap((draft, index) => {
+    const found = [
+      ...lineProblems(draft.lines),
+      ...(drafts.length === 1 ? beerMixProblems(draft.lines) : beerMixProblems(draft.lines, index === 1)),
+      ...dateProblems(today, draft.invoicedOn, draft.dueOn),
+      ...noteProblems(draft.note, draft.companyNote),
+    ];
+    return found;
+  });
+  if (problems.length > 0) throw invoiceInvalid(problems);
+
+  const beerFlags = drafts.map((draft, index) =>
+    drafts.length === 1 ? isBeerInvoice(draft.lines) : index === 1,
+  );
+  const { events: numberEvents, numbers } = assignNumber(
+    states.numbers,
+    drafts.map((draft, index) => ({ invoiceId: draft.invoiceId, beer: beerFlags[index]! })),
+    {
+      startingNumber: settings.startingNumber,
+      perCustomer: settings.perCustomerNumbering,
+      customerId: drafts[0]!.customer.id,
+    },
+    metadata.now,
+  );
+
+  let ledger = states.stamps;
+  const stampEvents: StampEvent[] = [];
+  const invoiceEvents = drafts.map((draft: InvoiceDraft, index): InvoiceCreated[] => {
+    const number = numbers[index]!;
+    const lines = linesOf(draft.lines, settings.taxRateBasisPoints, settings.sortLines);
+    const request = stampRequest(stampsNeeded(lines), draft.stampRanges);
+    const allocated = allocateStamps(
+      ledger,
+      { ...stampHolder(draft.invoiceId, number.display, draft.customer), ...request },
+      metadata.now,
+    );
+    ledger = ledgerAfter(ledger, allocated);
+    stampEvents.push(...allocated);
+    return [
+      {
+        type: 'InvoiceCreated',
+        data: {
+          invoiceId: draft.invoiceId,
+          companyId: metadata.companyId,
+          number,
+          customer: draft.customer,
+          lines,
+          invoicedOn: draft.invoicedOn,
+          dueOn: draft.dueOn,
+          note: draft.note,
+          companyNote: draft.companyNote,
+          logoId: draft.logoId,
+          taxRateBasisPoints: settings.taxRateBasisPoints,
+          totals: totalsOf(lines),
+          fingerprint: draft.fingerprint,
+          status: settings.defaultStatus,
+          orderIds: data.orderIds,
+          createdAt: metadata.now,
+        },
+      },
+    ];
+  });
+  return { numbers: numberEvents, stamps: stampEvents, invoices: invoiceEvents };
+}
+
+export function liveInvoice(state: Invoice): LiveInvoice {
+  if (state.status !== 'live') throw invoiceError('INVOICE_NOT_FOUND');
+  return state;
+}
+
+const contentOf = (invoice: LiveInvoice): InvoiceContent => ({
+  customer: invoice.customer,
+  lines: invoice.lines,
+  invoicedOn: invoice.invoicedOn,
+  dueOn: invoice.dueOn,
+  note: invoice.note,
+  companyNote: invoice.companyNote,
+  logoId: invoice.logoId,
+  taxRateBasisPoints: invoice.taxRateBasisPoints,
+  totals: invoice.totals,
+  fingerprint: invoice.fingerprint,
+});
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Edits an invoice and/or changes its status (PUT /invoice/{id}). Keeps the stamps it holds, allocates only the
+ * shortfall and releases the excess; cancelling releases every stamp ('Below stamps are available for use') and
+ * un-cancelling allocates them again. A cancelled invoice cannot be edited unless the same change un-cancels it.
+ * The invoice date and due date are judged only when they change.
+ */
+export function reviseInvoice(
+  states: { invoice: Invoice; stamps: StampLedger },
+  { data, metadata }: ReviseInvoice,
+): { invoice: InvoiceEvent[]; stamps: StampEvent[] } {
+  const invoice = liveInvoice(states.invoice);
+  const { changes } = data;
+  const targetStatus: InvoiceStatus = changes.status ?? invoice.invoiceStatus;
+  if (changes.status !== undefined && !isInvoiceStatus(changes.status))
+    throw invoiceInvalid([{ field: 'status', message: INVOICE_MESSAGES.status }]);
+
+  const before = contentOf(invoice);
+  const lines = changes.lines
+    ? linesOf(changes.lines, invoice.taxRateBasisPoints, data.settings.sortLines)
+    : invoice.lines;
+  const after: InvoiceContent = {
+    customer: changes.customer ?? invoice.customer,
+    lines,
+    invoicedOn: changes.invoicedOn ?? invoice.invoicedOn,
+    dueOn: changes.dueOn !== undefined ? changes.dueOn : invoice.dueOn,
+    note: changes.note ?? invoice.note,
+    companyNote: changes.companyNote ?? invoice.companyNote,
+    logoId: changes.logoId !== undefined ? changes.logoId : invoice.logoId,
+    taxRateBasisPoints: invoice.taxRateBasisPoints,
+    totals: totalsOf(lines),
+    fingerprint: data.fingerprint ?? invoice.fingerprint,
+  };
+  const contentChanged = !sameJson(before, after);
+  const stampsTouched = changes.stampRanges !== undefined;
+  const wasCancelled = invoice.invoiceStatus === 'cancelled';
+  if (wasCancelled && targetStatus === 'cancelled' && (contentChanged || stampsTouched))
+    throw invoiceError('CANCELLED_NOT_EDITABLE');
+
+  if (contentChanged) {
+    const today = businessDate(metadata.now, data.settings.timeZone);
+    const problems = [
+      ...(changes.lines ? lineProblems(changes.lines) : []),
+      ...beerMixProblems(after.lines, invoice.number.beer),
+      ...dateProblems(today, after.invoicedOn, after.dueOn, {
+        invoicedOn: after.invoicedOn !== before.invoicedOn,
+        dueOn: after.dueOn !== before.dueOn,
+      }),
+      ...noteProblems(after.note, after.companyNote),
+    ];
+    if (problems.length > 0) throw invoiceInvalid(problems);
+  }
+
+  const invoiceEvents: InvoiceEvent[] = [];
+  if (contentChanged) {
+    const revised: InvoiceRevised = {
+      type: 'InvoiceRevised',
+      data: { ...after, invoiceId: invoice.id, companyId: invoice.companyId, revisedAt: metadata.now },
+    };
+    invoiceEvents.push(revised);
+  }
+  if (targetStatus !== invoice.invoiceStatus) {
+    const changed: InvoiceStatusChanged = {
+      type: 'InvoiceStatusChanged',
+      data: {
+        invoiceId: invoice.id,
+        companyId: invoice.companyId,
+        from: invoice.invoiceStatus,
+        to: targetStatus,
+        reason: 'user',
+        changedAt: metadata.now,
+      },
+    };
+    invoiceEvents.push(changed);
+  }
+
+  let stampEvents: StampEvent[] = [];
+  if (targetStatus === 'cancelled') {
+    if (!wasCancelled)
+      stampEvents = releaseStamps(
+        states.stamps,
+        { invoiceId: invoice.id, reason: 'cancelled' },
+        metadata.now,
+      );
+  } else if (wasCancelled || changes.lines || stampsTouched) {
+    const request = stampRequest(stampsNeeded(after.lines), changes.stampRanges);
+    stampEvents = allocateStamps(
+      states.stamps,
+      { ...stampHolder(invoice.id, invoice.number.display, after.customer), ...request },
+      metadata.now,
+    );
+  }
+  return { invoice: invoiceEvents, stamps: stampEvents };
+}
+
+/** Only owners delete, and only cancelled invoices (spec 000 §6). */
+export function deleteInvoice(state: Invoice, { data, metadata }: DeleteInvoice): InvoiceDeleted[] {
+  const invoice = liveInvoice(state);
+  if (!data.byOwner) throw invoiceError('DELETE_NOT_OWNER');
+  if (invoice.invoiceStatus !== 'cancelled') throw invoiceError('DELETE_NOT_CANCELLED');
+  return [
+    {
+      type: 'InvoiceDeleted',
+      data: { invoiceId: invoice.id, companyId: invoice.companyId, deletedAt: metadata.now },
+    },
+  ];
+}
