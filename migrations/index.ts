@@ -6,6 +6,7 @@ import { Migration20261122000401_tabc_public_data } from './Migration20261122000
 import { Migration20261122000500_stamps } from './Migration20261122000500_stamps.js';
 import { Migration20261122000600_event_store_append_v2 } from './Migration20261122000600_event_store_append_v2.js';
 import { Migration20261122000700_products } from './Migration20261122000700_products.js';
+import { Migration20261122000800_invoices } from './Migration20261122000800_invoices.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -17,4 +18,5 @@ export const migrationsList = [
   Migration20261122000500_stamps,
   Migration20261122000600_event_store_append_v2,
   Migration20261122000700_products,
+  Migration20261122000800_invoices,
 ];

@@ -2,6 +2,8 @@ import { activityProjection } from './activity/activity.projection.js';
 import { companyLogoProjection } from './companies/company-logo.projection.js';
 import { companyProjection } from './companies/company.projection.js';
 import { customerProjection } from './customers/customer.projection.js';
+import { invoiceSalesProjection } from './invoices/invoice-sales.projection.js';
+import { invoiceProjection } from './invoices/invoice.projection.js';
 import { priceTierProjection } from './products/price-tier.projection.js';
 import { productProjection } from './products/product.projection.js';
 import type { Projection } from './projection.js';
@@ -16,6 +18,8 @@ export const allProjections: readonly Projection[] = [
   stampsProjection,
   productProjection,
   priceTierProjection,
+  invoiceProjection,
+  invoiceSalesProjection,
 ];
 
 export { activityProjection, ACTIVITY_SCHEMA } from './activity/activity.projection.js';
@@ -25,3 +29,5 @@ export { customerProjection, CUSTOMER_SCHEMA } from './customers/customer.projec
 export { stampsProjection, STAMPS_SCHEMA } from './stamps/stamp-ledger.projection.js';
 export { productProjection, PRODUCT_SCHEMA } from './products/product.projection.js';
 export { priceTierProjection, PRICE_TIER_SCHEMA } from './products/price-tier.projection.js';
+export { invoiceProjection, INVOICE_SCHEMA } from './invoices/invoice.projection.js';
+export { invoiceSalesProjection } from './invoices/invoice-sales.projection.js';

@@ -2,11 +2,10 @@
  * What invoices sold of each product: the product grid's units sold, total $, profit $ and profit % columns, the
  * date/customer ranges of GET /product, and "invoice history" (delete is refused while `invoice_count` > 0).
  *
- * No invoice exists yet (issue 4 ships before invoices), so no projection writes these tables: the invoice
- * projection will own them (add both to its `tables`) and fill them from invoice events — one `rm_product_sale_line`
- * row per invoice line (replaced when the invoice is edited, removed when cancelled) and the per-product totals in
- * `rm_product_sales`. Until then every product has sold nothing and has no invoice history. Queries read them with
- * LEFT JOINs and treat a missing row as zero.
+ * The invoice-sales projection (projections/invoices/invoice-sales.projection.ts) owns them: one
+ * `rm_product_sale_line` row per invoice line (replaced when the invoice is edited; `counted` false while it is
+ * cancelled or once deleted, so the line stays as history) and the per-product totals of counted lines in
+ * `rm_product_sales`. Queries read them with LEFT JOINs and treat a missing row as zero.
  */
 export const PRODUCT_SALES_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_product_sales (

@@ -21,6 +21,7 @@ import { ProductsModule } from './products/products.module.js';
 import type { Runtime } from './runtime.js';
 import { StaffModule } from './staff/staff.module.js';
 import { StampsModule } from './stamps/stamps.module.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
 import { TabcModule } from './tabc/tabc.module.js';
 
 /** The runtime's parts, provided to every module. */
@@ -50,6 +51,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         AuthModule,
         StampsModule,
+        InvoicesModule,
         CompaniesModule,
         FeaturesModule,
         StaffModule,

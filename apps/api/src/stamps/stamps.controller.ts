@@ -47,7 +47,7 @@ import { StampLogGridQuery } from './queries/stamp-log-grid.query.js';
 import { StampRangeCheckQuery } from './queries/stamp-range-check.query.js';
 import { StampRemainingQuery } from './queries/stamp-remaining.query.js';
 import { StampRollsQuery } from './queries/stamp-rolls.query.js';
-import { fileDate } from './csv.js';
+import { fileDate } from '../infra/csv/csv-format.js';
 import { stampLedgerCsv } from './replay/stamp-ledger-replay.js';
 
 /** `roll_id` / `id` of the path: a whole number of 1 or more (spec 000 §5), else a 400 naming the field. */

@@ -18,7 +18,10 @@ export function createPool(url: string, max = 10, applicationName = 'stampline')
 }
 
 /** Runs `work` in one transaction on one client; rolls back on any error. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

@@ -53,7 +53,10 @@ async function ensureDatabase(url: string, name: string): Promise<void> {
  * directory (`npm start` in another terminal), connects to it, so the CLI works beside the running API. As root it runs the server as the OS user
  * `postgres` (created when missing), so the directory must not live under /root.
  */
-export async function startEmbeddedPostgres(dir: string, options: { persistent: boolean; log?: boolean }): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  options: { persistent: boolean; log?: boolean },
+): Promise<RunningPostgres> {
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755); // as root the server runs as the OS user postgres, which must reach the directory
   const existing = runningServerPort(join(dir, 'pgdata'));
@@ -69,7 +72,14 @@ export async function startEmbeddedPostgres(dir: string, options: { persistent: 
     port,
     persistent: options.persistent,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'shared_buffers=256MB', '-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: [
+      '-c',
+      'max_connections=300',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'listen_addresses=127.0.0.1',
+    ],
     onLog: options.log ? (m: unknown) => process.stdout.write(String(m)) : () => {},
     onError: (m: unknown) => {
       if (options.log) process.stderr.write(String(m));

@@ -12,7 +12,13 @@ export function mikroOrmOptions(url: string) {
     entities: [],
     discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, tableName: 'mikro_orm_migrations' },
+    migrations: {
+      migrationsList,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      tableName: 'mikro_orm_migrations',
+    },
     debug: false,
     logger: () => {}, // the caller reports which migrations it applied
     allowGlobalContext: true,

@@ -10,7 +10,8 @@ export async function tenantQuery<T extends Record<string, unknown> = Record<str
   sql: string,
   params: unknown[] = [],
 ): Promise<T[]> {
-  if (!/\bcompany_id\s*=\s*\$1\b/.test(sql)) throw new Error(`Tenant query does not filter company_id = $1: ${sql}`);
+  if (!/\bcompany_id\s*=\s*\$1\b/.test(sql))
+    throw new Error(`Tenant query does not filter company_id = $1: ${sql}`);
   const result = await db.query(sql, [companyId, ...params]);
   return result.rows as T[];
 }

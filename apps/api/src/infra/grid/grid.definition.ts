@@ -23,6 +23,11 @@ export interface GridColumnInput {
    * planner from walking an index in that order when a filter leaves few rows (trusted code only).
    */
   sortSql?: string;
+  /**
+   * What a set filter compares as (default text: `(sql)::text = ANY(…)`). uuid and boolean compare the column
+   * itself, so its index serves; values that are not of the type match nothing.
+   */
+  setType?: 'text' | 'uuid' | 'boolean';
 }
 
 export interface GridDefinitionInput<C extends string> {
@@ -61,6 +66,7 @@ export function defineGrid<C extends string>(input: GridDefinitionInput<C>): Gri
       filterable: true,
       ...column,
       sortSql: column.sortSql ?? column.sql,
+      setType: column.setType ?? 'text',
     });
   }
   const defaultSort = input.defaultSort ?? [];

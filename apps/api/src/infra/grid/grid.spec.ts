@@ -10,6 +10,8 @@ const customers = defineGrid({
     balance: { sql: 'balance_cents', type: 'number' },
     since: { sql: 'created_on', type: 'date' },
     status: { sql: 'status', type: 'set' },
+    owner_id: { sql: 'owner_id', type: 'set', setType: 'uuid' },
+    vip: { sql: 'vip', type: 'set', setType: 'boolean' },
     notes: { sql: 'notes', type: 'text', sortable: false, filterable: false },
   },
   defaultSort: [{ colId: 'name', sort: 'asc' }],
@@ -51,6 +53,7 @@ describe('Grid SQL', () => {
       const { rows, count } = build({});
       expect(rows.text).toBe(
         'SELECT id AS "id", name AS "name", balance_cents AS "balance", created_on AS "since", status AS "status", ' +
+          'owner_id AS "owner_id", vip AS "vip", ' +
           'notes AS "notes" FROM rm_customer_grid WHERE company_id = $1 ' +
           'ORDER BY name ASC NULLS LAST, id ASC LIMIT $2 OFFSET $3',
       );
@@ -196,8 +199,24 @@ describe('Grid SQL', () => {
       const result = where({
         filterModel: JSON.stringify({ status: { filterType: 'set', values: ['open', null, 3] } }),
       });
-      expect(result.sql).toContain('((status)::text = ANY($2::text[]) OR (status)::text IS NULL)');
+      expect(result.sql).toContain('((status)::text = ANY($2::text[]) OR (status) IS NULL)');
       expect(result.values[1]).toEqual(['open', '3']);
+    });
+
+    it('compares uuid columns as uuids (their index serves); values that are not uuids match nothing', () => {
+      const id = '7d4f0a3e-1b2c-4d5e-8f90-a1b2c3d4e5f6';
+      const result = where({ filterModel: JSON.stringify({ owner_id: { values: [id, 'junk'] } }) });
+      expect(result.sql).toBe('WHERE company_id = $1 AND (owner_id) = ANY($2::uuid[])');
+      expect(result.values[1]).toEqual([id]);
+      expect(where({ filterModel: JSON.stringify({ owner_id: { values: ['junk'] } }) }).sql).toBe(
+        'WHERE company_id = $1 AND FALSE',
+      );
+    });
+
+    it('compares boolean columns as booleans', () => {
+      const result = where({ filterModel: JSON.stringify({ vip: { values: ['true', '1', 'maybe'] } }) });
+      expect(result.sql).toBe('WHERE company_id = $1 AND (vip) = ANY($2::boolean[])');
+      expect(result.values[1]).toEqual([true]);
     });
 
     it('matches nothing for an empty selection', () => {

@@ -80,7 +80,7 @@ function conditionSql(col: GridColumn, condition: FilterCondition, params: Param
     case 'date':
       return daySql(`(${col.sql})`, condition, params);
     case 'set':
-      return setSql(`(${col.sql})::text`, condition.values, params);
+      return setSql(col, condition.values, params);
   }
 }
 
@@ -183,10 +183,22 @@ function required<T>(value: T | undefined): T {
   return value;
 }
 
-function setSql(expr: string, values: readonly (string | null)[], params: Params): string {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BOOLEAN: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+
+function setSql(col: GridColumn, values: readonly (string | null)[], params: Params): string {
   const present = values.filter((value): value is string => value !== null);
   const parts: string[] = [];
-  if (present.length > 0) parts.push(`${expr} = ANY(${params.add(present)}::text[])`);
+  if (col.setType === 'uuid') {
+    const ids = present.filter((value) => UUID.test(value));
+    if (ids.length > 0) parts.push(`(${col.sql}) = ANY(${params.add(ids)}::uuid[])`);
+  } else if (col.setType === 'boolean') {
+    const flags = [...new Set(present.flatMap((value) => (value in BOOLEAN ? [BOOLEAN[value]!] : [])))];
+    if (flags.length > 0) parts.push(`(${col.sql}) = ANY(${params.add(flags)}::boolean[])`);
+  } else if (present.length > 0) {
+    parts.push(`(${col.sql})::text = ANY(${params.add(present)}::text[])`);
+  }
+  const expr = `(${col.sql})`;
   if (present.length < values.length) parts.push(`${expr} IS NULL`);
   // An empty selection matches nothing (as in AG Grid's set filter).
   if (parts.length === 0) return 'FALSE';

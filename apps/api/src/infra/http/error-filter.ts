@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  HttpException,
+  HttpStatus,
+  Logger,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../../../../domain/shared/domain-error.js';
 import { WrongExpectedRevisionError } from '../event-store/event-store.port.js';
@@ -35,7 +42,11 @@ export function toProblem(error: unknown): Problem {
     const { message, details } = body as { message?: unknown; details?: Problem['details'] };
     return {
       statusCode: status,
-      message: Array.isArray(message) ? message.join(', ') : typeof message === 'string' ? message : error.message,
+      message: Array.isArray(message)
+        ? message.join(', ')
+        : typeof message === 'string'
+          ? message
+          : error.message,
       ...(details ? { details } : {}),
     };
   }
@@ -51,7 +62,8 @@ function clientErrorMessage(error: Error & { code?: string }, status: number): s
   if (status === 413) return TOO_LARGE;
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type';
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body is empty';
-  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'Malformed JSON in request body';
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+    return 'Malformed JSON in request body';
   return error.message;
 }
 
@@ -61,7 +73,8 @@ export class ProblemFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const problem = toProblem(error);
-    if (problem.statusCode >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    if (problem.statusCode >= 500)
+      this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     void reply.status(problem.statusCode).type('application/json; charset=utf-8').send(problem);
   }

@@ -1,7 +1,10 @@
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
 
 /** Flattens class-validator's tree into one `{ field, message }` per broken constraint (nested: `items.0.qty`). */
-export function flattenValidationErrors(errors: ValidationError[], parent = ''): { field: string; message: string }[] {
+export function flattenValidationErrors(
+  errors: ValidationError[],
+  parent = '',
+): { field: string; message: string }[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
     const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message }));
@@ -18,7 +21,11 @@ export function createValidationPipe(): ValidationPipe {
     stopAtFirstError: true,
     exceptionFactory: (errors) => {
       const details = flattenValidationErrors(errors);
-      return new BadRequestException({ statusCode: 400, message: details[0]?.message ?? 'Invalid request', details });
+      return new BadRequestException({
+        statusCode: 400,
+        message: details[0]?.message ?? 'Invalid request',
+        details,
+      });
     },
   });
 }

@@ -21,7 +21,7 @@ export class ListProductsHandler implements IQueryHandler<ListProductsQuery> {
       ? `LEFT JOIN (
            SELECT l.product_id, sum(l.units) AS units_sold, sum(l.amount_cents) AS amount_sold_cents
            FROM rm_product_sale_line l
-           WHERE l.company_id = $1 AND ($6::date IS NULL OR l.sold_on >= $6::date)
+           WHERE l.company_id = $1 AND l.counted AND ($6::date IS NULL OR l.sold_on >= $6::date)
              AND ($7::date IS NULL OR l.sold_on <= $7::date) AND ($3::uuid IS NULL OR l.customer_id = $3::uuid)
            GROUP BY l.product_id
          ) r ON r.product_id = p.id`

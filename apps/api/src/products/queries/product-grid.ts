@@ -39,7 +39,7 @@ const columns = {
     type: 'number',
   },
   distributor: { sql: 'g.distributor', type: 'text' },
-  archived: { sql: 'g.archived', type: 'set' },
+  archived: { sql: 'g.archived', type: 'set', setType: 'boolean' },
   invoice_count: { sql: 'g.invoice_count', type: 'number', filterable: false },
   created_at: { sql: 'g.created_at', type: 'date' },
   updated_at: { sql: 'g.updated_at', type: 'date' },

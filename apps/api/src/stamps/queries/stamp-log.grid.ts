@@ -25,7 +25,7 @@ export const stampLogGrid = defineGrid({
     balance: { sql: 'l.balance', type: 'number' },
     on_hand: { sql: 'l.on_hand', type: 'number' },
     kind: { sql: 'l.kind', type: 'set' },
-    destroyed: { sql: "(l.kind = 'destroyed')", type: 'set', sortable: false },
+    destroyed: { sql: "(l.kind = 'destroyed')", type: 'set', setType: 'boolean', sortable: false },
     destroy_id: { sql: 'l.destroy_id', type: 'number' },
     note: { sql: 'l.note', type: 'text' },
   },

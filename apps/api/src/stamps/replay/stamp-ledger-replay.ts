@@ -3,7 +3,7 @@ import { stampsStream, type StampEvent } from '../../../../../domain/stamps/stam
 import { stampLedgerReport, type StampLedgerReport } from '../../../../../domain/stamps/stamp.report.js';
 import { evolve, initialState } from '../../../../../domain/stamps/stamp.state.js';
 import type { EventStore } from '../../infra/event-store/event-store.port.js';
-import { csvLine } from '../csv.js';
+import { csvLine } from '../../infra/csv/csv-format.js';
 
 export interface StampLedgerAsOf extends StampLedgerReport {
   companyId: string;

@@ -1,0 +1,67 @@
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+import type { SqlQuery } from '../grid/index.js';
+import { csvLine } from './csv-format.js';
+
+const FETCH_ROWS = 2000;
+
+/**
+ * Streams a query's rows as CSV through a server-side cursor in one read-only transaction: memory stays flat for a
+ * million rows, and the file is one consistent snapshot. The first rows are fetched before answering, so a failure
+ * is still a clean error response. `lineOf` turns one row into its cells (several lines when it returns arrays).
+ */
+export async function streamCursorCsv(
+  pool: pg.Pool,
+  query: SqlQuery,
+  header: string[],
+  cellsOf: (row: Record<string, unknown>) => unknown[] | unknown[][],
+): Promise<Readable> {
+  const client = await pool.connect();
+  let open = true;
+  const close = async (commit: boolean) => {
+    if (!open) return;
+    open = false;
+    await client.query(commit ? 'COMMIT' : 'ROLLBACK').catch(() => {});
+    client.release();
+  };
+  let first: Record<string, unknown>[];
+  try {
+    await client.query('BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query(`DECLARE csv_export NO SCROLL CURSOR FOR ${query.text}`, query.values);
+    first = (await client.query(`FETCH ${FETCH_ROWS} FROM csv_export`)).rows;
+  } catch (error) {
+    await close(false);
+    throw error;
+  }
+
+  const linesOf = (row: Record<string, unknown>) => {
+    const cells = cellsOf(row);
+    if (cells.length === 0) return '';
+    return Array.isArray(cells[0]) ? (cells as unknown[][]).map(csvLine).join('') : csvLine(cells);
+  };
+  async function* lines() {
+    try {
+      yield csvLine(header);
+      let batch = first;
+      while (batch.length > 0) {
+        yield batch.map(linesOf).join('');
+        if (batch.length < FETCH_ROWS || !open) break;
+        batch = (await client.query(`FETCH ${FETCH_ROWS} FROM csv_export`)).rows;
+      }
+      await close(true);
+    } finally {
+      await close(false); // the download was aborted or failed
+    }
+  }
+  const stream = Readable.from(lines());
+  stream.on('close', () => void close(false)); // also when destroyed before the first read
+  return stream;
+}
+
+/** The grid's row query without its page: every matching row (LIMIT NULL OFFSET 0). */
+export function allRowsOf(query: SqlQuery): SqlQuery {
+  const values = [...query.values];
+  values[values.length - 2] = null;
+  values[values.length - 1] = 0;
+  return { ...query, values };
+}

@@ -1,0 +1,110 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import {
+  invoiceNumbersDecider,
+  invoiceNumbersStream,
+} from '../../../../../domain/invoices/invoice-numbers.js';
+import { createInvoices } from '../../../../../domain/invoices/invoice.decide.js';
+import { invoiceDecider } from '../../../../../domain/invoices/invoice.decider.js';
+import { invoiceError } from '../../../../../domain/invoices/invoice.errors.js';
+import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js';
+import { DUPLICATE_WINDOW_HOURS } from '../../../../../domain/invoices/invoice.rules.js';
+import { businessDate } from '../../../../../domain/shared/business-date.js';
+import { stampLedgerDecider } from '../../../../../domain/stamps/stamp.decide.js';
+import { stampsStream } from '../../../../../domain/stamps/stamp.events.js';
+import { tenantQuery } from '../../infra/db/tenant-query.js';
+import { EventAppender, streamDecision } from '../../infra/event-store/event-appender.js';
+import { PG_POOL } from '../../infra/projections.provider.js';
+import { fingerprintOf, invoiceIdFor, InvoiceContext } from '../invoice-context.js';
+import { InvoiceReader } from '../invoice-reader.js';
+import type { InvoiceResponse } from '../invoice.response.js';
+import { CreateInvoiceCommand } from './create-invoice.command.js';
+
+/**
+ * POST /invoice: one decision over the invoice's stream, the company's number stream and its stamp ledger,
+ * appended atomically (ARCHITECTURE §3). A duplicate (an identical invoice for the customer within 24 hours) is
+ * refused with 409 carrying the existing invoice unless the user chose 'Create anyway' (`force`).
+ */
+@CommandHandler(CreateInvoiceCommand)
+export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(InvoiceContext) private readonly context: InvoiceContext,
+    @Inject(InvoiceReader) private readonly reader: InvoiceReader,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  async execute({ metadata, body, idempotencyKey }: CreateInvoiceCommand): Promise<InvoiceResponse> {
+    const { companyId } = metadata;
+    const invoiceId = invoiceIdFor(companyId, metadata.userId, idempotencyKey);
+    const already = await this.events.load(invoiceStream(invoiceId), invoiceDecider);
+    if (already.state.status !== 'none') return this.reader.read(companyId, invoiceId);
+
+    const company = await this.context.company(companyId);
+    const settings = this.context.settings(company);
+    const customer = await this.context.customer(companyId, body.customer_id);
+    const lines = await this.context.lines(companyId, customer.id, body.items);
+    const fingerprint = fingerprintOf(customer.id, lines);
+    if (!body.force) await this.refuseDuplicate(companyId, fingerprint, metadata.now);
+
+    await this.events.decideMany(
+      {
+        numbers: streamDecision(invoiceNumbersStream(companyId), invoiceNumbersDecider),
+        stamps: streamDecision(stampsStream(companyId), stampLedgerDecider),
+        invoice: streamDecision(invoiceStream(invoiceId), invoiceDecider),
+      },
+      (states) => {
+        const decided = createInvoices(
+          { numbers: states.numbers, stamps: states.stamps, invoices: [states.invoice] },
+          {
+            type: 'CreateInvoices',
+            data: {
+              drafts: [
+                {
+                  invoiceId,
+                  customer,
+                  lines,
+                  invoicedOn: body.invoiced_at ?? businessDate(metadata.now, settings.timeZone),
+                  dueOn: body.due_at || null,
+                  note: body.note ?? company.details.defaultInvoiceNote,
+                  companyNote: body.company_note ?? '',
+                  logoId: this.context.logo(company, body.logo_id) ?? company.defaultLogoId,
+                  fingerprint,
+                  ...(body.stamps ? { stampRanges: body.stamps.map(stampRange) } : {}),
+                },
+              ],
+              settings,
+              orderIds: [],
+            },
+            metadata,
+          },
+        );
+        return { numbers: decided.numbers, stamps: decided.stamps, invoice: decided.invoices[0] };
+      },
+      metadata,
+    );
+    return this.reader.read(companyId, invoiceId);
+  }
+
+  private async refuseDuplicate(companyId: string, fingerprint: string, now: string): Promise<void> {
+    const [existing] = await tenantQuery<{ id: string }>(
+      this.pool,
+      companyId,
+      `SELECT id FROM rm_invoice
+       WHERE company_id = $1 AND fingerprint = $2 AND deleted_at IS NULL AND status <> 'cancelled'
+         AND created_at > $3::timestamptz - make_interval(hours => $4)
+       ORDER BY created_at DESC LIMIT 1`,
+      [fingerprint, now, DUPLICATE_WINDOW_HOURS],
+    );
+    if (!existing) return;
+    const invoice = await this.reader.read(companyId, existing.id);
+    throw invoiceError('DUPLICATE', {}, undefined, { invoice });
+  }
+}
+
+export const stampRange = (range: { roll_id: number; from: number; to: number }) => ({
+  rollId: range.roll_id,
+  from: range.from,
+  to: range.to,
+});

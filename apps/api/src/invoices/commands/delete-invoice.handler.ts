@@ -1,0 +1,25 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { invoiceDecider } from '../../../../../domain/invoices/invoice.decider.js';
+import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js';
+import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { InvoiceReader } from '../invoice-reader.js';
+import { DeleteInvoiceCommand } from './delete-invoice.command.js';
+
+/** DELETE /invoice/{number}: owners only, cancelled invoices only; the events and stamp history stay. */
+@CommandHandler(DeleteInvoiceCommand)
+export class DeleteInvoiceHandler implements ICommandHandler<DeleteInvoiceCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(InvoiceReader) private readonly reader: InvoiceReader,
+  ) {}
+
+  async execute({ metadata, idOrNumber, byOwner }: DeleteInvoiceCommand): Promise<void> {
+    const row = await this.reader.row(metadata.companyId, idOrNumber);
+    await this.events.decide(invoiceDecider, invoiceStream(row.id), {
+      type: 'DeleteInvoice',
+      data: { invoiceId: row.id, byOwner },
+      metadata,
+    });
+  }
+}

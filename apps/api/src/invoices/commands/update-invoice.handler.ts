@@ -1,0 +1,82 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { ReviseInvoice } from '../../../../../domain/invoices/invoice.commands.js';
+import { reviseInvoice } from '../../../../../domain/invoices/invoice.decide.js';
+import { invoiceDecider } from '../../../../../domain/invoices/invoice.decider.js';
+import { invoiceError } from '../../../../../domain/invoices/invoice.errors.js';
+import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js';
+import { stampLedgerDecider } from '../../../../../domain/stamps/stamp.decide.js';
+import { stampsStream } from '../../../../../domain/stamps/stamp.events.js';
+import { EventAppender, streamDecision } from '../../infra/event-store/event-appender.js';
+import { fingerprintOf, InvoiceContext } from '../invoice-context.js';
+import { InvoiceReader } from '../invoice-reader.js';
+import type { InvoiceResponse } from '../invoice.response.js';
+import { stampRange } from './create-invoice.handler.js';
+import { UpdateInvoiceCommand } from './update-invoice.command.js';
+
+/**
+ * PUT /invoice/{id}: the builder's edit (every field) or the view page's status or date change (one field).
+ * Absent fields are kept; the invoice and the stamp ledger are decided together (edit keeps existing stamps,
+ * allocates the shortfall, releases the excess; cancel releases them all).
+ */
+@CommandHandler(UpdateInvoiceCommand)
+export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(InvoiceContext) private readonly context: InvoiceContext,
+    @Inject(InvoiceReader) private readonly reader: InvoiceReader,
+  ) {}
+
+  async execute({ metadata, idOrNumber, body }: UpdateInvoiceCommand): Promise<InvoiceResponse> {
+    const { companyId } = metadata;
+    const row = await this.reader.row(companyId, idOrNumber);
+    const company = await this.context.company(companyId);
+    const settings = this.context.settings(company);
+    const customerId = body.customer_id ?? row.customer_id;
+    const customer = body.customer_id ? await this.context.customer(companyId, body.customer_id) : undefined;
+    const known = new Map(row.content.lines.map((line) => [line.productId, line.lastInvoicedPriceCents]));
+    const lines = body.items
+      ? await this.context.lines(
+          companyId,
+          customerId,
+          body.items,
+          customerId === row.customer_id ? known : new Map(),
+        )
+      : undefined;
+    const changes: ReviseInvoice['data']['changes'] = {
+      ...(customer ? { customer } : {}),
+      ...(lines ? { lines } : {}),
+      ...(body.invoiced_at !== undefined ? { invoicedOn: body.invoiced_at } : {}),
+      ...(body.due_at !== undefined ? { dueOn: body.due_at || null } : {}),
+      ...(body.note !== undefined ? { note: body.note } : {}),
+      ...(body.company_note !== undefined ? { companyNote: body.company_note } : {}),
+      ...(body.logo_id !== undefined ? { logoId: this.context.logo(company, body.logo_id) ?? null } : {}),
+      ...(body.stamps !== undefined ? { stampRanges: body.stamps ? body.stamps.map(stampRange) : null } : {}),
+      ...(body.status !== undefined ? { status: body.status } : {}),
+    };
+    const fingerprint = lines || customer ? fingerprintOf(customerId, lines ?? row.content.lines) : undefined;
+
+    await this.events.decideMany(
+      {
+        invoice: streamDecision(invoiceStream(row.id), invoiceDecider),
+        stamps: streamDecision(stampsStream(companyId), stampLedgerDecider),
+      },
+      (states) => {
+        if (states.invoice.status !== 'none' && states.invoice.companyId !== companyId)
+          throw invoiceError('INVOICE_NOT_FOUND');
+        return reviseInvoice(states, {
+          type: 'ReviseInvoice',
+          data: {
+            invoiceId: row.id,
+            changes,
+            ...(fingerprint ? { fingerprint } : {}),
+            settings: { sortLines: settings.sortLines, timeZone: settings.timeZone },
+          },
+          metadata,
+        });
+      },
+      metadata,
+    );
+    return this.reader.read(companyId, row.id);
+  }
+}

@@ -1,0 +1,17 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+
+export class CustomerIdParams {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsUUID('all', { message: 'customerId must be a customer id.' })
+  @IsOptional()
+  customerId?: string;
+}
+
+export class QuickSearchParams {
+  @ApiPropertyOptional({ description: 'At least 3 characters' })
+  @MaxLength(100, { message: 'query must be at most 100 characters.' })
+  @IsString()
+  @IsOptional()
+  query?: string;
+}

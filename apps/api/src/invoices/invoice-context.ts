@@ -1,0 +1,166 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { companyDecider, companyStream } from '../../../../domain/companies/company.decide.js';
+import { isFeatureActive, type RegisteredCompany } from '../../../../domain/companies/company.state.js';
+import { customerDecider, customerStream } from '../../../../domain/customers/customer.decide.js';
+import { displayTabcId } from '../../../../domain/customers/tabc-permit.js';
+import type { InvoiceSettings, LineInput } from '../../../../domain/invoices/invoice.commands.js';
+import { INVOICE_MESSAGES, invoiceInvalid } from '../../../../domain/invoices/invoice.errors.js';
+import type { InvoiceCustomer } from '../../../../domain/invoices/invoice.events.js';
+import { fingerprintText } from '../../../../domain/invoices/invoice.rules.js';
+import type { ProductType } from '../../../../domain/products/product.rules.js';
+import { DomainError } from '../../../../domain/shared/domain-error.js';
+import type { FieldProblem } from '../../../../domain/shared/field-rules.js';
+import { centsOf } from '../../../../domain/shared/money.js';
+import { lastInvoicedPrices } from '../../../../projections/invoices/last-invoiced-prices.js';
+import { tenantQuery } from '../infra/db/tenant-query.js';
+import { EventAppender } from '../infra/event-store/event-appender.js';
+import { PG_POOL } from '../infra/projections.provider.js';
+import type { InvoiceItemBody } from './dto/invoice.body.js';
+
+/**
+ * What an invoice decision needs from outside the invoice's own streams, looked up before deciding: the company's
+ * settings (from its stream: consistent with what was just saved), the customer as invoiced, and the products of
+ * the lines with the customer's last invoiced prices.
+ */
+@Injectable()
+export class InvoiceContext {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  async company(companyId: string): Promise<RegisteredCompany> {
+    const { state } = await this.events.load(companyStream(companyId), companyDecider);
+    if (state.status !== 'registered') throw new Error(`company ${companyId} is not registered`);
+    return state;
+  }
+
+  settings(company: RegisteredCompany): InvoiceSettings {
+    return {
+      taxRateBasisPoints: company.details.taxRateBasisPoints,
+      defaultStatus: company.details.defaultInvoiceStatus,
+      startingNumber: company.details.startingInvoiceNumber,
+      perCustomerNumbering: isFeatureActive(company, 'customer_invoice_numbering'),
+      sortLines: company.details.sortInvProducts,
+      timeZone: company.details.timeZone,
+    };
+  }
+
+  /** A current customer of the company as invoiced, or 'Customer Not Found' on customer_id. */
+  async customer(companyId: string, customerId: string): Promise<InvoiceCustomer> {
+    const { state } = await this.events.load(customerStream(customerId), customerDecider);
+    if (state.status !== 'active' || state.companyId !== companyId) {
+      throw invoiceInvalid([{ field: 'customer_id', message: INVOICE_MESSAGES.customerNotFound }]);
+    }
+    const { fields } = state;
+    return {
+      id: state.id,
+      name: fields.name,
+      tabcId: displayTabcId(fields),
+      address: fields.address,
+      city: fields.city,
+      state: fields.state,
+      zip: fields.zip,
+      cashOnDelivery: fields.cashOnDelivery,
+    };
+  }
+
+  /** A logo of the company (or none), else 'Logo not found' on logo_id. */
+  logo(company: RegisteredCompany, logoId: string | null | undefined): string | null | undefined {
+    if (logoId === undefined || logoId === null) return logoId;
+    if (!company.logos.some((logo) => logo.id === logoId))
+      throw invoiceInvalid([{ field: 'logo_id', message: INVOICE_MESSAGES.logoNotFound }]);
+    return logoId;
+  }
+
+  /**
+   * The lines with their products (every product must be the company's; archived ones are fine) and what the
+   * customer last paid for each. `known` keeps the last invoiced price a line had on the invoice being edited.
+   */
+  async lines(
+    companyId: string,
+    customerId: string,
+    items: InvoiceItemBody[],
+    known: Map<string, number | null> = new Map(),
+  ): Promise<LineInput[]> {
+    const ids = [...new Set(items.map((item) => item.product_id.toLowerCase()))];
+    const [products, lastPrices] = await Promise.all([
+      tenantQuery<{
+        id: string;
+        product: string;
+        product_size: string;
+        product_type: ProductType;
+        upc: string | null;
+        last_purchase_price_cents: string;
+      }>(
+        this.pool,
+        companyId,
+        `SELECT id, product, product_size, product_type, upc, last_purchase_price_cents FROM rm_product
+         WHERE company_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL`,
+        [ids],
+      ),
+      lastInvoicedPrices(this.pool, companyId, customerId, ids),
+    ]);
+    const byId = new Map(products.map((product) => [product.id, product]));
+    const problems: FieldProblem[] = [];
+    const lines = items.map((item, index): LineInput | undefined => {
+      const product = byId.get(item.product_id.toLowerCase());
+      const priceCents = centsOf(item.price);
+      if (!product)
+        problems.push({ field: `items.${index}.product_id`, message: INVOICE_MESSAGES.productNotFound });
+      if (priceCents === undefined || priceCents < 0)
+        problems.push({ field: `items.${index}.price`, message: INVOICE_MESSAGES.price });
+      if (!product || priceCents === undefined) return undefined;
+      return {
+        productId: product.id,
+        name: product.product,
+        size: product.product_size,
+        type: product.product_type,
+        upc: product.upc,
+        costCents: Number(product.last_purchase_price_cents),
+        lastInvoicedPriceCents: known.has(product.id)
+          ? known.get(product.id)!
+          : (lastPrices.get(product.id) ?? null),
+        qty: item.qty,
+        priceCents,
+        taxable: item.taxable ?? true,
+        onDeal: item.on_deal ?? false,
+      };
+    });
+    if (problems.length > 0) throw invoiceInvalid(problems);
+    return lines as LineInput[];
+  }
+}
+
+/** A hash of the customer and the lines (spec 000 §4 duplicate): identical invoices share it. */
+export function fingerprintOf(customerId: string, lines: readonly LineInput[]): string {
+  return createHash('sha256').update(fingerprintText(customerId, lines)).digest('hex').slice(0, 32);
+}
+
+/**
+ * The invoice id of a submit: derived from the Idempotency-Key (per company and user), so a retried or
+ * double-clicked submit names the same invoice and creates it once; random without a key.
+ */
+export function invoiceIdFor(companyId: string, userId: string | null, key: string | undefined): string {
+  if (!key) return randomUUID();
+  const hex = createHash('sha256')
+    .update(`${companyId}:${userId ?? ''}:${key}`)
+    .digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+export function idempotencyKeyOf(header: unknown): string | undefined {
+  if (header === undefined || header === '') return undefined;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
+    const message = 'Idempotency-Key must be 8 to 128 letters, digits or . _ : -';
+    throw new DomainError('IDEMPOTENCY_KEY_INVALID', 'invalid', message, [
+      { field: 'Idempotency-Key', message },
+    ]);
+  }
+  return header;
+}

@@ -1,0 +1,141 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  StreamableFile,
+} from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import type { CommandMetadata } from '../../../../domain/shared/decider.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/public.decorator.js';
+import { GridParams } from '../infra/grid/index.js';
+import { StampDownloadParams } from '../stamps/dto/stamp.params.js';
+import { CreateInvoiceCommand } from './commands/create-invoice.command.js';
+import { DeleteInvoiceCommand } from './commands/delete-invoice.command.js';
+import { UpdateInvoiceCommand } from './commands/update-invoice.command.js';
+import { CreateInvoiceBody, UpdateInvoiceBody } from './dto/invoice.body.js';
+import { CustomerIdParams, QuickSearchParams } from './dto/invoice.params.js';
+import { idempotencyKeyOf } from './invoice-context.js';
+import {
+  GetInvoiceQuery,
+  InvoiceCsvQuery,
+  InvoiceGridQuery,
+  LastInvoiceQuery,
+  NewInvoiceNumberQuery,
+  QuickSearchQuery,
+  RecentInvoicesQuery,
+} from './queries/invoice.queries.js';
+
+const metadataOf = (user: AuthUser): CommandMetadata => ({
+  companyId: user.companyId,
+  userId: user.id,
+  now: new Date().toISOString(),
+});
+
+/**
+ * Spec 000 §7 Invoices. Fixed paths (grid, recent, last, new-number, export …) are static routes, which the router
+ * matches before the parametric `invoice/:idOrNumber` whatever the order. An invoice is named by its id or by its
+ * displayed number (`345B`).
+ */
+@ApiTags('invoice')
+@ApiBearerAuth()
+@Controller()
+export class InvoicesController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {}
+
+  @Get('invoice/grid')
+  grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
+    return this.queries.execute(new InvoiceGridQuery(user.companyId, params));
+  }
+
+  @Get('invoice/recent')
+  recent(@CurrentUser() user: AuthUser) {
+    return this.queries.execute(new RecentInvoicesQuery(user.companyId));
+  }
+
+  @Get('invoice/last')
+  last(@CurrentUser() user: AuthUser, @Query() params: CustomerIdParams) {
+    return this.queries.execute(new LastInvoiceQuery(user.companyId, params.customerId?.toLowerCase()));
+  }
+
+  @Get('invoice/new-number')
+  newNumber(@CurrentUser() user: AuthUser, @Query() params: CustomerIdParams) {
+    return this.queries.execute(new NewInvoiceNumberQuery(user.companyId, params.customerId?.toLowerCase()));
+  }
+
+  /** Summary CSV or Detailed CSV of the grid's filter and sort (filterModel / sortModel as for the grid). */
+  @Get('invoice/export/summary')
+  exportSummary(@CurrentUser() user: AuthUser, @Query() params: StampDownloadParams) {
+    return this.csv(user, 'summary', params);
+  }
+
+  @Get('invoice/export/detailed')
+  exportDetailed(@CurrentUser() user: AuthUser, @Query() params: StampDownloadParams) {
+    return this.csv(user, 'detailed', params);
+  }
+
+  @Get('company/quick-search')
+  quickSearch(@CurrentUser() user: AuthUser, @Query() params: QuickSearchParams) {
+    return this.queries.execute(new QuickSearchQuery(user.companyId, params.query ?? ''));
+  }
+
+  /** 201 with the invoice; 409 (duplicate) carries the existing one as `invoice` unless `force` is set. */
+  @Post('invoice')
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'A retried submit creates one invoice',
+  })
+  create(
+    @CurrentUser() user: AuthUser,
+    @Body() body: CreateInvoiceBody,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
+    return this.commands.execute(new CreateInvoiceCommand(metadataOf(user), body, idempotencyKeyOf(key)));
+  }
+
+  @Get('invoice/:idOrNumber')
+  get(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
+    return this.queries.execute(new GetInvoiceQuery(user.companyId, idOrNumber));
+  }
+
+  @Put('invoice/:idOrNumber')
+  update(
+    @CurrentUser() user: AuthUser,
+    @Param('idOrNumber') idOrNumber: string,
+    @Body() body: UpdateInvoiceBody,
+  ) {
+    return this.commands.execute(new UpdateInvoiceCommand(metadataOf(user), idOrNumber, body));
+  }
+
+  /** Owners only, cancelled invoices only. */
+  @Delete('invoice/:idOrNumber')
+  @HttpCode(204)
+  async remove(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
+    await this.commands.execute(
+      new DeleteInvoiceCommand(metadataOf(user), idOrNumber, user.role === 'owner'),
+    );
+  }
+
+  private async csv(user: AuthUser, kind: 'summary' | 'detailed', params: StampDownloadParams) {
+    const { filename, stream } = await this.queries.execute(
+      new InvoiceCsvQuery(user.companyId, kind, params, new Date()),
+    );
+    return new StreamableFile(stream as never, {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="${filename}"`,
+    });
+  }
+}

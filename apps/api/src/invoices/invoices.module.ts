@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { CreateInvoiceHandler } from './commands/create-invoice.handler.js';
+import { DeleteInvoiceHandler } from './commands/delete-invoice.handler.js';
+import { UpdateInvoiceHandler } from './commands/update-invoice.handler.js';
+import { InvoiceContext } from './invoice-context.js';
+import { InvoiceReader } from './invoice-reader.js';
+import { InvoicesController } from './invoices.controller.js';
+import {
+  GetInvoiceHandler,
+  InvoiceCsvHandler,
+  InvoiceGridHandler,
+  LastInvoiceHandler,
+  NewInvoiceNumberHandler,
+  QuickSearchHandler,
+  RecentInvoicesHandler,
+} from './queries/invoice.handlers.js';
+
+/** Invoices (issue 6): creation with numbers and stamps, edits, status, delete, the grid and its exports. */
+@Module({
+  controllers: [InvoicesController],
+  providers: [
+    InvoiceContext,
+    InvoiceReader,
+    CreateInvoiceHandler,
+    UpdateInvoiceHandler,
+    DeleteInvoiceHandler,
+    GetInvoiceHandler,
+    InvoiceGridHandler,
+    RecentInvoicesHandler,
+    LastInvoiceHandler,
+    NewInvoiceNumberHandler,
+    QuickSearchHandler,
+    InvoiceCsvHandler,
+  ],
+})
+export class InvoicesModule {}

@@ -1,0 +1,196 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import {
+  invoiceNumbersDecider,
+  invoiceNumbersStream,
+  nextNumber,
+} from '../../../../../domain/invoices/invoice-numbers.js';
+import { displayNumber } from '../../../../../domain/invoices/invoice.rules.js';
+import { DomainError } from '../../../../../domain/shared/domain-error.js';
+import type { InvoiceContent } from '../../../../../domain/invoices/invoice.events.js';
+import { dollarsOf } from '../../../../../domain/shared/money.js';
+import { fileDate } from '../../infra/csv/csv-format.js';
+import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
+import { tenantQuery } from '../../infra/db/tenant-query.js';
+import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { buildGridQueries, parseGridRequest, runGrid } from '../../infra/grid/index.js';
+import { PG_POOL } from '../../infra/projections.provider.js';
+import { InvoiceContext } from '../invoice-context.js';
+import { InvoiceReader } from '../invoice-reader.js';
+import { INVOICE_SUMMARY_SQL, invoiceSummary, normalizeRow } from '../invoice.response.js';
+import { INVOICE_DETAILED_CSV_ITEM_HEADERS, INVOICE_SUMMARY_CSV, invoiceGrid } from './invoice.grid.js';
+import {
+  GetInvoiceQuery,
+  InvoiceCsvQuery,
+  InvoiceGridQuery,
+  LastInvoiceQuery,
+  NewInvoiceNumberQuery,
+  QuickSearchQuery,
+  RecentInvoicesQuery,
+} from './invoice.queries.js';
+
+const RECENT = 10;
+const QUICK_SEARCH_MIN = 3;
+const QUICK_SEARCH_RESULTS = 5;
+
+@QueryHandler(GetInvoiceQuery)
+export class GetInvoiceHandler implements IQueryHandler<GetInvoiceQuery> {
+  constructor(@Inject(InvoiceReader) private readonly reader: InvoiceReader) {}
+
+  execute({ companyId, idOrNumber }: GetInvoiceQuery) {
+    return this.reader.read(companyId, idOrNumber);
+  }
+}
+
+@QueryHandler(InvoiceGridQuery)
+export class InvoiceGridHandler implements IQueryHandler<InvoiceGridQuery> {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  execute({ companyId, params }: InvoiceGridQuery) {
+    return runGrid(this.pool, invoiceGrid, params, companyId);
+  }
+}
+
+@QueryHandler(RecentInvoicesQuery)
+export class RecentInvoicesHandler implements IQueryHandler<RecentInvoicesQuery> {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  async execute({ companyId }: RecentInvoicesQuery) {
+    const rows = await tenantQuery(
+      this.pool,
+      companyId,
+      `SELECT ${INVOICE_SUMMARY_SQL} FROM rm_invoice i
+       WHERE i.company_id = $1 AND i.deleted_at IS NULL ORDER BY i.created_at DESC LIMIT ${RECENT}`,
+    );
+    return rows.map(invoiceSummary);
+  }
+}
+
+@QueryHandler(LastInvoiceQuery)
+export class LastInvoiceHandler implements IQueryHandler<LastInvoiceQuery> {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(InvoiceReader) private readonly reader: InvoiceReader,
+  ) {}
+
+  async execute({ companyId, customerId }: LastInvoiceQuery) {
+    const [row] = customerId
+      ? await tenantQuery(
+          this.pool,
+          companyId,
+          `SELECT * FROM rm_invoice i WHERE i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL
+           ORDER BY i.created_at DESC LIMIT 1`,
+          [customerId],
+        )
+      : [];
+    if (!row) {
+      throw new DomainError(
+        'NO_PREVIOUS_INVOICE',
+        'not_found',
+        'No invoice found - Sorry you have no previous invoices for this customer',
+      );
+    }
+    return this.reader.respond(companyId, normalizeRow(row as never));
+  }
+}
+
+@QueryHandler(NewInvoiceNumberQuery)
+export class NewInvoiceNumberHandler implements IQueryHandler<NewInvoiceNumberQuery> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(InvoiceContext) private readonly context: InvoiceContext,
+  ) {}
+
+  async execute({ companyId, customerId }: NewInvoiceNumberQuery) {
+    const settings = this.context.settings(await this.context.company(companyId));
+    const { state } = await this.events.load(invoiceNumbersStream(companyId), invoiceNumbersDecider);
+    const perCustomer = settings.perCustomerNumbering && customerId !== undefined;
+    const { sequence, prefix } = nextNumber(state, {
+      startingNumber: settings.startingNumber,
+      perCustomer,
+      customerId: customerId ?? '',
+    });
+    return { number: displayNumber(prefix, sequence, false), sequence, prefix };
+  }
+}
+
+@QueryHandler(QuickSearchQuery)
+export class QuickSearchHandler implements IQueryHandler<QuickSearchQuery> {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  async execute({ companyId, query }: QuickSearchQuery) {
+    const text = query.replace(/[%_\\]/g, '').trim();
+    if (text.length < QUICK_SEARCH_MIN) return { invoices: [], customers: [] };
+    const [invoices, customers] = await Promise.all([
+      tenantQuery(
+        this.pool,
+        companyId,
+        `SELECT ${INVOICE_SUMMARY_SQL} FROM rm_invoice i
+         WHERE i.company_id = $1 AND i.deleted_at IS NULL
+           AND (i.number ILIKE $2 || '%' OR i.customer_name ILIKE '%' || $2 || '%')
+         ORDER BY (i.number ILIKE $2 || '%') DESC, i.created_at DESC LIMIT ${QUICK_SEARCH_RESULTS}`,
+        [text],
+      ),
+      tenantQuery<{ id: string; name: string; display_tabc_id: string; city: string; color_index: number }>(
+        this.pool,
+        companyId,
+        `SELECT c.id, c.name, c.display_tabc_id, c.city, c.color_index FROM rm_customer c
+         WHERE c.company_id = $1 AND c.removed_at IS NULL
+           AND (c.name ILIKE '%' || $2 || '%' OR c.display_tabc_id ILIKE $2 || '%')
+         ORDER BY c.name LIMIT ${QUICK_SEARCH_RESULTS}`,
+        [text],
+      ),
+    ]);
+    return { invoices: invoices.map(invoiceSummary), customers };
+  }
+}
+
+/** Summary and Detailed CSV of the grid's current filter and sort, streamed (invoices_{kind}_{date}.csv). */
+@QueryHandler(InvoiceCsvQuery)
+export class InvoiceCsvHandler implements IQueryHandler<InvoiceCsvQuery> {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(InvoiceReader) private readonly reader: InvoiceReader,
+  ) {}
+
+  async execute({ companyId, kind, params, now }: InvoiceCsvQuery) {
+    const request = parseGridRequest(invoiceGrid, { ...params, startRow: 0, endRow: 1 });
+    const { rows: query } = buildGridQueries(invoiceGrid, request, companyId);
+    const timeZone = await this.reader.timeZone(companyId);
+    const headers = INVOICE_SUMMARY_CSV.map(([header]) => header);
+    const summaryCells = (row: Record<string, unknown>) => INVOICE_SUMMARY_CSV.map(([, colId]) => row[colId]);
+    const stream =
+      kind === 'summary'
+        ? await streamCursorCsv(this.pool, allRowsOf(query), headers, summaryCells)
+        : await streamCursorCsv(
+            this.pool,
+            allRowsOf(withContent(query)),
+            [...headers, ...INVOICE_DETAILED_CSV_ITEM_HEADERS],
+            (row) => {
+              const invoice = summaryCells(row);
+              const lines = (row.content as InvoiceContent).lines;
+              return lines.map((line) => [
+                ...invoice,
+                line.lineNo,
+                line.name,
+                line.size,
+                line.type,
+                line.upc,
+                line.qty,
+                dollarsOf(line.priceCents),
+                line.taxable ? 'Yes' : 'No',
+                line.onDeal ? 'Yes' : 'No',
+                dollarsOf(line.totalCents),
+                dollarsOf(line.taxCents),
+              ]);
+            },
+          );
+    return { filename: `invoices_${kind}_${fileDate(now, timeZone)}.csv`, stream };
+  }
+}
+
+/** The grid's row query with the lines (`content`) too, for the detailed export. */
+function withContent(query: { text: string; values: unknown[] }) {
+  return { ...query, text: query.text.replace(/^SELECT /, 'SELECT i.content AS content, ') };
+}

@@ -1,0 +1,76 @@
+import { Query } from '@nestjs/cqrs';
+import type { GridInput, GridResult } from '../../infra/grid/index.js';
+import type { InvoiceResponse, InvoiceSummary } from '../invoice.response.js';
+
+export class GetInvoiceQuery extends Query<InvoiceResponse> {
+  constructor(
+    readonly companyId: string,
+    readonly idOrNumber: string,
+  ) {
+    super();
+  }
+}
+
+export class InvoiceGridQuery extends Query<GridResult<Record<string, unknown>>> {
+  constructor(
+    readonly companyId: string,
+    readonly params: GridInput,
+  ) {
+    super();
+  }
+}
+
+export class RecentInvoicesQuery extends Query<InvoiceSummary[]> {
+  constructor(readonly companyId: string) {
+    super();
+  }
+}
+
+export class LastInvoiceQuery extends Query<InvoiceResponse> {
+  constructor(
+    readonly companyId: string,
+    readonly customerId: string | undefined,
+  ) {
+    super();
+  }
+}
+
+export interface NewInvoiceNumber {
+  number: string;
+  sequence: number;
+  prefix: string;
+}
+
+export class NewInvoiceNumberQuery extends Query<NewInvoiceNumber> {
+  constructor(
+    readonly companyId: string,
+    readonly customerId: string | undefined,
+  ) {
+    super();
+  }
+}
+
+export interface QuickSearchResult {
+  invoices: InvoiceSummary[];
+  customers: { id: string; name: string; display_tabc_id: string; city: string; color_index: number }[];
+}
+
+export class QuickSearchQuery extends Query<QuickSearchResult> {
+  constructor(
+    readonly companyId: string,
+    readonly query: string,
+  ) {
+    super();
+  }
+}
+
+export class InvoiceCsvQuery extends Query<{ filename: string; stream: NodeJS.ReadableStream }> {
+  constructor(
+    readonly companyId: string,
+    readonly kind: 'summary' | 'detailed',
+    readonly params: GridInput,
+    readonly now: Date,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,240 @@
+import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
+import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import type { InvoiceContent, InvoiceEvent, InvoiceNumber } from '../../domain/invoices/invoice.events.js';
+import type { InvoiceStatus } from '../../domain/shared/invoice-status.js';
+import { defineRowProjection, ident } from '../projection.js';
+
+/**
+ * One row per invoice (`rm_invoice`): the invoice grid, the recent list, quick search, the last invoice of a
+ * customer, duplicate detection and the view page (`content` holds the lines, customer and notes whole, so a page
+ * is one row). A deleted invoice keeps its row with deleted_at set; every list leaves it out.
+ */
+export const INVOICE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS rm_invoice (
+  id uuid PRIMARY KEY,
+  company_id uuid NOT NULL,
+  number text NOT NULL, -- as shown and in URLs: 345, 345B, 12-345
+  sequence integer NOT NULL,
+  prefix text NOT NULL,
+  beer boolean NOT NULL,
+  customer_id uuid NOT NULL,
+  customer_name text NOT NULL,
+  customer_tabc_id text NOT NULL,
+  status text NOT NULL,
+  status_info jsonb NOT NULL, -- [{ new_status, created_at, reason }]
+  invoiced_on date NOT NULL,
+  due_on date,
+  subtotal_cents bigint NOT NULL,
+  tax_cents bigint NOT NULL,
+  total_cents bigint NOT NULL,
+  item_count integer NOT NULL,
+  items_summary text NOT NULL,
+  fingerprint text NOT NULL,
+  content jsonb NOT NULL,
+  order_ids jsonb NOT NULL DEFAULT '[]',
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  deleted_at timestamptz,
+  revision bigint NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS rm_invoice_company_number_idx ON rm_invoice (company_id, number);
+CREATE INDEX IF NOT EXISTS rm_invoice_company_invoiced_idx
+  ON rm_invoice (company_id, invoiced_on DESC, created_at DESC, id) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS rm_invoice_company_created_idx
+  ON rm_invoice (company_id, created_at DESC) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS rm_invoice_company_status_idx
+  ON rm_invoice (company_id, status, invoiced_on DESC) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS rm_invoice_company_customer_idx
+  ON rm_invoice (company_id, customer_id, invoiced_on DESC) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS rm_invoice_company_sequence_idx
+  ON rm_invoice (company_id, sequence) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS rm_invoice_duplicate_idx
+  ON rm_invoice (company_id, fingerprint, created_at) WHERE deleted_at IS NULL;
+`;
+
+export interface InvoiceRow {
+  id: string;
+  company_id: string;
+  number: string;
+  sequence: number;
+  prefix: string;
+  beer: boolean;
+  customer_id: string;
+  customer_name: string;
+  customer_tabc_id: string;
+  status: InvoiceStatus;
+  status_info: { new_status: InvoiceStatus; created_at: string; reason: string }[];
+  invoiced_on: string;
+  due_on: string | null;
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  item_count: number;
+  items_summary: string;
+  fingerprint: string;
+  content: InvoiceContent;
+  order_ids: string[];
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  revision: number;
+}
+
+const SUMMARY_MAX = 200;
+
+/** "2 × TITOS VODKA 750ML, 1 × TOPO CHICO 355ML" (cut at 200 characters): the grid's items column. */
+export function itemsSummary(lines: InvoiceContent['lines']): string {
+  const text = lines.map((line) => `${line.qty} × ${line.name} ${line.size}`.trim()).join(', ');
+  return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text;
+}
+
+function contentColumns(content: InvoiceContent) {
+  return {
+    customer_id: content.customer.id,
+    customer_name: content.customer.name,
+    customer_tabc_id: content.customer.tabcId,
+    invoiced_on: content.invoicedOn,
+    due_on: content.dueOn,
+    subtotal_cents: content.totals.subtotalCents,
+    tax_cents: content.totals.taxCents,
+    total_cents: content.totals.totalCents,
+    item_count: content.lines.length,
+    items_summary: itemsSummary(content.lines),
+    fingerprint: content.fingerprint,
+    content,
+  };
+}
+
+const numberColumns = (number: InvoiceNumber) => ({
+  number: number.display,
+  sequence: number.sequence,
+  prefix: number.prefix,
+  beer: number.beer,
+});
+
+/** Pure: the invoice row after one event (the same object when the event was applied already). */
+export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEvent): InvoiceRow {
+  const revision = Number(stored.revision);
+  if (row && revision <= row.revision) return row;
+  const event = stored as unknown as InvoiceEvent;
+  switch (event.type) {
+    case 'InvoiceCreated': {
+      const { invoiceId, companyId, number, status, orderIds, createdAt, ...content } = event.data;
+      return {
+        id: invoiceId,
+        company_id: companyId,
+        ...numberColumns(number),
+        ...contentColumns(content),
+        status,
+        status_info: [{ new_status: status, created_at: createdAt, reason: 'created' }],
+        order_ids: orderIds,
+        created_at: createdAt,
+        updated_at: createdAt,
+        deleted_at: null,
+        revision,
+      };
+    }
+    case 'InvoiceRevised': {
+      if (!row) throw new Error(`invoice projection: ${stored.id} revises an invoice never created`);
+      const { invoiceId: _i, companyId: _c, revisedAt, ...content } = event.data;
+      return { ...row, ...contentColumns(content), updated_at: revisedAt, revision };
+    }
+    case 'InvoiceStatusChanged': {
+      if (!row) throw new Error(`invoice projection: ${stored.id} changes an invoice never created`);
+      const { to, changedAt, reason } = event.data;
+      return {
+        ...row,
+        status: to,
+        status_info: [...row.status_info, { new_status: to, created_at: changedAt, reason }],
+        updated_at: changedAt,
+        revision,
+      };
+    }
+    case 'InvoiceDeleted':
+      if (!row) throw new Error(`invoice projection: ${stored.id} deletes an invoice never created`);
+      return { ...row, deleted_at: event.data.deletedAt, updated_at: event.data.deletedAt, revision };
+    default:
+      return row as InvoiceRow; // not ours: unchanged
+  }
+}
+
+const COLUMNS: readonly (keyof InvoiceRow)[] = [
+  'id',
+  'company_id',
+  'number',
+  'sequence',
+  'prefix',
+  'beer',
+  'customer_id',
+  'customer_name',
+  'customer_tabc_id',
+  'status',
+  'status_info',
+  'invoiced_on',
+  'due_on',
+  'subtotal_cents',
+  'tax_cents',
+  'total_cents',
+  'item_count',
+  'items_summary',
+  'fingerprint',
+  'content',
+  'order_ids',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'revision',
+];
+
+const iso = (value: unknown) =>
+  value === null || value === undefined ? null : new Date(value as string).toISOString();
+
+/** A date column as Postgres returns it (text, with the pg type parser set to keep dates as text). */
+const day = (value: unknown) =>
+  value === null || value === undefined
+    ? null
+    : value instanceof Date
+      ? value.toISOString().slice(0, 10)
+      : String(value).slice(0, 10);
+
+export const invoiceProjection = defineRowProjection<InvoiceRow>({
+  name: 'invoices',
+  version: 1,
+  handles: ['InvoiceCreated', 'InvoiceRevised', 'InvoiceStatusChanged', 'InvoiceDeleted'],
+  rows: {
+    table: 'rm_invoice',
+    keyOf: (event) => (event.data as { invoiceId?: string }).invoiceId,
+    async load(tx: PoolClient, keys: string[], table: string) {
+      const { rows } = await tx.query(`SELECT * FROM ${ident(table)} WHERE id = ANY($1::uuid[])`, [keys]);
+      return new Map(
+        rows.map((row) => [
+          row.id as string,
+          {
+            ...row,
+            invoiced_on: day(row.invoiced_on)!,
+            due_on: day(row.due_on),
+            subtotal_cents: Number(row.subtotal_cents),
+            tax_cents: Number(row.tax_cents),
+            total_cents: Number(row.total_cents),
+            created_at: iso(row.created_at)!,
+            updated_at: iso(row.updated_at)!,
+            deleted_at: iso(row.deleted_at),
+            revision: Number(row.revision),
+          } as InvoiceRow,
+        ]),
+      );
+    },
+    evolve: evolveInvoiceRow,
+    async save(tx: PoolClient, rows: InvoiceRow[], table: string) {
+      const t = ident(table);
+      await tx.query(
+        `INSERT INTO ${t} (${COLUMNS.join(', ')})
+         SELECT ${COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)
+         ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((c) => c !== 'id')
+           .map((c) => `${c} = EXCLUDED.${c}`)
+           .join(', ')}`,
+        [JSON.stringify(rows)],
+      );
+    },
+  },
+});
