@@ -7,6 +7,7 @@ import { Migration20261122000500_stamps } from './Migration20261122000500_stamps
 import { Migration20261122000600_event_store_append_v2 } from './Migration20261122000600_event_store_append_v2.js';
 import { Migration20261122000700_products } from './Migration20261122000700_products.js';
 import { Migration20261122000800_invoices } from './Migration20261122000800_invoices.js';
+import { Migration20261122000810_payments } from './Migration20261122000810_payments.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -19,4 +20,5 @@ export const migrationsList = [
   Migration20261122000600_event_store_append_v2,
   Migration20261122000700_products,
   Migration20261122000800_invoices,
+  Migration20261122000810_payments,
 ];

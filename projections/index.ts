@@ -2,6 +2,7 @@ import { activityProjection } from './activity/activity.projection.js';
 import { companyLogoProjection } from './companies/company-logo.projection.js';
 import { companyProjection } from './companies/company.projection.js';
 import { customerProjection } from './customers/customer.projection.js';
+import { invoicePaymentProjection } from './invoices/invoice-payment.projection.js';
 import { invoiceSalesProjection } from './invoices/invoice-sales.projection.js';
 import { invoiceProjection } from './invoices/invoice.projection.js';
 import { priceTierProjection } from './products/price-tier.projection.js';
@@ -20,6 +21,7 @@ export const allProjections: readonly Projection[] = [
   priceTierProjection,
   invoiceProjection,
   invoiceSalesProjection,
+  invoicePaymentProjection,
 ];
 
 export { activityProjection, ACTIVITY_SCHEMA } from './activity/activity.projection.js';
@@ -31,3 +33,4 @@ export { productProjection, PRODUCT_SCHEMA } from './products/product.projection
 export { priceTierProjection, PRICE_TIER_SCHEMA } from './products/price-tier.projection.js';
 export { invoiceProjection, INVOICE_SCHEMA } from './invoices/invoice.projection.js';
 export { invoiceSalesProjection } from './invoices/invoice-sales.projection.js';
+export { invoicePaymentProjection, PAYMENT_SCHEMA } from './invoices/invoice-payment.projection.js';

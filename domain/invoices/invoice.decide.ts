@@ -215,7 +215,18 @@ const contentOf = (invoice: LiveInvoice): InvoiceContent => ({
   fingerprint: invoice.fingerprint,
 });
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Keys in sorted order: events read back from the store (Postgres jsonb) come with their keys reordered. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /**
  * Edits an invoice and/or changes its status (PUT /invoice/{id}). Keeps the stamps it holds, allocates only the

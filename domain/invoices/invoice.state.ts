@@ -1,4 +1,5 @@
 import type { InvoiceStatus } from '../shared/invoice-status.js';
+import { evolvePayments, PAYMENT_EVENT_TYPES, type Payment, type PaymentEvent } from './invoice-payments.js';
 import type { InvoiceContent, InvoiceEvent, InvoiceNumber } from './invoice.events.js';
 
 export interface StatusEntry {
@@ -16,6 +17,10 @@ export type Invoice =
       number: InvoiceNumber;
       invoiceStatus: InvoiceStatus;
       statusHistory: StatusEntry[];
+      /** Live payments, oldest first. */
+      payments: Payment[];
+      /** The status before payments last moved it (restored when the payments are gone). */
+      statusBeforePayments: InvoiceStatus | null;
       createdAt: string;
     })
   | { status: 'deleted'; id: string; companyId: string; number: InvoiceNumber };
@@ -24,7 +29,16 @@ export type LiveInvoice = Extract<Invoice, { status: 'live' }>;
 
 export const initialState = (): Invoice => ({ status: 'none' });
 
-export function evolve(state: Invoice, event: InvoiceEvent): Invoice {
+/** Events of the invoice stream this fold reads: the invoice's own and its payments. */
+export type InvoiceStreamEvent = InvoiceEvent | PaymentEvent;
+
+const isPaymentEvent = (event: InvoiceStreamEvent): event is PaymentEvent =>
+  (PAYMENT_EVENT_TYPES as readonly string[]).includes(event.type);
+
+export function evolve(state: Invoice, event: InvoiceStreamEvent): Invoice {
+  if (isPaymentEvent(event)) {
+    return state.status === 'live' ? { ...state, payments: evolvePayments(state.payments, event) } : state;
+  }
   switch (event.type) {
     case 'InvoiceCreated': {
       const { invoiceId, companyId, number, status, orderIds: _o, createdAt, ...content } = event.data;
@@ -36,6 +50,8 @@ export function evolve(state: Invoice, event: InvoiceEvent): Invoice {
         number,
         invoiceStatus: status,
         statusHistory: [{ status, at: createdAt, reason: 'created' }],
+        payments: [],
+        statusBeforePayments: null,
         createdAt,
       };
     }
@@ -51,6 +67,10 @@ export function evolve(state: Invoice, event: InvoiceEvent): Invoice {
         ...state,
         invoiceStatus: to,
         statusHistory: [...state.statusHistory, { status: to, at: changedAt, reason }],
+        statusBeforePayments:
+          reason === 'payments' && event.data.from !== 'paid' && event.data.from !== 'partially_paid'
+            ? event.data.from
+            : state.statusBeforePayments,
       };
     }
     case 'InvoiceDeleted':

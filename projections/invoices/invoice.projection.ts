@@ -1,5 +1,6 @@
 import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
 import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import type { PaymentEvent } from '../../domain/invoices/invoice-payments.js';
 import type { InvoiceContent, InvoiceEvent, InvoiceNumber } from '../../domain/invoices/invoice.events.js';
 import type { InvoiceStatus } from '../../domain/shared/invoice-status.js';
 import { defineRowProjection, ident } from '../projection.js';
@@ -77,7 +78,42 @@ export interface InvoiceRow {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Live payments (issue 8), oldest first; paid_cents is their sum. */
+  payments: InvoicePaymentEntry[];
+  paid_cents: number;
   revision: number;
+}
+
+export interface InvoicePaymentEntry {
+  id: string;
+  amount_cents: number;
+  received_on: string;
+  note: string;
+  logged_at: string;
+}
+
+const sumPaid = (payments: readonly InvoicePaymentEntry[]) =>
+  payments.reduce((sum, payment) => sum + payment.amount_cents, 0);
+
+/** The payments part of the row after a payment event. */
+function withPayments(row: InvoiceRow, event: PaymentEvent): InvoicePaymentEntry[] {
+  switch (event.type) {
+    case 'PaymentLogged': {
+      const { paymentId, amountCents, receivedOn, note, loggedAt } = event.data;
+      return [
+        ...row.payments,
+        { id: paymentId, amount_cents: amountCents, received_on: receivedOn, note, logged_at: loggedAt },
+      ];
+    }
+    case 'PaymentUpdated': {
+      const { paymentId, amountCents, receivedOn, note } = event.data;
+      return row.payments.map((p) =>
+        p.id === paymentId ? { ...p, amount_cents: amountCents, received_on: receivedOn, note } : p,
+      );
+    }
+    case 'PaymentDeleted':
+      return row.payments.filter((p) => p.id !== event.data.paymentId);
+  }
 }
 
 const SUMMARY_MAX = 200;
@@ -116,8 +152,15 @@ const numberColumns = (number: InvoiceNumber) => ({
 export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEvent): InvoiceRow {
   const revision = Number(stored.revision);
   if (row && revision <= row.revision) return row;
-  const event = stored as unknown as InvoiceEvent;
+  const event = stored as unknown as InvoiceEvent | PaymentEvent;
   switch (event.type) {
+    case 'PaymentLogged':
+    case 'PaymentUpdated':
+    case 'PaymentDeleted': {
+      if (!row) throw new Error(`invoice projection: ${stored.id} pays an invoice never created`);
+      const payments = withPayments(row, event);
+      return { ...row, payments, paid_cents: sumPaid(payments), revision };
+    }
     case 'InvoiceCreated': {
       const { invoiceId, companyId, number, status, orderIds, createdAt, ...content } = event.data;
       return {
@@ -131,6 +174,8 @@ export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEven
         created_at: createdAt,
         updated_at: createdAt,
         deleted_at: null,
+        payments: [],
+        paid_cents: 0,
         revision,
       };
     }
@@ -183,6 +228,8 @@ const COLUMNS: readonly (keyof InvoiceRow)[] = [
   'created_at',
   'updated_at',
   'deleted_at',
+  'payments',
+  'paid_cents',
   'revision',
 ];
 
@@ -200,7 +247,16 @@ const day = (value: unknown) =>
 export const invoiceProjection = defineRowProjection<InvoiceRow>({
   name: 'invoices',
   version: 1,
-  handles: ['InvoiceCreated', 'InvoiceRevised', 'InvoiceStatusChanged', 'InvoiceDeleted'],
+  // Payment events came with issue 8: none predates this version, so handling them needs no rebuild.
+  handles: [
+    'InvoiceCreated',
+    'InvoiceRevised',
+    'InvoiceStatusChanged',
+    'InvoiceDeleted',
+    'PaymentLogged',
+    'PaymentUpdated',
+    'PaymentDeleted',
+  ],
   rows: {
     table: 'rm_invoice',
     keyOf: (event) => (event.data as { invoiceId?: string }).invoiceId,
@@ -216,6 +272,7 @@ export const invoiceProjection = defineRowProjection<InvoiceRow>({
             subtotal_cents: Number(row.subtotal_cents),
             tax_cents: Number(row.tax_cents),
             total_cents: Number(row.total_cents),
+            paid_cents: Number(row.paid_cents),
             created_at: iso(row.created_at)!,
             updated_at: iso(row.updated_at)!,
             deleted_at: iso(row.deleted_at),

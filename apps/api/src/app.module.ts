@@ -22,6 +22,7 @@ import type { Runtime } from './runtime.js';
 import { StaffModule } from './staff/staff.module.js';
 import { StampsModule } from './stamps/stamps.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
+import { PaymentsModule } from './payments/payments.module.js';
 import { TabcModule } from './tabc/tabc.module.js';
 
 /** The runtime's parts, provided to every module. */
@@ -52,6 +53,7 @@ export class AppModule {
         AuthModule,
         StampsModule,
         InvoicesModule,
+        PaymentsModule,
         CompaniesModule,
         FeaturesModule,
         StaffModule,

@@ -68,7 +68,13 @@ export interface InvoiceResponse {
   stamps: InvoiceStampResponse[];
   stamp_count: number;
   stamps_needed: number;
-  payments: never[];
+  /** Live payments, oldest first (issue 8). */
+  payments: { id: string; amount: number; received_at: string; note: string; created_at: string }[];
+  paid: number;
+  /** total − paid (negative when overpaid). */
+  balance: number;
+  /** What is left to pay, never below 0: the payment form's default amount. */
+  remaining: number;
   orders: string[];
   created_at: string;
   updated_at: string;
@@ -145,7 +151,16 @@ export function invoiceResponse(
     stamps: stampRows,
     stamp_count: stampRows.reduce((sum, range) => sum + range.count, 0),
     stamps_needed: stampsNeeded(content.lines),
-    payments: [],
+    payments: row.payments.map((payment) => ({
+      id: payment.id,
+      amount: dollarsOf(payment.amount_cents),
+      received_at: payment.received_on,
+      note: payment.note,
+      created_at: payment.logged_at,
+    })),
+    paid: dollarsOf(row.paid_cents),
+    balance: dollarsOf(content.totals.totalCents - row.paid_cents),
+    remaining: dollarsOf(Math.max(0, content.totals.totalCents - row.paid_cents)),
     orders: row.order_ids,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -178,6 +193,7 @@ export function normalizeRow(row: InvoiceRow): InvoiceRow {
     subtotal_cents: Number(row.subtotal_cents),
     tax_cents: Number(row.tax_cents),
     total_cents: Number(row.total_cents),
+    paid_cents: Number(row.paid_cents),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     deleted_at: row.deleted_at === null ? null : iso(row.deleted_at),

@@ -32,5 +32,6 @@ import {
     QuickSearchHandler,
     InvoiceCsvHandler,
   ],
+  exports: [InvoiceReader, InvoiceContext],
 })
 export class InvoicesModule {}

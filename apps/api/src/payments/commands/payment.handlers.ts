@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { invoiceDecider, type InvoiceStreamCommand } from '../../../../../domain/invoices/invoice.decider.js';
+import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js';
+import { centsOf } from '../../../../../domain/shared/money.js';
+import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { InvoiceReader } from '../../invoices/invoice-reader.js';
+import type { InvoiceResponse } from '../../invoices/invoice.response.js';
+import type { PaymentBody } from '../dto/payment.body.js';
+import { DeletePaymentCommand, LogPaymentCommand, UpdatePaymentCommand } from './payment.commands.js';
+
+const inputOf = (body: PaymentBody) => ({
+  amountCents: centsOf(body.amount),
+  receivedOn: body.received_at,
+  note: body.note?.trim() ?? '',
+});
+
+/** One decision on the invoice's stream, then the invoice as the screens read it (its payments and status). */
+@Injectable()
+class PaymentRunner {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(InvoiceReader) private readonly reader: InvoiceReader,
+  ) {}
+
+  async run(
+    companyId: string,
+    invoice: string,
+    command: (invoiceId: string, timeZone: string) => InvoiceStreamCommand,
+  ): Promise<InvoiceResponse> {
+    const row = await this.reader.row(companyId, invoice);
+    const timeZone = await this.reader.timeZone(companyId);
+    await this.events.decide(invoiceDecider, invoiceStream(row.id), command(row.id, timeZone));
+    return this.reader.read(companyId, row.id);
+  }
+}
+
+@CommandHandler(LogPaymentCommand)
+export class LogPaymentHandler implements ICommandHandler<LogPaymentCommand> {
+  constructor(@Inject(PaymentRunner) private readonly payments: PaymentRunner) {}
+
+  execute({ metadata, invoice, body, paymentId }: LogPaymentCommand) {
+    return this.payments.run(metadata.companyId, invoice, (invoiceId, timeZone) => ({
+      type: 'LogPayment',
+      data: { ...inputOf(body), invoiceId, paymentId, confirmFullyPaid: body.confirm === true, timeZone },
+      metadata,
+    }));
+  }
+}
+
+@CommandHandler(UpdatePaymentCommand)
+export class UpdatePaymentHandler implements ICommandHandler<UpdatePaymentCommand> {
+  constructor(@Inject(PaymentRunner) private readonly payments: PaymentRunner) {}
+
+  execute({ metadata, invoice, paymentId, body, byOwner }: UpdatePaymentCommand) {
+    return this.payments.run(metadata.companyId, invoice, (invoiceId, timeZone) => ({
+      type: 'UpdatePayment',
+      data: { ...inputOf(body), invoiceId, paymentId, byOwner, timeZone },
+      metadata,
+    }));
+  }
+}
+
+@CommandHandler(DeletePaymentCommand)
+export class DeletePaymentHandler implements ICommandHandler<DeletePaymentCommand> {
+  constructor(@Inject(PaymentRunner) private readonly payments: PaymentRunner) {}
+
+  execute({ metadata, invoice, paymentId, byOwner }: DeletePaymentCommand) {
+    return this.payments.run(metadata.companyId, invoice, (invoiceId) => ({
+      type: 'DeletePayment',
+      data: { invoiceId, paymentId, byOwner },
+      metadata,
+    }));
+  }
+}
+
+export { PaymentRunner };

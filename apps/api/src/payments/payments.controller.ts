@@ -1,0 +1,89 @@
+import { Body, Controller, Delete, Get, Headers, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import type { CommandMetadata } from '../../../../domain/shared/decider.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/public.decorator.js';
+import { RequiresFeature } from '../features/requires-feature.decorator.js';
+import { GridParams } from '../infra/grid/index.js';
+import { idempotencyKeyOf, invoiceIdFor } from '../invoices/invoice-context.js';
+import {
+  DeletePaymentCommand,
+  LogPaymentCommand,
+  UpdatePaymentCommand,
+} from './commands/payment.commands.js';
+import { PaymentBody } from './dto/payment.body.js';
+import { CheckBalanceQuery, CustomerBalanceQuery, PaymentGridQuery } from './queries/payment.queries.js';
+
+const metadataOf = (user: AuthUser): CommandMetadata => ({
+  companyId: user.companyId,
+  userId: user.id,
+  now: new Date().toISOString(),
+});
+
+/**
+ * Spec 000 §7 Payments and the customer balance (issue 8), all with the payment feature on. Any user logs a
+ * payment; editing and deleting are the owner's (spec 000 §6), decided by the domain.
+ */
+@ApiTags('payment')
+@ApiBearerAuth()
+@RequiresFeature('payment')
+@Controller()
+export class PaymentsController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {}
+
+  @Get('invoice/payment/grid')
+  grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
+    return this.queries.execute(new PaymentGridQuery(user.companyId, params));
+  }
+
+  /** 201 with the invoice (its payments, balance and status). 409 asks to confirm on a fully paid invoice. */
+  @Post('invoice/:invoice/payment')
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retried submit logs one payment' })
+  log(
+    @CurrentUser() user: AuthUser,
+    @Param('invoice') invoice: string,
+    @Body() body: PaymentBody,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
+    const paymentKey = idempotencyKeyOf(key);
+    const paymentId = invoiceIdFor(user.companyId, user.id, paymentKey && `payment:${paymentKey}`);
+    return this.commands.execute(new LogPaymentCommand(metadataOf(user), invoice, body, paymentId));
+  }
+
+  @Put('invoice/:invoice/payment/:paymentId')
+  update(
+    @CurrentUser() user: AuthUser,
+    @Param('invoice') invoice: string,
+    @Param('paymentId') paymentId: string,
+    @Body() body: PaymentBody,
+  ) {
+    return this.commands.execute(
+      new UpdatePaymentCommand(metadataOf(user), invoice, paymentId, body, user.role === 'owner'),
+    );
+  }
+
+  @Delete('invoice/:invoice/payment/:paymentId')
+  remove(
+    @CurrentUser() user: AuthUser,
+    @Param('invoice') invoice: string,
+    @Param('paymentId') paymentId: string,
+  ) {
+    return this.commands.execute(
+      new DeletePaymentCommand(metadataOf(user), invoice, paymentId, user.role === 'owner'),
+    );
+  }
+
+  @Get('customer/:id/balance')
+  balance(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.queries.execute(new CustomerBalanceQuery(user.companyId, id.toLowerCase()));
+  }
+
+  @Get('customer/:id/check-balance')
+  checkBalance(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.queries.execute(new CheckBalanceQuery(user.companyId, id.toLowerCase()));
+  }
+}

@@ -1,0 +1,105 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import { isDueOnDelivery } from '../../../../../domain/invoices/invoice.rules.js';
+import { businessDate } from '../../../../../domain/shared/business-date.js';
+import { DomainError } from '../../../../../domain/shared/domain-error.js';
+import { dollarsOf } from '../../../../../domain/shared/money.js';
+import { findCustomer } from '../../customers/customer.response.js';
+import { tenantQuery } from '../../infra/db/tenant-query.js';
+import { runGrid } from '../../infra/grid/index.js';
+import { PG_POOL } from '../../infra/projections.provider.js';
+import { InvoiceReader } from '../../invoices/invoice-reader.js';
+import { paymentGrid } from './payment.grid.js';
+import {
+  CheckBalanceQuery,
+  CustomerBalanceQuery,
+  PaymentGridQuery,
+  type CustomerBalance,
+} from './payment.queries.js';
+
+/** The open invoices of a customer (something left to pay, not cancelled): the partial index rm_invoice_customer_open_idx. */
+const OPEN = `i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.status <> 'cancelled'
+  AND i.balance_cents > 0`;
+
+async function currentCustomer(pool: pg.Pool, companyId: string, customerId: string) {
+  const customer = /^[0-9a-f-]{36}$/i.test(customerId)
+    ? await findCustomer(pool, companyId, customerId)
+    : null;
+  if (!customer) throw new DomainError('CUSTOMER_NOT_FOUND', 'not_found', 'Customer Not Found');
+  return customer;
+}
+
+@QueryHandler(PaymentGridQuery)
+export class PaymentGridHandler implements IQueryHandler<PaymentGridQuery> {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  execute({ companyId, params }: PaymentGridQuery) {
+    return runGrid(this.pool, paymentGrid, params, companyId);
+  }
+}
+
+@QueryHandler(CustomerBalanceQuery)
+export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuery> {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(InvoiceReader) private readonly reader: InvoiceReader,
+  ) {}
+
+  async execute({ companyId, customerId }: CustomerBalanceQuery): Promise<CustomerBalance> {
+    const customer = await currentCustomer(this.pool, companyId, customerId);
+    const [rows, timeZone] = await Promise.all([
+      tenantQuery<{
+        id: string;
+        number: string;
+        invoiced_on: string;
+        due_on: string | null;
+        status: string;
+        total_cents: string;
+        paid_cents: string;
+        balance_cents: string;
+      }>(
+        this.pool,
+        companyId,
+        `SELECT i.id, i.number, i.invoiced_on, i.due_on, i.status, i.total_cents, i.paid_cents, i.balance_cents
+         FROM rm_invoice i WHERE ${OPEN} ORDER BY i.invoiced_on, i.sequence, i.id`,
+        [customer.id],
+      ),
+      this.reader.timeZone(companyId),
+    ]);
+    const today = businessDate(new Date().toISOString(), timeZone);
+    const invoices = rows.map((row) => ({
+      id: row.id,
+      number: row.number,
+      invoiced_at: row.invoiced_on,
+      total: dollarsOf(Number(row.total_cents)),
+      paid: dollarsOf(Number(row.paid_cents)),
+      balance: dollarsOf(Number(row.balance_cents)),
+      due_at: row.due_on,
+      due_on_delivery: isDueOnDelivery(row.due_on, today),
+      status: row.status,
+    }));
+    const owingCents = rows.reduce((sum, row) => sum + Number(row.balance_cents), 0);
+    return {
+      customer: { id: customer.id, name: customer.name, display_tabc_id: customer.display_tabc_id },
+      summary: { owing: dollarsOf(owingCents) },
+      invoices,
+    };
+  }
+}
+
+@QueryHandler(CheckBalanceQuery)
+export class CheckBalanceHandler implements IQueryHandler<CheckBalanceQuery> {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  async execute({ companyId, customerId }: CheckBalanceQuery) {
+    const customer = await currentCustomer(this.pool, companyId, customerId);
+    const [row] = await tenantQuery<{ owing: string | null; n: string }>(
+      this.pool,
+      companyId,
+      `SELECT sum(i.balance_cents) AS owing, count(*) AS n FROM rm_invoice i WHERE ${OPEN}`,
+      [customer.id],
+    );
+    return { owing: dollarsOf(Number(row?.owing ?? 0)), open_invoices: Number(row?.n ?? 0) };
+  }
+}

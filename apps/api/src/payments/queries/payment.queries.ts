@@ -1,0 +1,48 @@
+import { Query } from '@nestjs/cqrs';
+import type { GridInput, GridResult } from '../../infra/grid/index.js';
+
+export class PaymentGridQuery extends Query<GridResult<Record<string, unknown>>> {
+  constructor(
+    readonly companyId: string,
+    readonly params: GridInput,
+  ) {
+    super();
+  }
+}
+
+/** A due or partially paid invoice of the customer balance (spec 000 §2 /customer/{id}/balance). */
+export interface BalanceInvoice {
+  id: string;
+  number: string;
+  invoiced_at: string;
+  total: number;
+  paid: number;
+  balance: number;
+  due_at: string | null;
+  due_on_delivery: boolean;
+  status: string;
+}
+
+export interface CustomerBalance {
+  customer: { id: string; name: string; display_tabc_id: string };
+  summary: { owing: number };
+  invoices: BalanceInvoice[];
+}
+
+export class CustomerBalanceQuery extends Query<CustomerBalance> {
+  constructor(
+    readonly companyId: string,
+    readonly customerId: string,
+  ) {
+    super();
+  }
+}
+
+export class CheckBalanceQuery extends Query<{ owing: number; open_invoices: number }> {
+  constructor(
+    readonly companyId: string,
+    readonly customerId: string,
+  ) {
+    super();
+  }
+}

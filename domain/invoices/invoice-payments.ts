@@ -1,0 +1,310 @@
+import { businessDate, daysBetween, isBusinessDate } from '../shared/business-date.js';
+import { DomainError } from '../shared/domain-error.js';
+import type { FieldProblem } from '../shared/field-rules.js';
+import type { CommandMetadata } from '../shared/decider.js';
+import type { InvoiceStatus } from '../shared/invoice-status.js';
+import { addDays } from '../stamps/stamp.rules.js';
+import { invoiceError, invoiceInvalid } from './invoice.errors.js';
+import type { InvoiceStatusChanged } from './invoice.events.js';
+import type { Invoice, LiveInvoice } from './invoice.state.js';
+
+/**
+ * Payments (spec 000 §3 Payment, §4 Payment, §5 Payment; issue 8): money received against an invoice, as events of
+ * its `invoice-{id}` stream. Amounts are cents; the received date is a business date in the company's time zone.
+ */
+
+export const PAYMENT_RECEIVED_DAYS_AHEAD = 3;
+export const MIN_PAYMENT_CENTS = 1;
+export const MAX_PAYMENT_CENTS = 100_000_000_00; // $100,000,000.00
+export const MAX_PAYMENT_NOTE = 2_000;
+
+export interface PaymentLogged {
+  type: 'PaymentLogged';
+  data: {
+    invoiceId: string;
+    companyId: string;
+    paymentId: string;
+    amountCents: number;
+    receivedOn: string;
+    note: string;
+    loggedAt: string;
+  };
+}
+
+export interface PaymentUpdated {
+  type: 'PaymentUpdated';
+  data: {
+    invoiceId: string;
+    companyId: string;
+    paymentId: string;
+    amountCents: number;
+    receivedOn: string;
+    note: string;
+    updatedAt: string;
+  };
+}
+
+export interface PaymentDeleted {
+  type: 'PaymentDeleted';
+  data: { invoiceId: string; companyId: string; paymentId: string; deletedAt: string };
+}
+
+export type PaymentEvent = PaymentLogged | PaymentUpdated | PaymentDeleted;
+
+export const PAYMENT_EVENT_TYPES: readonly PaymentEvent['type'][] = [
+  'PaymentLogged',
+  'PaymentUpdated',
+  'PaymentDeleted',
+];
+
+export interface Payment {
+  id: string;
+  amountCents: number;
+  receivedOn: string;
+  note: string;
+  loggedAt: string;
+}
+
+export const PAYMENT_MESSAGES = {
+  amount: 'Amount must be at least 0.01.',
+  amountTooLarge: 'Amount is too large.',
+  receivedRequired: 'Received date is required.',
+  receivedInvalid: 'Received date must be a date (YYYY-MM-DD).',
+  receivedTooLate: (latest: string) => `Received date can be at most 3 days ahead (${latest}).`,
+  noteTooLong: `Note must be at most ${MAX_PAYMENT_NOTE} characters.`,
+  /** spec 000 §5 Payment */
+  fullyPaid: 'Invoice has been fully paid, sure you want to log another payment?',
+  cancelled: 'A cancelled invoice cannot be given payments.',
+  notFound: 'Payment not found',
+  ownerOnly: 'Only the owner can edit or delete payments.',
+} as const;
+
+export interface PaymentInput {
+  amountCents: number | undefined;
+  receivedOn: string | undefined;
+  note: string;
+}
+
+export interface LogPayment {
+  type: 'LogPayment';
+  data: PaymentInput & {
+    invoiceId: string;
+    paymentId: string;
+    /** The user confirmed logging a payment on a fully paid invoice. */
+    confirmFullyPaid: boolean;
+    timeZone: string;
+  };
+  metadata: CommandMetadata;
+}
+
+export interface UpdatePayment {
+  type: 'UpdatePayment';
+  data: PaymentInput & { invoiceId: string; paymentId: string; byOwner: boolean; timeZone: string };
+  metadata: CommandMetadata;
+}
+
+export interface DeletePayment {
+  type: 'DeletePayment';
+  data: { invoiceId: string; paymentId: string; byOwner: boolean };
+  metadata: CommandMetadata;
+}
+
+/** What has been paid, and what is left (never below 0: the amount the payment form offers). */
+export function paidCents(payments: readonly Payment[]): number {
+  return payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+}
+
+export const remainingCents = (invoice: Pick<LiveInvoice, 'totals' | 'payments'>): number =>
+  Math.max(0, invoice.totals.totalCents - paidCents(invoice.payments));
+
+function paymentProblems(input: PaymentInput, now: string, timeZone: string): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const { amountCents, receivedOn } = input;
+  if (amountCents === undefined || !Number.isSafeInteger(amountCents) || amountCents < MIN_PAYMENT_CENTS)
+    problems.push({ field: 'amount', message: PAYMENT_MESSAGES.amount });
+  else if (amountCents > MAX_PAYMENT_CENTS)
+    problems.push({ field: 'amount', message: PAYMENT_MESSAGES.amountTooLarge });
+  if (receivedOn === undefined || receivedOn === '')
+    problems.push({ field: 'received_at', message: PAYMENT_MESSAGES.receivedRequired });
+  else if (!isBusinessDate(receivedOn))
+    problems.push({ field: 'received_at', message: PAYMENT_MESSAGES.receivedInvalid });
+  else {
+    const today = businessDate(now, timeZone);
+    if (daysBetween(today, receivedOn) > PAYMENT_RECEIVED_DAYS_AHEAD)
+      problems.push({
+        field: 'received_at',
+        message: PAYMENT_MESSAGES.receivedTooLate(addDays(today, PAYMENT_RECEIVED_DAYS_AHEAD)),
+      });
+  }
+  if (input.note.length > MAX_PAYMENT_NOTE)
+    problems.push({ field: 'note', message: PAYMENT_MESSAGES.noteTooLong });
+  return problems;
+}
+
+function payable(state: Invoice): LiveInvoice {
+  if (state.status !== 'live') throw invoiceError('INVOICE_NOT_FOUND');
+  if (state.invoiceStatus === 'cancelled')
+    throw new DomainError('INVOICE_CANCELLED', 'conflict', PAYMENT_MESSAGES.cancelled);
+  return state;
+}
+
+function ownPayment(invoice: LiveInvoice, paymentId: string, byOwner: boolean): Payment {
+  if (!byOwner) throw new DomainError('PAYMENT_OWNER_ONLY', 'forbidden', PAYMENT_MESSAGES.ownerOnly);
+  const payment = invoice.payments.find((p) => p.id === paymentId);
+  if (!payment) throw new DomainError('PAYMENT_NOT_FOUND', 'not_found', PAYMENT_MESSAGES.notFound);
+  return payment;
+}
+
+/**
+ * The status payments give the invoice once they change: fully paid → paid, partly → partially_paid, none → the
+ * status it had before payments moved it (when they had). A user's later manual choice still wins; the history
+ * keeps both (reason 'payments' / 'user').
+ */
+export function statusAfterPayments(invoice: LiveInvoice, payments: readonly Payment[]): InvoiceStatus {
+  const paid = paidCents(payments);
+  const total = invoice.totals.totalCents;
+  if (paid > 0 && paid >= total) return 'paid';
+  if (paid > 0) return 'partially_paid';
+  if (invoice.invoiceStatus === 'paid' || invoice.invoiceStatus === 'partially_paid')
+    return invoice.statusBeforePayments ?? invoice.invoiceStatus;
+  return invoice.invoiceStatus;
+}
+
+function followPayments(
+  invoice: LiveInvoice,
+  payments: readonly Payment[],
+  now: string,
+): InvoiceStatusChanged[] {
+  const to = statusAfterPayments(invoice, payments);
+  if (to === invoice.invoiceStatus) return [];
+  return [
+    {
+      type: 'InvoiceStatusChanged',
+      data: {
+        invoiceId: invoice.id,
+        companyId: invoice.companyId,
+        from: invoice.invoiceStatus,
+        to,
+        reason: 'payments',
+        changedAt: now,
+      },
+    },
+  ];
+}
+
+export function logPayment(
+  state: Invoice,
+  { data, metadata }: LogPayment,
+): (PaymentLogged | InvoiceStatusChanged)[] {
+  const invoice = payable(state);
+  if (invoice.payments.some((p) => p.id === data.paymentId)) return []; // a retry of the same payment
+  const problems = paymentProblems(data, metadata.now, data.timeZone);
+  if (problems.length > 0) throw invoiceInvalid(problems);
+  if (remainingCents(invoice) <= 0 && !data.confirmFullyPaid)
+    throw new DomainError('INVOICE_FULLY_PAID', 'conflict', PAYMENT_MESSAGES.fullyPaid);
+  const payment: Payment = {
+    id: data.paymentId,
+    amountCents: data.amountCents!,
+    receivedOn: data.receivedOn!,
+    note: data.note,
+    loggedAt: metadata.now,
+  };
+  return [
+    {
+      type: 'PaymentLogged',
+      data: {
+        invoiceId: invoice.id,
+        companyId: invoice.companyId,
+        paymentId: payment.id,
+        amountCents: payment.amountCents,
+        receivedOn: payment.receivedOn,
+        note: payment.note,
+        loggedAt: metadata.now,
+      },
+    },
+    ...followPayments(invoice, [...invoice.payments, payment], metadata.now),
+  ];
+}
+
+export function updatePayment(
+  state: Invoice,
+  { data, metadata }: UpdatePayment,
+): (PaymentUpdated | InvoiceStatusChanged)[] {
+  const invoice = payable(state);
+  const payment = ownPayment(invoice, data.paymentId, data.byOwner);
+  const problems = paymentProblems(data, metadata.now, data.timeZone);
+  if (problems.length > 0) throw invoiceInvalid(problems);
+  const changed = {
+    ...payment,
+    amountCents: data.amountCents!,
+    receivedOn: data.receivedOn!,
+    note: data.note,
+  };
+  if (
+    changed.amountCents === payment.amountCents &&
+    changed.receivedOn === payment.receivedOn &&
+    changed.note === payment.note
+  )
+    return [];
+  return [
+    {
+      type: 'PaymentUpdated',
+      data: {
+        invoiceId: invoice.id,
+        companyId: invoice.companyId,
+        paymentId: payment.id,
+        amountCents: changed.amountCents,
+        receivedOn: changed.receivedOn,
+        note: changed.note,
+        updatedAt: metadata.now,
+      },
+    },
+    ...followPayments(
+      invoice,
+      invoice.payments.map((p) => (p.id === payment.id ? changed : p)),
+      metadata.now,
+    ),
+  ];
+}
+
+export function deletePayment(
+  state: Invoice,
+  { data, metadata }: DeletePayment,
+): (PaymentDeleted | InvoiceStatusChanged)[] {
+  if (state.status !== 'live') throw invoiceError('INVOICE_NOT_FOUND');
+  const payment = ownPayment(state, data.paymentId, data.byOwner);
+  return [
+    {
+      type: 'PaymentDeleted',
+      data: {
+        invoiceId: state.id,
+        companyId: state.companyId,
+        paymentId: payment.id,
+        deletedAt: metadata.now,
+      },
+    },
+    ...(state.invoiceStatus === 'cancelled'
+      ? []
+      : followPayments(
+          state,
+          state.payments.filter((p) => p.id !== payment.id),
+          metadata.now,
+        )),
+  ];
+}
+
+/** The payments part of the invoice fold (invoice.state.ts calls it for payment events). */
+export function evolvePayments(payments: readonly Payment[], event: PaymentEvent): Payment[] {
+  switch (event.type) {
+    case 'PaymentLogged': {
+      const { paymentId, amountCents, receivedOn, note, loggedAt } = event.data;
+      return [...payments, { id: paymentId, amountCents, receivedOn, note, loggedAt }];
+    }
+    case 'PaymentUpdated': {
+      const { paymentId, amountCents, receivedOn, note } = event.data;
+      return payments.map((p) => (p.id === paymentId ? { ...p, amountCents, receivedOn, note } : p));
+    }
+    case 'PaymentDeleted':
+      return payments.filter((p) => p.id !== event.data.paymentId);
+  }
+}

@@ -1,0 +1,138 @@
+import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
+import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import type { PaymentEvent } from '../../domain/invoices/invoice-payments.js';
+import { defineRowProjection, ident } from '../projection.js';
+
+/**
+ * Money received (issue 8): `rm_invoice` keeps each invoice's live payments and what is paid (its balance is
+ * total − paid, a generated column, so a customer's balance reads only its open invoices), and
+ * `rm_invoice_payment` has one row per payment for the payments report (joined to rm_invoice for the invoice
+ * number and customer). A deleted payment keeps its row with deleted_at set.
+ */
+export const PAYMENT_SCHEMA = `
+ALTER TABLE rm_invoice
+  ADD COLUMN IF NOT EXISTS payments jsonb NOT NULL DEFAULT '[]',
+  ADD COLUMN IF NOT EXISTS paid_cents bigint NOT NULL DEFAULT 0,
+  ADD COLUMN IF NOT EXISTS balance_cents bigint GENERATED ALWAYS AS (total_cents - paid_cents) STORED;
+-- A customer's open invoices (owing and the balance page): only invoices with something left to pay.
+CREATE INDEX IF NOT EXISTS rm_invoice_customer_open_idx
+  ON rm_invoice (company_id, customer_id, invoiced_on, sequence) INCLUDE (balance_cents)
+  WHERE deleted_at IS NULL AND status <> 'cancelled' AND balance_cents > 0;
+
+CREATE TABLE IF NOT EXISTS rm_invoice_payment (
+  id uuid PRIMARY KEY,
+  company_id uuid NOT NULL,
+  invoice_id uuid NOT NULL,
+  amount_cents bigint NOT NULL,
+  received_on date NOT NULL,
+  note text NOT NULL,
+  logged_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  deleted_at timestamptz,
+  revision bigint NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rm_invoice_payment_company_received_idx
+  ON rm_invoice_payment (company_id, received_on DESC NULLS LAST, id) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS rm_invoice_payment_invoice_idx ON rm_invoice_payment (invoice_id);
+`;
+
+export interface PaymentRow {
+  id: string;
+  company_id: string;
+  invoice_id: string;
+  amount_cents: number;
+  received_on: string;
+  note: string;
+  logged_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  revision: number;
+}
+
+/** Pure: the payment row after one event (the same object when the event was applied already). */
+export function evolvePaymentRow(row: PaymentRow | undefined, stored: StoredEvent): PaymentRow {
+  const revision = Number(stored.revision);
+  if (row && revision <= row.revision) return row;
+  const event = stored as unknown as PaymentEvent;
+  switch (event.type) {
+    case 'PaymentLogged': {
+      const { paymentId, companyId, invoiceId, amountCents, receivedOn, note, loggedAt } = event.data;
+      return {
+        id: paymentId,
+        company_id: companyId,
+        invoice_id: invoiceId,
+        amount_cents: amountCents,
+        received_on: receivedOn,
+        note,
+        logged_at: loggedAt,
+        updated_at: loggedAt,
+        deleted_at: null,
+        revision,
+      };
+    }
+    case 'PaymentUpdated': {
+      if (!row) throw new Error(`payment projection: ${stored.id} updates a payment never logged`);
+      const { amountCents, receivedOn, note, updatedAt } = event.data;
+      return { ...row, amount_cents: amountCents, received_on: receivedOn, note, updated_at: updatedAt, revision };
+    }
+    case 'PaymentDeleted':
+      if (!row) throw new Error(`payment projection: ${stored.id} deletes a payment never logged`);
+      return { ...row, deleted_at: event.data.deletedAt, updated_at: event.data.deletedAt, revision };
+    default:
+      return row as PaymentRow;
+  }
+}
+
+const COLUMNS: readonly (keyof PaymentRow)[] = [
+  'id',
+  'company_id',
+  'invoice_id',
+  'amount_cents',
+  'received_on',
+  'note',
+  'logged_at',
+  'updated_at',
+  'deleted_at',
+  'revision',
+];
+
+const iso = (value: unknown) =>
+  value === null || value === undefined ? null : new Date(value as string).toISOString();
+
+export const invoicePaymentProjection = defineRowProjection<PaymentRow>({
+  name: 'invoice-payments',
+  version: 1,
+  handles: ['PaymentLogged', 'PaymentUpdated', 'PaymentDeleted'],
+  rows: {
+    table: 'rm_invoice_payment',
+    keyOf: (event) => (event.data as { paymentId?: string }).paymentId,
+    async load(tx: PoolClient, keys: string[], table: string) {
+      const { rows } = await tx.query(`SELECT * FROM ${ident(table)} WHERE id = ANY($1::uuid[])`, [keys]);
+      return new Map(
+        rows.map((row) => [
+          row.id as string,
+          {
+            ...row,
+            amount_cents: Number(row.amount_cents),
+            logged_at: iso(row.logged_at)!,
+            updated_at: iso(row.updated_at)!,
+            deleted_at: iso(row.deleted_at),
+            revision: Number(row.revision),
+          } as PaymentRow,
+        ]),
+      );
+    },
+    evolve: evolvePaymentRow,
+    async save(tx: PoolClient, rows: PaymentRow[], table: string) {
+      const t = ident(table);
+      await tx.query(
+        `INSERT INTO ${t} (${COLUMNS.join(', ')})
+         SELECT ${COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)
+         ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((c) => c !== 'id')
+           .map((c) => `${c} = EXCLUDED.${c}`)
+           .join(', ')}`,
+        [JSON.stringify(rows)],
+      );
+    },
+  },
+});
