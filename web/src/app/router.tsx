@@ -40,6 +40,11 @@ export const routes: RouteObject[] = [
           },
           { path: 'stamp', lazy: page(() => import('../features/stamps/StampsPage')) },
           { path: 'stamp/roll', lazy: page(() => import('../features/stamps/StampRollsPage')) },
+          { path: 'product', lazy: page(() => import('../features/products/ProductsPage')) },
+          {
+            path: 'product/:productId',
+            lazy: page(() => import('../features/products/ProductDetailPage')),
+          },
         ],
       },
       { path: '*', lazy: page(() => import('../features/system/NotFoundPage')) },

@@ -1,5 +1,6 @@
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import LiquorOutlined from '@mui/icons-material/LiquorOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { ReactElement } from 'react';
 
@@ -30,4 +31,5 @@ export const NAV_ITEMS: NavItem[] = [
     icon: <ConfirmationNumberOutlined />,
     children: [{ label: 'Stamp Rolls', to: '/stamp/roll' }],
   },
+  { label: 'Products', to: '/product', icon: <LiquorOutlined /> },
 ];

@@ -1,10 +1,13 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useFeature } from '../../shared/feature-gate/use-feature';
 import type { useForm } from '../../shared/forms/use-form';
+import { useListPriceTiersQuery } from '../settings/price-tiers.api';
 import { builtFrom, type CustomerValues } from './customer-form';
 
 export type CustomerForm = ReturnType<typeof useForm<CustomerValues>>;
@@ -37,6 +40,40 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 
 const span = (columns: number) => ({ gridColumn: { sm: `span ${columns}` } });
 
+/**
+ * The customer's price tier (spec 001 §3: customers carry product_price_tier_id), only with tiered_pricing. No tier
+ * pays the list price, as the base tier does; a tier removed meanwhile shows as no tier.
+ */
+function PriceTierPicker({ form }: { form: CustomerForm }) {
+  const { data: tiers = [], isLoading } = useListPriceTiersQuery();
+  const value = form.values.product_price_tier_id;
+  const known = value === '' || tiers.some((tier) => tier.id === value);
+  const percent = (p: number) => (p === 0 ? 'list price' : `+${p.toLocaleString('en-US')} %`);
+  return (
+    <TextField
+      {...form.field(
+        'product_price_tier_id',
+        tiers.length === 0 && !isLoading
+          ? 'No price tiers yet: add them in Settings'
+          : 'What this customer pays: the base price raised by the tier',
+      )}
+      value={known ? value : ''}
+      select
+      label="Price Tier"
+      disabled={isLoading}
+      sx={span(3)}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">No tier (list price)</MenuItem>
+      {tiers.map((tier) => (
+        <MenuItem key={tier.id} value={tier.id}>
+          {`${tier.name} (${percent(tier.percentage)})`}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /** The fields of the customer form (spec 000 §3 Customer); the page owns the form state and the saving. */
 export function CustomerFields({ form }: { form: CustomerForm }) {
   const built = builtFrom(form.values);
@@ -46,6 +83,7 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
     onChange: (_event: unknown, checked: boolean) => form.setValue(name, checked ? '1' : '0'),
   });
   const fintech = form.values.fintech_option === '1';
+  const { active: tieredPricing } = useFeature('tiered_pricing');
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -121,6 +159,12 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
           />
         </Box>
       </Section>
+
+      {tieredPricing && (
+        <Section title="Pricing">
+          <PriceTierPicker form={form} />
+        </Section>
+      )}
     </Box>
   );
 }

@@ -28,6 +28,8 @@ export interface CustomerValues {
   fintech_option: string;
   fintech_id: string;
   service_start: string;
+  /** '' : no tier (the list price, as on the base tier) */
+  product_price_tier_id: string;
 }
 
 export const CUSTOMER_FIELDS = [
@@ -47,6 +49,7 @@ export const CUSTOMER_FIELDS = [
   'fintech_option',
   'fintech_id',
   'service_start',
+  'product_price_tier_id',
 ] as const satisfies readonly (keyof CustomerValues)[];
 
 export const EMPTY_CUSTOMER: CustomerValues = {
@@ -66,6 +69,7 @@ export const EMPTY_CUSTOMER: CustomerValues = {
   fintech_option: '0',
   fintech_id: '',
   service_start: '',
+  product_price_tier_id: '',
 };
 
 /** The TABC id the licence type and AIMS id build, or null when they don't (spec 000 §5). */
@@ -93,6 +97,7 @@ export function validateCustomer(values: CustomerValues): FormErrors<CustomerVal
       customerRules.fintech_id(values.fintech_id) ??
       fintechIdProblem(values.fintech_id, values.fintech_option),
     service_start: customerRules.service_start(values.service_start),
+    product_price_tier_id: customerRules.product_price_tier_id(values.product_price_tier_id),
   };
   for (const field of CUSTOMER_FIELDS) if (errors[field] === undefined) delete errors[field];
   return errors;
@@ -118,6 +123,7 @@ export function toCustomerBody(values: CustomerValues): CustomerBody {
     fintech_option: values.fintech_option === '1',
     fintech_id: textOrNull(values.fintech_id),
     service_start: textOrNull(values.service_start),
+    product_price_tier_id: textOrNull(values.product_price_tier_id),
   };
 }
 
@@ -139,6 +145,7 @@ export function customerValues(customer: Customer): CustomerValues {
     fintech_option: customer.fintech_option ? '1' : '0',
     fintech_id: customer.fintech_id ?? '',
     service_start: customer.service_start ?? '',
+    product_price_tier_id: customer.product_price_tier_id ?? '',
   };
 }
 

@@ -51,6 +51,8 @@ export interface CustomerBody {
   fintech_option: boolean;
   fintech_id: string | null;
   service_start: string | null;
+  /** null: no tier (the list price) */
+  product_price_tier_id: string | null;
 }
 
 /** One licence of an establishment in GET /customer/auto-fill-suggestions. */

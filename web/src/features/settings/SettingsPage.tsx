@@ -15,6 +15,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { CompanyDetailsForm } from './CompanyDetailsForm';
 import { LogoManager } from './LogoManager';
+import { PriceTierManager } from './PriceTierManager';
 import { ProfileAccountForm } from './ProfileAccountForm';
 import { ProfileInfoCard } from './ProfileInfoCard';
 
@@ -41,6 +42,7 @@ export default function SettingsPage() {
       >
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           <CompanySection focusThreshold={focusThreshold} />
+          <PriceTierManager />
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           <LogoManager />

@@ -1,0 +1,137 @@
+import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { useFeature } from '../../shared/feature-gate/use-feature';
+import type { GridQueryArgs } from '../../shared/grid/grid-protocol';
+import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
+import { useGridModels } from '../../shared/grid/use-grid-models';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { ProductDetailDrawer } from './ProductDetailDrawer';
+import { ProductEditor } from './ProductEditor';
+import { PRODUCT_GRID_DEFAULT_SORT, productColumns } from './product-grid.columns';
+import { PRODUCT_SCREEN_MESSAGES } from './product-messages';
+import { useProductGridQuery } from './products.api';
+
+/** Archived products join the answer only when the filter names the archived column (both values: all). */
+export function withArchived(query: GridQueryArgs, showArchived: boolean): GridQueryArgs {
+  if (!showArchived) return query;
+  const filters = query.filterModel ? (JSON.parse(query.filterModel) as Record<string, unknown>) : {};
+  if ('archived' in filters) return query;
+  filters.archived = { filterType: 'set', type: 'in', values: ['true', 'false'] };
+  return { ...query, filterModel: JSON.stringify(filters) };
+}
+
+/** The editor: a new product (id null) or the product with this id. */
+type Editing = { id: string | null } | null;
+
+/**
+ * /product (spec 001 §2 Products): the product grid (server-side, units sold first, archived hidden unless asked
+ * for), New Product, the editor modal and the side detail card a row click opens.
+ */
+export default function ProductsPage() {
+  const [editing, setEditing] = useState<Editing>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [showArchived, setShowArchived] = useState(false);
+  const { active: withSku } = useFeature('internal_sku');
+  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
+
+  const edit = (id: string | null) => setEditing({ id });
+  const columns = useMemo(() => productColumns((row) => setEditing({ id: row.id })), []);
+  const grid = useGridModels(columns, { initialSort: PRODUCT_GRID_DEFAULT_SORT });
+  const result = useProductGridQuery(withArchived(grid.query, showArchived));
+
+  const columnVisibilityModel = { internal_sku: withSku, archived: showArchived, ...visibility };
+
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        subtitle="Your catalogue: prices, sales and profit per product."
+        actions={
+          <Button variant="contained" startIcon={<Add />} onClick={() => edit(null)}>
+            New Product
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              flexWrap: 'wrap',
+              gap: 1,
+              mb: 1.5,
+              px: 0.5,
+            }}
+          >
+            <Typography variant="body2" color="text.secondary">
+              {result.data
+                ? `${result.data.count} ${result.data.count === 1 ? 'product' : 'products'}${
+                    showArchived ? ' (archived included)' : ''
+                  }`
+                : ' '}
+            </Typography>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={showArchived}
+                  onChange={(_event, checked) => {
+                    setShowArchived(checked);
+                    setVisibility(({ archived: _archived, ...rest }) => rest);
+                    grid.modelProps.onPaginationModelChange({ ...grid.modelProps.paginationModel, page: 0 });
+                  }}
+                />
+              }
+              label="Show archived"
+            />
+          </Box>
+          <Box sx={{ height: { xs: 560, md: 'max(480px, calc(100vh - 270px))' } }}>
+            <ServerDataGrid
+              {...grid.modelProps}
+              columns={columns}
+              result={result}
+              label="Products"
+              emptyText={PRODUCT_SCREEN_MESSAGES.empty}
+              errorText={PRODUCT_SCREEN_MESSAGES.loadFailed}
+              rowHeight={48}
+              columnVisibilityModel={columnVisibilityModel}
+              onColumnVisibilityModelChange={setVisibility}
+              onRowClick={({ row }) => setSelected(row.id)}
+              getRowClassName={({ row }) => (row.archived ? 'product-archived' : '')}
+              sx={{
+                '& .MuiDataGrid-row': { cursor: 'pointer' },
+                '& .product-archived': { color: 'text.secondary', bgcolor: 'action.hover' },
+              }}
+            />
+          </Box>
+        </CardContent>
+      </Card>
+
+      <ProductDetailDrawer
+        productId={selected}
+        onClose={() => setSelected(null)}
+        onEdit={(product) => edit(product.id)}
+      />
+      {editing && (
+        <ProductEditor
+          key={editing.id ?? 'new'}
+          productId={editing.id}
+          onClose={() => setEditing(null)}
+          onSaved={(product) => {
+            if (editing.id === null) setSelected(product.id);
+          }}
+          onDeleted={() => setSelected(null)}
+        />
+      )}
+    </>
+  );
+}
