@@ -179,6 +179,9 @@ describe('Invoices (HTTP)', () => {
       const next = await create(c, { items: [{ product_id: c.vodka, qty: 1, price: 18.5 }] });
       expect(next.status).toBe(201);
       expect(next.body.items[0].last_invoiced_price).toBe(19.99);
+      const suggestions = await api.get(`product/suggestions?query=tito&customerId=${c.customerId}`, c.token);
+      expect(suggestions.body[0]).toMatchObject({ id: c.vodka, last_invoiced_price: 18.5 });
+      expect((await api.get('product/suggestions?query=tito', c.token)).body[0].last_invoiced_price).toBeNull();
     });
 
     it('answers the next number, and the last invoice of a customer', async () => {

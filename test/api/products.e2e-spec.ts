@@ -597,6 +597,7 @@ describe('Products (HTTP)', () => {
         distributor: null,
         ydk_product_id: null,
         last_purchase_price: 14.5,
+        last_invoiced_price: null,
         price: 15,
         price_source: 'list',
         list_price: 15,

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+import { lastInvoicedPrices } from '../../../../../projections/invoices/last-invoiced-prices.js';
 import { customerError } from '../../../../../domain/customers/customer.errors.js';
 import { priceForCustomer } from '../../../../../domain/products/product.pricing.js';
 import { percentFromBasisPoints } from '../../../../../domain/companies/company.rules.js';
@@ -143,41 +144,50 @@ export class ProductSuggestionsHandler implements IQueryHandler<ProductSuggestio
       base: settings.tier_base ?? 'list_price',
       tier,
     };
-    return rows
-      .filter((row) => row.id !== null)
-      .map((row) => {
-        const listPriceCents = Number(row.list_price_cents);
-        const { priceCents, source } = priceForCustomer(
-          {
-            listPriceCents,
-            customerPriceCents: row.customer_price_cents === null ? null : Number(row.customer_price_cents),
-            lastPurchasePriceCents: Number(row.last_purchase_price_cents),
-          },
-          pricing,
-        );
-        return {
-          id: row.id!,
-          product: row.product,
-          product_size: row.product_size,
-          product_type: row.product_type,
-          upc: row.upc,
-          internal_sku: row.internal_sku,
-          distributor: row.distributor,
-          ydk_product_id: row.ydk_product_id,
-          last_purchase_price: dollarsOf(Number(row.last_purchase_price_cents)),
-          price: dollarsOf(priceCents),
-          price_source: source,
-          list_price: dollarsOf(listPriceCents),
-          tier:
-            source === 'tier' && tier
-              ? {
-                  id: tier.id,
-                  name: tier.name,
-                  percentage: percentFromBasisPoints(tier.percentageBasisPoints),
-                }
-              : null,
-          match: row.step === 0 ? (isUpc ? 'upc' : 'name') : 'contains',
-        };
-      });
+    const found = rows.filter((row) => row.id !== null);
+    const lastPrices =
+      customerId === null
+        ? new Map<string, number>()
+        : await lastInvoicedPrices(
+            this.pool,
+            companyId,
+            customerId,
+            found.map((row) => row.id!),
+          );
+    return found.map((row) => {
+      const listPriceCents = Number(row.list_price_cents);
+      const { priceCents, source } = priceForCustomer(
+        {
+          listPriceCents,
+          customerPriceCents: row.customer_price_cents === null ? null : Number(row.customer_price_cents),
+          lastPurchasePriceCents: Number(row.last_purchase_price_cents),
+        },
+        pricing,
+      );
+      return {
+        id: row.id!,
+        product: row.product,
+        product_size: row.product_size,
+        product_type: row.product_type,
+        upc: row.upc,
+        internal_sku: row.internal_sku,
+        distributor: row.distributor,
+        ydk_product_id: row.ydk_product_id,
+        last_purchase_price: dollarsOf(Number(row.last_purchase_price_cents)),
+        last_invoiced_price: lastPrices.has(row.id!) ? dollarsOf(lastPrices.get(row.id!)!) : null,
+        price: dollarsOf(priceCents),
+        price_source: source,
+        list_price: dollarsOf(listPriceCents),
+        tier:
+          source === 'tier' && tier
+            ? {
+                id: tier.id,
+                name: tier.name,
+                percentage: percentFromBasisPoints(tier.percentageBasisPoints),
+              }
+            : null,
+        match: row.step === 0 ? (isUpc ? 'upc' : 'name') : 'contains',
+      };
+    });
   }
 }

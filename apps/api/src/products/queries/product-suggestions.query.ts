@@ -11,6 +11,8 @@ export interface ProductSuggestion extends PriceForCustomer {
   distributor: string | null;
   ydk_product_id: string | null;
   last_purchase_price: number;
+  /** What the customer paid on its last invoice of the product (null: never invoiced to it, or no customer). */
+  last_invoiced_price: number | null;
   /** upc: the query is this product's UPC; name: its name starts with the query; contains: elsewhere. */
   match: 'upc' | 'name' | 'contains';
 }
