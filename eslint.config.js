@@ -7,7 +7,23 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', Buffer: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setImmediate: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', globalThis: 'readonly', __dirname: 'readonly', require: 'readonly' } },
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setImmediate: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        globalThis: 'readonly',
+        __dirname: 'readonly',
+        require: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -22,12 +38,24 @@ export default tseslint.config(
     files: ['domain/**/*.ts'],
     ignores: ['domain/**/*.spec.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@nestjs/*', '@mikro-orm/*', 'pg', '@kurrent/*', 'node:*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@nestjs/*', '@mikro-orm/*', 'pg', '@kurrent/*', 'node:*'] },
+      ],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'The domain takes time from the command.' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'The domain takes time from the command.' },
-        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Ids arrive on the command.' },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'The domain takes time from the command.',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'The domain takes time from the command.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+          message: 'Ids arrive on the command.',
+        },
       ],
     },
   },

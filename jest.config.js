@@ -29,7 +29,11 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/domain/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/projections/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/domain/**/*.spec.ts',
+        '<rootDir>/apps/**/*.spec.ts',
+        '<rootDir>/projections/**/*.spec.ts',
+      ],
     },
     { ...common, displayName: 'web', testMatch: ['<rootDir>/web/src/**/*.spec.ts'] },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },

@@ -7,7 +7,10 @@ import { Migration20261122000500_stamps } from './Migration20261122000500_stamps
 import { Migration20261122000600_event_store_append_v2 } from './Migration20261122000600_event_store_append_v2.js';
 import { Migration20261122000700_products } from './Migration20261122000700_products.js';
 import { Migration20261122000800_invoices } from './Migration20261122000800_invoices.js';
+import { Migration20261122000900_delivery } from './Migration20261122000900_delivery.js';
 import { Migration20261122000810_payments } from './Migration20261122000810_payments.js';
+import { Migration20261122000820_invoice_grid_indexes } from './Migration20261122000820_invoice_grid_indexes.js';
+import { Migration20261122000830_invoice_count } from './Migration20261122000830_invoice_count.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -21,4 +24,7 @@ export const migrationsList = [
   Migration20261122000700_products,
   Migration20261122000800_invoices,
   Migration20261122000810_payments,
+  Migration20261122000820_invoice_grid_indexes,
+  Migration20261122000830_invoice_count,
+  Migration20261122000900_delivery,
 ];

@@ -3,6 +3,8 @@ import { companyLogoProjection } from './companies/company-logo.projection.js';
 import { companyProjection } from './companies/company.projection.js';
 import { customerProjection } from './customers/customer.projection.js';
 import { invoicePaymentProjection } from './invoices/invoice-payment.projection.js';
+import { invoiceDocumentsProjection } from './invoices/invoice-documents.projection.js';
+import { invoiceEmailProjection } from './invoices/invoice-email.projection.js';
 import { invoiceSalesProjection } from './invoices/invoice-sales.projection.js';
 import { invoiceProjection } from './invoices/invoice.projection.js';
 import { priceTierProjection } from './products/price-tier.projection.js';
@@ -22,6 +24,8 @@ export const allProjections: readonly Projection[] = [
   invoiceProjection,
   invoiceSalesProjection,
   invoicePaymentProjection,
+  invoiceEmailProjection,
+  invoiceDocumentsProjection,
 ];
 
 export { activityProjection, ACTIVITY_SCHEMA } from './activity/activity.projection.js';
@@ -33,4 +37,9 @@ export { productProjection, PRODUCT_SCHEMA } from './products/product.projection
 export { priceTierProjection, PRICE_TIER_SCHEMA } from './products/price-tier.projection.js';
 export { invoiceProjection, INVOICE_SCHEMA } from './invoices/invoice.projection.js';
 export { invoiceSalesProjection } from './invoices/invoice-sales.projection.js';
+export { invoiceEmailProjection, INVOICE_EMAIL_SCHEMA } from './invoices/invoice-email.projection.js';
+export {
+  invoiceDocumentsProjection,
+  INVOICE_DOCUMENTS_SCHEMA,
+} from './invoices/invoice-documents.projection.js';
 export { invoicePaymentProjection, PAYMENT_SCHEMA } from './invoices/invoice-payment.projection.js';

@@ -18,7 +18,8 @@ function* walk(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* walk(path);
-    else if (/\.(ts|tsx)$/.test(entry.name) && !/\.(spec|e2e-spec|browser-spec|d)\.ts$/.test(entry.name)) yield path;
+    else if (/\.(ts|tsx)$/.test(entry.name) && !/\.(spec|e2e-spec|browser-spec|d)\.ts$/.test(entry.name))
+      yield path;
   }
 }
 
@@ -42,14 +43,17 @@ for (const source of sources) {
     const out = join(root, 'dist', relative(root, file)).replace(/\.tsx?$/, '.js');
     if (!force && existsSync(out) && statSync(out).mtimeMs >= statSync(file).mtimeMs) continue;
     jobs.push(
-      transformFile(file, { ...swcrc, swcrc: false, filename: file, sourceFileName: relative(dirname(out), file) }).then(
-        ({ code, map }) => {
-          mkdirSync(dirname(out), { recursive: true });
-          writeFileSync(out, `${code}\n//# sourceMappingURL=${out.split('/').pop()}.map\n`);
-          if (map) writeFileSync(`${out}.map`, map);
-          compiled++;
-        },
-      ),
+      transformFile(file, {
+        ...swcrc,
+        swcrc: false,
+        filename: file,
+        sourceFileName: relative(dirname(out), file),
+      }).then(({ code, map }) => {
+        mkdirSync(dirname(out), { recursive: true });
+        writeFileSync(out, `${code}\n//# sourceMappingURL=${out.split('/').pop()}.map\n`);
+        if (map) writeFileSync(`${out}.map`, map);
+        compiled++;
+      }),
     );
   }
 }
@@ -58,10 +62,17 @@ writeFileSync(join(root, 'dist', 'package.json'), '{ "type": "module" }\n');
 if (compiled) console.log(`build: compiled ${compiled} server file(s)`);
 
 const webOut = join(root, 'dist', 'web', 'index.html');
-if (!skipWeb && (force || !existsSync(webOut) || statSync(webOut).mtimeMs < newestMtime(join(root, 'web', 'src')))) {
+if (
+  !skipWeb &&
+  (force || !existsSync(webOut) || statSync(webOut).mtimeMs < newestMtime(join(root, 'web', 'src')))
+) {
   console.log('build: building the web client');
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: join(root, 'web'),
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: join(root, 'web'),
+      stdio: 'inherit',
+    },
+  );
 }

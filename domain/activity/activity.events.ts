@@ -11,7 +11,9 @@ export type UserSignedUp = UserFact<'UserSignedUp'>;
 export type UserSignedIn = UserFact<'UserSignedIn'> & { data: { method: 'password' | 'login_token' } };
 export type UserSignedOut = UserFact<'UserSignedOut'>;
 export type PasswordReset = UserFact<'PasswordReset'>;
-export type ProfileUpdated = UserFact<'ProfileUpdated'> & { data: { nameChanged: boolean; passwordChanged: boolean } };
+export type ProfileUpdated = UserFact<'ProfileUpdated'> & {
+  data: { nameChanged: boolean; passwordChanged: boolean };
+};
 
 export type ActivityEvent = UserSignedUp | UserSignedIn | UserSignedOut | PasswordReset | ProfileUpdated;
 

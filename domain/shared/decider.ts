@@ -23,7 +23,10 @@ export type Decider<S, C extends AnyCommand, E extends AnyEvent> = Readonly<{
   initialState: () => S;
 }>;
 
-export function fold<S, E extends AnyEvent>(decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState'>, events: E[]): S {
+export function fold<S, E extends AnyEvent>(
+  decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState'>,
+  events: E[],
+): S {
   return events.reduce(decider.evolve, decider.initialState());
 }
 

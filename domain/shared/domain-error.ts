@@ -19,7 +19,9 @@ export class DomainError extends Error {
 }
 
 /** Builds a typed error factory from a Record of codes, so the compiler checks every code has a kind and text. */
-export function errorCatalogue<Code extends string>(catalogue: Record<Code, { kind: DomainErrorKind; message: string }>) {
+export function errorCatalogue<Code extends string>(
+  catalogue: Record<Code, { kind: DomainErrorKind; message: string }>,
+) {
   return (code: Code, details?: { field: string; message: string }[]) =>
     new DomainError(code, catalogue[code].kind, catalogue[code].message, details);
 }

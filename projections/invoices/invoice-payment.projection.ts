@@ -73,7 +73,14 @@ export function evolvePaymentRow(row: PaymentRow | undefined, stored: StoredEven
     case 'PaymentUpdated': {
       if (!row) throw new Error(`payment projection: ${stored.id} updates a payment never logged`);
       const { amountCents, receivedOn, note, updatedAt } = event.data;
-      return { ...row, amount_cents: amountCents, received_on: receivedOn, note, updated_at: updatedAt, revision };
+      return {
+        ...row,
+        amount_cents: amountCents,
+        received_on: receivedOn,
+        note,
+        updated_at: updatedAt,
+        revision,
+      };
     }
     case 'PaymentDeleted':
       if (!row) throw new Error(`payment projection: ${stored.id} deletes a payment never logged`);

@@ -6,6 +6,20 @@ import type { InvoiceStatus } from '../../domain/shared/invoice-status.js';
 import { defineRowProjection, ident } from '../projection.js';
 
 /**
+ * The grid's indexes (issue 6 Bench): the grid orders by `<sort> DESC NULLS LAST, i.id ASC`, so each index ends in
+ * exactly that (read forwards for a page from the top, backwards for one from the end), under the company and the
+ * filter the grid is most often asked for. Migration20261122000820_invoice_grid_indexes replaces the earlier ones.
+ */
+export const INVOICE_GRID_INDEXES = `
+CREATE INDEX IF NOT EXISTS rm_invoice_grid_invoiced_idx
+  ON rm_invoice (company_id, invoiced_on DESC NULLS LAST, sequence DESC NULLS LAST, id) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS rm_invoice_grid_status_idx
+  ON rm_invoice (company_id, status, invoiced_on DESC NULLS LAST, sequence DESC NULLS LAST, id) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS rm_invoice_grid_customer_idx
+  ON rm_invoice (company_id, customer_id, invoiced_on DESC NULLS LAST, sequence DESC NULLS LAST, id) WHERE deleted_at IS NULL;
+`;
+
+/**
  * One row per invoice (`rm_invoice`): the invoice grid, the recent list, quick search, the last invoice of a
  * customer, duplicate detection and the view page (`content` holds the lines, customer and notes whole, so a page
  * is one row). A deleted invoice keeps its row with deleted_at set; every list leaves it out.
@@ -39,19 +53,51 @@ CREATE TABLE IF NOT EXISTS rm_invoice (
   revision bigint NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS rm_invoice_company_number_idx ON rm_invoice (company_id, number);
-CREATE INDEX IF NOT EXISTS rm_invoice_company_invoiced_idx
-  ON rm_invoice (company_id, invoiced_on DESC, created_at DESC, id) WHERE deleted_at IS NULL;
 CREATE INDEX IF NOT EXISTS rm_invoice_company_created_idx
   ON rm_invoice (company_id, created_at DESC) WHERE deleted_at IS NULL;
-CREATE INDEX IF NOT EXISTS rm_invoice_company_status_idx
-  ON rm_invoice (company_id, status, invoiced_on DESC) WHERE deleted_at IS NULL;
-CREATE INDEX IF NOT EXISTS rm_invoice_company_customer_idx
-  ON rm_invoice (company_id, customer_id, invoiced_on DESC) WHERE deleted_at IS NULL;
+${INVOICE_GRID_INDEXES}
 CREATE INDEX IF NOT EXISTS rm_invoice_company_sequence_idx
   ON rm_invoice (company_id, sequence) WHERE deleted_at IS NULL;
 CREATE INDEX IF NOT EXISTS rm_invoice_duplicate_idx
   ON rm_invoice (company_id, fingerprint, created_at) WHERE deleted_at IS NULL;
 `;
+
+/**
+ * The number of current (not deleted) invoices per company, kept with the rows so the unfiltered grid never counts
+ * them per request (issue 6 Bench). Migration20261122000830_invoice_count creates and fills it.
+ */
+export const INVOICE_COUNT_SCHEMA = `
+CREATE TABLE IF NOT EXISTS rm_invoice_count (
+  company_id uuid PRIMARY KEY,
+  live bigint NOT NULL
+);
+`;
+
+/**
+ * Before the rows are written: how each changes the company's count of current invoices, judged against what the
+ * table holds now (so writing a row again, or a rebuild flushing it twice, changes nothing). The count table is
+ * the live one or, during a rebuild, its shadow beside the rows' shadow.
+ */
+async function countLiveInvoices(tx: PoolClient, rows: InvoiceRow[], table: string): Promise<void> {
+  const counts = table.endsWith('__shadow') ? 'rm_invoice_count__shadow' : 'rm_invoice_count';
+  const { rows: before } = await tx.query<{ id: string; live: boolean }>(
+    `SELECT id, deleted_at IS NULL AS live FROM ${ident(table)} WHERE id = ANY($1::uuid[])`,
+    [rows.map((row) => row.id)],
+  );
+  const wasLive = new Map(before.map((row) => [row.id, row.live]));
+  const delta = new Map<string, number>();
+  for (const row of rows) {
+    const change = Number(row.deleted_at === null) - Number(wasLive.get(row.id) ?? false);
+    if (change !== 0) delta.set(row.company_id, (delta.get(row.company_id) ?? 0) + change);
+  }
+  if (delta.size === 0) return;
+  await tx.query(
+    `INSERT INTO ${ident(counts)} AS c (company_id, live)
+     SELECT * FROM unnest($1::uuid[], $2::bigint[])
+     ON CONFLICT (company_id) DO UPDATE SET live = c.live + EXCLUDED.live`,
+    [[...delta.keys()], [...delta.values()]],
+  );
+}
 
 export interface InvoiceRow {
   id: string;
@@ -246,6 +292,7 @@ const day = (value: unknown) =>
 
 export const invoiceProjection = defineRowProjection<InvoiceRow>({
   name: 'invoices',
+  tables: ['rm_invoice', 'rm_invoice_count'],
   version: 1,
   // Payment events came with issue 8: none predates this version, so handling them needs no rebuild.
   handles: [
@@ -284,6 +331,7 @@ export const invoiceProjection = defineRowProjection<InvoiceRow>({
     evolve: evolveInvoiceRow,
     async save(tx: PoolClient, rows: InvoiceRow[], table: string) {
       const t = ident(table);
+      await countLiveInvoices(tx, rows, table);
       await tx.query(
         `INSERT INTO ${t} (${COLUMNS.join(', ')})
          SELECT ${COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)

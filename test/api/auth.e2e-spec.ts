@@ -39,7 +39,13 @@ describe('Accounts and sign-in (HTTP)', () => {
 
     it('refuses an e-mail that is registered already, whatever its case', async () => {
       await signUpOwner(api).then(async ({ email }) => {
-        const again = await api.post('auth/signup', { name: 'Someone', title: 'X', email: email.toUpperCase(), password: 'secret1', confirm_password: 'secret1' });
+        const again = await api.post('auth/signup', {
+          name: 'Someone',
+          title: 'X',
+          email: email.toUpperCase(),
+          password: 'secret1',
+          confirm_password: 'secret1',
+        });
         expect(again.status).toBe(400);
         expect(again.body.message).toBe('An account with this email already exists.');
       });
@@ -54,14 +60,27 @@ describe('Accounts and sign-in (HTTP)', () => {
       [{ name: '  ' }, 'name', "Full name can't be an empty field"],
       [{ title: '' }, 'title', "Title can't be an empty field"],
     ])('refuses %j with the message for %s', async (override, field, message) => {
-      const body = { name: 'Bob', title: 'Owner', email: `bob${Math.random()}@example.test`, password: 'secret1', confirm_password: 'secret1', ...override };
+      const body = {
+        name: 'Bob',
+        title: 'Owner',
+        email: `bob${Math.random()}@example.test`,
+        password: 'secret1',
+        confirm_password: 'secret1',
+        ...override,
+      };
       const response = await api.post('auth/signup', body);
       expect(response.status).toBe(400);
       expect(response.body.details).toContainEqual({ field, message });
     });
 
     it('accepts an e-mail without a top-level domain', async () => {
-      const response = await api.post('auth/signup', { name: 'Local', title: 'Owner', email: `local${Date.now()}@intranet`, password: 'secret1', confirm_password: 'secret1' });
+      const response = await api.post('auth/signup', {
+        name: 'Local',
+        title: 'Owner',
+        email: `local${Date.now()}@intranet`,
+        password: 'secret1',
+        confirm_password: 'secret1',
+      });
       expect(response.status).toBe(201);
     });
   });
@@ -91,14 +110,17 @@ describe('Accounts and sign-in (HTTP)', () => {
     it('answers 401 for missing, forged and malformed tokens', async () => {
       expect((await api.get('validate_token')).status).toBe(401);
       expect((await api.get('validate_token', 'forged-token-value')).status).toBe(401);
-      expect((await api.call('GET', 'validate_token', { headers: { authorization: 'Basic abc' } })).status).toBe(401);
+      expect(
+        (await api.call('GET', 'validate_token', { headers: { authorization: 'Basic abc' } })).status,
+      ).toBe(401);
       expect((await api.get('validate_token', 'x'.repeat(5000))).status).toBe(401);
     });
 
     it('rate-limits repeated sign-in attempts per e-mail with 429 and a clear message', async () => {
       const { email } = await signUpOwner(api);
       const answers = [];
-      for (let i = 0; i < 7; i++) answers.push((await api.post('auth/signin', { email, password: 'wrong-password' })).status);
+      for (let i = 0; i < 7; i++)
+        answers.push((await api.post('auth/signin', { email, password: 'wrong-password' })).status);
       expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
       const limited = await api.post('auth/signin', { email, password: 'secret1' });
       expect(limited.status).toBe(429);
@@ -109,7 +131,8 @@ describe('Accounts and sign-in (HTTP)', () => {
       const { email, user } = await signUpOwner(api);
       await api.post('auth/signin', { email, password: 'secret1' });
       const types: string[] = [];
-      for await (const event of app.runtime.store.readStream(`activity-${user.company_id}`)) types.push(event.type);
+      for await (const event of app.runtime.store.readStream(`activity-${user.company_id}`))
+        types.push(event.type);
       expect(types).toEqual(['UserSignedUp', 'UserSignedIn']);
     });
   });
@@ -184,9 +207,15 @@ describe('Accounts and sign-in (HTTP)', () => {
       const { token } = await signUpOwner(api);
       const short = await api.put('user', { name: ' ab ' }, token);
       expect(short.status).toBe(400);
-      expect(short.body.details).toContainEqual({ field: 'name', message: 'Name must be at least 3 characters' });
+      expect(short.body.details).toContainEqual({
+        field: 'name',
+        message: 'Name must be at least 3 characters',
+      });
       const weak = await api.put('user', { name: 'Grace', password: 'abc' }, token);
-      expect(weak.body.details).toContainEqual({ field: 'password', message: 'Password must be at least 4 characters' });
+      expect(weak.body.details).toContainEqual({
+        field: 'password',
+        message: 'Password must be at least 4 characters',
+      });
     });
   });
 });

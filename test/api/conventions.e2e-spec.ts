@@ -20,18 +20,49 @@ describe('API conventions (HTTP)', () => {
   }
 
   describe('bad input is a 4xx with a clear message and writes nothing', () => {
-    const valid = { name: 'Bob', title: 'Owner', email: 'bob@example.test', password: 'secret1', confirm_password: 'secret1' };
+    const valid = {
+      name: 'Bob',
+      title: 'Owner',
+      email: 'bob@example.test',
+      password: 'secret1',
+      confirm_password: 'secret1',
+    };
 
     it.each([
-      ['malformed JSON', { raw: '{"name": "Bob",' }, 400, "Body is not valid JSON but content-type is set to 'application/json'"],
+      [
+        'malformed JSON',
+        { raw: '{"name": "Bob",' },
+        400,
+        "Body is not valid JSON but content-type is set to 'application/json'",
+      ],
       ['a JSON array', { raw: '[]' }, 400, undefined],
       ['wrong types', { body: { ...valid, email: 42, password: ['x'] } }, 400, undefined],
       ['missing fields', { body: {} }, 400, undefined],
       ['an unknown field', { body: { ...valid, role: 'owner' } }, 400, 'property role should not exist'],
-      ['a __proto__ key', { raw: JSON.stringify(valid).replace('{', '{"__proto__": {"admin": true},') }, 400, undefined],
-      ['a constructor.prototype key', { raw: JSON.stringify(valid).replace('{', '{"constructor": {"prototype": {"admin": true}},') }, 400, undefined],
-      ['an oversized body', { raw: JSON.stringify({ ...valid, name: 'x'.repeat(6 * 1024 * 1024) }) }, 413, 'Request body is too large (limit 5 MB)'],
-      ['a wrong content type', { raw: 'name=Bob', headers: { 'content-type': 'text/plain' } }, 400, undefined],
+      [
+        'a __proto__ key',
+        { raw: JSON.stringify(valid).replace('{', '{"__proto__": {"admin": true},') },
+        400,
+        undefined,
+      ],
+      [
+        'a constructor.prototype key',
+        { raw: JSON.stringify(valid).replace('{', '{"constructor": {"prototype": {"admin": true}},') },
+        400,
+        undefined,
+      ],
+      [
+        'an oversized body',
+        { raw: JSON.stringify({ ...valid, name: 'x'.repeat(6 * 1024 * 1024) }) },
+        413,
+        'Request body is too large (limit 5 MB)',
+      ],
+      [
+        'a wrong content type',
+        { raw: 'name=Bob', headers: { 'content-type': 'text/plain' } },
+        400,
+        undefined,
+      ],
     ])('%s', async (_, request, status, message) => {
       const before = await countUsers();
       const response = await api.call('POST', 'auth/signup', request as never);
@@ -92,7 +123,12 @@ describe('API conventions (HTTP)', () => {
       const mine = await api.get(`company/${owner.user.company_id}`, owner.token);
       expect(mine.status).toBe(200);
       expect(mine.body.name).toBe('Secret Spirits Owner');
-      await expectOtherCompanyGets404(api, other.token, [{ method: 'GET', path: `company/${owner.user.company_id}` }], ['Secret Spirits Owner']);
+      await expectOtherCompanyGets404(
+        api,
+        other.token,
+        [{ method: 'GET', path: `company/${owner.user.company_id}` }],
+        ['Secret Spirits Owner'],
+      );
       expect((await api.get('company/not-a-uuid', other.token)).status).toBe(404);
     });
   });
@@ -103,7 +139,9 @@ describe('API conventions (HTTP)', () => {
       expect(response.status).toBe(200);
       expect(response.body.database.ok).toBe(true);
       expect(response.body.eventStore.ok).toBe(true);
-      expect(response.body.projections.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['company', 'activity']));
+      expect(response.body.projections.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(['company', 'activity']),
+      );
     });
 
     it('announces the minimum client version', async () => {
@@ -114,7 +152,9 @@ describe('API conventions (HTTP)', () => {
       const response = await fetch(`${app.baseUrl}/api/docs-json`);
       expect(response.status).toBe(200);
       const document = (await response.json()) as { paths: Record<string, unknown> };
-      expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/signin', '/api/v1/health']));
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining(['/api/v1/auth/signin', '/api/v1/health']),
+      );
     });
   });
 });

@@ -4,8 +4,12 @@
 // COPY (whose background writes would otherwise slow whichever probe came after it).
 // Sizes: BENCH_EVENTS (default 1,000,000), BENCH_SECONDS per throughput probe (4), BENCH_LATENCY_COMMANDS (4,000),
 // BENCH_WRITERS (8). BENCH_WEB_URL=http://… also runs the web sign-in bench when test/bench/web-signin.bench.ts exists.
-// BENCH_ONLY=append,read,rebuild,live,stamps,catalogue,web (comma-separated) runs only those parts: `append` with the raw-insert
-// limits it is compared with, `read` the COPY, ordered scan and catch-up read; `rebuild` loads the same events.
+// BENCH_ONLY=append,read,rebuild,live,stamps,catalogue,invoices,pdf,web (comma-separated) runs only those parts: `append` with the
+// raw-insert limits it is compared with, `read` the COPY, ordered scan and catch-up read; `rebuild` loads the same events;
+// `invoices` (issue 6) starts the real API: invoice creation by 8 HTTP clients, the invoice grid with 200,000 invoices
+// next to the same queries' SQL, and the Detailed CSV next to COPY TO STDOUT (BENCH_INVOICE_ROWS, BENCH_INVOICE_CREATIONS).
+// `pdf` (issue 7): warm invoice PDFs next to launching Chromium per document, a 100-line invoice, 1,000 PDFs with 8 in
+// flight (BENCH_PDF_SAMPLES, BENCH_PDF_BASELINE, BENCH_PDF_COUNT).
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +20,8 @@ import { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgre
 import { ensureProjectionSchema } from '../../projections/runner/index.js';
 import { appendRate } from './bench-append.js';
 import { benchCatalogue } from './bench-catalogue.js';
+import { benchInvoices } from './bench-invoices.js';
+import { benchPdf } from './bench-pdf.js';
 import { benchStamps } from './bench-stamps.js';
 import { copyEvents, orderedScan, rawInsertRate, writeEventsCsv } from './bench-limits.js';
 import { commandToVisible } from './bench-live.js';
@@ -228,9 +234,11 @@ async function main(): Promise<number> {
       );
     }
 
-    // (e) stamps and catalogue, each on its own database in this server --------------------------------------
+    // (e) stamps, catalogue and invoices, each on its own database in this server --------------------------------------
     if (wanted('stamps')) figures.push(...(await benchStamps({ adminUrl: server.url })));
     if (wanted('catalogue')) figures.push(...(await benchCatalogue({ adminUrl: server.url })));
+    if (wanted('invoices')) figures.push(...(await benchInvoices({ adminUrl: server.url })));
+    if (wanted('pdf')) figures.push(...(await benchPdf()));
 
     // (f) web sign-in, when a server is given ----------------------------------------------------------------
     if (wanted('web')) await webBench(figures);

@@ -84,7 +84,7 @@ describe('Web shell and sign-in (browser)', () => {
         await page.waitForURL('**/dashboard');
         await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
         await expectVisible(page.getByText('You have not created any invoice yet.'));
-        await expectVisible(page.getByRole('link', { name: 'New Invoice' }));
+        await expectVisible(page.getByRole('main').getByRole('link', { name: 'New Invoice' }));
         await expectVisible(page.getByRole('main').getByRole('link', { name: 'New Customer' }));
         await expectVisible(page.getByRole('link', { name: /Dana Brewer/ }));
         await snap(page, 'dashboard');

@@ -5,9 +5,14 @@ import pg from 'pg';
  * Creates a fresh, empty database for one test file in the run's cluster and returns its URL.
  * Call `drop()` in afterAll.
  */
-export async function createTestDatabase(label = 'test'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  label = 'test',
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is not set: run the tests through jest (its globalSetup starts Postgres)');
+  if (!base)
+    throw new Error(
+      'TEST_DATABASE_URL is not set: run the tests through jest (its globalSetup starts Postgres)',
+    );
   const name = `${label.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

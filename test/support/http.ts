@@ -44,7 +44,19 @@ let counter = 0;
 /** Signs up a fresh owner (and so a fresh company); returns the token and user. */
 export async function signUpOwner(api: ApiClient, name = 'Jane Owner') {
   const email = `owner${Date.now()}${counter++}@example.test`;
-  const response = await api.post('auth/signup', { name, title: 'Owner', email, password: 'secret1', confirm_password: 'secret1' });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return { token: response.body.access_token as string, user: response.body.user, email, password: 'secret1' };
+  const response = await api.post('auth/signup', {
+    name,
+    title: 'Owner',
+    email,
+    password: 'secret1',
+    confirm_password: 'secret1',
+  });
+  if (response.status !== 201)
+    throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return {
+    token: response.body.access_token as string,
+    user: response.body.user,
+    email,
+    password: 'secret1',
+  };
 }

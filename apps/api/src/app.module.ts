@@ -22,6 +22,7 @@ import type { Runtime } from './runtime.js';
 import { StaffModule } from './staff/staff.module.js';
 import { StampsModule } from './stamps/stamps.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
+import { InvoiceDeliveryModule } from './invoices/delivery/invoice-delivery.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { TabcModule } from './tabc/tabc.module.js';
 
@@ -38,7 +39,12 @@ export class InfraModule {
       { provide: FILE_STORAGE, useValue: new LocalFileStorage(join(runtime.config.dataDir, 'files')) },
       EventAppender,
     ];
-    return { module: InfraModule, global: true, providers, exports: providers.map((p) => ('provide' in p ? p.provide : p)) };
+    return {
+      module: InfraModule,
+      global: true,
+      providers,
+      exports: providers.map((p) => ('provide' in p ? p.provide : p)),
+    };
   }
 }
 
@@ -53,6 +59,7 @@ export class AppModule {
         AuthModule,
         StampsModule,
         InvoicesModule,
+        InvoiceDeliveryModule,
         PaymentsModule,
         CompaniesModule,
         FeaturesModule,

@@ -31,7 +31,10 @@ export async function createHttpApp(
   });
   // Structured logs: one JSON object per line (Nest's own messages and errors; requests too with LOG_HTTP=true).
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
-    logger: new ConsoleLogger({ json: true, logLevels: options.logger ? ['log', 'warn', 'error', 'fatal'] : ['error', 'fatal'] }),
+    logger: new ConsoleLogger({
+      json: true,
+      logLevels: options.logger ? ['log', 'warn', 'error', 'fatal'] : ['error', 'fatal'],
+    }),
   });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
@@ -70,7 +73,9 @@ export async function createHttpApp(
   const fastify = app.getHttpAdapter().getInstance();
   const capture = runtime.mailCapture;
   if (capture) {
-    fastify.get('/dev/mail', (_, reply) => reply.type('text/html; charset=utf-8').send(renderInbox(capture.messages())));
+    fastify.get('/dev/mail', (_, reply) =>
+      reply.type('text/html; charset=utf-8').send(renderInbox(capture.messages())),
+    );
     fastify.get<{ Params: { id: string } }>('/dev/mail/:id', (request, reply) => {
       const mail = capture.message(request.params.id);
       if (!mail) return reply.status(404).send({ statusCode: 404, message: 'No such message' });
@@ -82,12 +87,21 @@ export async function createHttpApp(
   const indexHtml = join(webDir, 'index.html');
   if (existsSync(indexHtml)) {
     // The file list is read at start (wildcard: false): a rebuilt client needs a restart, as any deploy does.
-    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false, maxAge: '1h', preCompressed: true });
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      preCompressed: true,
+    });
     const html = readFileSync(indexHtml, 'utf8');
     // Client-side routing: any other GET outside the API answers the app shell.
     fastify.get('/*', (request, reply) => {
       if (request.url.startsWith('/api/')) {
-        return reply.status(404).send(toProblem({ statusCode: 404, message: `Cannot GET ${request.url.split('?')[0]}` }));
+        return reply
+          .status(404)
+          .send(toProblem({ statusCode: 404, message: `Cannot GET ${request.url.split('?')[0]}` }));
       }
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });

@@ -35,7 +35,9 @@ export async function startRuntime(
     embedded = await startEmbeddedPostgres(config.dataDir, { persistent: true });
     databaseUrl = embedded.url.replace(/\/postgres$/, '/stampline');
     await embedded.ensureDatabase('stampline');
-    log(`Postgres (embedded) on ${embedded.url.replace(/:[^:@/]*@/, ':***@')} with data in ${config.dataDir}`);
+    log(
+      `Postgres (embedded) on ${embedded.url.replace(/:[^:@/]*@/, ':***@')} with data in ${config.dataDir}`,
+    );
   }
   const applied = await migrate(databaseUrl);
   if (applied.length) log(`Migrations applied: ${applied.join(', ')}`);
@@ -47,7 +49,11 @@ export async function startRuntime(
   const projections = new ProjectionRunner(pool, store, allProjections, {});
   if (options.runProjections !== false) await projections.start();
 
-  const opened = await openMail({ ...process.env, SMTP_URL: config.smtpUrl ?? '', MAIL_FROM: config.mailFrom });
+  const opened = await openMail({
+    ...process.env,
+    SMTP_URL: config.smtpUrl ?? '',
+    MAIL_FROM: config.mailFrom,
+  });
   return {
     config,
     databaseUrl,

@@ -31,7 +31,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 1;
   }
-  const runtime = await startRuntime(loadConfig(), { runProjections: false, log: (line) => console.log(line) });
+  const runtime = await startRuntime(loadConfig(), {
+    runProjections: false,
+    log: (line) => console.log(line),
+  });
   try {
     switch (command) {
       case 'migrate':
@@ -44,10 +47,14 @@ async function main(argv: string[]): Promise<number> {
         const wanted = rest.filter((arg) => !arg.startsWith('-'));
         const unknown = wanted.filter((name) => !allProjections.some((p) => p.name === name));
         if (unknown.length) {
-          console.error(`Unknown projection: ${unknown.join(', ')}. Known: ${allProjections.map((p) => p.name).join(', ')}`);
+          console.error(
+            `Unknown projection: ${unknown.join(', ')}. Known: ${allProjections.map((p) => p.name).join(', ')}`,
+          );
           return 1;
         }
-        for (const projection of allProjections.filter((p) => wanted.length === 0 || wanted.includes(p.name))) {
+        for (const projection of allProjections.filter(
+          (p) => wanted.length === 0 || wanted.includes(p.name),
+        )) {
           await rebuildWithProgressBar(runtime.pool, runtime.store, projection);
         }
         return 0;
@@ -56,12 +63,18 @@ async function main(argv: string[]): Promise<number> {
       case 'login-link':
       case 'features:set':
       case 'tabc:import': {
-        const app = await NestFactory.createApplicationContext(AppModule.forRoot(runtime), { logger: ['error'] });
+        const app = await NestFactory.createApplicationContext(AppModule.forRoot(runtime), {
+          logger: ['error'],
+        });
         try {
           if (command === 'features:set') return await featuresSet(app, rest);
           if (command === 'tabc:import') return await tabcImport(app, rest);
           if (command === 'seed') {
-            console.log((await seedDemo(app, runtime.pool)) ? `Seeded: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}` : 'Demo company exists already.');
+            console.log(
+              (await seedDemo(app, runtime.pool))
+                ? `Seeded: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`
+                : 'Demo company exists already.',
+            );
             return 0;
           }
           const email = rest[rest.indexOf('--email') + 1];

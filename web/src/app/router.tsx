@@ -38,6 +38,17 @@ export const routes: RouteObject[] = [
             path: 'customer/:customerId/edit',
             lazy: page(() => import('../features/customers/CustomerEditPage')),
           },
+          {
+            path: 'customer/:customerId/balance',
+            lazy: page(() => import('../features/payments/CustomerBalancePage')),
+          },
+          { path: 'invoice', lazy: page(() => import('../features/invoices/InvoicesPage')) },
+          { path: 'invoice/:number', lazy: page(() => import('../features/invoices/InvoiceViewPage')) },
+          { path: 'invoice/create', lazy: page(() => import('../features/invoices/InvoiceBuilderPage')) },
+          {
+            path: 'invoice/:number/edit',
+            lazy: page(() => import('../features/invoices/InvoiceBuilderPage')),
+          },
           { path: 'stamp', lazy: page(() => import('../features/stamps/StampsPage')) },
           { path: 'stamp/roll', lazy: page(() => import('../features/stamps/StampRollsPage')) },
           { path: 'product', lazy: page(() => import('../features/products/ProductsPage')) },

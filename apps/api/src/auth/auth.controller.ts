@@ -3,7 +3,14 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AuthService } from './auth.service.js';
 import type { AuthUser } from './auth.types.js';
-import { ChangePasswordBody, LoginTokenBody, ResetRequestBody, SignInBody, SignUpBody, UpdateProfileBody } from './dto/auth.bodies.js';
+import {
+  ChangePasswordBody,
+  LoginTokenBody,
+  ResetRequestBody,
+  SignInBody,
+  SignUpBody,
+  UpdateProfileBody,
+} from './dto/auth.bodies.js';
 import { CurrentUser, Public } from './public.decorator.js';
 
 const client = (request: FastifyRequest) => ({
@@ -43,7 +50,9 @@ export class AuthController {
   @HttpCode(200)
   async resetRequest(@Body() body: ResetRequestBody, @Req() request: FastifyRequest) {
     await this.auth.requestPasswordReset(body.email, client(request));
-    return { message: 'Email has been sent to your inbox. The password reset link will be expired after 23 hours.' };
+    return {
+      message: 'Email has been sent to your inbox. The password reset link will be expired after 23 hours.',
+    };
   }
 
   @Public()
@@ -68,7 +77,11 @@ export class AuthController {
 
   @ApiBearerAuth()
   @Put('user')
-  updateProfile(@CurrentUser() user: AuthUser, @Body() body: UpdateProfileBody, @Req() request: FastifyRequest) {
+  updateProfile(
+    @CurrentUser() user: AuthUser,
+    @Body() body: UpdateProfileBody,
+    @Req() request: FastifyRequest,
+  ) {
     return this.auth.updateProfile(user, body, client(request));
   }
 }

@@ -11,7 +11,14 @@ import { MAIL_PORT, type MailPort } from '../infra/mail/mail.port.js';
 import { PG_POOL } from '../infra/projections.provider.js';
 import type { AuthUser, Role, UserResponse } from './auth.types.js';
 import { RateLimiter } from './rate-limiter.js';
-import { burnPasswordCheck, hashPassword, hashToken, newToken, TOKEN_LIFETIME_HOURS, verifyPassword } from './tokens.js';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  hashToken,
+  newToken,
+  TOKEN_LIFETIME_HOURS,
+  verifyPassword,
+} from './tokens.js';
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -71,17 +78,30 @@ export class AuthService {
          VALUES ($1, $2, $3, $4, $5, $6, 'owner') ON CONFLICT DO NOTHING`,
         [userId, companyId, input.email, input.name, input.title, passwordHash],
       );
-      if (inserted.rowCount === 0) throw new BadRequestException({ statusCode: 400, message: EMAIL_TAKEN, details: [{ field: 'email', message: EMAIL_TAKEN }] });
+      if (inserted.rowCount === 0)
+        throw new BadRequestException({
+          statusCode: 400,
+          message: EMAIL_TAKEN,
+          details: [{ field: 'email', message: EMAIL_TAKEN }],
+        });
       const actor = { companyId, userId, now: client.now };
       // The company starts incomplete, named after its owner; settings ask for the rest before the first invoice.
       // Projections are awaited only after COMMIT: this open transaction would hold back the event horizon.
       const registered = await this.events.decide(
         companyDecider,
         companyStream(companyId),
-        { type: 'RegisterCompany', data: { companyId, name: input.name, ownerUserId: userId }, metadata: actor },
+        {
+          type: 'RegisterCompany',
+          data: { companyId, name: input.name, ownerUserId: userId },
+          metadata: actor,
+        },
         { waitForProjections: false },
       );
-      await this.events.record(activityStream(companyId), [this.fact('UserSignedUp', userId, input.email, client)], actor);
+      await this.events.record(
+        activityStream(companyId),
+        [this.fact('UserSignedUp', userId, input.email, client)],
+        actor,
+      );
       await db.query('COMMIT');
       if (registered.result) await this.events.waitForProjections(registered.result.checkpoint);
     } catch (error) {
@@ -96,11 +116,16 @@ export class AuthService {
   async signIn(input: { email: string; password: string }, client: Client) {
     const emailKey = `signin:email:${input.email.toLowerCase()}`;
     this.limiter.hit(this.perEmail(emailKey), this.perAddress('signin', client));
-    const { rows } = await this.pool.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [input.email]);
+    const { rows } = await this.pool.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [
+      input.email,
+    ]);
     const user = rows[0];
-    const ok = user ? await verifyPassword(user.password_hash, input.password) : await burnPasswordCheck(input.password);
+    const ok = user
+      ? await verifyPassword(user.password_hash, input.password)
+      : await burnPasswordCheck(input.password);
     if (!user || !ok) throw new BadRequestException({ statusCode: 400, message: WRONG_CREDENTIALS });
-    if (user.disabled_at) throw new BadRequestException({ statusCode: 400, message: 'This account has been disabled.' });
+    if (user.disabled_at)
+      throw new BadRequestException({ statusCode: 400, message: 'This account has been disabled.' });
     this.limiter.reset(emailKey);
     return this.startSession(user.id, user.company_id, client, 'password', user.email, true);
   }
@@ -144,16 +169,31 @@ export class AuthService {
     );
     const row = rows[0];
     if (!row) return null;
-    return { id: row.id, companyId: row.company_id, email: row.email, name: row.name, title: row.title, role: row.role, tokenHash };
+    return {
+      id: row.id,
+      companyId: row.company_id,
+      email: row.email,
+      name: row.name,
+      title: row.title,
+      role: row.role,
+      tokenHash,
+    };
   }
 
   async signOut(user: AuthUser, client: Client): Promise<void> {
-    await this.pool.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [user.tokenHash]);
-    await this.events.record(activityStream(user.companyId), [this.fact('UserSignedOut', user.id, user.email, client)], {
-      companyId: user.companyId,
-      userId: user.id,
-      now: client.now,
-    });
+    await this.pool.query(
+      'UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
+      [user.tokenHash],
+    );
+    await this.events.record(
+      activityStream(user.companyId),
+      [this.fact('UserSignedOut', user.id, user.email, client)],
+      {
+        companyId: user.companyId,
+        userId: user.id,
+        now: client.now,
+      },
+    );
   }
 
   /** Always answers the same, whether or not the address has an account (no account enumeration). */
@@ -176,17 +216,31 @@ export class AuthService {
 
   async resetPassword(token: string, password: string, client: Client): Promise<void> {
     const user = await this.consumeToken(token, 'password_reset', RESET_LINK_INVALID);
-    await this.pool.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, await hashPassword(password)]);
+    await this.pool.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+      user.id,
+      await hashPassword(password),
+    ]);
     // A reset ends every session: whoever knew the old password is signed out.
-    await this.pool.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [user.id]);
-    await this.events.record(activityStream(user.company_id), [this.fact('PasswordReset', user.id, user.email, client)], {
-      companyId: user.company_id,
-      userId: user.id,
-      now: client.now,
-    });
+    await this.pool.query(
+      'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+      [user.id],
+    );
+    await this.events.record(
+      activityStream(user.company_id),
+      [this.fact('PasswordReset', user.id, user.email, client)],
+      {
+        companyId: user.company_id,
+        userId: user.id,
+        now: client.now,
+      },
+    );
   }
 
-  async updateProfile(user: AuthUser, input: { name: string; password?: string | null }, client: Client): Promise<UserResponse> {
+  async updateProfile(
+    user: AuthUser,
+    input: { name: string; password?: string | null },
+    client: Client,
+  ): Promise<UserResponse> {
     const passwordChanged = typeof input.password === 'string' && input.password !== '';
     await this.pool.query(
       `UPDATE users SET name = $2, password_hash = coalesce($3, password_hash), updated_at = now() WHERE id = $1`,
@@ -194,16 +248,29 @@ export class AuthService {
     );
     const fact: ActivityEvent = {
       type: 'ProfileUpdated',
-      data: { userId: user.id, email: user.email, ip: client.ip, nameChanged: input.name !== user.name, passwordChanged },
+      data: {
+        userId: user.id,
+        email: user.email,
+        ip: client.ip,
+        nameChanged: input.name !== user.name,
+        passwordChanged,
+      },
     };
-    await this.events.record(activityStream(user.companyId), [fact], { companyId: user.companyId, userId: user.id, now: client.now });
+    await this.events.record(activityStream(user.companyId), [fact], {
+      companyId: user.companyId,
+      userId: user.id,
+      now: client.now,
+    });
     return this.userResponse(user.id);
   }
 
   /** A single-use link that signs the user in directly (`/auth/signin?login_token=…`), valid 23 h. */
   async issueLoginLink(email: string, now: string): Promise<string> {
-    const { rows } = await this.pool.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email]);
-    if (!rows[0]) throw new BadRequestException({ statusCode: 400, message: `No user with the e-mail ${email}` });
+    const { rows } = await this.pool.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [
+      email,
+    ]);
+    if (!rows[0])
+      throw new BadRequestException({ statusCode: 400, message: `No user with the e-mail ${email}` });
     return `${this.appUrl()}/auth/signin?login_token=${await this.issueToken(rows[0].id, 'login', now)}`;
   }
 
@@ -223,7 +290,11 @@ export class AuthService {
   }
 
   /** Marks a one-time token used, atomically: of two concurrent uses exactly one succeeds. */
-  private async consumeToken(token: string, kind: 'password_reset' | 'login', message: string): Promise<UserRow> {
+  private async consumeToken(
+    token: string,
+    kind: 'password_reset' | 'login',
+    message: string,
+  ): Promise<UserRow> {
     const { rows } = await this.pool.query<UserRow>(
       `WITH used AS (
          UPDATE auth_tokens SET used_at = now()
@@ -236,7 +307,12 @@ export class AuthService {
     return rows[0];
   }
 
-  private fact<T extends 'UserSignedUp' | 'UserSignedOut' | 'PasswordReset'>(type: T, userId: string, email: string, client: Client) {
+  private fact<T extends 'UserSignedUp' | 'UserSignedOut' | 'PasswordReset'>(
+    type: T,
+    userId: string,
+    email: string,
+    client: Client,
+  ) {
     return { type, data: { userId, email, ip: client.ip } };
   }
 
@@ -245,7 +321,10 @@ export class AuthService {
   }
 
   private perAddress(action: string, client: Client) {
-    return { key: `${action}:ip:${client.ip ?? 'unknown'}`, attempts: this.config.rateLimit.attemptsPerAddress };
+    return {
+      key: `${action}:ip:${client.ip ?? 'unknown'}`,
+      attempts: this.config.rateLimit.attemptsPerAddress,
+    };
   }
 
   private appUrl(): string {

@@ -26,7 +26,10 @@ export class RateLimiter {
       return window;
     });
     if (windows.some((w, i) => w.count >= limits[i]!.attempts)) {
-      throw new HttpException({ statusCode: 429, message: RATE_LIMITED_MESSAGE }, HttpStatus.TOO_MANY_REQUESTS);
+      throw new HttpException(
+        { statusCode: 429, message: RATE_LIMITED_MESSAGE },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
     }
     for (const w of windows) w.count++;
     if (this.windows.size > 50_000) this.sweep(now);

@@ -31,7 +31,10 @@ export class HealthController {
   @Public()
   @Get('health')
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
-    const [database, eventStore] = await Promise.all([check(() => this.pool.query('SELECT 1')), check(() => this.store.ping())]);
+    const [database, eventStore] = await Promise.all([
+      check(() => this.pool.query('SELECT 1')),
+      check(() => this.store.ping()),
+    ]);
     const projections = await this.projections.status().catch(() => []);
     const healthy = database.ok && eventStore.ok && projections.every((p) => p.status !== 'failed');
     void reply.status(healthy ? 200 : 503);

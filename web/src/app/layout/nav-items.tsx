@@ -1,6 +1,8 @@
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import LiquorOutlined from '@mui/icons-material/LiquorOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { ReactElement } from 'react';
 
@@ -25,6 +27,13 @@ export const NAV_ITEMS: NavItem[] = [
     icon: <StorefrontOutlined />,
     children: [{ label: 'New Customer', to: '/customer/create' }],
   },
+  {
+    label: 'Invoices',
+    to: '/invoice',
+    icon: <ReceiptLongOutlined />,
+    children: [{ label: 'New Invoice', to: '/invoice/create' }],
+  },
+  { label: 'Payments', to: '/payment', icon: <PaymentsOutlined /> },
   {
     label: 'Stamps',
     to: '/stamp',

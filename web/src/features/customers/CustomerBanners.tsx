@@ -2,20 +2,22 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
 import { formatDate } from '../../shared/format';
+import { UnpaidInvoicesBanner } from '../payments/UnpaidInvoicesBanner';
 import { CUSTOMER_MESSAGES, expiryMessage } from './customer-messages';
 import { useCustomerDelinquencyQuery, useTabcExpirationQuery } from './customers.api';
 
 /**
  * Spec 000 §8 Customer banners from the imported TABC lists: the permit has expired or expires in under 30 days,
- * and the customer is on the credit-law delinquent list. Nothing shows while loading or when the lists say nothing.
+ * and the customer is on the credit-law delinquent list; and, with the payment feature, the unpaid invoices.
+ * Nothing shows while loading or when there is nothing to say.
  */
 export function CustomerBanners({ customerId }: { customerId: string }) {
   const { data: expiration } = useTabcExpirationQuery(customerId);
   const { data: delinquency } = useCustomerDelinquencyQuery(customerId);
   const expiry = expiration ? expiryMessage(expiration, (date) => formatDate(date)) : null;
-  if (!expiry && !delinquency?.delinquent) return null;
   return (
-    <Stack spacing={1.5} sx={{ mb: 3 }}>
+    // empty (nothing to say): takes no space
+    <Stack spacing={1.5} sx={{ mb: 3, '&:empty': { display: 'none' } }}>
       {expiry && (
         <Alert severity={expiration?.isExpired ? 'error' : 'warning'} aria-label="TABC permit">
           <AlertTitle>
@@ -33,6 +35,7 @@ export function CustomerBanners({ customerId }: { customerId: string }) {
           {(delinquency.effective_date || delinquency.list_number) && '.'}
         </Alert>
       )}
+      <UnpaidInvoicesBanner customerId={customerId} />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useFeature } from '../../shared/feature-gate/use-feature';
 import { ProblemAlert } from '../../shared/forms/ProblemAlert';
 import { useForm } from '../../shared/forms/use-form';
 import { toProblem } from '../../shared/problem';
@@ -20,6 +21,7 @@ import { toast } from '../../shared/toasts';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
+import { balancePath } from '../payments/payment-messages';
 import { CustomerAvatar } from './CustomerAvatar';
 import { CustomerBanners } from './CustomerBanners';
 import { CustomerFields } from './CustomerFields';
@@ -60,6 +62,7 @@ function EditForm({ customer }: { customer: Customer }) {
   const [problem, setProblem] = useState<string[]>([]);
   const [step, setStep] = useState<SaveStep>('closed');
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const payments = useFeature('payment').active;
 
   const submit = form.handleSubmit(() => {
     setProblem([]);
@@ -101,6 +104,11 @@ function EditForm({ customer }: { customer: Customer }) {
             <RouterButton to="/customer" variant="text">
               All Customers
             </RouterButton>
+            {payments && (
+              <RouterButton to={balancePath(customer.id)} variant="outlined">
+                Balance
+              </RouterButton>
+            )}
             <Button
               variant="outlined"
               color="error"

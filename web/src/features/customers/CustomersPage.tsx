@@ -2,11 +2,13 @@ import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import { useNavigate } from 'react-router-dom';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { useGridModels } from '../../shared/grid/use-grid-models';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { CUSTOMER_GRID_DEFAULT_SORT, CUSTOMER_ROW_HEIGHT, customerColumns } from './customer-grid.columns';
+import { newInvoiceForCustomerPath } from '../invoices/view/invoice-display';
 import { CUSTOMER_MESSAGES } from './customer-messages';
 import { useCustomerGridQuery } from './customers.api';
 
@@ -16,6 +18,7 @@ const columns = customerColumns();
 export default function CustomersPage() {
   const grid = useGridModels(columns, { initialSort: CUSTOMER_GRID_DEFAULT_SORT });
   const result = useCustomerGridQuery(grid.query);
+  const navigate = useNavigate();
   return (
     <>
       <PageHeader
@@ -38,6 +41,10 @@ export default function CustomersPage() {
               emptyText={CUSTOMER_MESSAGES.empty}
               errorText={CUSTOMER_MESSAGES.loadFailed}
               rowHeight={CUSTOMER_ROW_HEIGHT}
+              // spec 000 §2: double-clicking the name starts an invoice for the customer
+              onCellDoubleClick={({ field, row }) => {
+                if (field === 'name') navigate(newInvoiceForCustomerPath(row.id));
+              }}
               initialState={{
                 columns: { columnVisibilityModel: { zip: false, contact_email: false, created_at: false } },
               }}

@@ -1,12 +1,15 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
-import type { ReactElement } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useEffect, useRef, type MouseEvent, type ReactElement } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDate, toDate } from '../../shared/format';
+import { invoiceHistoryPath, newInvoiceForCustomerPath } from '../invoices/view/invoice-display';
 import { CustomerAvatar } from './CustomerAvatar';
 import type { CustomerGridRow } from './customers.api';
 
@@ -30,8 +33,53 @@ export interface CustomerRowAction {
  * customer, invoice history, customer users), each a link to its route.
  */
 export const CUSTOMER_ROW_ACTIONS: CustomerRowAction[] = [
+  {
+    label: 'New invoice',
+    icon: <PostAddOutlined fontSize="small" />,
+    to: (row) => newInvoiceForCustomerPath(row.id),
+  },
+  {
+    label: 'Invoice history',
+    icon: <ReceiptLongOutlined fontSize="small" />,
+    to: (row) => invoiceHistoryPath(row.id),
+  },
   { label: 'Edit', icon: <EditOutlined fontSize="small" />, to: (row) => editCustomerPath(row.id) },
 ];
+
+/** How long a click on the name waits for a second one (a double-click starts an invoice instead). */
+const DOUBLE_CLICK_MS = 250;
+
+/**
+ * The customer's name, a link to the edit page. A mouse click waits a moment, so that a double-click (handled by
+ * the page's onCellDoubleClick: start an invoice) does not open the edit page first; keyboard and modified clicks
+ * behave as any link.
+ */
+function NameLink({ row }: { row: CustomerGridRow }) {
+  const navigate = useNavigate();
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const to = editCustomerPath(row.id);
+  return (
+    <Link
+      component={RouterLink}
+      to={to}
+      underline="hover"
+      color="inherit"
+      noWrap
+      sx={{ fontWeight: 600 }}
+      title="Double-click to start an invoice"
+      onClick={(event: MouseEvent) => {
+        if (event.detail === 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)
+          return;
+        event.preventDefault();
+        window.clearTimeout(timer.current);
+        if (event.detail === 1) timer.current = window.setTimeout(() => navigate(to), DOUBLE_CLICK_MS);
+      }}
+    >
+      {row.name}
+    </Link>
+  );
+}
 
 const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
 
@@ -48,16 +96,7 @@ export function customerColumns(
       renderCell: ({ row }) => (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0 }}>
           <CustomerAvatar name={row.name} colorIndex={row.color_index} />
-          <Link
-            component={RouterLink}
-            to={editCustomerPath(row.id)}
-            underline="hover"
-            color="inherit"
-            noWrap
-            sx={{ fontWeight: 600 }}
-          >
-            {row.name}
-          </Link>
+          <NameLink row={row} />
         </Box>
       ),
     },

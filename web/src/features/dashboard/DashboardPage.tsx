@@ -1,14 +1,16 @@
 import Add from '@mui/icons-material/Add';
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { CompanyDetailsBanner } from '../settings/CompanyDetailsBanner';
 import { StampStatusBanners } from '../stamps/StampStatus';
+import { QuickSearch } from './QuickSearch';
+import { RecentInvoices } from './RecentInvoices';
 
-/** /dashboard (and /): header actions, the stamp banners and the recent-invoices empty state; stats come later. */
+/**
+ * /dashboard (and /): New Invoice and New Customer, the company-details and stamp banners (low-stamp warning,
+ * active roll), recent invoices and the quick search; stats come later.
+ */
 export default function DashboardPage() {
   return (
     <>
@@ -27,23 +29,17 @@ export default function DashboardPage() {
       />
       <CompanyDetailsBanner />
       <StampStatusBanners />
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-labelledby="recent-invoices-title"
-        sx={{ p: { xs: 2, sm: 3 } }}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 380px' },
+          alignItems: 'start',
+        }}
       >
-        <Typography id="recent-invoices-title" variant="h2" sx={{ fontSize: '1.125rem', mb: 2 }}>
-          Recent Invoices
-        </Typography>
-        <Box sx={{ display: 'grid', placeItems: 'center', textAlign: 'center', py: 6, gap: 2 }}>
-          <ReceiptLongOutlined aria-hidden sx={{ fontSize: 48, color: 'text.disabled' }} />
-          <Typography color="text.secondary">You have not created any invoice yet.</Typography>
-          <RouterButton to="/invoice/create" variant="contained">
-            Create Invoice
-          </RouterButton>
-        </Box>
-      </Paper>
+        <RecentInvoices />
+        <QuickSearch />
+      </Box>
     </>
   );
 }

@@ -16,7 +16,18 @@ export interface AppConfig {
   webDir: string;
   minClientVersion: string;
   rateLimit: { attempts: number; attemptsPerAddress: number; windowSeconds: number };
+  /** Printed documents (issue 7): the system Chromium and how many documents print at once / wait. */
+  pdf: { chromiumPath: string; concurrency: number; queueLimit: number; timeoutMs: number };
+  /** Days a public link (`/invoice/pdf/{token}`) stays valid. */
+  publicLinkDays: number;
+  /** Invoice e-mail: how long a send waits for the SMTP server, and the background retries of deferred mail. */
+  invoiceEmail: { sendTimeoutMs: number; retryAttempts: number; retryBaseMs: number };
 }
+
+const positive = (value: string | undefined, fallback: number) => {
+  const number = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(number) && number > 0 ? number : fallback;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
@@ -38,6 +49,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       attempts: Number(env.AUTH_RATE_LIMIT ?? 10),
       attemptsPerAddress: Number(env.AUTH_RATE_LIMIT_PER_ADDRESS ?? 100),
       windowSeconds: Number(env.AUTH_RATE_WINDOW_SECONDS ?? 900),
+    },
+    pdf: {
+      chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+      concurrency: positive(env.PDF_CONCURRENCY, 4),
+      queueLimit: positive(env.PDF_QUEUE_LIMIT, 100),
+      timeoutMs: positive(env.PDF_TIMEOUT_MS, 30_000),
+    },
+    publicLinkDays: positive(env.PUBLIC_LINK_DAYS, 30),
+    invoiceEmail: {
+      sendTimeoutMs: positive(env.EMAIL_SEND_TIMEOUT_MS, 10_000),
+      retryAttempts: positive(env.EMAIL_RETRY_ATTEMPTS, 5),
+      retryBaseMs: positive(env.EMAIL_RETRY_BASE_MS, 60_000),
     },
   };
 }

@@ -11,6 +11,7 @@ export {
   type CapturedMail,
   type MailCapture,
   type MailCaptureOptions,
+  type RefusalReply,
   type WaitForMailOptions,
 } from './mail-capture.js';
 export { escapeHtml, renderInbox, renderMessage, type InboxOptions } from './mail-inbox.js';

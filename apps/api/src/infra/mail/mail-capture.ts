@@ -42,7 +42,19 @@ export interface MailCapture {
   /** The newest matching message already received, or the next one to arrive. */
   waitFor(to: string, options?: WaitForMailOptions): Promise<CapturedMail>;
   clear(): void;
+  /**
+   * Makes the server answer RCPT TO with an SMTP error instead of accepting, until called with null: a 4xx code
+   * defers (the sender should retry), a 5xx code refuses. `to` limits it to one recipient (any when absent).
+   */
+  refuse(reply: RefusalReply | null): void;
   close(): Promise<void>;
+}
+
+export interface RefusalReply {
+  /** 4xx (deferred) or 5xx (refused). */
+  code: number;
+  message?: string;
+  to?: string;
 }
 
 export interface MailCaptureOptions {
@@ -65,6 +77,7 @@ export async function startMailCapture(options: MailCaptureOptions): Promise<Mai
   const inbox: CapturedMail[] = [];
   const waiters = new Set<Waiter>();
   let sequence = 0;
+  let refusal: RefusalReply | null = null;
 
   const store = (mail: CapturedMail) => {
     inbox.push(mail);
@@ -84,6 +97,15 @@ export async function startMailCapture(options: MailCaptureOptions): Promise<Mai
     rejectOversized: true,
     // Any credentials are fine: SMTP_URL values with a user and password work against the capture too.
     onAuth: (_auth, _session, callback) => callback(null, { user: 'capture' }),
+    onRcptTo: (address, _session, callback) => {
+      const reply = refusal;
+      if (reply && (reply.to === undefined || reply.to.toLowerCase() === address.address.toLowerCase())) {
+        const text =
+          reply.message ?? (reply.code < 500 ? 'Mailbox busy, try again later' : 'Mailbox unavailable');
+        return callback(Object.assign(new Error(text), { responseCode: reply.code }));
+      }
+      callback();
+    },
     onData: (stream, session, callback) => {
       readMessage(stream, session, String(++sequence))
         .then((mail) => {
@@ -104,6 +126,9 @@ export async function startMailCapture(options: MailCaptureOptions): Promise<Mai
     mark: () => sequence,
     waitFor: (to, waitOptions = {}) => waitForMail(inbox, waiters, to, waitOptions),
     clear: () => void inbox.splice(0),
+    refuse: (reply) => {
+      refusal = reply;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

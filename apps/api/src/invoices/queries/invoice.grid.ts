@@ -30,7 +30,11 @@ export const invoiceGrid = defineGrid({
     item_count: { sql: 'i.item_count', type: 'number' },
     created_at: { sql: 'i.created_at', type: 'date' },
   },
-  defaultSort: [{ colId: 'invoiced_at', sort: 'desc' }],
+  // The newest number first within a day.
+  defaultSort: [
+    { colId: 'invoiced_at', sort: 'desc' },
+    { colId: 'number', sort: 'desc' },
+  ],
 });
 
 /** Summary CSV: one line per invoice. */

@@ -14,7 +14,12 @@ import { fileDate } from '../../infra/csv/csv-format.js';
 import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import { tenantQuery } from '../../infra/db/tenant-query.js';
 import { EventAppender } from '../../infra/event-store/event-appender.js';
-import { buildGridQueries, parseGridRequest, runGrid } from '../../infra/grid/index.js';
+import {
+  buildGridQueries,
+  parseGridRequest,
+  type GridResult,
+  type SqlQuery,
+} from '../../infra/grid/index.js';
 import { PG_POOL } from '../../infra/projections.provider.js';
 import { InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
@@ -43,13 +48,94 @@ export class GetInvoiceHandler implements IQueryHandler<GetInvoiceQuery> {
   }
 }
 
+/**
+ * The invoice grid (issue 6 Bench; research/performance.md §4). Two costs grow with a company's invoices, and both
+ * are cut here:
+ * - the count: a filtered count stops at INVOICE_COUNT_CAP + 1 matches (`count_capped: true` then says so); the
+ *   unfiltered one is read from rm_invoice_count, which the invoice projection keeps;
+ * - deep pages: OFFSET walks every skipped row, so a page in the second half of an exactly counted result is read
+ *   from the other end of the same index (reversed ORDER BY, OFFSET count − endRow) and turned back: the last page
+ *   costs what the first does.
+ */
 @QueryHandler(InvoiceGridQuery)
 export class InvoiceGridHandler implements IQueryHandler<InvoiceGridQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  execute({ companyId, params }: InvoiceGridQuery) {
-    return runGrid(this.pool, invoiceGrid, params, companyId);
+  async execute({ companyId, params }: InvoiceGridQuery): Promise<GridResult<Record<string, unknown>>> {
+    const request = parseGridRequest(invoiceGrid, params);
+    const queries = buildGridQueries(invoiceGrid, request, companyId);
+    const filtered = request.filters.length > 0;
+    const countQuery = filtered ? cappedCount(queries.count, INVOICE_COUNT_CAP) : keptCount(companyId);
+    const deep = request.startRow >= INVOICE_DEEP_PAGE_FROM;
+    if (!deep) {
+      const [rows, counted] = await Promise.all([
+        this.pool.query(queries.rows.text, queries.rows.values),
+        this.pool.query(countQuery.text, countQuery.values),
+      ]);
+      return withCount(rows.rows, Number(counted.rows[0].count), filtered);
+    }
+    const count = Number((await this.pool.query(countQuery.text, countQuery.values)).rows[0].count);
+    const exact = !filtered || count <= INVOICE_COUNT_CAP;
+    if (exact && request.startRow >= count) return withCount([], count, filtered);
+    if (exact && request.startRow > count / 2) {
+      const end = Math.min(request.endRow, count);
+      const reversed = reversedPage(queries.rows, count - end, end - request.startRow);
+      const rows = await this.pool.query(reversed.text, reversed.values);
+      return withCount(rows.rows.reverse(), count, filtered);
+    }
+    const rows = await this.pool.query(queries.rows.text, queries.rows.values);
+    return withCount(rows.rows, count, filtered);
   }
+}
+
+/** A filtered grid counts at most this many matches (and one more, to know it stopped). */
+export const INVOICE_COUNT_CAP = 10_000;
+/** From this row on a page may be worth reading from the other end (the count decides). */
+const INVOICE_DEEP_PAGE_FROM = 1_000;
+
+function withCount(rows: Record<string, unknown>[], count: number, filtered: boolean) {
+  return filtered && count > INVOICE_COUNT_CAP
+    ? { rows, count: INVOICE_COUNT_CAP + 1, count_capped: true }
+    : { rows, count };
+}
+
+/** The unfiltered count, as the invoice projection keeps it (no row is counted per request). */
+function keptCount(companyId: string): SqlQuery {
+  return {
+    text: 'SELECT coalesce((SELECT live FROM rm_invoice_count WHERE company_id = $1), 0) AS count',
+    values: [companyId],
+  };
+}
+
+function cappedCount(count: SqlQuery, cap: number): SqlQuery {
+  const from = count.text.replace(/^SELECT count\(\*\) AS count /, '');
+  return {
+    text: `SELECT count(*) AS count FROM (SELECT 1 ${from} LIMIT ${cap + 1}) capped`,
+    values: count.values,
+  };
+}
+
+/**
+ * The rows query read from the other end: every ORDER BY term flipped (DESC NULLS LAST ↔ ASC NULLS FIRST, and the
+ * key's ASC ↔ DESC), with its own LIMIT and OFFSET. The grid builds ORDER BY from its whitelist, so the text is known.
+ */
+function reversedPage(rows: SqlQuery, offset: number, limit: number): SqlQuery {
+  const match = /^(.*) ORDER BY (.*) LIMIT (\$\d+) OFFSET (\$\d+)$/s.exec(rows.text);
+  if (!match) throw new Error('invoice grid: unexpected rows query');
+  const flipped = match[2]!
+    .split(', ')
+    .map((term) =>
+      term.replace(/ (ASC|DESC)( NULLS (LAST|FIRST))?$/, (_, dir: string, nulls?: string) => {
+        const to = dir === 'ASC' ? 'DESC' : 'ASC';
+        if (!nulls) return ` ${to}`;
+        return ` ${to} NULLS ${nulls.endsWith('LAST') ? 'FIRST' : 'LAST'}`;
+      }),
+    )
+    .join(', ');
+  const values = [...rows.values];
+  values[values.length - 2] = limit;
+  values[values.length - 1] = offset;
+  return { text: `${match[1]} ORDER BY ${flipped} LIMIT ${match[3]} OFFSET ${match[4]}`, values };
 }
 
 @QueryHandler(RecentInvoicesQuery)

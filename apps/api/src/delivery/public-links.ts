@@ -1,0 +1,94 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { APP_CONFIG, type AppConfig } from '../infra/config/config.js';
+import { tenantQuery } from '../infra/db/tenant-query.js';
+import { PG_POOL } from '../infra/projections.provider.js';
+
+/**
+ * Public links to printed documents (spec 001 §2 "Public PDF views": `/invoice/pdf/{token}`, `/order/pdf/{token}`,
+ * `/customer/balance/pdf/{token}`), one mechanism for every kind.
+ *
+ * - A token is 32 random bytes (256 bits), base64url: unguessable. Only its sha256 is stored, so the table leaks
+ *   no usable link.
+ * - Links expire (PUBLIC_LINK_DAYS, default 30) and can be revoked; a wrong, expired or revoked token, and a token
+ *   of another kind, all answer the same 404 with the same message, after the same single indexed lookup.
+ */
+export type PublicLinkKind = 'invoice' | 'order' | 'customer_balance';
+
+export interface IssuedLink {
+  id: string;
+  token: string;
+  expires_at: string;
+}
+
+export interface ResolvedLink {
+  id: string;
+  companyId: string;
+  subjectId: string;
+}
+
+/** The one answer for any token that opens nothing: it tells a forged token from an expired one in no way. */
+export const LINK_NOT_FOUND = 'This link is invalid or has expired.';
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+@Injectable()
+export class PublicLinks {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async issue(
+    companyId: string,
+    kind: PublicLinkKind,
+    subjectId: string,
+    now: Date = new Date(),
+    days: number = this.config.publicLinkDays,
+  ): Promise<IssuedLink> {
+    const token = randomBytes(32).toString('base64url');
+    const id = randomUUID();
+    const expiresAt = new Date(now.getTime() + days * 86_400_000).toISOString();
+    await this.pool.query(
+      `INSERT INTO public_link (id, company_id, kind, subject_id, token_hash, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, companyId, kind, subjectId, hashToken(token), now.toISOString(), expiresAt],
+    );
+    return { id, token, expires_at: expiresAt };
+  }
+
+  /** The link a token opens, or the one 404. */
+  async resolve(kind: PublicLinkKind, token: string, now: Date = new Date()): Promise<ResolvedLink> {
+    if (!TOKEN.test(token)) throw notFound();
+    const { rows } = await this.pool.query<{ id: string; company_id: string; subject_id: string }>(
+      `SELECT id, company_id, subject_id FROM public_link
+       WHERE token_hash = $1 AND kind = $2 AND revoked_at IS NULL AND expires_at > $3`,
+      [hashToken(token), kind, now.toISOString()],
+    );
+    const link = rows[0];
+    if (!link) throw notFound();
+    return { id: link.id, companyId: link.company_id, subjectId: link.subject_id };
+  }
+
+  /** Revokes every live link to the subject; answers how many. */
+  async revokeAll(
+    companyId: string,
+    kind: PublicLinkKind,
+    subjectId: string,
+    now: Date = new Date(),
+  ): Promise<number> {
+    const rows = await tenantQuery(
+      this.pool,
+      companyId,
+      `UPDATE public_link SET revoked_at = $4 WHERE company_id = $1 AND kind = $2 AND subject_id = $3
+         AND revoked_at IS NULL AND expires_at > $4 RETURNING id`,
+      [kind, subjectId, now.toISOString()],
+    );
+    return rows.length;
+  }
+}
+
+export const notFound = () => new NotFoundException({ statusCode: 404, message: LINK_NOT_FOUND });

@@ -1,0 +1,142 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type pg from 'pg';
+import type {
+  PublicLinkIssued,
+  PublicLinksRevoked,
+} from '../../../../../domain/invoices/invoice-delivery.events.js';
+import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js';
+import type { AuthUser } from '../../auth/auth.types.js';
+import { CurrentUser } from '../../auth/public.decorator.js';
+import { PublicLinks } from '../../delivery/public-links.js';
+import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { GridParams, runGrid } from '../../infra/grid/index.js';
+import { actorOf } from '../../infra/http/actor.js';
+import { PG_POOL } from '../../infra/projections.provider.js';
+import { RequiresFeature } from '../../features/requires-feature.decorator.js';
+import { InvoiceReader } from '../invoice-reader.js';
+import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
+import { contentDisposition } from '../pdf/pdf-format.js';
+import { InvoicePdfBody, numberWithBeer, SendInvoiceEmailBody } from './delivery.body.js';
+import { emailGrid, emailLog } from './invoice-email.log.js';
+import { InvoiceEmailService } from './invoice-email.service.js';
+
+/** A PDF answer: its type, file name and no caching (an invoice changes). */
+export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, kind: 'inline' | 'attachment') {
+  void reply
+    .type('application/pdf')
+    .header('content-disposition', contentDisposition(kind, filename))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff');
+  return pdf;
+}
+
+/**
+ * Delivering an invoice (spec 000 §7 `POST /invoice/pdf`, E-mail; spec 001 §2 public links): the PDF, public links,
+ * e-mail with its log. Static paths (`invoice/pdf`, `invoice/email/grid`) are matched before `invoice/:idOrNumber`.
+ */
+@ApiTags('invoice')
+@ApiBearerAuth()
+@Controller()
+export class InvoiceDeliveryController {
+  constructor(
+    @Inject(InvoicePdfService) private readonly pdfs: InvoicePdfService,
+    @Inject(InvoiceEmailService) private readonly email: InvoiceEmailService,
+    @Inject(InvoiceReader) private readonly reader: InvoiceReader,
+    @Inject(PublicLinks) private readonly links: PublicLinks,
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  /** application/pdf, `Content-Disposition: attachment; filename="invoice_{number}_{dd_MMM_yyyy}.pdf"`. */
+  @Post('invoice/pdf')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The PDF', content: { 'application/pdf': {} } })
+  async pdf(
+    @CurrentUser() user: AuthUser,
+    @Body() body: InvoicePdfBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { pdf, filename } = await this.pdfs.forInvoice(
+      user.companyId,
+      numberWithBeer(body.number, body.beer),
+    );
+    return sendPdf(reply, pdf, filename, 'attachment');
+  }
+
+  /** A public link to the invoice: `{ token, url: '/invoice/pdf/{token}', expires_at }`. */
+  @Post('invoice/:idOrNumber/link')
+  async issueLink(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
+    const actor = actorOf(user);
+    const row = await this.reader.row(user.companyId, idOrNumber);
+    const link = await this.links.issue(user.companyId, 'invoice', row.id, new Date(actor.now));
+    const issued: PublicLinkIssued = {
+      type: 'PublicLinkIssued',
+      data: {
+        linkId: link.id,
+        invoiceId: row.id,
+        companyId: user.companyId,
+        purpose: 'share',
+        expiresAt: link.expires_at,
+        issuedAt: actor.now,
+      },
+    };
+    await this.events.record(invoiceStream(row.id), [issued], actor);
+    return { token: link.token, url: `/invoice/pdf/${link.token}`, expires_at: link.expires_at };
+  }
+
+  /** Revokes every live public link of the invoice: `{ revoked: n }`. */
+  @Delete('invoice/:idOrNumber/link')
+  async revokeLinks(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
+    const actor = actorOf(user);
+    const row = await this.reader.row(user.companyId, idOrNumber);
+    const count = await this.links.revokeAll(user.companyId, 'invoice', row.id, new Date(actor.now));
+    if (count > 0) {
+      const revoked: PublicLinksRevoked = {
+        type: 'PublicLinksRevoked',
+        data: { invoiceId: row.id, companyId: user.companyId, count, revokedAt: actor.now },
+      };
+      await this.events.record(invoiceStream(row.id), [revoked], actor);
+    }
+    return { revoked: count };
+  }
+
+  /** The `/emails` grid: rows { id, invoice_id, number, emailed_to, notes, status, attempts, created_at, delivered_at }. */
+  @Get('invoice/email/grid')
+  @RequiresFeature('email')
+  emailGrid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
+    return runGrid(this.pool, emailGrid, params, user.companyId);
+  }
+
+  /** The invoice's e-mail log, newest first, and the addresses it was already sent to. */
+  @Get('invoice/:idOrNumber/email')
+  @RequiresFeature('email')
+  async emailLog(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
+    const row = await this.reader.row(user.companyId, idOrNumber);
+    return emailLog(this.pool, user.companyId, row.id);
+  }
+
+  /**
+   * Sends the invoice to each address (PDF attached, public link in the text). 200 'Your email has been sent' when
+   * the mail server accepted every message; 202 when it deferred some (retried in the background); 502 'Failed to
+   * send email …' when it refused any.
+   */
+  @Post('invoice/:idOrNumber/email')
+  @RequiresFeature('email')
+  async send(
+    @CurrentUser() user: AuthUser,
+    @Param('idOrNumber') idOrNumber: string,
+    @Body() body: SendInvoiceEmailBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const result = await this.email.send(
+      actorOf(user),
+      numberWithBeer(idOrNumber, body.beer),
+      body.emails,
+      (body.notes ?? '').trim(),
+    );
+    void reply.status(result.status === 'sent' ? 200 : 202);
+    return result;
+  }
+}

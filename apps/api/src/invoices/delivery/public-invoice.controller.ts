@@ -1,0 +1,78 @@
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '../../auth/public.decorator.js';
+import { RateLimiter } from '../../auth/rate-limiter.js';
+import { notFound, PublicLinks } from '../../delivery/public-links.js';
+import { InvoiceReader } from '../invoice-reader.js';
+import { customerInvoice } from '../pdf/invoice-pdf.template.js';
+import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
+import { sendPdf } from './invoice-delivery.controller.js';
+
+/** Wrong tokens one client address may try per window before it is told to wait (429). */
+const FAILED_LOOKUPS = 60;
+const WINDOW_MS = 10 * 60_000;
+
+/**
+ * Public invoice views (spec 001 §2 `/invoice/pdf/{token}`, §7 `GET /pdf/invoice/{token}`): no sign-in; a token opens
+ * exactly one invoice, without the internal note or the distributor's costs. Anything else is one 404 that says
+ * nothing about why. Answers are never cached by shared caches and never indexed.
+ */
+@ApiTags('public')
+@Controller('pdf/invoice')
+export class PublicInvoiceController {
+  private readonly failures = new RateLimiter(WINDOW_MS);
+
+  constructor(
+    @Inject(PublicLinks) private readonly links: PublicLinks,
+    @Inject(InvoiceReader) private readonly reader: InvoiceReader,
+    @Inject(InvoicePdfService) private readonly pdfs: InvoicePdfService,
+  ) {}
+
+  /** The invoice (the screens' shape without company_note and costs) and the distributor's header. */
+  @Get(':token')
+  @Public()
+  async invoice(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const invoice = await this.open(token, request);
+    const company = await this.pdfs.header(invoice.companyId, invoice.response.logo_id);
+    void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+    return { ...customerInvoice(invoice.response), company };
+  }
+
+  /** The PDF itself, inline. */
+  @Get(':token/file')
+  @Public()
+  async file(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const invoice = await this.open(token, request);
+    const { pdf, filename } = await this.pdfs.print(invoice.companyId, invoice.response);
+    void reply.header('x-robots-tag', 'noindex');
+    return sendPdf(reply, pdf, filename, 'inline');
+  }
+
+  private async open(token: string, request: FastifyRequest) {
+    const key = `public-link:${request.ip}`;
+    try {
+      const link = await this.links.resolve('invoice', token);
+      const response = await this.reader.read(link.companyId, link.subjectId);
+      return { companyId: link.companyId, response };
+    } catch (error) {
+      this.failures.hit({ key, attempts: FAILED_LOOKUPS }); // 429 once a client keeps guessing
+      // The link's own 404, or its invoice deleted since: the same answer.
+      if ((error as { getStatus?: () => number }).getStatus?.() === 404 || isNotFound(error))
+        throw notFound();
+      throw error;
+    }
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as { kind?: string }).kind === 'not_found';
+}

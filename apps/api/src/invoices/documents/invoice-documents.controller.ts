@@ -1,0 +1,122 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthUser } from '../../auth/auth.types.js';
+import { CurrentUser } from '../../auth/public.decorator.js';
+import { readSingleFile } from '../../infra/files/read-upload.js';
+import { actorOf } from '../../infra/http/actor.js';
+import { UuidOr404 } from '../../infra/http/uuid-param.pipe.js';
+import { AddNoteBody, NoteIdParams, RemoveNoteBody, UpdateDocumentBody } from '../delivery/delivery.body.js';
+import { contentDisposition } from '../pdf/pdf-format.js';
+import { InvoiceDocumentsService } from './invoice-documents.service.js';
+
+export const DOCUMENT_MISSING = 'Please choose a file to upload.';
+const DOCUMENT_NOT_FOUND = 'Document not found';
+const NOTE_NOT_FOUND = 'Note not found';
+
+/**
+ * Documents and private notes (spec 000 §7 "Documents and notes"). Uploads are multipart/form-data with one file
+ * `invoice_document` (5 MB at most) and an optional `note`. Previews are served so that nothing in them can run:
+ * `X-Content-Type-Options: nosniff`, `Content-Security-Policy: sandbox; default-src 'none'`, and only images and
+ * PDFs inline with their real type; anything else downloads as application/octet-stream.
+ */
+@ApiTags('invoice')
+@ApiBearerAuth()
+@Controller()
+export class InvoiceDocumentsController {
+  constructor(@Inject(InvoiceDocumentsService) private readonly documents: InvoiceDocumentsService) {}
+
+  @Get('invoice/:idOrNumber/document')
+  list(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
+    return this.documents.list(user.companyId, idOrNumber);
+  }
+
+  @Post('invoice/:idOrNumber/document')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['invoice_document'],
+      properties: { invoice_document: { type: 'string', format: 'binary' }, note: { type: 'string' } },
+    },
+  })
+  async upload(
+    @CurrentUser() user: AuthUser,
+    @Param('idOrNumber') idOrNumber: string,
+    @Req() request: FastifyRequest,
+  ) {
+    const upload = await readSingleFile(request, 'invoice_document', DOCUMENT_MISSING);
+    return this.documents.attach(actorOf(user), idOrNumber, {
+      filename: upload.filename,
+      content: upload.content,
+      note: upload.fields.note ?? '',
+    });
+  }
+
+  @Get('invoice/document/:id/preview')
+  async preview(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404(DOCUMENT_NOT_FOUND)) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { document, content, type } = await this.documents.file(user.companyId, id);
+    void reply
+      .type(type.inline ? type.mimeType : 'application/octet-stream')
+      .header(
+        'content-disposition',
+        contentDisposition(type.inline ? 'inline' : 'attachment', document.originalname),
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "sandbox; default-src 'none'")
+      .header('cache-control', 'private, no-store');
+    return content;
+  }
+
+  /** Rename and note: `{ document, success: true }`. */
+  @Put('invoice/document/:id')
+  async update(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404(DOCUMENT_NOT_FOUND)) id: string,
+    @Body() body: UpdateDocumentBody,
+  ) {
+    const document = await this.documents.rename(actorOf(user), id, body.originalname, body.note);
+    return { document, success: true };
+  }
+
+  @Delete('invoice/document/:id')
+  @HttpCode(204)
+  async remove(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(DOCUMENT_NOT_FOUND)) id: string) {
+    await this.documents.remove(actorOf(user), id);
+  }
+
+  /** Adds a private note; answers the invoice's notes. */
+  @Post('invoice/:idOrNumber/note')
+  addNote(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string, @Body() body: AddNoteBody) {
+    return this.documents.addNote(actorOf(user), idOrNumber, body.note);
+  }
+
+  /** Removes a private note named by `id` in the body (or the query); answers the invoice's notes. */
+  @Delete('invoice/:idOrNumber/note')
+  removeNote(
+    @CurrentUser() user: AuthUser,
+    @Param('idOrNumber') idOrNumber: string,
+    @Body() body: RemoveNoteBody | undefined,
+    @Query() query: NoteIdParams,
+  ) {
+    const id = new UuidOr404(NOTE_NOT_FOUND).transform(String(body?.id ?? query.id ?? ''));
+    return this.documents.removeNote(actorOf(user), idOrNumber, id);
+  }
+}

@@ -1,0 +1,102 @@
+import Handlebars from 'handlebars';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { InvoiceResponse } from '../invoice.response.js';
+import { displayDate, lines, money, percent, quantity, stampRange } from './pdf-format.js';
+
+/** The distributor as printed at the top of its documents. `logo` is a data URI (documents fetch nothing). */
+export interface CompanyHeader {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  tabc_id: string;
+  logo: string | null;
+}
+
+/** An invoice as the customer may see it: everything but the internal note and the distributor's costs. */
+export type CustomerInvoice = Omit<InvoiceResponse, 'company_note' | 'items'> & {
+  items: Omit<InvoiceResponse['items'][number], 'cost' | 'below_cost' | 'last_invoiced_price'>[];
+};
+
+export function customerInvoice(invoice: InvoiceResponse): CustomerInvoice {
+  const { company_note: _internal, items, ...rest } = invoice;
+  return {
+    ...rest,
+    items: items.map(({ cost: _c, below_cost: _b, last_invoiced_price: _l, ...item }) => item),
+  };
+}
+
+/** What invoice.hbs reads. */
+export type InvoicePdfView = CustomerInvoice & {
+  title: string;
+  company: CompanyHeader;
+  cod: boolean;
+  note_lines: string[];
+};
+
+export function invoicePdfView(invoice: InvoiceResponse, company: CompanyHeader): InvoicePdfView {
+  const visible = customerInvoice(invoice);
+  return {
+    ...visible,
+    title: `Invoice #${invoice.number}`,
+    company,
+    cod: invoice.customer.cash_on_delivery,
+    note_lines: lines(invoice.note),
+  };
+}
+
+/** The helpers the templates use (all output is escaped by Handlebars). */
+export const PDF_HELPERS = {
+  money: (value: number) => money(value),
+  date: (value: string | null) => displayDate(value),
+  percent: (value: number) => percent(Number(value)),
+  qty: (value: number) => quantity(Number(value)),
+  stampRange: (range: { prefix: string; from: number; to: number }) => stampRange(range),
+  /** Joins the non-empty values: {{join ", " city state}}. */
+  join: (separator: string, ...values: unknown[]) =>
+    values
+      .slice(0, -1) // the last argument is Handlebars' options object
+      .filter((value) => typeof value === 'string' && value.trim() !== '')
+      .join(separator),
+};
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The templates next to this module, or (running from dist/, which holds only compiled code) in the source tree. */
+export function templateDir(): string {
+  const candidates = [here, here.replace(`${sep}dist${sep}`, sep)];
+  const found = candidates.find((dir) => existsSync(join(dir, 'invoice.hbs')));
+  if (!found) throw new Error(`invoice.hbs not found in ${candidates.join(' or ')}`);
+  return found;
+}
+
+let compiled: Handlebars.TemplateDelegate<InvoicePdfView> | undefined;
+
+/** invoice.hbs with its partials (header, logo, customer, items, totals), compiled once. */
+export function invoiceTemplate(): Handlebars.TemplateDelegate<InvoicePdfView> {
+  if (compiled) return compiled;
+  const dir = templateDir();
+  const handlebars = Handlebars.create();
+  for (const [name, helper] of Object.entries(PDF_HELPERS)) handlebars.registerHelper(name, helper);
+  for (const file of readdirSync(join(dir, 'partials')).filter((f) => f.endsWith('.hbs'))) {
+    handlebars.registerPartial(file.replace(/\.hbs$/, ''), readFileSync(join(dir, 'partials', file), 'utf8'));
+  }
+  compiled = handlebars.compile<InvoicePdfView>(readFileSync(join(dir, 'invoice.hbs'), 'utf8'), {
+    strict: false,
+    preventIndent: true,
+  });
+  return compiled;
+}
+
+export function renderInvoiceHtml(view: InvoicePdfView): string {
+  return invoiceTemplate()(view);
+}
+
+/** Page numbers at the bottom of every page (Chromium's footer template; its own tiny default font is enlarged). */
+export function invoiceFooter(number: string): string {
+  const safe = Handlebars.escapeExpression(number);
+  return `<div style="width:100%;font-size:8px;color:#616e7c;padding:0 0.5in;display:flex;justify-content:space-between;font-family:'Liberation Sans',Arial,sans-serif"><span>Invoice #${safe}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+}

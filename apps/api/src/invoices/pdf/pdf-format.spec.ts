@@ -1,0 +1,144 @@
+import { sampleInvoice } from '../../../../../test/bench/bench-pdf.js';
+import { sniffDocument, documentName } from '../documents/document-type.js';
+import { invoicePdfView, PDF_HELPERS, renderInvoiceHtml } from './invoice-pdf.template.js';
+import {
+  contentDisposition,
+  displayDate,
+  fileDate,
+  invoiceFileName,
+  lines,
+  money,
+  percent,
+  quantity,
+  stampRange,
+} from './pdf-format.js';
+
+const company = {
+  name: 'Lone Star',
+  address: '1 Main',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  tabc_id: 'LD1',
+  logo: null,
+};
+
+describe('PDF formatting', () => {
+  it("shows business dates as 'dd MMM, yyyy' and file dates as 'dd_MMM_yyyy'", () => {
+    expect(displayDate('2026-03-05')).toBe('05 Mar, 2026');
+    expect(displayDate('2025-12-31T10:00:00Z')).toBe('31 Dec, 2025');
+    expect(displayDate(null)).toBe('');
+    expect(displayDate('not a date')).toBe('');
+    expect(fileDate('2026-03-05')).toBe('05_Mar_2026');
+  });
+
+  it('shows US dollars with 2 decimals, rates and quantities', () => {
+    expect(money(1234.5)).toBe('$1,234.50');
+    expect(money(0)).toBe('$0.00');
+    expect(money(-3)).toBe('-$3.00');
+    expect(percent(8.25)).toBe('8.25%');
+    expect(percent(8)).toBe('8%');
+    expect(quantity(1234)).toBe('1,234');
+  });
+
+  it('prints stamp ranges with their count', () => {
+    expect(stampRange({ prefix: 'AB', from: 1000, to: 1002 })).toBe('AB 1000–1002 (3)');
+    expect(stampRange({ prefix: '', from: 7, to: 7 })).toBe('7 (1)');
+  });
+
+  it('names the file invoice_{number}_{dd_MMM_yyyy}.pdf with safe characters only', () => {
+    expect(invoiceFileName('345B', '2026-03-05')).toBe('invoice_345B_05_Mar_2026.pdf');
+    expect(invoiceFileName('12-345', '2026-03-05')).toBe('invoice_12-345_05_Mar_2026.pdf');
+    expect(invoiceFileName('../x"', '2026-03-05')).toBe('invoice_x_05_Mar_2026.pdf');
+  });
+
+  it('quotes file names in Content-Disposition without letting them break the header', () => {
+    expect(contentDisposition('attachment', 'a "b";.pdf')).toBe(
+      `attachment; filename="a _b__.pdf"; filename*=UTF-8''a%20%22b%22%3B.pdf`,
+    );
+    expect(contentDisposition('inline', 'café.jpeg')).toBe(
+      `inline; filename="caf_.jpeg"; filename*=UTF-8''caf%C3%A9.jpeg`,
+    );
+  });
+
+  it('keeps note lines, collapsing blank runs', () => {
+    expect(lines('a\n\n\nb\r\nc  ')).toEqual(['a', '', 'b', 'c']);
+    expect(lines(null)).toEqual([]);
+  });
+
+  it('joins the non-empty values of a template call', () => {
+    expect(PDF_HELPERS.join(', ', 'Austin', '', 'TX 78701', {})).toBe('Austin, TX 78701');
+  });
+});
+
+describe('The invoice template', () => {
+  it('prints what the customer needs and never the internal note or costs', () => {
+    const invoice = { ...sampleInvoice(2, '345B'), beer: true, due_on_delivery: true };
+    const view = invoicePdfView(invoice, company);
+    expect(view).not.toHaveProperty('company_note');
+    expect(view.items[0]).not.toHaveProperty('cost');
+    const html = renderInvoiceHtml(view);
+    expect(html).toContain('Invoice #345B');
+    expect(html).toContain('Due on delivery');
+    expect(html).toContain('05 Mar, 2026');
+    expect(html).toMatch(/TABC Permit:\s*<strong>MB1234567<\/strong>/);
+    expect(html).toMatch(/TABC Permit:\s*<strong>LD1<\/strong>/);
+    expect(html).toContain('COD');
+    expect(html).toContain('Tax (8.25%)');
+    expect(html).toContain('AB 1000–');
+    expect(html).toContain('Deliveries Tuesday and Friday');
+    expect(html).not.toContain('INTERNAL');
+  });
+
+  it('escapes every value it prints', () => {
+    const invoice = { ...sampleInvoice(1), note: '<script>alert(1)</script>' };
+    const html = renderInvoiceHtml(invoicePdfView(invoice, { ...company, name: '<img src=x onerror=1>' }));
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('Document types', () => {
+  const text = (s: string) => Buffer.from(s, 'utf8');
+  it.each([
+    ['a PDF', Buffer.from('%PDF-1.7\n'), 'x.bin', 'application/pdf'],
+    [
+      'a HEIC photo',
+      Buffer.concat([Buffer.from([0, 0, 0, 24]), text('ftypheic'), Buffer.alloc(8)]),
+      'IMG.HEIC',
+      'image/heic',
+    ],
+    ['a CSV', text('a,b\n1,2\n'), 'list.csv', 'text/csv'],
+    [
+      'a .docx',
+      Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(20)]),
+      'letter.docx',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ],
+    [
+      'a .xls',
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]),
+      'old.xls',
+      'application/vnd.ms-excel',
+    ],
+  ])('recognises %s by its content', (_, bytes, name, mimeType) =>
+    expect(sniffDocument(bytes, name)?.mimeType).toBe(mimeType),
+  );
+
+  it.each([
+    ['HTML', text('<!DOCTYPE html><script>alert(1)</script>'), 'page.html'],
+    ['HTML called .csv', text('  <html><script>alert(1)</script>'), 'list.csv'],
+    ['SVG', text('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg'],
+    ['SVG called .png', text('<svg onload="alert(1)"/>'), 'logo.png'],
+    ['a ZIP called .exe', Buffer.from([0x50, 0x4b, 3, 4, 0]), 'setup.exe'],
+    ['binary called .txt', Buffer.from([1, 0, 2]), 'x.txt'],
+  ])('refuses %s', (_, bytes, name) => expect(sniffDocument(bytes, name)).toBeNull());
+
+  it('keeps the name, adding the real extension when it is missing (camera photos become .jpeg)', () => {
+    const jpeg = { mimeType: 'image/jpeg', extension: 'jpeg', inline: true };
+    expect(documentName('image', jpeg)).toBe('image.jpeg');
+    expect(documentName('C:\\photos\\IMG_1.jpg', jpeg)).toBe('IMG_1.jpg');
+    expect(documentName('', jpeg)).toBe('document.jpeg');
+  });
+});

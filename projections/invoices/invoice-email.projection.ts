@@ -1,0 +1,100 @@
+import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import {
+  INVOICE_EMAIL_EVENT_TYPES,
+  type InvoiceEmailEvent,
+} from '../../domain/invoices/invoice-delivery.events.js';
+import { defineProjection, ident } from '../projection.js';
+
+/**
+ * The e-mail log (spec 000 §3 Email log, §2 /emails): one row per recipient of each send, with what the SMTP server
+ * made of it. `status`: queued (deferred, being retried), sent (accepted), failed (refused, or every retry deferred).
+ */
+export const INVOICE_EMAIL_SCHEMA = `
+CREATE TABLE IF NOT EXISTS rm_invoice_email (
+  id uuid PRIMARY KEY,
+  company_id uuid NOT NULL,
+  invoice_id uuid NOT NULL,
+  number text NOT NULL,
+  emailed_to text NOT NULL,
+  notes text NOT NULL DEFAULT '',
+  status text NOT NULL,
+  attempts integer NOT NULL DEFAULT 1,
+  error text,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  delivered_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS rm_invoice_email_invoice_idx ON rm_invoice_email (company_id, invoice_id, created_at);
+CREATE INDEX IF NOT EXISTS rm_invoice_email_company_idx ON rm_invoice_email (company_id, created_at DESC);
+`;
+
+export type InvoiceEmailStatus = 'queued' | 'sent' | 'failed';
+
+export interface InvoiceEmailRow {
+  id: string;
+  company_id: string;
+  invoice_id: string;
+  number: string;
+  emailed_to: string;
+  notes: string;
+  status: InvoiceEmailStatus;
+  attempts: number;
+  error: string | null;
+  created_at: Date;
+  updated_at: Date;
+  delivered_at: Date | null;
+}
+
+/** Rows are inserted once (by e-mail id) and later events only move a row forward in time: re-delivery is harmless. */
+export const invoiceEmailProjection = defineProjection({
+  name: 'invoice_email',
+  version: 1,
+  handles: INVOICE_EMAIL_EVENT_TYPES,
+  tables: ['rm_invoice_email'],
+  async apply(tx, events: StoredEvent[], t) {
+    const table = ident(t.rm_invoice_email!);
+    for (const stored of events) {
+      const event = stored as unknown as InvoiceEmailEvent;
+      switch (event.type) {
+        case 'InvoiceEmailed': {
+          const d = event.data;
+          await tx.query(
+            `INSERT INTO ${table} (id, company_id, invoice_id, number, emailed_to, notes, status, attempts, error,
+               created_at, updated_at, delivered_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $9, CASE WHEN $7 = 'sent' THEN $9::timestamptz END)
+             ON CONFLICT (id) DO NOTHING`,
+            [d.emailId, d.companyId, d.invoiceId, d.number, d.to, d.notes, d.status, d.error, d.emailedAt],
+          );
+          break;
+        }
+        case 'InvoiceEmailDeferred': {
+          const d = event.data;
+          await tx.query(
+            `UPDATE ${table} SET status = 'queued', attempts = $2, error = $3, updated_at = $4
+             WHERE id = $1 AND updated_at <= $4`,
+            [d.emailId, d.attempts, d.error, d.deferredAt],
+          );
+          break;
+        }
+        case 'InvoiceEmailDelivered': {
+          const d = event.data;
+          await tx.query(
+            `UPDATE ${table} SET status = 'sent', attempts = $2, error = NULL, updated_at = $3, delivered_at = $3
+             WHERE id = $1 AND updated_at <= $3`,
+            [d.emailId, d.attempts, d.deliveredAt],
+          );
+          break;
+        }
+        case 'InvoiceEmailFailed': {
+          const d = event.data;
+          await tx.query(
+            `UPDATE ${table} SET status = 'failed', attempts = $2, error = $3, updated_at = $4
+             WHERE id = $1 AND updated_at <= $4`,
+            [d.emailId, d.attempts, d.error, d.failedAt],
+          );
+          break;
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,661 @@
+// Issue 6 bench, against the real API (startTestApp on a database of the bench's Postgres):
+//   (a) invoice creation (10 items, 3 liquor lines) by 8 concurrent clients over HTTP: POST latency (the POST
+//       returns once projections caught up: read-your-writes), and POST → row found in the grid. Target p95 ≤ 100 ms.
+//   (b) the invoice grid with 200,000 invoices of one company (BENCH_INVOICE_ROWS; rows written straight into
+//       rm_invoice with generate_series): p95 of the grid handler and of GET /invoice/grid for the default sort,
+//       a status filter, a customer filter, a date range and the last page, each next to the hand-written SQL that
+//       returns the same rows, timed in the same run. Targets: grid p95 ≤ 2× SQL p95 + 5 ms; last page ≤ 1.5× first.
+//   (c) Detailed CSV of those 200,000 invoices over HTTP: time to first byte, total time next to Postgres
+//       `COPY (…) TO STDOUT` of the same lines (psql), and the process's peak RSS for all rows and for a tenth of
+//       them. Targets: first byte ≤ 200 ms, ≥ 0.5× the COPY rate, memory flat in the row count.
+//
+//   benchInvoices({ adminUrl })  — on a running Postgres (creates and drops its own databases), or
+//   benchInvoices()              — starts an embedded Postgres in a temporary directory.
+// Run alone: node dist/test/bench/bench-invoices.js   (BENCH_EXPLAIN=1 also logs each grid query's plan)
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { createPool } from '../../apps/api/src/infra/db/database.js';
+import { startEmbeddedPostgres } from '../../apps/api/src/infra/db/embedded-postgres.js';
+import { buildGridQueries, parseGridRequest } from '../../apps/api/src/infra/grid/index.js';
+import { invoiceGrid } from '../../apps/api/src/invoices/queries/invoice.grid.js';
+import { InvoiceGridHandler } from '../../apps/api/src/invoices/queries/invoice.handlers.js';
+import { InvoiceGridQuery } from '../../apps/api/src/invoices/queries/invoice.queries.js';
+import { businessDate } from '../../domain/shared/business-date.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { latencySummary, log, ms, num, printFigures, seconds, type BenchFigure } from './bench-support.js';
+
+const SECTION = 'invoices';
+const CLIENTS = 8;
+const PAGE = 25;
+const GRID_SAMPLES = 60;
+const GRID_WARMUP = 10;
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const parsed = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer`);
+  return parsed;
+}
+
+const settings = {
+  rows: intFromEnv('BENCH_INVOICE_ROWS', 200_000),
+  creations: intFromEnv('BENCH_INVOICE_CREATIONS', 800),
+};
+
+// (a) ----------------------------------------------------------------------------------------------------------------
+
+async function benchCreate(api: ApiClient): Promise<BenchFigure[]> {
+  const { token } = await signUpOwner(api, 'Bench Creator');
+  const today = businessDate(new Date().toISOString(), 'America/Chicago');
+  const product = async (name: string, type: string, price: number) => {
+    const response = await api.post(
+      'product',
+      {
+        product: name,
+        product_type: type,
+        product_size: '750ml',
+        product_price: price,
+        last_purchase_price: '5.00',
+      },
+      token,
+    );
+    if (response.status !== 201)
+      throw new Error(`product: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body.id as string;
+  };
+  const liquor = [
+    await product("Tito's Vodka", 'liquor', 19.99),
+    await product('Jack Daniels', 'liquor', 24.5),
+    await product('Patron Silver', 'liquor', 39.99),
+  ];
+  const others: string[] = [];
+  for (let i = 0; i < 4; i++) others.push(await product(`Wine ${i}`, 'wine', 8.99 + i));
+  for (let i = 0; i < 3; i++) others.push(await product(`Mixer ${i}`, 'n/a', 1.5 + i));
+  const customers: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const response = await api.post(
+      'customer',
+      {
+        name: `Bench Bar ${i}`,
+        address: `${i} Main St`,
+        city: 'Austin',
+        zip: '78701',
+        tabc_id: `MB${String(100_000 + i)}`,
+        cash_on_delivery: 0,
+        fintech_option: 0,
+      },
+      token,
+    );
+    if (response.status !== 201)
+      throw new Error(`customer: ${response.status} ${JSON.stringify(response.body)}`);
+    customers.push(response.body.id as string);
+  }
+  const roll = await api.post(
+    'stamp/roll',
+    { prefix: 'TX', received_at: today, from: 1, to: 200_000 },
+    token,
+  );
+  if (roll.status !== 201) throw new Error(`roll: ${roll.status} ${JSON.stringify(roll.body)}`);
+
+  const bodyOf = (n: number) => ({
+    customer_id: customers[n % customers.length],
+    force: true,
+    items: [
+      ...liquor.map((id, k) => ({ product_id: id, qty: 1 + ((n + k) % 6), price: 19.99 + k })),
+      ...others.map((id, k) => ({
+        product_id: id,
+        qty: 1 + ((n * 3 + k) % 12),
+        price: 2.5 + k,
+        taxable: k % 2 === 0,
+      })),
+    ],
+  });
+  const bottles = (n: number) => liquor.reduce((sum, _, k) => sum + 1 + ((n + k) % 6), 0);
+
+  const warmup = 24;
+  log(
+    `invoices: ${warmup} warm-up creations, then ${num(settings.creations)} by ${CLIENTS} concurrent clients`,
+  );
+  for (let n = 0; n < warmup; n++) await api.post('invoice', bodyOf(n), token);
+
+  const postMs: number[] = [];
+  const visibleMs: number[] = [];
+  const numbers: number[] = [];
+  let failures = 0;
+  let invisible = 0;
+  let wrongStamps = 0;
+  let next = warmup;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      for (let n = next++; n < warmup + settings.creations; n = next++) {
+        const t0 = performance.now();
+        const response = await api.post('invoice', bodyOf(n), token);
+        const t1 = performance.now();
+        if (response.status !== 201) {
+          failures++;
+          continue;
+        }
+        postMs.push(t1 - t0);
+        numbers.push(Number(response.body.number));
+        if (response.body.stamp_count !== bottles(n)) wrongStamps++;
+        // Read-your-writes: the grid shows the invoice as soon as the POST has answered.
+        const filter = { number: { filterType: 'text', type: 'equals', filter: response.body.number } };
+        const grid = await api.get(
+          `invoice/grid?startRow=0&endRow=1&filterModel=${encodeURIComponent(JSON.stringify(filter))}`,
+          token,
+        );
+        visibleMs.push(performance.now() - t0);
+        if (grid.status !== 200 || grid.body.count !== 1 || grid.body.rows[0]?.id !== response.body.id)
+          invisible++;
+      }
+    }),
+  );
+  const elapsed = seconds(started);
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const gapless = sorted.every((value, i) => value === warmup + 1 + i);
+  const total = (await api.get('invoice/grid?startRow=0&endRow=1', token)).body.count as number;
+  const check =
+    failures === 0 &&
+    invisible === 0 &&
+    wrongStamps === 0 &&
+    gapless &&
+    total === warmup + settings.creations;
+  const post = latencySummary(postMs);
+  const visible = latencySummary(visibleMs);
+  return [
+    {
+      section: SECTION,
+      measure: `create invoice over HTTP (10 items, 3 liquor), ${CLIENTS} clients, ${num(postMs.length)} invoices`,
+      value: `p50 ${ms(post.p50)}, p95 ${ms(post.p95)}, p99 ${ms(post.p99)} (${num(postMs.length / elapsed)} /s)`,
+      target: 'p95 ≤ 100 ms',
+      met: post.p95 <= 100,
+      check: check ? 'ok' : 'FAILED',
+      note:
+        `the POST answers after projections reached its append (read-your-writes); ${failures} failed, ` +
+        `${invisible} not in the grid right after, ${wrongStamps} with a wrong stamp count, numbers ` +
+        `${gapless ? 'gapless' : 'NOT gapless'}, grid count ${num(total)} of ${num(warmup + settings.creations)}`,
+    },
+    {
+      section: SECTION,
+      measure: '  POST → found in GET /invoice/grid',
+      value: `p50 ${ms(visible.p50)}, p95 ${ms(visible.p95)}, p99 ${ms(visible.p99)}`,
+      check: check ? 'ok' : 'FAILED',
+    },
+  ];
+}
+
+// (b) ----------------------------------------------------------------------------------------------------------------
+
+const STATUSES = [
+  'paid',
+  'paid',
+  'paid',
+  'invoiced',
+  'delivered',
+  'payment_due',
+  'partially_paid',
+  'payment_due_soon',
+  'cancelled',
+  'draft',
+];
+
+/**
+ * `rows` invoices of one company, straight into rm_invoice: 2,000 customers, ten statuses' worth of weights, invoice
+ * dates over three years rising with the number, 5 lines each (3 liquor), 1 in 500 deleted.
+ */
+async function seedGrid(pool: pg.Pool, companyId: string, rows: number): Promise<void> {
+  const chunk = 50_000;
+  for (let start = 1; start <= rows; start += chunk) {
+    const end = Math.min(rows, start + chunk - 1);
+    await pool.query(
+      `INSERT INTO rm_invoice (id, company_id, number, sequence, prefix, beer, customer_id, customer_name,
+          customer_tabc_id, status, status_info, invoiced_on, due_on, subtotal_cents, tax_cents, total_cents,
+          item_count, items_summary, fingerprint, content, order_ids, created_at, updated_at, deleted_at, revision)
+       SELECT md5('bench-invoice-' || g)::uuid, $1::uuid, g::text, g, '', false, md5('bench-customer-' || c)::uuid,
+              'Customer ' || c, 'MB' || lpad(c::text, 6, '0'), status,
+              jsonb_build_array(jsonb_build_object('new_status', status, 'created_at', created, 'reason', 'created')),
+              day, CASE WHEN g % 3 = 0 THEN NULL ELSE day + 30 END, l.sub, l.tax, l.sub + l.tax, 5, l.summary,
+              md5('bench-fp-' || g),
+              jsonb_build_object(
+                'customer', jsonb_build_object('id', md5('bench-customer-' || c)::uuid, 'name', 'Customer ' || c,
+                  'tabcId', 'MB' || lpad(c::text, 6, '0'), 'address', c || ' Main St', 'city', 'Austin',
+                  'state', 'TX', 'zip', '78701', 'cashOnDelivery', false),
+                'lines', l.lines, 'invoicedOn', day, 'dueOn', CASE WHEN g % 3 = 0 THEN NULL ELSE day + 30 END,
+                'note', 'Thank you for your business', 'companyNote', '', 'logoId', NULL, 'taxRateBasisPoints', 825,
+                'totals', jsonb_build_object('subtotalCents', l.sub, 'taxCents', l.tax, 'totalCents', l.sub + l.tax),
+                'fingerprint', md5('bench-fp-' || g)),
+              '[]'::jsonb, created, created, CASE WHEN g % 500 = 0 THEN created + interval '1 day' END, 1
+         FROM generate_series($2::int, $3::int) AS g,
+              LATERAL (SELECT 1 + (g * 7919) % 2000 AS c,
+                              (date '2023-11-22' + (g::bigint * 1095 / $4::int)::int) AS day,
+                              ($5::text[])[1 + (g * 13) % 10] AS status) v,
+              LATERAL (SELECT (v.day + time '08:00' + (g % 600) * interval '1 minute') AT TIME ZONE 'America/Chicago' AS created) t,
+              LATERAL (
+                SELECT sum(qty * price)::bigint AS sub,
+                       sum(CASE WHEN k <= 3 THEN round(qty * price * 825 / 10000.0) ELSE 0 END)::bigint AS tax,
+                       jsonb_agg(jsonb_build_object('lineNo', k, 'productId', md5('bench-product-' || p)::uuid,
+                         'name', 'PRODUCT ' || p, 'size', '750ML', 'type', CASE WHEN k <= 3 THEN 'LIQUOR' ELSE 'WINE' END,
+                         'upc', (100000000000 + p)::text, 'qty', qty, 'priceCents', price, 'taxable', k <= 3,
+                         'onDeal', false, 'totalCents', qty * price,
+                         'taxCents', CASE WHEN k <= 3 THEN round(qty * price * 825 / 10000.0) ELSE 0 END,
+                         'costCents', price / 2, 'lastInvoicedPriceCents', NULL) ORDER BY k) AS lines,
+                       string_agg(qty || ' × PRODUCT ' || p || ' 750ML', ', ' ORDER BY k) AS summary
+                  FROM (SELECT k, 1 + (g + k) % 12 AS qty, 500 + (g * 31 + k * 977) % 5000 AS price,
+                               1 + (g * 7 + k * 131) % 400 AS p
+                          FROM generate_series(1, 5) AS k) line) l`,
+      [companyId, start, end, rows, STATUSES],
+    );
+    log(`invoices: ${num(end)} of ${num(rows)} grid rows written`);
+  }
+  await pool.query('VACUUM ANALYZE rm_invoice');
+}
+
+interface GridScenario {
+  name: string;
+  params: { startRow: number; endRow: number; filterModel?: string; sortModel?: string };
+  /** The hand-written SQL returning the same rows in the same order (its select list is the grid's). */
+  sql: (select: string) => { text: string; values: unknown[] };
+}
+
+const where = `i.company_id = $1 AND i.deleted_at IS NULL`;
+// NULLS LAST as the grid says it: a plain DESC (NULLS FIRST) would not match the index and sort every row.
+const pageOrder = `ORDER BY i.invoiced_on DESC NULLS LAST, i.sequence DESC NULLS LAST, i.id LIMIT ${PAGE}`;
+
+async function benchGrid(app: TestApp, api: ApiClient, pool: pg.Pool): Promise<BenchFigure[]> {
+  const owner = await signUpOwner(api, 'Bench Grid');
+  const companyId = owner.user.company_id as string;
+  const t0 = performance.now();
+  await seedGrid(pool, companyId, settings.rows);
+  log(`invoices: ${num(settings.rows)} rows written and analysed in ${num(seconds(t0), 1)} s`);
+
+  const { rows: counts } = await pool.query(
+    `SELECT count(*)::int AS live, count(*) FILTER (WHERE status = 'paid')::int AS paid
+       FROM rm_invoice WHERE company_id = $1 AND deleted_at IS NULL`,
+    [companyId],
+  );
+  const live = counts[0].live as number;
+  const lastStart = Math.floor((live - 1) / PAGE) * PAGE;
+  const lastSize = live - lastStart;
+  const customer = (await pool.query(`SELECT md5('bench-customer-' || 42)::uuid::text AS id`)).rows[0]
+    .id as string;
+  const filter = (model: object) => JSON.stringify(model);
+  const scenarios: GridScenario[] = [
+    {
+      name: 'default sort (invoice date desc), first page',
+      params: { startRow: 0, endRow: PAGE },
+      sql: (s) => ({
+        text: `SELECT ${s} FROM rm_invoice i WHERE ${where} ${pageOrder}`,
+        values: [companyId],
+      }),
+    },
+    {
+      name: "status filter 'paid', first page",
+      params: {
+        startRow: 0,
+        endRow: PAGE,
+        filterModel: filter({ status: { filterType: 'set', values: ['paid'] } }),
+      },
+      sql: (s) => ({
+        text: `SELECT ${s} FROM rm_invoice i WHERE ${where} AND i.status = $2 ${pageOrder}`,
+        values: [companyId, 'paid'],
+      }),
+    },
+    {
+      name: 'customer filter (one of 2,000), first page',
+      params: {
+        startRow: 0,
+        endRow: PAGE,
+        filterModel: filter({ customer_id: { filterType: 'set', values: [customer] } }),
+      },
+      sql: (s) => ({
+        text: `SELECT ${s} FROM rm_invoice i WHERE ${where} AND i.customer_id = $2 ${pageOrder}`,
+        values: [companyId, customer],
+      }),
+    },
+    {
+      name: 'date range (one quarter), first page',
+      params: {
+        startRow: 0,
+        endRow: PAGE,
+        filterModel: filter({
+          invoiced_at: { filterType: 'date', type: 'inRange', dateFrom: '2025-01-01', dateTo: '2025-03-31' },
+        }),
+      },
+      sql: (s) => ({
+        text: `SELECT ${s} FROM rm_invoice i WHERE ${where} AND i.invoiced_on >= $2 AND i.invoiced_on <= $3 ${pageOrder}`,
+        values: [companyId, '2025-01-01', '2025-03-31'],
+      }),
+    },
+    {
+      name: `last page (rows ${num(lastStart)}–${num(live - 1)}), default sort`,
+      params: { startRow: lastStart, endRow: lastStart + PAGE },
+      // The keyset equivalent: the same rows read from the other end of the index.
+      sql: (s) => ({
+        text: `SELECT * FROM (SELECT ${s} FROM rm_invoice i WHERE ${where}
+                ORDER BY i.invoiced_on ASC NULLS FIRST, i.sequence ASC NULLS FIRST, i.id DESC LIMIT ${lastSize}) last ORDER BY invoiced_at DESC NULLS LAST, sequence DESC NULLS LAST, id`,
+        values: [companyId],
+      }),
+    },
+  ];
+
+  const handler = new InvoiceGridHandler(pool);
+  const figures: BenchFigure[] = [];
+  const results: { name: string; handler: number; http: number; sql: number }[] = [];
+  const select = (() => {
+    const { rows } = buildGridQueries(
+      invoiceGrid,
+      parseGridRequest(invoiceGrid, { startRow: 0, endRow: 1 }),
+      companyId,
+    );
+    return rows.text.slice('SELECT '.length, rows.text.indexOf(' FROM '));
+  })();
+  for (const scenario of scenarios) {
+    const raw = scenario.sql(select);
+    const query = new URLSearchParams(
+      Object.entries(scenario.params).map(([key, value]): [string, string] => [key, String(value)]),
+    ).toString();
+    const handlerMs: number[] = [];
+    const httpMs: number[] = [];
+    const sqlMs: number[] = [];
+    let ok = true;
+    let count = NaN;
+    for (let i = 0; i < GRID_SAMPLES + GRID_WARMUP; i++) {
+      // Interleaved, so the three see the same cache and the same background noise.
+      const s0 = performance.now();
+      const direct = await pool.query(raw.text, raw.values);
+      const s1 = performance.now();
+      const result = await handler.execute(new InvoiceGridQuery(companyId, scenario.params));
+      const s2 = performance.now();
+      const http = await api.get(`invoice/grid?${query}`, owner.token);
+      const s3 = performance.now();
+      if (i >= GRID_WARMUP) {
+        sqlMs.push(s1 - s0);
+        handlerMs.push(s2 - s1);
+        httpMs.push(s3 - s2);
+      }
+      const ids = (result.rows as { id: string }[]).map((row) => row.id);
+      const expectedIds = (direct.rows as { id: string }[]).map((row) => row.id);
+      count = result.count;
+      if (
+        ids.length === 0 ||
+        JSON.stringify(ids) !== JSON.stringify(expectedIds) ||
+        http.status !== 200 ||
+        JSON.stringify((http.body.rows as { id: string }[]).map((row) => row.id)) !== JSON.stringify(ids)
+      )
+        ok = false;
+    }
+    if (process.env.BENCH_EXPLAIN) {
+      const request = parseGridRequest(invoiceGrid, scenario.params);
+      const queries = buildGridQueries(invoiceGrid, request, companyId);
+      for (const [label, q] of [
+        ['grid rows (OFFSET form)', queries.rows],
+        ['grid count', queries.count],
+        ['hand-written', raw],
+      ] as const) {
+        const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values);
+        log(`${scenario.name} — ${label}:\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
+      }
+    }
+    const explain = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${raw.text}`, raw.values);
+    const execution = explain.rows[0]['QUERY PLAN'][0]['Execution Time'] as number;
+    const h = latencySummary(handlerMs);
+    const w = latencySummary(httpMs);
+    const s = latencySummary(sqlMs);
+    results.push({ name: scenario.name, handler: h.p95, http: w.p95, sql: s.p95 });
+    figures.push(
+      {
+        section: SECTION,
+        measure: `grid, ${num(settings.rows)} invoices: ${scenario.name} — handler (rows + count)`,
+        value: `p95 ${ms(h.p95)} (p50 ${ms(h.p50)}), count ${num(count)}`,
+        limit: `SQL p95 ${ms(s.p95)} (EXPLAIN ${ms(execution)})`,
+        ratio: `${num(h.p95 / s.p95, 2)}×`,
+        target: '≤ 2× SQL + 5 ms',
+        met: h.p95 <= 2 * s.p95 + 5,
+        check: ok ? 'ok' : 'FAILED',
+      },
+      {
+        section: SECTION,
+        measure: '  the same over HTTP (GET /invoice/grid)',
+        value: `p95 ${ms(w.p95)} (p50 ${ms(w.p50)})`,
+        limit: `SQL p95 ${ms(s.p95)}`,
+        ratio: `${num(w.p95 / s.p95, 2)}×`,
+        check: ok ? 'ok' : 'FAILED',
+      },
+    );
+  }
+  const first = results[0]!;
+  const last = results[results.length - 1]!;
+  figures.push({
+    section: SECTION,
+    measure: 'grid: last page vs first page (handler p95)',
+    value: `${ms(last.handler)} vs ${ms(first.handler)}`,
+    ratio: `${num(last.handler / first.handler, 2)}×`,
+    target: '≤ 1.5×',
+    met: last.handler <= 1.5 * first.handler,
+    check: '-',
+  });
+
+  // For the record: what an exact count(*) per request would cost, and a capped one.
+  const exact: number[] = [];
+  const capped: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const c0 = performance.now();
+    await pool.query(`SELECT count(*) FROM rm_invoice i WHERE ${where}`, [companyId]);
+    const c1 = performance.now();
+    await pool.query(
+      `SELECT count(*) FROM (SELECT 1 FROM rm_invoice i WHERE ${where} AND i.status = $2 LIMIT 10001) c`,
+      [companyId, 'paid'],
+    );
+    exact.push(c1 - c0);
+    capped.push(performance.now() - c1);
+  }
+  figures.push({
+    section: SECTION,
+    measure: `exact count(*) of ${num(live)} invoices (not on the grid's path; for reference)`,
+    value: `p95 ${ms(latencySummary(exact.slice(3)).p95)}; capped at 10,001 (status filter): p95 ${ms(latencySummary(capped.slice(3)).p95)}`,
+    check: '-',
+  });
+  void app;
+  return figures.concat(await benchCsv(app, owner.token, pool, companyId, live));
+}
+
+// (c) ----------------------------------------------------------------------------------------------------------------
+
+/** Streams a download, noting time to first byte, total time, bytes, and the process's peak RSS meanwhile. */
+async function download(url: string, token: string) {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const t0 = performance.now();
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  let firstByte = NaN;
+  let bytes = 0;
+  let lines = 0;
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (Number.isNaN(firstByte)) firstByte = performance.now() - t0;
+    bytes += value.byteLength;
+    for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+  }
+  const total = performance.now() - t0;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { status: response.status, firstByte, total, bytes, lines, rssDelta: peak - baseline, peak };
+}
+
+/** `COPY (…) TO STDOUT` through psql, output counted and discarded: the client-side ceiling for the same lines. */
+async function copyToStdout(
+  databaseUrl: string,
+  sql: string,
+): Promise<{ seconds: number; bytes: number; lines: number }> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn('psql', [
+      databaseUrl,
+      '-X',
+      '-q',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-c',
+      `COPY (${sql}) TO STDOUT WITH (FORMAT csv)`,
+    ]);
+    let bytes = 0;
+    let lines = 0;
+    let error = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+    });
+    child.stderr.on('data', (chunk: Buffer) => (error += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve({ seconds: seconds(t0), bytes, lines })
+        : reject(new Error(`psql: ${code} ${error}`)),
+    );
+  });
+}
+
+async function benchCsv(
+  app: TestApp,
+  token: string,
+  pool: pg.Pool,
+  companyId: string,
+  live: number,
+): Promise<BenchFigure[]> {
+  const base = `${app.baseUrl}/api/v1/invoice/export/detailed`;
+  const tenth = await pool.query(
+    `SELECT invoiced_on::text AS day FROM rm_invoice WHERE company_id = $1 AND deleted_at IS NULL
+      ORDER BY invoiced_on DESC, id OFFSET $2 LIMIT 1`,
+    [companyId, Math.floor(live / 10)],
+  );
+  const since = tenth.rows[0].day as string;
+  const recent = `filterModel=${encodeURIComponent(
+    JSON.stringify({ invoiced_at: { filterType: 'date', type: 'greaterThanOrEqual', dateFrom: since } }),
+  )}`;
+  log(
+    'invoices: detailed CSV of a tenth of the invoices (warm-up and the memory baseline), then of all of them',
+  );
+  await download(`${base}?${recent}`, token); // warm-up
+  const small = await download(`${base}?${recent}`, token);
+  const all = await download(base, token);
+
+  // The same lines from Postgres alone: the invoice's columns and one line per item.
+  const copySql = `SELECT i.number, i.status, i.invoiced_on, i.due_on, i.customer_name, i.customer_tabc_id, i.item_count,
+         i.subtotal_cents / 100.0, i.tax_cents / 100.0, i.total_cents / 100.0, line->'lineNo', line->>'name',
+         line->>'size', line->>'type', line->>'upc', line->'qty', (line->>'priceCents')::numeric / 100,
+         CASE WHEN (line->>'taxable')::boolean THEN 'Yes' ELSE 'No' END,
+         CASE WHEN (line->>'onDeal')::boolean THEN 'Yes' ELSE 'No' END,
+         (line->>'totalCents')::numeric / 100, (line->>'taxCents')::numeric / 100
+    FROM rm_invoice i CROSS JOIN LATERAL jsonb_array_elements(i.content->'lines') AS line
+   WHERE i.company_id = '${companyId}' AND i.deleted_at IS NULL
+   ORDER BY i.invoiced_on DESC, i.id, (line->>'lineNo')::int`;
+  let copy: { seconds: number; bytes: number; lines: number } | undefined;
+  let copyNote = '';
+  try {
+    copy = await copyToStdout(app.runtime.databaseUrl, copySql);
+  } catch (error) {
+    copyNote = `COPY through psql failed (${(error as Error).message.slice(0, 120)}); `;
+  }
+  const expectedLines = live * 5 + 1;
+  const ok = all.status === 200 && all.lines === expectedLines && small.status === 200;
+  const ours = live / (all.total / 1000);
+  const copyRate = copy ? live / copy.seconds : NaN;
+  const mb = (bytes: number) => `${num(bytes / 1e6, 1)} MB`;
+  return [
+    {
+      section: SECTION,
+      measure: `detailed CSV, ${num(live)} invoices (${num(all.lines - 1)} lines, ${mb(all.bytes)}): first byte`,
+      value: ms(all.firstByte),
+      target: '≤ 200 ms',
+      met: all.firstByte <= 200,
+      check: ok ? 'ok' : 'FAILED',
+      note: `${copyNote}expected ${num(expectedLines)} lines with the header, got ${num(all.lines)}`,
+    },
+    {
+      section: SECTION,
+      measure: '  total time',
+      value: `${num(all.total / 1000, 2)} s (${num(ours)} invoices/s)`,
+      limit: copy
+        ? `COPY TO STDOUT ${num(copy.seconds, 2)} s (${num(copyRate)} /s, ${mb(copy.bytes)})`
+        : 'n/a',
+      ratio: copy ? `${num(ours / copyRate, 2)}×` : '',
+      target: '≥ 0.5× COPY rate',
+      met: copy ? ours >= 0.5 * copyRate : undefined,
+      check: ok && (!copy || copy.lines === expectedLines - 1) ? 'ok' : 'FAILED',
+    },
+    {
+      section: SECTION,
+      measure: '  peak RSS over the start of the download (whole process: API + bench client)',
+      value: `+${mb(all.rssDelta)} for ${num(live)} invoices; +${mb(small.rssDelta)} for ${num(small.lines - 1)} lines (a tenth)`,
+      target: 'flat in the row count',
+      met: all.rssDelta <= Math.max(2 * small.rssDelta, small.rssDelta + 50e6),
+      check: ok ? 'ok' : 'FAILED',
+      note: `peak RSS ${mb(all.peak)}; the tenth took ${ms(small.total)} with first byte ${ms(small.firstByte)}`,
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** The issue 6 figures. With `adminUrl`, runs on that Postgres (the app gets a database of its own there). */
+export async function benchInvoices(options: { adminUrl?: string } = {}): Promise<BenchFigure[]> {
+  let dir: string | undefined;
+  let stop: (() => Promise<void>) | undefined;
+  let adminUrl = options.adminUrl;
+  if (!adminUrl) {
+    dir = mkdtempSync(join(tmpdir(), 'stampline-bench-invoices-'));
+    chmodSync(dir, 0o755); // as root the server runs as the OS user postgres, which must reach the directory
+    const server = await startEmbeddedPostgres(join(dir, 'pg'), { persistent: false });
+    adminUrl = server.url;
+    stop = () => server.stop();
+  }
+  const previous = process.env.TEST_DATABASE_URL;
+  process.env.TEST_DATABASE_URL = adminUrl; // startTestApp creates (and drops) its database there
+  let app: TestApp | undefined;
+  try {
+    log('invoices: starting the API on a fresh database');
+    app = await startTestApp();
+    const api = apiClient(app.baseUrl);
+    const pool = createPool(app.runtime.databaseUrl, 4, 'stampline-bench-invoices');
+    try {
+      const figures = await benchCreate(api);
+      figures.push(...(await benchGrid(app, api, pool)));
+      return figures;
+    } finally {
+      await pool.end();
+    }
+  } finally {
+    await app?.close();
+    if (previous === undefined) delete process.env.TEST_DATABASE_URL;
+    else process.env.TEST_DATABASE_URL = previous;
+    await stop?.();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  benchInvoices().then(
+    (figures) => {
+      printFigures(figures);
+      process.exit(figures.some((f) => f.check === 'FAILED') ? 1 : 0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

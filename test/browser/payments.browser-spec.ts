@@ -1,0 +1,481 @@
+import type { Locator, Page } from 'playwright-core';
+import { businessDate } from '../../domain/shared/business-date.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { snap, useBrowser } from '../support/browser.js';
+
+let app: TestApp;
+let seq = 0;
+const PASSWORD = 'secret-pass-1';
+
+const today = () => businessDate(new Date().toISOString());
+const dayFromToday = (days: number) =>
+  new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '05 Mar, 2026' (spec 000 §9) */
+const shown = (day: string) => {
+  const [y, m, d] = day.split('-') as [string, string, string];
+  return `${d} ${MONTHS[Number(m) - 1]}, ${y}`;
+};
+
+async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  const response = await fetch(`${app.baseUrl}/api/v1/${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A company owner made through the API; returns the token the app keeps in localStorage. */
+async function anOwner(label: string, { payments = true } = {}): Promise<string> {
+  const email = `${label}.${Date.now().toString(36)}${++seq}@example.com`;
+  const { access_token } = await api<{ access_token: string }>('auth/signup', {
+    method: 'POST',
+    body: { name: 'Cora Owner', title: 'Owner', email, password: PASSWORD, confirm_password: PASSWORD },
+  });
+  if (payments)
+    await api('company/feature', {
+      method: 'POST',
+      body: { name: 'payment', active: true },
+      token: access_token,
+    });
+  return access_token;
+}
+
+let tabc = 123456;
+const aCustomer = (token: string, name = 'The Rusty Nail') =>
+  api<{ id: string; name: string }>('customer', {
+    method: 'POST',
+    body: {
+      name,
+      address: '500 E 6th St',
+      city: 'Austin',
+      zip: '78701',
+      tabc_id: `MB${tabc++}`,
+      cash_on_delivery: false,
+      fintech_option: false,
+    },
+    token,
+  });
+
+const aWine = (token: string) =>
+  api<{ id: string }>('product', {
+    method: 'POST',
+    body: {
+      product: 'Barefoot Merlot',
+      product_type: 'wine',
+      product_size: '750ml',
+      product_price: 10,
+      last_purchase_price: '5.00',
+    },
+    token,
+  });
+
+interface CreatedInvoice {
+  id: string;
+  number: string;
+  total: number;
+}
+
+/** qty × $10 + 8.25 % tax: 10 → $108.25, 1 → $10.83. */
+const anInvoice = (token: string, customerId: string, productId: string, qty = 10, dueAt?: string) =>
+  api<CreatedInvoice>('invoice', {
+    method: 'POST',
+    body: {
+      customer_id: customerId,
+      items: [{ product_id: productId, qty, price: 10 }],
+      due_at: dueAt,
+      force: true,
+    },
+    token,
+  });
+
+const aPayment = (token: string, invoiceId: string, amount: number, extra: object = {}) =>
+  api<CreatedInvoice>(`invoice/${invoiceId}/payment`, {
+    method: 'POST',
+    body: { amount, received_at: today(), ...extra },
+    token,
+  });
+
+const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
+
+beforeAll(async () => {
+  app = await startTestApp({ AUTH_RATE_LIMIT: '1000', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('Payments and balances (browser)', () => {
+  const browser = useBrowser(() => app.baseUrl);
+
+  async function signedIn(token: string): Promise<Page> {
+    const page = await browser.newPage();
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    return page;
+  }
+
+  browser.it('shows the activation card on /payment while the payment feature is off', async () => {
+    const page = await signedIn(await anOwner('off', { payments: false }));
+    await page.goto('/payment');
+    await visible(page.getByRole('heading', { name: 'Payments', level: 1 }));
+    const activation = page.getByRole('region', { name: 'Payments is not active' });
+    await visible(activation);
+    expect(await page.getByRole('grid', { name: 'Payments' }).count()).toBe(0);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const entries = await nav.getByRole('link').allTextContents();
+    const order = ['Dashboard', 'Customers', 'Invoices', 'Payments', 'Stamps', 'Products'].map((label) =>
+      entries.findIndex((text) => text.trim() === label),
+    );
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    await snap(page, 'payments-activation-card');
+  });
+
+  browser.it(
+    'lists payments in the report, newest received first, filtered by invoice number and customer',
+    async () => {
+      const token = await anOwner('report');
+      const customer = await aCustomer(token);
+      const other = await aCustomer(token, 'Westside Spirits');
+      const wine = await aWine(token);
+      const first = await anInvoice(token, customer.id, wine.id);
+      const second = await anInvoice(token, other.id, wine.id, 1);
+      await aPayment(token, first.id, 50.25, { note: 'check 1021', received_at: dayFromToday(-2) });
+      await aPayment(token, second.id, 10.83, { note: 'cash' });
+
+      const page = await signedIn(token);
+      await page.goto('/payment');
+      const grid = page.getByRole('grid', { name: 'Payments' });
+      const rows = grid.getByRole('row').filter({ has: page.getByRole('gridcell') });
+      await visible(rows.filter({ hasText: 'check 1021' }));
+      expect(await rows.count()).toBe(2);
+      // newest received first
+      await visible(rows.first().getByText('cash'));
+      const older = rows.filter({ hasText: 'check 1021' });
+      await visible(older.getByRole('link', { name: `Invoice #${first.number}` }));
+      await visible(older.getByText('The Rusty Nail'));
+      await visible(older.getByText('$50.25'));
+      await visible(older.getByText(shown(dayFromToday(-2))));
+      await snap(page, 'payments-report');
+
+      await page.getByLabel('Invoice number').fill(second.number);
+      await expect(waitForCount(rows, 1)).resolves.toBe(1);
+      await visible(rows.first().getByText('Westside Spirits'));
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect(waitForCount(rows, 2)).resolves.toBe(2);
+
+      // a received date after today cannot be picked
+      expect(await page.getByLabel('Received from').getAttribute('max')).toBe(
+        await page.getByLabel('Received to').getAttribute('max'),
+      );
+
+      await page.goto(`/payment?customerId=${customer.id}`);
+      await visible(page.getByText('Customer: The Rusty Nail'));
+      await expect(waitForCount(rows, 1)).resolves.toBe(1);
+      await visible(rows.first().getByText('check 1021'));
+
+      await rows
+        .first()
+        .getByRole('link', { name: `Invoice #${first.number}` })
+        .click();
+      await page.waitForURL(`**/invoice/${first.number}`);
+    },
+  );
+
+  browser.it('shows the empty report of a company without payments', async () => {
+    const page = await signedIn(await anOwner('empty'));
+    await page.goto('/payment');
+    await visible(page.getByRole('grid', { name: 'Payments' }).getByText('You have no payment history yet.'));
+  });
+
+  browser.it(
+    "shows a customer's balance: owing and the due or partially paid invoices, or 'No Balance Information'",
+    async () => {
+      const token = await anOwner('balance');
+      const customer = await aCustomer(token);
+      const settled = await aCustomer(token, 'Paid Up Pub');
+      const wine = await aWine(token);
+      const partly = await anInvoice(token, customer.id, wine.id, 10, dayFromToday(20));
+      const onDelivery = await anInvoice(token, customer.id, wine.id, 1);
+      const paid = await anInvoice(token, customer.id, wine.id, 1);
+      await aPayment(token, partly.id, 8.25);
+      await aPayment(token, paid.id, 10.83);
+
+      const page = await signedIn(token);
+      await page.goto(`/customer/${customer.id}/balance`);
+      await visible(page.getByRole('heading', { name: 'The Rusty Nail · Balance' }));
+      await visible(page.getByText(/^TABC ID MB\d{6}$/));
+      await visible(page.getByLabel('Owing $110.83'));
+      const table = page.getByRole('table', { name: 'Open invoices' });
+      const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+      await visible(rows.first());
+      expect(await rows.count()).toBe(2);
+      const partlyRow = rows.filter({ has: page.getByRole('link', { name: `#${partly.number}` }) });
+      for (const text of ['$108.25', '$8.25', '$100.00', shown(dayFromToday(20)), 'Partially Paid'])
+        await visible(partlyRow.getByText(text, { exact: true }));
+      const deliveryRow = rows.filter({ has: page.getByRole('link', { name: `#${onDelivery.number}` }) });
+      await visible(deliveryRow.getByText('On Delivery', { exact: true }));
+      await visible(deliveryRow.getByText('Invoiced', { exact: true }));
+      expect(await table.getByRole('link', { name: `#${paid.number}` }).count()).toBe(0);
+      await snap(page, 'customer-balance');
+
+      await page.goto(`/customer/${settled.id}/balance`);
+      await visible(page.getByText('No Balance Information'));
+      await visible(page.getByLabel('Owing $0.00'));
+      await snap(page, 'customer-balance-empty');
+
+      await page.goto('/customer/00000000-0000-4000-8000-000000000000/balance');
+      await visible(page.getByRole('alert').filter({ hasText: 'Failed to load balance information.' }));
+    },
+  );
+
+  browser.it('warns of unpaid invoices on the customer edit page, linking to the balance', async () => {
+    const token = await anOwner('banner');
+    const customer = await aCustomer(token);
+    const clean = await aCustomer(token, 'Paid Up Pub');
+    const wine = await aWine(token);
+    const invoice = await anInvoice(token, customer.id, wine.id);
+    await aPayment(token, invoice.id, 8.25);
+
+    const page = await signedIn(token);
+    await page.goto(`/customer/${customer.id}/edit`);
+    const banner = page.getByRole('alert', { name: 'Unpaid invoices' });
+    await visible(banner.getByText('This customer has $100.00 in unpaid invoices.', { exact: false }));
+    await snap(page, 'customer-unpaid-banner');
+    await banner.getByRole('link', { name: 'View Balance' }).click();
+    await page.waitForURL(`**/customer/${customer.id}/balance`);
+    await visible(page.getByLabel('Owing $100.00'));
+
+    await page.goto(`/customer/${clean.id}/edit`);
+    await visible(page.getByRole('heading', { name: 'Edit Paid Up Pub' }));
+    await visible(page.getByRole('link', { name: 'Balance' }));
+    expect(await page.getByRole('alert', { name: 'Unpaid invoices' }).count()).toBe(0);
+
+    // without the payment feature: no banner, no balance link
+    await api('company/feature', { method: 'POST', body: { name: 'payment', active: false }, token });
+    await page.goto(`/customer/${customer.id}/edit`);
+    await visible(page.getByRole('heading', { name: 'Edit The Rusty Nail' }));
+    expect(await page.getByRole('alert', { name: 'Unpaid invoices' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Balance' }).count()).toBe(0);
+  });
+});
+
+/** Polls a locator's count until it is `expected` (or 5 s pass) and answers the last count. */
+async function waitForCount(locator: Locator, expected: number): Promise<number> {
+  const until = Date.now() + 5000;
+  let count = await locator.count();
+  while (count !== expected && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    count = await locator.count();
+  }
+  return count;
+}
+// Append to test/browser/payments.browser-spec.ts once InvoiceViewPage mounts <InvoicePaymentsSection invoice={invoice} />.
+/** Where the invoice view page shows InvoicePaymentsSection. */
+const invoiceView = (number: string) => `/invoice/${encodeURIComponent(number)}`;
+
+/** A staff user of the owner's company (invited and accepted through the API); returns the token. */
+async function aStaff(ownerToken: string): Promise<string> {
+  const invited = await api<{ link: string }>('company/staff/invitation', {
+    method: 'POST',
+    body: { name: 'Sam Staff', email: `staff.${Date.now().toString(36)}${++seq}@example.com` },
+    token: ownerToken,
+  });
+  const { access_token } = await api<{ access_token: string }>('auth/invitation/accept', {
+    method: 'POST',
+    body: {
+      token: new URL(invited.link).searchParams.get('invitation'),
+      name: 'Sam Staff',
+      title: 'Sales',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    },
+  });
+  return access_token;
+}
+
+describe('Payments on the invoice view (browser)', () => {
+  const browser = useBrowser(() => app.baseUrl);
+
+  async function signedIn(token: string): Promise<Page> {
+    const page = await browser.newPage();
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    return page;
+  }
+
+  async function anOpenInvoice(label: string) {
+    const token = await anOwner(label);
+    const customer = await aCustomer(token);
+    const wine = await aWine(token);
+    const invoice = await anInvoice(token, customer.id, wine.id);
+    return { token, customer, wine, invoice };
+  }
+
+  const section = (page: Page) => page.getByRole('region', { name: 'Payments' });
+  const paymentDialog = (page: Page, name = 'Log Payment') => page.getByRole('dialog', { name });
+  const amountField = (dialog: Locator) => dialog.getByRole('textbox', { name: /^Amount/ });
+
+  browser.it(
+    'logs a payment: remaining by default, Save disabled until touched, server errors per field, then /payment',
+    async () => {
+      const { token, invoice } = await anOpenInvoice('log');
+      const page = await signedIn(token);
+      await page.goto(invoiceView(invoice.number));
+      await visible(section(page).getByText('No payments', { exact: true }));
+      await snap(page, 'invoice-payments-empty');
+
+      await section(page).getByRole('button', { name: 'Log Payment' }).click();
+      const dialog = paymentDialog(page);
+      await visible(dialog);
+      expect(await amountField(dialog).inputValue()).toBe('108.25');
+      expect(await dialog.getByLabel(/^Received Date/).inputValue()).toBe(today());
+      expect(await dialog.getByLabel(/^Received Date/).getAttribute('max')).toBe(dayFromToday(3));
+      const save = dialog.getByRole('button', { name: 'Log Payment' });
+      expect(await save.isDisabled()).toBe(true);
+
+      await amountField(dialog).fill('0');
+      await visible(dialog.getByText('Amount must be at least 0.01.', { exact: true }));
+      await amountField(dialog).fill('50.25');
+      await dialog.getByLabel(/^Note/).fill('check 1021');
+      expect(await save.isDisabled()).toBe(false);
+
+      // a rule only the server knows answers with its details list
+      await page.route('**/api/v1/invoice/*/payment', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            statusCode: 400,
+            message: 'Bad payment',
+            details: [
+              { field: 'received_at', message: 'Received date is before the invoice.' },
+              { field: 'note', message: 'Note is not allowed.' },
+            ],
+          }),
+        }),
+      );
+      await save.click();
+      const alert = dialog.getByRole('alert').filter({ hasText: 'Error saving payment!' });
+      await visible(alert.getByRole('listitem').filter({ hasText: 'Received date is before the invoice.' }));
+      await visible(dialog.getByText('Note is not allowed.', { exact: true }).nth(1));
+      await snap(page, 'invoice-payment-form-errors');
+      await page.unroute('**/api/v1/invoice/*/payment');
+
+      await save.click();
+      await visible(page.getByRole('alert').filter({ hasText: 'Created Invoice Payment' }));
+      await page.waitForURL('**/payment');
+      const grid = page.getByRole('grid', { name: 'Payments' });
+      await visible(grid.getByRole('row').filter({ hasText: 'check 1021' }).getByText('$50.25'));
+
+      await page.goto(invoiceView(invoice.number));
+      await visible(section(page).getByRole('table', { name: 'Payments' }).getByText('$50.25'));
+      await visible(section(page).getByText('$58.00'));
+      await snap(page, 'invoice-payments-table');
+    },
+  );
+
+  browser.it(
+    'asks before logging on a fully paid invoice, also when the server says so (409), then logs it',
+    async () => {
+      const { token, invoice } = await anOpenInvoice('fully-paid');
+      const page = await signedIn(token);
+      await page.goto(invoiceView(invoice.number));
+      await visible(section(page).getByText('No payments', { exact: true }));
+      // paid in full elsewhere while this page still shows $108.25 remaining
+      await aPayment(token, invoice.id, 108.25);
+      await section(page).getByRole('button', { name: 'Log Payment' }).click();
+      const dialog = paymentDialog(page);
+      await amountField(dialog).fill('1');
+      await dialog.getByRole('button', { name: 'Log Payment' }).click();
+      const question = page.getByRole('dialog', {
+        name: 'Invoice has been fully paid, sure you want to log another payment?',
+      });
+      await visible(question);
+      await snap(page, 'invoice-payment-fully-paid');
+      await question.getByRole('button', { name: 'Nevermind' }).click();
+      await question.waitFor({ state: 'hidden' });
+
+      // now the page knows it is fully paid: it asks before sending
+      await page.goto(invoiceView(invoice.number));
+      await visible(section(page).getByRole('table', { name: 'Payments' }).getByText('$108.25'));
+      await section(page).getByRole('button', { name: 'Log Payment' }).click();
+      expect(await amountField(paymentDialog(page)).inputValue()).toBe('0.00');
+      await amountField(paymentDialog(page)).fill('2');
+      let posted = 0;
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/payment')) posted++;
+      });
+      await paymentDialog(page).getByRole('button', { name: 'Log Payment' }).click();
+      await visible(question);
+      expect(posted).toBe(0);
+      await question.getByRole('button', { name: 'Log Payment' }).click();
+      await page.waitForURL('**/payment');
+      const invoiceNow = await api<{ paid: number; payments: unknown[] }>(`invoice/${invoice.id}`, { token });
+      expect(invoiceNow).toMatchObject({ paid: 110.25 });
+      expect(invoiceNow.payments).toHaveLength(2);
+    },
+  );
+
+  browser.it('lets the owner edit and delete a payment from the Actions column', async () => {
+    const { token, invoice } = await anOpenInvoice('owner');
+    await aPayment(token, invoice.id, 20, { note: 'first' });
+    const page = await signedIn(token);
+    await page.goto(invoiceView(invoice.number));
+    const table = section(page).getByRole('table', { name: 'Payments' });
+    await visible(table.getByRole('columnheader', { name: 'Actions' }));
+
+    await table.getByRole('button', { name: 'Edit payment of $20.00' }).click();
+    const dialog = paymentDialog(page, 'Edit Payment');
+    expect(await amountField(dialog).inputValue()).toBe('20.00');
+    await amountField(dialog).fill('50');
+    await dialog.getByRole('button', { name: 'Save Payment' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Payment updated' }));
+    await visible(table.getByText('$50.00'));
+
+    await table.getByRole('button', { name: 'Delete payment of $50.00' }).click();
+    const question = page.getByRole('dialog', { name: /^Sure you want to delete the payment of \$50\.00/ });
+    await visible(question);
+    await snap(page, 'invoice-payment-delete');
+    await question.getByRole('button', { name: 'Delete Payment' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Payment deleted' }));
+    await visible(section(page).getByText('No payments', { exact: true }));
+  });
+
+  browser.it('shows no Actions column to staff, who still log payments', async () => {
+    const { token, invoice } = await anOpenInvoice('staff');
+    await aPayment(token, invoice.id, 20);
+    const page = await signedIn(await aStaff(token));
+    await page.goto(invoiceView(invoice.number));
+    const table = section(page).getByRole('table', { name: 'Payments' });
+    await visible(table.getByText('$20.00'));
+    expect(await table.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
+    expect(await table.getByRole('button', { name: /payment of/ }).count()).toBe(0);
+    await snap(page, 'invoice-payments-staff');
+
+    await section(page).getByRole('button', { name: 'Log Payment' }).click();
+    await amountField(paymentDialog(page)).fill('5');
+    await paymentDialog(page).getByRole('button', { name: 'Log Payment' }).click();
+    await page.waitForURL('**/payment');
+    await visible(page.getByRole('alert').filter({ hasText: 'Created Invoice Payment' }));
+  });
+
+  browser.it('shows no payments section while the payment feature is off', async () => {
+    const { token, invoice } = await anOpenInvoice('section-off');
+    await api('company/feature', { method: 'POST', body: { name: 'payment', active: false }, token });
+    const page = await signedIn(token);
+    await page.goto(invoiceView(invoice.number));
+    await visible(page.getByRole('heading', { name: `Invoice #${invoice.number}` }));
+    expect(await section(page).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Log Payment' }).count()).toBe(0);
+  });
+});

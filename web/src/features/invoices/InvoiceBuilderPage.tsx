@@ -1,0 +1,163 @@
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useMemo, type ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { businessDate } from '../../../../domain/shared/business-date';
+import { useCompany, type Company } from '../../shared/company/company.api';
+import { ProblemAlert } from '../../shared/forms/ProblemAlert';
+import { toProblem } from '../../shared/problem';
+import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
+import { RouterButton } from '../../shared/ui/RouterButton';
+import { useGetCustomerQuery, type Customer } from '../customers/customers.api';
+import { BUILDER_MESSAGES } from './builder/builder-messages';
+import { valuesFromInvoice, type BuilderValues } from './builder/builder-state';
+import { InvoiceBuilderForm } from './builder/InvoiceBuilderForm';
+import { useGetInvoiceQuery, type Invoice } from './invoices.api';
+
+function Notice({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', textAlign: 'center', py: 8, gap: 2 }}>
+      <title>{`${title} · Stampline`}</title>
+      {icon}
+      <Typography variant="h1">{title}</Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
+        {text}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1.5 }}>{children}</Box>
+    </Box>
+  );
+}
+
+/** A fresh builder: today, due on delivery, the company's default note and default logo. */
+function blankValues(company: Company): BuilderValues {
+  return {
+    customer: null,
+    invoicedAt: businessDate(new Date().toISOString(), company.time_zone),
+    dueAt: '',
+    note: company.default_invoice_note ?? '',
+    companyNote: '',
+    logoId: company.default_logo_id ?? company.logos.find((logo) => logo.is_default)?.id ?? '',
+    lines: [],
+    stamps: [],
+  };
+}
+
+function initialValues(
+  company: Company,
+  edited: Invoice | undefined,
+  clone: Invoice | undefined,
+  customer: Customer | undefined,
+): BuilderValues {
+  const blank = blankValues(company);
+  if (edited) return valuesFromInvoice(edited, 'edit', blank);
+  if (clone) return valuesFromInvoice(clone, 'copy', blank);
+  if (customer)
+    return {
+      ...blank,
+      customer: {
+        id: customer.id,
+        name: customer.name,
+        city: customer.city,
+        tabc_id: customer.display_tabc_id,
+      },
+    };
+  return blank;
+}
+
+function LoadProblem({ error, retry }: { error: unknown; retry: () => void }) {
+  const problem = toProblem(error);
+  if (problem?.status === 404 || problem?.status === 400)
+    return (
+      <Notice
+        icon={<ReceiptLongOutlined aria-hidden sx={{ fontSize: 56, color: 'text.disabled' }} />}
+        title={BUILDER_MESSAGES.notFound}
+        text="It may have been deleted, or the link is wrong."
+      >
+        <RouterButton to="/invoice" variant="contained">
+          All Invoices
+        </RouterButton>
+      </Notice>
+    );
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', py: 8, gap: 2 }}>
+      <ProblemAlert messages={[BUILDER_MESSAGES.loadFailed, problem?.message ?? ''].filter(Boolean)} />
+      <Button variant="outlined" onClick={retry}>
+        Retry
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * /invoice/create (optionally `?customerId=` from the customer grid, or `?clone={number}`) and
+ * /invoice/{number}/edit. Loads what the builder starts from, then hands over to the form.
+ */
+export default function InvoiceBuilderPage() {
+  const { number } = useParams();
+  const [params] = useSearchParams();
+  const cloneNumber = number ? undefined : params.get('clone')?.trim() || undefined;
+  const customerId = number || cloneNumber ? undefined : params.get('customerId')?.trim() || undefined;
+
+  const company = useCompany();
+  const edited = useGetInvoiceQuery(number ?? '', { skip: !number, refetchOnMountOrArgChange: true });
+  const clone = useGetInvoiceQuery(cloneNumber ?? '', { skip: !cloneNumber });
+  const customer = useGetCustomerQuery(customerId ?? '', { skip: !customerId });
+
+  const ready =
+    company.data &&
+    (!number || edited.data) &&
+    (!cloneNumber || clone.data || clone.isError) &&
+    (!customerId || customer.data || customer.isError);
+  const initial = useMemo(
+    () =>
+      ready && company.data ? initialValues(company.data, edited.data, clone.data, customer.data) : null,
+    // the builder starts once: later refetches must not replace what the user typed
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [ready, number, cloneNumber, customerId],
+  );
+
+  if (company.isError) return <LoadProblem error={company.error} retry={() => void company.refetch()} />;
+  if (number && edited.isError)
+    return <LoadProblem error={edited.error} retry={() => void edited.refetch()} />;
+  if (!ready || !initial || !company.data)
+    return <FullPageSpinner label={number ? 'Loading invoice' : 'Loading'} />;
+
+  if (edited.data?.status === 'cancelled')
+    return (
+      <Notice
+        icon={<BlockOutlined aria-hidden sx={{ fontSize: 56, color: 'text.disabled' }} />}
+        title={`Invoice #${edited.data.number} is cancelled`}
+        text={BUILDER_MESSAGES.cancelled}
+      >
+        <RouterButton to={`/invoice/${encodeURIComponent(edited.data.number)}`} variant="contained">
+          View Invoice
+        </RouterButton>
+        <RouterButton to="/invoice" variant="outlined">
+          All Invoices
+        </RouterButton>
+      </Notice>
+    );
+
+  return (
+    <InvoiceBuilderForm
+      key={number ?? `new-${cloneNumber ?? ''}-${customerId ?? ''}`}
+      company={company.data}
+      initial={initial}
+      invoice={edited.data}
+      cloneOf={clone.data ? clone.data.number : undefined}
+    />
+  );
+}

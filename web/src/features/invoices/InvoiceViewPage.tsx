@@ -1,0 +1,261 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/store';
+import { useCompany } from '../../shared/company/company.api';
+import { formatDate, formatMoney } from '../../shared/format';
+import { ProblemAlert } from '../../shared/forms/ProblemAlert';
+import { problemMessages, toProblem } from '../../shared/problem';
+import { toast } from '../../shared/toasts';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { RouterButton } from '../../shared/ui/RouterButton';
+import {
+  useDeleteInvoiceMutation,
+  useGetInvoiceQuery,
+  useUpdateInvoiceMutation,
+  type Invoice,
+  type InvoiceStampRange,
+} from './invoices.api';
+import {
+  changeQuestion,
+  editInvoicePath,
+  INVOICE_MESSAGES,
+  stampCount,
+  stampRangeLabel,
+} from './view/invoice-display';
+import { InvoicePaymentsSection } from '../payments/InvoicePaymentsSection';
+import { InvoiceDetailsForm, type RequestedChange } from './view/InvoiceDetailsForm';
+import { InvoiceDocument } from './view/InvoiceDocument';
+import { CompanyNotePanel, StampsPanel, StatusHistoryPanel } from './view/InvoiceSidePanels';
+
+/** 'Sorry, something went wrong!' with the reason (a 404 too), and the way back. */
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Box role="alert" sx={{ display: 'grid', placeItems: 'center', textAlign: 'center', py: 8, gap: 2 }}>
+      <title>{`${INVOICE_MESSAGES.loadFailed} · Stampline`}</title>
+      <ReceiptLongOutlined aria-hidden sx={{ fontSize: 56, color: 'text.disabled' }} />
+      <Typography variant="h1">{INVOICE_MESSAGES.loadFailed}</Typography>
+      {message && <Typography color="text.secondary">{message}</Typography>}
+      <Box sx={{ display: 'flex', gap: 1.5 }}>
+        <Button variant="outlined" onClick={onRetry}>
+          Try Again
+        </Button>
+        <RouterButton to="/invoice" variant="contained">
+          All Invoices
+        </RouterButton>
+      </Box>
+    </Box>
+  );
+}
+
+function Loading() {
+  return (
+    <Box aria-busy="true" aria-label="Loading invoice">
+      <Skeleton variant="text" width={240} height={48} sx={{ mb: 2 }} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 340px' } }}>
+        <Skeleton variant="rounded" height={560} />
+        <Stack spacing={3}>
+          <Skeleton variant="rounded" height={160} />
+          <Skeleton variant="rounded" height={200} />
+        </Stack>
+      </Box>
+    </Box>
+  );
+}
+
+/** After a cancellation: the stamps the invoice gave back (spec 000 §4). */
+function ReleasedStamps({ ranges, onClose }: { ranges: InvoiceStampRange[]; onClose: () => void }) {
+  return (
+    <Alert
+      severity="success"
+      role="status"
+      onClose={onClose}
+      closeText="Dismiss released stamps"
+      sx={{ mb: 3 }}
+    >
+      <AlertTitle>{INVOICE_MESSAGES.stampsReleased}</AlertTitle>
+      <Box component="ul" aria-label="Released stamps" sx={{ m: 0, pl: 2.5 }}>
+        {ranges.map((range) => (
+          <li key={`${range.roll_id}-${range.from}`}>
+            <strong>{stampRangeLabel(range)}</strong> ({stampCount(range.count)})
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
+function InvoiceView({ invoice }: { invoice: Invoice }) {
+  const navigate = useNavigate();
+  const company = useCompany().data;
+  const owner = useAppSelector((state) => state.session.user?.role === 'owner');
+  const [update, { isLoading: saving }] = useUpdateInvoiceMutation();
+  const [remove, { isLoading: deleting }] = useDeleteInvoiceMutation();
+  // the last question stays while its dialog closes, so its text does not change during the exit transition
+  const [pending, setPending] = useState<RequestedChange | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [resetKey, setResetKey] = useState(0);
+  const [problem, setProblem] = useState<string[]>([]);
+  const [released, setReleased] = useState<InvoiceStampRange[]>([]);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const cancelled = invoice.status === 'cancelled';
+
+  const request = (change: RequestedChange) => {
+    if (change.same) {
+      toast.info(`Nothing needs updating: the ${change.field} is already ${change.from}.`);
+      setResetKey((k) => k + 1);
+      return;
+    }
+    setPending(change);
+    setAsking(true);
+  };
+
+  const decline = () => {
+    setAsking(false);
+    setResetKey((k) => k + 1);
+  };
+
+  const save = async () => {
+    if (!pending) return;
+    const before = invoice.stamps;
+    setProblem([]);
+    try {
+      const saved = await update({ id: invoice.id, body: pending.body }).unwrap();
+      toast.success(`Invoice #${invoice.number}: ${pending.field} changed to ${pending.to}.`);
+      if (saved.status === 'cancelled' && !cancelled && before.length) setReleased(before);
+      if (saved.status !== 'cancelled') setReleased([]);
+    } catch (error) {
+      setProblem(problemMessages(toProblem(error), 'The invoice could not be saved.'));
+      setResetKey((k) => k + 1);
+    } finally {
+      setAsking(false);
+    }
+  };
+
+  const deleteInvoice = async () => {
+    setProblem([]);
+    try {
+      await remove(invoice.id).unwrap();
+      toast.success(INVOICE_MESSAGES.deleted);
+      navigate('/invoice');
+    } catch (error) {
+      setConfirmDelete(false);
+      setProblem(problemMessages(toProblem(error), 'The invoice could not be deleted.'));
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={`Invoice #${invoice.number}`}
+        subtitle={`${invoice.customer.name} · ${formatDate(invoice.invoiced_at)} · ${formatMoney(invoice.total)}`}
+        actions={
+          <>
+            <RouterButton to="/invoice" variant="text" startIcon={<ArrowBack />}>
+              All Invoices
+            </RouterButton>
+            {owner && cancelled && (
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteOutlined />}
+                onClick={() => setConfirmDelete(true)}
+              >
+                Delete
+              </Button>
+            )}
+            {!cancelled && (
+              <RouterButton
+                to={editInvoicePath(invoice.number)}
+                variant="contained"
+                startIcon={<EditOutlined />}
+              >
+                Edit
+              </RouterButton>
+            )}
+          </>
+        }
+      />
+      {problem.length > 0 && (
+        <Box sx={{ mb: 3 }} role="alert">
+          <ProblemAlert title={INVOICE_MESSAGES.saveFailed} messages={problem} />
+        </Box>
+      )}
+      {released.length > 0 && <ReleasedStamps ranges={released} onClose={() => setReleased([])} />}
+      {cancelled && released.length === 0 && (
+        <Alert severity="warning" variant="outlined" sx={{ mb: 3 }}>
+          This invoice is cancelled: it cannot be edited or given payments. Change its status to use it again.
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 340px' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <InvoiceDocument
+            invoice={invoice}
+            company={company}
+            details={<InvoiceDetailsForm invoice={invoice} resetKey={resetKey} onRequest={request} />}
+          />
+          <InvoicePaymentsSection invoice={invoice} />
+        </Stack>
+        <Stack spacing={3}>
+          <StampsPanel invoice={invoice} />
+          <StatusHistoryPanel invoice={invoice} />
+          <CompanyNotePanel invoice={invoice} />
+        </Stack>
+      </Box>
+      <ConfirmDialog
+        open={asking}
+        title={pending ? changeQuestion(pending.field, pending.from, pending.to) : ''}
+        confirmLabel="Yes, change it"
+        cancelLabel="Nevermind"
+        busy={saving}
+        destructive={pending?.body.status === 'cancelled'}
+        onConfirm={() => void save()}
+        onClose={decline}
+      >
+        {pending?.body.status === 'cancelled' && invoice.stamp_count > 0
+          ? `Its ${stampCount(invoice.stamp_count)} go back to the rolls for other invoices.`
+          : undefined}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={`Sure you want to delete invoice #${invoice.number}?`}
+        confirmLabel="Delete Invoice"
+        cancelLabel="Nevermind"
+        destructive
+        busy={deleting}
+        onConfirm={() => void deleteInvoice()}
+        onClose={() => setConfirmDelete(false)}
+      >
+        It leaves the invoice lists for good. Its history and stamp records stay for audits.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** /invoice/:number — the invoice view page (spec 000 §2). */
+export default function InvoiceViewPage() {
+  const { number = '' } = useParams();
+  const { data, error, isLoading, isFetching, refetch } = useGetInvoiceQuery(number, { skip: !number });
+  if (isLoading) return <Loading />;
+  if (!data || (error && !isFetching))
+    return <LoadFailed message={toProblem(error)?.message ?? ''} onRetry={() => void refetch()} />;
+  return <InvoiceView key={data.id} invoice={data} />;
+}

@@ -1,0 +1,327 @@
+import Add from '@mui/icons-material/Add';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { format } from 'date-fns';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { saveFile } from '../../shared/download';
+import { useFeature } from '../../shared/feature-gate/use-feature';
+import { FILTER_DATE_FORMAT } from '../../shared/format';
+import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
+import { useGridModels } from '../../shared/grid/use-grid-models';
+import { toast } from '../../shared/toasts';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { RouterButton } from '../../shared/ui/RouterButton';
+import { useDebouncedValue } from '../customers/use-debounced-value';
+import { useGetCustomerQuery } from '../customers/customers.api';
+import { INVOICE_GRID_DEFAULT_SORT, INVOICE_ROW_HEIGHT, invoiceColumns } from './invoice-grid.columns';
+import {
+  INVOICE_STATUSES,
+  useDownloadInvoiceCsvMutation,
+  useInvoiceGridQuery,
+  type InvoiceStatus,
+} from './invoices.api';
+import { INVOICE_MESSAGES, invoicePath, statusLabel } from './view/invoice-display';
+import { isWholeNumber, mergeFilters, toolbarFilterModel, type ToolbarFilters } from './view/invoice-filters';
+import { InvoiceStatusChip } from './view/InvoiceStatusChip';
+
+const withEmail = invoiceColumns({ email: true });
+const withoutEmail = invoiceColumns({ email: false });
+
+/** The customer filter (from the customer grid's invoice history): the customer's name, removable. */
+function CustomerFilterChip({ customerId, onRemove }: { customerId: string; onRemove: () => void }) {
+  const { data, isError } = useGetCustomerQuery(customerId);
+  const name = data?.name ?? (isError ? 'Unknown customer' : 'Loading…');
+  return (
+    <Chip
+      icon={<StorefrontOutlined />}
+      color="primary"
+      variant="outlined"
+      label={`Customer: ${name}`}
+      onDelete={onRemove}
+      sx={{ fontWeight: 600, bgcolor: 'rgba(29, 78, 137, 0.06)' }}
+    />
+  );
+}
+
+/**
+ * /invoice: the invoice grid (spec 000 §2) with its status, customer (`?customerId=`), number-range and date-range
+ * filters, Summary CSV and Detailed CSV of the current filter, New Invoice and (email feature) the Email Log link.
+ * The number range may also arrive as `?numberFrom=&numberTo=` (several invoices created at once).
+ */
+export default function InvoicesPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const email = useFeature('email').active;
+  const columns = email ? withEmail : withoutEmail;
+  const grid = useGridModels(columns, { initialSort: INVOICE_GRID_DEFAULT_SORT });
+  const today = format(new Date(), FILTER_DATE_FORMAT);
+
+  const customerId = params.get('customerId');
+  const [statuses, setStatuses] = useState<InvoiceStatus[]>(() =>
+    (params.get('status') ?? '')
+      .split(',')
+      .filter((s): s is InvoiceStatus => (INVOICE_STATUSES as readonly string[]).includes(s)),
+  );
+  const [numberFrom, setNumberFrom] = useState(params.get('numberFrom') ?? '');
+  const [numberTo, setNumberTo] = useState(params.get('numberTo') ?? '');
+  const [dateFrom, setDateFrom] = useState('');
+  const [dateTo, setDateTo] = useState('');
+  const typedNumbers = useDebouncedValue(`${numberFrom}|${numberTo}`);
+  const [debouncedFrom = '', debouncedTo = ''] = typedNumbers.split('|');
+
+  const filters: ToolbarFilters = {
+    statuses,
+    customerId,
+    numberFrom: debouncedFrom,
+    numberTo: debouncedTo,
+    dateFrom,
+    dateTo,
+  };
+  const extraKey = JSON.stringify(toolbarFilterModel(filters, today));
+  const query = useMemo(() => mergeFilters(grid.query, JSON.parse(extraKey)), [grid.query, extraKey]);
+  const exportQuery = useMemo(
+    () => mergeFilters(grid.exportQuery, JSON.parse(extraKey)),
+    [grid.exportQuery, extraKey],
+  );
+  const result = useInvoiceGridQuery(query);
+  const [download] = useDownloadInvoiceCsvMutation();
+  const [downloading, setDownloading] = useState<'summary' | 'detailed' | null>(null);
+
+  const { paginationModel, onPaginationModelChange } = grid.modelProps;
+  const toFirstPage = () => {
+    if (paginationModel.page !== 0) onPaginationModelChange({ ...paginationModel, page: 0 });
+  };
+  const change =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      toFirstPage();
+    };
+
+  const numberError =
+    (numberFrom && !isWholeNumber(numberFrom)) || (numberTo && !isWholeNumber(numberTo))
+      ? 'Whole numbers only'
+      : isWholeNumber(numberFrom) && isWholeNumber(numberTo) && Number(numberFrom) > Number(numberTo)
+        ? 'From must not be above To'
+        : '';
+  const future = (day: string) => day !== '' && day > today;
+  const dateError =
+    future(dateFrom) || future(dateTo)
+      ? "Can't pick a day after today"
+      : dateFrom && dateTo && dateFrom > dateTo
+        ? 'From must not be after To'
+        : '';
+
+  const removeCustomer = () => {
+    const next = new URLSearchParams(params);
+    next.delete('customerId');
+    setParams(next, { replace: true });
+    toFirstPage();
+  };
+  const anyToolbarFilter =
+    statuses.length > 0 || !!customerId || !!numberFrom || !!numberTo || !!dateFrom || !!dateTo;
+  const clearFilters = () => {
+    setStatuses([]);
+    setNumberFrom('');
+    setNumberTo('');
+    setDateFrom('');
+    setDateTo('');
+    const next = new URLSearchParams(params);
+    for (const key of ['customerId', 'status', 'numberFrom', 'numberTo']) next.delete(key);
+    setParams(next, { replace: true });
+    toFirstPage();
+  };
+  const filtered =
+    anyToolbarFilter || grid.modelProps.filterModel.items.some((item) => item.value !== undefined);
+
+  const exportCsv = async (kind: 'summary' | 'detailed') => {
+    setDownloading(kind);
+    try {
+      saveFile(await download({ kind, query: exportQuery }).unwrap());
+    } catch {
+      toast.error(INVOICE_MESSAGES.csvFailed);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Invoices"
+        subtitle="Every invoice you issued, its status, stamps and totals."
+        actions={
+          <>
+            {email && (
+              <RouterButton to="/emails" variant="text" startIcon={<MailOutlineOutlined />}>
+                Email Log
+              </RouterButton>
+            )}
+            <Button
+              variant="outlined"
+              size="medium"
+              startIcon={<FileDownloadOutlined />}
+              loading={downloading === 'summary'}
+              disabled={downloading !== null && downloading !== 'summary'}
+              onClick={() => void exportCsv('summary')}
+            >
+              Summary CSV
+            </Button>
+            <Button
+              variant="outlined"
+              size="medium"
+              startIcon={<FileDownloadOutlined />}
+              loading={downloading === 'detailed'}
+              disabled={downloading !== null && downloading !== 'detailed'}
+              onClick={() => void exportCsv('detailed')}
+            >
+              Detailed CSV
+            </Button>
+            <RouterButton to="/invoice/create" variant="contained" startIcon={<Add />}>
+              New Invoice
+            </RouterButton>
+          </>
+        }
+      />
+      <Card>
+        <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
+          <Box
+            role="search"
+            aria-label="Invoice filters"
+            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5, mb: 1.5 }}
+          >
+            <TextField
+              select
+              size="small"
+              label="Status"
+              value={statuses}
+              sx={{ width: 220 }}
+              slotProps={{
+                select: {
+                  multiple: true,
+                  displayEmpty: true,
+                  renderValue: (selected) => {
+                    const list = selected as InvoiceStatus[];
+                    if (list.length === 0) return 'All statuses';
+                    if (list.length <= 2) return list.map(statusLabel).join(', ');
+                    return `${list.length} statuses`;
+                  },
+                },
+                inputLabel: { shrink: true },
+              }}
+              onChange={(event) => {
+                const value = event.target.value as unknown as InvoiceStatus[] | string;
+                change(setStatuses)(
+                  (typeof value === 'string' ? value.split(',') : value) as InvoiceStatus[],
+                );
+              }}
+            >
+              {INVOICE_STATUSES.map((status) => (
+                <MenuItem key={status} value={status} dense>
+                  <Checkbox size="small" checked={statuses.includes(status)} sx={{ p: 0.5, mr: 1 }} />
+                  <ListItemText primary={<InvoiceStatusChip status={status} />} />
+                </MenuItem>
+              ))}
+            </TextField>
+            <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+              <Box sx={{ display: 'flex', gap: 1 }}>
+                <TextField
+                  size="small"
+                  label="Number from"
+                  value={numberFrom}
+                  onChange={(event) => change(setNumberFrom)(event.target.value)}
+                  error={!!numberError}
+                  sx={{ width: 140 }}
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                />
+                <TextField
+                  size="small"
+                  label="Number to"
+                  value={numberTo}
+                  onChange={(event) => change(setNumberTo)(event.target.value)}
+                  error={!!numberError}
+                  sx={{ width: 140 }}
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                />
+              </Box>
+              {numberError && (
+                <Typography variant="caption" color="error" sx={{ mt: 0.25, ml: 0.5 }}>
+                  {numberError}
+                </Typography>
+              )}
+            </Box>
+            <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+              <Box sx={{ display: 'flex', gap: 1 }}>
+                <TextField
+                  size="small"
+                  type="date"
+                  label="Date from"
+                  value={dateFrom}
+                  onChange={(event) => change(setDateFrom)(event.target.value)}
+                  error={!!dateError && (future(dateFrom) || dateFrom > dateTo)}
+                  sx={{ width: 168 }}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: dateTo || today } }}
+                />
+                <TextField
+                  size="small"
+                  type="date"
+                  label="Date to"
+                  value={dateTo}
+                  onChange={(event) => change(setDateTo)(event.target.value)}
+                  error={!!dateError && (future(dateTo) || (!!dateTo && dateFrom > dateTo))}
+                  sx={{ width: 168 }}
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    htmlInput: { min: dateFrom || undefined, max: today },
+                  }}
+                />
+              </Box>
+              {dateError && (
+                <Typography variant="caption" color="error" sx={{ mt: 0.25, ml: 0.5 }}>
+                  {dateError}
+                </Typography>
+              )}
+            </Box>
+            {anyToolbarFilter && (
+              <Button size="small" onClick={clearFilters} sx={{ mt: 0.5 }}>
+                Clear filters
+              </Button>
+            )}
+          </Box>
+          {customerId && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
+              <CustomerFilterChip customerId={customerId} onRemove={removeCustomer} />
+            </Box>
+          )}
+          <Divider sx={{ mb: 1.5 }} />
+          <Box sx={{ height: { xs: 600, md: 'max(520px, calc(100vh - 300px))' } }}>
+            <ServerDataGrid
+              {...grid.modelProps}
+              columns={columns}
+              result={result}
+              label="Invoices"
+              emptyText={filtered ? INVOICE_MESSAGES.noMatch : INVOICE_MESSAGES.empty}
+              errorText={INVOICE_MESSAGES.loadGridFailed}
+              rowHeight={INVOICE_ROW_HEIGHT}
+              onRowClick={({ row }) => navigate(invoicePath(row.number))}
+              sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+            />
+          </Box>
+        </CardContent>
+      </Card>
+    </>
+  );
+}

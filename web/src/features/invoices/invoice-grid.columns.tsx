@@ -1,0 +1,269 @@
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import type { ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDate, formatDateTime, formatMoney, toDate } from '../../shared/format';
+import type { InvoiceGridRow, StatusInfo } from './invoices.api';
+import {
+  cloneInvoicePath,
+  dueLabel,
+  editInvoicePath,
+  INVOICE_MESSAGES,
+  statusLabel,
+  toneOf,
+} from './view/invoice-display';
+import { InvoiceStatusChip } from './view/InvoiceStatusChip';
+
+/** Spec 000 §9: invoices sort by invoice date, newest first. */
+export const INVOICE_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'invoiced_at', sort: 'desc' }];
+
+/** Spec 000 §9: invoice rows are 56 px high. */
+export const INVOICE_ROW_HEIGHT = 56;
+
+/** The last few status changes as dots in their tones, the whole history in a tooltip. */
+function StatusHistory({ row }: { row: InvoiceGridRow }) {
+  const history = row.status_info ?? [];
+  const shown = history.slice(-5);
+  const label = `Status history of invoice #${row.number}`;
+  return (
+    <Tooltip
+      arrow
+      placement="right"
+      title={
+        <Box component="ol" sx={{ m: 0, p: 0.5, listStyle: 'none', display: 'grid', gap: 0.75 }}>
+          {history.length === 0 && <li>No status changes yet</li>}
+          {history.map((entry: StatusInfo, index) => (
+            <Box
+              component="li"
+              key={`${entry.created_at}-${index}`}
+              sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}
+            >
+              <Box
+                component="span"
+                sx={{
+                  width: 8,
+                  height: 8,
+                  borderRadius: '50%',
+                  bgcolor: toneOf(entry.new_status).color,
+                  flex: '0 0 8px',
+                  border: '1px solid #fff',
+                }}
+              />
+              <span>
+                <strong>{statusLabel(entry.new_status)}</strong> · {formatDateTime(entry.created_at)}
+              </span>
+            </Box>
+          ))}
+        </Box>
+      }
+    >
+      <Box
+        role="img"
+        aria-label={`${label}: ${history.map((entry) => statusLabel(entry.new_status)).join(', ')}`}
+        tabIndex={0}
+        sx={{ display: 'flex', alignItems: 'center', height: '100%', gap: 0.25, cursor: 'help' }}
+      >
+        {shown.map((entry, index) => (
+          <Box
+            key={`${entry.created_at}-${index}`}
+            sx={{
+              width: 10,
+              height: 10,
+              borderRadius: '50%',
+              bgcolor: toneOf(entry.new_status).color,
+              opacity: index === shown.length - 1 ? 1 : 0.45,
+              boxShadow: '0 0 0 2px #fff',
+              ml: index === 0 ? 0 : -0.25,
+            }}
+          />
+        ))}
+      </Box>
+    </Tooltip>
+  );
+}
+
+/** A row action: an icon link named after the invoice; it does not open the row. */
+function RowAction({
+  label,
+  number,
+  icon,
+  to,
+}: {
+  label: string;
+  number: string;
+  icon: ReactElement;
+  to: string;
+}) {
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        component={RouterLink}
+        to={to}
+        size="small"
+        aria-label={`${label} invoice #${number}`}
+        onClick={(event) => event.stopPropagation()}
+      >
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+const twoLines = (first: string, second: string | null | undefined, strong = false) => (
+  <Box
+    sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}
+  >
+    <Typography variant="body2" noWrap sx={{ fontWeight: strong ? 600 : 400 }} title={first}>
+      {first}
+    </Typography>
+    {second && (
+      <Typography variant="caption" color="text.secondary" noWrap title={second}>
+        {second}
+      </Typography>
+    )}
+  </Box>
+);
+
+export interface InvoiceColumnOptions {
+  /** the email feature is on: the e-mail action appears (spec 000 §2) */
+  email: boolean;
+}
+
+/**
+ * The /invoice grid (spec 000 §2): history icons, status, number, total, date, due on, customer, items, actions.
+ * Field names are the API's column ids. Status is filtered from the toolbar (all eight statuses), so its column
+ * menu offers no filter.
+ */
+export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<InvoiceGridRow>[] {
+  const actionCount = 2 + (email ? 1 : 0);
+  return [
+    {
+      field: 'status_info',
+      headerName: 'History',
+      description: 'Status history',
+      sortable: false,
+      filterable: false,
+      disableColumnMenu: true,
+      width: 76,
+      renderCell: ({ row }) => <StatusHistory row={row} />,
+    },
+    {
+      field: 'status',
+      headerName: 'Status',
+      filterable: false,
+      minWidth: 122,
+      flex: 0.7,
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+          <InvoiceStatusChip status={row.status} />
+        </Box>
+      ),
+    },
+    {
+      field: 'number',
+      headerName: 'Number',
+      minWidth: 84,
+      flex: 0.5,
+      renderCell: ({ row }) => (
+        <Typography component="span" variant="body2" sx={{ fontWeight: 600, color: 'primary.main' }}>
+          #{row.number}
+        </Typography>
+      ),
+    },
+    {
+      field: 'total',
+      headerName: 'Total',
+      type: 'number',
+      minWidth: 100,
+      flex: 0.6,
+      valueFormatter: (value) => formatMoney(value as number),
+    },
+    {
+      field: 'invoiced_at',
+      headerName: 'Date',
+      type: 'date',
+      minWidth: 116,
+      flex: 0.6,
+      valueGetter: (value) => toDate(value as string),
+      valueFormatter: (value) => formatDate(value as Date | null),
+    },
+    {
+      field: 'due_at',
+      headerName: 'Due On',
+      type: 'date',
+      minWidth: 116,
+      flex: 0.6,
+      valueGetter: (value) => toDate(value as string),
+      renderCell: ({ row }) => {
+        const label = dueLabel(row.due_at, INVOICE_MESSAGES.onDelivery);
+        return (
+          <Typography
+            component="span"
+            variant="body2"
+            color={label === INVOICE_MESSAGES.onDelivery ? 'text.secondary' : 'text.primary'}
+          >
+            {label}
+          </Typography>
+        );
+      },
+    },
+    {
+      field: 'customer',
+      headerName: 'Customer',
+      minWidth: 160,
+      flex: 1.3,
+      renderCell: ({ row }) => twoLines(row.customer, row.customer_tabc_id, true),
+    },
+    {
+      field: 'items',
+      headerName: 'Items',
+      sortable: false,
+      minWidth: 160,
+      flex: 1.6,
+      renderCell: ({ row }) =>
+        twoLines(row.items, `${row.item_count} ${row.item_count === 1 ? 'item' : 'items'}`),
+    },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      sortable: false,
+      filterable: false,
+      disableColumnMenu: true,
+      align: 'right',
+      headerAlign: 'right',
+      minWidth: 40 + 36 * actionCount,
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}>
+          {row.status !== 'cancelled' && (
+            <RowAction
+              label="Edit"
+              number={row.number}
+              icon={<EditOutlined fontSize="small" />}
+              to={editInvoicePath(row.number)}
+            />
+          )}
+          <RowAction
+            label="Clone"
+            number={row.number}
+            icon={<ContentCopyOutlined fontSize="small" />}
+            to={cloneInvoicePath(row.number)}
+          />
+          {email && (
+            <RowAction
+              label="Email log"
+              number={row.number}
+              icon={<MailOutlineOutlined fontSize="small" />}
+              to={`/emails?invoice=${encodeURIComponent(row.number)}`}
+            />
+          )}
+        </Box>
+      ),
+    },
+  ];
+}

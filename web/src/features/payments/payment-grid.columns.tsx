@@ -1,0 +1,84 @@
+import Link from '@mui/material/Link';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDate, formatDateTime, formatMoney, toDate } from '../../shared/format';
+import { invoicePath } from '../invoices/view/invoice-display';
+import { balancePath } from './payment-messages';
+import type { PaymentGridRow } from './payments.api';
+
+/** Spec 000 §9: payments sort by received date, newest first. */
+export const PAYMENT_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'received_at', sort: 'desc' }];
+
+/** Spec 000 §9: payment rows are 56 px high. */
+export const PAYMENT_ROW_HEIGHT = 56;
+
+const cellLink = { display: 'inline-flex', alignItems: 'center', height: '100%', minWidth: 0 } as const;
+
+/** The /payment report; field names are the API's column ids (GET /invoice/payment/grid). */
+export function paymentColumns(): GridColDef<PaymentGridRow>[] {
+  return [
+    {
+      field: 'number',
+      headerName: 'Invoice',
+      minWidth: 110,
+      flex: 0.6,
+      renderCell: ({ row }) => (
+        <Link
+          component={RouterLink}
+          to={invoicePath(row.number)}
+          underline="hover"
+          sx={{ ...cellLink, fontWeight: 600 }}
+          aria-label={`Invoice #${row.number}`}
+        >
+          #{row.number}
+        </Link>
+      ),
+    },
+    {
+      field: 'customer',
+      headerName: 'Customer',
+      minWidth: 180,
+      flex: 1.3,
+      renderCell: ({ row }) => (
+        <Link
+          component={RouterLink}
+          to={balancePath(row.customer_id)}
+          underline="hover"
+          color="inherit"
+          noWrap
+          title={`Balance of ${row.customer}`}
+          sx={cellLink}
+        >
+          {row.customer}
+        </Link>
+      ),
+    },
+    {
+      field: 'amount',
+      headerName: 'Amount',
+      type: 'number',
+      minWidth: 120,
+      flex: 0.6,
+      valueFormatter: (value) => formatMoney(value as number),
+    },
+    {
+      field: 'received_at',
+      headerName: 'Received',
+      type: 'date',
+      minWidth: 130,
+      flex: 0.7,
+      valueGetter: (value) => toDate(value as string),
+      valueFormatter: (value) => formatDate(value as Date | null),
+    },
+    { field: 'note', headerName: 'Note', minWidth: 180, flex: 1.4 },
+    {
+      field: 'created_at',
+      headerName: 'Logged At',
+      type: 'dateTime',
+      minWidth: 190,
+      flex: 0.9,
+      valueGetter: (value) => toDate(value as string),
+      valueFormatter: (value) => formatDateTime(value as Date | null),
+    },
+  ];
+}
