@@ -255,7 +255,7 @@ export class InvoiceCsvHandler implements IQueryHandler<InvoiceCsvQuery> {
             [...headers, ...INVOICE_DETAILED_CSV_ITEM_HEADERS],
             (row) => {
               const invoice = summaryCells(row);
-              const lines = (row.content as InvoiceContent).lines;
+              const lines = row.lines as InvoiceContent['lines'];
               return lines.map((line) => [
                 ...invoice,
                 line.lineNo,
@@ -276,7 +276,7 @@ export class InvoiceCsvHandler implements IQueryHandler<InvoiceCsvQuery> {
   }
 }
 
-/** The grid's row query with the lines (`content`) too, for the detailed export. */
+/** The grid's row query with the lines too (only them: the rest of `content` is not parsed), for the detailed export. */
 function withContent(query: { text: string; values: unknown[] }) {
-  return { ...query, text: query.text.replace(/^SELECT /, 'SELECT i.content AS content, ') };
+  return { ...query, text: query.text.replace(/^SELECT /, "SELECT i.content -> 'lines' AS lines, ") };
 }
