@@ -21,6 +21,12 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'auth/:section?', lazy: page(() => import('../features/auth/AuthPage')) },
       { path: 'logout', lazy: page(() => import('../features/auth/LogoutPage')) },
+      // public document views (spec 001 §2): no sign-in, outside the private shell
+      { path: 'invoice/pdf/:token', lazy: page(() => import('../features/public/PublicInvoicePage')) },
+      {
+        path: 'customer/balance/pdf/:token',
+        lazy: page(() => import('../features/public/PublicBalancePage')),
+      },
       {
         lazy: page(() => import('./layout/PrivateShell')),
         children: [
@@ -31,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: 'notification', lazy: page(() => import('../features/settings/NotificationPage')) },
           { path: 'features', lazy: page(() => import('../features/features/FeaturesPage')) },
           { path: 'payment', lazy: page(() => import('../features/payments/PaymentsPage')) },
+          { path: 'emails', lazy: page(() => import('../features/invoices/delivery/EmailLogPage')) },
           { path: 'cache/clear', lazy: page(() => import('../features/system/CacheClearPage')) },
           { path: 'customer', lazy: page(() => import('../features/customers/CustomersPage')) },
           { path: 'customer/create', lazy: page(() => import('../features/customers/CustomerCreatePage')) },

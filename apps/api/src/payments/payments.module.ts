@@ -6,7 +6,9 @@ import {
   PaymentRunner,
   UpdatePaymentHandler,
 } from './commands/payment.handlers.js';
+import { BalancePdfController, PublicBalanceController } from './balance-pdf.controller.js';
 import { PaymentsController } from './payments.controller.js';
+import { BalancePdfService } from './pdf/balance-pdf.service.js';
 import {
   CheckBalanceHandler,
   CustomerBalanceHandler,
@@ -16,7 +18,7 @@ import {
 /** Payments and customer balances (issue 8). */
 @Module({
   imports: [InvoicesModule],
-  controllers: [PaymentsController],
+  controllers: [PaymentsController, BalancePdfController, PublicBalanceController],
   providers: [
     PaymentRunner,
     LogPaymentHandler,
@@ -25,6 +27,7 @@ import {
     PaymentGridHandler,
     CustomerBalanceHandler,
     CheckBalanceHandler,
+    BalancePdfService,
   ],
 })
 export class PaymentsModule {}

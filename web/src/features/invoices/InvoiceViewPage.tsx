@@ -35,6 +35,9 @@ import {
   stampRangeLabel,
 } from './view/invoice-display';
 import { InvoicePaymentsSection } from '../payments/InvoicePaymentsSection';
+import { InvoicePdfButton, InvoiceShareLinkButton } from '../public/document-actions';
+import { InvoiceDocumentsSection } from './delivery/InvoiceDocumentsSection';
+import { InvoiceEmailsSection } from './delivery/InvoiceEmailsSection';
 import { InvoiceDetailsForm, type RequestedChange } from './view/InvoiceDetailsForm';
 import { InvoiceDocument } from './view/InvoiceDocument';
 import { CompanyNotePanel, StampsPanel, StatusHistoryPanel } from './view/InvoiceSidePanels';
@@ -165,6 +168,8 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
             <RouterButton to="/invoice" variant="text" startIcon={<ArrowBack />}>
               All Invoices
             </RouterButton>
+            <InvoicePdfButton number={invoice.number} />
+            <InvoiceShareLinkButton invoiceId={invoice.id} number={invoice.number} />
             {owner && cancelled && (
               <Button
                 variant="outlined"
@@ -213,6 +218,8 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
             details={<InvoiceDetailsForm invoice={invoice} resetKey={resetKey} onRequest={request} />}
           />
           <InvoicePaymentsSection invoice={invoice} />
+          <InvoiceDocumentsSection invoiceId={invoice.id} />
+          <InvoiceEmailsSection invoice={invoice} />
         </Stack>
         <Stack spacing={3}>
           <StampsPanel invoice={invoice} />

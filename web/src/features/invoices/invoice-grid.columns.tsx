@@ -9,6 +9,7 @@ import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatDateTime, formatMoney, toDate } from '../../shared/format';
+import { InvoicePdfRowAction } from '../public/document-actions';
 import type { InvoiceGridRow, StatusInfo } from './invoices.api';
 import {
   cloneInvoicePath,
@@ -136,12 +137,13 @@ export interface InvoiceColumnOptions {
 }
 
 /**
- * The /invoice grid (spec 000 §2): history icons, status, number, total, date, due on, customer, items, actions.
+ * The /invoice grid (spec 000 §2): history icons, status, number, total, date, due on, customer, items, actions
+ * (download PDF, edit, clone, e-mail).
  * Field names are the API's column ids. Status is filtered from the toolbar (all eight statuses), so its column
  * menu offers no filter.
  */
 export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<InvoiceGridRow>[] {
-  const actionCount = 2 + (email ? 1 : 0);
+  const actionCount = 3 + (email ? 1 : 0);
   return [
     {
       field: 'status_info',
@@ -240,6 +242,7 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
       minWidth: 40 + 36 * actionCount,
       renderCell: ({ row }) => (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}>
+          <InvoicePdfRowAction number={row.number} />
           {row.status !== 'cancelled' && (
             <RowAction
               label="Edit"

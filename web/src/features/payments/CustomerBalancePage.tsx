@@ -24,6 +24,7 @@ import { RouterButton } from '../../shared/ui/RouterButton';
 import { editCustomerPath } from '../customers/customer-grid.columns';
 import { invoicePath } from '../invoices/view/invoice-display';
 import { InvoiceStatusChip } from '../invoices/view/InvoiceStatusChip';
+import { BalancePdfButton, BalanceShareLinkButton } from '../public/document-actions';
 import { PAYMENT_MESSAGES, paymentsForCustomerPath } from './payment-messages';
 import { useCustomerBalanceQuery, type BalanceInvoice, type CustomerBalance } from './payments.api';
 
@@ -176,6 +177,8 @@ function Balance({ customerId }: { customerId: string }) {
             <RouterButton to={paymentsForCustomerPath(customerId)} variant="outlined">
               Payments
             </RouterButton>
+            {data && <BalancePdfButton customerId={customerId} />}
+            {data && <BalanceShareLinkButton customerId={customerId} name={data.customer.name} />}
           </>
         }
       />

@@ -35,9 +35,22 @@ export type InvoicePdfView = CustomerInvoice & {
   company: CompanyHeader;
   cod: boolean;
   note_lines: string[];
+  /** the payment feature is on: the payments table, Paid and Balance due are printed */
+  show_payments: boolean;
+  /** the big "Amount due": the balance left (never below 0) with payments shown, else the total */
+  amount_due: number;
 };
 
-export function invoicePdfView(invoice: InvoiceResponse, company: CompanyHeader): InvoicePdfView {
+export interface InvoicePdfOptions {
+  /** the company's payment feature is on */
+  payments?: boolean;
+}
+
+export function invoicePdfView(
+  invoice: InvoiceResponse,
+  company: CompanyHeader,
+  { payments = false }: InvoicePdfOptions = {},
+): InvoicePdfView {
   const visible = customerInvoice(invoice);
   return {
     ...visible,
@@ -45,6 +58,8 @@ export function invoicePdfView(invoice: InvoiceResponse, company: CompanyHeader)
     company,
     cod: invoice.customer.cash_on_delivery,
     note_lines: lines(invoice.note),
+    show_payments: payments,
+    amount_due: payments ? Math.max(0, invoice.balance ?? invoice.total) : invoice.total,
   };
 }
 
@@ -65,29 +80,46 @@ export const PDF_HELPERS = {
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** The templates next to this module, or (running from dist/, which holds only compiled code) in the source tree. */
-export function templateDir(): string {
-  const candidates = [here, here.replace(`${sep}dist${sep}`, sep)];
-  const found = candidates.find((dir) => existsSync(join(dir, 'invoice.hbs')));
-  if (!found) throw new Error(`invoice.hbs not found in ${candidates.join(' or ')}`);
+/**
+ * The directory of a module's templates: next to the module, or (running from dist/, which holds only compiled
+ * code) in the source tree.
+ */
+export function templateDir(file = 'invoice.hbs', moduleDir: string = here): string {
+  const candidates = [moduleDir, moduleDir.replace(`${sep}dist${sep}`, sep)];
+  const found = candidates.find((dir) => existsSync(join(dir, file)));
+  if (!found) throw new Error(`${file} not found in ${candidates.join(' or ')}`);
   return found;
+}
+
+let handlebars: typeof Handlebars | undefined;
+
+/** One Handlebars with the helpers and the shared partials (styles, header, company, logo, customer, items, …). */
+function pdfHandlebars(): typeof Handlebars {
+  if (handlebars) return handlebars;
+  const dir = templateDir();
+  const instance = Handlebars.create();
+  for (const [name, helper] of Object.entries(PDF_HELPERS)) instance.registerHelper(name, helper);
+  for (const file of readdirSync(join(dir, 'partials')).filter((f) => f.endsWith('.hbs'))) {
+    instance.registerPartial(file.replace(/\.hbs$/, ''), readFileSync(join(dir, 'partials', file), 'utf8'));
+  }
+  handlebars = instance;
+  return instance;
+}
+
+/** A document template (`file` in the directory of the module at `moduleUrl`) with the shared partials. */
+export function compilePdfTemplate<T>(file: string, moduleUrl: string): Handlebars.TemplateDelegate<T> {
+  const dir = templateDir(file, dirname(fileURLToPath(moduleUrl)));
+  return pdfHandlebars().compile<T>(readFileSync(join(dir, file), 'utf8'), {
+    strict: false,
+    preventIndent: true,
+  });
 }
 
 let compiled: Handlebars.TemplateDelegate<InvoicePdfView> | undefined;
 
-/** invoice.hbs with its partials (header, logo, customer, items, totals), compiled once. */
+/** invoice.hbs with its partials (header, logo, customer, items, totals, payments), compiled once. */
 export function invoiceTemplate(): Handlebars.TemplateDelegate<InvoicePdfView> {
-  if (compiled) return compiled;
-  const dir = templateDir();
-  const handlebars = Handlebars.create();
-  for (const [name, helper] of Object.entries(PDF_HELPERS)) handlebars.registerHelper(name, helper);
-  for (const file of readdirSync(join(dir, 'partials')).filter((f) => f.endsWith('.hbs'))) {
-    handlebars.registerPartial(file.replace(/\.hbs$/, ''), readFileSync(join(dir, 'partials', file), 'utf8'));
-  }
-  compiled = handlebars.compile<InvoicePdfView>(readFileSync(join(dir, 'invoice.hbs'), 'utf8'), {
-    strict: false,
-    preventIndent: true,
-  });
+  compiled ??= compilePdfTemplate<InvoicePdfView>('invoice.hbs', import.meta.url);
   return compiled;
 }
 

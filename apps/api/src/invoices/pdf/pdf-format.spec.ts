@@ -1,4 +1,10 @@
 import { sampleInvoice } from '../../../../../test/bench/bench-pdf.js';
+import {
+  balanceFileName,
+  balancePdfView,
+  renderBalanceHtml,
+  statusLabel,
+} from '../../payments/pdf/balance-pdf.template.js';
 import { sniffDocument, documentName } from '../documents/document-type.js';
 import { invoicePdfView, PDF_HELPERS, renderInvoiceHtml } from './invoice-pdf.template.js';
 import {
@@ -90,12 +96,114 @@ describe('The invoice template', () => {
     expect(html).not.toContain('INTERNAL');
   });
 
+  it('prints the payments, Paid and Balance due only when the payment feature is on', () => {
+    const invoice = {
+      ...sampleInvoice(2, '346'),
+      payments: [
+        { id: 'p1', amount: 20, received_at: '2026-03-07', note: 'Check #1001', created_at: '' },
+        { id: 'p2', amount: 5.5, received_at: '2026-03-09', note: '<b>cash</b>', created_at: '' },
+      ],
+      paid: 25.5,
+      balance: 74.5,
+      remaining: 74.5,
+    };
+    const off = renderInvoiceHtml(invoicePdfView(invoice, company));
+    expect(off).not.toContain('Balance due');
+    expect(off).not.toContain('Check #1001');
+
+    const view = invoicePdfView(invoice, company, { payments: true });
+    expect(view.amount_due).toBe(74.5);
+    const on = renderInvoiceHtml(view);
+    expect(on).toContain('Payments');
+    expect(on).toMatch(/07 Mar, 2026<\/td>\s*<td>Check #1001<\/td>\s*<td class='num'>\$20\.00/);
+    expect(on).toContain('&lt;b&gt;cash&lt;/b&gt;');
+    expect(on).toMatch(/Paid<\/td><td>\$25\.50/);
+    expect(on).toMatch(/Balance due<\/td><td>\$74\.50/);
+    expect(on).toMatch(/due-amount'>\$74\.50/);
+  });
+
+  it('says so when the payment feature is on and nothing was paid; an overpaid invoice owes nothing', () => {
+    const invoice = { ...sampleInvoice(1), paid: 0, balance: 10, remaining: 10 };
+    expect(renderInvoiceHtml(invoicePdfView(invoice, company, { payments: true }))).toContain(
+      'No payments received yet',
+    );
+    const overpaid = { ...sampleInvoice(1), paid: 99, balance: -3, remaining: 0 };
+    expect(invoicePdfView(overpaid, company, { payments: true }).amount_due).toBe(0);
+  });
+
   it('escapes every value it prints', () => {
     const invoice = { ...sampleInvoice(1), note: '<script>alert(1)</script>' };
     const html = renderInvoiceHtml(invoicePdfView(invoice, { ...company, name: '<img src=x onerror=1>' }));
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('The balance template', () => {
+  const balance = {
+    customer: { id: 'c-1', name: 'The Rusty Nail', display_tabc_id: 'MB1234567' },
+    summary: { owing: 110.83 },
+    invoices: [
+      {
+        id: 'i-1',
+        number: '1042',
+        invoiced_at: '2026-03-01',
+        total: 150.1,
+        paid: 50.1,
+        balance: 100,
+        due_at: '2026-03-31',
+        due_on_delivery: false,
+        status: 'partially_paid',
+      },
+      {
+        id: 'i-2',
+        number: '1043B',
+        invoiced_at: '2026-03-02',
+        total: 10.83,
+        paid: 0,
+        balance: 10.83,
+        due_at: null,
+        due_on_delivery: true,
+        status: 'invoiced',
+      },
+    ],
+  };
+
+  it('lists the customer, what is owed and each open invoice with its due date or On Delivery', () => {
+    const view = balancePdfView(balance, company, '2026-03-05');
+    expect(view).toMatchObject({ total: 160.93, paid: 50.1 });
+    const html = renderBalanceHtml(view);
+    expect(html).toContain('The Rusty Nail');
+    expect(html).toMatch(/TABC Permit: <strong>MB1234567<\/strong>/);
+    expect(html).toMatch(/TABC Permit: <strong>LD1<\/strong>/);
+    expect(html).toContain('$110.83');
+    expect(html).toContain('#1042');
+    expect(html).toContain('31 Mar, 2026');
+    expect(html).toContain('#1043B');
+    expect(html).toContain('On Delivery');
+    expect(html).toContain('Partially Paid');
+    expect(html).toContain('05 Mar, 2026');
+  });
+
+  it('says when nothing is due, and escapes what it prints', () => {
+    const html = renderBalanceHtml(
+      balancePdfView(
+        { ...balance, customer: { ...balance.customer, name: '<script>x</script>' }, invoices: [] },
+        company,
+        '2026-03-05',
+      ),
+    );
+    expect(html).toContain('No Balance Information');
+    expect(html).not.toContain('<script>x');
+  });
+
+  it('labels statuses and names the file with the customer id and a timestamp', () => {
+    expect(statusLabel('partially_paid')).toBe('Partially Paid');
+    const instant = new Date('2026-03-05T20:04:05Z');
+    expect(balanceFileName('c-1/..', '2026-03-05', instant, 'America/Chicago')).toBe(
+      'balance_c-1_05_Mar_2026_140405.pdf',
+    );
   });
 });
 

@@ -1,0 +1,113 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser, Public } from '../auth/public.decorator.js';
+import { RateLimiter } from '../auth/rate-limiter.js';
+import { notFound, PublicLinks } from '../delivery/public-links.js';
+import { RequiresFeature } from '../features/requires-feature.decorator.js';
+import { sendPdf } from '../invoices/delivery/invoice-delivery.controller.js';
+import { BalancePdfService } from './pdf/balance-pdf.service.js';
+
+/** Wrong tokens one client address may try per window before it is told to wait (429), as for invoice links. */
+const FAILED_LOOKUPS = 60;
+const WINDOW_MS = 10 * 60_000;
+
+/**
+ * The customer balance as a PDF and its public link (issue 8; spec 001 §7 `POST /customer/{id}/balance/pdf`),
+ * with the payment feature on. Another company's customer is 404 'Customer Not Found'.
+ */
+@ApiTags('payment')
+@ApiBearerAuth()
+@RequiresFeature('payment')
+@Controller('customer/:id/balance')
+export class BalancePdfController {
+  constructor(
+    @Inject(BalancePdfService) private readonly pdfs: BalancePdfService,
+    @Inject(PublicLinks) private readonly links: PublicLinks,
+  ) {}
+
+  /** application/pdf, `Content-Disposition: attachment; filename="balance_{customerId}_{dd_MMM_yyyy}_{HHmmss}.pdf"`. */
+  @Post('pdf')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The PDF', content: { 'application/pdf': {} } })
+  async pdf(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { pdf, filename } = await this.pdfs.print(user.companyId, id);
+    return sendPdf(reply, pdf, filename, 'attachment');
+  }
+
+  /** A public link to the balance: `{ token, url: '/customer/balance/pdf/{token}', expires_at }`. */
+  @Post('link')
+  async issueLink(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    const { customer } = await this.pdfs.balance(user.companyId, id);
+    const link = await this.links.issue(user.companyId, 'customer_balance', customer.id);
+    return { token: link.token, url: `/customer/balance/pdf/${link.token}`, expires_at: link.expires_at };
+  }
+}
+
+/**
+ * Public balance views (spec 001 §2 `/customer/balance/pdf/{token}`, §7 `GET /pdf/customer/balance/{token}`): no
+ * sign-in; a token opens exactly one customer's balance. A wrong, expired, revoked or other kind of token, or a
+ * customer gone since, is the one 404 'This link is invalid or has expired.'.
+ */
+@ApiTags('public')
+@Controller('pdf/customer/balance')
+export class PublicBalanceController {
+  private readonly failures = new RateLimiter(WINDOW_MS);
+
+  constructor(
+    @Inject(PublicLinks) private readonly links: PublicLinks,
+    @Inject(BalancePdfService) private readonly pdfs: BalancePdfService,
+  ) {}
+
+  /** The balance ({ customer, summary: { owing }, invoices }) and the distributor's header (`company`). */
+  @Get(':token')
+  @Public()
+  async balance(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { companyId, customerId } = await this.open(token, request);
+    const [balance, company] = await Promise.all([
+      this.pdfs.balance(companyId, customerId).catch(orNotFound),
+      this.pdfs.header(companyId),
+    ]);
+    void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+    return { ...balance, company };
+  }
+
+  /** The PDF itself, inline. */
+  @Get(':token/file')
+  @Public()
+  async file(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { companyId, customerId } = await this.open(token, request);
+    const { pdf, filename } = await this.pdfs.print(companyId, customerId).catch(orNotFound);
+    void reply.header('x-robots-tag', 'noindex');
+    return sendPdf(reply, pdf, filename, 'inline');
+  }
+
+  private async open(token: string, request: FastifyRequest) {
+    try {
+      const link = await this.links.resolve('customer_balance', token);
+      return { companyId: link.companyId, customerId: link.subjectId };
+    } catch (error) {
+      this.failures.hit({ key: `public-link:${request.ip}`, attempts: FAILED_LOOKUPS }); // 429 once a client keeps guessing
+      throw error;
+    }
+  }
+}
+
+/** The customer deleted since the link was issued: the same 404 as any dead link. */
+function orNotFound(error: unknown): never {
+  if ((error as { kind?: string }).kind === 'not_found') throw notFound();
+  throw error;
+}
