@@ -151,8 +151,8 @@ function checkWorld(world: World, submitted: Map<string, LineInput[]>): void {
     if (invoice.status !== 'live') continue;
     sequences.push(invoice.number.sequence);
     const sent = submitted.get(id)!;
-    const lineTotals = sent.map((l) => l.priceCents * l.qty);
-    const lineTaxes = sent.map((l, i) => expectedTax(lineTotals[i]!, l.taxable));
+    const lineTotals = sent.map((l) => l.priceCents * l.qty + 0); // + 0: $0.00 × −1 is −0 in JavaScript
+    const lineTaxes = sent.map((l, i) => expectedTax(lineTotals[i]!, l.taxable) + 0);
     const subtotalCents = lineTotals.reduce((a, b) => a + b, 0);
     const taxCents = lineTaxes.reduce((a, b) => a + b, 0);
     actual.push({

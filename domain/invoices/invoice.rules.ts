@@ -17,13 +17,13 @@ export const MAX_QTY = 100_000;
 export const MAX_PRICE_CENTS = 100_000_000; // $1,000,000.00
 export const MAX_NOTE_LENGTH = 5_000;
 
-/** Half away from zero, so a credit line's tax mirrors the sale's. */
+/** Half away from zero, so a credit line's tax mirrors the sale's (never −0). */
 function roundHalfAwayFromZero(value: number): number {
-  return Math.sign(value) * Math.round(Math.abs(value));
+  return Math.sign(value) * Math.round(Math.abs(value)) + 0;
 }
 
-/** Line total = price × qty (prices are whole cents, quantities whole bottles: exact). */
-export const lineTotalCents = (priceCents: number, qty: number): number => priceCents * qty;
+/** Line total = price × qty (prices are whole cents, quantities whole bottles: exact; never −0). */
+export const lineTotalCents = (priceCents: number, qty: number): number => priceCents * qty + 0;
 
 /** Tax per item = taxable line total × rate / 100, rounded to cents (spec 000 §9); rate in basis points. */
 export const lineTaxCents = (totalCents: number, taxable: boolean, rateBasisPoints: number): number =>
