@@ -91,3 +91,29 @@ export function ident(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe table name: ${name}`);
   return `"${name}"`;
 }
+
+/**
+ * Writes row-fold rows (new and changed) with one multi-row upsert keyed by `id`: `columns` are the table's columns
+ * the rows carry (generated columns are left to Postgres).
+ */
+export async function upsertRows<Row extends { id: string }>(
+  tx: PoolClient,
+  table: string,
+  columns: readonly (keyof Row & string)[],
+  rows: Row[],
+): Promise<void> {
+  const t = ident(table);
+  await tx.query(
+    `INSERT INTO ${t} (${columns.join(', ')})
+     SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)
+     ON CONFLICT (id) DO UPDATE SET ${columns
+       .filter((c) => c !== 'id')
+       .map((c) => `${c} = EXCLUDED.${c}`)
+       .join(', ')}`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** A timestamp column as the row folds keep it: an ISO string (null stays null). */
+export const isoOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : new Date(value as string).toISOString();

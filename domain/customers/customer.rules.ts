@@ -8,12 +8,12 @@ import {
   toBoolean,
   toNumber,
   type FieldRule,
+  isUuid,
 } from '../shared/field-rules.js';
 import { TABC_PERMIT_PATTERN } from './tabc-permit.js';
 
 export const DEFAULT_CUSTOMER_STATE = 'TX';
 const MAX_AIMS_ID = 2_147_483_647;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const CUSTOMER_MESSAGES = {
   name: 'Customer name is required.',
@@ -68,7 +68,7 @@ export const customerRules = {
   fintech_option: requiredBoolean(CUSTOMER_MESSAGES.fintechOption),
   fintech_id: optionalText(100, 'Fintech ID'),
   product_price_tier_id: optional((value) =>
-    typeof value === 'string' && UUID.test(value.trim()) ? undefined : CUSTOMER_MESSAGES.productPriceTierId,
+    typeof value === 'string' && isUuid(value.trim()) ? undefined : CUSTOMER_MESSAGES.productPriceTierId,
   ),
   service_start: optional((value) => (isBusinessDate(value) ? undefined : CUSTOMER_MESSAGES.serviceStart)),
 } satisfies Record<string, FieldRule>;

@@ -6,6 +6,7 @@ import {
   requiredText,
   toNumber,
   type FieldRule,
+  isUuid,
 } from '../shared/field-rules.js';
 import { centsOf } from '../shared/money.js';
 
@@ -17,7 +18,6 @@ export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_SIZE_MAX = 50;
 export const MAX_PRICE_CENTS = 100_000_000; // $1,000,000
 const MAX_REORDER = 1_000_000_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const PRODUCT_MESSAGES = {
   /** The header the product editor shows over the server's details (spec 001 §8). */
@@ -134,7 +134,7 @@ export const productRules = {
   reorder_time_in_days: reorderRule(PRODUCT_MESSAGES.reorderTimeInDays),
   effective_date: optional((value) => (isBusinessDate(value) ? undefined : PRODUCT_MESSAGES.effectiveDate)),
   customerId: optional((value) =>
-    typeof value === 'string' && UUID.test(value.trim()) ? undefined : PRODUCT_MESSAGES.customerId,
+    typeof value === 'string' && isUuid(value.trim()) ? undefined : PRODUCT_MESSAGES.customerId,
   ),
   archived: optionalBoolean(PRODUCT_MESSAGES.archived),
 } satisfies Record<string, FieldRule>;

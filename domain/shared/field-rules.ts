@@ -10,6 +10,10 @@ export interface FieldProblem {
   message: string;
 }
 
+/** A UUID written 8-4-4-4-12 in hex (any version), the form every id of ours takes. */
+export const isUuid = (value: unknown): boolean =>
+  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
 export const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 

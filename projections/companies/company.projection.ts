@@ -7,7 +7,7 @@ import {
   detailsComplete,
   percentFromBasisPoints,
 } from '../../domain/companies/company.rules.js';
-import { defineRowProjection, ident } from '../projection.js';
+import { defineRowProjection, ident, upsertRows } from '../projection.js';
 
 /** The first version's table (Migration20261121000300); kept as it was. */
 export const COMPANY_SCHEMA = `
@@ -241,15 +241,7 @@ export const companyProjection = defineRowProjection<CompanyRow>({
     },
     evolve: evolveCompanyRow,
     async save(tx: PoolClient, rows: CompanyRow[], table: string) {
-      const t = ident(table);
-      await tx.query(
-        `INSERT INTO ${t} (${COLUMNS.join(', ')})
-         SELECT ${COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)
-         ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((c) => c !== 'id')
-           .map((c) => `${c} = EXCLUDED.${c}`)
-           .join(', ')}`,
-        [JSON.stringify(rows)],
-      );
+      await upsertRows(tx, table, COLUMNS, rows);
     },
   },
 });

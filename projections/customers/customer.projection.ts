@@ -2,7 +2,7 @@ import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
 import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
 import type { CustomerEvent, CustomerFields } from '../../domain/customers/customer.events.js';
 import { displayTabcId, permitKey } from '../../domain/customers/tabc-permit.js';
-import { defineRowProjection, ident } from '../projection.js';
+import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
 
 /**
  * One row per customer (`rm_customer`): the customer grid, the customer form and the lookups of other areas
@@ -171,8 +171,6 @@ const COLUMNS: readonly (keyof CustomerRow)[] = [
   'revision',
 ];
 
-const iso = (value: unknown) =>
-  value === null || value === undefined ? null : new Date(value as string).toISOString();
 
 export const customerProjection = defineRowProjection<CustomerRow>({
   name: 'customers',
@@ -200,15 +198,7 @@ export const customerProjection = defineRowProjection<CustomerRow>({
     },
     evolve: evolveCustomerRow,
     async save(tx: PoolClient, rows: CustomerRow[], table: string) {
-      const t = ident(table);
-      await tx.query(
-        `INSERT INTO ${t} (${COLUMNS.join(', ')})
-         SELECT ${COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)
-         ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((c) => c !== 'id')
-           .map((c) => `${c} = EXCLUDED.${c}`)
-           .join(', ')}`,
-        [JSON.stringify(rows)],
-      );
+      await upsertRows(tx, table, COLUMNS, rows);
     },
   },
 });

@@ -1,7 +1,7 @@
 import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
 import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
 import type { PaymentEvent } from '../../domain/invoices/invoice-payments.js';
-import { defineRowProjection, ident } from '../projection.js';
+import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
 
 /**
  * Money received (issue 8): `rm_invoice` keeps each invoice's live payments and what is paid (its balance is
@@ -103,8 +103,6 @@ const COLUMNS: readonly (keyof PaymentRow)[] = [
   'revision',
 ];
 
-const iso = (value: unknown) =>
-  value === null || value === undefined ? null : new Date(value as string).toISOString();
 
 export const invoicePaymentProjection = defineRowProjection<PaymentRow>({
   name: 'invoice-payments',
@@ -131,15 +129,7 @@ export const invoicePaymentProjection = defineRowProjection<PaymentRow>({
     },
     evolve: evolvePaymentRow,
     async save(tx: PoolClient, rows: PaymentRow[], table: string) {
-      const t = ident(table);
-      await tx.query(
-        `INSERT INTO ${t} (${COLUMNS.join(', ')})
-         SELECT ${COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)
-         ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((c) => c !== 'id')
-           .map((c) => `${c} = EXCLUDED.${c}`)
-           .join(', ')}`,
-        [JSON.stringify(rows)],
-      );
+      await upsertRows(tx, table, COLUMNS, rows);
     },
   },
 });

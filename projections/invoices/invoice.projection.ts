@@ -3,7 +3,7 @@ import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-sto
 import type { PaymentEvent } from '../../domain/invoices/invoice-payments.js';
 import type { InvoiceContent, InvoiceEvent, InvoiceNumber } from '../../domain/invoices/invoice.events.js';
 import type { InvoiceStatus } from '../../domain/shared/invoice-status.js';
-import { defineRowProjection, ident } from '../projection.js';
+import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
 
 /**
  * The grid's indexes (issue 6 Bench): the grid orders by `<sort> DESC NULLS LAST, i.id ASC`, so each index ends in
@@ -279,8 +279,6 @@ const COLUMNS: readonly (keyof InvoiceRow)[] = [
   'revision',
 ];
 
-const iso = (value: unknown) =>
-  value === null || value === undefined ? null : new Date(value as string).toISOString();
 
 /** A date column as Postgres returns it (text, with the pg type parser set to keep dates as text). */
 const day = (value: unknown) =>
@@ -330,16 +328,8 @@ export const invoiceProjection = defineRowProjection<InvoiceRow>({
     },
     evolve: evolveInvoiceRow,
     async save(tx: PoolClient, rows: InvoiceRow[], table: string) {
-      const t = ident(table);
       await countLiveInvoices(tx, rows, table);
-      await tx.query(
-        `INSERT INTO ${t} (${COLUMNS.join(', ')})
-         SELECT ${COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)
-         ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((c) => c !== 'id')
-           .map((c) => `${c} = EXCLUDED.${c}`)
-           .join(', ')}`,
-        [JSON.stringify(rows)],
-      );
+      await upsertRows(tx, table, COLUMNS, rows);
     },
   },
 });

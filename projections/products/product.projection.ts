@@ -3,7 +3,7 @@ import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-sto
 import type { ProductEvent, ProductFields } from '../../domain/products/product.events.js';
 import { listPriceOn, type PriceChangeEntry } from '../../domain/products/product.pricing.js';
 import { sameProductKey } from '../../domain/products/product.rules.js';
-import { defineRowProjection, ident } from '../projection.js';
+import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
 
 /**
  * One row per product (`rm_product`): the product grid, the list, the detail page and the invoice builder's
@@ -279,8 +279,6 @@ const COLUMNS: readonly (keyof ProductRow)[] = [
   'revision',
 ];
 
-const iso = (value: unknown) =>
-  value === null || value === undefined ? null : new Date(value as string).toISOString();
 
 export const PRODUCT_EVENTS = [
   'ProductCreated',
@@ -324,15 +322,7 @@ export const productProjection = defineRowProjection<ProductRow>({
     },
     evolve: evolveProductRow,
     async save(tx: PoolClient, rows: ProductRow[], table: string) {
-      const t = ident(table);
-      await tx.query(
-        `INSERT INTO ${t} (${COLUMNS.join(', ')})
-         SELECT ${COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)
-         ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((c) => c !== 'id')
-           .map((c) => `${c} = EXCLUDED.${c}`)
-           .join(', ')}`,
-        [JSON.stringify(rows)],
-      );
+      await upsertRows(tx, table, COLUMNS, rows);
     },
   },
 });

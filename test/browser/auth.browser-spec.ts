@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { AuthService } from '../../apps/api/src/auth/auth.service.js';
-import { snap, storedValue, useBrowser } from '../support/browser.js';
+import { apiCaller, snap, storedValue, useBrowser } from '../support/browser.js';
 import { startTestApp } from '../support/app.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -10,22 +10,7 @@ let seq = 0;
 const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}${++seq}@example.com`;
 const PASSWORD = 'secret-pass-1';
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${app.baseUrl}/api/v1/${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
+const api = apiCaller(() => app.baseUrl);
 
 /** A user made through the API (sign-up is tested through the screen separately). */
 async function aUser(label: string, name = 'Ann Walker') {

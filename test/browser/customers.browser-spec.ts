@@ -6,7 +6,7 @@ import { SAMPLE_TABC } from '../../apps/api/src/seed.js';
 import { TabcImportService } from '../../apps/api/src/tabc/tabc-import.service.js';
 import { businessDate } from '../../domain/shared/business-date.js';
 import { startTestApp } from '../support/app.js';
-import { snap, useBrowser } from '../support/browser.js';
+import { apiCaller, snap, useBrowser } from '../support/browser.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -20,22 +20,7 @@ const dayFromToday = (days: number) => {
   return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 };
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${app.baseUrl}/api/v1/${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = apiCaller(() => app.baseUrl);
 
 /** A company owner made through the API; returns the token the app keeps in localStorage. */
 async function anOwner(label: string): Promise<string> {

@@ -1,28 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { snap, useBrowser } from '../support/browser.js';
+import { apiCaller, snap, useBrowser } from '../support/browser.js';
 import { png } from '../support/images.js';
 
 let app: TestApp;
 let seq = 0;
 const PASSWORD = 'secret-pass-1';
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${app.baseUrl}/api/v1/${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = apiCaller(() => app.baseUrl);
 
 /** A company owner made through the API, with the email feature unless told otherwise. */
 async function anOwner(label: string, { email = true } = {}): Promise<string> {

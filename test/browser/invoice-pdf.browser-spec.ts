@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { businessDate } from '../../domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { snap, useBrowser } from '../support/browser.js';
+import { apiCaller, snap, useBrowser } from '../support/browser.js';
 
 let app: TestApp;
 let seq = 0;
@@ -15,22 +15,7 @@ const fileDate = (day: string) => {
   return `${d}_${MONTHS[Number(m) - 1]}_${y}`;
 };
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${app.baseUrl}/api/v1/${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = apiCaller(() => app.baseUrl);
 
 /** A company owner with the payment feature on, a customer, a wine and an invoice of $108.25 with $8.25 paid. */
 async function anOwnerWithAnInvoice(label: string) {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { businessDate } from '../../domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { snap, useBrowser } from '../support/browser.js';
+import { apiCaller, snap, useBrowser } from '../support/browser.js';
 
 let app: TestApp;
 let seq = 0;
@@ -17,22 +17,7 @@ const shown = (day: string) => {
   return `${d} ${MONTHS[Number(m) - 1]}, ${y}`;
 };
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${app.baseUrl}/api/v1/${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = apiCaller(() => app.baseUrl);
 
 /** A company owner made through the API; returns the token the app keeps in localStorage. */
 async function anOwner(label: string, { payments = true } = {}): Promise<string> {

@@ -143,3 +143,27 @@ export async function storedValue(page: Page, key: string): Promise<string | und
   const origin = new URL(page.url()).origin;
   return origins.find((o) => o.origin === origin)?.localStorage.find((item) => item.name === key)?.value;
 }
+
+/**
+ * The JSON API as browser tests set data up with it: `api(path, { method, body, token })` answers the parsed body
+ * (undefined for 204) and throws with the status and body on any other failure. `baseUrl` is read per call, so the
+ * caller can be made before the app starts.
+ */
+export function apiCaller(baseUrl: () => string) {
+  return async function api<T>(
+    path: string,
+    init: { method?: string; body?: unknown; token?: string } = {},
+  ): Promise<T> {
+    const response = await fetch(`${baseUrl()}/api/v1/${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    if (!response.ok)
+      throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  };
+}

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../domain/shared/field-rules.js';
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
@@ -18,8 +19,6 @@ export interface FeaturesSetArgs {
   ignorePricing?: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** `--company <id> --feature <name> --on|--off [--ignore-pricing]`, or the problem with them. */
 export function parseFeaturesSetArgs(args: string[]): FeaturesSetArgs | { error: string } {
   const value = (flag: string) => {
@@ -30,7 +29,7 @@ export function parseFeaturesSetArgs(args: string[]): FeaturesSetArgs | { error:
   const feature = value('--feature');
   const on = args.includes('--on');
   const off = args.includes('--off');
-  if (!companyId || !UUID.test(companyId))
+  if (!companyId || !isUuid(companyId))
     return { error: `--company needs a company id (a uuid). ${FEATURES_SET_USAGE}` };
   if (!isFeatureName(feature)) return { error: `--feature must be one of: ${FEATURE_NAMES.join(', ')}` };
   if (on === off) return { error: `Give exactly one of --on and --off. ${FEATURES_SET_USAGE}` };

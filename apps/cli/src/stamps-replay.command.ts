@@ -1,3 +1,4 @@
+import { isUuid } from '../../../domain/shared/field-rules.js';
 import { writeFileSync } from 'node:fs';
 import type { EventStore } from '../../api/src/infra/event-store/event-store.port.js';
 import {
@@ -8,7 +9,6 @@ import {
 
 export const STAMPS_REPLAY_USAGE = 'stamps:replay --company <company id> --as-of <date-time> [--csv <file>]';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INSTANT = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export interface StampsReplayArgs {
@@ -26,7 +26,7 @@ export function parseStampsReplayArgs(args: string[]): StampsReplayArgs | { erro
   const companyId = value('--company');
   const asOf = value('--as-of');
   const csv = value('--csv');
-  if (!companyId || !UUID.test(companyId))
+  if (!companyId || !isUuid(companyId))
     return { error: `--company needs a company id (a uuid). ${STAMPS_REPLAY_USAGE}` };
   if (!asOf || !INSTANT.test(asOf) || Number.isNaN(Date.parse(asOf))) {
     return {

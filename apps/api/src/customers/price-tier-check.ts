@@ -1,9 +1,8 @@
+import { isUuid } from '../../../../domain/shared/field-rules.js';
 import { customerInvalid } from '../../../../domain/customers/customer.errors.js';
 import { CUSTOMER_MESSAGES } from '../../../../domain/customers/customer.rules.js';
 import type { Queryable } from '../infra/db/database.js';
 import { tenantQuery } from '../infra/db/tenant-query.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A customer's price tier must be a current tier of the company (spec 001 §3: customers carry
@@ -18,7 +17,7 @@ export async function checkPriceTier(
   currentTierId: string | null = null,
 ): Promise<void> {
   const id = typeof tierId === 'string' ? tierId.trim().toLowerCase() : '';
-  if (!UUID.test(id) || id === currentTierId) return;
+  if (!isUuid(id) || id === currentTierId) return;
   const [tier] = await tenantQuery(
     db,
     companyId,

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../../domain/shared/field-rules.js';
 import { businessDate } from '../../../../domain/shared/business-date.js';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '../../../../domain/shared/invoice-status.js';
 import { dollarsOf } from '../../../../domain/shared/money.js';
@@ -167,15 +168,13 @@ export function invoiceResponse(
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A current (not deleted) invoice of the company by id or displayed number (`345B`, case-insensitive). */
 export async function findInvoiceRow(
   db: Queryable,
   companyId: string,
   idOrNumber: string,
 ): Promise<InvoiceRow | null> {
-  const byId = UUID.test(idOrNumber);
+  const byId = isUuid(idOrNumber);
   const [row] = await tenantQuery(
     db,
     companyId,

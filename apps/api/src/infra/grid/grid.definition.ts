@@ -82,3 +82,6 @@ export function defineGrid<C extends string>(input: GridDefinitionInput<C>): Gri
     keyColumn: input.keyColumn ?? 'id',
   };
 }
+
+/** SQL: dollars from a cents expression as float8, so the driver answers numbers and filters compare as numbers. */
+export const dollarsSql = (cents: string) => `((${cents}) / 100.0)::float8`;

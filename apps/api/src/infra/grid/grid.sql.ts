@@ -1,3 +1,4 @@
+import { isUuid } from '../../../../../domain/shared/field-rules.js';
 import type { GridColumn, GridDefinition, GridSort } from './grid.definition.js';
 import type { ColumnFilter, FilterCondition, GridRequest } from './grid-request.parser.js';
 
@@ -183,14 +184,13 @@ function required<T>(value: T | undefined): T {
   return value;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BOOLEAN: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
 
 function setSql(col: GridColumn, values: readonly (string | null)[], params: Params): string {
   const present = values.filter((value): value is string => value !== null);
   const parts: string[] = [];
   if (col.setType === 'uuid') {
-    const ids = present.filter((value) => UUID.test(value));
+    const ids = present.filter((value) => isUuid(value));
     if (ids.length > 0) parts.push(`(${col.sql}) = ANY(${params.add(ids)}::uuid[])`);
   } else if (col.setType === 'boolean') {
     const flags = [...new Set(present.flatMap((value) => (value in BOOLEAN ? [BOOLEAN[value]!] : [])))];

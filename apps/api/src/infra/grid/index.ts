@@ -1,4 +1,10 @@
-export { defineGrid, type GridColumnType, type GridDefinition, type GridSort } from './grid.definition.js';
+export {
+  defineGrid,
+  dollarsSql,
+  type GridColumnType,
+  type GridDefinition,
+  type GridSort,
+} from './grid.definition.js';
 export { INVALID_GRID_REQUEST, invalidGridRequest, type FieldProblem } from './grid.errors.js';
 export { GridParams } from './grid.params.js';
 export {

@@ -1,6 +1,5 @@
+import { isUuid } from '../../../../../domain/shared/field-rules.js';
 import { NotFoundException, type PipeTransform } from '@nestjs/common';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * An id in the path that is not a uuid names nothing: the answer is the object's own 404 message, the same as for
@@ -10,7 +9,7 @@ export class UuidOr404 implements PipeTransform<string, string> {
   constructor(private readonly message: string) {}
 
   transform(value: string): string {
-    if (!UUID.test(value)) throw new NotFoundException({ statusCode: 404, message: this.message });
+    if (!isUuid(value)) throw new NotFoundException({ statusCode: 404, message: this.message });
     return value.toLowerCase();
   }
 }

@@ -1,7 +1,4 @@
-import { defineGrid } from '../../infra/grid/index.js';
-
-/** Dollars from cents as a float8, so the driver answers numbers (filters compare as numbers too). */
-const dollars = (cents: string) => `((${cents}) / 100.0)::float8`;
+import { defineGrid, dollarsSql as dollars } from '../../infra/grid/index.js';
 
 /**
  * The invoice grid (spec 000 §2 /invoice, §7 GET /invoice/grid): current invoices of the company, newest invoice

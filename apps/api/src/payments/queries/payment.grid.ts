@@ -1,6 +1,4 @@
-import { defineGrid } from '../../infra/grid/index.js';
-
-const dollars = (cents: string) => `((${cents}) / 100.0)::float8`;
+import { defineGrid, dollarsSql as dollars } from '../../infra/grid/index.js';
 
 /**
  * The payments report (spec 000 §2 /payment, §7 GET /invoice/payment/grid): live payments of current invoices,

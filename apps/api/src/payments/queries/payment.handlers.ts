@@ -1,3 +1,4 @@
+import { isUuid } from '../../../../../domain/shared/field-rules.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -23,9 +24,7 @@ const OPEN = `i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL 
   AND i.balance_cents > 0`;
 
 async function currentCustomer(pool: pg.Pool, companyId: string, customerId: string) {
-  const customer = /^[0-9a-f-]{36}$/i.test(customerId)
-    ? await findCustomer(pool, companyId, customerId)
-    : null;
+  const customer = isUuid(customerId) ? await findCustomer(pool, companyId, customerId) : null;
   if (!customer) throw new DomainError('CUSTOMER_NOT_FOUND', 'not_found', 'Customer Not Found');
   return customer;
 }

@@ -5,14 +5,12 @@ import { productDecider } from '../../../../../domain/products/product.decide.js
 import { productError, productInvalid } from '../../../../../domain/products/product.errors.js';
 import { productStream } from '../../../../../domain/products/product.events.js';
 import { PRODUCT_MESSAGES, sameProductKey } from '../../../../../domain/products/product.rules.js';
-import { isBlank } from '../../../../../domain/shared/field-rules.js';
+import { isBlank, isUuid } from '../../../../../domain/shared/field-rules.js';
 import { tenantQuery } from '../../infra/db/tenant-query.js';
 import { EventAppender } from '../../infra/event-store/event-appender.js';
 import { PG_POOL } from '../../infra/projections.provider.js';
 import { customerTier, productContext } from '../product-context.js';
 import { UpdateProductCommand } from './update-product.command.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Looks up what the decision needs beyond the product's stream: "the same product" for the name, size and type
@@ -36,7 +34,7 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProductComman
     );
     if (!current) throw productError('PRODUCT_NOT_FOUND');
     const customerId = data.customerId?.trim();
-    if (!isBlank(customerId) && UUID.test(customerId!)) {
+    if (!isBlank(customerId) && isUuid(customerId!)) {
       const customer = await customerTier(this.pool, metadata.companyId, customerId!.toLowerCase());
       if (!customer)
         throw productInvalid([{ field: 'customerId', message: PRODUCT_MESSAGES.customerNotFound }]);

@@ -5,10 +5,8 @@ import {
   PRICE_TIER_MESSAGES,
   priceTierRules,
 } from '../../../../../domain/companies/price-tier.rules.js';
-import { isBlank } from '../../../../../domain/shared/field-rules.js';
+import { isBlank, isUuid } from '../../../../../domain/shared/field-rules.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** POST /product/price-tier and PUT /product/price-tier/{id} (spec 001 §5 Price tier). Left out: the default / kept. */
 export class PriceTierBody {
@@ -36,7 +34,7 @@ export class PriceTierBody {
 export class RemovePriceTierParams {
   @ApiPropertyOptional({ format: 'uuid' })
   @FollowsRule((value) =>
-    isBlank(value) || (typeof value === 'string' && UUID.test(value.trim()))
+    isBlank(value) || (typeof value === 'string' && isUuid(value.trim()))
       ? undefined
       : PRICE_TIER_MESSAGES.migratingTier,
   )

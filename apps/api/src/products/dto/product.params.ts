@@ -6,10 +6,9 @@ import {
   optionalText,
   wholeNumber,
   type FieldRule,
+  isUuid,
 } from '../../../../../domain/shared/field-rules.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const MAX_PRODUCT_LIST = 5000;
 export const MAX_SUGGESTIONS = 50;
@@ -22,13 +21,13 @@ const optionalDate =
 const optionalUuid =
   (message: string): FieldRule =>
   (value) =>
-    isBlank(value) || (typeof value === 'string' && UUID.test(value.trim())) ? undefined : message;
+    isBlank(value) || (typeof value === 'string' && isUuid(value.trim())) ? undefined : message;
 
 /** A comma-separated list (or a repeated parameter) of uuids. */
 const uuidList =
   (label: string): FieldRule =>
   (value) =>
-    listOf(value).every((id) => UUID.test(id)) && listOf(value).length <= 500
+    listOf(value).every((id) => isUuid(id)) && listOf(value).length <= 500
       ? undefined
       : `${label} must be product ids separated by commas (at most 500).`;
 

@@ -1,11 +1,8 @@
 import { listPriceSql } from '../../../../../projections/products/product.projection.js';
-import { defineGrid, type GridDefinition } from '../../infra/grid/index.js';
+import { defineGrid, dollarsSql as dollars, type GridDefinition } from '../../infra/grid/index.js';
 
 /** Today in the company's time zone, for prices "in effect today" (the grid has no parameters but the company). */
 const TODAY = `(now() AT TIME ZONE co.time_zone)::date`;
-
-/** Dollars from cents as a float8, so the driver answers numbers (filters compare as numbers too). */
-const dollars = (cents: string) => `((${cents}) / 100.0)::float8`;
 
 /**
  * Every product of the company with today's list price and what it sold (0 until invoices exist). `archived` is a
