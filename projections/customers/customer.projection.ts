@@ -171,7 +171,6 @@ const COLUMNS: readonly (keyof CustomerRow)[] = [
   'revision',
 ];
 
-
 export const customerProjection = defineRowProjection<CustomerRow>({
   name: 'customers',
   version: 1,

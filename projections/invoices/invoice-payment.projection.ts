@@ -103,7 +103,6 @@ const COLUMNS: readonly (keyof PaymentRow)[] = [
   'revision',
 ];
 
-
 export const invoicePaymentProjection = defineRowProjection<PaymentRow>({
   name: 'invoice-payments',
   version: 1,

@@ -279,7 +279,6 @@ const COLUMNS: readonly (keyof InvoiceRow)[] = [
   'revision',
 ];
 
-
 /** A date column as Postgres returns it (text, with the pg type parser set to keep dates as text). */
 const day = (value: unknown) =>
   value === null || value === undefined

@@ -279,7 +279,6 @@ const COLUMNS: readonly (keyof ProductRow)[] = [
   'revision',
 ];
 
-
 export const PRODUCT_EVENTS = [
   'ProductCreated',
   'ProductUpdated',
