@@ -17,6 +17,7 @@ import {
   type ProjectionState,
 } from './projection-checkpoints.sql.js';
 import {
+  advanceCheckpoint,
   applyEvents,
   beginAndLockCheckpoint,
   beginProjectionTransaction,
@@ -536,14 +537,11 @@ class ProjectionWorker {
     const handled = batch.filter((event) => this.handles.has(event.type));
 
     if (handled.length === 0) {
-      // Nothing to apply: one compare-and-set statement advances the checkpoint. If it moved under us (a
-      // rebuild swap), fall through to the locking path, which sorts it out.
-      const { rowCount } = await pool.query(
-        `UPDATE projection_checkpoints SET checkpoint = $2, updated_at = now()
-          WHERE name = $1 AND checkpoint = $3 AND version = $4`,
-        [this.name, last, this.checkpoint, this.projection.version],
-      );
-      if (rowCount === 1) return this.committed(last, []);
+      // Nothing to apply: one compare-and-set advances the checkpoint, without waiting for its WAL flush (a
+      // checkpoint lost in a crash only means these events are skipped again). If it moved under us (a rebuild
+      // swap), fall through to the locking path, which sorts it out.
+      if ((await advanceCheckpoint(pool, this.name, this.checkpoint, last, this.projection.version)) === 1)
+        return this.committed(last, []);
     }
 
     const client = await pool.connect();

@@ -1,5 +1,5 @@
-import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
-import type { QueryResult } from 'pg';
+import type { Pool, PoolClient } from '../../apps/api/src/infra/db/database.js';
+import pg, { type QueryResult } from 'pg';
 import type { Checkpoint, StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
 import type { Projection, TableNames } from '../projection.js';
 import type { CheckpointRow } from './projection-checkpoints.sql.js';
@@ -31,6 +31,27 @@ export async function beginAndLockCheckpoint(
      SELECT * FROM projection_checkpoints WHERE name = ${client.escapeLiteral(name)} FOR UPDATE`,
   )) as unknown as QueryResult<CheckpointRow>[];
   return results[results.length - 1]!.rows[0];
+}
+
+/**
+ * Moves a checkpoint from `from` to `to` when nothing in between was applied (compare-and-set: 0 rows when it
+ * moved under us). One message, one implicit transaction, committed without waiting for its WAL flush (like a
+ * batch transaction); an error leaves no transaction open on the pooled connection.
+ */
+export async function advanceCheckpoint(
+  pool: Pool,
+  name: string,
+  from: Checkpoint,
+  to: Checkpoint,
+  version: number,
+): Promise<number> {
+  if (!Number.isSafeInteger(version)) throw new Error(`Not a version: ${version}`);
+  const results = (await pool.query(
+    `SELECT set_config('synchronous_commit', 'off', true);
+     UPDATE projection_checkpoints SET checkpoint = ${pg.escapeLiteral(to)}, updated_at = now()
+      WHERE name = ${pg.escapeLiteral(name)} AND checkpoint = ${pg.escapeLiteral(from)} AND version = ${version}`,
+  )) as unknown as QueryResult[];
+  return results[1]!.rowCount ?? 0;
 }
 
 export async function commitCheckpoint(

@@ -97,6 +97,9 @@ export async function rebuildProjection(
     const plans = await planShadowTables(pool, projection.tables);
     const shadow: TableNames = Object.fromEntries(plans.map((p) => [p.table, p.shadow]));
     const total = countsEvents(store) ? await store.countAfter(START) : 0;
+    // Everything committed before the rebuild began is in the rebuilt tables, even events that readers cannot take
+    // yet because an older transaction anywhere on the server is still running (the store's horizon).
+    const head = await store.headCheckpoint();
     let done = 0;
     let applied = 0;
     let finalCheckpoint: Checkpoint = START;
@@ -151,7 +154,11 @@ export async function rebuildProjection(
       for (;;) {
         options.signal?.throwIfAborted();
         const events = await store.readAll(checkpoint, batchSize);
-        if (events.length === 0) break;
+        if (events.length === 0) {
+          if (store.compareCheckpoints(checkpoint, head) >= 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          continue;
+        }
         applied += await applyBatch(pool, projection, events, shadow);
         checkpoint = events[events.length - 1]!.checkpoint;
         done += events.length;

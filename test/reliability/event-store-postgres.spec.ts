@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
@@ -325,6 +326,53 @@ describe('Postgres event store with commits out of order', () => {
     } finally {
       await subscription.close();
       await other.close();
+    }
+  });
+
+  it('lets subscribers at one checkpoint share a read, and none misses an append that came during it', async () => {
+    const quiet = new PostgresEventStore(url, { pollIntervalMs: 60_000 }); // only wake-ups deliver in time
+    // Slow reads, so that woken subscribers overlap; count identical reads running at once.
+    const read = quiet.readAll.bind(quiet);
+    const running = new Map<string, number>();
+    let reads = 0;
+    let mostAlike = 0;
+    jest.spyOn(quiet, 'readAll').mockImplementation(async (from, limit) => {
+      const key = `${from}:${limit}`;
+      running.set(key, (running.get(key) ?? 0) + 1);
+      reads++;
+      mostAlike = Math.max(mostAlike, running.get(key)!);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return await read(from, limit);
+      } finally {
+        running.set(key, running.get(key)! - 1);
+      }
+    });
+    const subscribers = Array.from({ length: 10 }, () => {
+      const seen: StoredEvent[] = [];
+      const subscription = quiet.subscribeAll(START, async (batch) => void seen.push(...batch));
+      return { seen, subscription };
+    });
+    try {
+      await waitUntil(() => reads >= 1);
+      await new Promise((resolve) => setTimeout(resolve, 150)); // all caught up and asleep
+      mostAlike = 0;
+      await quiet.appendToStreams([{ stream: 'shared-1', expected: 'no_stream', events: [anEvent('One')] }]);
+      await waitUntil(() => subscribers.every(({ seen }) => seen.length === 1));
+      // One wake-up: every read of one checkpoint, also the retries while the horizon holds it back, is shared.
+      expect(mostAlike).toBe(1);
+
+      // Appends landing while reads are in flight: each subscriber still gets every event, once, in order.
+      for (let i = 0; i < 30; i++) {
+        await quiet.appendToStreams([{ stream: 'shared-1', expected: 'any', events: [anEvent(`E${i}`)] }]);
+        if (i % 3 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      await waitUntil(() => subscribers.every(({ seen }) => seen.length === 31), 3000);
+      const expected = (await readEverything(quiet)).map((e) => e.id);
+      for (const { seen } of subscribers) expect(seen.map((e) => e.id)).toEqual(expected);
+    } finally {
+      await Promise.all(subscribers.map(({ subscription }) => subscription.close()));
+      await quiet.close();
     }
   });
 

@@ -358,6 +358,36 @@ describe('Projection runner', () => {
       expect(live.grid).toEqual(await expectedGrid(env.pool, foldExpected(generated).values()));
     });
 
+    it('rebuilds every event committed before it began, also those an older running transaction holds back', async () => {
+      await appendActivity(env, 'c-horizon', 5);
+      // A transaction of another database on the same server, older than the next appends: readers cannot take
+      // events committed after it began (the store's horizon) until it ends.
+      const other = new pg.Client({ connectionString: env.url });
+      await other.connect();
+      await other.query('BEGIN');
+      await other.query('SELECT pg_current_xact_id()');
+      let ended = false;
+      try {
+        await appendActivity(env, 'c-horizon', 4);
+        // Readers see the first five only (once other tests' transactions on this server are out of the way).
+        const deadline = Date.now() + 5000;
+        while ((await env.store.readAll(START, 100)).length < 5 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(await env.store.readAll(START, 100)).toHaveLength(5);
+        setTimeout(() => {
+          ended = true;
+          void other.query('COMMIT').then(() => other.end());
+        }, 300);
+        const result = await rebuildProjection(env.pool, env.store, activityProjection, { batchSize: 3 });
+        expect(ended).toBe(true);
+        expect(result).toMatchObject({ events: 9, checkpoint: await env.store.headCheckpoint() });
+        const { rows } = await env.pool.query(`SELECT count(*)::int AS n FROM rm_activity`);
+        expect(rows[0].n).toBe(9);
+      } finally {
+        if (!ended) await other.end();
+      }
+    });
+
     it('rebuilds identical tables under different process and database time zones', async () => {
       const generated = [...generateInvoiceEvents({ invoices: 80 })];
       await appendGenerated(env.store, generated);

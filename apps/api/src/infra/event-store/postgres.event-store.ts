@@ -124,6 +124,11 @@ export class PostgresEventStore implements EventStore {
   private notifyTimer: NodeJS.Timeout | NodeJS.Immediate | undefined;
   private lastNotifyAt = -Infinity;
   private closed = false;
+  /** Bumped by every wake-up (an append here, a NOTIFY from elsewhere): see `shared`. */
+  private wakeCount = 0;
+  private readonly inFlight = new Map<string, { wakeCount: number; result: Promise<unknown> }>();
+  private readonly horizonWaiters = new Set<() => void>();
+  private horizonTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly url: string,
@@ -280,6 +285,40 @@ export class PostgresEventStore implements EventStore {
     return rows[0].pending as boolean;
   }
 
+  /**
+   * One query for every subscriber asking the same thing at once: the projections are woken together by each
+   * append and mostly stand at the same checkpoint, so they share a read instead of sending one each. A caller
+   * joins a query only if no wake-up came since it was sent, so it never misses the events it was woken for.
+   * Callers get the same array: handlers must not change it (they filter copies).
+   */
+  private shared<T>(key: string, query: () => Promise<T>): Promise<T> {
+    const running = this.inFlight.get(key);
+    if (running && running.wakeCount === this.wakeCount) return running.result as Promise<T>;
+    const result = query();
+    const entry = { wakeCount: this.wakeCount, result };
+    this.inFlight.set(key, entry);
+    const forget = () => {
+      if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+    };
+    result.then(forget, forget);
+    return result;
+  }
+
+  private atHorizonRetry(done: () => void, ms: number): void {
+    this.horizonWaiters.add(done);
+    this.horizonTimer ??= setTimeout(() => {
+      this.horizonTimer = undefined;
+      const waiters = [...this.horizonWaiters];
+      this.horizonWaiters.clear();
+      for (const waiter of waiters) waiter();
+    }, ms);
+  }
+
+  private wakeAll(): void {
+    this.wakeCount++;
+    for (const waker of this.wakers) waker();
+  }
+
   subscribeAll(
     from: Checkpoint,
     handler: SubscriptionHandler,
@@ -299,30 +338,38 @@ export class PostgresEventStore implements EventStore {
     this.wakers.add(waker);
     void this.listen();
 
-    const sleep = (ms: number) =>
+    // `together`: the horizon retry, on one timer for every subscriber of this store, so subscribers waiting at
+    // the same checkpoint read again at the same moment and share that read.
+    const sleep = (ms: number, together = false) =>
       new Promise<void>((resolve) => {
         if (signalled || !running) return resolve();
-        const timer = setTimeout(done, ms);
+        const timer = together ? undefined : setTimeout(done, ms);
+        if (together) this.atHorizonRetry(done, ms);
         function done() {
           clearTimeout(timer);
-          wake = undefined;
+          horizonWaiters.delete(done);
+          if (wake === done) wake = undefined;
           resolve();
         }
         wake = done;
       });
+    const horizonWaiters = this.horizonWaiters;
 
     const loop = async () => {
       let checkpoint = from;
       while (running) {
         signalled = false;
-        const batch = await this.readAll(checkpoint, batchSize);
+        const batch = await this.shared(`read:${checkpoint}:${batchSize}`, () =>
+          this.readAll(checkpoint, batchSize),
+        );
         if (!running) break;
         if (batch.length > 0) {
           await handler(batch);
           checkpoint = batch[batch.length - 1]!.checkpoint;
           if (batch.length === batchSize) continue;
         }
-        if (await this.hasPendingAfter(checkpoint)) await sleep(horizonRetryMs);
+        const pending = await this.shared(`pending:${checkpoint}`, () => this.hasPendingAfter(checkpoint));
+        if (pending) await sleep(horizonRetryMs, true);
         else await sleep(pollIntervalMs);
       }
     };
@@ -352,7 +399,7 @@ export class PostgresEventStore implements EventStore {
    * returned, within the interval.
    */
   private announce(): void {
-    for (const waker of this.wakers) waker();
+    this.wakeAll();
     if (this.options.notify === false || this.notifyTimer || this.closed) return;
     const send = () => {
       this.notifyTimer = undefined;
@@ -375,9 +422,7 @@ export class PostgresEventStore implements EventStore {
         this.listening = undefined;
         if (!this.closed && this.wakers.size > 0) setTimeout(() => void this.listen(), 1000).unref();
       });
-      client.on('notification', () => {
-        for (const waker of this.wakers) waker();
-      });
+      client.on('notification', () => this.wakeAll());
       try {
         await client.connect();
         await client.query(`LISTEN ${CHANNEL}`);
@@ -419,6 +464,8 @@ export class PostgresEventStore implements EventStore {
       await this.pool.query(NOTIFY).catch(() => {});
     }
     this.closed = true;
+    clearTimeout(this.horizonTimer);
+    this.horizonTimer = undefined;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     await this.listener?.end().catch(() => {});
     if (this.ownsPool) await this.pool.end();
