@@ -3,12 +3,15 @@ import type pg from 'pg';
 import type { SqlQuery } from '../grid/index.js';
 import { csvLine } from './csv-format.js';
 
-const FETCH_ROWS = 2000;
+/** Rows per FETCH after the first: small batches keep little alive at a time. */
+const FETCH_ROWS = 500;
+/** The first FETCH: small, so the first bytes go out at once. */
+const FIRST_ROWS = 100;
 
 /**
  * Streams a query's rows as CSV through a server-side cursor in one read-only transaction: memory stays flat for a
  * million rows, and the file is one consistent snapshot. The first rows are fetched before answering, so a failure
- * is still a clean error response. `lineOf` turns one row into its cells (several lines when it returns arrays).
+ * is still a clean error response. `cellsOf` turns one row into its cells (several lines when it returns arrays).
  */
 export async function streamCursorCsv(
   pool: pg.Pool,
@@ -28,7 +31,7 @@ export async function streamCursorCsv(
   try {
     await client.query('BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await client.query(`DECLARE csv_export NO SCROLL CURSOR FOR ${query.text}`, query.values);
-    first = (await client.query(`FETCH ${FETCH_ROWS} FROM csv_export`)).rows;
+    first = (await client.query(`FETCH ${FIRST_ROWS} FROM csv_export`)).rows;
   } catch (error) {
     await close(false);
     throw error;
@@ -43,17 +46,20 @@ export async function streamCursorCsv(
     try {
       yield csvLine(header);
       let batch = first;
+      let size = FIRST_ROWS;
       while (batch.length > 0) {
         yield batch.map(linesOf).join('');
-        if (batch.length < FETCH_ROWS || !open) break;
-        batch = (await client.query(`FETCH ${FETCH_ROWS} FROM csv_export`)).rows;
+        if (batch.length < size || !open) break;
+        size = FETCH_ROWS;
+        batch = (await client.query(`FETCH ${size} FROM csv_export`)).rows;
       }
       await close(true);
     } finally {
       await close(false); // the download was aborted or failed
     }
   }
-  const stream = Readable.from(lines());
+  // Bytes, not objects: one batch's text waits at a time.
+  const stream = Readable.from(lines(), { objectMode: false, highWaterMark: 64 * 1024 });
   stream.on('close', () => void close(false)); // also when destroyed before the first read
   return stream;
 }
