@@ -1,3 +1,6 @@
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseCsv, readCsv } from './csv-parser.js';
 
@@ -84,5 +87,28 @@ describe('CSV input (csv-parse)', () => {
     const records = [];
     for await (const record of readCsv(chunks())) records.push(record.fields);
     expect(records).toEqual([['name'], ['Café Olé']]);
+  });
+
+  it('ends cleanly when the reader stops at the first record and destroys its file stream', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'csv-parser-'));
+    const path = join(dir, 'bad.csv');
+    writeFileSync(path, 'Name,City\nX,Y\n');
+    const errors: string[] = [];
+    try {
+      for (let i = 0; i < 200; i++) {
+        const stream = createReadStream(path);
+        try {
+          for await (const record of readCsv(stream)) throw new Error(`stopped at ${record.fields[0]}`);
+        } catch (error) {
+          errors.push((error as Error).message);
+        } finally {
+          stream.destroy();
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50)); // a late 'error' event would surface here
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(new Set(errors)).toEqual(new Set(['stopped at Name']));
   });
 });

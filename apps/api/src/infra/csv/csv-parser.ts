@@ -1,6 +1,7 @@
 import { CsvError, parse, type Options } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * CSV input (the state's open-data exports) through csv-parse (node-csv): RFC 4180 quoting, CRLF / LF / CR record
@@ -47,13 +48,21 @@ function translate(error: unknown): unknown {
   return error instanceof CsvError ? new CsvParseError(error.message) : error;
 }
 
-/** Records of a text or byte stream (e.g. `createReadStream(path)`), one at a time. */
+/**
+ * Records of a text or byte stream (e.g. `createReadStream(path)`), one at a time. A caller that stops early (or
+ * throws, or destroys its stream) ends the whole chain: no stream is left to emit an error nobody listens to.
+ */
 export async function* readCsv(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<CsvRecord> {
-  const parser = Readable.from(chunks).pipe(parse({ ...OPTIONS, encoding: 'utf8' } as Options));
+  const source = Readable.from(chunks);
+  const parser = parse({ ...OPTIONS, encoding: 'utf8' } as Options);
+  // Errors of either side reach the loop below through the parser; the pipeline's own verdict is not needed.
+  pipeline(source, parser).catch(() => {});
   try {
     for await (const parsed of parser as AsyncIterable<Parsed>) yield toRecord(parsed);
   } catch (error) {
     throw translate(error);
+  } finally {
+    source.destroy();
   }
 }
 
