@@ -1,9 +1,18 @@
 // Compiles the server side (domain, apps, projections, migrations, test/bench) from TypeScript to dist/ with swc,
 // file by file and only what changed; `tsc --noEmit` (npm run typecheck) does the type checking.
-// The web client is built by Vite when dist/web is missing or older than web/src.
+// Files the server reads at run time (ASSETS: the PDF templates) are copied next to the compiled code, so dist/
+// runs on its own. The web client is built by Vite when dist/web is missing or older than web/src.
 import { transformFile } from '@swc/core';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,14 +21,16 @@ const force = process.argv.includes('--force');
 const skipWeb = process.argv.includes('--no-web');
 const sources = ['domain', 'apps', 'projections', 'migrations', 'test/bench', 'test/support'];
 const swcrc = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8'));
+/** Non-TypeScript files the server reads next to its modules at run time: Handlebars templates and partials. */
+const ASSETS = /\.hbs$/;
+const compilable = (name) => /\.(ts|tsx)$/.test(name) && !/\.(spec|e2e-spec|browser-spec|d)\.ts$/.test(name);
 
-function* walk(dir) {
+function* walk(dir, wanted = compilable) {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(path);
-    else if (/\.(ts|tsx)$/.test(entry.name) && !/\.(spec|e2e-spec|browser-spec|d)\.ts$/.test(entry.name))
-      yield path;
+    if (entry.isDirectory()) yield* walk(path, wanted);
+    else if (wanted(entry.name)) yield path;
   }
 }
 
@@ -58,6 +69,17 @@ for (const source of sources) {
   }
 }
 await Promise.all(jobs);
+let copied = 0;
+for (const source of sources) {
+  for (const file of walk(join(root, source), (name) => ASSETS.test(name))) {
+    const out = join(root, 'dist', relative(root, file));
+    if (!force && existsSync(out) && statSync(out).mtimeMs >= statSync(file).mtimeMs) continue;
+    mkdirSync(dirname(out), { recursive: true });
+    copyFileSync(file, out);
+    copied++;
+  }
+}
+if (copied) console.log(`build: copied ${copied} asset(s)`);
 writeFileSync(join(root, 'dist', 'package.json'), '{ "type": "module" }\n');
 if (compiled) console.log(`build: compiled ${compiled} server file(s)`);
 

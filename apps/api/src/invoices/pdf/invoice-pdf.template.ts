@@ -1,6 +1,6 @@
 import Handlebars from 'handlebars';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InvoiceResponse } from '../invoice.response.js';
 import { displayDate, lines, money, percent, quantity, stampRange } from './pdf-format.js';
@@ -81,14 +81,13 @@ export const PDF_HELPERS = {
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
- * The directory of a module's templates: next to the module, or (running from dist/, which holds only compiled
- * code) in the source tree.
+ * The directory of a module's templates: the module's own directory, in the source tree (tests) as in dist/
+ * (scripts/build.mjs copies every .hbs next to the compiled code), so dist/ runs without the sources.
  */
 export function templateDir(file = 'invoice.hbs', moduleDir: string = here): string {
-  const candidates = [moduleDir, moduleDir.replace(`${sep}dist${sep}`, sep)];
-  const found = candidates.find((dir) => existsSync(join(dir, file)));
-  if (!found) throw new Error(`${file} not found in ${candidates.join(' or ')}`);
-  return found;
+  if (!existsSync(join(moduleDir, file)))
+    throw new Error(`PDF template ${file} not found in ${moduleDir} (run node scripts/build.mjs)`);
+  return moduleDir;
 }
 
 let handlebars: typeof Handlebars | undefined;
