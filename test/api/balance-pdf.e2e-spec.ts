@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { businessDate } from '../../domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { pdfText } from '../support/pdf-text.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 
 const CUSTOMER = {
@@ -85,6 +86,27 @@ describe('Customer balance PDF and public link (HTTP)', () => {
     );
     const pdf = Buffer.from(await response.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it("prints the customer's name, address block and TABC permit, as the invoice does", async () => {
+    const response = await raw('POST', `customer/${a.customerId}/balance/pdf`, a.token);
+    expect(response.status).toBe(200);
+    const lines = pdfText(Buffer.from(await response.arrayBuffer())).split('\n');
+    const name = lines.indexOf('The Rusty Nail');
+    expect(name).toBeGreaterThanOrEqual(0);
+    expect(lines.slice(name, name + 4)).toEqual([
+      'The Rusty Nail',
+      '500 E 6th St',
+      'Austin, TX 78701',
+      'TABC Permit: MB123456',
+    ]);
+    const balance = await api.get(`customer/${a.customerId}/balance`, a.token);
+    expect(balance.body.customer).toMatchObject({
+      address: '500 E 6th St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    });
   });
 
   it('needs the payment feature and a known customer', async () => {

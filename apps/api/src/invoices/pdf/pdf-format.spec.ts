@@ -142,7 +142,15 @@ describe('The invoice template', () => {
 
 describe('The balance template', () => {
   const balance = {
-    customer: { id: 'c-1', name: 'The Rusty Nail', display_tabc_id: 'MB1234567' },
+    customer: {
+      id: 'c-1',
+      name: 'The Rusty Nail',
+      address: '500 E 6th St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      display_tabc_id: 'MB1234567',
+    },
     summary: { owing: 110.83 },
     invoices: [
       {
@@ -175,6 +183,8 @@ describe('The balance template', () => {
     expect(view).toMatchObject({ total: 160.93, paid: 50.1 });
     const html = renderBalanceHtml(view);
     expect(html).toContain('The Rusty Nail');
+    expect(html).toContain('<div>500 E 6th St</div>');
+    expect(html).toContain('<div>Austin, TX 78701</div>');
     expect(html).toMatch(/TABC Permit: <strong>MB1234567<\/strong>/);
     expect(html).toMatch(/TABC Permit: <strong>LD1<\/strong>/);
     expect(html).toContain('$110.83');

@@ -80,7 +80,15 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
     }));
     const owingCents = rows.reduce((sum, row) => sum + Number(row.balance_cents), 0);
     return {
-      customer: { id: customer.id, name: customer.name, display_tabc_id: customer.display_tabc_id },
+      customer: {
+        id: customer.id,
+        name: customer.name,
+        address: customer.address,
+        city: customer.city,
+        state: customer.state,
+        zip: customer.zip,
+        display_tabc_id: customer.display_tabc_id,
+      },
       summary: { owing: dollarsOf(owingCents) },
       invoices,
     };

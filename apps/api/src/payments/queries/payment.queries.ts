@@ -24,7 +24,16 @@ export interface BalanceInvoice {
 }
 
 export interface CustomerBalance {
-  customer: { id: string; name: string; display_tabc_id: string };
+  /** The customer as printed on the statement: name, address block and TABC permit. */
+  customer: {
+    id: string;
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    zip: string;
+    display_tabc_id: string;
+  };
   summary: { owing: number };
   invoices: BalanceInvoice[];
 }
