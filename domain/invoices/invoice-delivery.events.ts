@@ -28,6 +28,17 @@ export interface InvoiceEmailed {
   };
 }
 
+/**
+ * A background retry of a queued message began: attempt `attempt` (the first send is attempt 1) is claimed by one
+ * API process, appended at the stream revision its decision read, so no two processes make the same attempt. Its
+ * outcome follows as InvoiceEmailDeferred, InvoiceEmailDelivered or InvoiceEmailFailed with the same `attempts`;
+ * a process stopped in between leaves the claim alone, and the attempt still counts towards EMAIL_RETRY_ATTEMPTS.
+ */
+export interface InvoiceEmailRetryStarted {
+  type: 'InvoiceEmailRetryStarted';
+  data: { emailId: string; invoiceId: string; attempt: number; startedAt: string };
+}
+
 /** A retry was deferred again; another follows. */
 export interface InvoiceEmailDeferred {
   type: 'InvoiceEmailDeferred';
@@ -106,12 +117,17 @@ export interface PrivateNoteRemoved {
 }
 
 export type InvoiceEmailEvent =
-  InvoiceEmailed | InvoiceEmailDeferred | InvoiceEmailDelivered | InvoiceEmailFailed;
+  | InvoiceEmailed
+  | InvoiceEmailRetryStarted
+  | InvoiceEmailDeferred
+  | InvoiceEmailDelivered
+  | InvoiceEmailFailed;
 export type InvoicePaperworkEvent =
   DocumentAttached | DocumentRenamed | DocumentRemoved | PrivateNoteAdded | PrivateNoteRemoved;
 export type InvoiceDeliveryEvent =
   InvoiceEmailEvent | InvoicePaperworkEvent | PublicLinkIssued | PublicLinksRevoked;
 
+/** What the e-mail log shows (InvoiceEmailRetryStarted only guards retries; the outcome that follows is logged). */
 export const INVOICE_EMAIL_EVENT_TYPES: readonly InvoiceEmailEvent['type'][] = [
   'InvoiceEmailed',
   'InvoiceEmailDeferred',

@@ -13,9 +13,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real API on a fresh database with an in-process SMTP capture, listening on a free port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const db = await createTestDatabase('app');
+export type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+
+/**
+ * The real API on a fresh database with an in-process SMTP capture, listening on a free port. With `database`, on
+ * that one instead (several apps on one database: restarts, two instances), and `close()` leaves it to the caller.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  { database }: { database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const db = database ?? (await createTestDatabase('app'));
   const config = loadConfig({ ...process.env, DATABASE_URL: db.url, SMTP_URL: '', PORT: '0', ...env });
   const runtime = await startRuntime(config);
   const app = await createHttpApp(runtime);
@@ -32,7 +40,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await app.close();
       await runtime.close();
-      await db.drop();
+      if (!database) await db.drop();
     },
   };
 }

@@ -12,6 +12,7 @@ import { APP_VERSION } from './infra/config/config.js';
 import { toProblem } from './infra/http/error-filter.js';
 import { createValidationPipe } from './infra/http/validation.js';
 import { renderInbox, renderMessage } from './infra/mail/mail-inbox.js';
+import { InvoiceEmailService } from './invoices/delivery/invoice-email.service.js';
 import type { Runtime } from './runtime.js';
 
 export const API_PREFIX = 'api/v1';
@@ -107,5 +108,7 @@ export async function createHttpApp(
     });
   }
   await app.init();
+  // E-mails left queued by an earlier process are retried by this one (in the background; the CLI never does).
+  void app.get(InvoiceEmailService).resume();
   return app;
 }

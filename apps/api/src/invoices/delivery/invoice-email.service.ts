@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import type {
   InvoiceEmailDeferred,
   InvoiceEmailDelivered,
@@ -7,13 +8,16 @@ import type {
   InvoiceEmailFailed,
   PublicLinkIssued,
 } from '../../../../../domain/invoices/invoice-delivery.events.js';
+import { emailRetryDecider } from '../../../../../domain/invoices/invoice-email.decide.js';
 import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js';
 import type { CommandMetadata } from '../../../../../domain/shared/decider.js';
 import { PublicLinks } from '../../delivery/public-links.js';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config.js';
 import { EventAppender, type Actor } from '../../infra/event-store/event-appender.js';
+import { EVENT_STORE, type EventStore } from '../../infra/event-store/event-store.port.js';
 import { escapeHtml } from '../../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailMessage, type MailPort } from '../../infra/mail/mail.port.js';
+import { PG_POOL } from '../../infra/projections.provider.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import type { InvoiceResponse } from '../invoice.response.js';
 import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
@@ -41,7 +45,9 @@ interface RetryJob {
   companyId: string;
   invoiceId: string;
   emailId: string;
-  message: MailMessage;
+  /** Absent for a message resumed after a restart: it is put together again before its next attempt. */
+  message?: MailMessage;
+  /** Attempts begun so far (1: the first send). */
   attempts: number;
 }
 
@@ -53,12 +59,22 @@ interface RetryJob {
  * (sent), refused with a 5xx (failed), or deferred with a 4xx / unreachable / no answer in time (queued). Queued
  * messages are retried in the background with exponential backoff (EMAIL_RETRY_BASE_MS × 2ⁿ, EMAIL_RETRY_ATTEMPTS
  * attempts in all), and the log records whether each was delivered in the end.
+ *
+ * Retries survive a restart: each one is claimed on the invoice stream first (InvoiceEmailRetryStarted, appended at
+ * the revision its decision read, so two processes never make the same attempt), and when the API starts
+ * (`resume`, called by createHttpApp) it picks up every message the e-mail log still shows queued, counting the
+ * attempts already begun, and goes on with the same backoff. A resumed message is printed again from the invoice as
+ * it is then, with a new public link.
  */
 @Injectable()
 export class InvoiceEmailService implements OnModuleDestroy {
   private readonly logger = new Logger('InvoiceEmail');
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Retries under way (claim, send, record): waited for when the app closes. */
+  private readonly running = new Set<Promise<void>>();
   private closed = false;
+  /** The last `resume()` (tests wait for it). */
+  resuming: Promise<number> = Promise.resolve(0);
 
   constructor(
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
@@ -67,12 +83,65 @@ export class InvoiceEmailService implements OnModuleDestroy {
     @Inject(EventAppender) private readonly events: EventAppender,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  onModuleDestroy(): void {
+  /** Stops scheduling; an attempt under way is given the send timeout to finish and be recorded. */
+  async onModuleDestroy(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    await this.resuming.catch(() => 0);
+    if (this.running.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.running]),
+      new Promise((resolve) => (timer = setTimeout(resolve, this.config.invoiceEmail.sendTimeoutMs + 1000))),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /**
+   * Picks up the messages left queued by an earlier process (stopped, crashed, or another instance): once the
+   * projections caught up with the store, every row of the e-mail log still queued is folded from its invoice
+   * stream and its next attempt scheduled where the backoff puts it (at once if that time is past). An attempt begun
+   * less than two send timeouts ago may still be under way elsewhere: it is given that long first. Answers how many.
+   */
+  resume(now = new Date()): Promise<number> {
+    this.resuming = this.resumeQueued(now).catch((error: unknown) => {
+      this.logger.error(`Could not resume queued e-mails: ${String(error)}`);
+      return 0;
+    });
+    return this.resuming;
+  }
+
+  private async resumeQueued(now: Date): Promise<number> {
+    await this.events.waitForProjections(await this.store.headCheckpoint());
+    // Every company's queued messages: a system job, not a request, so no tenant filter (each job keeps its company).
+    const { rows } = await this.pool.query<{ id: string; company_id: string; invoice_id: string }>(
+      `SELECT id, company_id, invoice_id FROM rm_invoice_email WHERE status = 'queued' ORDER BY created_at`,
+    );
+    const { retryBaseMs, sendTimeoutMs } = this.config.invoiceEmail;
+    let resumed = 0;
+    for (const row of rows) {
+      if (this.closed) break;
+      const { state } = await this.events.load(invoiceStream(row.invoice_id), emailRetryDecider);
+      const email = state.emails[row.id];
+      if (!email || email.status !== 'queued') continue;
+      const last = Date.parse(email.lastAt);
+      const due =
+        email.started > email.attempts
+          ? last + 2 * sendTimeoutMs // begun and not recorded: under way elsewhere, or cut off
+          : last + retryBaseMs * 2 ** (email.attempts - 1);
+      this.schedule(
+        { companyId: row.company_id, invoiceId: row.invoice_id, emailId: row.id, attempts: email.started },
+        Math.max(0, due - now.getTime()),
+      );
+      resumed++;
+    }
+    if (resumed) this.logger.log(`Resumed ${resumed} queued e-mail(s)`);
+    return resumed;
   }
 
   async send(
@@ -195,26 +264,101 @@ export class InvoiceEmailService implements OnModuleDestroy {
     return Promise.race([sending, late]).finally(() => clearTimeout(timer));
   }
 
-  private schedule(job: RetryJob): void {
+  private schedule(
+    job: RetryJob,
+    delay = this.config.invoiceEmail.retryBaseMs * 2 ** (job.attempts - 1),
+  ): void {
     if (this.closed) return;
-    const delay = this.config.invoiceEmail.retryBaseMs * 2 ** (job.attempts - 1);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.retry(job);
+      const run = this.retry(job).catch((error: unknown) =>
+        this.logger.error(`Retry of e-mail ${job.emailId} stopped: ${String(error)}`),
+      );
+      this.running.add(run);
+      void run.finally(() => this.running.delete(run));
     }, delay);
     timer.unref?.();
     this.timers.add(timer);
   }
 
+  /** Claims the next attempt on the invoice stream; makes it only if this process got the claim. */
   private async retry(job: RetryJob): Promise<void> {
     if (this.closed) return;
     const next = { ...job, attempts: job.attempts + 1 };
-    await this.settle(next, await this.attempt(job.message));
+    const actor: Actor = { companyId: job.companyId, userId: null, now: new Date().toISOString() };
+    const { events } = await this.events.decide(
+      emailRetryDecider,
+      invoiceStream(job.invoiceId),
+      {
+        type: 'StartEmailRetry',
+        data: {
+          invoiceId: job.invoiceId,
+          emailId: job.emailId,
+          attempt: next.attempts,
+          maxAttempts: this.config.invoiceEmail.retryAttempts,
+        },
+        metadata: actor,
+      },
+      { waitForProjections: false },
+    );
+    if (events[0]?.type !== 'InvoiceEmailRetryStarted') return; // done, given up, or claimed elsewhere
+    let message = job.message;
+    if (!message) {
+      try {
+        message = await this.rebuild(job);
+      } catch (error) {
+        await this.settle(next, {
+          status: 'failed',
+          error: `The invoice could not be printed: ${reasonOf(error)}`,
+        });
+        return;
+      }
+    }
+    await this.settle({ ...next, message }, await this.attempt(message));
+  }
+
+  /** A resumed message put together again: the invoice as it is now, a new public link, the same notes. */
+  private async rebuild(job: RetryJob): Promise<MailMessage> {
+    const { state } = await this.events.load(invoiceStream(job.invoiceId), emailRetryDecider);
+    const email = state.emails[job.emailId];
+    if (!email) throw new Error('The e-mail is not on the invoice stream');
+    const now = new Date().toISOString();
+    const invoice = await this.reader.read(job.companyId, job.invoiceId);
+    const { pdf, filename } = await this.pdfs.print(job.companyId, invoice);
+    const company = await this.pdfs.header(job.companyId, null);
+    const link = await this.links.issue(job.companyId, 'invoice', invoice.id, new Date(now));
+    const issued: PublicLinkIssued = {
+      type: 'PublicLinkIssued',
+      data: {
+        linkId: link.id,
+        invoiceId: invoice.id,
+        companyId: job.companyId,
+        purpose: 'email',
+        expiresAt: link.expires_at,
+        issuedAt: now,
+      },
+    };
+    await this.events.record(invoiceStream(invoice.id), [issued], {
+      companyId: job.companyId,
+      userId: null,
+      now,
+    });
+    const message = invoiceMessage({
+      invoice,
+      companyName: company.name,
+      url: `${this.baseUrl()}/invoice/pdf/${link.token}`,
+      expiresAt: link.expires_at,
+      notes: email.notes,
+    });
+    return {
+      ...message,
+      to: email.to,
+      attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
+    };
   }
 
   /** Records what became of a queued message after `job.attempts` attempts, and retries it again if need be. */
   private async settle(job: RetryJob, outcome: Outcome): Promise<void> {
-    if (this.closed) return;
     const now = new Date().toISOString();
     const actor: Actor = { companyId: job.companyId, userId: null, now };
     const { emailId, invoiceId, attempts } = job;
@@ -241,12 +385,17 @@ export class InvoiceEmailService implements OnModuleDestroy {
     } catch (error) {
       this.logger.error(`Could not record ${event.type} for e-mail ${emailId}: ${String(error)}`);
     }
-    if (event.type === 'InvoiceEmailDeferred') {
+    if (event.type === 'InvoiceEmailDeferred' && !this.closed) {
       if (outcome.status === 'queued' && outcome.pending)
         void outcome.pending.then((late) => this.settle(job, late));
       else this.schedule(job);
     }
   }
+}
+
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0]!.slice(0, 300);
 }
 
 /** An SMTP failure: 5xx refused for good; 4xx, a lost connection or a missing server are worth retrying. */
