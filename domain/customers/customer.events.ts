@@ -54,3 +54,21 @@ export interface CustomerPriceTierChanged {
 }
 
 export type CustomerEvent = CustomerCreated | CustomerUpdated | CustomerRemoved | CustomerPriceTierChanged;
+
+/**
+ * A public link to the customer's balance (spec 001 §2 `/customer/balance/pdf/{token}`) was issued; the token itself
+ * is never recorded.
+ */
+export interface BalanceLinkIssued {
+  type: 'BalanceLinkIssued';
+  data: { linkId: string; customerId: string; companyId: string; expiresAt: string; issuedAt: string };
+}
+
+/** Every live public link to the customer's balance was revoked. */
+export interface BalanceLinksRevoked {
+  type: 'BalanceLinksRevoked';
+  data: { customerId: string; companyId: string; count: number; revokedAt: string };
+}
+
+/** Facts about the balance's public links, on the `customer-{id}` stream (the customer's fold ignores them). */
+export type BalanceLinkEvent = BalanceLinkIssued | BalanceLinksRevoked;

@@ -174,6 +174,48 @@ describe('Customer balance PDF and public link (HTTP)', () => {
     }
   });
 
+  it('revokes every live link to the balance, records it on the customer stream, and then opens nothing', async () => {
+    const owner = await anOwnerWithABalance(api);
+    const links = [
+      await api.post(`customer/${owner.customerId}/balance/link`, undefined, owner.token),
+      await api.post(`customer/${owner.customerId}/balance/link`, undefined, owner.token),
+    ];
+    expect((await api.get(`pdf/customer/balance/${links[0]!.body.token}`)).status).toBe(200);
+
+    expect((await raw('DELETE', `customer/${owner.customerId}/balance/link`)).status).toBe(401);
+    const revoked = await api.delete(`customer/${owner.customerId}/balance/link`, owner.token);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ revoked: 2 });
+    for (const { body } of links) {
+      for (const path of [`pdf/customer/balance/${body.token}`, `pdf/customer/balance/${body.token}/file`]) {
+        const response = await api.get(path);
+        expect({ path, status: response.status, message: response.body.message }).toEqual({
+          path,
+          status: 404,
+          message: LINK_NOT_FOUND,
+        });
+      }
+    }
+    expect((await api.delete(`customer/${owner.customerId}/balance/link`, owner.token)).body).toEqual({
+      revoked: 0,
+    });
+    const fresh = await api.post(`customer/${owner.customerId}/balance/link`, undefined, owner.token);
+    expect((await api.get(`pdf/customer/balance/${fresh.body.token}`)).status).toBe(200);
+
+    const events: { type: string; data: Record<string, unknown> }[] = [];
+    for await (const event of app.runtime.store.readStream(`customer-${owner.customerId}`))
+      events.push({ type: event.type, data: event.data });
+    const linkEvents = events.filter((e) => e.type.startsWith('BalanceLink'));
+    expect(linkEvents.map((e) => e.type)).toEqual([
+      'BalanceLinkIssued',
+      'BalanceLinkIssued',
+      'BalanceLinksRevoked',
+      'BalanceLinkIssued',
+    ]);
+    expect(linkEvents[2]!.data).toMatchObject({ customerId: owner.customerId, count: 2 });
+    expect(JSON.stringify(linkEvents)).not.toContain(links[0]!.body.token);
+  });
+
   it('answers 404 to another company', async () => {
     const other = await signUpOwner(api);
     await api.post('company/feature', { name: 'payment', active: true }, other.token);
@@ -183,6 +225,7 @@ describe('Customer balance PDF and public link (HTTP)', () => {
       [
         { method: 'POST', path: `customer/${a.customerId}/balance/pdf` },
         { method: 'POST', path: `customer/${a.customerId}/balance/link` },
+        { method: 'DELETE', path: `customer/${a.customerId}/balance/link` },
       ],
       ['Rusty'],
     );

@@ -1,11 +1,15 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { customerStream } from '../../../../domain/customers/customer.decide.js';
+import type { BalanceLinkIssued, BalanceLinksRevoked } from '../../../../domain/customers/customer.events.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser, Public } from '../auth/public.decorator.js';
 import { RateLimiter } from '../auth/rate-limiter.js';
 import { notFound, PublicLinks } from '../delivery/public-links.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
+import { EventAppender } from '../infra/event-store/event-appender.js';
+import { actorOf } from '../infra/http/actor.js';
 import { sendPdf } from '../invoices/delivery/invoice-delivery.controller.js';
 import { BalancePdfService } from './pdf/balance-pdf.service.js';
 
@@ -14,8 +18,9 @@ const FAILED_LOOKUPS = 60;
 const WINDOW_MS = 10 * 60_000;
 
 /**
- * The customer balance as a PDF and its public link (issue 8; spec 001 §7 `POST /customer/{id}/balance/pdf`),
- * with the payment feature on. Another company's customer is 404 'Customer Not Found'.
+ * The customer balance as a PDF and its public links (issue 8; spec 001 §7 `POST /customer/{id}/balance/pdf`),
+ * with the payment feature on. Another company's customer is 404 'Customer Not Found'. Issuing and revoking links
+ * are recorded on the customer's stream (BalanceLinkIssued, BalanceLinksRevoked), as for invoice links.
  */
 @ApiTags('payment')
 @ApiBearerAuth()
@@ -25,6 +30,7 @@ export class BalancePdfController {
   constructor(
     @Inject(BalancePdfService) private readonly pdfs: BalancePdfService,
     @Inject(PublicLinks) private readonly links: PublicLinks,
+    @Inject(EventAppender) private readonly events: EventAppender,
   ) {}
 
   /** application/pdf, `Content-Disposition: attachment; filename="balance_{customerId}_{dd_MMM_yyyy}_{HHmmss}.pdf"`. */
@@ -43,9 +49,42 @@ export class BalancePdfController {
   /** A public link to the balance: `{ token, url: '/customer/balance/pdf/{token}', expires_at }`. */
   @Post('link')
   async issueLink(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    const actor = actorOf(user);
     const { customer } = await this.pdfs.balance(user.companyId, id);
-    const link = await this.links.issue(user.companyId, 'customer_balance', customer.id);
+    const link = await this.links.issue(user.companyId, 'customer_balance', customer.id, new Date(actor.now));
+    const issued: BalanceLinkIssued = {
+      type: 'BalanceLinkIssued',
+      data: {
+        linkId: link.id,
+        customerId: customer.id,
+        companyId: user.companyId,
+        expiresAt: link.expires_at,
+        issuedAt: actor.now,
+      },
+    };
+    await this.events.record(customerStream(customer.id), [issued], actor);
     return { token: link.token, url: `/customer/balance/pdf/${link.token}`, expires_at: link.expires_at };
+  }
+
+  /** Revokes every live public link to the customer's balance: `{ revoked: n }`. */
+  @Delete('link')
+  async revokeLinks(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    const actor = actorOf(user);
+    const { customer } = await this.pdfs.balance(user.companyId, id);
+    const count = await this.links.revokeAll(
+      user.companyId,
+      'customer_balance',
+      customer.id,
+      new Date(actor.now),
+    );
+    if (count > 0) {
+      const revoked: BalanceLinksRevoked = {
+        type: 'BalanceLinksRevoked',
+        data: { customerId: customer.id, companyId: user.companyId, count, revokedAt: actor.now },
+      };
+      await this.events.record(customerStream(customer.id), [revoked], actor);
+    }
+    return { revoked: count };
   }
 }
 
