@@ -24,6 +24,11 @@ export interface GridColumnInput {
    */
   sortSql?: string;
   /**
+   * What filters compare instead of `sql` (default: `sql`), e.g. an instant as the company's wall-clock time, so a
+   * date filter picks the company's days while the column still answers the instant (trusted code only).
+   */
+  filterSql?: string;
+  /**
    * What a set filter compares as (default text: `(sql)::text = ANY(…)`). uuid and boolean compare the column
    * itself, so its index serves; values that are not of the type match nothing.
    */
@@ -66,6 +71,7 @@ export function defineGrid<C extends string>(input: GridDefinitionInput<C>): Gri
       filterable: true,
       ...column,
       sortSql: column.sortSql ?? column.sql,
+      filterSql: column.filterSql ?? column.sql,
       setType: column.setType ?? 'text',
     });
   }

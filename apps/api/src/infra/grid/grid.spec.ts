@@ -186,6 +186,29 @@ describe('Grid SQL', () => {
       expect(result.values.slice(1, 3)).toEqual(['2024-01-01', '2024-01-31']);
     });
 
+    it('compares filterSql when a column has one, and still answers and sorts by sql', () => {
+      const log = defineGrid({
+        table: 'rm_log',
+        columns: {
+          at: { sql: 'occurred_at', filterSql: "(occurred_at AT TIME ZONE 'America/Chicago')", type: 'date' },
+        },
+        defaultSort: [{ colId: 'at', sort: 'desc' }],
+      });
+      const { rows } = buildGridQueries(
+        log,
+        parseGridRequest(log, {
+          ...page,
+          filterModel: JSON.stringify({ at: { filterType: 'date', type: 'equals', dateFrom: '2026-03-08' } }),
+        }),
+        'company-1',
+      );
+      expect(rows.text).toContain('occurred_at AS "at"');
+      expect(rows.text).toContain(
+        "(((occurred_at AT TIME ZONE 'America/Chicago')) >= $2::date AND ((occurred_at AT TIME ZONE 'America/Chicago')) < $2::date + 1)",
+      );
+      expect(rows.text).toContain('ORDER BY occurred_at DESC');
+    });
+
     it("takes MUI's value from filter", () => {
       expect(
         where({ filterModel: JSON.stringify({ since: { type: 'onOrAfter', filter: '2024-03-01' } }) })

@@ -75,11 +75,15 @@ function filterSql(grid: GridDefinition, filter: ColumnFilter, params: Params): 
 function conditionSql(col: GridColumn, condition: FilterCondition, params: Params): string {
   switch (condition.filterType) {
     case 'text':
-      return textSql(col.type === 'text' ? `(${col.sql})` : `(${col.sql})::text`, condition, params);
+      return textSql(
+        col.type === 'text' ? `(${col.filterSql})` : `(${col.filterSql})::text`,
+        condition,
+        params,
+      );
     case 'number':
-      return numberSql(`(${col.sql})`, condition, params);
+      return numberSql(`(${col.filterSql})`, condition, params);
     case 'date':
-      return daySql(`(${col.sql})`, condition, params);
+      return daySql(`(${col.filterSql})`, condition, params);
     case 'set':
       return setSql(col, condition.values, params);
   }
@@ -191,14 +195,14 @@ function setSql(col: GridColumn, values: readonly (string | null)[], params: Par
   const parts: string[] = [];
   if (col.setType === 'uuid') {
     const ids = present.filter((value) => isUuid(value));
-    if (ids.length > 0) parts.push(`(${col.sql}) = ANY(${params.add(ids)}::uuid[])`);
+    if (ids.length > 0) parts.push(`(${col.filterSql}) = ANY(${params.add(ids)}::uuid[])`);
   } else if (col.setType === 'boolean') {
     const flags = [...new Set(present.flatMap((value) => (value in BOOLEAN ? [BOOLEAN[value]!] : [])))];
-    if (flags.length > 0) parts.push(`(${col.sql}) = ANY(${params.add(flags)}::boolean[])`);
+    if (flags.length > 0) parts.push(`(${col.filterSql}) = ANY(${params.add(flags)}::boolean[])`);
   } else if (present.length > 0) {
-    parts.push(`(${col.sql})::text = ANY(${params.add(present)}::text[])`);
+    parts.push(`(${col.filterSql})::text = ANY(${params.add(present)}::text[])`);
   }
-  const expr = `(${col.sql})`;
+  const expr = `(${col.filterSql})`;
   if (present.length < values.length) parts.push(`${expr} IS NULL`);
   // An empty selection matches nothing (as in AG Grid's set filter).
   if (parts.length === 0) return 'FALSE';
