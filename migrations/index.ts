@@ -8,6 +8,7 @@ import { Migration20261122000600_event_store_append_v2 } from './Migration202611
 import { Migration20261122000700_products } from './Migration20261122000700_products.js';
 import { Migration20261122000800_invoices } from './Migration20261122000800_invoices.js';
 import { Migration20261122000900_delivery } from './Migration20261122000900_delivery.js';
+import { Migration20261122001010_activity_invoice_lookup } from './Migration20261122001010_activity_invoice_lookup.js';
 import { Migration20261122000810_payments } from './Migration20261122000810_payments.js';
 import { Migration20261122000820_invoice_grid_indexes } from './Migration20261122000820_invoice_grid_indexes.js';
 import { Migration20261122000830_invoice_count } from './Migration20261122000830_invoice_count.js';
@@ -27,4 +28,5 @@ export const migrationsList = [
   Migration20261122000820_invoice_grid_indexes,
   Migration20261122000830_invoice_count,
   Migration20261122000900_delivery,
+  Migration20261122001010_activity_invoice_lookup,
 ];

@@ -1,10 +1,17 @@
+import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
 import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import { FEATURE_CATALOGUE, isFeatureName } from '../../domain/companies/company.features.js';
 import { defineProjection, ident } from '../projection.js';
 
 /**
- * The company activity log (`rm_activity`): one row per fact in an `activity-{companyId}` stream, with the
- * category and action the activity screen filters on. Insert-only, keyed by event id, so applying an event twice
- * changes nothing and the order of delivery does not matter.
+ * The company activity log (`rm_activity`, spec 001 §3 Activity): one row per fact, with the module (`category`)
+ * and type (`action`) the activity screen shows, and `details` as the spec's info (invoiceNumber and beer for
+ * invoice and payment activity). It takes user facts from `activity-{companyId}` streams, invoice, payment and
+ * private-note events from `invoice-{id}` streams, and feature switches from `company-{id}` streams. Insert-only,
+ * keyed by event id, so applying an event twice changes nothing.
+ *
+ * Invoice events after InvoiceCreated do not carry the invoice number: the projection finds it in its own
+ * INVOICE CREATE row (earlier in the batch, or in the table), so it reads no other projection's tables.
  */
 export const ACTIVITY_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_activity (
@@ -19,15 +26,51 @@ CREATE TABLE IF NOT EXISTS rm_activity (
 CREATE INDEX IF NOT EXISTS rm_activity_company_occurred_idx ON rm_activity (company_id, occurred_at DESC);
 `;
 
-const STREAM_PREFIX = 'activity-';
+/**
+ * The lookup of an invoice's number by its id, for activity on an existing invoice (projection v2). Unique (an
+ * invoice stream has one InvoiceCreated), so a rebuild creates it with the shadow table and lookups stay indexed.
+ */
+export const ACTIVITY_INVOICE_INDEX = `
+CREATE UNIQUE INDEX IF NOT EXISTS rm_activity_invoice_created_key ON rm_activity ((details ->> 'invoiceId'))
+  WHERE category = 'INVOICE' AND action = 'CREATE';
+`;
 
-/** Event type → what the activity log shows. Add a type here and to `handles` (bump the version to backfill). */
-export const ACTIVITY_ACTIONS: Readonly<Record<string, { category: string; action: string }>> = {
-  UserSignedIn: { category: 'AUTH', action: 'SIGN_IN' },
-  UserSignedUp: { category: 'AUTH', action: 'SIGN_UP' },
-  UserSignedOut: { category: 'AUTH', action: 'SIGN_OUT' },
-  PasswordReset: { category: 'AUTH', action: 'PASSWORD_RESET' },
-  ProfileUpdated: { category: 'USER', action: 'PROFILE_UPDATE' },
+type Source = 'activity' | 'invoice' | 'company';
+
+interface ActivityMapping {
+  category: string;
+  action: string;
+  /** The stream family the event must come from. */
+  source: Source;
+}
+
+const PREFIX: Record<Source, string> = { activity: 'activity-', invoice: 'invoice-', company: 'company-' };
+
+/** Event type → what the activity log shows. Add a type here (bump the version to backfill). */
+export const ACTIVITY_ACTIONS: Readonly<Record<string, ActivityMapping>> = {
+  UserSignedIn: { category: 'AUTH', action: 'SIGN_IN', source: 'activity' },
+  UserSignedUp: { category: 'AUTH', action: 'SIGN_UP', source: 'activity' },
+  UserSignedOut: { category: 'AUTH', action: 'SIGN_OUT', source: 'activity' },
+  PasswordReset: { category: 'AUTH', action: 'PASSWORD_RESET', source: 'activity' },
+  ProfileUpdated: { category: 'USER', action: 'PROFILE_UPDATE', source: 'activity' },
+  InvoiceCreated: { category: 'INVOICE', action: 'CREATE', source: 'invoice' },
+  InvoiceRevised: { category: 'INVOICE', action: 'UPDATE', source: 'invoice' },
+  InvoiceDeleted: { category: 'INVOICE', action: 'DELETE', source: 'invoice' },
+  PrivateNoteAdded: { category: 'INVOICE', action: 'ADD_PRIVATE_NOTE', source: 'invoice' },
+  PrivateNoteRemoved: { category: 'INVOICE', action: 'DELETE_PRIVATE_NOTE', source: 'invoice' },
+  PaymentLogged: { category: 'PAYMENT', action: 'CREATE', source: 'invoice' },
+  PaymentUpdated: { category: 'PAYMENT', action: 'UPDATE', source: 'invoice' },
+  PaymentDeleted: { category: 'PAYMENT', action: 'DELETE', source: 'invoice' },
+  FeatureActivated: { category: 'FEATURE', action: 'FEATURE_ON', source: 'company' },
+  FeatureDeactivated: { category: 'FEATURE', action: 'FEATURE_OFF', source: 'company' },
+};
+
+/** Features that are a module of spec 001 §3 Activity log under that module; the others under FEATURE. */
+const FEATURE_MODULES: Readonly<Record<string, string>> = {
+  bottle_pos: 'BOTTLE_POS',
+  clover: 'CLOVER',
+  mpower: 'MPOWER',
+  payment: 'PAYMENT',
 };
 
 export interface ActivityRow {
@@ -40,38 +83,122 @@ export interface ActivityRow {
   occurredAt: string;
 }
 
-/** Pure: the row an activity event becomes (undefined for events of other streams). */
-export function toActivityRow(event: StoredEvent): ActivityRow | undefined {
+/** The invoice's number as the log shows it (spec: info carries invoiceNumber and the beer flag). */
+export interface InvoiceRef {
+  invoiceNumber: string;
+  beer: boolean;
+}
+
+type Data = Record<string, unknown>;
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The info of an invoice-stream or company-stream event: ids and the few values a sentence needs. */
+function infoOf(event: StoredEvent, invoice: InvoiceRef | undefined): Data {
+  const data = event.data as Data;
+  switch (ACTIVITY_ACTIONS[event.type]?.source) {
+    case 'invoice': {
+      const info: Data = { invoiceId: data.invoiceId, ...invoice };
+      if (event.type === 'InvoiceCreated') {
+        const number = data.number as { display: string; beer: boolean };
+        Object.assign(info, { invoiceNumber: number.display, beer: number.beer });
+      }
+      if (typeof data.paymentId === 'string') info.paymentId = data.paymentId;
+      if (typeof data.amountCents === 'number') info.amountCents = data.amountCents;
+      if (typeof data.noteId === 'string') info.noteId = data.noteId;
+      return info;
+    }
+    case 'company': {
+      const feature = data.feature;
+      const title = isFeatureName(feature) ? FEATURE_CATALOGUE[feature].title : String(feature);
+      return { feature, title, by: data.by };
+    }
+    default: {
+      const { userId: _user, ...details } = data;
+      return details;
+    }
+  }
+}
+
+/**
+ * Pure: the row an activity event becomes (undefined for events of other streams). `invoice` is the number of the
+ * invoice an invoice-stream event is about, when known.
+ */
+export function toActivityRow(event: StoredEvent, invoice?: InvoiceRef): ActivityRow | undefined {
   const mapping = ACTIVITY_ACTIONS[event.type];
-  if (!mapping || !event.streamId.startsWith(STREAM_PREFIX)) return undefined;
-  const companyId = event.streamId.slice(STREAM_PREFIX.length);
-  const { userId, ...details } = event.data as { userId?: unknown } & Record<string, unknown>;
+  if (!mapping || !event.streamId.startsWith(PREFIX[mapping.source])) return undefined;
+  if (mapping.source === 'invoice' && event.streamId.startsWith('invoice-numbers-')) return undefined;
+  const data = event.data as Data;
+  const companyId =
+    mapping.source === 'activity'
+      ? event.streamId.slice(PREFIX.activity.length)
+      : (str(data.companyId) ?? event.metadata?.companyId);
   const occurredAt = event.metadata?.occurredAt;
-  if (!companyId) throw new Error(`Activity stream without a company id: ${event.streamId}`);
+  if (!companyId) throw new Error(`Activity event ${event.id} without a company id (${event.streamId})`);
   if (typeof occurredAt !== 'string')
     throw new Error(`Activity event ${event.id} has no metadata.occurredAt`);
+  const userId =
+    mapping.source === 'activity' ? (data.userId ?? event.metadata.userId) : event.metadata.userId;
   return {
     eventId: event.id,
     companyId,
-    userId: userId == null ? (event.metadata.userId ?? null) : String(userId),
-    category: mapping.category,
+    userId: userId == null ? null : String(userId),
+    category:
+      mapping.source === 'company'
+        ? (FEATURE_MODULES[String(data.feature)] ?? mapping.category)
+        : mapping.category,
     action: mapping.action,
-    details,
+    details: infoOf(event, invoice),
     occurredAt,
   };
 }
 
+/** Invoice numbers of these invoices, from their INVOICE CREATE rows in `table`. */
+async function invoiceRefs(
+  tx: PoolClient,
+  table: string,
+  invoiceIds: string[],
+): Promise<Map<string, InvoiceRef>> {
+  const refs = new Map<string, InvoiceRef>();
+  if (invoiceIds.length === 0) return refs;
+  const { rows } = await tx.query<{ invoice_id: string; number: string; beer: boolean | null }>(
+    `SELECT details ->> 'invoiceId' AS invoice_id, details ->> 'invoiceNumber' AS number,
+            (details ->> 'beer')::boolean AS beer
+       FROM ${ident(table)}
+      WHERE category = 'INVOICE' AND action = 'CREATE' AND details ->> 'invoiceId' = ANY($1::text[])`,
+    [invoiceIds],
+  );
+  for (const row of rows) refs.set(row.invoice_id, { invoiceNumber: row.number, beer: row.beer === true });
+  return refs;
+}
+
 export const activityProjection = defineProjection({
   name: 'activity',
-  version: 1,
+  // v2: invoice, payment, private-note and feature events, with invoiceNumber and beer in details.
+  version: 2,
   handles: Object.keys(ACTIVITY_ACTIONS),
   tables: ['rm_activity'],
   async apply(tx, events, t) {
-    const rows = events.map(toActivityRow).filter((row): row is ActivityRow => row !== undefined);
+    const table = t.rm_activity!;
+    const refs = new Map<string, InvoiceRef>();
+    const missing = new Set<string>();
+    for (const event of events) {
+      const data = event.data as Data;
+      if (ACTIVITY_ACTIONS[event.type]?.source !== 'invoice' || typeof data.invoiceId !== 'string') continue;
+      if (event.type === 'InvoiceCreated') {
+        const number = data.number as { display: string; beer: boolean };
+        refs.set(data.invoiceId, { invoiceNumber: number.display, beer: number.beer });
+      } else if (!refs.has(data.invoiceId)) missing.add(data.invoiceId);
+    }
+    for (const [id, ref] of await invoiceRefs(tx, table, [...missing])) if (!refs.has(id)) refs.set(id, ref);
+
+    const rows = events
+      .map((event) => toActivityRow(event, refs.get(String((event.data as Data).invoiceId))))
+      .filter((row): row is ActivityRow => row !== undefined);
     if (rows.length === 0) return;
     // One statement per batch: parallel arrays unnested into rows.
     await tx.query(
-      `INSERT INTO ${ident(t.rm_activity!)} (event_id, company_id, user_id, category, action, details, occurred_at)
+      `INSERT INTO ${ident(table)} (event_id, company_id, user_id, category, action, details, occurred_at)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[])
        ON CONFLICT (event_id) DO NOTHING`,
       [

@@ -1,0 +1,97 @@
+import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import { toActivityRow } from './activity.projection.js';
+
+const COMPANY = 'co-1';
+const AT = '2026-11-22T15:00:00.000Z';
+const stored = (streamId: string, type: string, data: Record<string, unknown>): StoredEvent => ({
+  id: 'e-1',
+  streamId,
+  type,
+  data,
+  revision: 0n,
+  position: 1n,
+  checkpoint: '1',
+  metadata: { companyId: COMPANY, userId: 'u-1', occurredAt: AT, schemaVersion: 1 },
+  recordedAt: AT,
+});
+
+describe('Activity read model', () => {
+  it('logs a sign-in from the activity stream under AUTH SIGN_IN, without the user id in the info', () =>
+    expect(
+      toActivityRow(
+        stored(`activity-${COMPANY}`, 'UserSignedIn', {
+          userId: 'u-2',
+          email: 'a@b.test',
+          method: 'password',
+        }),
+      ),
+    ).toEqual({
+      eventId: 'e-1',
+      companyId: COMPANY,
+      userId: 'u-2',
+      category: 'AUTH',
+      action: 'SIGN_IN',
+      details: { email: 'a@b.test', method: 'password' },
+      occurredAt: AT,
+    }));
+
+  it('logs a created invoice with its number and beer flag', () =>
+    expect(
+      toActivityRow(
+        stored('invoice-i-1', 'InvoiceCreated', {
+          invoiceId: 'i-1',
+          companyId: COMPANY,
+          number: { sequence: 345, prefix: '', beer: true, display: '345B' },
+        }),
+      ),
+    ).toMatchObject({
+      userId: 'u-1',
+      category: 'INVOICE',
+      action: 'CREATE',
+      details: { invoiceId: 'i-1', invoiceNumber: '345B', beer: true },
+    }));
+
+  it('logs a payment with the number it is given and the amount', () =>
+    expect(
+      toActivityRow(
+        stored('invoice-i-1', 'PaymentLogged', {
+          invoiceId: 'i-1',
+          companyId: COMPANY,
+          paymentId: 'p-1',
+          amountCents: 1250,
+        }),
+        { invoiceNumber: '345B', beer: true },
+      ),
+    ).toMatchObject({
+      category: 'PAYMENT',
+      action: 'CREATE',
+      details: { invoiceId: 'i-1', invoiceNumber: '345B', beer: true, paymentId: 'p-1', amountCents: 1250 },
+    }));
+
+  it('logs a removed private note under the company of the metadata', () =>
+    expect(
+      toActivityRow(stored('invoice-i-1', 'PrivateNoteRemoved', { invoiceId: 'i-1', noteId: 'n-1' }), {
+        invoiceNumber: '12',
+        beer: false,
+      }),
+    ).toMatchObject({
+      companyId: COMPANY,
+      category: 'INVOICE',
+      action: 'DELETE_PRIVATE_NOTE',
+      details: { invoiceNumber: '12', noteId: 'n-1' },
+    }));
+
+  it.each([
+    ['bottle_pos', 'BOTTLE_POS', 'FEATURE_ON', 'FeatureActivated'],
+    ['reports', 'FEATURE', 'FEATURE_OFF', 'FeatureDeactivated'],
+  ])('logs feature %s switching under %s %s', (feature, category, action, type) =>
+    expect(
+      toActivityRow(stored(`company-${COMPANY}`, type, { companyId: COMPANY, feature, by: 'user' })),
+    ).toMatchObject({ category, action, details: { feature, by: 'user' } }),
+  );
+
+  it('ignores events of other streams', () => {
+    expect(toActivityRow(stored('customer-c-1', 'UserSignedIn', { userId: 'u-1' }))).toBeUndefined();
+    expect(toActivityRow(stored('invoice-numbers-co-1', 'InvoiceCreated', {}))).toBeUndefined();
+  });
+});
