@@ -1,0 +1,177 @@
+import { businessDate } from '../../domain/shared/business-date.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+
+const CUSTOMER = {
+  name: 'The Rusty Nail',
+  address: '500 E 6th St',
+  city: 'Austin',
+  zip: '78701',
+  tabc_id: 'MB123456',
+  cash_on_delivery: 0,
+  fintech_option: 0,
+};
+const BEER = {
+  product: 'Shiner Bock 6pk',
+  product_type: 'beer',
+  product_size: '12oz',
+  product_price: 9,
+  last_purchase_price: '5.00',
+};
+
+interface ActivityRow {
+  id: string;
+  module: string;
+  type: string;
+  success: boolean;
+  info: Record<string, unknown>;
+  created_at: string;
+  user_name: string | null;
+}
+
+/** Today in the company's default time zone (America/Chicago), and days around it. */
+const today = () => businessDate(new Date().toISOString());
+const dayFromToday = (days: number) => {
+  const [y, m, d] = today().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+};
+
+describe('Activity log (HTTP)', () => {
+  let app: TestApp;
+  let api: ApiClient;
+  let owner: Awaited<ReturnType<typeof signUpOwner>>;
+
+  const grid = async (token: string, params: Record<string, unknown> = {}) => {
+    const query = new URLSearchParams({ startRow: '0', endRow: '100' });
+    for (const [key, value] of Object.entries(params))
+      query.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+    const response = await api.get<{ rows: ActivityRow[]; count: number }>(
+      `user/user-activity/grid?${query}`,
+      token,
+    );
+    expect(response.status).toBe(200);
+    return response.body;
+  };
+  /** Waits until the log holds a row matching `match` (the projection runs after the command answered). */
+  const eventually = async (token: string, match: (row: ActivityRow) => boolean) => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const page = await grid(token);
+      const row = page.rows.find(match);
+      if (row) return { row, page };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('no such activity row');
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    api = apiClient(app.baseUrl);
+    owner = await signUpOwner(api, 'Ada Owner');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('logs a sign-in with module AUTH, type SIGN_IN, success and the user', async () => {
+    const signin = await api.post('auth/signin', { email: owner.email, password: owner.password });
+    expect(signin.status).toBe(200);
+    const { row } = await eventually(owner.token, (r) => r.type === 'SIGN_IN');
+    expect(row).toMatchObject({ module: 'AUTH', type: 'SIGN_IN', success: true, user_name: 'Ada Owner' });
+    expect(new Date(row.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('logs invoice, private-note and payment activity with the invoice number and beer flag', async () => {
+    const customer = (await api.post('customer', CUSTOMER, owner.token)).body.id;
+    const beer = (await api.post('product', BEER, owner.token)).body.id;
+    const created = await api.post(
+      'invoice',
+      { customer_id: customer, items: [{ product_id: beer, qty: 2, price: 9 }], force: true },
+      owner.token,
+    );
+    expect(created.status).toBe(201);
+    const { id: invoiceId, number } = created.body as { id: string; number: string };
+    expect(number).toMatch(/B$/);
+
+    const { row: create } = await eventually(
+      owner.token,
+      (r) => r.module === 'INVOICE' && r.type === 'CREATE',
+    );
+    expect(create).toMatchObject({ success: true, info: { invoiceId, invoiceNumber: number, beer: true } });
+
+    const noted = await api.post(
+      `invoice/${invoiceId}/note`,
+      { note: 'Left with the bar manager' },
+      owner.token,
+    );
+    expect(noted.status).toBeLessThan(300);
+    const { row: note } = await eventually(owner.token, (r) => r.type === 'ADD_PRIVATE_NOTE');
+    expect(note).toMatchObject({ module: 'INVOICE', info: { invoiceNumber: number, beer: true } });
+
+    expect((await api.post('company/feature', { name: 'payment', active: true }, owner.token)).status).toBe(
+      200,
+    );
+    const { row: featureOn } = await eventually(owner.token, (r) => r.type === 'FEATURE_ON');
+    expect(featureOn).toMatchObject({ module: 'PAYMENT', info: { feature: 'payment', title: 'Payments' } });
+
+    const paid = await api.post(
+      `invoice/${invoiceId}/payment`,
+      { amount: 5, received_at: today() },
+      owner.token,
+    );
+    expect(paid.status).toBe(201);
+    const { row: payment } = await eventually(
+      owner.token,
+      (r) => r.module === 'PAYMENT' && r.type === 'CREATE',
+    );
+    expect(payment).toMatchObject({ info: { invoiceNumber: number, beer: true, amountCents: 500 } });
+  });
+
+  it('answers newest first by default, and oldest first when asked', async () => {
+    const { rows, count } = await grid(owner.token);
+    expect(count).toBe(rows.length);
+    const times = rows.map((r) => r.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(rows[0]).toMatchObject({ module: 'PAYMENT', type: 'CREATE' });
+
+    const ascending = await grid(owner.token, { sortModel: [{ colId: 'created_at', sort: 'asc' }] });
+    expect(ascending.rows.map((r) => r.created_at)).toEqual([...times].sort());
+  });
+
+  it("filters by the company's days on created_at", async () => {
+    const all = await grid(owner.token);
+    const onDay = (dateFrom: string, dateTo: string) =>
+      grid(owner.token, {
+        filterModel: { created_at: { filterType: 'date', type: 'inRange', dateFrom, dateTo } },
+      });
+    expect((await onDay(today(), today())).count).toBe(all.count);
+    expect((await onDay(dayFromToday(-7), dayFromToday(-1))).count).toBe(0);
+    const before = await grid(owner.token, {
+      filterModel: { created_at: { filterType: 'date', type: 'lessThan', dateFrom: today() } },
+    });
+    expect(before).toEqual({ rows: [], count: 0 });
+    const rejected = await api.get(
+      `user/user-activity/grid?startRow=0&endRow=10&filterModel=${encodeURIComponent(
+        JSON.stringify({ created_at: { filterType: 'date', type: 'equals', dateFrom: 'soon' } }),
+      )}`,
+      owner.token,
+    );
+    expect(rejected.status).toBe(400);
+  });
+
+  it("never shows another company's activity", async () => {
+    const mine = await grid(owner.token);
+    expect(mine.count).toBeGreaterThan(3);
+    const other = await signUpOwner(api, 'Other Owner');
+    await api.post('auth/signin', { email: other.email, password: other.password });
+    const { page } = await eventually(other.token, (r) => r.type === 'SIGN_IN');
+    const mineIds = new Set(mine.rows.map((r) => r.id));
+    expect(page.rows.some((r) => mineIds.has(r.id))).toBe(false);
+    expect(page.rows.every((r) => r.user_name === 'Other Owner')).toBe(true);
+    expect(JSON.stringify(page)).not.toContain('Ada Owner');
+    expect((await grid(owner.token)).rows.some((r) => r.user_name === 'Other Owner')).toBe(false);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await api.get('user/user-activity/grid?startRow=0&endRow=10')).status).toBe(401);
+  });
+});
