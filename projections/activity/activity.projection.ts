@@ -93,16 +93,23 @@ type Data = Record<string, unknown>;
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/**
+ * The number an InvoiceCreated gives its invoice; undefined without a displayed number, so the batch and the
+ * table lookup (which skips such rows) always agree, and a rebuild equals the live rows.
+ */
+function createdRef(data: Data): InvoiceRef | undefined {
+  const number = data.number as { display?: unknown; beer?: unknown } | undefined;
+  if (typeof number?.display !== 'string') return undefined;
+  return { invoiceNumber: number.display, beer: number.beer === true };
+}
+
 /** The info of an invoice-stream or company-stream event: ids and the few values a sentence needs. */
 function infoOf(event: StoredEvent, invoice: InvoiceRef | undefined): Data {
   const data = event.data as Data;
   switch (ACTIVITY_ACTIONS[event.type]?.source) {
     case 'invoice': {
       const info: Data = { invoiceId: data.invoiceId, ...invoice };
-      if (event.type === 'InvoiceCreated') {
-        const number = data.number as { display: string; beer: boolean };
-        Object.assign(info, { invoiceNumber: number.display, beer: number.beer });
-      }
+      if (event.type === 'InvoiceCreated') Object.assign(info, createdRef(data));
       if (typeof data.paymentId === 'string') info.paymentId = data.paymentId;
       if (typeof data.amountCents === 'number') info.amountCents = data.amountCents;
       if (typeof data.noteId === 'string') info.noteId = data.noteId;
@@ -165,7 +172,8 @@ async function invoiceRefs(
     `SELECT details ->> 'invoiceId' AS invoice_id, details ->> 'invoiceNumber' AS number,
             (details ->> 'beer')::boolean AS beer
        FROM ${ident(table)}
-      WHERE category = 'INVOICE' AND action = 'CREATE' AND details ->> 'invoiceId' = ANY($1::text[])`,
+      WHERE category = 'INVOICE' AND action = 'CREATE' AND details ->> 'invoiceId' = ANY($1::text[])
+        AND details ->> 'invoiceNumber' IS NOT NULL`,
     [invoiceIds],
   );
   for (const row of rows) refs.set(row.invoice_id, { invoiceNumber: row.number, beer: row.beer === true });
@@ -186,8 +194,8 @@ export const activityProjection = defineProjection({
       const data = event.data as Data;
       if (ACTIVITY_ACTIONS[event.type]?.source !== 'invoice' || typeof data.invoiceId !== 'string') continue;
       if (event.type === 'InvoiceCreated') {
-        const number = data.number as { display: string; beer: boolean };
-        refs.set(data.invoiceId, { invoiceNumber: number.display, beer: number.beer });
+        const ref = createdRef(data);
+        if (ref) refs.set(data.invoiceId, ref);
       } else if (!refs.has(data.invoiceId)) missing.add(data.invoiceId);
     }
     for (const [id, ref] of await invoiceRefs(tx, table, [...missing])) if (!refs.has(id)) refs.set(id, ref);
