@@ -1,4 +1,6 @@
 import { businessDate } from '../../domain/shared/business-date.js';
+import { activityProjection } from '../../projections/activity/activity.projection.js';
+import { rebuildProjection } from '../../projections/runner/rebuild-projection.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 
@@ -156,6 +158,16 @@ describe('Activity log (HTTP)', () => {
       owner.token,
     );
     expect(rejected.status).toBe(400);
+  });
+
+  it('rebuilds to the same rows in batches of any size, keeping the invoice-number index', async () => {
+    const before = await grid(owner.token);
+    await rebuildProjection(app.runtime.pool, app.runtime.store, activityProjection, { batchSize: 2 });
+    expect(await grid(owner.token)).toEqual(before);
+    const { rows } = await app.runtime.pool.query(
+      `SELECT indexdef FROM pg_indexes WHERE tablename = 'rm_activity' AND indexname = 'rm_activity_invoice_created_key'`,
+    );
+    expect(rows[0]?.indexdef).toMatch(/UNIQUE INDEX .* WHERE/);
   });
 
   it("never shows another company's activity", async () => {
