@@ -39,7 +39,7 @@ export function activityColumns(timeZone: string): GridColDef<ActivityRow>[] {
       filterable: false,
       valueGetter: (_value, row) => activitySentence(row),
       renderCell: ({ row, value }) => (
-        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, minWidth: 0, height: '100%' }}>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 0.5, minWidth: 0, height: '100%' }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: 500, alignSelf: 'center' }}>
             {value as string}
           </Typography>
