@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../../apps/api/src/infra/config/config.js';
 import { PdfRenderer, renderWithFreshBrowser } from '../../apps/api/src/infra/pdf/pdf-renderer.js';
-import type { InvoiceResponse } from '../../apps/api/src/invoices/invoice.response.js';
+import type { InvoiceResponse } from '../../domain/contracts/invoice.contract.js';
 import {
   invoiceFooter,
   invoicePdfView,

@@ -1,55 +1,8 @@
+import type { CompanyResponse, LogoResponse } from '../../../../domain/contracts/company.contract.js';
 import { FEATURE_NAMES } from '../../../../domain/companies/company.features.js';
 import type { Queryable } from '../infra/db/database.js';
 import { tenantQuery } from '../infra/db/tenant-query.js';
-import { findPriceTiers, findTierBase, type PriceTierResponse } from '../products/price-tier.response.js';
-
-/** Spec 000 §3 Logo: id, path (the authorised URL of the image), originalname; plus what the manager shows. */
-export interface LogoResponse {
-  id: string;
-  path: string;
-  originalname: string;
-  mimetype: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  is_default: boolean;
-  created_at: string;
-}
-
-/** Spec 000 §3 Company, as the settings screen reads it. */
-export interface CompanyResponse {
-  id: string;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  tabc_id: string;
-  subdomain: string | null;
-  default_invoice_note: string;
-  starting_invoice_number: number;
-  default_invoice_status: string;
-  has_fintech: boolean;
-  fintech_id: string | null;
-  show_prices: boolean;
-  sort_inv_products: boolean;
-  default_logo_id: string | null;
-  stamp_threshold: number;
-  tax_rate: number;
-  cash_on_delivery: boolean;
-  time_zone: string;
-  details_complete: boolean;
-  owner_user_id: string;
-  registered_at: string;
-  updated_at: string;
-  /** Every feature, active or not. */
-  companyFeatures: { name: string; active: boolean; ignore_pricing: boolean }[];
-  logos: LogoResponse[];
-  /** Spec 000 §3 Company productPriceTiers: the current tiers, the base tier first (none until the first). */
-  productPriceTiers: PriceTierResponse[];
-  /** What tiers raise: list_price or last_purchase_price. */
-  price_tier_base: string;
-}
+import { findPriceTiers, findTierBase } from '../products/price-tier.response.js';
 
 export const logoPath = (id: string) => `/api/v1/company/logo/${id}/file`;
 

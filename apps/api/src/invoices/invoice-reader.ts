@@ -9,7 +9,8 @@ import type { InvoiceRow } from '../../../../projections/invoices/invoice.projec
 import { tenantQuery } from '../infra/db/tenant-query.js';
 import { EventAppender } from '../infra/event-store/event-appender.js';
 import { PG_POOL } from '../infra/projections.provider.js';
-import { findInvoiceRow, invoiceResponse, type InvoiceResponse } from './invoice.response.js';
+import { findInvoiceRow, invoiceResponse } from './invoice.response.js';
+import type { InvoiceResponse } from '../../../../domain/contracts/invoice.contract.js';
 
 /** An invoice as the screens read it: its row, the stamps it holds (from the ledger) and the company's day. */
 @Injectable()

@@ -1,3 +1,4 @@
+import type { InvoiceResponse, InvoiceSummary } from '../../../../domain/contracts/invoice.contract.js';
 import { isUuid } from '../../../../domain/shared/field-rules.js';
 import { businessDate } from '../../../../domain/shared/business-date.js';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '../../../../domain/shared/invoice-status.js';
@@ -7,79 +8,6 @@ import type { StampRange } from '../../../../domain/stamps/stamp.events.js';
 import type { InvoiceRow } from '../../../../projections/invoices/invoice.projection.js';
 import type { Queryable } from '../infra/db/database.js';
 import { tenantQuery } from '../infra/db/tenant-query.js';
-
-/** Spec 000 §3 Invoice item, as the screens read it (money in dollars). */
-export interface InvoiceItemResponse {
-  id: number;
-  position: number;
-  product_id: string;
-  product: { id: string; product: string; product_size: string; product_type: string; upc: string | null };
-  qty: number;
-  price: number;
-  taxable: boolean;
-  on_deal: boolean;
-  total: number;
-  tax: number;
-  cost: number;
-  /** 'This item was invoiced below cost.' */
-  below_cost: boolean;
-  last_invoiced_price: number | null;
-}
-
-export interface InvoiceStampResponse {
-  roll_id: number;
-  prefix: string;
-  from: number;
-  to: number;
-  count: number;
-}
-
-/** Spec 000 §3 Invoice. `number` is the displayed number (345, 345B, 12-345) the URLs use. */
-export interface InvoiceResponse {
-  id: string;
-  number: string;
-  sequence: number;
-  beer: boolean;
-  customer_id: string;
-  customer: {
-    id: string;
-    name: string;
-    display_tabc_id: string;
-    address: string;
-    city: string;
-    state: string;
-    zip: string;
-    cash_on_delivery: boolean;
-  };
-  status: InvoiceStatus;
-  status_label: string;
-  statusInfo: { new_status: InvoiceStatus; label: string; created_at: string; reason: string }[];
-  invoiced_at: string;
-  due_at: string | null;
-  /** No due date, or one a day or fewer from today (company time zone): 'Due on delivery'. */
-  due_on_delivery: boolean;
-  note: string;
-  company_note: string;
-  logo_id: string | null;
-  tax_rate: number;
-  sub_total: number;
-  tax_total: number;
-  total: number;
-  items: InvoiceItemResponse[];
-  stamps: InvoiceStampResponse[];
-  stamp_count: number;
-  stamps_needed: number;
-  /** Live payments, oldest first (issue 8). */
-  payments: { id: string; amount: number; received_at: string; note: string; created_at: string }[];
-  paid: number;
-  /** total − paid (negative when overpaid). */
-  balance: number;
-  /** What is left to pay, never below 0: the payment form's default amount. */
-  remaining: number;
-  orders: string[];
-  created_at: string;
-  updated_at: string;
-}
 
 export function invoiceResponse(
   row: InvoiceRow,
@@ -198,19 +126,6 @@ export function normalizeRow(row: InvoiceRow): InvoiceRow {
     deleted_at: row.deleted_at === null ? null : iso(row.deleted_at),
     revision: Number(row.revision),
   };
-}
-
-/** A row of the grid, the recent list and quick search. */
-export interface InvoiceSummary {
-  id: string;
-  number: string;
-  status: InvoiceStatus;
-  total: number;
-  invoiced_at: string;
-  due_at: string | null;
-  customer_id: string;
-  customer_name: string;
-  created_at: string;
 }
 
 export const INVOICE_SUMMARY_SQL = `i.id, i.number, i.status, i.total_cents, i.invoiced_on, i.due_on, i.customer_id,

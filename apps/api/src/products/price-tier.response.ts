@@ -1,18 +1,7 @@
+import type { PriceTierResponse } from '../../../../domain/contracts/product.contract.js';
 import { percentFromBasisPoints } from '../../../../domain/companies/company.rules.js';
 import type { Queryable } from '../infra/db/database.js';
 import { tenantQuery } from '../infra/db/tenant-query.js';
-
-/** Spec 001 §3 Price tier. */
-export interface PriceTierResponse {
-  id: string;
-  name: string;
-  /** Percent of the base price added: 10 means +10 %. */
-  percentage: number;
-  color: string;
-  is_base_tier: boolean;
-  created_at: string;
-  updated_at: string;
-}
 
 interface TierRow extends Record<string, unknown> {
   id: string;

@@ -1,5 +1,8 @@
+import type {
+  ProductDetailResponse,
+  ProductResponse,
+} from '../../../../domain/contracts/product.contract.js';
 import { dollarsOf } from '../../../../domain/shared/money.js';
-import type { PriceSource } from '../../../../domain/products/product.pricing.js';
 import {
   listPriceEffectiveOnSql,
   listPriceSql,
@@ -7,71 +10,6 @@ import {
 } from '../../../../projections/products/product.projection.js';
 import type { Queryable } from '../infra/db/database.js';
 import { tenantQuery } from '../infra/db/tenant-query.js';
-
-/**
- * Spec 001 §3 Product as the screens read it. Money in dollars (numbers with at most 2 decimals), kept in cents
- * everywhere else. `product_price` is the list price in effect today (in the company's time zone).
- * units_sold, amount_sold and profit are what invoices sold (0 until invoices exist);
- * profit = amount sold − units sold × last purchase price.
- */
-export interface ProductResponse {
-  id: string;
-  product: string;
-  product_size: string;
-  product_type: string;
-  upc: string | null;
-  /** null when none (the form's '0'); the screens show it only with the internal_sku feature. */
-  internal_sku: string | null;
-  distributor: string | null;
-  ydk_product_id: string | null;
-  product_price: number;
-  last_purchase_price: number;
-  /** The effective date of today's list price; null: the price the product was created with. */
-  effective_date: string | null;
-  reorder_level: number | null;
-  reorder_qty: number | null;
-  reorder_time_in_days: number | null;
-  archived: boolean;
-  archived_at: string | null;
-  units_sold: number;
-  amount_sold: number;
-  profit: number;
-  /** profit / amount sold × 100, 2 decimals; null while nothing was sold. */
-  profit_percentage: number | null;
-  /** Invoices naming the product: delete is refused while there are any. */
-  invoice_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** Spec 001 §3 priceChanges. */
-export interface PriceChangeResponse {
-  old_price: number;
-  new_price: number;
-  /** null: a change of the list price. */
-  customer_id: string | null;
-  customer_name: string | null;
-  effective_date: string;
-  created_at: string;
-}
-
-export interface ProductDetailResponse extends ProductResponse {
-  /** Newest first. */
-  priceChanges: PriceChangeResponse[];
-  /** The next list-price change already scheduled after today, if any. */
-  next_price_change: { product_price: number; effective_date: string } | null;
-  /** Filled once inventory exists (spec 001 §2 detail page). */
-  inventory: null;
-  stock_status: null;
-}
-
-/** A price for one customer (or none): what the invoice builder puts on a line. */
-export interface PriceForCustomer {
-  price: number;
-  price_source: PriceSource;
-  list_price: number;
-  tier: { id: string; name: string; percentage: number } | null;
-}
 
 /** The columns a product query selects; `$day` is the SQL for the business day prices are read on. */
 export const productColumns = (day: string) => `p.id, p.product, p.product_size, p.product_type, p.upc,

@@ -1,37 +1,11 @@
 import { api } from '../../app/api';
 import type { GridPage, GridQueryArgs } from '../../shared/grid/grid-protocol';
+import type { CustomerGridRow, CustomerResponse } from '../../../../domain/contracts/customer.contract';
 
-/** Spec 000 §3 Customer, as GET /customer/{id} answers it. */
-export interface Customer {
-  id: string;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  tabc_id: string;
-  /** the TABC id to show: licence type + AIMS id when the AIMS id is at least 1, else tabc_id (spec 000 §3) */
-  display_tabc_id: string;
-  aims_id: number | null;
-  aims_license_type: string | null;
-  ydk_est_id: string | null;
-  contact_name: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  cash_on_delivery: boolean;
-  fintech_option: boolean;
-  fintech_id: string | null;
-  product_price_tier_id: string | null;
-  /** business date, yyyy-MM-dd */
-  service_start: string | null;
-  /** 0–12: which of the 13 avatar colours */
-  color_index: number;
-  created_at: string;
-  updated_at: string;
-}
+export type { CustomerGridRow } from '../../../../domain/contracts/customer.contract';
 
-/** A row of GET /customer/grid: the customer's columns, with tabc_id already the displayed TABC id. */
-export type CustomerGridRow = Omit<Customer, 'display_tabc_id' | 'product_price_tier_id' | 'updated_at'>;
+/** Spec 000 §3 Customer, as GET /customer/{id} answers it (domain/contracts/customer.contract.ts). */
+export type Customer = CustomerResponse;
 
 /** POST /customer and PUT /customer/{id}: the form's fields, snake_case as the API names them. */
 export interface CustomerBody {

@@ -10,7 +10,7 @@ import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatDateTime, formatMoney, toDate } from '../../shared/format';
 import { InvoicePdfRowAction } from '../public/document-actions';
-import type { InvoiceGridRow, StatusInfo } from './invoices.api';
+import type { InvoiceGridRow, InvoiceStatusChange } from './invoices.api';
 import {
   cloneInvoicePath,
   dueLabel,
@@ -39,7 +39,7 @@ function StatusHistory({ row }: { row: InvoiceGridRow }) {
       title={
         <Box component="ol" sx={{ m: 0, p: 0.5, listStyle: 'none', display: 'grid', gap: 0.75 }}>
           {history.length === 0 && <li>No status changes yet</li>}
-          {history.map((entry: StatusInfo, index) => (
+          {history.map((entry: InvoiceStatusChange, index) => (
             <Box
               component="li"
               key={`${entry.created_at}-${index}`}

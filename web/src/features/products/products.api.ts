@@ -1,67 +1,21 @@
 import { api } from '../../app/api';
 import type { GridPage, GridQueryArgs } from '../../shared/grid/grid-protocol';
+import type {
+  ProductDetailResponse,
+  ProductGridRow,
+  ProductResponse,
+} from '../../../../domain/contracts/product.contract';
 
-/** Spec 001 §3 Product, as the API answers it (money in dollars). */
-export interface Product {
-  id: string;
-  product: string;
-  product_size: string;
-  product_type: string;
-  upc: string | null;
-  /** null when none (the editor's '0'); shown only with the internal_sku feature */
-  internal_sku: string | null;
-  distributor: string | null;
-  ydk_product_id: string | null;
-  /** the list price in effect today */
-  product_price: number;
-  last_purchase_price: number;
-  /** since when today's list price holds; null: the price the product was created with */
-  effective_date: string | null;
-  reorder_level: number | null;
-  reorder_qty: number | null;
-  reorder_time_in_days: number | null;
-  archived: boolean;
-  archived_at: string | null;
-  units_sold: number;
-  amount_sold: number;
-  profit: number;
-  /** null while nothing was sold */
-  profit_percentage: number | null;
-  /** invoices naming the product: delete is refused while there are any */
-  invoice_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type {
+  PriceChangeResponse as PriceChange,
+  ProductGridRow,
+} from '../../../../domain/contracts/product.contract';
 
-/** Spec 001 §3 priceChanges. */
-export interface PriceChange {
-  old_price: number;
-  new_price: number;
-  /** null: a change of the list price */
-  customer_id: string | null;
-  customer_name: string | null;
-  effective_date: string;
-  created_at: string;
-}
+/** Spec 001 §3 Product (domain/contracts/product.contract.ts). */
+export type Product = ProductResponse;
 
 /** GET /product/{id}. */
-export interface ProductDetail extends Product {
-  /** newest first */
-  priceChanges: PriceChange[];
-  /** the next list-price change already scheduled after today */
-  next_price_change: { product_price: number; effective_date: string } | null;
-}
-
-/** A row of GET /product/grid. */
-export type ProductGridRow = Omit<
-  Product,
-  | 'ydk_product_id'
-  | 'effective_date'
-  | 'reorder_level'
-  | 'reorder_qty'
-  | 'reorder_time_in_days'
-  | 'archived_at'
->;
+export type ProductDetail = ProductDetailResponse;
 
 /** POST /product: the editor's fields, snake_case as the API names them (money as typed). */
 export interface ProductBody {

@@ -29,6 +29,8 @@ const company: Company = {
   updated_at: '2026-01-01T00:00:00.000Z',
   companyFeatures: [],
   logos: [],
+  productPriceTiers: [],
+  price_tier_base: 'list_price',
 };
 
 const errorsOf = (errors: Record<string, string | undefined>) =>

@@ -1,17 +1,8 @@
 import { api } from '../../app/api';
+import type { PriceTierResponse } from '../../../../domain/contracts/product.contract';
 
-/** Spec 001 §3 Price tier, as GET /product/price-tier answers it. */
-export interface PriceTier {
-  id: string;
-  name: string;
-  /** percent added to the base price: 10 means +10 % */
-  percentage: number;
-  /** a colour name of GET /product/price-tier/colors */
-  color: string;
-  is_base_tier: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/** Spec 001 §3 Price tier, as GET /product/price-tier answers it (domain/contracts/product.contract.ts). */
+export type PriceTier = PriceTierResponse;
 
 export interface PriceTierColor {
   name: string;

@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { defineGrid, runGrid } from '../../infra/grid/index.js';
 import { PG_POOL } from '../../infra/projections.provider.js';
-import type { CustomerResponse } from '../customer.response.js';
+import type { CustomerGridRow } from '../../../../../domain/contracts/customer.contract.js';
 import { CustomerGridQuery } from './customer-grid.query.js';
 
 const TABLE = '(SELECT * FROM rm_customer WHERE removed_at IS NULL) c';
@@ -79,6 +79,6 @@ export class CustomerGridHandler implements IQueryHandler<CustomerGridQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   execute({ companyId, params }: CustomerGridQuery) {
-    return runGrid<Partial<CustomerResponse>>(this.pool, customerGridFor(params), params, companyId);
+    return runGrid<CustomerGridRow>(this.pool, customerGridFor(params), params, companyId);
   }
 }

@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { CommandMetadata } from '../../../../../domain/shared/decider.js';
 import type { CreateInvoiceBody } from '../dto/invoice.body.js';
-import type { InvoiceResponse } from '../invoice.response.js';
+import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
 
 export class CreateInvoiceCommand extends Command<InvoiceResponse> {
   constructor(

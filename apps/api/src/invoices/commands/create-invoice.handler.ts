@@ -18,7 +18,7 @@ import { EventAppender, streamDecision } from '../../infra/event-store/event-app
 import { PG_POOL } from '../../infra/projections.provider.js';
 import { fingerprintOf, invoiceIdFor, InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
-import type { InvoiceResponse } from '../invoice.response.js';
+import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
 import { CreateInvoiceCommand } from './create-invoice.command.js';
 
 /**

@@ -10,7 +10,7 @@ import { stampsStream } from '../../../../../domain/stamps/stamp.events.js';
 import { EventAppender, streamDecision } from '../../infra/event-store/event-appender.js';
 import { fingerprintOf, InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
-import type { InvoiceResponse } from '../invoice.response.js';
+import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
 import { stampRange } from './create-invoice.handler.js';
 import { UpdateInvoiceCommand } from './update-invoice.command.js';
 

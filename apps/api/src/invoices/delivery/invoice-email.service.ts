@@ -19,7 +19,7 @@ import { escapeHtml } from '../../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailMessage, type MailPort } from '../../infra/mail/mail.port.js';
 import { PG_POOL } from '../../infra/projections.provider.js';
 import { InvoiceReader } from '../invoice-reader.js';
-import type { InvoiceResponse } from '../invoice.response.js';
+import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
 import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
 import { displayDate, money } from '../pdf/pdf-format.js';
 

@@ -17,6 +17,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import type * as Contract from '../../../../../domain/contracts/invoice.contract.js';
 import { INVOICE_STATUSES, type InvoiceStatus } from '../../../../../domain/shared/invoice-status.js';
 import { MAX_LINES, MAX_NOTE_LENGTH, MAX_QTY } from '../../../../../domain/invoices/invoice.rules.js';
 import { MAX_STAMP_NUMBER, toWholeNumber } from '../../stamps/dto/stamp.bodies.js';
@@ -43,7 +44,7 @@ const toPriceText = ({ value }: { value: unknown }) =>
       ? value.trim()
       : value;
 
-export class InvoiceItemBody {
+export class InvoiceItemBody implements Contract.InvoiceItemBody {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'Product is required.' })
   @IsDefined({ message: 'Product is required.' })
@@ -75,7 +76,7 @@ export class InvoiceItemBody {
   on_deal?: boolean;
 }
 
-export class InvoiceStampRangeBody {
+export class InvoiceStampRangeBody implements Contract.InvoiceStampRangeBody {
   @ApiProperty({ example: 1 })
   @Min(1, { message: 'roll_id must be at least 1.' })
   @IsInt({ message: 'roll_id must be a whole number.' })
@@ -98,7 +99,7 @@ export class InvoiceStampRangeBody {
 }
 
 /** Fields shared by create and update (spec 000 §3 Invoice). */
-class InvoiceFieldsBody {
+class InvoiceFieldsBody implements Contract.InvoiceFieldsBody {
   @ApiPropertyOptional({ example: '2026-11-21', description: 'Business date; default today' })
   @Matches(DAY, { message: 'Invoice date must be a date (YYYY-MM-DD).' })
   @IsOptional()
@@ -145,7 +146,7 @@ class InvoiceFieldsBody {
 }
 
 /** POST /invoice. An `Idempotency-Key` header makes a retried submit create one invoice. */
-export class CreateInvoiceBody extends InvoiceFieldsBody {
+export class CreateInvoiceBody extends InvoiceFieldsBody implements Contract.CreateInvoiceBody {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'Customer is required.' })
   @IsDefined({ message: 'Customer is required.' })
@@ -166,7 +167,7 @@ export class CreateInvoiceBody extends InvoiceFieldsBody {
 }
 
 /** PUT /invoice/{id}: absent fields are kept (the view page sends a status or a date alone). */
-export class UpdateInvoiceBody extends InvoiceFieldsBody {
+export class UpdateInvoiceBody extends InvoiceFieldsBody implements Contract.UpdateInvoiceBody {
   @ApiPropertyOptional({ format: 'uuid' })
   @IsUUID('all', { message: 'Customer is required.' })
   @IsOptional()

@@ -4,7 +4,7 @@ import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.p
 import { PdfBusyError, PdfRenderer, PdfUnavailableError } from '../../infra/pdf/pdf-renderer.js';
 import { PG_POOL } from '../../infra/projections.provider.js';
 import { InvoiceReader } from '../invoice-reader.js';
-import type { InvoiceResponse } from '../invoice.response.js';
+import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
 import { CompanyHeaders } from './company-header.js';
 import { invoiceFileName } from './pdf-format.js';
 import {

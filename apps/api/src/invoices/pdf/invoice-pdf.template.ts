@@ -2,7 +2,7 @@ import Handlebars from 'handlebars';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { InvoiceResponse } from '../invoice.response.js';
+import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
 import { displayDate, lines, money, percent, quantity, stampRange } from './pdf-format.js';
 
 /** The distributor as printed at the top of its documents. `logo` is a data URI (documents fetch nothing). */

@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { GridInput, GridResult } from '../../infra/grid/index.js';
-import type { InvoiceResponse, InvoiceSummary } from '../invoice.response.js';
+import type { InvoiceResponse, InvoiceSummary } from '../../../../../domain/contracts/invoice.contract.js';
 
 export class GetInvoiceQuery extends Query<InvoiceResponse> {
   constructor(

@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { CommandMetadata } from '../../../../../domain/shared/decider.js';
-import type { InvoiceResponse } from '../../invoices/invoice.response.js';
+import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
 import type { PaymentBody } from '../dto/payment.body.js';
 
 export class LogPaymentCommand extends Command<InvoiceResponse> {

@@ -5,7 +5,7 @@ import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js'
 import { centsOf } from '../../../../../domain/shared/money.js';
 import { EventAppender } from '../../infra/event-store/event-appender.js';
 import { InvoiceReader } from '../../invoices/invoice-reader.js';
-import type { InvoiceResponse } from '../../invoices/invoice.response.js';
+import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
 import type { PaymentBody } from '../dto/payment.body.js';
 import { DeletePaymentCommand, LogPaymentCommand, UpdatePaymentCommand } from './payment.commands.js';
 

@@ -10,7 +10,7 @@ import {
   tierPricingOf,
   type CompanyPricingSettings,
 } from '../product-context.js';
-import type { PriceForCustomer } from '../product.response.js';
+import type { PriceForCustomer } from '../../../../../domain/contracts/product.contract.js';
 
 /** How a query prices products: for whom, on which day, with which tier. */
 export interface PricingFor {

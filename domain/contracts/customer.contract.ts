@@ -1,0 +1,60 @@
+/*
+ * What /customer answers, as the API writes it and the web reads it (spec 000 §3). Types only: the web build
+ * imports this file too.
+ */
+
+/**
+ * Spec 000 §3 Customer, as GET /customer/{id} answers it. A type, not an interface, so that it is a
+ * `Record<string, unknown>` and the API can read rows as it.
+ */
+export type CustomerResponse = {
+  id: string;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  tabc_id: string;
+  /** The TABC id to show: licence type + AIMS id when the AIMS id is at least 1, else tabc_id (spec 000 §3). */
+  display_tabc_id: string;
+  aims_id: number | null;
+  aims_license_type: string | null;
+  ydk_est_id: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  cash_on_delivery: boolean;
+  fintech_option: boolean;
+  fintech_id: string | null;
+  product_price_tier_id: string | null;
+  /** Business date, yyyy-MM-dd. */
+  service_start: string | null;
+  /** 0–12: which of the 13 avatar colours. */
+  color_index: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/**
+ * A row of GET /customer/grid (apps/api/src/customers/queries/customer-grid.handler.ts): the grid's columns, with
+ * `tabc_id` already the displayed TABC id.
+ */
+export type CustomerGridRow = Pick<
+  CustomerResponse,
+  | 'id'
+  | 'name'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zip'
+  | 'tabc_id'
+  | 'aims_license_type'
+  | 'contact_name'
+  | 'contact_email'
+  | 'contact_phone'
+  | 'cash_on_delivery'
+  | 'fintech_option'
+  | 'service_start'
+  | 'created_at'
+  | 'color_index'
+>;

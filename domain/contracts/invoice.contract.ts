@@ -1,0 +1,188 @@
+import type { InvoiceStatus } from '../shared/invoice-status.js';
+
+/*
+ * What /invoice answers and takes, as the API writes it and the web reads it (spec 000 §3; money in dollars,
+ * business dates yyyy-MM-dd). Types only: the web build imports this file too.
+ */
+
+/** Spec 000 §3 Invoice item, as GET /invoice/{id} answers it. */
+export interface InvoiceItemResponse {
+  id: number;
+  position: number;
+  product_id: string;
+  product: { id: string; product: string; product_size: string; product_type: string; upc: string | null };
+  qty: number;
+  price: number;
+  taxable: boolean;
+  on_deal: boolean;
+  total: number;
+  tax: number;
+  /** The product's last purchase price when invoiced. */
+  cost: number;
+  /** 'This item was invoiced below cost.' */
+  below_cost: boolean;
+  /** What this customer paid on its previous invoice of the product. */
+  last_invoiced_price: number | null;
+}
+
+export interface InvoiceStampResponse {
+  roll_id: number;
+  prefix: string;
+  from: number;
+  to: number;
+  count: number;
+}
+
+/** One status change, as the projection records it (the grid's `status_info`). */
+export interface InvoiceStatusChange {
+  new_status: InvoiceStatus;
+  created_at: string;
+  reason: string;
+}
+
+/** A status change of GET /invoice/{id}, with its label. */
+export interface InvoiceStatusInfo extends InvoiceStatusChange {
+  label: string;
+}
+
+/** A live payment of GET /invoice/{id} (spec 000 §3 Payment). */
+export interface InvoicePaymentResponse {
+  id: string;
+  amount: number;
+  /** Business date yyyy-MM-dd. */
+  received_at: string;
+  note: string;
+  /** ISO instant it was logged. */
+  created_at: string;
+}
+
+/** Spec 000 §3 Invoice. `number` is the displayed number (345, 345B, 12-345) the URLs use. */
+export interface InvoiceResponse {
+  id: string;
+  number: string;
+  sequence: number;
+  beer: boolean;
+  customer_id: string;
+  customer: {
+    id: string;
+    name: string;
+    display_tabc_id: string;
+    address: string;
+    city: string;
+    state: string;
+    zip: string;
+    cash_on_delivery: boolean;
+  };
+  status: InvoiceStatus;
+  status_label: string;
+  statusInfo: InvoiceStatusInfo[];
+  /** Business dates yyyy-MM-dd. */
+  invoiced_at: string;
+  due_at: string | null;
+  /** No due date, or one a day or fewer from today (company time zone): 'Due on delivery'. */
+  due_on_delivery: boolean;
+  note: string;
+  company_note: string;
+  logo_id: string | null;
+  /** Percent, e.g. 8.25. */
+  tax_rate: number;
+  sub_total: number;
+  tax_total: number;
+  total: number;
+  items: InvoiceItemResponse[];
+  stamps: InvoiceStampResponse[];
+  stamp_count: number;
+  stamps_needed: number;
+  /** Live payments, oldest first (issue 8). */
+  payments: InvoicePaymentResponse[];
+  /** The sum of the live payments. */
+  paid: number;
+  /** total − paid (negative when overpaid). */
+  balance: number;
+  /** What is left to pay, never below 0: the payment form's default amount. */
+  remaining: number;
+  orders: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** A row of GET /invoice/grid (apps/api/src/invoices/queries/invoice.grid.ts). */
+export interface InvoiceGridRow {
+  id: string;
+  number: string;
+  sequence: number;
+  beer: boolean;
+  status: InvoiceStatus;
+  status_info: InvoiceStatusChange[];
+  total: number;
+  sub_total: number;
+  tax_total: number;
+  invoiced_at: string;
+  due_at: string | null;
+  customer_id: string;
+  customer: string;
+  customer_tabc_id: string;
+  /** "3 × TITO'S VODKA 750ml, …" */
+  items: string;
+  item_count: number;
+  created_at: string;
+}
+
+/** A row of GET /invoice/recent and of quick search. */
+export interface InvoiceSummary {
+  id: string;
+  number: string;
+  status: InvoiceStatus;
+  total: number;
+  invoiced_at: string;
+  due_at: string | null;
+  customer_id: string;
+  customer_name: string;
+  created_at: string;
+}
+
+/** An item of POST /invoice and PUT /invoice/{id}. */
+export interface InvoiceItemBody {
+  product_id: string;
+  /** Whole bottles; empty counts as 0. */
+  qty: number;
+  /** Dollars with at most 2 decimals. */
+  price: number | string;
+  taxable?: boolean;
+  on_deal?: boolean;
+}
+
+/** A manual stamp range of POST /invoice and PUT /invoice/{id}. */
+export interface InvoiceStampRangeBody {
+  roll_id: number;
+  from: number;
+  to: number;
+}
+
+/** The fields POST /invoice and PUT /invoice/{id} share. */
+export interface InvoiceFieldsBody {
+  /** yyyy-MM-dd; default today. */
+  invoiced_at?: string;
+  /** null: due on delivery. */
+  due_at?: string | null;
+  note?: string;
+  company_note?: string;
+  logo_id?: string | null;
+  /** Manual stamp ranges; absent or null: allocated automatically. */
+  stamps?: InvoiceStampRangeBody[] | null;
+}
+
+/** POST /invoice. */
+export interface CreateInvoiceBody extends InvoiceFieldsBody {
+  customer_id: string;
+  items: InvoiceItemBody[];
+  /** The user chose 'Create anyway' on the duplicate dialog. */
+  force?: boolean;
+}
+
+/** PUT /invoice/{id}: the same fields, each optional (left out: kept), plus status. */
+export interface UpdateInvoiceBody extends InvoiceFieldsBody {
+  customer_id?: string;
+  items?: InvoiceItemBody[];
+  status?: InvoiceStatus;
+}

@@ -1,0 +1,95 @@
+import type { PriceSource } from '../products/product.pricing.js';
+
+/*
+ * What /product answers, as the API writes it and the web reads it (spec 001 §3; money in dollars, numbers with
+ * at most 2 decimals). Types only: the web build imports this file too.
+ */
+
+/**
+ * Spec 001 §3 Product. `product_price` is the list price in effect today (in the company's time zone).
+ * units_sold, amount_sold and profit are what invoices sold (0 until invoices exist);
+ * profit = amount sold − units sold × last purchase price.
+ */
+export interface ProductResponse {
+  id: string;
+  product: string;
+  product_size: string;
+  product_type: string;
+  upc: string | null;
+  /** null when none (the form's '0'); the screens show it only with the internal_sku feature. */
+  internal_sku: string | null;
+  distributor: string | null;
+  ydk_product_id: string | null;
+  product_price: number;
+  last_purchase_price: number;
+  /** The effective date of today's list price; null: the price the product was created with. */
+  effective_date: string | null;
+  reorder_level: number | null;
+  reorder_qty: number | null;
+  reorder_time_in_days: number | null;
+  archived: boolean;
+  archived_at: string | null;
+  units_sold: number;
+  amount_sold: number;
+  profit: number;
+  /** profit / amount sold × 100, 2 decimals; null while nothing was sold. */
+  profit_percentage: number | null;
+  /** Invoices naming the product: delete is refused while there are any. */
+  invoice_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Spec 001 §3 priceChanges. */
+export interface PriceChangeResponse {
+  old_price: number;
+  new_price: number;
+  /** null: a change of the list price. */
+  customer_id: string | null;
+  customer_name: string | null;
+  effective_date: string;
+  created_at: string;
+}
+
+/** GET /product/{id}. */
+export interface ProductDetailResponse extends ProductResponse {
+  /** Newest first. */
+  priceChanges: PriceChangeResponse[];
+  /** The next list-price change already scheduled after today, if any. */
+  next_price_change: { product_price: number; effective_date: string } | null;
+  /** Filled once inventory exists (spec 001 §2 detail page). */
+  inventory: null;
+  stock_status: null;
+}
+
+/** A row of GET /product/grid (apps/api/src/products/queries/product-grid.ts). */
+export type ProductGridRow = Omit<
+  ProductResponse,
+  | 'ydk_product_id'
+  | 'effective_date'
+  | 'reorder_level'
+  | 'reorder_qty'
+  | 'reorder_time_in_days'
+  | 'archived_at'
+>;
+
+/** A price for one customer (or none): what the invoice builder puts on a line. */
+export interface PriceForCustomer {
+  price: number;
+  price_source: PriceSource;
+  list_price: number;
+  tier: { id: string; name: string; percentage: number } | null;
+}
+
+/** Spec 001 §3 Price tier, as GET /product/price-tier answers it. */
+export interface PriceTierResponse {
+  id: string;
+  name: string;
+  /** Percent of the base price added: 10 means +10 %. */
+  percentage: number;
+  /** A colour name of GET /product/price-tier/colors. */
+  color: string;
+  is_base_tier: boolean;
+  created_at: string;
+  updated_at: string;
+}
