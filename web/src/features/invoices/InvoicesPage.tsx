@@ -1,31 +1,29 @@
 import Add from '@mui/icons-material/Add';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
-import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { format } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { saveFile } from '../../shared/download';
 import { useFeature } from '../../shared/feature-gate/use-feature';
 import { FILTER_DATE_FORMAT } from '../../shared/format';
+import { FilterGroup, DateRangeFilter, GridFilterBar } from '../../shared/grid/GridFilterBar';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
+import { mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
 import { useGridModels } from '../../shared/grid/use-grid-models';
 import { toast } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { useDebouncedValue } from '../customers/use-debounced-value';
-import { useGetCustomerQuery } from '../customers/customers.api';
+import { CustomerFilterChip } from '../customers/CustomerFilterChip';
 import { INVOICE_GRID_DEFAULT_SORT, INVOICE_ROW_HEIGHT, invoiceColumns } from './invoice-grid.columns';
 import {
   INVOICE_STATUSES,
@@ -34,27 +32,11 @@ import {
   type InvoiceStatus,
 } from './invoices.api';
 import { INVOICE_MESSAGES, invoicePath, statusLabel } from './view/invoice-display';
-import { isWholeNumber, mergeFilters, toolbarFilterModel, type ToolbarFilters } from './view/invoice-filters';
+import { isWholeNumber, toolbarFilterModel, type ToolbarFilters } from './view/invoice-filters';
 import { InvoiceStatusChip } from './view/InvoiceStatusChip';
 
 const withEmail = invoiceColumns({ email: true });
 const withoutEmail = invoiceColumns({ email: false });
-
-/** The customer filter (from the customer grid's invoice history): the customer's name, removable. */
-function CustomerFilterChip({ customerId, onRemove }: { customerId: string; onRemove: () => void }) {
-  const { data, isError } = useGetCustomerQuery(customerId);
-  const name = data?.name ?? (isError ? 'Unknown customer' : 'Loading…');
-  return (
-    <Chip
-      icon={<StorefrontOutlined />}
-      color="primary"
-      variant="outlined"
-      label={`Customer: ${name}`}
-      onDelete={onRemove}
-      sx={{ fontWeight: 600, bgcolor: 'rgba(29, 78, 137, 0.06)' }}
-    />
-  );
-}
 
 /**
  * /invoice: the invoice grid (spec 000 §2) with its status, customer (`?customerId=`), number-range and date-range
@@ -100,29 +82,13 @@ export default function InvoicesPage() {
   const [download] = useDownloadInvoiceCsvMutation();
   const [downloading, setDownloading] = useState<'summary' | 'detailed' | null>(null);
 
-  const { paginationModel, onPaginationModelChange } = grid.modelProps;
-  const toFirstPage = () => {
-    if (paginationModel.page !== 0) onPaginationModelChange({ ...paginationModel, page: 0 });
-  };
-  const change =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      toFirstPage();
-    };
+  const { toFirstPage, change } = toolbarPaging(grid.modelProps);
 
   const numberError =
     (numberFrom && !isWholeNumber(numberFrom)) || (numberTo && !isWholeNumber(numberTo))
       ? 'Whole numbers only'
       : isWholeNumber(numberFrom) && isWholeNumber(numberTo) && Number(numberFrom) > Number(numberTo)
         ? 'From must not be above To'
-        : '';
-  const future = (day: string) => day !== '' && day > today;
-  const dateError =
-    future(dateFrom) || future(dateTo)
-      ? "Can't pick a day after today"
-      : dateFrom && dateTo && dateFrom > dateTo
-        ? 'From must not be after To'
         : '';
 
   const removeCustomer = () => {
@@ -198,10 +164,10 @@ export default function InvoicesPage() {
       />
       <Card>
         <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
-          <Box
-            role="search"
-            aria-label="Invoice filters"
-            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5, mb: 1.5 }}
+          <GridFilterBar
+            label="Invoice filters"
+            onClear={anyToolbarFilter ? clearFilters : undefined}
+            chips={customerId && <CustomerFilterChip customerId={customerId} onRemove={removeCustomer} />}
           >
             <TextField
               select
@@ -236,77 +202,35 @@ export default function InvoicesPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-              <Box sx={{ display: 'flex', gap: 1 }}>
-                <TextField
-                  size="small"
-                  label="Number from"
-                  value={numberFrom}
-                  onChange={(event) => change(setNumberFrom)(event.target.value)}
-                  error={!!numberError}
-                  sx={{ width: 140 }}
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                />
-                <TextField
-                  size="small"
-                  label="Number to"
-                  value={numberTo}
-                  onChange={(event) => change(setNumberTo)(event.target.value)}
-                  error={!!numberError}
-                  sx={{ width: 140 }}
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                />
-              </Box>
-              {numberError && (
-                <Typography variant="caption" color="error" sx={{ mt: 0.25, ml: 0.5 }}>
-                  {numberError}
-                </Typography>
-              )}
-            </Box>
-            <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-              <Box sx={{ display: 'flex', gap: 1 }}>
-                <TextField
-                  size="small"
-                  type="date"
-                  label="Date from"
-                  value={dateFrom}
-                  onChange={(event) => change(setDateFrom)(event.target.value)}
-                  error={!!dateError && (future(dateFrom) || dateFrom > dateTo)}
-                  sx={{ width: 168 }}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: dateTo || today } }}
-                />
-                <TextField
-                  size="small"
-                  type="date"
-                  label="Date to"
-                  value={dateTo}
-                  onChange={(event) => change(setDateTo)(event.target.value)}
-                  error={!!dateError && (future(dateTo) || (!!dateTo && dateFrom > dateTo))}
-                  sx={{ width: 168 }}
-                  slotProps={{
-                    inputLabel: { shrink: true },
-                    htmlInput: { min: dateFrom || undefined, max: today },
-                  }}
-                />
-              </Box>
-              {dateError && (
-                <Typography variant="caption" color="error" sx={{ mt: 0.25, ml: 0.5 }}>
-                  {dateError}
-                </Typography>
-              )}
-            </Box>
-            {anyToolbarFilter && (
-              <Button size="small" onClick={clearFilters} sx={{ mt: 0.5 }}>
-                Clear filters
-              </Button>
-            )}
-          </Box>
-          {customerId && (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
-              <CustomerFilterChip customerId={customerId} onRemove={removeCustomer} />
-            </Box>
-          )}
-          <Divider sx={{ mb: 1.5 }} />
+            <FilterGroup error={numberError}>
+              <TextField
+                size="small"
+                label="Number from"
+                value={numberFrom}
+                onChange={(event) => change(setNumberFrom)(event.target.value)}
+                error={!!numberError}
+                sx={{ width: 140 }}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+              <TextField
+                size="small"
+                label="Number to"
+                value={numberTo}
+                onChange={(event) => change(setNumberTo)(event.target.value)}
+                error={!!numberError}
+                sx={{ width: 140 }}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+            </FilterGroup>
+            <DateRangeFilter
+              labels={{ from: 'Date from', to: 'Date to' }}
+              from={dateFrom}
+              to={dateTo}
+              today={today}
+              onFromChange={change(setDateFrom)}
+              onToChange={change(setDateTo)}
+            />
+          </GridFilterBar>
           <Box sx={{ height: { xs: 600, md: 'max(520px, calc(100vh - 300px))' } }}>
             <ServerDataGrid
               {...grid.modelProps}

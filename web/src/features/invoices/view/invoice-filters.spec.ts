@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { changeQuestion, isDueOnDelivery } from './invoice-display';
-import { dateRange, mergeFilters, numberRange, toolbarFilterModel } from './invoice-filters';
+import { dateRange, mergeFilters } from '../../../shared/grid/toolbar-filters';
+import { numberRange, toolbarFilterModel } from './invoice-filters';
 
 describe('invoice grid toolbar filters', () => {
   it('filters the number range on sequence, either bound alone, whole numbers only', () => {

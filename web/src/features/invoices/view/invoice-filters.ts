@@ -1,4 +1,5 @@
 import type { ProtocolCondition, ProtocolFilterModel } from '../../../shared/grid/grid-protocol';
+import { dateRange } from '../../../shared/grid/toolbar-filters';
 import type { InvoiceStatus } from '../invoices.api';
 
 /**
@@ -31,18 +32,6 @@ export function numberRange(from: string, to: string): ProtocolCondition | null 
   return null;
 }
 
-/** Invoice date range on whole days, never past today (spec 000 §5 Dates). */
-export function dateRange(from: string, to: string, today: string): ProtocolCondition | null {
-  const ok = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && day <= today;
-  const low = ok(from) ? from : null;
-  const high = ok(to) ? to : null;
-  if (low && high)
-    return low <= high ? { filterType: 'date', type: 'inRange', dateFrom: low, dateTo: high } : null;
-  if (low) return { filterType: 'date', type: 'greaterThanOrEqual', dateFrom: low };
-  if (high) return { filterType: 'date', type: 'lessThanOrEqual', dateFrom: high };
-  return null;
-}
-
 export function toolbarFilterModel(filters: ToolbarFilters, today: string): ProtocolFilterModel {
   const model: ProtocolFilterModel = {};
   if (filters.statuses.length) model.status = { filterType: 'set', type: 'in', values: filters.statuses };
@@ -52,14 +41,4 @@ export function toolbarFilterModel(filters: ToolbarFilters, today: string): Prot
   const dates = dateRange(filters.dateFrom, filters.dateTo, today);
   if (dates) model.invoiced_at = dates;
   return model;
-}
-
-/** The grid's filterModel (JSON text) with the toolbar's conditions added. */
-export function mergeFilters<Q extends { filterModel?: string }>(query: Q, extra: ProtocolFilterModel): Q {
-  const merged = {
-    ...(query.filterModel ? (JSON.parse(query.filterModel) as ProtocolFilterModel) : {}),
-    ...extra,
-  };
-  const { filterModel: _ignored, ...rest } = query;
-  return (Object.keys(merged).length ? { ...rest, filterModel: JSON.stringify(merged) } : rest) as Q;
 }
