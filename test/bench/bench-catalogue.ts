@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   CustomerGridHandler,
   customerGridFor,
@@ -27,26 +26,21 @@ import {
 } from '../../apps/api/src/products/queries/product-suggestions.query.js';
 import {
   createDatabase,
-  latencySummary,
+  intFromEnv,
   log,
-  ms,
   num,
-  printFigures,
+  p95Figure,
+  pagingScenarios,
+  runWhenMain,
   seconds,
+  timeSamples,
   type BenchFigure,
+  type GridScenario,
 } from './bench-support.js';
 
 const GRID_SAMPLES = 200;
 const SUGGESTION_SAMPLES = 300;
 const WARM_UP = 10;
-
-function sizeFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const parsed = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer`);
-  return parsed;
-}
 
 // Word lists the synthetic catalogue and customers are built from (a distributor's catalogue repeats brands and
 // kinds; establishments repeat words such as BAR, CLUB, LIQUOR).
@@ -326,21 +320,8 @@ async function benchCustomerGrid(url: string, seeded: Seeded, customers: number)
   const handler = new CustomerGridHandler(pool);
   const current = customers - Math.floor(customers / 50);
   const filter = (model: Record<string, unknown>) => JSON.stringify(model);
-  const scenarios: {
-    name: string;
-    params: Record<string, string>;
-    check: (r: { rows: unknown[]; count: number }) => boolean;
-  }[] = [
-    {
-      name: 'first page, default sort (name)',
-      params: { startRow: '0', endRow: '25' },
-      check: (r) => r.rows.length === 25 && r.count === current,
-    },
-    {
-      name: 'page 41 (rows 1,000–1,024)',
-      params: { startRow: '1000', endRow: '1025' },
-      check: (r) => r.rows.length === 25 && r.count === current,
-    },
+  const scenarios: GridScenario[] = [
+    ...pagingScenarios('name', current),
     {
       name: "name contains 'sal' (one word of many)",
       params: {
@@ -401,35 +382,33 @@ async function benchCustomerGrid(url: string, seeded: Seeded, customers: number)
         log(`${scenario.name}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
       }
     }
-    const latencies: number[] = [];
-    let ok = true;
-    for (let i = 0; i < GRID_SAMPLES; i++) {
-      const q0 = performance.now();
-      const result = await handler.execute(new CustomerGridQuery(seeded.companyId, scenario.params));
-      latencies.push(performance.now() - q0);
-      if (!scenario.check(result)) ok = false;
-    }
-    const kept = latencies.slice(WARM_UP);
-    all.push(...kept);
-    const summary = latencySummary(kept);
-    figures.push({
-      section: 'catalogue',
-      measure: `customer grid, ${num(customers)} customers: ${scenario.name}`,
-      value: `p95 ${ms(summary.p95)} (p50 ${ms(summary.p50)})`,
-      target: '≤ 50 ms',
-      met: summary.p95 <= 50,
-      check: ok ? 'ok' : 'FAILED',
-    });
+    const { latenciesMs, ok } = await timeSamples(
+      GRID_SAMPLES,
+      WARM_UP,
+      () => handler.execute(new CustomerGridQuery(seeded.companyId, scenario.params)),
+      scenario.check,
+    );
+    all.push(...latenciesMs);
+    figures.push(
+      p95Figure({
+        section: 'catalogue',
+        measure: `customer grid, ${num(customers)} customers: ${scenario.name}`,
+        latenciesMs,
+        targetMs: 50,
+        ok,
+      }),
+    );
   }
-  const overall = latencySummary(all);
-  figures.push({
-    section: 'catalogue',
-    measure: `customer grid, ${num(customers)} customers: all the queries above`,
-    value: `p95 ${ms(overall.p95)} (p50 ${ms(overall.p50)}, max ${ms(overall.max)})`,
-    target: '≤ 50 ms',
-    met: overall.p95 <= 50,
-    check: figures.every((f) => f.check === 'ok') ? 'ok' : 'FAILED',
-  });
+  figures.push(
+    p95Figure({
+      section: 'catalogue',
+      measure: `customer grid, ${num(customers)} customers: all the queries above`,
+      latenciesMs: all,
+      targetMs: 50,
+      ok: figures.every((f) => f.check === 'ok'),
+      withMax: true,
+    }),
+  );
   await pool.end();
   return figures;
 }
@@ -525,24 +504,25 @@ async function benchSuggestions(url: string, seeded: Seeded, products: number): 
     const kept = latencies.slice(WARM_UP);
     all.push(...kept);
     allOk &&= ok;
-    const summary = latencySummary(kept);
-    figures.push({
-      section: 'catalogue',
-      measure: `suggestions, ${num(products)} products: ${kind.name}`,
-      value: `p95 ${ms(summary.p95)} (p50 ${ms(summary.p50)})`,
-      target: '≤ 20 ms',
-      met: summary.p95 <= 20,
-      check: ok ? 'ok' : 'FAILED',
-    });
+    figures.push(
+      p95Figure({
+        section: 'catalogue',
+        measure: `suggestions, ${num(products)} products: ${kind.name}`,
+        latenciesMs: kept,
+        targetMs: 20,
+        ok,
+      }),
+    );
   }
-  const overall = latencySummary(all);
   figures.push({
-    section: 'catalogue',
-    measure: `suggestions, ${num(products)} products: all the queries above`,
-    value: `p95 ${ms(overall.p95)} (p50 ${ms(overall.p50)}, max ${ms(overall.max)})`,
-    target: '≤ 20 ms',
-    met: overall.p95 <= 20,
-    check: allOk ? 'ok' : 'FAILED',
+    ...p95Figure({
+      section: 'catalogue',
+      measure: `suggestions, ${num(products)} products: all the queries above`,
+      latenciesMs: all,
+      targetMs: 20,
+      ok: allOk,
+      withMax: true,
+    }),
     note: 'each request: company settings + the customer’s tier, the name-prefix (or exact UPC) step, the contains step when the page is not full, prices for the ids found',
   });
   // Tenancy, for the record: the other company sees none of these products.
@@ -563,8 +543,8 @@ async function benchSuggestions(url: string, seeded: Seeded, products: number): 
 
 /** The issue 4 figures. With `adminUrl`, runs on that Postgres (creating and dropping its database). */
 export async function benchCatalogue(options: { adminUrl?: string } = {}): Promise<BenchFigure[]> {
-  const customers = sizeFromEnv('BENCH_CUSTOMERS', 20_000);
-  const products = sizeFromEnv('BENCH_PRODUCTS', 50_000);
+  const customers = intFromEnv('BENCH_CUSTOMERS', 20_000);
+  const products = intFromEnv('BENCH_PRODUCTS', 50_000);
   let dir: string | undefined;
   let stop: (() => Promise<void>) | undefined;
   let adminUrl = options.adminUrl;
@@ -607,15 +587,4 @@ export async function benchCatalogue(options: { adminUrl?: string } = {}): Promi
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  benchCatalogue().then(
-    (figures) => {
-      printFigures(figures);
-      process.exit(figures.some((f) => f.check === 'FAILED') ? 1 : 0);
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, benchCatalogue);

@@ -20,7 +20,6 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { createPool } from '../../apps/api/src/infra/db/database.js';
 import { startEmbeddedPostgres } from '../../apps/api/src/infra/db/embedded-postgres.js';
@@ -41,21 +40,22 @@ import {
 import { businessDate } from '../../domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
-import { latencySummary, log, ms, num, printFigures, seconds, type BenchFigure } from './bench-support.js';
+import {
+  intFromEnv,
+  latencySummary,
+  log,
+  ms,
+  num,
+  runWhenMain,
+  seconds,
+  type BenchFigure,
+} from './bench-support.js';
 
 const SECTION = 'invoices';
 const CLIENTS = 8;
 const PAGE = 25;
 const GRID_SAMPLES = 60;
 const GRID_WARMUP = 10;
-
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const parsed = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer`);
-  return parsed;
-}
 
 const settings = {
   rows: intFromEnv('BENCH_INVOICE_ROWS', 200_000),
@@ -956,15 +956,4 @@ export async function benchInvoices(options: { adminUrl?: string } = {}): Promis
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  benchInvoices().then(
-    (figures) => {
-      printFigures(figures);
-      process.exit(figures.some((f) => f.check === 'FAILED') ? 1 : 0);
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, benchInvoices);

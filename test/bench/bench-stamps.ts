@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DomainError } from '../../domain/shared/domain-error.js';
 import { stampLedgerDecider } from '../../domain/stamps/stamp.decide.js';
 import {
@@ -29,13 +28,18 @@ import { StampLogGridQuery } from '../../apps/api/src/stamps/queries/stamp-log-g
 import { STAMPS_SCHEMA } from '../../projections/stamps/stamp-ledger.projection.js';
 import {
   createDatabase,
+  intFromEnv,
   latencySummary,
   log,
   ms,
   num,
-  printFigures,
+  p95Figure,
+  pagingScenarios,
+  runWhenMain,
   seconds,
+  timeSamples,
   type BenchFigure,
+  type GridScenario,
 } from './bench-support.js';
 
 const ROLLS = 100;
@@ -44,15 +48,6 @@ const PRIOR_ALLOCATIONS = 50_000;
 const DECISION_SAMPLES = 2_000;
 const COMMAND_SAMPLES = 300;
 const GRID_SAMPLES = 200;
-
-function allocationsFromEnv(): number {
-  const raw = process.env.BENCH_STAMP_ALLOCATIONS;
-  if (raw === undefined || raw === '') return 1_000_000;
-  const parsed = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(parsed) || parsed <= 0)
-    throw new Error('BENCH_STAMP_ALLOCATIONS must be a positive integer');
-  return parsed;
-}
 
 const metadata = (companyId: string, now: string) => ({
   companyId,
@@ -262,21 +257,8 @@ async function benchGrid(url: string, rows: number): Promise<BenchFigure[]> {
   log(`stamps: ${num(rows)} rows written and analysed in ${num(seconds(t0), 1)} s`);
 
   const handler = new StampLogGridHandler(pool);
-  const scenarios: {
-    name: string;
-    params: Record<string, string>;
-    check: (r: { rows: unknown[]; count: number }) => boolean;
-  }[] = [
-    {
-      name: 'first page, default sort (logged_at desc)',
-      params: { startRow: '0', endRow: '25' },
-      check: (r) => r.rows.length === 25 && r.count === rows,
-    },
-    {
-      name: 'page 41 (rows 1,000–1,024)',
-      params: { startRow: '1000', endRow: '1025' },
-      check: (r) => r.rows.length === 25 && r.count === rows,
-    },
+  const scenarios: GridScenario[] = [
+    ...pagingScenarios('logged_at desc', rows),
     {
       name: 'a week of logged_at, 100 rows',
       params: {
@@ -291,23 +273,21 @@ async function benchGrid(url: string, rows: number): Promise<BenchFigure[]> {
   ];
   const figures: BenchFigure[] = [];
   for (const scenario of scenarios) {
-    const latencies: number[] = [];
-    let ok = true;
-    for (let i = 0; i < GRID_SAMPLES; i++) {
-      const q0 = performance.now();
-      const result = await handler.execute(new StampLogGridQuery(companyId, scenario.params));
-      latencies.push(performance.now() - q0);
-      if (!scenario.check(result)) ok = false;
-    }
-    const summary = latencySummary(latencies.slice(10)); // the first queries warm the cache
-    figures.push({
-      section: 'stamps',
-      measure: `stamp-log grid, ${num(rows)} allocations: ${scenario.name}`,
-      value: `p95 ${ms(summary.p95)} (p50 ${ms(summary.p50)})`,
-      target: '≤ 50 ms',
-      met: summary.p95 <= 50,
-      check: ok ? 'ok' : 'FAILED',
-    });
+    const { latenciesMs, ok } = await timeSamples(
+      GRID_SAMPLES,
+      10, // the first queries warm the cache
+      () => handler.execute(new StampLogGridQuery(companyId, scenario.params)),
+      scenario.check,
+    );
+    figures.push(
+      p95Figure({
+        section: 'stamps',
+        measure: `stamp-log grid, ${num(rows)} allocations: ${scenario.name}`,
+        latenciesMs,
+        targetMs: 50,
+        ok,
+      }),
+    );
   }
   // Sorting by a column without an index, for the record (no target: it sorts every row of the company).
   {
@@ -338,7 +318,7 @@ async function benchGrid(url: string, rows: number): Promise<BenchFigure[]> {
 
 /** The issue 5 figures. With `adminUrl`, runs on that Postgres (creating and dropping its databases). */
 export async function benchStamps(options: { adminUrl?: string } = {}): Promise<BenchFigure[]> {
-  const rows = allocationsFromEnv();
+  const rows = intFromEnv('BENCH_STAMP_ALLOCATIONS', 1_000_000);
   let dir: string | undefined;
   let stop: (() => Promise<void>) | undefined;
   let adminUrl = options.adminUrl;
@@ -365,15 +345,4 @@ export async function benchStamps(options: { adminUrl?: string } = {}): Promise<
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  benchStamps().then(
-    (figures) => {
-      printFigures(figures);
-      process.exit(figures.some((f) => f.check === 'FAILED') ? 1 : 0);
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, benchStamps);

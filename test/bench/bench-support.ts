@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 /** One line of the report: a figure, the same-run limit it is compared with, and whether its check held. */
@@ -23,7 +24,8 @@ export const env = {
   writers: intFromEnv('BENCH_WRITERS', 8),
 };
 
-function intFromEnv(name: string, fallback: number): number {
+/** A positive whole number from the environment (`1_000_000` allowed), or `fallback` when unset. */
+export function intFromEnv(name: string, fallback: number): number {
   const value = process.env[name];
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value.replace(/_/g, ''));
@@ -137,4 +139,84 @@ export function printFigures(
 
 export function log(message: string): void {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+/** A grid request a bench times, and what its answer must look like. */
+export interface GridScenario {
+  name: string;
+  params: Record<string, string>;
+  check: (result: { rows: unknown[]; count: number }) => boolean;
+}
+
+/** The first page in the default sort (`sortLabel`) and page 41, each a full page of `count` rows in all. */
+export function pagingScenarios(sortLabel: string, count: number): GridScenario[] {
+  return [
+    {
+      name: `first page, default sort (${sortLabel})`,
+      params: { startRow: '0', endRow: '25' },
+      check: (r) => r.rows.length === 25 && r.count === count,
+    },
+    {
+      name: 'page 41 (rows 1,000–1,024)',
+      params: { startRow: '1000', endRow: '1025' },
+      check: (r) => r.rows.length === 25 && r.count === count,
+    },
+  ];
+}
+
+/**
+ * Runs `query` `samples` times in a row, timing the query alone; answers the latencies after the first `warmUp`
+ * (they warm the cache) and whether `check` held for every answer.
+ */
+export async function timeSamples<R>(
+  samples: number,
+  warmUp: number,
+  query: () => Promise<R>,
+  check: (result: R) => boolean,
+): Promise<{ latenciesMs: number[]; ok: boolean }> {
+  const latencies: number[] = [];
+  let ok = true;
+  for (let i = 0; i < samples; i++) {
+    const q0 = performance.now();
+    const result = await query();
+    latencies.push(performance.now() - q0);
+    if (!check(result)) ok = false;
+  }
+  return { latenciesMs: latencies.slice(warmUp), ok };
+}
+
+/** A latency figure held to a p95 target: `p95 … (p50 …)`, with the max too when `withMax`. */
+export function p95Figure(figure: {
+  section: string;
+  measure: string;
+  latenciesMs: number[];
+  targetMs: number;
+  ok: boolean;
+  withMax?: boolean;
+}): BenchFigure {
+  const summary = latencySummary(figure.latenciesMs);
+  const max = figure.withMax ? `, max ${ms(summary.max)}` : '';
+  return {
+    section: figure.section,
+    measure: figure.measure,
+    value: `p95 ${ms(summary.p95)} (p50 ${ms(summary.p50)}${max})`,
+    target: `≤ ${figure.targetMs} ms`,
+    met: summary.p95 <= figure.targetMs,
+    check: figure.ok ? 'ok' : 'FAILED',
+  };
+}
+
+/** Runs a bench when its file is the one node was started with: prints its figures, exits 1 if a check failed. */
+export function runWhenMain(moduleUrl: string, bench: () => Promise<BenchFigure[]>): void {
+  if (!process.argv[1] || fileURLToPath(moduleUrl) !== process.argv[1]) return;
+  bench().then(
+    (figures) => {
+      printFigures(figures);
+      process.exit(figures.some((f) => f.check === 'FAILED') ? 1 : 0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }
