@@ -2,12 +2,17 @@ import type { Page } from 'playwright-core';
 import { AuthService } from '../../apps/api/src/auth/auth.service.js';
 import { apiCaller, snap, storedValue, useBrowser } from '../support/browser.js';
 import { startTestApp } from '../support/app.js';
+import {
+  describedBy,
+  expectTrue,
+  signInThroughForm,
+  uniqueEmail,
+  visible,
+} from '../support/browser-fixtures.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 let app: TestApp;
-let seq = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}${++seq}@example.com`;
 const PASSWORD = 'secret-pass-1';
 
 const api = apiCaller(() => app.baseUrl);
@@ -20,12 +25,6 @@ async function aUser(label: string, name = 'Ann Walker') {
     body: { name, title: 'Owner', email, password: PASSWORD, confirm_password: PASSWORD },
   });
   return { email, name, password: PASSWORD };
-}
-
-async function signInThroughForm(page: Page, email: string, password: string) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 const fieldError = (page: Page, text: string) => page.getByText(text, { exact: true });
@@ -49,8 +48,8 @@ describe('Web shell and sign-in (browser)', () => {
         const page = await browser.newPage();
         await page.goto('/auth/signup');
         await page.getByRole('button', { name: 'Sign Up' }).click();
-        await expectVisible(fieldError(page, "Email can't be an empty field"));
-        await expectVisible(fieldError(page, "Password can't be an empty field"));
+        await visible(fieldError(page, "Email can't be an empty field"));
+        await visible(fieldError(page, "Password can't be an empty field"));
 
         const email = uniqueEmail('signup');
         await page.getByLabel('Email', { exact: true }).fill(email);
@@ -59,7 +58,7 @@ describe('Web shell and sign-in (browser)', () => {
         await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
         await page.getByLabel('Confirm Password', { exact: true }).fill('something-else');
         await page.getByRole('button', { name: 'Sign Up' }).click();
-        await expectVisible(fieldError(page, 'Passwords do not match'));
+        await visible(fieldError(page, 'Passwords do not match'));
 
         await page.getByRole('button', { name: 'Show confirm password' }).click();
         await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
@@ -67,11 +66,11 @@ describe('Web shell and sign-in (browser)', () => {
         await page.getByLabel('Confirm Password', { exact: true }).press('Enter');
 
         await page.waitForURL('**/dashboard');
-        await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
-        await expectVisible(page.getByText('You have not created any invoice yet.'));
-        await expectVisible(page.getByRole('main').getByRole('link', { name: 'New Invoice' }));
-        await expectVisible(page.getByRole('main').getByRole('link', { name: 'New Customer' }));
-        await expectVisible(page.getByRole('link', { name: /Dana Brewer/ }));
+        await visible(page.getByRole('heading', { name: 'Dashboard' }));
+        await visible(page.getByText('You have not created any invoice yet.'));
+        await visible(page.getByRole('main').getByRole('link', { name: 'New Invoice' }));
+        await visible(page.getByRole('main').getByRole('link', { name: 'New Customer' }));
+        await visible(page.getByRole('link', { name: /Dana Brewer/ }));
         await snap(page, 'dashboard');
       },
     );
@@ -104,8 +103,8 @@ describe('Web shell and sign-in (browser)', () => {
       expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('typed-first');
       await page.getByLabel('Email', { exact: true }).fill('');
       await page.getByLabel('Email', { exact: true }).press('Enter');
-      await expectVisible(fieldError(page, "Email can't be an empty field"));
-      await expectVisible(fieldError(page, "Password can't be an empty field"));
+      await visible(fieldError(page, "Email can't be an empty field"));
+      await visible(fieldError(page, "Password can't be an empty field"));
       await snap(page, 'signin-empty');
     });
 
@@ -136,7 +135,7 @@ describe('Web shell and sign-in (browser)', () => {
         );
         await page.goto('/auth/signin');
         await signInThroughForm(page, 'ann@example.com', 'whatever');
-        await expectVisible(fieldError(page, 'Too many attempts, try again in a minute.'));
+        await visible(fieldError(page, 'Too many attempts, try again in a minute.'));
         expect(await page.getByText('our servers broke, please try again later').count()).toBe(0);
 
         await page.unroute('**/api/v1/auth/signin');
@@ -144,7 +143,7 @@ describe('Web shell and sign-in (browser)', () => {
           route.fulfill({ status: 500, json: { statusCode: 500, message: 'Internal server error' } }),
         );
         await page.getByRole('button', { name: 'Sign In' }).click();
-        await expectVisible(page.getByText('our servers broke, please try again later'));
+        await visible(page.getByText('our servers broke, please try again later'));
       },
     );
 
@@ -155,7 +154,7 @@ describe('Web shell and sign-in (browser)', () => {
       await page.waitForURL('**/auth/signin');
       await signInThroughForm(page, user.email, user.password);
       await page.waitForURL('**/setting');
-      await expectVisible(page.getByRole('heading', { name: 'Settings' }));
+      await visible(page.getByRole('heading', { name: 'Settings' }));
     });
 
     browser.it('signs out from the top bar after confirming', async () => {
@@ -167,7 +166,7 @@ describe('Web shell and sign-in (browser)', () => {
 
       await page.getByRole('button', { name: 'Logout' }).click();
       const dialog = page.getByRole('dialog', { name: 'Sure you want to logout?' });
-      await expectVisible(dialog);
+      await visible(dialog);
       await snap(page, 'logout-confirm');
       await dialog.getByRole('button', { name: 'Nevermind' }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -201,15 +200,15 @@ describe('Web shell and sign-in (browser)', () => {
       const page = await browser.newPage();
       await page.goto(`/auth/signup${search}`);
       await page.waitForURL('**/dashboard');
-      await expectVisible(page.getByRole('link', { name: /Lee Token/ }));
+      await visible(page.getByRole('link', { name: /Lee Token/ }));
     });
 
     browser.it('keeps the sign-in form for an invalid login_token', async () => {
       const page = await browser.newPage();
       await page.goto('/auth/signin?login_token=not-a-real-token');
-      await expectVisible(page.getByRole('button', { name: 'Sign In' }));
+      await visible(page.getByRole('button', { name: 'Sign In' }));
       await expectTrue(async () => !page.url().includes('login_token'));
-      await expectVisible(page.getByRole('alert').first());
+      await visible(page.getByRole('alert').first());
     });
   });
 
@@ -222,11 +221,11 @@ describe('Web shell and sign-in (browser)', () => {
       await page.waitForURL('**/auth/reset-password');
       await page.getByLabel('Email', { exact: true }).fill('not-an-email');
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
-      await expectVisible(fieldError(page, 'Please insert a valid email address'));
+      await visible(fieldError(page, 'Please insert a valid email address'));
 
       await page.getByLabel('Email', { exact: true }).fill(user.email);
       await page.getByLabel('Email', { exact: true }).press('Enter');
-      await expectVisible(
+      await visible(
         page
           .getByRole('alert')
           .filter({
@@ -246,17 +245,15 @@ describe('Web shell and sign-in (browser)', () => {
       await page.goto(`${target.pathname}${target.search}`);
 
       await page.getByRole('button', { name: 'Reset Password' }).click();
-      await expectVisible(fieldError(page, 'Please input a strong password'));
-      await expectVisible(
-        fieldError(page, 'Please make sure "confirm password" input matches your password'),
-      );
+      await visible(fieldError(page, 'Please input a strong password'));
+      await visible(fieldError(page, 'Please make sure "confirm password" input matches your password'));
       await page.getByLabel('New Password', { exact: true }).fill('brand-new-pass');
       await page.getByLabel('Confirm Password', { exact: true }).fill('brand-new-pasX');
-      await expectVisible(fieldError(page, "Passwords don't match"));
+      await visible(fieldError(page, "Passwords don't match"));
       await snap(page, 'change-password-mismatch');
       await page.getByLabel('Confirm Password', { exact: true }).fill('brand-new-pass');
       await page.getByLabel('Confirm Password', { exact: true }).press('Enter');
-      await expectVisible(page.getByRole('alert').filter({ hasText: 'Password reset successfully.' }));
+      await visible(page.getByRole('alert').filter({ hasText: 'Password reset successfully.' }));
       await page.waitForURL('**/auth/signin');
 
       await signInThroughForm(page, user.email, 'brand-new-pass');
@@ -269,7 +266,7 @@ describe('Web shell and sign-in (browser)', () => {
       await page.getByLabel('New Password', { exact: true }).fill('brand-new-pass');
       await page.getByLabel('Confirm Password', { exact: true }).fill('brand-new-pass');
       await page.getByRole('button', { name: 'Reset Password' }).click();
-      await expectVisible(page.getByRole('alert').first());
+      await visible(page.getByRole('alert').first());
       expect(await page.getByText('Password reset successfully.').count()).toBe(0);
     });
 
@@ -279,7 +276,7 @@ describe('Web shell and sign-in (browser)', () => {
       await page.goto('/auth/reset-password');
       await page.getByLabel('Email', { exact: true }).fill('ann@example.com');
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
-      await expectVisible(page.getByRole('alert').filter({ hasText: 'Error occurred while sending email' }));
+      await visible(page.getByRole('alert').filter({ hasText: 'Error occurred while sending email' }));
     });
   });
 
@@ -292,20 +289,20 @@ describe('Web shell and sign-in (browser)', () => {
       await page.waitForURL('**/dashboard');
       await page.getByRole('link', { name: /Pat Miller/ }).click();
       await page.waitForURL('**/setting');
-      await expectVisible(page.getByRole('region', { name: 'Profile information' }).getByText(user.email));
+      await visible(page.getByRole('region', { name: 'Profile information' }).getByText(user.email));
 
       const name = page.getByLabel('Name', { exact: true });
       await name.fill('  Pa ');
       await page.getByRole('button', { name: 'Save Profile' }).click();
-      await expectVisible(fieldError(page, 'Name must be at least 3 characters'));
+      await visible(fieldError(page, 'Name must be at least 3 characters'));
       await page.getByLabel('New Password', { exact: true }).fill('abc');
-      await expectVisible(fieldError(page, 'Password must be at least 4 characters'));
+      await visible(fieldError(page, 'Password must be at least 4 characters'));
 
       await name.fill('Patricia Miller');
       await page.getByLabel('New Password', { exact: true }).fill('changed-pass');
       await page.getByLabel('New Password', { exact: true }).press('Enter');
-      await expectVisible(page.getByRole('alert').filter({ hasText: 'Profile updated.' }));
-      await expectVisible(page.getByRole('link', { name: /Patricia Miller/ }));
+      await visible(page.getByRole('alert').filter({ hasText: 'Profile updated.' }));
+      await visible(page.getByRole('link', { name: /Patricia Miller/ }));
       await snap(page, 'settings-profile');
 
       await api('auth/signin', { method: 'POST', body: { email: user.email, password: 'changed-pass' } });
@@ -322,7 +319,7 @@ describe('Web shell and sign-in (browser)', () => {
       );
       await page.goto('/setting');
       await page.getByRole('button', { name: 'Save Profile' }).click();
-      await expectVisible(
+      await visible(
         page.getByRole('alert').filter({ hasText: 'Error occurred while changing name and password.' }),
       );
     });
@@ -347,17 +344,17 @@ describe('Web shell and sign-in (browser)', () => {
       // Any call after the revocation opens the modal; under load a background refetch may get there first.
       const saveSent = !(await modal.isVisible());
       if (saveSent) await page.getByRole('button', { name: 'Save Profile' }).click();
-      await expectVisible(modal);
+      await visible(modal);
       await modal.getByRole('button', { name: 'Sign In' }).click();
-      await expectVisible(modal.getByText("Password can't be an empty field", { exact: true }));
+      await visible(modal.getByText("Password can't be an empty field", { exact: true }));
       await snap(page, 'session-expired');
 
       await modal.getByLabel('Password', { exact: true }).fill(user.password);
       await modal.getByLabel('Password', { exact: true }).press('Enter');
       await modal.waitFor({ state: 'hidden' });
       if (!saveSent) await page.getByRole('button', { name: 'Save Profile' }).click();
-      await expectVisible(page.getByRole('alert').filter({ hasText: 'Profile updated.' }));
-      await expectVisible(page.getByRole('link', { name: /Samuel Keller/ }));
+      await visible(page.getByRole('alert').filter({ hasText: 'Profile updated.' }));
+      await visible(page.getByRole('link', { name: /Samuel Keller/ }));
       expect(page.url()).toContain('/setting');
       expect(await storedValue(page, 'token')).not.toBe(token);
     });
@@ -383,13 +380,13 @@ describe('Web shell and sign-in (browser)', () => {
 
       await page.getByRole('button', { name: 'Minimize navigation' }).click();
       await page.reload();
-      await expectVisible(page.getByRole('button', { name: 'Expand navigation' }));
-      await expectVisible(page.getByRole('link', { name: 'Dashboard' }));
+      await visible(page.getByRole('button', { name: 'Expand navigation' }));
+      await visible(page.getByRole('link', { name: 'Dashboard' }));
       await snap(page, 'dashboard-minimized');
 
       await page.goto('/cache/clear');
       await page.waitForURL('**/dashboard');
-      await expectVisible(page.getByRole('button', { name: 'Minimize navigation' }));
+      await visible(page.getByRole('button', { name: 'Minimize navigation' }));
       expect(await storedValue(page, 'nav_minimized')).toBeUndefined();
       expect(await storedValue(page, 'token')).toBeDefined();
     });
@@ -424,7 +421,7 @@ describe('Web shell and sign-in (browser)', () => {
       await signInThroughForm(page, user.email, user.password);
       await page.waitForURL('**/dashboard');
       await page.goto('/setting');
-      await expectVisible(page.getByRole('heading', { name: 'Settings' }));
+      await visible(page.getByRole('heading', { name: 'Settings' }));
       await snap(page, 'settings-tablet');
       const overflow = await page.evaluate<number>(
         'document.documentElement.scrollWidth - document.documentElement.clientWidth',
@@ -437,36 +434,10 @@ describe('Web shell and sign-in (browser)', () => {
     browser.it("shows 'A bit lost, are we?' with a link to /", async () => {
       const page = await browser.newPage();
       await page.goto('/no/such/page');
-      await expectVisible(page.getByRole('heading', { name: 'A bit lost, are we?' }));
+      await visible(page.getByRole('heading', { name: 'A bit lost, are we?' }));
       await snap(page, 'not-found');
       await page.getByRole('link', { name: 'Take me home' }).click();
       await page.waitForURL('**/auth/signin');
     });
   });
 });
-
-async function expectVisible(locator: ReturnType<Page['getByText']>) {
-  await locator.waitFor({ state: 'visible' });
-}
-
-/** Polls until the condition holds (10 s). */
-async function expectTrue(condition: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms: ${condition.toString()}`);
-}
-
-/** The text of the elements describing a field (its helper text / error message). */
-async function describedBy(page: Page, field: ReturnType<Page['getByLabel']>): Promise<string> {
-  const ids = (await field.getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(
-    ids
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((id) => page.locator(`[id="${id}"]`).innerText()),
-  );
-  return texts.join(' ').trim();
-}

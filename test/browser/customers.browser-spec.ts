@@ -4,33 +4,22 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { SAMPLE_TABC } from '../../apps/api/src/seed.js';
 import { TabcImportService } from '../../apps/api/src/tabc/tabc-import.service.js';
-import { businessDate } from '../../domain/shared/business-date.js';
 import { startTestApp } from '../support/app.js';
 import { apiCaller, snap, useBrowser } from '../support/browser.js';
+import {
+  aCustomer,
+  anOwnerToken,
+  daysFromToday,
+  signInWithToken,
+  visible,
+} from '../support/browser-fixtures.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 let app: TestApp;
 let dir: string;
-let seq = 0;
-const PASSWORD = 'secret-pass-1';
-
-const dayFromToday = (days: number) => {
-  const today = businessDate(new Date().toISOString());
-  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-};
 
 const api = apiCaller(() => app.baseUrl);
-
-/** A company owner made through the API; returns the token the app keeps in localStorage. */
-async function anOwner(label: string): Promise<string> {
-  const email = `${label}.${Date.now().toString(36)}${++seq}@example.com`;
-  const { access_token } = await api<{ access_token: string }>('auth/signup', {
-    method: 'POST',
-    body: { name: 'Cora Owner', title: 'Owner', email, password: PASSWORD, confirm_password: PASSWORD },
-  });
-  return access_token;
-}
 
 const CUSTOMER = {
   name: 'Corner Cantina',
@@ -41,11 +30,6 @@ const CUSTOMER = {
   cash_on_delivery: false,
   fintech_option: false,
 };
-
-const aCustomer = (token: string, fields: Partial<typeof CUSTOMER> & Record<string, unknown> = {}) =>
-  api<{ id: string; name: string }>('customer', { method: 'POST', body: { ...CUSTOMER, ...fields }, token });
-
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
 
 /** The grid filtered on Name through its column menu (the free DataGrid's filter panel). */
 async function filterByName(page: Page, value: string) {
@@ -66,7 +50,7 @@ beforeAll(async () => {
   writeFileSync(
     licences,
     `${readFileSync(SAMPLE_TABC.licences, 'utf8').trimEnd()}\n` +
-      `2009001,MF-9001,MB,Active,,2020-01-01,2025-01-01,2025-01-01,${dayFromToday(10)},PRAIRIE ROSE TAVERN,PRAIRIE ROSE LLC,42 ELM ST,,DALLAS,TX,75201,DALLAS,(214) 555-0155,MB901234,1\n`,
+      `2009001,MF-9001,MB,Active,,2020-01-01,2025-01-01,2025-01-01,${daysFromToday(10)},PRAIRIE ROSE TAVERN,PRAIRIE ROSE LLC,42 ELM ST,,DALLAS,TX,75201,DALLAS,(214) 555-0155,MB901234,1\n`,
   );
   const tabc = app.app.get(TabcImportService);
   await tabc.importLicences(licences);
@@ -83,12 +67,12 @@ describe('Customers (browser)', () => {
 
   async function signedIn(token: string) {
     const page = await browser.newPage();
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await signInWithToken(page, token);
     return page;
   }
 
   browser.it('shows the empty grid of a new company, with New Customer and the side entries', async () => {
-    const page = await signedIn(await anOwner('empty'));
+    const page = await signedIn(await anOwnerToken(api, 'empty'));
     await page.goto('/customer');
     await visible(page.getByRole('heading', { name: 'Customers' }));
     await visible(grid(page).getByText('You have not added any customer yet.'));
@@ -103,7 +87,7 @@ describe('Customers (browser)', () => {
   browser.it(
     'creates a customer by hand: validation messages, the server error list, then the grid shows it',
     async () => {
-      const page = await signedIn(await anOwner('manual'));
+      const page = await signedIn(await anOwnerToken(api, 'manual'));
       await page.goto('/customer/create');
       await expect(page.getByLabel('State')).toHaveValueAsync('TX');
       await page.getByRole('button', { name: 'Create Customer' }).click();
@@ -176,8 +160,8 @@ describe('Customers (browser)', () => {
   );
 
   browser.it('creates a customer from an establishment suggestion and finds it by name', async () => {
-    const token = await anOwner('autofill');
-    await aCustomer(token, { name: 'Another Bar' });
+    const token = await anOwnerToken(api, 'autofill');
+    await aCustomer(api, token, { ...CUSTOMER, name: 'Another Bar' });
     const page = await signedIn(token);
     await page.goto('/customer/create');
     const search = page.getByRole('combobox', { name: 'Search establishments' });
@@ -214,8 +198,8 @@ describe('Customers (browser)', () => {
   });
 
   browser.it('edits a customer through the confirmation dialog', async () => {
-    const token = await anOwner('edit');
-    const customer = await aCustomer(token);
+    const token = await anOwnerToken(api, 'edit');
+    const customer = await aCustomer(api, token, CUSTOMER);
     const page = await signedIn(token);
     await page.goto('/customer');
     await grid(page)
@@ -244,11 +228,23 @@ describe('Customers (browser)', () => {
   });
 
   browser.it('shows the TABC banners for customers matched to the sample lists', async () => {
-    const token = await anOwner('banners');
-    const expired = await aCustomer(token, { name: 'Lone Star Saloon', tabc_id: 'MB-234567' });
-    const delinquent = await aCustomer(token, { name: 'Gulf Coast Oyster Bar', tabc_id: 'MB567890' });
-    const soon = await aCustomer(token, { name: 'Prairie Rose Tavern', tabc_id: 'MB901234' });
-    const clean = await aCustomer(token, { name: 'Quiet Corner', tabc_id: 'ZZ999999' });
+    const token = await anOwnerToken(api, 'banners');
+    const expired = await aCustomer(api, token, {
+      ...CUSTOMER,
+      name: 'Lone Star Saloon',
+      tabc_id: 'MB-234567',
+    });
+    const delinquent = await aCustomer(api, token, {
+      ...CUSTOMER,
+      name: 'Gulf Coast Oyster Bar',
+      tabc_id: 'MB567890',
+    });
+    const soon = await aCustomer(api, token, {
+      ...CUSTOMER,
+      name: 'Prairie Rose Tavern',
+      tabc_id: 'MB901234',
+    });
+    const clean = await aCustomer(api, token, { ...CUSTOMER, name: 'Quiet Corner', tabc_id: 'ZZ999999' });
     const page = await signedIn(token);
 
     await page.goto(`/customer/${expired.id}/edit`);
@@ -270,8 +266,8 @@ describe('Customers (browser)', () => {
   });
 
   browser.it('removes a customer after confirming, and says so for an unknown one', async () => {
-    const token = await anOwner('remove');
-    const customer = await aCustomer(token, { name: 'Gone Tomorrow Bar' });
+    const token = await anOwnerToken(api, 'remove');
+    const customer = await aCustomer(api, token, { ...CUSTOMER, name: 'Gone Tomorrow Bar' });
     const page = await signedIn(token);
     await page.goto(`/customer/${customer.id}/edit`);
     await page.getByRole('button', { name: 'Remove' }).click();

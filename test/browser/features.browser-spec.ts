@@ -1,9 +1,8 @@
 import { jest } from '@jest/globals';
-import type { Locator, Page } from 'playwright-core';
-import { featuresSet } from '../../apps/cli/src/features-set.command.js';
+import type { Page } from 'playwright-core';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner } from '../support/http.js';
+import { signedInOwner, switchFeature, visible } from '../support/browser-fixtures.js';
 
 const PROVIDER = 'team@provider.test';
 let app: TestApp;
@@ -22,26 +21,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A fresh company whose owner is signed in on a new page. */
-async function signedInOwner(open: () => Promise<Page>) {
-  const owner = await signUpOwner(apiClient(app.baseUrl), 'Fern Owner');
-  const page = await open();
-  await page.goto('/auth/signin');
-  await page.getByLabel('Email', { exact: true }).fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
-  return { page, owner, companyId: owner.user.company_id as string };
-}
-
-/** The provider's team switching a feature, as `npm run cli -- features:set …` does. */
-async function provider(companyId: string, feature: string, on: boolean) {
-  expect(
-    await featuresSet(app.app, ['--company', companyId, '--feature', feature, on ? '--on' : '--off']),
-  ).toBe(0);
-  await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
-}
-
 const card = (page: Page, title: string) => page.getByRole('listitem', { name: title, exact: true });
 
 describe('Feature extensions (browser)', () => {
@@ -50,7 +29,7 @@ describe('Feature extensions (browser)', () => {
   browser.it(
     'switches a free feature on, and off after confirming; switching it on again then needs Request Access',
     async () => {
-      const { page } = await signedInOwner(() => browser.newPage());
+      const { page } = await signedInOwner(app, () => browser.newPage(), 'Fern Owner');
       await page.getByRole('link', { name: /Fern Owner/ }).click();
       await page
         .getByRole('navigation', { name: 'Settings menu' })
@@ -89,7 +68,7 @@ describe('Feature extensions (browser)', () => {
   browser.it(
     "requests access to a paid feature, which e-mails the provider's team; Coming Soon is disabled",
     async () => {
-      const { page, owner } = await signedInOwner(() => browser.newPage());
+      const { page, owner } = await signedInOwner(app, () => browser.newPage(), 'Fern Owner');
       await page.goto('/features');
       const orders = card(page, 'Online Orders');
       await visible(orders.getByText('Inactive', { exact: true }));
@@ -112,7 +91,7 @@ describe('Feature extensions (browser)', () => {
   );
 
   browser.it('shows the activation card on /payment while the payment feature is off', async () => {
-    const { page } = await signedInOwner(() => browser.newPage());
+    const { page } = await signedInOwner(app, () => browser.newPage(), 'Fern Owner');
     await page.goto('/payment');
     const activation = page.getByRole('region', { name: 'Payments is not active' });
     await visible(activation);
@@ -132,8 +111,8 @@ describe('Feature extensions (browser)', () => {
   browser.it(
     'shows the activation card when a gated call answers 403 (the feature was switched off meanwhile)',
     async () => {
-      const { page, companyId } = await signedInOwner(() => browser.newPage());
-      await provider(companyId, 'order', true);
+      const { page, companyId } = await signedInOwner(app, () => browser.newPage(), 'Fern Owner');
+      await switchFeature(app, companyId, 'order', true);
       await page.goto('/notification');
       const email = page.getByRole('switch', { name: 'Email' });
       await visible(email);
@@ -144,7 +123,7 @@ describe('Feature extensions (browser)', () => {
       expect(await page.getByRole('switch', { name: 'Email' }).isChecked()).toBe(false);
       await snap(page, 'notification-preferences');
 
-      await provider(companyId, 'order', false);
+      await switchFeature(app, companyId, 'order', false);
       await page.getByRole('switch', { name: 'Email' }).check();
       const activation = page.getByRole('region', { name: 'Online Orders is not active' });
       await visible(activation);
@@ -169,7 +148,7 @@ describe('Feature extensions (browser)', () => {
   );
 
   browser.it('says so when the features cannot be loaded, and loads them on Retry', async () => {
-    const { page } = await signedInOwner(() => browser.newPage());
+    const { page } = await signedInOwner(app, () => browser.newPage(), 'Fern Owner');
     await page.route('**/api/v1/company/features', (route) =>
       route.fulfill({ status: 500, json: { statusCode: 500, message: 'boom' } }),
     );
@@ -180,7 +159,3 @@ describe('Feature extensions (browser)', () => {
     await visible(card(page, 'Payments'));
   });
 });
-
-async function visible(locator: Locator) {
-  await locator.waitFor({ state: 'visible' });
-}

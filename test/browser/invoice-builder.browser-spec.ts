@@ -1,23 +1,11 @@
-import type { Locator, Page } from 'playwright-core';
-import { businessDate } from '../../domain/shared/business-date.js';
+import type { Page } from 'playwright-core';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { daysFromToday, expectTrue, ok, today, visible } from '../support/browser-fixtures.js';
 
 let app: TestApp;
 let http: ApiClient;
-
-const today = () => businessDate(new Date().toISOString(), 'America/Chicago');
-const daysFromToday = (days: number) => {
-  const [y, m, d] = today().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
-
-async function ok<T = any>(response: Promise<{ status: number; body: T }>): Promise<T> {
-  const { status, body } = await response;
-  if (status >= 300) throw new Error(`${status} ${JSON.stringify(body)}`);
-  return body;
-}
 
 const VODKA_UPC = '081153801035';
 
@@ -427,16 +415,3 @@ describe('Invoice builder (browser)', () => {
     ]);
   });
 });
-
-async function visible(locator: Locator) {
-  await locator.waitFor({ state: 'visible' });
-}
-
-async function expectTrue(condition: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms: ${condition.toString()}`);
-}

@@ -1,72 +1,27 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiCaller, snap, useBrowser } from '../support/browser.js';
 import { png } from '../support/images.js';
+import { aCustomer, anOwnerToken, aWine, signInWithToken, visible } from '../support/browser-fixtures.js';
 
 let app: TestApp;
-let seq = 0;
-const PASSWORD = 'secret-pass-1';
 
 const api = apiCaller(() => app.baseUrl);
 
-/** A company owner made through the API, with the email feature unless told otherwise. */
-async function anOwner(label: string, { email = true } = {}): Promise<string> {
-  const address = `${label}.${Date.now().toString(36)}${++seq}@example.com`;
-  const { access_token } = await api<{ access_token: string }>('auth/signup', {
-    method: 'POST',
-    body: {
-      name: 'Cora Owner',
-      title: 'Owner',
-      email: address,
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-    },
-  });
-  if (email)
-    await api('company/feature', {
-      method: 'POST',
-      body: { name: 'email', active: true },
-      token: access_token,
-    });
-  return access_token;
-}
+/** A company owner made through the API, with the email feature unless told otherwise; answers its token. */
+const anOwner = (label: string, { email = true } = {}) =>
+  anOwnerToken(api, label, { features: email ? ['email'] : [] });
 
-let tabc = 223456;
 /** An invoice of one wine for a customer whose contact e-mail is buyer@rustynail.test. */
 async function anInvoice(token: string): Promise<{ id: string; number: string }> {
-  const customer = await api<{ id: string }>('customer', {
-    method: 'POST',
-    body: {
-      name: 'The Rusty Nail',
-      address: '500 E 6th St',
-      city: 'Austin',
-      zip: '78701',
-      tabc_id: `MB${tabc++}`,
-      contact_email: 'buyer@rustynail.test',
-      cash_on_delivery: false,
-      fintech_option: false,
-    },
-    token,
-  });
-  const wine = await api<{ id: string }>('product', {
-    method: 'POST',
-    body: {
-      product: 'Barefoot Merlot',
-      product_type: 'wine',
-      product_size: '750ml',
-      product_price: 10,
-      last_purchase_price: '5.00',
-    },
-    token,
-  });
+  const customer = await aCustomer(api, token, { contact_email: 'buyer@rustynail.test' });
+  const wine = await aWine(api, token);
   return api('invoice', {
     method: 'POST',
     body: { customer_id: customer.id, items: [{ product_id: wine.id, qty: 2, price: 10 }], force: true },
     token,
   });
 }
-
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
 
 beforeAll(async () => {
   app = await startTestApp({ AUTH_RATE_LIMIT: '1000', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
@@ -81,7 +36,7 @@ describe('Delivering invoices (browser)', () => {
 
   async function signedIn(token: string): Promise<Page> {
     const page = await browser.newPage();
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await signInWithToken(page, token);
     return page;
   }
 

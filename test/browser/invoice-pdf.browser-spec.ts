@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from 'playwright-core';
-import { businessDate } from '../../domain/shared/business-date.js';
+import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiCaller, snap, useBrowser } from '../support/browser.js';
+import {
+  aCustomer,
+  anOwnerToken,
+  aWine,
+  signInWithToken,
+  today,
+  visible,
+} from '../support/browser-fixtures.js';
 
 let app: TestApp;
-let seq = 0;
-const PASSWORD = 'secret-pass-1';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const today = () => businessDate(new Date().toISOString());
 /** '05_Mar_2026' (spec 000 §9 file names) */
 const fileDate = (day: string) => {
   const [y, m, d] = day.split('-') as [string, string, string];
@@ -19,36 +23,9 @@ const api = apiCaller(() => app.baseUrl);
 
 /** A company owner with the payment feature on, a customer, a wine and an invoice of $108.25 with $8.25 paid. */
 async function anOwnerWithAnInvoice(label: string) {
-  const email = `${label}.${Date.now().toString(36)}${++seq}@example.com`;
-  const { access_token: token } = await api<{ access_token: string }>('auth/signup', {
-    method: 'POST',
-    body: { name: 'Cora Owner', title: 'Owner', email, password: PASSWORD, confirm_password: PASSWORD },
-  });
-  await api('company/feature', { method: 'POST', body: { name: 'payment', active: true }, token });
-  const customer = await api<{ id: string }>('customer', {
-    method: 'POST',
-    body: {
-      name: 'The Rusty Nail',
-      address: '500 E 6th St',
-      city: 'Austin',
-      zip: '78701',
-      tabc_id: `MB${200000 + seq}`,
-      cash_on_delivery: false,
-      fintech_option: false,
-    },
-    token,
-  });
-  const wine = await api<{ id: string }>('product', {
-    method: 'POST',
-    body: {
-      product: 'Barefoot Merlot',
-      product_type: 'wine',
-      product_size: '750ml',
-      product_price: 10,
-      last_purchase_price: '5.00',
-    },
-    token,
-  });
+  const token = await anOwnerToken(api, label, { features: ['payment'] });
+  const customer = await aCustomer(api, token);
+  const wine = await aWine(api, token);
   const invoice = await api<{ id: string; number: string }>('invoice', {
     method: 'POST',
     body: {
@@ -66,8 +43,6 @@ async function anOwnerWithAnInvoice(label: string) {
   });
   return { token, customerId: customer.id, invoice };
 }
-
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
 
 /** Clicks and answers the downloaded file's name and first bytes. */
 async function download(page: Page, click: () => Promise<void>) {
@@ -89,7 +64,7 @@ describe('Invoice and balance PDFs, public links (browser)', () => {
 
   async function signedIn(token: string): Promise<Page> {
     const page = await browser.newPage();
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await signInWithToken(page, token);
     return page;
   }
 

@@ -1,25 +1,19 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from 'playwright-core';
-import { businessDate } from '../../domain/shared/business-date.js';
+import type { Page } from 'playwright-core';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import {
+  daysFromToday,
+  expectTrue,
+  hidden,
+  ok,
+  signInWithToken,
+  visible,
+} from '../support/browser-fixtures.js';
 
 let app: TestApp;
 let http: ApiClient;
-
-/** A business date `days` from today, as the company (America/Chicago) counts days. */
-const daysFromToday = (days: number) => {
-  const today = businessDate(new Date().toISOString(), 'America/Chicago');
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
-
-async function ok<T = any>(response: Promise<{ status: number; body: T }>): Promise<T> {
-  const { status, body } = await response;
-  if (status >= 300) throw new Error(`${status} ${JSON.stringify(body)}`);
-  return body;
-}
 
 const CUSTOMER = {
   address: '500 E 6th St',
@@ -84,19 +78,6 @@ async function aCompany(): Promise<Company> {
 const anInvoice = (c: Company, body: Record<string, unknown>) =>
   ok(http.post('invoice', { customer_id: c.rustyNail, ...body }, c.token));
 
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
-const hidden = (locator: Locator) => locator.waitFor({ state: 'hidden' });
-
-/** Polls until the condition holds (10 s). */
-async function expectTrue(condition: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms: ${condition.toString()}`);
-}
-
 const invoiceGrid = (page: Page) => page.getByRole('grid', { name: 'Invoices' });
 /** The numbers of the grid's rows, top to bottom. */
 const gridNumbers = async (page: Page) =>
@@ -118,7 +99,7 @@ describe('Invoices (browser)', () => {
 
   async function signedIn(token: string, path: string) {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await signInWithToken(page, token);
     await page.goto(path);
     return page;
   }

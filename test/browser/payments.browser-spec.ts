@@ -1,15 +1,20 @@
 import type { Locator, Page } from 'playwright-core';
-import { businessDate } from '../../domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiCaller, snap, useBrowser } from '../support/browser.js';
+import {
+  aCustomer,
+  anOwnerToken,
+  aWine,
+  daysFromToday,
+  OWNER_PASSWORD,
+  signInWithToken,
+  today,
+  uniqueEmail,
+  visible,
+} from '../support/browser-fixtures.js';
 
 let app: TestApp;
-let seq = 0;
-const PASSWORD = 'secret-pass-1';
 
-const today = () => businessDate(new Date().toISOString());
-const dayFromToday = (days: number) =>
-  new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** '05 Mar, 2026' (spec 000 §9) */
 const shown = (day: string) => {
@@ -19,50 +24,9 @@ const shown = (day: string) => {
 
 const api = apiCaller(() => app.baseUrl);
 
-/** A company owner made through the API; returns the token the app keeps in localStorage. */
-async function anOwner(label: string, { payments = true } = {}): Promise<string> {
-  const email = `${label}.${Date.now().toString(36)}${++seq}@example.com`;
-  const { access_token } = await api<{ access_token: string }>('auth/signup', {
-    method: 'POST',
-    body: { name: 'Cora Owner', title: 'Owner', email, password: PASSWORD, confirm_password: PASSWORD },
-  });
-  if (payments)
-    await api('company/feature', {
-      method: 'POST',
-      body: { name: 'payment', active: true },
-      token: access_token,
-    });
-  return access_token;
-}
-
-let tabc = 123456;
-const aCustomer = (token: string, name = 'The Rusty Nail') =>
-  api<{ id: string; name: string }>('customer', {
-    method: 'POST',
-    body: {
-      name,
-      address: '500 E 6th St',
-      city: 'Austin',
-      zip: '78701',
-      tabc_id: `MB${tabc++}`,
-      cash_on_delivery: false,
-      fintech_option: false,
-    },
-    token,
-  });
-
-const aWine = (token: string) =>
-  api<{ id: string }>('product', {
-    method: 'POST',
-    body: {
-      product: 'Barefoot Merlot',
-      product_type: 'wine',
-      product_size: '750ml',
-      product_price: 10,
-      last_purchase_price: '5.00',
-    },
-    token,
-  });
+/** A company owner made through the API, with the payment feature unless told otherwise; answers its token. */
+const anOwner = (label: string, { payments = true } = {}) =>
+  anOwnerToken(api, label, { features: payments ? ['payment'] : [] });
 
 interface CreatedInvoice {
   id: string;
@@ -90,8 +54,6 @@ const aPayment = (token: string, invoiceId: string, amount: number, extra: objec
     token,
   });
 
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
-
 beforeAll(async () => {
   app = await startTestApp({ AUTH_RATE_LIMIT: '1000', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 }, 60_000);
@@ -105,7 +67,7 @@ describe('Payments and balances (browser)', () => {
 
   async function signedIn(token: string): Promise<Page> {
     const page = await browser.newPage();
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await signInWithToken(page, token);
     return page;
   }
 
@@ -130,12 +92,12 @@ describe('Payments and balances (browser)', () => {
     'lists payments in the report, newest received first, filtered by invoice number and customer',
     async () => {
       const token = await anOwner('report');
-      const customer = await aCustomer(token);
-      const other = await aCustomer(token, 'Westside Spirits');
-      const wine = await aWine(token);
+      const customer = await aCustomer(api, token);
+      const other = await aCustomer(api, token, { name: 'Westside Spirits' });
+      const wine = await aWine(api, token);
       const first = await anInvoice(token, customer.id, wine.id);
       const second = await anInvoice(token, other.id, wine.id, 1);
-      await aPayment(token, first.id, 50.25, { note: 'check 1021', received_at: dayFromToday(-2) });
+      await aPayment(token, first.id, 50.25, { note: 'check 1021', received_at: daysFromToday(-2) });
       await aPayment(token, second.id, 10.83, { note: 'cash' });
 
       const page = await signedIn(token);
@@ -150,7 +112,7 @@ describe('Payments and balances (browser)', () => {
       await visible(older.getByRole('link', { name: `Invoice #${first.number}` }));
       await visible(older.getByText('The Rusty Nail'));
       await visible(older.getByText('$50.25'));
-      await visible(older.getByText(shown(dayFromToday(-2))));
+      await visible(older.getByText(shown(daysFromToday(-2))));
       await snap(page, 'payments-report');
 
       await page.getByLabel('Invoice number').fill(second.number);
@@ -187,10 +149,10 @@ describe('Payments and balances (browser)', () => {
     "shows a customer's balance: owing and the due or partially paid invoices, or 'No Balance Information'",
     async () => {
       const token = await anOwner('balance');
-      const customer = await aCustomer(token);
-      const settled = await aCustomer(token, 'Paid Up Pub');
-      const wine = await aWine(token);
-      const partly = await anInvoice(token, customer.id, wine.id, 10, dayFromToday(20));
+      const customer = await aCustomer(api, token);
+      const settled = await aCustomer(api, token, { name: 'Paid Up Pub' });
+      const wine = await aWine(api, token);
+      const partly = await anInvoice(token, customer.id, wine.id, 10, daysFromToday(20));
       const onDelivery = await anInvoice(token, customer.id, wine.id, 1);
       const paid = await anInvoice(token, customer.id, wine.id, 1);
       await aPayment(token, partly.id, 8.25);
@@ -206,7 +168,7 @@ describe('Payments and balances (browser)', () => {
       await visible(rows.first());
       expect(await rows.count()).toBe(2);
       const partlyRow = rows.filter({ has: page.getByRole('link', { name: `#${partly.number}` }) });
-      for (const text of ['$108.25', '$8.25', '$100.00', shown(dayFromToday(20)), 'Partially Paid'])
+      for (const text of ['$108.25', '$8.25', '$100.00', shown(daysFromToday(20)), 'Partially Paid'])
         await visible(partlyRow.getByText(text, { exact: true }));
       const deliveryRow = rows.filter({ has: page.getByRole('link', { name: `#${onDelivery.number}` }) });
       await visible(deliveryRow.getByText('On Delivery', { exact: true }));
@@ -226,9 +188,9 @@ describe('Payments and balances (browser)', () => {
 
   browser.it('warns of unpaid invoices on the customer edit page, linking to the balance', async () => {
     const token = await anOwner('banner');
-    const customer = await aCustomer(token);
-    const clean = await aCustomer(token, 'Paid Up Pub');
-    const wine = await aWine(token);
+    const customer = await aCustomer(api, token);
+    const clean = await aCustomer(api, token, { name: 'Paid Up Pub' });
+    const wine = await aWine(api, token);
     const invoice = await anInvoice(token, customer.id, wine.id);
     await aPayment(token, invoice.id, 8.25);
 
@@ -273,7 +235,7 @@ const invoiceView = (number: string) => `/invoice/${encodeURIComponent(number)}`
 async function aStaff(ownerToken: string): Promise<string> {
   const invited = await api<{ link: string }>('company/staff/invitation', {
     method: 'POST',
-    body: { name: 'Sam Staff', email: `staff.${Date.now().toString(36)}${++seq}@example.com` },
+    body: { name: 'Sam Staff', email: uniqueEmail('staff') },
     token: ownerToken,
   });
   const { access_token } = await api<{ access_token: string }>('auth/invitation/accept', {
@@ -282,8 +244,8 @@ async function aStaff(ownerToken: string): Promise<string> {
       token: new URL(invited.link).searchParams.get('invitation'),
       name: 'Sam Staff',
       title: 'Sales',
-      password: PASSWORD,
-      confirm_password: PASSWORD,
+      password: OWNER_PASSWORD,
+      confirm_password: OWNER_PASSWORD,
     },
   });
   return access_token;
@@ -294,14 +256,14 @@ describe('Payments on the invoice view (browser)', () => {
 
   async function signedIn(token: string): Promise<Page> {
     const page = await browser.newPage();
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await signInWithToken(page, token);
     return page;
   }
 
   async function anOpenInvoice(label: string) {
     const token = await anOwner(label);
-    const customer = await aCustomer(token);
-    const wine = await aWine(token);
+    const customer = await aCustomer(api, token);
+    const wine = await aWine(api, token);
     const invoice = await anInvoice(token, customer.id, wine.id);
     return { token, customer, wine, invoice };
   }
@@ -324,7 +286,7 @@ describe('Payments on the invoice view (browser)', () => {
       await visible(dialog);
       expect(await amountField(dialog).inputValue()).toBe('108.25');
       expect(await dialog.getByLabel(/^Received Date/).inputValue()).toBe(today());
-      expect(await dialog.getByLabel(/^Received Date/).getAttribute('max')).toBe(dayFromToday(3));
+      expect(await dialog.getByLabel(/^Received Date/).getAttribute('max')).toBe(daysFromToday(3));
       const save = dialog.getByRole('button', { name: 'Log Payment' });
       expect(await save.isDisabled()).toBe(true);
 

@@ -1,9 +1,16 @@
 import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { featuresSet } from '../../apps/cli/src/features-set.command.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { snap, useBrowser } from '../support/browser.js';
-import { apiClient, signUpOwner } from '../support/http.js';
+import { apiClient } from '../support/http.js';
+import {
+  aCompanyOwner,
+  hidden,
+  signInWithToken,
+  switchFeature,
+  visible,
+  type CompanyOwner as Owner,
+} from '../support/browser-fixtures.js';
 
 let app: TestApp;
 
@@ -16,24 +23,6 @@ afterAll(async () => {
   jest.restoreAllMocks();
   await app?.close();
 });
-
-interface Owner {
-  token: string;
-  companyId: string;
-}
-
-async function anOwner(): Promise<Owner> {
-  const owner = await signUpOwner(apiClient(app.baseUrl), 'Tess Owner');
-  return { token: owner.token, companyId: owner.user.company_id as string };
-}
-
-/** The provider's team switching a feature, as `npm run cli -- features:set …` does. */
-async function feature(owner: Owner, name: string, on: boolean) {
-  expect(
-    await featuresSet(app.app, ['--company', owner.companyId, '--feature', name, on ? '--on' : '--off']),
-  ).toBe(0);
-  await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
-}
 
 async function aCustomer(owner: Owner, name: string, tierId: string | null = null) {
   const response = await apiClient(app.baseUrl).post(
@@ -55,8 +44,6 @@ async function aCustomer(owner: Owner, name: string, tierId: string | null = nul
   return response.body as { id: string; name: string };
 }
 
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
-const hidden = (locator: Locator) => locator.waitFor({ state: 'hidden' });
 const manager = (page: Page) => page.getByRole('region', { name: 'Price Tiers' });
 const tier = (page: Page, name: string) =>
   manager(page).getByRole('list', { name: 'Price tiers' }).getByRole('listitem', { name, exact: true });
@@ -73,12 +60,12 @@ describe('Price tiers (browser)', () => {
 
   async function signedIn(owner: Owner) {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.addInitScript((value) => localStorage.setItem('token', value), owner.token);
+    await signInWithToken(page, owner.token);
     return page;
   }
 
   browser.it('hides the manager and the customer tier picker while tiered_pricing is off', async () => {
-    const owner = await anOwner();
+    const owner = await aCompanyOwner(app, 'Tess Owner');
     const page = await signedIn(owner);
     await page.goto('/setting');
     await visible(page.getByRole('textbox', { name: 'Company Name', exact: true }));
@@ -92,8 +79,8 @@ describe('Price tiers (browser)', () => {
   browser.it(
     'adds tiers with the defaults, refuses a blank name, edits, chooses the tier base; the base tier is locked',
     async () => {
-      const owner = await anOwner();
-      await feature(owner, 'tiered_pricing', true);
+      const owner = await aCompanyOwner(app, 'Tess Owner');
+      await switchFeature(app, owner.companyId, 'tiered_pricing', true);
       const page = await signedIn(owner);
       await page.goto('/setting');
       await visible(manager(page));
@@ -178,8 +165,8 @@ describe('Price tiers (browser)', () => {
   browser.it(
     "gives a customer a tier in the customer form, and moves a removed tier's customers to the chosen tier",
     async () => {
-      const owner = await anOwner();
-      await feature(owner, 'tiered_pricing', true);
+      const owner = await aCompanyOwner(app, 'Tess Owner');
+      await switchFeature(app, owner.companyId, 'tiered_pricing', true);
       const api = apiClient(app.baseUrl);
       const silver = (await api.post('product/price-tier', { name: 'Silver', percentage: 5 }, owner.token))
         .body;

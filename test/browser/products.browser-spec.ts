@@ -1,10 +1,18 @@
 import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { featuresSet } from '../../apps/cli/src/features-set.command.js';
-import { businessDate } from '../../domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { snap, useBrowser } from '../support/browser.js';
-import { apiClient, signUpOwner } from '../support/http.js';
+import { apiClient } from '../support/http.js';
+import {
+  aCompanyOwner,
+  daysFromToday,
+  hidden,
+  signInWithToken,
+  switchFeature,
+  today,
+  visible,
+  type CompanyOwner as Owner,
+} from '../support/browser-fixtures.js';
 
 let app: TestApp;
 
@@ -18,10 +26,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const today = () => businessDate(new Date().toISOString());
-const dayFromToday = (days: number) =>
-  new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 const TITOS = {
   product: "Tito's Handmade Vodka",
   product_type: 'LIQUOR',
@@ -31,16 +35,6 @@ const TITOS = {
   upc: '619947000013',
   distributor: 'Republic National',
 };
-
-interface Owner {
-  token: string;
-  companyId: string;
-}
-
-async function anOwner(): Promise<Owner> {
-  const owner = await signUpOwner(apiClient(app.baseUrl), 'Paula Owner');
-  return { token: owner.token, companyId: owner.user.company_id as string };
-}
 
 async function aProduct(owner: Owner, fields: Record<string, unknown> = {}) {
   const response = await apiClient(app.baseUrl).post('product', { ...TITOS, ...fields }, owner.token);
@@ -76,16 +70,6 @@ async function sold(owner: Owner, productId: string, units: number, amountCents:
   );
 }
 
-/** The provider's team switching a feature, as `npm run cli -- features:set …` does. */
-async function feature(owner: Owner, name: string, on: boolean) {
-  expect(
-    await featuresSet(app.app, ['--company', owner.companyId, '--feature', name, on ? '--on' : '--off']),
-  ).toBe(0);
-  await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
-}
-
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
-const hidden = (locator: Locator) => locator.waitFor({ state: 'hidden' });
 const grid = (page: Page) => page.getByRole('grid', { name: 'Products' });
 const editor = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -112,14 +96,14 @@ describe('Products (browser)', () => {
   async function signedIn(owner: Owner) {
     // Wide enough for every column of the grid (the DataGrid renders only the columns in view).
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-    await page.addInitScript((value) => localStorage.setItem('token', value), owner.token);
+    await signInWithToken(page, owner.token);
     return page;
   }
 
   browser.it(
     'shows the empty catalogue, checks the editor as the server does, lists server errors and creates a product',
     async () => {
-      const owner = await anOwner();
+      const owner = await aCompanyOwner(app, 'Paula Owner');
       const page = await signedIn(owner);
       await page.goto('/dashboard');
       await page
@@ -223,7 +207,7 @@ describe('Products (browser)', () => {
   browser.it(
     'sorts by units sold, hides archived products until asked, opens the side card and the detail page',
     async () => {
-      const owner = await anOwner();
+      const owner = await aCompanyOwner(app, 'Paula Owner');
       const titos = await aProduct(owner);
       const wine = await aProduct(owner, {
         product: 'Becker Vineyards Cabernet Sauvignon',
@@ -286,7 +270,7 @@ describe('Products (browser)', () => {
   );
 
   browser.it('links to the product that exists already when the same product is created again', async () => {
-    const owner = await anOwner();
+    const owner = await aCompanyOwner(app, 'Paula Owner');
     const titos = await aProduct(owner);
     const page = await signedIn(owner);
     await page.goto('/product');
@@ -309,7 +293,7 @@ describe('Products (browser)', () => {
   browser.it(
     'archives, restores and deletes in the editor; says Did not archive / Did not remove product when refused',
     async () => {
-      const owner = await anOwner();
+      const owner = await aCompanyOwner(app, 'Paula Owner');
       const titos = await aProduct(owner);
       const sold40 = await aProduct(owner, { product: 'Lone Star 12pk', product_type: 'BEER', upc: null });
       await sold(owner, sold40.id, 40, 55_960);
@@ -401,7 +385,7 @@ describe('Products (browser)', () => {
   browser.it(
     'edits a product; a new price in the editor asks for its effective date and customer',
     async () => {
-      const owner = await anOwner();
+      const owner = await aCompanyOwner(app, 'Paula Owner');
       const titos = await aProduct(owner);
       const page = await signedIn(owner);
       await page.goto(`/product/${titos.id}`);
@@ -414,10 +398,10 @@ describe('Products (browser)', () => {
       const change = dialog.getByRole('group', { name: 'Price change' });
       await visible(change);
       await expect(field(change, 'Effective Date').inputValue()).resolves.toBe(today());
-      await field(change, 'Effective Date').fill(dayFromToday(-1));
+      await field(change, 'Effective Date').fill(daysFromToday(-1));
       await visible(change.getByText('The price-effective date may not be before today.'));
       await snap(page, 'product-editor-price-change');
-      await field(change, 'Effective Date').fill(dayFromToday(3));
+      await field(change, 'Effective Date').fill(daysFromToday(3));
       await dialog.getByRole('button', { name: 'Save Product' }).click();
       await hidden(dialog);
       await visible(toast(page, 'Product saved'));
@@ -430,7 +414,7 @@ describe('Products (browser)', () => {
   browser.it(
     'changes the price on the detail page: not before today, optionally for one customer; SKU only with internal_sku',
     async () => {
-      const owner = await anOwner();
+      const owner = await aCompanyOwner(app, 'Paula Owner');
       const titos = await aProduct(owner, { internal_sku: 'TX-VOD-01' });
       await aCustomer(owner, 'The Rusty Nail');
       await aCustomer(owner, 'Lone Star Saloon');
@@ -445,7 +429,7 @@ describe('Products (browser)', () => {
       const dialog = page.getByRole('dialog', { name: 'Change price' });
       await visible(dialog);
       await field(dialog, 'New Price').fill('0');
-      await field(dialog, 'Effective Date').fill(dayFromToday(-2));
+      await field(dialog, 'Effective Date').fill(daysFromToday(-2));
       await dialog.getByRole('button', { name: 'Change Price' }).click();
       await visible(
         dialog.getByText('Price must be a number of at least 0.01 with at most 2 decimals.', { exact: true }),
@@ -476,7 +460,7 @@ describe('Products (browser)', () => {
       await visible(changes.getByRole('row').filter({ hasText: 'List price' }).getByText('$20.49'));
       await snap(page, 'product-detail');
 
-      await feature(owner, 'internal_sku', true);
+      await switchFeature(app, owner.companyId, 'internal_sku', true);
       await page.reload();
       await visible(page.getByText('750ml · UPC 619947000013 · SKU TX-VOD-01', { exact: true }));
       await snap(page, 'product-detail-internal-sku');

@@ -1,11 +1,17 @@
 import { jest } from '@jest/globals';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Locator, Page } from 'playwright-core';
-import { featuresSet } from '../../apps/cli/src/features-set.command.js';
+import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { SCREENSHOT_DIR, snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner } from '../support/http.js';
+import {
+  describedBy,
+  expectTrue,
+  isFocused,
+  signedInOwner,
+  switchFeature,
+  visible,
+} from '../support/browser-fixtures.js';
 
 let app: TestApp;
 
@@ -19,26 +25,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A fresh company whose owner is signed in on a new page. */
-async function signedInOwner(open: () => Promise<Page>, name = 'Olive Owner') {
-  const owner = await signUpOwner(apiClient(app.baseUrl), name);
-  const page = await open();
-  await page.goto('/auth/signin');
-  await page.getByLabel('Email', { exact: true }).fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
-  return { page, owner, companyId: owner.user.company_id as string };
-}
-
-/** The provider's team switching a feature, as `npm run cli -- features:set …` does. */
-async function provider(companyId: string, feature: string, on: boolean) {
-  expect(
-    await featuresSet(app.app, ['--company', companyId, '--feature', feature, on ? '--on' : '--off']),
-  ).toBe(0);
-  await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
-}
-
 /** A text field by its accessible name (a required field's asterisk is not part of it). */
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 
@@ -48,7 +34,7 @@ describe('Company settings (browser)', () => {
   browser.it(
     'asks a new company for its details, validates them as the server does, lists the server errors and saves',
     async () => {
-      const { page, companyId } = await signedInOwner(() => browser.newPage());
+      const { page, companyId } = await signedInOwner(app, () => browser.newPage(), 'Olive Owner');
       const banner = page.getByRole('alert').filter({ hasText: 'Complete your company details' });
       await visible(banner);
       await snap(page, 'dashboard-company-details-banner');
@@ -98,7 +84,7 @@ describe('Company settings (browser)', () => {
       await page.getByRole('switch', { name: 'Show Prices' }).uncheck();
 
       // the provider's team switches online orders on while the form is open: the server now needs a subdomain
-      await provider(companyId, 'order', true);
+      await switchFeature(app, companyId, 'order', true);
       await page.getByRole('button', { name: 'Save Company' }).click();
       const problem = page.getByRole('alert').filter({ hasText: 'Error saving company!' });
       await visible(problem);
@@ -145,7 +131,7 @@ describe('Company settings (browser)', () => {
   );
 
   browser.it('defaults a new company to Central time, 8.25 % tax and a threshold of 500', async () => {
-    const { page } = await signedInOwner(() => browser.newPage());
+    const { page } = await signedInOwner(app, () => browser.newPage(), 'Olive Owner');
     await page.goto('/setting');
     await visible(field(page, 'Company Name'));
     expect(await page.getByRole('combobox', { name: 'Time Zone' }).innerText()).toBe('Central (Chicago)');
@@ -161,7 +147,7 @@ describe('Company settings (browser)', () => {
   });
 
   browser.it('focuses the stamp threshold input for ?focus_field=threshold', async () => {
-    const { page } = await signedInOwner(() => browser.newPage());
+    const { page } = await signedInOwner(app, () => browser.newPage(), 'Olive Owner');
     await page.goto('/setting?focus_field=threshold');
     const threshold = field(page, 'Stamp Threshold');
     await visible(threshold);
@@ -175,7 +161,7 @@ describe('Company settings (browser)', () => {
   browser.it(
     'uploads logos with progress, chooses the default and removes one after confirming',
     async () => {
-      const { page } = await signedInOwner(() => browser.newPage());
+      const { page } = await signedInOwner(app, () => browser.newPage(), 'Olive Owner');
       await page.goto('/setting');
       const manager = page.getByRole('region', { name: 'Company Logo' });
       await visible(manager.getByText('Advised 200×100 px, at least 2:1', { exact: false }));
@@ -243,7 +229,7 @@ describe('Company settings (browser)', () => {
   );
 
   browser.it("shows the spec's logo messages when loading, uploading or removing fails", async () => {
-    const { page } = await signedInOwner(() => browser.newPage());
+    const { page } = await signedInOwner(app, () => browser.newPage(), 'Olive Owner');
     await page.route('**/api/v1/company/logo', (route) =>
       route.request().method() === 'GET'
         ? route.fulfill({ status: 500, json: { statusCode: 500, message: 'boom' } })
@@ -292,7 +278,11 @@ describe('Company settings (browser)', () => {
   });
 
   browser.it('fits a tablet-width screen', async () => {
-    const { page } = await signedInOwner(() => browser.newPage({ viewport: { width: 768, height: 1024 } }));
+    const { page } = await signedInOwner(
+      app,
+      () => browser.newPage({ viewport: { width: 768, height: 1024 } }),
+      'Olive Owner',
+    );
     await page.goto('/setting');
     await visible(field(page, 'Company Name'));
     await snap(page, 'settings-company-tablet');
@@ -302,36 +292,6 @@ describe('Company settings (browser)', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
-
-async function visible(locator: Locator) {
-  await locator.waitFor({ state: 'visible' });
-}
-
-async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element === document.activeElement);
-}
-
-/** Polls until the condition holds (10 s). */
-async function expectTrue(condition: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms: ${condition.toString()}`);
-}
-
-/** The text of the elements describing a field (its helper text / error message). */
-async function describedBy(page: Page, locator: Locator): Promise<string> {
-  const ids = (await locator.getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(
-    ids
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((id) => page.locator(`[id="${id}"]`).innerText()),
-  );
-  return texts.join(' ').trim();
-}
 
 /**
  * A PNG the browser can show (test/support/images.ts's suits the server's size sniffing, not a decoder): navy and

@@ -2,11 +2,16 @@ import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner } from '../support/http.js';
+import {
+  describedBy,
+  expectTrue,
+  isFocused,
+  signedInOwner,
+  uniqueEmail,
+  visible,
+} from '../support/browser-fixtures.js';
 
 let app: TestApp;
-let seq = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}${++seq}@example.com`;
 const PASSWORD = 'staff-pass-1';
 
 beforeAll(async () => {
@@ -21,13 +26,7 @@ afterAll(async () => {
 
 /** A fresh company whose owner is signed in on a new page, on the staff page. */
 async function ownerOnStaffPage(open: () => Promise<Page>) {
-  const owner = await signUpOwner(apiClient(app.baseUrl), 'Oscar Owner');
-  const page = await open();
-  await page.goto('/auth/signin');
-  await page.getByLabel('Email', { exact: true }).fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
+  const { page, owner } = await signedInOwner(app, open, 'Oscar Owner');
   await page.getByRole('link', { name: /Oscar Owner/ }).click();
   await page.getByRole('navigation', { name: 'Settings menu' }).getByRole('link', { name: 'Staff' }).click();
   await page.waitForURL('**/setting/staff');
@@ -178,33 +177,3 @@ describe('Staff (browser)', () => {
     await snap(invitee, 'staff-invitation-invalid');
   });
 });
-
-async function visible(locator: Locator) {
-  await locator.waitFor({ state: 'visible' });
-}
-
-async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element === document.activeElement);
-}
-
-/** Polls until the condition holds (10 s). */
-async function expectTrue(condition: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms: ${condition.toString()}`);
-}
-
-/** The text of the elements describing a field (its helper text / error message). */
-async function describedBy(page: Page, field: Locator): Promise<string> {
-  const ids = (await field.getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(
-    ids
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((id) => page.locator(`[id="${id}"]`).innerText()),
-  );
-  return texts.join(' ').trim();
-}

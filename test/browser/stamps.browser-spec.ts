@@ -1,21 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Locator } from 'playwright-core';
 import { AllocateStampsCommand } from '../../apps/api/src/stamps/commands/allocate-stamps.command.js';
-import { businessDate } from '../../domain/shared/business-date.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { daysFromToday, expectTrue, ok, visible } from '../support/browser-fixtures.js';
 
 let app: TestApp;
 let http: ApiClient;
-
-/** A business date `days` from today, as the company (America/Chicago) counts days. */
-const daysFromToday = (days: number) => {
-  const today = businessDate(new Date().toISOString(), 'America/Chicago');
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
 
 interface Owner {
   token: string;
@@ -24,12 +16,6 @@ interface Owner {
 
 /** A fresh owner, so a fresh company with no stamps. */
 const anOwner = (name = 'Stella Stamper'): Promise<Owner> => signUpOwner(http, name);
-
-async function ok<T = any>(response: Promise<{ status: number; body: T }>): Promise<T> {
-  const { status, body } = await response;
-  if (status >= 300) throw new Error(`${status} ${JSON.stringify(body)}`);
-  return body;
-}
 
 const addRoll = (owner: Owner, prefix: string, from: number, to: number, days = 0) =>
   ok(http.post('stamp/roll', { prefix, received_at: daysFromToday(days), from, to }, owner.token));
@@ -528,18 +514,4 @@ function chicagoWallClock(date: Date): string {
       .map((part) => [part.type, part.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-async function visible(locator: Locator) {
-  await locator.waitFor({ state: 'visible' });
-}
-
-/** Polls until the condition holds (10 s). */
-async function expectTrue(condition: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms: ${condition.toString()}`);
 }

@@ -1,0 +1,167 @@
+import type { Locator, Page } from 'playwright-core';
+import { featuresSet } from '../../apps/cli/src/features-set.command.js';
+import { businessDate } from '../../domain/shared/business-date.js';
+import type { TestApp } from './app.js';
+import { apiClient, signUpOwner } from './http.js';
+
+/*
+ * The set-up and waiting helpers the browser specs share: business dates, unique e-mails, owners made through the
+ * API (with features, signed in on a page), the provider switching a feature, and polling on the page.
+ */
+
+/** Today as the company (America/Chicago) counts days, yyyy-MM-dd. */
+export const today = () => businessDate(new Date().toISOString(), 'America/Chicago');
+
+/** A business date `days` from today, as the company (America/Chicago) counts days. */
+export const daysFromToday = (days: number) => {
+  const [y, m, d] = today().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+};
+
+let seq = 0;
+/** An e-mail address no other test uses: `<label>.<time><n>@example.com`. */
+export const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}${++seq}@example.com`;
+
+/** The password of the owners made through `anOwnerToken`. */
+export const OWNER_PASSWORD = 'secret-pass-1';
+
+/** The JSON API as `apiCaller` (test/support/browser.ts) answers it. */
+type Api = <T>(path: string, init?: { method?: string; body?: unknown; token?: string }) => Promise<T>;
+
+/**
+ * A company owner ('Cora Owner') made through the API, with `features` switched on by the owner; answers the
+ * token the app keeps in localStorage.
+ */
+export async function anOwnerToken(
+  api: Api,
+  label: string,
+  { features = [] }: { features?: string[] } = {},
+): Promise<string> {
+  const { access_token: token } = await api<{ access_token: string }>('auth/signup', {
+    method: 'POST',
+    body: {
+      name: 'Cora Owner',
+      title: 'Owner',
+      email: uniqueEmail(label),
+      password: OWNER_PASSWORD,
+      confirm_password: OWNER_PASSWORD,
+    },
+  });
+  for (const name of features)
+    await api('company/feature', { method: 'POST', body: { name, active: true }, token });
+  return token;
+}
+
+export interface CompanyOwner {
+  token: string;
+  companyId: string;
+}
+
+/** A fresh company's owner, signed up through the API under `name`. */
+export async function aCompanyOwner(app: TestApp, name: string): Promise<CompanyOwner> {
+  const owner = await signUpOwner(apiClient(app.baseUrl), name);
+  return { token: owner.token, companyId: owner.user.company_id as string };
+}
+
+/** Fills the sign-in form on the page and submits it. */
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** A fresh company whose owner (`name`) is signed in on a new page, on the dashboard. */
+export async function signedInOwner(app: TestApp, open: () => Promise<Page>, name: string) {
+  const owner = await signUpOwner(apiClient(app.baseUrl), name);
+  const page = await open();
+  await page.goto('/auth/signin');
+  await signInThroughForm(page, owner.email, owner.password);
+  await page.waitForURL('**/dashboard');
+  return { page, owner, companyId: owner.user.company_id as string };
+}
+
+/** The provider's team switching a company's feature, as `npm run cli -- features:set …` does. */
+export async function switchFeature(app: TestApp, companyId: string, feature: string, on: boolean) {
+  expect(
+    await featuresSet(app.app, ['--company', companyId, '--feature', feature, on ? '--on' : '--off']),
+  ).toBe(0);
+  await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+}
+
+/** The body of a 2xx answer of the test HTTP client (test/support/http.ts); throws with the status otherwise. */
+export async function ok<T = any>(response: Promise<{ status: number; body: T }>): Promise<T> {
+  const { status, body } = await response;
+  if (status >= 300) throw new Error(`${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+export const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
+export const hidden = (locator: Locator) => locator.waitFor({ state: 'hidden' });
+
+/** Polls until the condition holds (10 s). */
+export async function expectTrue(condition: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms: ${condition.toString()}`);
+}
+
+/** Has the element the focus in its document? (The server's tsconfig, which compiles this file too, has no DOM.) */
+export async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate(
+    (element) =>
+      element ===
+      (element as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement,
+  );
+}
+
+/** The texts a field's aria-describedby points at (its helper text or error), joined. */
+export async function describedBy(page: Page, field: Locator): Promise<string> {
+  const ids = (await field.getAttribute('aria-describedby')) ?? '';
+  const texts = await Promise.all(
+    ids
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => page.locator(`[id="${id}"]`).innerText()),
+  );
+  return texts.join(' ').trim();
+}
+
+/** Signs the page in with `token` before its scripts run, as the app keeps it (localStorage 'token'). */
+export async function signInWithToken(page: Page, token: string): Promise<void> {
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+}
+
+let tabc = 123456;
+/** A customer, 'The Rusty Nail' in Austin with a TABC id no other customer of the run has, unless `fields` say. */
+export const aCustomer = (api: Api, token: string, fields: Record<string, unknown> = {}) =>
+  api<{ id: string; name: string }>('customer', {
+    method: 'POST',
+    body: {
+      name: 'The Rusty Nail',
+      address: '500 E 6th St',
+      city: 'Austin',
+      zip: '78701',
+      tabc_id: `MB${tabc++}`,
+      cash_on_delivery: false,
+      fintech_option: false,
+      ...fields,
+    },
+    token,
+  });
+
+/** Barefoot Merlot: a 750ml wine listed at $10.00, bought at $5.00. */
+export const aWine = (api: Api, token: string) =>
+  api<{ id: string }>('product', {
+    method: 'POST',
+    body: {
+      product: 'Barefoot Merlot',
+      product_type: 'wine',
+      product_size: '750ml',
+      product_price: 10,
+      last_purchase_price: '5.00',
+    },
+    token,
+  });
