@@ -93,3 +93,21 @@ export interface PriceTierResponse {
   created_at: string;
   updated_at: string;
 }
+
+/** A row of GET /product/suggestions: a product priced for the customer on the invoice date (the invoice builder). */
+export interface ProductSuggestion extends PriceForCustomer {
+  id: string;
+  product: string;
+  product_size: string;
+  product_type: string;
+  upc: string | null;
+  internal_sku: string | null;
+  distributor: string | null;
+  ydk_product_id: string | null;
+  /** The product's last purchase price: selling under it is 'below cost'. */
+  last_purchase_price: number;
+  /** What the customer paid on its last invoice of the product (null: never invoiced to it, or no customer). */
+  last_invoiced_price: number | null;
+  /** upc: the query is this product's UPC; name: its name starts with the query; contains: elsewhere. */
+  match: 'upc' | 'name' | 'contains';
+}

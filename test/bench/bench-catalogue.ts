@@ -21,9 +21,9 @@ import { buildGridQueries, parseGridRequest } from '../../apps/api/src/infra/gri
 import { ProductSuggestionsHandler } from '../../apps/api/src/products/queries/product-suggestions.handler.js';
 import {
   ProductSuggestionsQuery,
-  type ProductSuggestion,
   type SuggestionFilter,
 } from '../../apps/api/src/products/queries/product-suggestions.query.js';
+import type { ProductSuggestion } from '../../domain/contracts/product.contract.js';
 import {
   createDatabase,
   intFromEnv,

@@ -12,7 +12,8 @@ import { listPriceSql } from '../../../../../projections/products/product.projec
 import { tenantQuery } from '../../infra/db/tenant-query.js';
 import { escapeLike } from '../../infra/grid/grid.sql.js';
 import { PG_POOL } from '../../infra/projections.provider.js';
-import { ProductSuggestionsQuery, type ProductSuggestion } from './product-suggestions.query.js';
+import type { ProductSuggestion } from '../../../../../domain/contracts/product.contract.js';
+import { ProductSuggestionsQuery } from './product-suggestions.query.js';
 
 /** Spec 001 §5 / §9: search starts at 3 characters; a digit string longer than 5 is a UPC. */
 export const MIN_QUERY_LENGTH = 3;

@@ -1,23 +1,7 @@
 import { api } from '../../../app/api';
+import type { ProductSuggestion } from '../../../../../domain/contracts/product.contract';
 
-/** A row of GET product/suggestions: a product priced for the customer on the invoice date (money in dollars). */
-export interface ProductSuggestion {
-  id: string;
-  product: string;
-  product_size: string;
-  product_type: string;
-  upc: string | null;
-  internal_sku: string | null;
-  distributor: string | null;
-  /** the product's last purchase price: selling under it is 'below cost' */
-  last_purchase_price: number;
-  /** the price for this customer (its own price, its tier, or the list price) */
-  price: number;
-  price_source: string;
-  list_price: number;
-  tier: { id: string; name: string; percentage: number } | null;
-  match: 'upc' | 'name' | 'contains';
-}
+export type { ProductSuggestion } from '../../../../../domain/contracts/product.contract';
 
 export interface ProductSuggestionArgs {
   query: string;
