@@ -11,6 +11,13 @@ import {
   visible,
 } from '../support/browser-fixtures.js';
 
+declare global {
+  /** Set by the public PDF views once loaded (web/src/features/public/public-view.tsx). */
+  interface Window {
+    readyForExport?: boolean;
+  }
+}
+
 let app: TestApp;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** '05_Mar_2026' (spec 000 §9 file names) */
