@@ -1,44 +1,34 @@
 import type { Locator, Page } from 'playwright-core';
-import { businessDate } from '../../domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiCaller, snap, useBrowser } from '../support/browser.js';
+import {
+  aCustomer,
+  daysFromToday,
+  OWNER_PASSWORD,
+  signInWithToken,
+  today,
+  uniqueEmail,
+  visible,
+} from '../support/browser-fixtures.js';
 
 let app: TestApp;
-let seq = 0;
-const PASSWORD = 'secret-pass-1';
-
-const today = () => businessDate(new Date().toISOString());
-const dayFromToday = (days: number) =>
-  new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const api = apiCaller(() => app.baseUrl);
 
-/** A company owner made through the API, signed in once more; returns the token and the e-mail. */
+/** A company owner made through the API, who then signs in once more (an activity row); answers the token. */
 async function anOwner(label: string, name = 'Cora Owner') {
-  const email = `${label}.${Date.now().toString(36)}${++seq}@example.com`;
+  const email = uniqueEmail(label);
   const { access_token } = await api<{ access_token: string }>('auth/signup', {
     method: 'POST',
-    body: { name, title: 'Owner', email, password: PASSWORD, confirm_password: PASSWORD },
+    body: { name, title: 'Owner', email, password: OWNER_PASSWORD, confirm_password: OWNER_PASSWORD },
   });
-  await api('auth/signin', { method: 'POST', body: { email, password: PASSWORD } });
+  await api('auth/signin', { method: 'POST', body: { email, password: OWNER_PASSWORD } });
   return access_token;
 }
 
 /** A beer invoice (its number ends in B). */
 async function aBeerInvoice(token: string): Promise<{ id: string; number: string }> {
-  const customer = await api<{ id: string }>('customer', {
-    method: 'POST',
-    body: {
-      name: 'The Rusty Nail',
-      address: '500 E 6th St',
-      city: 'Austin',
-      zip: '78701',
-      tabc_id: `MB${200000 + seq}`,
-      cash_on_delivery: false,
-      fintech_option: false,
-    },
-    token,
-  });
+  const customer = await aCustomer(api, token);
   const beer = await api<{ id: string }>('product', {
     method: 'POST',
     body: {
@@ -56,8 +46,6 @@ async function aBeerInvoice(token: string): Promise<{ id: string; number: string
     token,
   });
 }
-
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
 
 async function waitForCount(locator: Locator, expected: number): Promise<number> {
   const until = Date.now() + 5000;
@@ -82,7 +70,7 @@ describe('Activities (browser)', () => {
 
   async function signedIn(token: string): Promise<Page> {
     const page = await browser.newPage();
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await signInWithToken(page, token);
     return page;
   }
   const gridOf = (page: Page) => page.getByRole('grid', { name: 'Activities' });
@@ -141,19 +129,19 @@ describe('Activities (browser)', () => {
     expect(await to.getAttribute('max')).toBe(today());
     expect(await from.getAttribute('max')).toBe(today());
 
-    await from.fill(dayFromToday(-7));
-    await to.fill(dayFromToday(-1));
+    await from.fill(daysFromToday(-7));
+    await to.fill(daysFromToday(-1));
     await visible(gridOf(page).getByText('No Activity history found.'));
     expect(await rows.count()).toBe(0);
     await snap(page, 'activity-empty-range');
 
-    await to.fill(dayFromToday(1));
+    await to.fill(daysFromToday(1));
     await visible(page.getByRole('alert').filter({ hasText: "Can't pick a day after today" }));
 
     await to.fill(today());
     await expect(waitForCount(rows, all)).resolves.toBe(all);
 
-    await to.fill(dayFromToday(-1));
+    await to.fill(daysFromToday(-1));
     await visible(gridOf(page).getByText('No Activity history found.'));
     const reset = page.getByRole('button', { name: 'Reset' });
     await reset.focus();
