@@ -5,8 +5,6 @@ import type { ActivityInfo, ActivityRow } from './activity.api';
 export const ACTIVITY_MESSAGES = {
   empty: 'No Activity history found.',
   loadFailed: 'Error loading activity',
-  futureDay: "Can't pick a day after today",
-  fromAfterTo: 'From must not be after To',
 } as const;
 
 /** Spec 001 §9: the activity grid's rows are 50 px high. */

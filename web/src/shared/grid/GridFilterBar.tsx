@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { dateRangeError, isAfterToday } from './toolbar-filters';
 
 /**
@@ -43,13 +43,22 @@ export function GridFilterBar({
   );
 }
 
-/** Fields side by side (a from–to pair) with their one message below. */
-export function FilterGroup({ error, children }: { error: string; children: ReactNode }) {
+/** Fields side by side (a from–to pair) with their one message below, announced when it appears. */
+export function FilterGroup({
+  error,
+  errorId,
+  children,
+}: {
+  error: string;
+  /** The message's id, for the fields' aria-describedby. */
+  errorId?: string;
+  children: ReactNode;
+}) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column' }}>
       <Box sx={{ display: 'flex', gap: 1 }}>{children}</Box>
       {error && (
-        <Typography variant="caption" color="error" sx={{ mt: 0.25, ml: 0.5 }}>
+        <Typography id={errorId} role="alert" variant="caption" color="error" sx={{ mt: 0.25, ml: 0.5 }}>
           {error}
         </Typography>
       )}
@@ -76,8 +85,10 @@ export function DateRangeFilter({
 }) {
   const error = dateRangeError(from, to, today);
   const reversed = !!to && from > to;
+  const errorId = useId();
+  const describedBy = error ? errorId : undefined;
   return (
-    <FilterGroup error={error}>
+    <FilterGroup error={error} errorId={errorId}>
       <TextField
         size="small"
         type="date"
@@ -86,7 +97,10 @@ export function DateRangeFilter({
         onChange={(event) => onFromChange(event.target.value)}
         error={!!error && (isAfterToday(from, today) || reversed)}
         sx={{ width: 168 }}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || today } }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: { max: to && to <= today ? to : today, 'aria-describedby': describedBy },
+        }}
       />
       <TextField
         size="small"
@@ -98,7 +112,7 @@ export function DateRangeFilter({
         sx={{ width: 168 }}
         slotProps={{
           inputLabel: { shrink: true },
-          htmlInput: { min: from || undefined, max: today },
+          htmlInput: { min: from || undefined, max: today, 'aria-describedby': describedBy },
         }}
       />
     </FilterGroup>
