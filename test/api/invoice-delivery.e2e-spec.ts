@@ -3,19 +3,10 @@ import { PdfRenderer } from '../../apps/api/src/infra/pdf/pdf-renderer.js';
 import { PDF_ERROR, printOr503 } from '../../apps/api/src/invoices/pdf/invoice-pdf.service.js';
 import { businessDate } from '../../domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { aCompanyWithAnInvoice as aCompanyWith, type CompanyWithAnInvoice } from '../support/api-fixtures.js';
+import { apiClient, type ApiClient } from '../support/http.js';
 import { png } from '../support/images.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
-
-const CUSTOMER = {
-  name: 'The Rusty Nail',
-  address: '500 E 6th St',
-  city: 'Austin',
-  zip: '78701',
-  tabc_id: 'MB123456',
-  cash_on_delivery: 1,
-  fintech_option: 0,
-};
 
 const LINK_NOT_FOUND = 'This link is invalid or has expired.';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -28,12 +19,7 @@ const fileDate = (date: string) => {
 /** A fetch answer's JSON body, untyped as the assertions read it. */
 const json = async (response: Response): Promise<any> => response.json();
 
-interface Company {
-  token: string;
-  companyId: string;
-  invoiceId: string;
-  number: string;
-}
+type Company = CompanyWithAnInvoice;
 
 describe('Delivering invoices (HTTP)', () => {
   let app: TestApp;
@@ -56,34 +42,11 @@ describe('Delivering invoices (HTTP)', () => {
     await app.close();
   });
 
-  async function aCompanyWithAnInvoice(): Promise<Company> {
-    const { token, user } = await signUpOwner(api);
-    const customer = await api.post('customer', CUSTOMER, token);
-    const product = await api.post(
-      'product',
-      {
-        product: "Tito's Vodka",
-        product_type: 'liquor',
-        product_size: '750ml',
-        product_price: 19.99,
-        last_purchase_price: '15.00',
-      },
-      token,
-    );
-    await api.post('stamp/roll', { prefix: 'AB', received_at: today(), from: 1000, to: 1479 }, token);
-    const invoice = await api.post(
-      'invoice',
-      {
-        customer_id: customer.body.id,
-        items: [{ product_id: product.body.id, qty: 3, price: 19.99 }],
-        note: 'Deliver before noon',
-        company_note: 'SECRET-INTERNAL-NOTE',
-      },
-      token,
-    );
-    expect(invoice.status).toBe(201);
-    return { token, companyId: user.company_id, invoiceId: invoice.body.id, number: invoice.body.number };
-  }
+  const aCompanyWithAnInvoice = (): Promise<Company> =>
+    aCompanyWith(api, {
+      customer: { cash_on_delivery: 1 },
+      invoice: { note: 'Deliver before noon', company_note: 'SECRET-INTERNAL-NOTE' },
+    });
 
   const raw = (
     method: string,

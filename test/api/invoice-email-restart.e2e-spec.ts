@@ -1,11 +1,10 @@
 import { EventAppender } from '../../apps/api/src/infra/event-store/event-appender.js';
 import { InvoiceEmailService } from '../../apps/api/src/invoices/delivery/invoice-email.service.js';
-import { businessDate } from '../../domain/shared/business-date.js';
 import { startTestApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
-import { apiClient, signUpOwner } from '../support/http.js';
+import { aCompanyWithAnInvoice } from '../support/api-fixtures.js';
+import { apiClient } from '../support/http.js';
 
-const today = () => businessDate(new Date().toISOString());
 const BUSY = 'busy@rustynail.test';
 const GONE = 'gone@rustynail.test';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -44,40 +43,8 @@ describe('Invoice e-mail retries across a restart (HTTP)', () => {
     // The first process: the mail server defers both recipients; its next retry would be a long way off.
     const first = await start({ EMAIL_RETRY_BASE_MS: '600000', EMAIL_RETRY_ATTEMPTS: '3' });
     const api = apiClient(first.baseUrl);
-    const { token, user } = await signUpOwner(api);
+    const { token, companyId, invoiceId, number } = await aCompanyWithAnInvoice(api);
     expect((await api.post('company/feature', { name: 'email', active: true }, token)).status).toBe(200);
-    const customer = await api.post(
-      'customer',
-      {
-        name: 'The Rusty Nail',
-        address: '500 E 6th St',
-        city: 'Austin',
-        zip: '78701',
-        tabc_id: 'MB123456',
-        cash_on_delivery: 0,
-        fintech_option: 0,
-      },
-      token,
-    );
-    const product = await api.post(
-      'product',
-      {
-        product: "Tito's Vodka",
-        product_type: 'liquor',
-        product_size: '750ml',
-        product_price: 19.99,
-        last_purchase_price: '15.00',
-      },
-      token,
-    );
-    await api.post('stamp/roll', { prefix: 'AB', received_at: today(), from: 1000, to: 1479 }, token);
-    const invoice = await api.post(
-      'invoice',
-      { customer_id: customer.body.id, items: [{ product_id: product.body.id, qty: 3, price: 19.99 }] },
-      token,
-    );
-    expect(invoice.status).toBe(201);
-    const invoiceId: string = invoice.body.id;
 
     first.mailbox.refuse({ code: 451, message: 'Try again later' });
     const sent = await api.post(
@@ -118,7 +85,7 @@ describe('Invoice e-mail retries across a restart (HTTP)', () => {
           data: { emailId: gone.id, invoiceId, attempt: 3, startedAt: anHourAgo },
         },
       ],
-      { companyId: user.company_id, userId: null, now: anHourAgo },
+      { companyId, userId: null, now: anHourAgo },
       { waitForProjections: true },
     );
     await first.close();
@@ -144,7 +111,7 @@ describe('Invoice e-mail retries across a restart (HTTP)', () => {
     await sleep(500); // a second send, if any, would have been made by now
     const delivered = [second!, third!].flatMap((app) => app.mailbox.messages());
     expect(delivered.map((mail) => mail.to)).toEqual([[BUSY]]);
-    expect(delivered[0]!.subject).toContain(`Invoice #${invoice.body.number} from `);
+    expect(delivered[0]!.subject).toContain(`Invoice #${number} from `);
     expect(delivered[0]!.text).toContain('Friday delivery');
     expect(delivered[0]!.text).toMatch(/\/invoice\/pdf\/[A-Za-z0-9_-]{43}/);
 

@@ -5,7 +5,6 @@ import {
   aCustomer,
   daysFromToday,
   OWNER_PASSWORD,
-  signInWithToken,
   today,
   uniqueEmail,
   visible,
@@ -68,11 +67,7 @@ afterAll(async () => {
 describe('Activities (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
-  async function signedIn(token: string): Promise<Page> {
-    const page = await browser.newPage();
-    await signInWithToken(page, token);
-    return page;
-  }
+  const signedIn = (token: string) => browser.signedIn(token);
   const gridOf = (page: Page) => page.getByRole('grid', { name: 'Activities' });
   const rowsOf = (page: Page) =>
     gridOf(page)

@@ -6,13 +6,7 @@ import { SAMPLE_TABC } from '../../apps/api/src/seed.js';
 import { TabcImportService } from '../../apps/api/src/tabc/tabc-import.service.js';
 import { startTestApp } from '../support/app.js';
 import { apiCaller, snap, useBrowser } from '../support/browser.js';
-import {
-  aCustomer,
-  anOwnerToken,
-  daysFromToday,
-  signInWithToken,
-  visible,
-} from '../support/browser-fixtures.js';
+import { aCustomer, anOwnerToken, daysFromToday, visible } from '../support/browser-fixtures.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -65,11 +59,7 @@ afterAll(async () => {
 describe('Customers (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
-  async function signedIn(token: string) {
-    const page = await browser.newPage();
-    await signInWithToken(page, token);
-    return page;
-  }
+  const signedIn = (token: string) => browser.signedIn(token);
 
   browser.it('shows the empty grid of a new company, with New Customer and the side entries', async () => {
     const page = await signedIn(await anOwnerToken(api, 'empty'));

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiCaller, snap, useBrowser } from '../support/browser.js';
 import { png } from '../support/images.js';
-import { aCustomer, anOwnerToken, aWine, signInWithToken, visible } from '../support/browser-fixtures.js';
+import { aCustomer, anOwnerToken, aWine, visible } from '../support/browser-fixtures.js';
 
 let app: TestApp;
 
@@ -34,11 +34,7 @@ afterAll(async () => {
 describe('Delivering invoices (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
-  async function signedIn(token: string): Promise<Page> {
-    const page = await browser.newPage();
-    await signInWithToken(page, token);
-    return page;
-  }
+  const signedIn = (token: string) => browser.signedIn(token);
 
   const emailSection = (page: Page) => page.getByRole('region', { name: 'E-mails' });
   const documentsSection = (page: Page) => page.getByRole('region', { name: 'Documents and notes' });

@@ -2,14 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiCaller, snap, useBrowser } from '../support/browser.js';
-import {
-  aCustomer,
-  anOwnerToken,
-  aWine,
-  signInWithToken,
-  today,
-  visible,
-} from '../support/browser-fixtures.js';
+import { aCustomer, anOwnerToken, aWine, today, visible } from '../support/browser-fixtures.js';
 
 declare global {
   /** Set by the public PDF views once loaded (web/src/features/public/public-view.tsx). */
@@ -69,11 +62,7 @@ afterAll(async () => {
 describe('Invoice and balance PDFs, public links (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
-  async function signedIn(token: string): Promise<Page> {
-    const page = await browser.newPage();
-    await signInWithToken(page, token);
-    return page;
-  }
+  const signedIn = (token: string) => browser.signedIn(token);
 
   /** A fresh context with nobody signed in. */
   const signedOut = () => browser.newPage();

@@ -3,14 +3,7 @@ import type { Page } from 'playwright-core';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
-import {
-  daysFromToday,
-  expectTrue,
-  hidden,
-  ok,
-  signInWithToken,
-  visible,
-} from '../support/browser-fixtures.js';
+import { daysFromToday, expectTrue, hidden, ok, visible } from '../support/browser-fixtures.js';
 
 let app: TestApp;
 let http: ApiClient;
@@ -98,8 +91,7 @@ describe('Invoices (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
   async function signedIn(token: string, path: string) {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signInWithToken(page, token);
+    const page = await browser.signedIn(token, { viewport: { width: 1440, height: 900 } });
     await page.goto(path);
     return page;
   }

@@ -7,7 +7,6 @@ import {
   aWine,
   daysFromToday,
   OWNER_PASSWORD,
-  signInWithToken,
   today,
   uniqueEmail,
   visible,
@@ -65,11 +64,7 @@ afterAll(async () => {
 describe('Payments and balances (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
-  async function signedIn(token: string): Promise<Page> {
-    const page = await browser.newPage();
-    await signInWithToken(page, token);
-    return page;
-  }
+  const signedIn = (token: string) => browser.signedIn(token);
 
   browser.it('shows the activation card on /payment while the payment feature is off', async () => {
     const page = await signedIn(await anOwner('off', { payments: false }));
@@ -254,11 +249,7 @@ async function aStaff(ownerToken: string): Promise<string> {
 describe('Payments on the invoice view (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
-  async function signedIn(token: string): Promise<Page> {
-    const page = await browser.newPage();
-    await signInWithToken(page, token);
-    return page;
-  }
+  const signedIn = (token: string) => browser.signedIn(token);
 
   async function anOpenInvoice(label: string) {
     const token = await anOwner(label);

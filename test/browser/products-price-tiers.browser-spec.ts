@@ -6,7 +6,6 @@ import { apiClient } from '../support/http.js';
 import {
   aCompanyOwner,
   hidden,
-  signInWithToken,
   switchFeature,
   visible,
   type CompanyOwner as Owner,
@@ -58,11 +57,8 @@ async function choose(page: Page, scope: Locator | Page, label: string, option: 
 describe('Price tiers (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
-  async function signedIn(owner: Owner) {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signInWithToken(page, owner.token);
-    return page;
-  }
+  const signedIn = (owner: Owner) =>
+    browser.signedIn(owner.token, { viewport: { width: 1440, height: 900 } });
 
   browser.it('hides the manager and the customer tier picker while tiered_pricing is off', async () => {
     const owner = await aCompanyOwner(app, 'Tess Owner');

@@ -7,7 +7,6 @@ import {
   aCompanyOwner,
   daysFromToday,
   hidden,
-  signInWithToken,
   switchFeature,
   today,
   visible,
@@ -93,12 +92,9 @@ async function rowNames(page: Page): Promise<string[]> {
 describe('Products (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
-  async function signedIn(owner: Owner) {
-    // Wide enough for every column of the grid (the DataGrid renders only the columns in view).
-    const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-    await signInWithToken(page, owner.token);
-    return page;
-  }
+  // Wide enough for every column of the grid (the DataGrid renders only the columns in view).
+  const signedIn = (owner: Owner) =>
+    browser.signedIn(owner.token, { viewport: { width: 1600, height: 900 } });
 
   browser.it(
     'shows the empty catalogue, checks the editor as the server does, lists server errors and creates a product',

@@ -129,11 +129,6 @@ export async function describedBy(page: Page, field: Locator): Promise<string> {
   return texts.join(' ').trim();
 }
 
-/** Signs the page in with `token` before its scripts run, as the app keeps it (localStorage 'token'). */
-export async function signInWithToken(page: Page, token: string): Promise<void> {
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
-}
-
 let tabc = 123456;
 /** A customer, 'The Rusty Nail' in Austin with a TABC id no other customer of the run has, unless `fields` say. */
 export const aCustomer = (api: Api, token: string, fields: Record<string, unknown> = {}) =>

@@ -74,6 +74,8 @@ export interface BrowserHarness {
   readonly browser: Browser;
   /** a fresh context (own storage) with one page, both closed with the harness */
   newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  /** `newPage` signed in with `token`, as the app keeps it (localStorage 'token') */
+  signedIn(token: string, options?: { viewport?: { width: number; height: number } }): Promise<Page>;
   /** `it` with a screenshot of every open page when the test fails */
   it(name: string, fn: () => Promise<void>, timeout?: number): void;
   close(): Promise<void>;
@@ -113,6 +115,11 @@ export function useBrowser(baseUrl: () => string): BrowserHarness {
       context.setDefaultTimeout(10_000);
       contexts.add(context);
       return context.newPage();
+    },
+    async signedIn(token, options) {
+      const page = await harness.newPage(options);
+      await page.addInitScript((value) => localStorage.setItem('token', value), token);
+      return page;
     },
     it(name, fn, timeout) {
       it(
