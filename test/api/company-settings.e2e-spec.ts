@@ -228,8 +228,63 @@ describe('Company settings and logos (HTTP)', () => {
         { field: 'subdomain', message: 'Subdomain is required while the Order feature is active.' },
       ]);
       expect(
-        (await api.put(`company/${user.company_id}`, { ...DETAILS, subdomain: 'lonestar' }, token)).status,
+        (await api.put(`company/${user.company_id}`, { ...DETAILS, subdomain: 'lonestar-orders' }, token))
+          .status,
       ).toBe(200);
+    });
+  });
+
+  describe('subdomain, unique across companies', () => {
+    const TAKEN = { field: 'subdomain', message: 'This subdomain is taken by another company.' };
+    const save = (owner: { token: string; user: { company_id: string } }, subdomain: string | null) =>
+      api.put(`company/${owner.user.company_id}`, { ...DETAILS, subdomain }, owner.token);
+
+    it('is refused to a second company until the first one leaves it', async () => {
+      const a = await signUpOwner(api, 'Company A');
+      const b = await signUpOwner(api, 'Company B');
+      expect((await save(a, 'acme')).status).toBe(200);
+
+      const refused = await save(b, 'ACME ');
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ message: TAKEN.message, details: [TAKEN] });
+      expect((await api.get(`company/${b.user.company_id}`, b.token)).body.subdomain).toBeNull();
+
+      expect((await save(a, 'acme')).status).toBe(200); // its own, saved again
+      expect((await save(a, 'acme-2')).status).toBe(200);
+      expect((await save(b, 'acme')).status).toBe(200);
+      expect((await save(a, 'acme')).body.details).toEqual([TAKEN]);
+
+      // clearing it gives it up too
+      expect((await save(b, null)).status).toBe(200);
+      expect((await save(a, 'acme')).status).toBe(200);
+
+      const types: string[] = [];
+      for await (const event of app.runtime.store.readStream('company-subdomain-acme'))
+        types.push(event.type);
+      expect(types).toEqual([
+        'SubdomainClaimed',
+        'SubdomainReleased',
+        'SubdomainClaimed',
+        'SubdomainReleased',
+        'SubdomainClaimed',
+      ]);
+    });
+
+    it('goes to exactly one of two companies asking for it at once, every time', async () => {
+      const a = await signUpOwner(api, 'Company A');
+      const b = await signUpOwner(api, 'Company B');
+      for (let round = 0; round < 10; round++) {
+        const subdomain = `race-${round}`;
+        const answers = await Promise.all([save(a, subdomain), save(b, subdomain)]);
+        expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+        expect(answers.find((answer) => answer.status === 409)!.body.details).toEqual([TAKEN]);
+        const holders = await Promise.all(
+          [a, b].map(
+            async (owner) => (await api.get(`company/${owner.user.company_id}`, owner.token)).body.subdomain,
+          ),
+        );
+        expect(holders.filter((held) => held === subdomain)).toHaveLength(1);
+      }
     });
   });
 
