@@ -167,6 +167,51 @@ describe('Invoice and balance PDFs, public links (browser)', () => {
     expect(file.head).toBe('%PDF-');
   });
 
+  browser.it("revokes the balance's public links from the page, after a confirmation", async () => {
+    const { token, customerId } = await anOwnerWithAnInvoice('revoke');
+    const link = await api<{ url: string }>(`customer/${customerId}/balance/link`, { method: 'POST', token });
+    const url = `${app.baseUrl}${link.url}`;
+    const visitor = await signedOut();
+    await visitor.goto(url);
+    await visible(visitor.getByRole('heading', { name: /The Rusty Nail/, level: 1 }));
+
+    const page = await signedIn(token);
+    await page.goto(`/customer/${customerId}/balance`);
+    await visible(page.getByRole('heading', { name: 'The Rusty Nail · Balance' }));
+
+    // the server refuses once: the reason shows, the dialog stays open
+    await page.route(`**/api/v1/customer/${customerId}/balance/link`, (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ statusCode: 503, message: 'Service Unavailable' }),
+          })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Revoke links' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke the public links?' });
+    await visible(dialog.getByText("Every public link to The Rusty Nail's balance stops working at once"));
+    await dialog.getByRole('button', { name: 'Revoke links' }).click();
+    await visible(page.getByText(/^The links could not be revoked\. Service Unavailable/));
+    await page.unroute(`**/api/v1/customer/${customerId}/balance/link`);
+
+    await dialog.getByRole('button', { name: 'Revoke links' }).click();
+    await visible(page.getByText('1 public link revoked: it no longer opens.'));
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await snap(page, 'balance-links-revoked');
+
+    await visitor.reload();
+    const alert = visitor.getByRole('alert').filter({ hasText: 'Sorry, something went wrong!' });
+    await visible(alert);
+    await visible(alert.getByText('This link is invalid or has expired.'));
+
+    // nothing left to revoke: said so
+    await page.getByRole('button', { name: 'Revoke links' }).click();
+    await dialog.getByRole('button', { name: 'Revoke links' }).click();
+    await visible(page.getByText('There was no live public link to revoke.'));
+  });
+
   browser.it("shows 'Error generating pdf' with the reason when the PDF cannot be made", async () => {
     const { token, invoice } = await anOwnerWithAnInvoice('failing');
     const page = await signedIn(token);

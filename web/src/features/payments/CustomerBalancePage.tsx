@@ -24,7 +24,11 @@ import { RouterButton } from '../../shared/ui/RouterButton';
 import { editCustomerPath } from '../customers/customer-grid.columns';
 import { invoicePath } from '../invoices/view/invoice-display';
 import { InvoiceStatusChip } from '../invoices/view/InvoiceStatusChip';
-import { BalancePdfButton, BalanceShareLinkButton } from '../public/document-actions';
+import {
+  BalancePdfButton,
+  BalanceRevokeLinksButton,
+  BalanceShareLinkButton,
+} from '../public/document-actions';
 import { PAYMENT_MESSAGES, paymentsForCustomerPath } from './payment-messages';
 import { useCustomerBalanceQuery, type BalanceInvoice, type CustomerBalance } from './payments.api';
 
@@ -179,6 +183,7 @@ function Balance({ customerId }: { customerId: string }) {
             </RouterButton>
             {data && <BalancePdfButton customerId={customerId} />}
             {data && <BalanceShareLinkButton customerId={customerId} name={data.customer.name} />}
+            {data && <BalanceRevokeLinksButton customerId={customerId} name={data.customer.name} />}
           </>
         }
       />

@@ -2,12 +2,13 @@ import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { PdfButton, ShareLinkButton, usePdfDownload } from './pdf-actions';
+import { PdfButton, RevokeLinksButton, ShareLinkButton, usePdfDownload } from './pdf-actions';
 import {
   useBalanceLinkMutation,
   useBalancePdfMutation,
   useInvoiceLinkMutation,
   useInvoicePdfMutation,
+  useRevokeBalanceLinksMutation,
 } from './pdf.api';
 
 /** The invoice view page's Pdf button (POST /invoice/pdf). */
@@ -57,4 +58,10 @@ export function BalancePdfButton({ customerId }: { customerId: string }) {
 export function BalanceShareLinkButton({ customerId, name }: { customerId: string; name: string }) {
   const [create] = useBalanceLinkMutation();
   return <ShareLinkButton title={`Share ${name}'s balance`} create={() => create(customerId).unwrap()} />;
+}
+
+/** 'Revoke links' for a customer balance (DELETE /customer/{id}/balance/link). */
+export function BalanceRevokeLinksButton({ customerId, name }: { customerId: string; name: string }) {
+  const [revoke] = useRevokeBalanceLinksMutation();
+  return <RevokeLinksButton what={`${name}'s balance`} revoke={() => revoke(customerId).unwrap()} />;
 }

@@ -1,4 +1,5 @@
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Button from '@mui/material/Button';
@@ -14,6 +15,7 @@ import { saveFile, type DownloadedFile } from '../../shared/download';
 import { formatDate } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { toast, TOAST_SECONDS } from '../../shared/toasts';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import type { PublicLink } from './pdf.api';
 
 export const PDF_MESSAGES = {
@@ -22,7 +24,16 @@ export const PDF_MESSAGES = {
   copied: 'Link copied',
   copyFailed: 'Could not copy: select the link and copy it yourself.',
   loadFailed: 'Sorry, something went wrong!',
+  revokeTitle: 'Revoke the public links?',
+  revoke: 'Revoke links',
+  revokeFailed: 'The links could not be revoked.',
 } as const;
+
+/** The toast after revoking: how many live links stopped working. */
+export const revokedMessage = (count: number) =>
+  count === 0
+    ? 'There was no live public link to revoke.'
+    : `${count} public ${count === 1 ? 'link' : 'links'} revoked: ${count === 1 ? 'it no longer opens' : 'they no longer open'}.`;
 
 /** 'Error generating pdf' with the reason the server gave (spec 000 §8 PDF). */
 export function pdfErrorMessage(error: unknown): string {
@@ -180,6 +191,62 @@ export function ShareLinkButton({
           </Button>
         </DialogActions>
       </Dialog>
+    </>
+  );
+}
+
+/**
+ * 'Revoke links', next to 'Share link': after a confirmation, every live public link to the document stops working
+ * (links already sent included); a new one can be shared afterwards. Says how many were revoked, or why it failed.
+ */
+export function RevokeLinksButton({
+  revoke,
+  what,
+}: {
+  revoke: () => Promise<{ revoked: number }>;
+  /** what the links show, e.g. "Acme Liquor's balance" */
+  what: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const { revoked } = await revoke();
+      toast.success(revokedMessage(revoked));
+      setOpen(false);
+    } catch (error) {
+      toast.error([PDF_MESSAGES.revokeFailed, toProblem(error)?.message].filter(Boolean).join(' '), {
+        seconds: TOAST_SECONDS.long,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="outlined"
+        color="inherit"
+        onClick={() => setOpen(true)}
+        startIcon={<LinkOffOutlined />}
+      >
+        {PDF_MESSAGES.revoke}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={PDF_MESSAGES.revokeTitle}
+        confirmLabel={PDF_MESSAGES.revoke}
+        destructive
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => setOpen(false)}
+      >
+        Every public link to {what} stops working at once, including links already sent. You can share a new
+        link afterwards.
+      </ConfirmDialog>
     </>
   );
 }

@@ -59,6 +59,13 @@ export const pdfApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    /** DELETE /customer/{id}/balance/link: every live public link to the balance stops working. */
+    revokeBalanceLinks: build.mutation<{ revoked: number }, string>({
+      query: (customerId) => ({
+        url: `customer/${encodeURIComponent(customerId)}/balance/link`,
+        method: 'DELETE',
+      }),
+    }),
     publicInvoice: build.query<PublicInvoice, string>({
       query: (token) => `pdf/invoice/${encodeURIComponent(token)}`,
     }),
@@ -85,6 +92,7 @@ export const {
   useInvoiceLinkMutation,
   useBalancePdfMutation,
   useBalanceLinkMutation,
+  useRevokeBalanceLinksMutation,
   usePublicInvoiceQuery,
   usePublicInvoiceFileMutation,
   usePublicBalanceQuery,
