@@ -241,7 +241,7 @@ describe('Stamps (HTTP)', () => {
     it('previews an allocation and checks a manual range without keeping anything', async () => {
       const preview = await api.get('stamp/allocation?count=3', token);
       expect(preview.status).toBe(200);
-      expect(preview.body.added).toEqual([{ rollId: 1, prefix: 'AB', from: 1022, to: 1024 }]);
+      expect(preview.body.added).toEqual([{ roll_id: 1, prefix: 'AB', from: 1022, to: 1024 }]);
       const ok = await api.post('stamp/range/check', { roll_id: 1, from: 1100, to: 1104 }, token);
       expect(ok.status).toBe(200);
       expect(ok.body).toEqual({

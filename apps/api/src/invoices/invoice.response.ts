@@ -7,6 +7,7 @@ import { isDueOnDelivery, stampsNeeded } from '../../../../domain/invoices/invoi
 import type { StampRange } from '../../../../domain/stamps/stamp.events.js';
 import type { InvoiceRow } from '../../../../projections/invoices/invoice.projection.js';
 import type { Queryable } from '../infra/db/database.js';
+import { toStampRangeResponse } from '../stamps/stamp.responses.js';
 import { tenantQuery } from '../infra/db/tenant-query.js';
 
 export function invoiceResponse(
@@ -16,12 +17,9 @@ export function invoiceResponse(
   timeZone: string,
 ): InvoiceResponse {
   const { content } = row;
-  const stampRows = stamps.map(({ rollId, prefix, from, to }) => ({
-    roll_id: rollId,
-    prefix,
-    from,
-    to,
-    count: to - from + 1,
+  const stampRows = stamps.map((range) => ({
+    ...toStampRangeResponse(range),
+    count: range.to - range.from + 1,
   }));
   return {
     id: row.id,

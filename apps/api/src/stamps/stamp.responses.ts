@@ -1,3 +1,6 @@
+import type { StampRangeResponse } from '../../../../domain/contracts/stamp.contract.js';
+import type { StampRange } from '../../../../domain/stamps/stamp.events.js';
+
 /** How stamp read-model rows are answered (spec 000 §3 Stamp roll, Stamp remaining summary). */
 
 export interface StampRollRow {
@@ -76,3 +79,11 @@ export function toStampRoll(row: StampRollRow): StampRollResponse {
 export const stampLabel = (prefix: string, n: number) => `${prefix}${n}`;
 
 export const pairsToRanges = (pairs: [number, number][]) => pairs.map(([from, to]) => ({ from, to }));
+
+/** A domain StampRange as every answer writes it: snake_case (README "API conventions"). */
+export const toStampRangeResponse = ({ rollId, prefix, from, to }: StampRange): StampRangeResponse => ({
+  roll_id: rollId,
+  prefix,
+  from,
+  to,
+});

@@ -5,10 +5,9 @@ import { invoiceAllocationId, stampsStream } from '../../../../../domain/stamps/
 import { holdingOf, toStampRanges } from '../../../../../domain/stamps/stamp.rules.js';
 import { evolve } from '../../../../../domain/stamps/stamp.state.js';
 import { EventAppender } from '../../infra/event-store/event-appender.js';
-import {
-  StampAllocationPreviewQuery,
-  type StampAllocationPreview,
-} from './stamp-allocation-preview.query.js';
+import type { StampAllocationPreviewResponse } from '../../../../../domain/contracts/stamp.contract.js';
+import { toStampRangeResponse } from '../stamp.responses.js';
+import { StampAllocationPreviewQuery } from './stamp-allocation-preview.query.js';
 
 /** A preview id for an invoice not created yet: it holds no stamps. */
 const NEW_INVOICE = '00000000-0000-0000-0000-000000000000';
@@ -22,18 +21,22 @@ export class StampAllocationPreviewHandler implements IQueryHandler<StampAllocat
     count,
     invoiceId,
     now,
-  }: StampAllocationPreviewQuery): Promise<StampAllocationPreview> {
+  }: StampAllocationPreviewQuery): Promise<StampAllocationPreviewResponse> {
     const { state } = await this.events.load(stampsStream(companyId), stampLedgerDecider);
     const id = invoiceId ?? NEW_INVOICE;
     const decided = allocateStamps(state, { invoiceId: id, count }, now);
     const after = decided.reduce(evolve, state);
     return {
       count,
-      ranges: holdingOf(after, invoiceAllocationId(id)).flatMap(({ roll, stamps }) =>
-        toStampRanges(roll, stamps),
-      ),
-      added: decided.flatMap((e) => (e.type === 'StampsAllocated' ? e.data.ranges : [])),
-      released: decided.flatMap((e) => (e.type === 'StampsReleased' ? e.data.ranges : [])),
+      ranges: holdingOf(after, invoiceAllocationId(id))
+        .flatMap(({ roll, stamps }) => toStampRanges(roll, stamps))
+        .map(toStampRangeResponse),
+      added: decided
+        .flatMap((e) => (e.type === 'StampsAllocated' ? e.data.ranges : []))
+        .map(toStampRangeResponse),
+      released: decided
+        .flatMap((e) => (e.type === 'StampsReleased' ? e.data.ranges : []))
+        .map(toStampRangeResponse),
     };
   }
 }

@@ -5,7 +5,8 @@ import { stampLedgerDecider } from '../../../../../domain/stamps/stamp.decide.js
 import { invoiceAllocationId, stampsStream } from '../../../../../domain/stamps/stamp.events.js';
 import { checkStampRange } from '../../../../../domain/stamps/stamp.rules.js';
 import { EventAppender } from '../../infra/event-store/event-appender.js';
-import { StampRangeCheckQuery, type StampRangeCheckResponse } from './stamp-range-check.query.js';
+import type { StampRangeCheckResponse } from '../../../../../domain/contracts/stamp.contract.js';
+import { StampRangeCheckQuery } from './stamp-range-check.query.js';
 
 @QueryHandler(StampRangeCheckQuery)
 export class StampRangeCheckHandler implements IQueryHandler<StampRangeCheckQuery> {

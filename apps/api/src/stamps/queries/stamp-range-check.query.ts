@@ -1,16 +1,6 @@
 import { Query } from '@nestjs/cqrs';
+import type { StampRangeCheckResponse } from '../../../../../domain/contracts/stamp.contract.js';
 import type { StampRangeInput } from '../../../../../domain/stamps/stamp.commands.js';
-
-export interface StampRangeCheckResponse {
-  valid: true;
-  roll_id: number;
-  prefix: string;
-  from: number;
-  to: number;
-  count: number;
-  /** As messages write it: AB1000-AB1011. */
-  range: string;
-}
 
 /**
  * POST /stamp/range/check: the invoice builder's check of one manual range (spec 000 §5 "Stamp range in the

@@ -247,7 +247,7 @@ export function StampsPanel({
               <Stack spacing={0.75} aria-label="Allocated stamps">
                 {preview.currentData.ranges.map((range) => (
                   <RangeChip
-                    key={`${range.rollId}-${range.from}`}
+                    key={`${range.roll_id}-${range.from}`}
                     label={stampRange(range.prefix, range.from, range.to)}
                     count={range.to - range.from + 1}
                   />

@@ -1,5 +1,9 @@
 import { api } from '../../../app/api';
 import type { ProductSuggestion } from '../../../../../domain/contracts/product.contract';
+import type {
+  StampAllocationPreviewResponse,
+  StampRangeCheckResponse,
+} from '../../../../../domain/contracts/stamp.contract';
 
 export type { ProductSuggestion } from '../../../../../domain/contracts/product.contract';
 
@@ -10,38 +14,10 @@ export interface ProductSuggestionArgs {
   date?: string;
 }
 
-/** A stamp range as the allocation preview answers it. */
-export interface AllocatedRange {
-  rollId: number;
-  prefix: string;
-  from: number;
-  to: number;
-}
-
-/** GET stamp/allocation: what auto-allocation would give the invoice now (nothing is kept). */
-export interface StampAllocationPreview {
-  count: number;
-  ranges: AllocatedRange[];
-  added: AllocatedRange[];
-  released: AllocatedRange[];
-}
-
 export interface ManualStampRange {
   roll_id: number;
   from: number;
   to: number;
-}
-
-/** POST stamp/range/check: a manual range is usable (else the spec's message as a 4xx). */
-export interface StampRangeCheck {
-  valid: true;
-  roll_id: number;
-  prefix: string;
-  from: number;
-  to: number;
-  count: number;
-  /** AB1000-AB1011 */
-  range: string;
 }
 
 /** The invoice builder's reads: the product search, the stamp allocation preview and the manual range check. */
@@ -55,7 +31,7 @@ export const builderApi = api.enhanceEndpoints({ addTagTypes: ['Product', 'Stamp
       providesTags: ['Product'],
       keepUnusedDataFor: 30,
     }),
-    stampAllocation: build.query<StampAllocationPreview, { count: number; invoiceId?: string }>({
+    stampAllocation: build.query<StampAllocationPreviewResponse, { count: number; invoiceId?: string }>({
       query: ({ count, invoiceId }) => ({
         url: 'stamp/allocation',
         params: { count, ...(invoiceId ? { invoice_id: invoiceId } : {}) },
@@ -63,7 +39,7 @@ export const builderApi = api.enhanceEndpoints({ addTagTypes: ['Product', 'Stamp
       providesTags: ['StampLedger'],
     }),
     checkStampRange: build.mutation<
-      StampRangeCheck,
+      StampRangeCheckResponse,
       ManualStampRange & { invoice_id?: string; added: ManualStampRange[] }
     >({
       query: (body) => ({ url: 'stamp/range/check', method: 'POST', body }),
