@@ -1,63 +1,21 @@
 import { api } from '../../app/api';
 import type { GridPage, GridQueryArgs } from '../../shared/grid/grid-protocol';
-import type { Invoice, InvoiceStatus } from '../invoices/invoices.api';
+import type {
+  BalanceCheckResponse,
+  CustomerBalanceResponse,
+  PaymentBody,
+  PaymentGridRow,
+} from '../../../../domain/contracts/payment.contract';
+import type { Invoice } from '../invoices/invoices.api';
 
-/** A row of GET /invoice/payment/grid (the payments report, spec 000 §2 /payment). Money in dollars. */
-export interface PaymentGridRow {
-  id: string;
-  invoice_id: string;
-  /** the displayed invoice number (345, 345B, 12-345) */
-  number: string;
-  sequence: number;
-  customer_id: string;
-  customer: string;
-  status: InvoiceStatus;
-  invoice_total: number;
-  amount: number;
-  /** business date yyyy-MM-dd */
-  received_at: string;
-  note: string;
-  /** ISO instant it was logged */
-  created_at: string;
-}
-
-/** POST /invoice/{id}/payment and PUT /invoice/{id}/payment/{paymentId} (spec 000 §5 Payment). */
-export interface PaymentBody {
-  /** dollars, at least 0.01, at most 2 decimals (text keeps it exact) */
-  amount: string;
-  /** yyyy-MM-dd, at most 3 days ahead */
-  received_at: string;
-  note?: string;
-  /** the user answered yes to 'Invoice has been fully paid, sure you want to log another payment?' */
-  confirm?: boolean;
-}
-
-/** An open invoice of GET /customer/{id}/balance (due or partially paid). */
-export interface BalanceInvoice {
-  id: string;
-  number: string;
-  invoiced_at: string;
-  total: number;
-  paid: number;
-  balance: number;
-  due_at: string | null;
-  /** no due date, or one a day or fewer away: 'On Delivery' */
-  due_on_delivery: boolean;
-  status: InvoiceStatus;
-}
-
-/** GET /customer/{id}/balance (spec 000 §3 Customer balance). */
-export interface CustomerBalance {
-  customer: { id: string; name: string; display_tabc_id: string };
-  summary: { owing: number };
-  invoices: BalanceInvoice[];
-}
-
-/** GET /customer/{id}/check-balance. */
-export interface BalanceCheck {
-  owing: number;
-  open_invoices: number;
-}
+/** The shapes of the payment calls, one home for the API and the web: domain/contracts/payment.contract.ts. */
+export type {
+  BalanceCheckResponse as BalanceCheck,
+  BalanceInvoice,
+  CustomerBalanceResponse as CustomerBalance,
+  PaymentBody,
+  PaymentGridRow,
+} from '../../../../domain/contracts/payment.contract';
 
 /** What a payment call needs to know of its invoice: the id it calls with, the number the view page caches by. */
 export type PaymentInvoiceRef = Pick<Invoice, 'id' | 'number'>;
@@ -91,7 +49,7 @@ export const paymentsApi = api
         query: (params) => ({ url: 'invoice/payment/grid', params }),
         providesTags: [PAYMENTS, INVOICES],
       }),
-      customerBalance: build.query<CustomerBalance, string>({
+      customerBalance: build.query<CustomerBalanceResponse, string>({
         query: (customerId) => `customer/${encodeURIComponent(customerId)}/balance`,
         providesTags: (_result, _error, customerId) => [
           { type: BALANCE, id: customerId },
@@ -99,7 +57,7 @@ export const paymentsApi = api
           INVOICES,
         ],
       }),
-      checkBalance: build.query<BalanceCheck, string>({
+      checkBalance: build.query<BalanceCheckResponse, string>({
         query: (customerId) => `customer/${encodeURIComponent(customerId)}/check-balance`,
         providesTags: (_result, _error, customerId) => [
           { type: BALANCE, id: customerId },

@@ -1,3 +1,4 @@
+import type { CustomerBalanceResponse } from '../../../../../domain/contracts/payment.contract.js';
 import { sampleInvoice } from '../../../../../test/bench/bench-pdf.js';
 import {
   balanceFileName,
@@ -141,7 +142,7 @@ describe('The invoice template', () => {
 });
 
 describe('The balance template', () => {
-  const balance = {
+  const balance: CustomerBalanceResponse = {
     customer: {
       id: 'c-1',
       name: 'The Rusty Nail',

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import type * as Contract from '../../../../../domain/contracts/payment.contract.js';
 import { MAX_PAYMENT_NOTE, PAYMENT_MESSAGES } from '../../../../../domain/invoices/invoice-payments.js';
 
 /** Amounts arrive as numbers or decimal text; checked as text (no binary floating point). */
@@ -12,7 +13,7 @@ const toAmountText = ({ value }: { value: unknown }) =>
       : value;
 
 /** POST /invoice/{id}/payment and PUT /invoice/{id}/payment/{paymentId} (spec 000 §5 Payment). */
-export class PaymentBody {
+export class PaymentBody implements Contract.PaymentBody {
   @ApiProperty({ example: 125.5, description: 'Dollars, at least 0.01, at most 2 decimals' })
   @Matches(/^\d{1,9}(\.\d{1,2})?$/, { message: PAYMENT_MESSAGES.amount })
   @Transform(toAmountText)

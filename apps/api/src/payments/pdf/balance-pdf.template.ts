@@ -1,7 +1,7 @@
 import Handlebars from 'handlebars';
 import { compilePdfTemplate, type CompanyHeader } from '../../invoices/pdf/invoice-pdf.template.js';
 import { fileDate } from '../../invoices/pdf/pdf-format.js';
-import type { CustomerBalance } from '../queries/payment.queries.js';
+import type { CustomerBalanceResponse as CustomerBalance } from '../../../../../domain/contracts/payment.contract.js';
 
 /** What balance.hbs reads: the balance, the distributor's header and the sums of the open invoices. */
 export type BalancePdfView = CustomerBalance & {

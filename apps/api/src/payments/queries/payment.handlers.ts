@@ -1,4 +1,10 @@
+import type {
+  BalanceCheckResponse,
+  CustomerBalanceResponse,
+  PaymentGridRow,
+} from '../../../../../domain/contracts/payment.contract.js';
 import { isUuid } from '../../../../../domain/shared/field-rules.js';
+import type { InvoiceStatus } from '../../../../../domain/shared/invoice-status.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -12,12 +18,7 @@ import { runGrid } from '../../infra/grid/index.js';
 import { PG_POOL } from '../../infra/projections.provider.js';
 import { InvoiceReader } from '../../invoices/invoice-reader.js';
 import { paymentGrid } from './payment.grid.js';
-import {
-  CheckBalanceQuery,
-  CustomerBalanceQuery,
-  PaymentGridQuery,
-  type CustomerBalance,
-} from './payment.queries.js';
+import { CheckBalanceQuery, CustomerBalanceQuery, PaymentGridQuery } from './payment.queries.js';
 
 /** The open invoices of a customer (something left to pay, not cancelled): the partial index rm_invoice_customer_open_idx. */
 const OPEN = `i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.status <> 'cancelled'
@@ -34,7 +35,7 @@ export class PaymentGridHandler implements IQueryHandler<PaymentGridQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   execute({ companyId, params }: PaymentGridQuery) {
-    return runGrid(this.pool, paymentGrid, params, companyId);
+    return runGrid<PaymentGridRow>(this.pool, paymentGrid, params, companyId);
   }
 }
 
@@ -45,7 +46,7 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
   ) {}
 
-  async execute({ companyId, customerId }: CustomerBalanceQuery): Promise<CustomerBalance> {
+  async execute({ companyId, customerId }: CustomerBalanceQuery): Promise<CustomerBalanceResponse> {
     const customer = await currentCustomer(this.pool, companyId, customerId);
     const [rows, timeZone] = await Promise.all([
       tenantQuery<{
@@ -53,7 +54,7 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
         number: string;
         invoiced_on: string;
         due_on: string | null;
-        status: string;
+        status: InvoiceStatus;
         total_cents: string;
         paid_cents: string;
         balance_cents: string;
@@ -99,7 +100,7 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
 export class CheckBalanceHandler implements IQueryHandler<CheckBalanceQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ companyId, customerId }: CheckBalanceQuery) {
+  async execute({ companyId, customerId }: CheckBalanceQuery): Promise<BalanceCheckResponse> {
     const customer = await currentCustomer(this.pool, companyId, customerId);
     const [row] = await tenantQuery<{ owing: string | null; n: string }>(
       this.pool,
