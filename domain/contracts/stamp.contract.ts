@@ -29,3 +29,155 @@ export interface StampRangeCheckResponse extends StampRangeResponse {
   /** As messages write it: AB1000-AB1011. */
   range: string;
 }
+
+export type StampRollState = 'finished' | 'active' | 'inactive';
+
+/** Spec 000 §3 Stamp roll, as GET /stamp/roll lists it and the roll commands answer it. */
+export interface StampRollResponse {
+  id: number;
+  prefix: string;
+  received_at: string;
+  finished_at: string | null;
+  from: number;
+  to: number;
+  active: boolean;
+  finished: boolean;
+  /** The label the roll table shows: Finished (grey), Active (green) or Inactive (red). */
+  state: StampRollState;
+  /** The active toggle is disabled when the roll is finished or has no stamps left. */
+  toggle_disabled: boolean;
+  /** Stamps left (AVAILABLE). */
+  stamps: number;
+  /** Stamps in the roll. */
+  stampsCount: number;
+  available_count: number;
+  invoiced_count: number;
+  destroyed_count: number;
+  first_available: number | null;
+  created_at: string;
+}
+
+/** Spec 000 §3 Stamp remaining summary, with what the dashboard's low-stamp warning needs. */
+/** GET /stamp/remaining. */
+export interface StampRemainingResponse {
+  /** Stamps left in active, unfinished rolls: what auto-allocation can use. */
+  availableStampCount: number;
+  /** The next stamp auto-allocation takes (of currentRoll); null without an active roll. */
+  firstAvailableStamp: number | null;
+  /** Stamps in the active, unfinished rolls. */
+  totalStampCount: number;
+  /** The roll auto-allocation takes from next (the active-roll banner); null without one. */
+  currentRoll: StampRollResponse | null;
+  /** The company's stamp threshold (default 500). */
+  threshold: number;
+  /** True when availableStampCount is under the threshold: the dismissible low-stamp warning. */
+  low: boolean;
+  /** Rolls received (0: the 'Register new roll' prompt). */
+  rollCount: number;
+}
+
+/** POST /stamp/roll. */
+export interface ReceiveStampRollResult extends StampRollResponse {
+  /** Size warnings that did not block (spec 000 §5). */
+  warnings: string[];
+}
+
+/** POST /stamp/roll/{roll_id}/destroy. */
+export interface DestroyStampsResult {
+  /** The destroy record: `DELETE /stamp/undo-destroy?ids=` takes it. */
+  id: number;
+  roll_id: number;
+  prefix: string;
+  from: number;
+  to: number;
+  count: number;
+  ranges: { from: number; to: number }[];
+  /** What happened, one line each: destroyed, invoiced stamps not destroyed (with their invoices), already destroyed. */
+  messages: string[];
+}
+
+/** GET /stamp/destroyed: destroy records not undone yet, newest first. */
+export interface DestroyedStampsRecord {
+  id: number;
+  roll_id: number;
+  prefix: string;
+  /** The range asked for. */
+  from: number;
+  to: number;
+  /** The stamps destroyed by the record (undo gives them back). */
+  count: number;
+  ranges: { from: number; to: number }[];
+  note: string | null;
+  destroyed_at: string;
+  destroyed_by: string | null;
+}
+
+/** DELETE /stamp/undo-destroy?ids=…. */
+export interface UndoDestroyStampsResult {
+  /** Records whose stamps are AVAILABLE again. */
+  restored: {
+    id: number;
+    roll_id: number;
+    prefix: string;
+    count: number;
+    ranges: { from: number; to: number }[];
+  }[];
+  /** Records named that had been undone before (nothing to do). */
+  already_restored: number[];
+}
+
+export type StampLogKind = 'received' | 'allocated' | 'released' | 'destroyed' | 'restored';
+
+/** A row of GET /invoice/stamp/grid (the range numbers arrive as text: Postgres bigint). */
+export interface StampLogRow {
+  id: string;
+  customer: string | null;
+  customer_id: string | null;
+  tabc_id: string | null;
+  invoice: string | null;
+  invoice_id: string | null;
+  logged_at: string;
+  roll_id: number;
+  prefix: string;
+  start: string | number;
+  end: string | number;
+  used: string | number;
+  balance: string | number;
+  on_hand: string | number;
+  kind: StampLogKind;
+  destroyed: boolean;
+  destroy_id: number | null;
+  note: string | null;
+}
+
+export type StampStatus = 'AVAILABLE' | 'INVOICED' | 'DESTROYED';
+
+export interface StampTransition {
+  at: string;
+  kind: StampLogKind;
+  /** The stamp's status after the transition. */
+  status: StampStatus;
+  /** The range the transition covered (the stamp is in it). */
+  from: number;
+  to: number;
+  user_id: string | null;
+  user_name: string | null;
+  invoice_id: string | null;
+  invoice_number: string | null;
+  customer_id: string | null;
+  customer_name: string | null;
+  customer_tabc_id: string | null;
+  note: string | null;
+  destroy_id: number | null;
+}
+
+/** GET /stamp/history?prefix=&number=: one stamp's transitions, oldest first. */
+export interface StampHistoryResponse {
+  prefix: string;
+  number: number;
+  /** As printed: prefix and number. */
+  stamp: string;
+  status: StampStatus;
+  roll: StampRollResponse;
+  transitions: StampTransition[];
+}

@@ -1,4 +1,4 @@
-import type { StampRangeResponse } from '../../../../domain/contracts/stamp.contract.js';
+import type { StampRangeResponse, StampRollResponse } from '../../../../domain/contracts/stamp.contract.js';
 import type { StampRange } from '../../../../domain/stamps/stamp.events.js';
 
 /** How stamp read-model rows are answered (spec 000 §3 Stamp roll, Stamp remaining summary). */
@@ -20,32 +20,6 @@ export interface StampRollRow {
   invoiced: [number, number][];
   destroyed: [number, number][];
   finished_at: Date | null;
-}
-
-export type StampRollState = 'finished' | 'active' | 'inactive';
-
-export interface StampRollResponse {
-  id: number;
-  prefix: string;
-  received_at: string;
-  finished_at: string | null;
-  from: number;
-  to: number;
-  active: boolean;
-  finished: boolean;
-  /** The label the roll table shows: Finished (grey), Active (green) or Inactive (red). */
-  state: StampRollState;
-  /** The active toggle is disabled when the roll is finished or has no stamps left. */
-  toggle_disabled: boolean;
-  /** Stamps left (AVAILABLE). */
-  stamps: number;
-  /** Stamps in the roll. */
-  stampsCount: number;
-  available_count: number;
-  invoiced_count: number;
-  destroyed_count: number;
-  first_available: number | null;
-  created_at: string;
 }
 
 export const STAMP_ROLL_COLUMNS = `roll_id, prefix, range_from, range_to, received_on, recorded_at, active, size,

@@ -1,3 +1,4 @@
+import type { StampRollResponse } from '../../../../../domain/contracts/stamp.contract.js';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -6,7 +7,6 @@ import { stampError } from '../../../../../domain/stamps/stamp.errors.js';
 import { stampsStream } from '../../../../../domain/stamps/stamp.events.js';
 import { EventAppender } from '../../infra/event-store/event-appender.js';
 import { PG_POOL } from '../../infra/projections.provider.js';
-import type { StampRollResponse } from '../stamp.responses.js';
 import { readRoll } from '../stamp-read.js';
 import { ChangeStampRollActiveCommand } from './change-stamp-roll-active.command.js';
 

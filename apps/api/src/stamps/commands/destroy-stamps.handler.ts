@@ -1,3 +1,4 @@
+import type { DestroyStampsResult } from '../../../../../domain/contracts/stamp.contract.js';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { formatRanges } from '../../../../../domain/stamps/intervals.js';
@@ -5,7 +6,7 @@ import { destroyReasons, stampLedgerDecider } from '../../../../../domain/stamps
 import { destroyMessages } from '../../../../../domain/stamps/stamp.errors.js';
 import { stampsStream, type StampsDestroyed } from '../../../../../domain/stamps/stamp.events.js';
 import { EventAppender } from '../../infra/event-store/event-appender.js';
-import { DestroyStampsCommand, type DestroyStampsResult } from './destroy-stamps.command.js';
+import { DestroyStampsCommand } from './destroy-stamps.command.js';
 
 @CommandHandler(DestroyStampsCommand)
 export class DestroyStampsHandler implements ICommandHandler<DestroyStampsCommand> {

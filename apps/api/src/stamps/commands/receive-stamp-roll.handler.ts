@@ -1,3 +1,4 @@
+import type { ReceiveStampRollResult } from '../../../../../domain/contracts/stamp.contract.js';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -9,7 +10,7 @@ import { EventAppender } from '../../infra/event-store/event-appender.js';
 import { PG_POOL } from '../../infra/projections.provider.js';
 import { stampSettings } from '../stamp-company.settings.js';
 import { readRoll } from '../stamp-read.js';
-import { ReceiveStampRollCommand, type ReceiveStampRollResult } from './receive-stamp-roll.command.js';
+import { ReceiveStampRollCommand } from './receive-stamp-roll.command.js';
 
 @CommandHandler(ReceiveStampRollCommand)
 export class ReceiveStampRollHandler implements ICommandHandler<ReceiveStampRollCommand> {

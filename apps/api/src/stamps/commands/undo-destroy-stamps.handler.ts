@@ -1,9 +1,10 @@
+import type { UndoDestroyStampsResult } from '../../../../../domain/contracts/stamp.contract.js';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { stampLedgerDecider } from '../../../../../domain/stamps/stamp.decide.js';
 import { stampsStream, type StampsRestored } from '../../../../../domain/stamps/stamp.events.js';
 import { EventAppender } from '../../infra/event-store/event-appender.js';
-import { UndoDestroyStampsCommand, type UndoDestroyStampsResult } from './undo-destroy-stamps.command.js';
+import { UndoDestroyStampsCommand } from './undo-destroy-stamps.command.js';
 
 @CommandHandler(UndoDestroyStampsCommand)
 export class UndoDestroyStampsHandler implements ICommandHandler<UndoDestroyStampsCommand> {

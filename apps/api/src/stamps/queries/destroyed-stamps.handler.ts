@@ -1,10 +1,11 @@
+import type { DestroyedStampsRecord } from '../../../../../domain/contracts/stamp.contract.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { tenantQuery } from '../../infra/db/tenant-query.js';
 import { PG_POOL } from '../../infra/projections.provider.js';
 import { pairsToRanges } from '../stamp.responses.js';
-import { DestroyedStampsQuery, type DestroyedStampsRecord } from './destroyed-stamps.query.js';
+import { DestroyedStampsQuery } from './destroyed-stamps.query.js';
 
 @QueryHandler(DestroyedStampsQuery)
 export class DestroyedStampsHandler implements IQueryHandler<DestroyedStampsQuery> {

@@ -1,15 +1,16 @@
+import type {
+  StampHistoryResponse,
+  StampLogKind,
+  StampStatus,
+  StampTransition,
+} from '../../../../../domain/contracts/stamp.contract.js';
 import { Inject, NotFoundException } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { tenantQuery } from '../../infra/db/tenant-query.js';
 import { PG_POOL } from '../../infra/projections.provider.js';
 import { STAMP_ROLL_COLUMNS, stampLabel, toStampRoll, type StampRollRow } from '../stamp.responses.js';
-import {
-  StampHistoryQuery,
-  type StampHistoryResponse,
-  type StampStatus,
-  type StampTransition,
-} from './stamp-history.query.js';
+import { StampHistoryQuery } from './stamp-history.query.js';
 
 const STATUS_AFTER: Record<string, StampStatus> = {
   received: 'AVAILABLE',
@@ -55,7 +56,7 @@ export class StampHistoryHandler implements IQueryHandler<StampHistoryQuery> {
     );
     const transitions = rows.map((row): StampTransition => ({
       at: (row.logged_at as Date).toISOString(),
-      kind: row.kind as string,
+      kind: row.kind as StampLogKind,
       status: STATUS_AFTER[row.kind as string]!,
       from: row.range_from as number,
       to: row.range_to as number,

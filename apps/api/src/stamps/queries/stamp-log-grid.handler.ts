@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+import type { StampLogRow } from '../../../../../domain/contracts/stamp.contract.js';
 import { tenantQuery } from '../../infra/db/tenant-query.js';
 import { buildGridQueries, parseGridRequest, type GridResult } from '../../infra/grid/index.js';
 import { PG_POOL } from '../../infra/projections.provider.js';
@@ -15,11 +16,11 @@ import { StampLogGridQuery } from './stamp-log-grid.query.js';
 export class StampLogGridHandler implements IQueryHandler<StampLogGridQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ companyId, params }: StampLogGridQuery): Promise<GridResult<Record<string, unknown>>> {
+  async execute({ companyId, params }: StampLogGridQuery): Promise<GridResult<StampLogRow>> {
     const request = parseGridRequest(stampLogGrid, params);
     const queries = buildGridQueries(stampLogGrid, request, companyId);
     const [rows, count] = await Promise.all([
-      this.pool.query(queries.rows.text, queries.rows.values),
+      this.pool.query<StampLogRow>(queries.rows.text, queries.rows.values),
       request.filters.length > 0
         ? this.pool.query(queries.count.text, queries.count.values).then((r) => Number(r.rows[0].count))
         : tenantQuery<{ n: string }>(

@@ -1,10 +1,11 @@
+import type { StampRemainingResponse } from '../../../../../domain/contracts/stamp.contract.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { PG_POOL } from '../../infra/projections.provider.js';
 import { stampSettings } from '../stamp-company.settings.js';
 import { readRolls } from '../stamp-read.js';
-import { StampRemainingQuery, type StampRemainingResponse } from './stamp-remaining.query.js';
+import { StampRemainingQuery } from './stamp-remaining.query.js';
 
 @QueryHandler(StampRemainingQuery)
 export class StampRemainingHandler implements IQueryHandler<StampRemainingQuery> {

@@ -1,5 +1,5 @@
+import type { StampRollResponse } from '../../../../../domain/contracts/stamp.contract.js';
 import { Query } from '@nestjs/cqrs';
-import type { StampRollResponse } from '../stamp.responses.js';
 
 /** GET /stamp/roll: every roll, first received first. */
 export class StampRollsQuery extends Query<StampRollResponse[]> {
