@@ -1,3 +1,4 @@
+import type { ActivityGridRow } from '../../../../domain/contracts/activity.contract.js';
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
@@ -43,6 +44,6 @@ export class ActivityController {
   @Get('grid')
   @ApiOperation({ summary: "The company's activity log (grid protocol: rows, count)" })
   grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
-    return runGrid(this.pool, activityGrid, params, user.companyId);
+    return runGrid<ActivityGridRow>(this.pool, activityGrid, params, user.companyId);
   }
 }
