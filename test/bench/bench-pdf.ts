@@ -14,8 +14,8 @@ import {
   invoiceFooter,
   invoicePdfView,
   renderInvoiceHtml,
-  type CompanyHeader,
 } from '../../apps/api/src/invoices/pdf/invoice-pdf.template.js';
+import type { CompanyHeader } from '../../domain/contracts/public.contract.js';
 import { latencySummary, log, ms, num, type BenchFigure } from './bench-support.js';
 
 const intEnv = (name: string, fallback: number) => {

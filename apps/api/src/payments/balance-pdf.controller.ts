@@ -1,6 +1,10 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  PublicBalanceResponse,
+  PublicLinkResponse,
+} from '../../../../domain/contracts/public.contract.js';
 import { customerStream } from '../../../../domain/customers/customer.decide.js';
 import type { BalanceLinkIssued, BalanceLinksRevoked } from '../../../../domain/customers/customer.events.js';
 import type { AuthUser } from '../auth/auth.types.js';
@@ -48,7 +52,7 @@ export class BalancePdfController {
 
   /** A public link to the balance: `{ token, url: '/customer/balance/pdf/{token}', expires_at }`. */
   @Post('link')
-  async issueLink(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  async issueLink(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<PublicLinkResponse> {
     const actor = actorOf(user);
     const { customer } = await this.pdfs.balance(user.companyId, id);
     const link = await this.links.issue(user.companyId, 'customer_balance', customer.id, new Date(actor.now));
@@ -110,7 +114,7 @@ export class PublicBalanceController {
     @Param('token') token: string,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<PublicBalanceResponse> {
     const { companyId, customerId } = await this.open(token, request);
     const [balance, company] = await Promise.all([
       this.pdfs.balance(companyId, customerId).catch(orNotFound),

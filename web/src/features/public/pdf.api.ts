@@ -1,31 +1,18 @@
 import { api } from '../../app/api';
 import { fileResponse, type DownloadedFile } from '../../shared/download';
-import type { Invoice } from '../invoices/invoices.api';
-import type { CustomerBalance } from '../payments/payments.api';
+import type {
+  PublicBalanceResponse,
+  PublicInvoiceResponse,
+  PublicLinkResponse,
+} from '../../../../domain/contracts/public.contract';
 
-/** A public link (spec 001 §2 Public PDF views): `url` is the app path, e.g. '/invoice/pdf/{token}'. */
-export interface PublicLink {
-  token: string;
-  url: string;
-  expires_at: string;
-}
-
-/** The distributor as printed at the top of its documents; `logo` is a data URI. */
-export interface PublicCompany {
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  tabc_id: string;
-  logo: string | null;
-}
-
-/** GET /pdf/invoice/{token}: the invoice as the customer sees it (no internal note, no costs) and its company. */
-export type PublicInvoice = Omit<Invoice, 'company_note'> & { company: PublicCompany };
-
-/** GET /pdf/customer/balance/{token}: the balance and its company. */
-export type PublicBalance = CustomerBalance & { company: PublicCompany };
+/** The shapes of the public links and views, one home for the API and the web: domain/contracts/public.contract.ts. */
+export type {
+  CompanyHeader as PublicCompany,
+  PublicBalanceResponse as PublicBalance,
+  PublicInvoiceResponse as PublicInvoice,
+  PublicLinkResponse as PublicLink,
+} from '../../../../domain/contracts/public.contract';
 
 /**
  * PDFs and public links (issue 7 and 8). The signed-in calls carry the bearer token like any other; the public
@@ -42,7 +29,7 @@ export const pdfApi = api.injectEndpoints({
         responseHandler: fileResponse(`invoice_${number}.pdf`),
       }),
     }),
-    invoiceLink: build.mutation<PublicLink, string>({
+    invoiceLink: build.mutation<PublicLinkResponse, string>({
       query: (invoiceId) => ({ url: `invoice/${encodeURIComponent(invoiceId)}/link`, method: 'POST' }),
     }),
     /** POST /customer/{id}/balance/pdf: `balance_{customerId}_{timestamp}.pdf`. */
@@ -53,7 +40,7 @@ export const pdfApi = api.injectEndpoints({
         responseHandler: fileResponse(`balance_${customerId}.pdf`),
       }),
     }),
-    balanceLink: build.mutation<PublicLink, string>({
+    balanceLink: build.mutation<PublicLinkResponse, string>({
       query: (customerId) => ({
         url: `customer/${encodeURIComponent(customerId)}/balance/link`,
         method: 'POST',
@@ -66,7 +53,7 @@ export const pdfApi = api.injectEndpoints({
         method: 'DELETE',
       }),
     }),
-    publicInvoice: build.query<PublicInvoice, string>({
+    publicInvoice: build.query<PublicInvoiceResponse, string>({
       query: (token) => `pdf/invoice/${encodeURIComponent(token)}`,
     }),
     publicInvoiceFile: build.mutation<DownloadedFile, string>({
@@ -75,7 +62,7 @@ export const pdfApi = api.injectEndpoints({
         responseHandler: fileResponse('invoice.pdf'),
       }),
     }),
-    publicBalance: build.query<PublicBalance, string>({
+    publicBalance: build.query<PublicBalanceResponse, string>({
       query: (token) => `pdf/customer/balance/${encodeURIComponent(token)}`,
     }),
     publicBalanceFile: build.mutation<DownloadedFile, string>({

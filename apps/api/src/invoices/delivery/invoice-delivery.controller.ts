@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Re
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
+import type { PublicLinkResponse } from '../../../../../domain/contracts/public.contract.js';
 import type {
   PublicLinkIssued,
   PublicLinksRevoked,
@@ -67,7 +68,10 @@ export class InvoiceDeliveryController {
 
   /** A public link to the invoice: `{ token, url: '/invoice/pdf/{token}', expires_at }`. */
   @Post('invoice/:idOrNumber/link')
-  async issueLink(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
+  async issueLink(
+    @CurrentUser() user: AuthUser,
+    @Param('idOrNumber') idOrNumber: string,
+  ): Promise<PublicLinkResponse> {
     const actor = actorOf(user);
     const row = await this.reader.row(user.companyId, idOrNumber);
     const link = await this.links.issue(user.companyId, 'invoice', row.id, new Date(actor.now));

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicInvoiceResponse } from '../../../../../domain/contracts/public.contract.js';
 import { Public } from '../../auth/public.decorator.js';
 import { RateLimiter } from '../../auth/rate-limiter.js';
 import { notFound, PublicLinks } from '../../delivery/public-links.js';
@@ -36,7 +37,7 @@ export class PublicInvoiceController {
     @Param('token') token: string,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<PublicInvoiceResponse> {
     const invoice = await this.open(token, request);
     const company = await this.pdfs.header(invoice.companyId, invoice.response.logo_id);
     void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');

@@ -7,12 +7,8 @@ import { InvoiceReader } from '../invoice-reader.js';
 import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
 import { CompanyHeaders } from './company-header.js';
 import { invoiceFileName } from './pdf-format.js';
-import {
-  invoiceFooter,
-  invoicePdfView,
-  renderInvoiceHtml,
-  type CompanyHeader,
-} from './invoice-pdf.template.js';
+import { invoiceFooter, invoicePdfView, renderInvoiceHtml } from './invoice-pdf.template.js';
+import type { CompanyHeader } from '../../../../../domain/contracts/public.contract.js';
 
 export const PDF_ERROR = 'Error generating pdf';
 

@@ -3,23 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
+import type { CompanyHeader, CustomerInvoice } from '../../../../../domain/contracts/public.contract.js';
 import { displayDate, lines, money, percent, quantity, stampRange } from './pdf-format.js';
-
-/** The distributor as printed at the top of its documents. `logo` is a data URI (documents fetch nothing). */
-export interface CompanyHeader {
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  tabc_id: string;
-  logo: string | null;
-}
-
-/** An invoice as the customer may see it: everything but the internal note and the distributor's costs. */
-export type CustomerInvoice = Omit<InvoiceResponse, 'company_note' | 'items'> & {
-  items: Omit<InvoiceResponse['items'][number], 'cost' | 'below_cost' | 'last_invoiced_price'>[];
-};
 
 export function customerInvoice(invoice: InvoiceResponse): CustomerInvoice {
   const { company_note: _internal, items, ...rest } = invoice;

@@ -8,7 +8,7 @@ import { PG_POOL } from '../../infra/projections.provider.js';
 import { InvoiceReader } from '../../invoices/invoice-reader.js';
 import { CompanyHeaders } from '../../invoices/pdf/company-header.js';
 import { printOr503 } from '../../invoices/pdf/invoice-pdf.service.js';
-import type { CompanyHeader } from '../../invoices/pdf/invoice-pdf.template.js';
+import type { CompanyHeader } from '../../../../../domain/contracts/public.contract.js';
 import type { CustomerBalanceResponse as CustomerBalance } from '../../../../../domain/contracts/payment.contract.js';
 import { CustomerBalanceQuery } from '../queries/payment.queries.js';
 import { balanceFileName, balanceFooter, balancePdfView, renderBalanceHtml } from './balance-pdf.template.js';

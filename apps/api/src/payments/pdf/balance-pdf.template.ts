@@ -1,5 +1,6 @@
 import Handlebars from 'handlebars';
-import { compilePdfTemplate, type CompanyHeader } from '../../invoices/pdf/invoice-pdf.template.js';
+import type { CompanyHeader } from '../../../../../domain/contracts/public.contract.js';
+import { compilePdfTemplate } from '../../invoices/pdf/invoice-pdf.template.js';
 import { fileDate } from '../../invoices/pdf/pdf-format.js';
 import type { CustomerBalanceResponse as CustomerBalance } from '../../../../../domain/contracts/payment.contract.js';
 
