@@ -1,3 +1,4 @@
+import type * as Contract from '../../../../../domain/contracts/delivery.contract.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -38,7 +39,7 @@ export class InvoicePdfBody {
 }
 
 /** POST /invoice/{number}/email (spec 000 §5 "E-mail dialog"). */
-export class SendInvoiceEmailBody {
+export class SendInvoiceEmailBody implements Contract.SendEmailBody {
   @ApiProperty({ type: [String], example: ['buyer@rustynail.test'] })
   @IsEmail({}, { each: true, message: EMAIL_MESSAGES.invalid })
   @ArrayMaxSize(20, { message: EMAIL_MESSAGES.tooMany })

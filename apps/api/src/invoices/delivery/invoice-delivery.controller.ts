@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Re
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
+import type { EmailGridRow } from '../../../../../domain/contracts/delivery.contract.js';
 import type { PublicLinkResponse } from '../../../../../domain/contracts/public.contract.js';
 import type {
   PublicLinkIssued,
@@ -110,7 +111,7 @@ export class InvoiceDeliveryController {
   @Get('invoice/email/grid')
   @RequiresFeature('email')
   emailGrid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
-    return runGrid(this.pool, emailGrid, params, user.companyId);
+    return runGrid<EmailGridRow>(this.pool, emailGrid, params, user.companyId);
   }
 
   /** The invoice's e-mail log, newest first, and the addresses it was already sent to. */

@@ -1,33 +1,15 @@
+import type {
+  InvoiceEmailLogResponse,
+  InvoiceEmailResponse,
+} from '../../../../../domain/contracts/delivery.contract.js';
 import type pg from 'pg';
 import type { InvoiceEmailRow } from '../../../../../projections/invoices/invoice-email.projection.js';
 import { tenantQuery } from '../../infra/db/tenant-query.js';
 import { defineGrid } from '../../infra/grid/index.js';
 
-/** One line of the e-mail log (spec 000 §3 Email log). */
-export interface EmailLogEntry {
-  id: string;
-  invoice_id: string;
-  invoice: { number: string };
-  number: string;
-  emailed_to: string;
-  notes: string;
-  /** queued: deferred by the mail server and being retried; sent: accepted; failed: not delivered. */
-  status: 'queued' | 'sent' | 'failed';
-  attempts: number;
-  error: string | null;
-  created_at: string;
-  delivered_at: string | null;
-}
-
-export interface EmailLog {
-  emails: EmailLogEntry[];
-  /** Addresses (lower case) the invoice was sent, or is being sent, to: the dialog warns when one is listed again. */
-  already_sent: string[];
-}
-
 const iso = (value: Date | string | null) => (value instanceof Date ? value.toISOString() : value);
 
-export function emailLogEntry(row: InvoiceEmailRow): EmailLogEntry {
+export function emailLogEntry(row: InvoiceEmailRow): InvoiceEmailResponse {
   return {
     id: row.id,
     invoice_id: row.invoice_id,
@@ -44,7 +26,11 @@ export function emailLogEntry(row: InvoiceEmailRow): EmailLogEntry {
 }
 
 /** The invoice's e-mail log, newest first. */
-export async function emailLog(pool: pg.Pool, companyId: string, invoiceId: string): Promise<EmailLog> {
+export async function emailLog(
+  pool: pg.Pool,
+  companyId: string,
+  invoiceId: string,
+): Promise<InvoiceEmailLogResponse> {
   const rows = await tenantQuery<InvoiceEmailRow & Record<string, unknown>>(
     pool,
     companyId,

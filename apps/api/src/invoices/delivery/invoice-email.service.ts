@@ -19,6 +19,10 @@ import { escapeHtml } from '../../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailMessage, type MailPort } from '../../infra/mail/mail.port.js';
 import { PG_POOL } from '../../infra/projections.provider.js';
 import { InvoiceReader } from '../invoice-reader.js';
+import type {
+  EmailRecipientResult,
+  SendEmailResponse,
+} from '../../../../../domain/contracts/delivery.contract.js';
 import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
 import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
 import { displayDate, money } from '../pdf/pdf-format.js';
@@ -34,12 +38,6 @@ type Outcome =
   | { status: 'failed'; error: string }
   /** Deferred (4xx), unreachable, or no answer in time; `pending` is the send still under way after a timeout. */
   | { status: 'queued'; error: string; pending?: Promise<Outcome> };
-
-export interface EmailSendResult {
-  status: 'sent' | 'queued' | 'failed';
-  message: string;
-  recipients: { emailed_to: string; status: 'sent' | 'queued' | 'failed'; error: string | null }[];
-}
 
 interface RetryJob {
   companyId: string;
@@ -149,7 +147,7 @@ export class InvoiceEmailService implements OnModuleDestroy {
     idOrNumber: string,
     emails: string[],
     notes: string,
-  ): Promise<EmailSendResult> {
+  ): Promise<SendEmailResponse> {
     const { companyId } = metadata;
     const invoice = await this.reader.read(companyId, idOrNumber);
     const recipients = [...new Map(emails.map((e) => [e.trim().toLowerCase(), e.trim()])).values()];
@@ -211,7 +209,7 @@ export class InvoiceEmailService implements OnModuleDestroy {
     }
 
     const statuses = sent.map(({ outcome }) => outcome.status);
-    const result: EmailSendResult['recipients'] = sent.map(({ to, outcome }) => ({
+    const result: EmailRecipientResult[] = sent.map(({ to, outcome }) => ({
       emailed_to: to,
       status: outcome.status,
       error: outcome.status === 'sent' ? null : outcome.error,

@@ -1,3 +1,4 @@
+import type { UpdateDocumentResponse } from '../../../../../domain/contracts/delivery.contract.js';
 import {
   Body,
   Controller,
@@ -91,7 +92,7 @@ export class InvoiceDocumentsController {
     @CurrentUser() user: AuthUser,
     @Param('id', new UuidOr404(DOCUMENT_NOT_FOUND)) id: string,
     @Body() body: UpdateDocumentBody,
-  ) {
+  ): Promise<UpdateDocumentResponse> {
     const document = await this.documents.rename(actorOf(user), id, body.originalname, body.note);
     return { document, success: true };
   }

@@ -1,6 +1,11 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import type {
+  InvoiceDocumentResponse as DocumentResponse,
+  InvoiceDocumentsResponse as DocumentsAndNotes,
+  PrivateNoteResponse as NoteResponse,
+} from '../../../../../domain/contracts/delivery.contract.js';
 import {
   paperworkDecider,
   paperworkError,
@@ -20,30 +25,6 @@ import {
   sniffDocument,
   type DocumentType,
 } from './document-type.js';
-
-/** A document as the view page reads it (spec 000 §3 Document). */
-export interface DocumentResponse {
-  id: string;
-  invoice_id: string;
-  originalname: string;
-  filename: string;
-  mimetype: string;
-  size: number;
-  note: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface NoteResponse {
-  id: string;
-  note: string;
-  createdAt: string;
-}
-
-export interface DocumentsAndNotes {
-  documents: DocumentResponse[];
-  notes: NoteResponse[];
-}
 
 export interface DocumentFile {
   document: DocumentResponse;
