@@ -1,6 +1,14 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import type {
+  InvitationInfoResponse,
+  InviteStaffBody,
+  InviteStaffResponse,
+  StaffInvitation,
+  StaffListResponse,
+  StaffUser,
+} from '../../../../domain/contracts/staff.contract.js';
 import { activityStream } from '../../../../domain/activity/activity.events.js';
 import type { StaffEvent } from '../../../../domain/staff/staff.events.js';
 import { AuthService, EMAIL_TAKEN } from '../auth/auth.service.js';
@@ -26,26 +34,6 @@ interface Client {
   now: string;
 }
 
-export type StaffUser = {
-  id: string;
-  name: string;
-  title: string;
-  email: string;
-  role: 'owner' | 'staff';
-  disabled: boolean;
-  disabled_at: string | null;
-  created_at: string;
-};
-
-export type StaffInvitation = {
-  id: string;
-  email: string;
-  name: string | null;
-  created_at: string;
-  expires_at: string;
-  status: 'pending' | 'expired';
-};
-
 const USER_COLUMNS = `id, name, title, email, role, disabled_at IS NOT NULL AS disabled, disabled_at, created_at`;
 const INVITATION_COLUMNS = `id, email, name, created_at, expires_at,
   CASE WHEN expires_at > now() THEN 'pending' ELSE 'expired' END AS status`;
@@ -65,7 +53,7 @@ export class StaffService {
     @Inject(AuthService) private readonly auth: AuthService,
   ) {}
 
-  async list(companyId: string): Promise<{ users: StaffUser[]; invitations: StaffInvitation[] }> {
+  async list(companyId: string): Promise<StaffListResponse> {
     const users = await tenantQuery<StaffUser>(
       this.pool,
       companyId,
@@ -81,7 +69,7 @@ export class StaffService {
   }
 
   /** Answers the invitation and its link (the owner may also pass the link on by hand). */
-  async invite(owner: AuthUser, input: { name: string; email: string }, now: string) {
+  async invite(owner: AuthUser, input: InviteStaffBody, now: string): Promise<InviteStaffResponse> {
     const email = input.email.trim();
     const { rowCount } = await this.pool.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
     if (rowCount) {
@@ -204,7 +192,7 @@ export class StaffService {
   }
 
   /** What the sign-up page shows for an invitation link: whose company, and the e-mail it is for. */
-  async lookup(token: string): Promise<{ email: string; name: string | null; company_name: string }> {
+  async lookup(token: string): Promise<InvitationInfoResponse> {
     const { rows } = await this.pool.query(
       `SELECT i.email, i.name, c.name AS company_name FROM staff_invitations i JOIN rm_company c ON c.id = i.company_id
        WHERE i.token_hash = $1 AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()`,

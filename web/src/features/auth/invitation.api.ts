@@ -1,12 +1,9 @@
 import { api } from '../../app/api';
 import type { AuthAnswer } from '../../app/session';
+import type { InvitationInfoResponse } from '../../../../domain/contracts/staff.contract';
 
-/** What an invitation link is for: GET auth/invitation?token= (public). */
-export interface InvitationInfo {
-  email: string;
-  name: string | null;
-  company_name: string;
-}
+/** GET auth/invitation?token= (public): domain/contracts/staff.contract.ts. */
+export type { InvitationInfoResponse as InvitationInfo } from '../../../../domain/contracts/staff.contract';
 
 export interface AcceptInvitationBody {
   token: string;
@@ -19,7 +16,7 @@ export interface AcceptInvitationBody {
 /** The invitee's side of a staff invitation: /auth/signup?invitation=<token>. */
 export const invitationApi = api.injectEndpoints({
   endpoints: (build) => ({
-    lookupInvitation: build.query<InvitationInfo, string>({
+    lookupInvitation: build.query<InvitationInfoResponse, string>({
       query: (token) => ({ url: 'auth/invitation', params: { token } }),
     }),
     acceptInvitation: build.mutation<AuthAnswer, AcceptInvitationBody>({

@@ -1,3 +1,4 @@
+import type * as Contract from '../../../../../domain/contracts/staff.contract.js';
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
@@ -13,7 +14,7 @@ export const INVITATION_INVALID = 'This invitation link is invalid or has expire
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** POST /company/staff/invitation. */
-export class InviteStaffBody {
+export class InviteStaffBody implements Contract.InviteStaffBody {
   @ApiProperty({ minLength: 3, maxLength: 40, example: 'Sam Staff' })
   @Transform(trim)
   @FollowsRule((value) =>
