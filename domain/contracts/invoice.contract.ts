@@ -141,6 +141,21 @@ export interface InvoiceSummary {
   created_at: string;
 }
 
+/** A customer of GET /company/quick-search (a type: the API reads it straight from rows). */
+export type QuickSearchCustomer = {
+  id: string;
+  name: string;
+  display_tabc_id: string;
+  city: string;
+  color_index: number;
+};
+
+/** GET /company/quick-search: the dashboard's search over invoice numbers and customers. */
+export interface QuickSearchResult {
+  invoices: InvoiceSummary[];
+  customers: QuickSearchCustomer[];
+}
+
 /** An item of POST /invoice and PUT /invoice/{id}. */
 export interface InvoiceItemBody {
   product_id: string;

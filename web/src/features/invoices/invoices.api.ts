@@ -7,6 +7,7 @@ import type {
   InvoiceGridRow,
   InvoiceResponse,
   InvoiceSummary,
+  QuickSearchResult,
   UpdateInvoiceBody,
 } from '../../../../domain/contracts/invoice.contract';
 
@@ -19,6 +20,7 @@ export {
 export type {
   InvoiceGridRow,
   InvoiceSummary,
+  QuickSearchResult,
   InvoiceItemResponse as InvoiceItem,
   InvoicePaymentResponse as InvoicePayment,
   InvoiceStampResponse as InvoiceStampRange,
@@ -31,11 +33,6 @@ export type {
 
 /** GET /invoice/{id}: spec 000 §3 Invoice (domain/contracts/invoice.contract.ts). */
 export type Invoice = InvoiceResponse;
-
-export interface QuickSearchResult {
-  invoices: InvoiceSummary[];
-  customers: { id: string; name: string; display_tabc_id: string; city: string; color_index: number }[];
-}
 
 /** 409 of POST /invoice: an identical invoice for the customer was created within 24 hours. */
 export interface DuplicateInvoiceProblem {

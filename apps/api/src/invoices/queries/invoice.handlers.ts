@@ -1,3 +1,7 @@
+import type {
+  QuickSearchCustomer,
+  QuickSearchResult,
+} from '../../../../../domain/contracts/invoice.contract.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -205,7 +209,7 @@ export class NewInvoiceNumberHandler implements IQueryHandler<NewInvoiceNumberQu
 export class QuickSearchHandler implements IQueryHandler<QuickSearchQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ companyId, query }: QuickSearchQuery) {
+  async execute({ companyId, query }: QuickSearchQuery): Promise<QuickSearchResult> {
     const text = query.replace(/[%_\\]/g, '').trim();
     if (text.length < QUICK_SEARCH_MIN) return { invoices: [], customers: [] };
     const [invoices, customers] = await Promise.all([
@@ -218,7 +222,7 @@ export class QuickSearchHandler implements IQueryHandler<QuickSearchQuery> {
          ORDER BY (i.number ILIKE $2 || '%') DESC, i.created_at DESC LIMIT ${QUICK_SEARCH_RESULTS}`,
         [text],
       ),
-      tenantQuery<{ id: string; name: string; display_tabc_id: string; city: string; color_index: number }>(
+      tenantQuery<QuickSearchCustomer>(
         this.pool,
         companyId,
         `SELECT c.id, c.name, c.display_tabc_id, c.city, c.color_index FROM rm_customer c

@@ -1,6 +1,10 @@
 import { Query } from '@nestjs/cqrs';
 import type { GridInput, GridResult } from '../../infra/grid/index.js';
-import type { InvoiceResponse, InvoiceSummary } from '../../../../../domain/contracts/invoice.contract.js';
+import type {
+  InvoiceResponse,
+  InvoiceSummary,
+  QuickSearchResult,
+} from '../../../../../domain/contracts/invoice.contract.js';
 
 export class GetInvoiceQuery extends Query<InvoiceResponse> {
   constructor(
@@ -48,11 +52,6 @@ export class NewInvoiceNumberQuery extends Query<NewInvoiceNumber> {
   ) {
     super();
   }
-}
-
-export interface QuickSearchResult {
-  invoices: InvoiceSummary[];
-  customers: { id: string; name: string; display_tabc_id: string; city: string; color_index: number }[];
 }
 
 export class QuickSearchQuery extends Query<QuickSearchResult> {
