@@ -1,4 +1,5 @@
 import type { InvoiceStatus } from '../shared/invoice-status.js';
+import type { CustomerResponse } from './customer.contract.js';
 
 /*
  * What the payment calls answer and take, as the API writes it and the web reads it (spec 000 §2 /payment,
@@ -53,15 +54,7 @@ export interface BalanceInvoice {
 /** GET /customer/{id}/balance. */
 export interface CustomerBalanceResponse {
   /** The customer as printed on the statement: name, address block and TABC permit. */
-  customer: {
-    id: string;
-    name: string;
-    address: string;
-    city: string;
-    state: string;
-    zip: string;
-    display_tabc_id: string;
-  };
+  customer: Pick<CustomerResponse, 'id' | 'name' | 'address' | 'city' | 'state' | 'zip' | 'display_tabc_id'>;
   summary: { owing: number };
   invoices: BalanceInvoice[];
 }

@@ -1,3 +1,4 @@
+import type { CompanyResponse } from './company.contract.js';
 import type { InvoiceResponse } from './invoice.contract.js';
 import type { CustomerBalanceResponse } from './payment.contract.js';
 
@@ -15,15 +16,12 @@ export interface PublicLinkResponse {
 }
 
 /** The distributor as printed at the top of its documents. `logo` is a data URI (documents fetch nothing). */
-export interface CompanyHeader {
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  tabc_id: string;
+export type CompanyHeader = Pick<
+  CompanyResponse,
+  'name' | 'address' | 'city' | 'state' | 'zip' | 'tabc_id'
+> & {
   logo: string | null;
-}
+};
 
 /** An invoice as the customer may see it: everything but the internal note and the distributor's costs. */
 export type CustomerInvoice = Omit<InvoiceResponse, 'company_note' | 'items'> & {

@@ -82,22 +82,9 @@ export interface ReceiveStampRollResult extends StampRollResponse {
   warnings: string[];
 }
 
-/** POST /stamp/roll/{roll_id}/destroy. */
-export interface DestroyStampsResult {
+/** A destroy record: the range asked for and the stamps it destroyed. */
+export interface StampDestroyRecord {
   /** The destroy record: `DELETE /stamp/undo-destroy?ids=` takes it. */
-  id: number;
-  roll_id: number;
-  prefix: string;
-  from: number;
-  to: number;
-  count: number;
-  ranges: { from: number; to: number }[];
-  /** What happened, one line each: destroyed, invoiced stamps not destroyed (with their invoices), already destroyed. */
-  messages: string[];
-}
-
-/** GET /stamp/destroyed: destroy records not undone yet, newest first. */
-export interface DestroyedStampsRecord {
   id: number;
   roll_id: number;
   prefix: string;
@@ -107,6 +94,16 @@ export interface DestroyedStampsRecord {
   /** The stamps destroyed by the record (undo gives them back). */
   count: number;
   ranges: { from: number; to: number }[];
+}
+
+/** POST /stamp/roll/{roll_id}/destroy. */
+export interface DestroyStampsResult extends StampDestroyRecord {
+  /** What happened, one line each: destroyed, invoiced stamps not destroyed (with their invoices), already destroyed. */
+  messages: string[];
+}
+
+/** GET /stamp/destroyed: destroy records not undone yet, newest first. */
+export interface DestroyedStampsRecord extends StampDestroyRecord {
   note: string | null;
   destroyed_at: string;
   destroyed_by: string | null;
@@ -115,13 +112,7 @@ export interface DestroyedStampsRecord {
 /** DELETE /stamp/undo-destroy?ids=…. */
 export interface UndoDestroyStampsResult {
   /** Records whose stamps are AVAILABLE again. */
-  restored: {
-    id: number;
-    roll_id: number;
-    prefix: string;
-    count: number;
-    ranges: { from: number; to: number }[];
-  }[];
+  restored: Omit<StampDestroyRecord, 'from' | 'to'>[];
   /** Records named that had been undone before (nothing to do). */
   already_restored: number[];
 }
