@@ -212,6 +212,27 @@ describe('Invoice and balance PDFs, public links (browser)', () => {
     await visible(page.getByText('There was no live public link to revoke.'));
   });
 
+  browser.it("revokes an invoice's public links from its view page", async () => {
+    const { token, invoice } = await anOwnerWithAnInvoice('revoke-invoice');
+    const link = await api<{ url: string }>(`invoice/${invoice.id}/link`, { method: 'POST', token });
+    const visitor = await signedOut();
+    await visitor.goto(`${app.baseUrl}${link.url}`);
+    await visible(visitor.getByRole('heading', { name: `Invoice #${invoice.number}`, level: 1 }));
+
+    const page = await signedIn(token);
+    await page.goto(`/invoice/${invoice.number}`);
+    await page.getByRole('button', { name: 'Revoke links' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke the public links?' });
+    await visible(dialog.getByText(`Every public link to Invoice #${invoice.number} stops working at once`));
+    await dialog.getByRole('button', { name: 'Revoke links' }).click();
+    await visible(page.getByText('1 public link revoked: it no longer opens.'));
+    await snap(page, 'invoice-links-revoked');
+
+    await visitor.reload();
+    const alert = visitor.getByRole('alert').filter({ hasText: 'Sorry, something went wrong!' });
+    await visible(alert.getByText('This link is invalid or has expired.'));
+  });
+
   browser.it("shows 'Error generating pdf' with the reason when the PDF cannot be made", async () => {
     const { token, invoice } = await anOwnerWithAnInvoice('failing');
     const page = await signedIn(token);

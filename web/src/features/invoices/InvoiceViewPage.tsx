@@ -35,7 +35,11 @@ import {
   stampRangeLabel,
 } from './view/invoice-display';
 import { InvoicePaymentsSection } from '../payments/InvoicePaymentsSection';
-import { InvoicePdfButton, InvoiceShareLinkButton } from '../public/document-actions';
+import {
+  InvoicePdfButton,
+  InvoiceRevokeLinksButton,
+  InvoiceShareLinkButton,
+} from '../public/document-actions';
 import { InvoiceDocumentsSection } from './delivery/InvoiceDocumentsSection';
 import { InvoiceEmailsSection } from './delivery/InvoiceEmailsSection';
 import { InvoiceDetailsForm, type RequestedChange } from './view/InvoiceDetailsForm';
@@ -170,6 +174,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
             </RouterButton>
             <InvoicePdfButton number={invoice.number} />
             <InvoiceShareLinkButton invoiceId={invoice.id} number={invoice.number} />
+            <InvoiceRevokeLinksButton invoiceId={invoice.id} number={invoice.number} />
             {owner && cancelled && (
               <Button
                 variant="outlined"

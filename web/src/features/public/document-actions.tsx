@@ -9,6 +9,7 @@ import {
   useInvoiceLinkMutation,
   useInvoicePdfMutation,
   useRevokeBalanceLinksMutation,
+  useRevokeInvoiceLinksMutation,
 } from './pdf.api';
 
 /** The invoice view page's Pdf button (POST /invoice/pdf). */
@@ -45,6 +46,12 @@ export function InvoicePdfRowAction({ number }: { number: string }) {
 export function InvoiceShareLinkButton({ invoiceId, number }: { invoiceId: string; number: string }) {
   const [create] = useInvoiceLinkMutation();
   return <ShareLinkButton title={`Share Invoice #${number}`} create={() => create(invoiceId).unwrap()} />;
+}
+
+/** 'Revoke links' for an invoice (DELETE /invoice/{id}/link). */
+export function InvoiceRevokeLinksButton({ invoiceId, number }: { invoiceId: string; number: string }) {
+  const [revoke] = useRevokeInvoiceLinksMutation();
+  return <RevokeLinksButton what={`Invoice #${number}`} revoke={() => revoke(invoiceId).unwrap()} />;
 }
 
 /** The balance page's Pdf button (POST /customer/{id}/balance/pdf). */

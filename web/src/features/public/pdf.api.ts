@@ -46,6 +46,10 @@ export const pdfApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    /** DELETE /invoice/{id}/link: every live public link to the invoice stops working. */
+    revokeInvoiceLinks: build.mutation<{ revoked: number }, string>({
+      query: (invoiceId) => ({ url: `invoice/${encodeURIComponent(invoiceId)}/link`, method: 'DELETE' }),
+    }),
     /** DELETE /customer/{id}/balance/link: every live public link to the balance stops working. */
     revokeBalanceLinks: build.mutation<{ revoked: number }, string>({
       query: (customerId) => ({
@@ -80,6 +84,7 @@ export const {
   useBalancePdfMutation,
   useBalanceLinkMutation,
   useRevokeBalanceLinksMutation,
+  useRevokeInvoiceLinksMutation,
   usePublicInvoiceQuery,
   usePublicInvoiceFileMutation,
   usePublicBalanceQuery,
