@@ -3,6 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { join } from 'node:path';
 import { ActivityController } from './activity/activity.controller.js';
+import { ReportsController } from './reports/reports.controller.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import { CustomersModule } from './customers/customers.module.js';
@@ -68,7 +69,7 @@ export class AppModule {
         TabcModule,
         ProductsModule,
       ],
-      controllers: [HealthController, ActivityController],
+      controllers: [HealthController, ActivityController, ReportsController],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },

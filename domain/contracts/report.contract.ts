@@ -1,0 +1,38 @@
+/*
+ * What GET /company/stats answers, as the API writes it and the web reads it (spec 001 §2 Reports, §3 Report stats).
+ * Types only: the web build imports this file too. Money in dollars (the API converts from cents once).
+ */
+
+/** The kind of period a report compares: `name` on GET /company/stats (spec 001: Monthly or Weekly, Monthly first). */
+export type ReportPeriodName = 'monthly' | 'weekly';
+
+/** Totals over the period's invoices (cancelled and deleted ones left out). Orders do not exist yet: orderTotal is 0. */
+export interface ReportStats {
+  invoiceTotal: number;
+  orderTotal: number;
+}
+
+/**
+ * One product sold in the period: `invoice` is the number of counted invoices naming it, `total_qty` its units,
+ * `total_amount` its line totals in dollars, `total_invoices` the number of counted invoices in the whole period
+ * (the same on every row, so a share is `invoice / total_invoices`).
+ */
+export interface ReportProductStat {
+  product_id: string;
+  product: string;
+  invoice: number;
+  total_qty: number;
+  total_amount: number;
+  total_invoices: number;
+}
+
+/** GET /company/stats?name=&from=&to= */
+export interface ReportAnswer {
+  name: ReportPeriodName;
+  from: string;
+  to: string;
+  generated_at: string;
+  stats: ReportStats;
+  productStats: ReportProductStat[];
+  orderStats: { total_qty: number };
+}
