@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: 'notification', lazy: page(() => import('../features/settings/NotificationPage')) },
           { path: 'features', lazy: page(() => import('../features/features/FeaturesPage')) },
           { path: 'activity', lazy: page(() => import('../features/activity/ActivityPage')) },
+          { path: 'reports', lazy: page(() => import('../features/reports/ReportsPage')) },
           { path: 'payment', lazy: page(() => import('../features/payments/PaymentsPage')) },
           { path: 'emails', lazy: page(() => import('../features/invoices/delivery/EmailLogPage')) },
           { path: 'cache/clear', lazy: page(() => import('../features/system/CacheClearPage')) },
