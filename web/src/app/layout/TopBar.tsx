@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signOut } from '../../features/auth/session-thunks';
+import { CommandPalette } from '../../features/palette/CommandPalette';
 import { useAppDispatch } from '../store';
 
 export function TopBar({ companyName }: { companyName?: string }) {
@@ -30,6 +31,7 @@ export function TopBar({ companyName }: { companyName?: string }) {
           {companyName}
         </Typography>
         <Box sx={{ flex: 1 }} />
+        <CommandPalette />
         <Button color="inherit" startIcon={<Logout />} onClick={() => setConfirming(true)}>
           Logout
         </Button>

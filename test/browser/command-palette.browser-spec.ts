@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { apiCaller, snap, useBrowser } from '../support/browser.js';
+import {
+  aCustomer,
+  anOwnerToken,
+  expectTrue,
+  hidden,
+  isFocused,
+  visible,
+} from '../support/browser-fixtures.js';
+
+let app: TestApp;
+
+const api = apiCaller(() => app.baseUrl);
+
+/** Four 'Alamo Tavern' customers, four 'Alamo Ale' beers and four invoices to the first tavern: more than 3 a group. */
+async function fourOfEach(token: string) {
+  const customers = [];
+  for (const n of [1, 2, 3, 4]) customers.push(await aCustomer(api, token, { name: `Alamo Tavern ${n}` }));
+  const products = [];
+  for (const n of [1, 2, 3, 4])
+    products.push(
+      await api<{ id: string }>('product', {
+        method: 'POST',
+        body: {
+          product: `Alamo Ale ${n}`,
+          product_type: 'beer',
+          product_size: '12oz',
+          product_price: 9,
+          last_purchase_price: '5.00',
+        },
+        token,
+      }),
+    );
+  for (const n of [1, 2, 3, 4])
+    await api('invoice', {
+      method: 'POST',
+      body: {
+        customer_id: customers[0].id,
+        items: [{ product_id: products[0].id, qty: n, price: 9 }],
+        force: true,
+      },
+      token,
+    });
+}
+
+const press = (page: Page, keys: string) => page.keyboard.press(keys);
+
+beforeAll(async () => {
+  app = await startTestApp({ AUTH_RATE_LIMIT: '1000', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('Command palette (browser)', () => {
+  const browser = useBrowser(() => app.baseUrl);
+  const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+  const searchBox = (page: Page) => palette(page).getByRole('combobox');
+  const group = (page: Page, name: string) => palette(page).getByRole('group', { name });
+
+  browser.it(
+    'opens on Ctrl+K, finds the first 3 invoices, products and customers, and Enter opens one',
+    async () => {
+      const token = await anOwnerToken(api, 'palette');
+      await fourOfEach(token);
+      const page = await browser.signedIn(token);
+      await page.goto('/dashboard');
+      await visible(page.getByRole('button', { name: /Search/ }));
+
+      const logout = page.getByRole('button', { name: 'Logout' });
+      await logout.focus();
+      await press(page, 'Control+k');
+      await visible(palette(page));
+      await expectTrue(() => isFocused(searchBox(page)));
+      await visible(group(page, 'Actions').getByRole('option', { name: 'Settings' }));
+      await press(page, 'Escape');
+      await hidden(palette(page));
+      await expectTrue(() => isFocused(logout));
+
+      await press(page, 'Control+k');
+      await searchBox(page).fill('Alamo');
+      await visible(group(page, 'Invoices').getByRole('option').first());
+      await visible(
+        group(page, 'Products')
+          .getByRole('option', { name: /alamo ale/i })
+          .first(),
+      );
+      await visible(
+        group(page, 'Customers')
+          .getByRole('option', { name: /alamo tavern/i })
+          .first(),
+      );
+      for (const name of ['Invoices', 'Products', 'Customers'])
+        expect(await group(page, name).getByRole('option').count()).toBe(3);
+      expect(await palette(page).getByText('No results').count()).toBe(0);
+      await snap(page, 'command-palette-results');
+
+      // the first option is highlighted; arrows move the highlight, Enter opens it
+      const options = palette(page).getByRole('option');
+      expect(await options.nth(0).getAttribute('aria-selected')).toBe('true');
+      await press(page, 'ArrowDown');
+      expect(await options.nth(1).getAttribute('aria-selected')).toBe('true');
+      await press(page, 'ArrowUp');
+      const first = await options.nth(0).innerText();
+      const number = /#(\S+)/.exec(first)?.[1];
+      expect(number).toBeTruthy();
+      await press(page, 'Enter');
+      await page.waitForURL(`**/invoice/${number}`);
+      await hidden(palette(page));
+    },
+  );
+
+  browser.it(
+    "says 'No results' for an unknown text, and the Settings action opens the settings",
+    async () => {
+      const page = await browser.signedIn(await anOwnerToken(api, 'palette-empty'));
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: /Search/ }).click();
+      await searchBox(page).fill('zzqqxx');
+      await visible(palette(page).getByRole('status').getByText('No results'));
+      await snap(page, 'command-palette-empty');
+
+      await searchBox(page).fill('sett');
+      await visible(group(page, 'Actions').getByRole('option', { name: 'Settings' }));
+      await press(page, 'Enter');
+      await page.waitForURL('**/setting');
+    },
+  );
+
+  browser.it('shows an error line when the search fails', async () => {
+    const page = await browser.signedIn(await anOwnerToken(api, 'palette-error'));
+    await page.route('**/api/v1/company/quick-search**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
+    await page.goto('/dashboard');
+    await visible(page.getByRole('button', { name: /Search/ }));
+    await press(page, 'Control+k');
+    await searchBox(page).fill('Alamo');
+    await visible(palette(page).getByRole('alert').getByText('Sorry, the search failed.'));
+    await snap(page, 'command-palette-error');
+  });
+});

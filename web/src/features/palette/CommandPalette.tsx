@@ -1,0 +1,252 @@
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { editCustomerPath } from '../customers/customer-grid.columns';
+import { useDebouncedValue } from '../customers/use-debounced-value';
+import { QUICK_SEARCH_DEBOUNCE_MS, QUICK_SEARCH_MIN } from '../dashboard/QuickSearch';
+import { useProductSuggestionsQuery } from '../invoices/builder/builder.api';
+import { isSearchable, searchTerm } from '../invoices/builder/product-search';
+import { useQuickSearchQuery } from '../invoices/invoices.api';
+import { invoicePath } from '../invoices/view/invoice-display';
+import { productPath } from '../products/product-grid.columns';
+import {
+  PALETTE_GROUPS,
+  groupItems,
+  isPaletteShortcut,
+  matchingActions,
+  moveIndex,
+  shortcutHint,
+  type PaletteItem,
+} from './palette-items';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const optionId = (item: PaletteItem) => `palette-option-${item.id}`;
+
+/** Spec 001: the top bar's search button and the Ctrl/Cmd+K command palette over invoices, products, customers and actions. */
+export function CommandPalette() {
+  const [open, setOpen] = useState(false);
+  const hint = shortcutHint(typeof navigator === 'undefined' ? '' : navigator.platform);
+
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (!isPaletteShortcut(event)) return;
+      event.preventDefault();
+      setOpen((was) => !was);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        startIcon={<SearchRounded />}
+        onClick={() => setOpen(true)}
+        aria-keyshortcuts="Control+K Meta+K"
+        sx={{ color: 'text.secondary' }}
+      >
+        Search
+        <Box
+          component="kbd"
+          sx={{ ml: 1, px: 0.75, border: 1, borderColor: 'divider', borderRadius: 1, fontSize: '0.75rem' }}
+        >
+          {hint}
+        </Box>
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby="command-palette-title"
+        sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
+      >
+        <Typography id="command-palette-title" component="h2" sx={visuallyHidden}>
+          Command palette
+        </Typography>
+        {open && <PaletteBody hint={hint} onDone={() => setOpen(false)} />}
+      </Dialog>
+    </>
+  );
+}
+
+function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const settled = useDebouncedValue(text.trim(), QUICK_SEARCH_DEBOUNCE_MS);
+  const ready = settled.length >= QUICK_SEARCH_MIN;
+  const typing = text.trim() !== settled;
+  const quick = useQuickSearchQuery(settled, { skip: !ready });
+  const productTerm = searchTerm(settled);
+  const products = useProductSuggestionsQuery(
+    { query: productTerm },
+    { skip: !ready || !isSearchable(productTerm) },
+  );
+  const failed = ready && (quick.isError || products.isError);
+  const loading = ready && (quick.isFetching || products.isFetching || typing);
+
+  const items = useMemo(() => {
+    const found: PaletteItem[] = [];
+    if (ready && quick.data) {
+      for (const invoice of quick.data.invoices)
+        found.push({
+          id: `invoice-${invoice.id}`,
+          group: 'Invoices',
+          label: `#${invoice.number}`,
+          secondary: invoice.customer_name,
+          to: invoicePath(invoice.number),
+        });
+      for (const customer of quick.data.customers)
+        found.push({
+          id: `customer-${customer.id}`,
+          group: 'Customers',
+          label: customer.name,
+          secondary: [customer.display_tabc_id, customer.city].filter(Boolean).join(' · '),
+          to: editCustomerPath(customer.id),
+        });
+    }
+    if (ready && products.data)
+      for (const product of products.data)
+        found.push({
+          id: `product-${product.id}`,
+          group: 'Products',
+          label: product.product,
+          secondary: [product.product_size, product.product_type].filter(Boolean).join(' · '),
+          to: productPath(product.id),
+        });
+    return groupItems([...found, ...matchingActions(text)]);
+  }, [ready, quick.data, products.data, text]);
+
+  useEffect(() => setActive(0), [items]);
+  const current = items[active];
+
+  const choose = (item: PaletteItem) => {
+    onDone();
+    navigate(item.to);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((index) => moveIndex(index, event.key === 'ArrowDown' ? 1 : -1, items.length));
+    } else if (event.key === 'Enter' && current) {
+      event.preventDefault();
+      choose(current);
+    }
+  };
+
+  const searchedNothing =
+    ready && !typing && !loading && !failed && items.every((i) => i.group === 'Actions');
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <TextField
+        autoFocus
+        fullWidth
+        size="small"
+        placeholder="Search invoices, products, customers…"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        slotProps={{
+          htmlInput: {
+            role: 'combobox',
+            'aria-label': 'Search invoices, products, customers and actions',
+            'aria-expanded': true,
+            'aria-controls': 'palette-results',
+            'aria-autocomplete': 'list',
+            'aria-activedescendant': current ? optionId(current) : undefined,
+          },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRounded fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Box sx={{ height: 4, mt: 0.5 }}>{loading && <LinearProgress aria-label="Searching" />}</Box>
+      {failed && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          Sorry, the search failed.
+        </Alert>
+      )}
+      {text.trim().length > 0 && text.trim().length < QUICK_SEARCH_MIN && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Type at least {QUICK_SEARCH_MIN} characters to search.
+        </Typography>
+      )}
+      {searchedNothing && (
+        <Typography role="status" color="text.secondary" sx={{ py: 1, textAlign: 'center' }}>
+          No results
+        </Typography>
+      )}
+      <List
+        id="palette-results"
+        role="listbox"
+        aria-label="Results"
+        dense
+        sx={{ maxHeight: 420, overflow: 'auto' }}
+      >
+        {PALETTE_GROUPS.map((group) => {
+          const inGroup = items.filter((item) => item.group === group);
+          if (inGroup.length === 0) return null;
+          return (
+            <li key={group} role="presentation">
+              <List role="group" aria-label={group} dense disablePadding>
+                <ListSubheader role="presentation" disableSticky>
+                  {group}
+                </ListSubheader>
+                {inGroup.map((item) => (
+                  <ListItemButton
+                    key={item.id}
+                    id={optionId(item)}
+                    role="option"
+                    aria-selected={item === current}
+                    selected={item === current}
+                    tabIndex={-1}
+                    onMouseMove={() => setActive(items.indexOf(item))}
+                    onClick={() => choose(item)}
+                    sx={{ borderRadius: 1 }}
+                  >
+                    <ListItemText
+                      primary={item.label}
+                      secondary={item.secondary}
+                      slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
+                    />
+                  </ListItemButton>
+                ))}
+              </List>
+            </li>
+          );
+        })}
+      </List>
+      <Typography variant="caption" color="text.secondary">
+        ↑ ↓ to move · Enter to open · Esc to close · {hint} to open anywhere
+      </Typography>
+    </Box>
+  );
+}
