@@ -141,6 +141,9 @@ function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
 
   useEffect(() => setActive(0), [items]);
   const current = items[active];
+  useEffect(() => {
+    if (current) document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
+  }, [current]);
 
   const choose = (item: PaletteItem) => {
     onDone();
