@@ -1,6 +1,5 @@
-import Link from '@mui/material/Link';
+import { GridCellLink, InvoiceNumberCell } from '../../shared/grid/GridCellLink';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
-import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatDateTime, formatMoney, toDate } from '../../shared/format';
 import { invoicePath } from '../invoices/view/invoice-display';
 import { balancePath } from './payment-messages';
@@ -12,8 +11,6 @@ export const PAYMENT_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'received_at',
 /** Spec 000 §9: payment rows are 56 px high. */
 export const PAYMENT_ROW_HEIGHT = 56;
 
-const cellLink = { display: 'inline-flex', alignItems: 'center', height: '100%', minWidth: 0 } as const;
-
 /** The /payment report; field names are the API's column ids (GET /invoice/payment/grid). */
 export function paymentColumns(): GridColDef<PaymentGridRow>[] {
   return [
@@ -22,17 +19,7 @@ export function paymentColumns(): GridColDef<PaymentGridRow>[] {
       headerName: 'Invoice',
       minWidth: 110,
       flex: 0.6,
-      renderCell: ({ row }) => (
-        <Link
-          component={RouterLink}
-          to={invoicePath(row.number)}
-          underline="hover"
-          sx={{ ...cellLink, fontWeight: 600 }}
-          aria-label={`Invoice #${row.number}`}
-        >
-          #{row.number}
-        </Link>
-      ),
+      renderCell: ({ row }) => <InvoiceNumberCell number={row.number} to={invoicePath(row.number)} />,
     },
     {
       field: 'customer',
@@ -40,17 +27,14 @@ export function paymentColumns(): GridColDef<PaymentGridRow>[] {
       minWidth: 180,
       flex: 1.3,
       renderCell: ({ row }) => (
-        <Link
-          component={RouterLink}
+        <GridCellLink
           to={balancePath(row.customer_id)}
-          underline="hover"
           color="inherit"
           noWrap
           title={`Balance of ${row.customer}`}
-          sx={cellLink}
         >
           {row.customer}
-        </Link>
+        </GridCellLink>
       ),
     },
     {

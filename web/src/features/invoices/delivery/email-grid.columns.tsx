@@ -1,6 +1,5 @@
-import Link from '@mui/material/Link';
+import { InvoiceNumberCell } from '../../../shared/grid/GridCellLink';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
-import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, toDate } from '../../../shared/format';
 import { invoicePath } from '../view/invoice-display';
 import type { EmailGridRow } from './delivery.api';
@@ -12,8 +11,6 @@ export const EMAIL_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'created_at', so
 /** Spec 000 §9: e-mail rows are 50 px high. */
 export const EMAIL_ROW_HEIGHT = 50;
 
-const cellLink = { display: 'inline-flex', alignItems: 'center', height: '100%', minWidth: 0 } as const;
-
 /** The /emails grid; field names are the API's column ids (GET /invoice/email/grid). */
 export function emailColumns(): GridColDef<EmailGridRow>[] {
   return [
@@ -22,17 +19,7 @@ export function emailColumns(): GridColDef<EmailGridRow>[] {
       headerName: 'Invoice Number',
       minWidth: 140,
       flex: 0.6,
-      renderCell: ({ row }) => (
-        <Link
-          component={RouterLink}
-          to={invoicePath(row.number)}
-          underline="hover"
-          sx={{ ...cellLink, fontWeight: 600 }}
-          aria-label={`Invoice #${row.number}`}
-        >
-          #{row.number}
-        </Link>
-      ),
+      renderCell: ({ row }) => <InvoiceNumberCell number={row.number} to={invoicePath(row.number)} />,
     },
     { field: 'emailed_to', headerName: 'Emailed To', minWidth: 200, flex: 1.2 },
     { field: 'notes', headerName: 'Notes', minWidth: 180, flex: 1.4 },
