@@ -1,6 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { RateLimiter } from '../auth/rate-limiter.js';
 import { APP_CONFIG, type AppConfig } from '../infra/config/config.js';
 import { tenantQuery } from '../infra/db/tenant-query.js';
 import { PG_POOL } from '../infra/projections.provider.js';
@@ -35,8 +36,14 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Failed public-link lookups one client address may make (all kinds together) per window, then 429. */
+const FAILED_LOOKUPS = 60;
+const FAILED_LOOKUP_WINDOW_MS = 10 * 60_000;
+
 @Injectable()
 export class PublicLinks {
+  private readonly failures = new RateLimiter(FAILED_LOOKUP_WINDOW_MS);
+
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -73,6 +80,24 @@ export class PublicLinks {
     return { id: link.id, companyId: link.company_id, subjectId: link.subject_id };
   }
 
+  /**
+   * What a public page shows for a token: the link resolved, then `load` of its subject. Any failure counts against
+   * the client address (429 once it keeps guessing), and a subject gone since answers the same 404 as a dead link.
+   */
+  async open<T>(
+    kind: PublicLinkKind,
+    token: string,
+    client: string,
+    load: (link: ResolvedLink) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await load(await this.resolve(kind, token));
+    } catch (error) {
+      this.failures.hit({ key: `public-link:${client}`, attempts: FAILED_LOOKUPS });
+      return orLinkNotFound(error);
+    }
+  }
+
   /** Revokes every live link to the subject; answers how many. */
   async revokeAll(
     companyId: string,
@@ -92,3 +117,9 @@ export class PublicLinks {
 }
 
 export const notFound = () => new NotFoundException({ statusCode: 404, message: LINK_NOT_FOUND });
+
+/** A link's subject deleted since it was issued (a domain 'not_found'): the same 404 as any dead link. */
+export function orLinkNotFound(error: unknown): never {
+  if ((error as { kind?: string }).kind === 'not_found') throw notFound();
+  throw error;
+}

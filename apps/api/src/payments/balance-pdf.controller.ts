@@ -9,8 +9,7 @@ import { customerStream } from '../../../../domain/customers/customer.decide.js'
 import type { BalanceLinkIssued, BalanceLinksRevoked } from '../../../../domain/customers/customer.events.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser, Public } from '../auth/public.decorator.js';
-import { RateLimiter } from '../auth/rate-limiter.js';
-import { notFound, PublicLinks } from '../delivery/public-links.js';
+import { orLinkNotFound, PublicLinks } from '../delivery/public-links.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
 import { EventAppender } from '../infra/event-store/event-appender.js';
 import { actorOf } from '../infra/http/actor.js';
@@ -18,8 +17,6 @@ import { sendPdf } from '../invoices/delivery/invoice-delivery.controller.js';
 import { BalancePdfService } from './pdf/balance-pdf.service.js';
 
 /** Wrong tokens one client address may try per window before it is told to wait (429), as for invoice links. */
-const FAILED_LOOKUPS = 60;
-const WINDOW_MS = 10 * 60_000;
 
 /**
  * The customer balance as a PDF and its public links (issue 8; spec 001 §7 `POST /customer/{id}/balance/pdf`),
@@ -100,8 +97,6 @@ export class BalancePdfController {
 @ApiTags('public')
 @Controller('pdf/customer/balance')
 export class PublicBalanceController {
-  private readonly failures = new RateLimiter(WINDOW_MS);
-
   constructor(
     @Inject(PublicLinks) private readonly links: PublicLinks,
     @Inject(BalancePdfService) private readonly pdfs: BalancePdfService,
@@ -117,7 +112,7 @@ export class PublicBalanceController {
   ): Promise<PublicBalanceResponse> {
     const { companyId, customerId } = await this.open(token, request);
     const [balance, company] = await Promise.all([
-      this.pdfs.balance(companyId, customerId).catch(orNotFound),
+      this.pdfs.balance(companyId, customerId).catch(orLinkNotFound),
       this.pdfs.header(companyId),
     ]);
     void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
@@ -133,24 +128,15 @@ export class PublicBalanceController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const { companyId, customerId } = await this.open(token, request);
-    const { pdf, filename } = await this.pdfs.print(companyId, customerId).catch(orNotFound);
+    const { pdf, filename } = await this.pdfs.print(companyId, customerId).catch(orLinkNotFound);
     void reply.header('x-robots-tag', 'noindex');
     return sendPdf(reply, pdf, filename, 'inline');
   }
 
-  private async open(token: string, request: FastifyRequest) {
-    try {
-      const link = await this.links.resolve('customer_balance', token);
-      return { companyId: link.companyId, customerId: link.subjectId };
-    } catch (error) {
-      this.failures.hit({ key: `public-link:${request.ip}`, attempts: FAILED_LOOKUPS }); // 429 once a client keeps guessing
-      throw error;
-    }
+  private open(token: string, request: FastifyRequest) {
+    return this.links.open('customer_balance', token, request.ip, async (link) => ({
+      companyId: link.companyId,
+      customerId: link.subjectId,
+    }));
   }
-}
-
-/** The customer deleted since the link was issued: the same 404 as any dead link. */
-function orNotFound(error: unknown): never {
-  if ((error as { kind?: string }).kind === 'not_found') throw notFound();
-  throw error;
 }

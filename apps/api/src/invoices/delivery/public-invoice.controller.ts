@@ -3,16 +3,13 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicInvoiceResponse } from '../../../../../domain/contracts/public.contract.js';
 import { Public } from '../../auth/public.decorator.js';
-import { RateLimiter } from '../../auth/rate-limiter.js';
-import { notFound, PublicLinks } from '../../delivery/public-links.js';
+import { PublicLinks } from '../../delivery/public-links.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { customerInvoice } from '../pdf/invoice-pdf.template.js';
 import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
 import { sendPdf } from './invoice-delivery.controller.js';
 
 /** Wrong tokens one client address may try per window before it is told to wait (429). */
-const FAILED_LOOKUPS = 60;
-const WINDOW_MS = 10 * 60_000;
 
 /**
  * Public invoice views (spec 001 §2 `/invoice/pdf/{token}`, §7 `GET /pdf/invoice/{token}`): no sign-in; a token opens
@@ -22,8 +19,6 @@ const WINDOW_MS = 10 * 60_000;
 @ApiTags('public')
 @Controller('pdf/invoice')
 export class PublicInvoiceController {
-  private readonly failures = new RateLimiter(WINDOW_MS);
-
   constructor(
     @Inject(PublicLinks) private readonly links: PublicLinks,
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
@@ -58,22 +53,10 @@ export class PublicInvoiceController {
     return sendPdf(reply, pdf, filename, 'inline');
   }
 
-  private async open(token: string, request: FastifyRequest) {
-    const key = `public-link:${request.ip}`;
-    try {
-      const link = await this.links.resolve('invoice', token);
-      const response = await this.reader.read(link.companyId, link.subjectId);
-      return { companyId: link.companyId, response };
-    } catch (error) {
-      this.failures.hit({ key, attempts: FAILED_LOOKUPS }); // 429 once a client keeps guessing
-      // The link's own 404, or its invoice deleted since: the same answer.
-      if ((error as { getStatus?: () => number }).getStatus?.() === 404 || isNotFound(error))
-        throw notFound();
-      throw error;
-    }
+  private open(token: string, request: FastifyRequest) {
+    return this.links.open('invoice', token, request.ip, async (link) => ({
+      companyId: link.companyId,
+      response: await this.reader.read(link.companyId, link.subjectId),
+    }));
   }
-}
-
-function isNotFound(error: unknown): boolean {
-  return (error as { kind?: string }).kind === 'not_found';
 }
