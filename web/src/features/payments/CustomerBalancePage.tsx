@@ -6,31 +6,23 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { FeatureGate, useFeatureForbidden } from '../../shared/feature-gate/FeatureGate';
-import { formatDate, formatMoney } from '../../shared/format';
+import { formatMoney } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { editCustomerPath } from '../customers/customer-grid.columns';
-import { invoicePath } from '../invoices/view/invoice-display';
-import { InvoiceStatusChip } from '../invoices/view/InvoiceStatusChip';
 import {
   BalancePdfButton,
   BalanceRevokeLinksButton,
   BalanceShareLinkButton,
 } from '../public/document-actions';
+import { BalanceInvoicesTable } from './BalanceInvoicesTable';
 import { PAYMENT_MESSAGES, paymentsForCustomerPath } from './payment-messages';
-import { useCustomerBalanceQuery, type BalanceInvoice, type CustomerBalance } from './payments.api';
+import { useCustomerBalanceQuery, type CustomerBalance } from './payments.api';
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -81,64 +73,6 @@ function Owing({ balance }: { balance: CustomerBalance }) {
         </Typography>
       </CardContent>
     </Card>
-  );
-}
-
-function InvoicesTable({ invoices }: { invoices: BalanceInvoice[] }) {
-  return (
-    <TableContainer>
-      <Table aria-label="Open invoices">
-        <TableHead>
-          <TableRow>
-            <TableCell>Invoice</TableCell>
-            <TableCell>Date</TableCell>
-            <TableCell align="right">Total</TableCell>
-            <TableCell align="right">Paid</TableCell>
-            <TableCell align="right">Balance</TableCell>
-            <TableCell>Due</TableCell>
-            <TableCell>Status</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {invoices.map((invoice) => (
-            <TableRow key={invoice.id} hover>
-              <TableCell>
-                <Link
-                  component={RouterLink}
-                  to={invoicePath(invoice.number)}
-                  underline="hover"
-                  sx={{ fontWeight: 600 }}
-                >
-                  #{invoice.number}
-                </Link>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.invoiced_at)}</TableCell>
-              <TableCell align="right" sx={money}>
-                {formatMoney(invoice.total)}
-              </TableCell>
-              <TableCell align="right" sx={money}>
-                {formatMoney(invoice.paid)}
-              </TableCell>
-              <TableCell align="right" sx={{ ...money, fontWeight: 600 }}>
-                {formatMoney(invoice.balance)}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {invoice.due_on_delivery ? (
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {PAYMENT_MESSAGES.onDelivery}
-                  </Typography>
-                ) : (
-                  formatDate(invoice.due_at)
-                )}
-              </TableCell>
-              <TableCell>
-                <InvoiceStatusChip status={invoice.status} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
   );
 }
 
@@ -208,7 +142,7 @@ function Balance({ customerId }: { customerId: string }) {
               {data.invoices.length === 0 ? (
                 <State message={PAYMENT_MESSAGES.noBalance} />
               ) : (
-                <InvoicesTable invoices={data.invoices} />
+                <BalanceInvoicesTable invoices={data.invoices} linkInvoices />
               )}
             </CardContent>
           </Card>

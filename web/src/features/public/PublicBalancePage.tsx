@@ -1,15 +1,9 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
-import { formatDate, formatMoney } from '../../shared/format';
-import { InvoiceStatusChip } from '../invoices/view/InvoiceStatusChip';
+import { formatMoney } from '../../shared/format';
+import { BalanceInvoicesTable } from '../payments/BalanceInvoicesTable';
 import { PAYMENT_MESSAGES } from '../payments/payment-messages';
 import { usePdfDownload } from './pdf-actions';
 import { usePublicBalanceFileMutation, usePublicBalanceQuery, type PublicBalance } from './pdf.api';
@@ -53,48 +47,7 @@ function BalanceBody({ balance }: { balance: PublicBalance }) {
           {PAYMENT_MESSAGES.noBalance}
         </Typography>
       ) : (
-        <TableContainer>
-          <Table
-            size="small"
-            aria-label="Open invoices"
-            sx={{ '& th': { fontWeight: 600, color: 'text.secondary' } }}
-          >
-            <TableHead>
-              <TableRow>
-                <TableCell>Invoice</TableCell>
-                <TableCell>Date</TableCell>
-                <TableCell align="right">Total</TableCell>
-                <TableCell align="right">Paid</TableCell>
-                <TableCell align="right">Balance</TableCell>
-                <TableCell>Due</TableCell>
-                <TableCell>Status</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {balance.invoices.map((invoice) => (
-                <TableRow key={invoice.id}>
-                  <TableCell sx={{ fontWeight: 600 }}>#{invoice.number}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.invoiced_at)}</TableCell>
-                  <TableCell align="right" sx={num}>
-                    {formatMoney(invoice.total)}
-                  </TableCell>
-                  <TableCell align="right" sx={num}>
-                    {formatMoney(invoice.paid)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ ...num, fontWeight: 600 }}>
-                    {formatMoney(invoice.balance)}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {invoice.due_on_delivery ? PAYMENT_MESSAGES.onDelivery : formatDate(invoice.due_at)}
-                  </TableCell>
-                  <TableCell>
-                    <InvoiceStatusChip status={invoice.status} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <BalanceInvoicesTable invoices={balance.invoices} />
       )}
     </>
   );
