@@ -32,6 +32,7 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.cjs'],
+    languageOptions: { globals: { module: 'writable' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
@@ -40,7 +41,19 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@nestjs/*', '@mikro-orm/*', 'pg', '@kurrent/*', 'node:*'] },
+        {
+          patterns: [
+            '@nestjs/*',
+            '@mikro-orm/*',
+            'pg',
+            '@kurrent/*',
+            'node:*',
+            '#infra/*',
+            '#projections/*',
+            '**/apps/**',
+            '**/projections/**',
+          ],
+        },
       ],
       'no-restricted-syntax': [
         'error',
@@ -57,6 +70,23 @@ export default tseslint.config(
           message: 'Ids arrive on the command.',
         },
       ],
+    },
+  },
+  // Dependencies point down: domain ← apps/infra ← projections ← apps/api, apps/cli ← web.
+  {
+    files: ['apps/infra/**/*.ts'],
+    ignores: ['apps/infra/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['#projections/*', '**/projections/**', '**/apps/api/**', '**/apps/cli/**'] },
+      ],
+    },
+  },
+  {
+    files: ['projections/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/apps/**', '**/web/**'] }],
     },
   },
   {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
-import { PRICE_TIER_SCHEMA } from '../projections/products/price-tier.projection.js';
-import { PRODUCT_SALES_SCHEMA } from '../projections/products/product-sales.schema.js';
-import { PRODUCT_SCHEMA, PRODUCT_SEARCH_INDEX } from '../projections/products/product.projection.js';
+import { PRICE_TIER_SCHEMA } from '#projections/products/price-tier.projection.js';
+import { PRODUCT_SALES_SCHEMA } from '#projections/products/product-sales.schema.js';
+import { PRODUCT_SCHEMA, PRODUCT_SEARCH_INDEX } from '#projections/products/product.projection.js';
 
 /**
  * The customer grid's common filters, so a filtered page and its count read an index instead of every customer of

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
-import { INVOICE_DOCUMENTS_SCHEMA } from '../projections/invoices/invoice-documents.projection.js';
-import { INVOICE_EMAIL_SCHEMA } from '../projections/invoices/invoice-email.projection.js';
+import { INVOICE_DOCUMENTS_SCHEMA } from '#projections/invoices/invoice-documents.projection.js';
+import { INVOICE_EMAIL_SCHEMA } from '#projections/invoices/invoice-email.projection.js';
 
 /**
  * Delivering invoices (issue 7): public links (a plain table, not a read model: tokens are stored only as their

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { ACTIVITY_INVOICE_INDEX } from '../projections/activity/activity.projection.js';
+import { ACTIVITY_INVOICE_INDEX } from '#projections/activity/activity.projection.js';
 
 /**
  * Spec 001 §3 Activity: the activity projection (v2) logs invoice and payment activity and finds an invoice's

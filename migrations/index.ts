@@ -12,6 +12,13 @@ import { Migration20261122001010_activity_invoice_lookup } from './Migration2026
 import { Migration20261122000810_payments } from './Migration20261122000810_payments.js';
 import { Migration20261122000820_invoice_grid_indexes } from './Migration20261122000820_invoice_grid_indexes.js';
 import { Migration20261122000830_invoice_count } from './Migration20261122000830_invoice_count.js';
+import { Migration20261125001400_orders } from './Migration20261125001400_orders.js';
+import { Migration20261125001410_order_grid_indexes } from './Migration20261125001410_order_grid_indexes.js';
+import { Migration20261125001600_inventory } from './Migration20261125001600_inventory.js';
+import { Migration20261125002200_stream_snapshots } from './Migration20261125002200_stream_snapshots.js';
+import { Migration20261125002210_last_price_index } from './Migration20261125002210_last_price_index.js';
+import { Migration20261125002300_sales_by_day_index } from './Migration20261125002300_sales_by_day_index.js';
+import { Migration20261126001600_inventory_current } from './Migration20261126001600_inventory_current.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -29,4 +36,11 @@ export const migrationsList = [
   Migration20261122000830_invoice_count,
   Migration20261122000900_delivery,
   Migration20261122001010_activity_invoice_lookup,
+  Migration20261125001400_orders,
+  Migration20261125001410_order_grid_indexes,
+  Migration20261125001600_inventory,
+  Migration20261125002200_stream_snapshots,
+  Migration20261125002210_last_price_index,
+  Migration20261125002300_sales_by_day_index,
+  Migration20261126001600_inventory_current,
 ];

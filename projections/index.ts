@@ -7,8 +7,10 @@ import { invoiceDocumentsProjection } from './invoices/invoice-documents.project
 import { invoiceEmailProjection } from './invoices/invoice-email.projection.js';
 import { invoiceSalesProjection } from './invoices/invoice-sales.projection.js';
 import { invoiceProjection } from './invoices/invoice.projection.js';
+import { inventoryProjection } from './inventory/inventory.projection.js';
 import { priceTierProjection } from './products/price-tier.projection.js';
 import { productProjection } from './products/product.projection.js';
+import { orderProjection } from './orders/order.projection.js';
 import type { Projection } from './projection.js';
 import { stampsProjection } from './stamps/stamp-ledger.projection.js';
 
@@ -26,6 +28,8 @@ export const allProjections: readonly Projection[] = [
   invoicePaymentProjection,
   invoiceEmailProjection,
   invoiceDocumentsProjection,
+  orderProjection,
+  inventoryProjection,
 ];
 
 export { activityProjection, ACTIVITY_SCHEMA } from './activity/activity.projection.js';
@@ -43,3 +47,6 @@ export {
   INVOICE_DOCUMENTS_SCHEMA,
 } from './invoices/invoice-documents.projection.js';
 export { invoicePaymentProjection, PAYMENT_SCHEMA } from './invoices/invoice-payment.projection.js';
+export { orderProjection, ORDER_SCHEMA } from './orders/order.projection.js';
+export { inventoryProjection } from './inventory/inventory.projection.js';
+export { INVENTORY_SCHEMA } from './inventory/inventory.schema.js';

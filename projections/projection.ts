@@ -1,5 +1,5 @@
-import type { PoolClient } from '../apps/api/src/infra/db/database.js';
-import type { StoredEvent } from '../apps/api/src/infra/event-store/event-store.port.js';
+import type { PoolClient } from '#infra/db/database.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 
 /**
  * A projector owns read-model tables (`rm_…`, created by migrations) and turns events into row changes.

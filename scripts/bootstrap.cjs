@@ -2,7 +2,7 @@
 // installs the packages when node_modules is missing or older than package-lock.json, and Debian's Chromium
 // (browser tests, PDFs) when it is missing and we are root; otherwise it says exactly what to install.
 'use strict';
-const { execSync } = require('node:child_process');
+const { execFileSync, execSync, spawnSync } = require('node:child_process');
 const { existsSync, statSync } = require('node:fs');
 const { join } = require('node:path');
 
@@ -19,7 +19,48 @@ const lock = join(root, 'package-lock.json');
 if (!existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000)) {
   // `npm install` rather than `npm ci`: the lock file follows the registry this machine reaches, which lacks some
   // optional platform packages (other operating systems' swc builds), and `npm ci` refuses such a lock.
-  run('npm install --no-audit --no-fund');
+  installPackages();
+}
+
+// `npm install` with its warnings sorted: the EBADENGINE ones (packages asking for a newer Node than the machine's)
+// are replaced by one line when the project's own Node, installed by this very install, meets them all
+// (scripts/npm-engine-warnings.cjs); every other line of npm's is printed as it is.
+function installPackages() {
+  const { splitEngineWarnings, reportEngineWarnings } = require('./npm-engine-warnings.cjs');
+  const command = 'npm install --no-audit --no-fund --color=false';
+  // npm shows no progress while its messages are read here: say how long the wait is
+  console.log(`[bootstrap] ${command} (the first time takes a minute or two)`);
+  const result = spawnSync(command, {
+    cwd: root,
+    shell: true,
+    stdio: ['inherit', 'inherit', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const { other, warnings } = splitEngineWarnings(result.stderr || '');
+  if (result.status !== 0) {
+    // a failed install: everything npm said, as it said it
+    process.stderr.write(result.stderr || String(result.error || ''));
+    process.exit(result.status || 1);
+  }
+  for (const line of other) console.error(line);
+  const lines = reportEngineWarnings(warnings, {
+    systemNode: process.version,
+    projectNode: projectNodeVersion(),
+    satisfies: (version, range) =>
+      require(join(root, 'node_modules', 'semver')).satisfies(version, range, { includePrerelease: true }),
+  });
+  for (const line of lines) console.log(line);
+}
+
+function projectNodeVersion() {
+  try {
+    return execFileSync(join(root, 'node_modules', '.bin', 'node'), ['--version'], {
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return undefined;
+  }
 }
 
 // As root, the embedded Postgres runs as the OS user `postgres`, which must be able to reach its binaries inside

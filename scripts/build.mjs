@@ -80,7 +80,19 @@ for (const source of sources) {
   }
 }
 if (copied) console.log(`build: copied ${copied} asset(s)`);
-writeFileSync(join(root, 'dist', 'package.json'), '{ "type": "module" }\n');
+// dist/package.json is the nearest package.json of every compiled file, so it carries the `imports` aliases too
+// (#domain/… → dist/domain/…): the root's targets, which dist/ mirrors.
+const rootImports = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).imports ?? {};
+const distImports = Object.fromEntries(
+  Object.entries(rootImports).map(([alias, target]) => [
+    alias,
+    typeof target === 'string' ? target : target.source,
+  ]),
+);
+writeFileSync(
+  join(root, 'dist', 'package.json'),
+  `${JSON.stringify({ type: 'module', imports: distImports }, null, 2)}\n`,
+);
 if (compiled) console.log(`build: compiled ${compiled} server file(s)`);
 
 const webOut = join(root, 'dist', 'web', 'index.html');

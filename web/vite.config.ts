@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
@@ -83,6 +84,10 @@ function preloadRoute(entryModule: string): Plugin {
 
 export default defineConfig({
   root: '.',
+  // `#domain/…` is the package.json alias the server uses too; here it names the TypeScript sources.
+  resolve: {
+    alias: [{ find: /^#domain\//, replacement: `${fileURLToPath(new URL('../domain/', import.meta.url))}` }],
+  },
   plugins: [react(), preloadRoute('src/features/auth/AuthPage.tsx'), precompress()],
   build: {
     outDir,

@@ -17,4 +17,23 @@ export type ProfileUpdated = UserFact<'ProfileUpdated'> & {
 
 export type ActivityEvent = UserSignedUp | UserSignedIn | UserSignedOut | PasswordReset | ProfileUpdated;
 
+/**
+ * A customer user (the ordering app's account) signed out, or the distributor changed their access: their sessions
+ * may have ended, so every API process checks the ordering app's sockets of that customer user at once.
+ */
+export interface CustomerUserSignedOut {
+  type: 'CustomerUserSignedOut';
+  data: { customerUserId: string; customerId: string };
+}
+export interface CustomerUserAccessChanged {
+  type: 'CustomerUserAccessChanged';
+  data: {
+    customerUserId: string;
+    customerId: string;
+    access: 'enabled' | 'disabled' | 'revoked' | 'reactivated';
+    userId: string;
+  };
+}
+export type CustomerUserFact = CustomerUserSignedOut | CustomerUserAccessChanged;
+
 export const activityStream = (companyId: string) => `activity-${companyId}`;

@@ -334,20 +334,16 @@ describe('Company', () => {
           .then([aFeatureDeactivated({ feature: 'order' })]));
     });
 
-    describe('a coming-soon feature', () => {
-      it('can be neither activated nor requested by a user', () => {
+    describe('AI recommendations (free since issue 17; no feature is coming soon today)', () => {
+      it('are switched on by a user', () =>
         given([aCompanyRegistered()])
           .when(anActivateFeature({ feature: 'ai' }))
-          .thenThrows('This feature is coming soon.');
+          .then([aFeatureActivated({ feature: 'ai' })]));
+
+      it('need no access request', () =>
         given([aCompanyRegistered()])
           .when(aRequestFeatureAccess({ feature: 'ai' }))
-          .thenThrows('This feature is coming soon.');
-      });
-
-      it("is activated by the provider's team", () =>
-        given([aCompanyRegistered()])
-          .when(anActivateFeature({ feature: 'ai', by: 'provider' }))
-          .then([aFeatureActivated({ feature: 'ai', by: 'provider' })]));
+          .thenThrows('This feature is free: you can activate it yourself.'));
     });
   });
 

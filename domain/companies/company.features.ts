@@ -119,8 +119,8 @@ export const FEATURE_CATALOGUE: Readonly<Record<FeatureName, FeatureCard>> = {
     name: 'ai',
     title: 'AI Recommendations',
     description: 'Product recommendations for each customer, based on what they buy.',
-    pricing: SOON,
-    access: 'coming_soon',
+    pricing: FREE,
+    access: 'free',
   },
   barcode: {
     name: 'barcode',

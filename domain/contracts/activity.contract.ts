@@ -30,3 +30,27 @@ export interface ActivityGridRow {
   created_at: string;
   user_name: string | null;
 }
+
+/** One field an activity's event changed (GET /user/user-activity/{id}); a missing side did not exist. */
+export interface ActivityFieldChange {
+  field: string;
+  before?: string | number | boolean | null;
+  after?: string | number | boolean | null;
+}
+
+/**
+ * GET /user/user-activity/{id}: the event behind an activity row, who recorded it and when, and what it changed —
+ * its stream's state before and after it, field by field (invoice and feature activity) — or, for events that
+ * change no state (sign-ins), the facts it recorded (`after` only). Secrets and tokens are never shown.
+ */
+export interface ActivityDetail {
+  id: string;
+  module: string;
+  type: string;
+  /** The stored event's type, e.g. InvoiceRevised. */
+  event_type: string;
+  /** ISO instant. */
+  occurred_at: string;
+  user_name: string | null;
+  changes: ActivityFieldChange[];
+}

@@ -193,6 +193,8 @@ export interface CreateInvoiceBody extends InvoiceFieldsBody {
   items: InvoiceItemBody[];
   /** The user chose 'Create anyway' on the duplicate dialog. */
   force?: boolean;
+  /** The order this invoice is made from: the invoice names it and the order names the invoice. */
+  order_id?: string;
 }
 
 /** PUT /invoice/{id}: the same fields, each optional (left out: kept), plus status. */

@@ -108,6 +108,23 @@ export interface ProductSuggestion extends PriceForCustomer {
   last_purchase_price: number;
   /** What the customer paid on its last invoice of the product (null: never invoiced to it, or no customer). */
   last_invoiced_price: number | null;
-  /** upc: the query is this product's UPC; name: its name starts with the query; contains: elsewhere. */
-  match: 'upc' | 'name' | 'contains';
+  /**
+   * upc: the query is this product's UPC; name: its name starts with the query; contains: elsewhere; id: asked for
+   * by id (a recommendation).
+   */
+  match: 'upc' | 'name' | 'contains' | 'id';
+}
+
+/** One recommendation of GET /product/recommendation: the product priced for the customer, and why, in one line. */
+export interface ProductRecommendation {
+  product: ProductSuggestion;
+  /** reorder: the customer's own rhythm says it is due; similar: customers like it buy it */
+  kind: 'reorder' | 'similar';
+  /** 'bought every ~14 days, last 16 days ago', 'bought by 7 of 9 customers who buy X' */
+  reason: string;
+}
+
+/** GET /product/recommendation?customerId= (spec 001 §7; the shape is ours: the spec shows none). */
+export interface ProductRecommendationAnswer {
+  recommendation: ProductRecommendation[];
 }

@@ -6,9 +6,16 @@
 /** The kind of period a report compares: `name` on GET /company/stats (spec 001: Monthly or Weekly, Monthly first). */
 export type ReportPeriodName = 'monthly' | 'weekly';
 
-/** Totals over the period's invoices (cancelled and deleted ones left out). Orders do not exist yet: orderTotal is 0. */
+/**
+ * Totals over the period (spec 000 §3 Dashboard stats, spec 001 §3 Report stats): its invoices (cancelled and
+ * deleted ones left out), the distinct customers they were made out to, and the orders placed in it (cancelled and
+ * rejected ones left out).
+ */
 export interface ReportStats {
+  customerCount: number;
+  invoiceCount: number;
   invoiceTotal: number;
+  orderCount: number;
   orderTotal: number;
 }
 

@@ -62,7 +62,8 @@ export function evolve(state: InvoiceNumbers, event: InvoiceNumberEvent): Invoic
   }
 }
 
-export const invoiceNumbersDecider = { evolve, initialState };
+/** Snapshot version 1: InvoiceNumbers as above (bump on any change of its shape). */
+export const invoiceNumbersDecider = { evolve, initialState, snapshot: { version: 1 } };
 
 export const invoiceNumbersStream = (companyId: string) => `invoice-numbers-${companyId}`;
 

@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import {
   deletePayment,
   logPayment,
-  paidCents,
   remainingCents,
   updatePayment,
   type LogPayment,
 } from './invoice-payments.js';
+import { paidCents } from './invoice-payment.events.js';
 import { reviseInvoice } from './invoice.decide.js';
 import {
   aCreate,
@@ -16,7 +16,7 @@ import {
   aWorld,
   create,
   invoiceOf,
-  ledgerOf,
+  revisionStates,
   liquor,
   metadata,
   type World,
@@ -109,10 +109,7 @@ describe('Payments', () => {
 
   it('refuses payments on a cancelled invoice', () => {
     const world = anInvoice();
-    const cancel = reviseInvoice(
-      { invoice: invoiceOf(world, 'inv-1'), stamps: ledgerOf(world) },
-      aRevise({ status: 'cancelled' }),
-    );
+    const cancel = reviseInvoice(revisionStates(world, 'inv-1'), aRevise({ status: 'cancelled' }));
     world.invoices['inv-1']!.push(...cancel.invoice);
     expect(errorOf(() => logPayment(invoiceOf(world, 'inv-1'), log(100))).message).toBe(
       'A cancelled invoice cannot be given payments.',
@@ -160,10 +157,7 @@ describe('Payments', () => {
   it("a user's manual status choice wins until payments change again", () => {
     const world = anInvoice();
     run(world, (s) => logPayment(s, log(1000)));
-    const manual = reviseInvoice(
-      { invoice: invoiceOf(world, 'inv-1'), stamps: ledgerOf(world) },
-      aRevise({ status: 'delivered' }),
-    );
+    const manual = reviseInvoice(revisionStates(world, 'inv-1'), aRevise({ status: 'delivered' }));
     world.invoices['inv-1']!.push(...manual.invoice);
     expect(live(world).invoiceStatus).toBe('delivered');
     run(world, (s) => logPayment(s, log(1164)));

@@ -7,6 +7,13 @@ import { addDays } from '../stamps/stamp.rules.js';
 import { invoiceError, invoiceInvalid } from './invoice.errors.js';
 import type { InvoiceStatusChanged } from './invoice.events.js';
 import type { Invoice, LiveInvoice } from './invoice.state.js';
+import {
+  paidCents,
+  type Payment,
+  type PaymentDeleted,
+  type PaymentLogged,
+  type PaymentUpdated,
+} from './invoice-payment.events.js';
 
 /**
  * Payments (spec 000 §3 Payment, §4 Payment, §5 Payment; issue 8): money received against an invoice, as events of
@@ -17,53 +24,6 @@ export const PAYMENT_RECEIVED_DAYS_AHEAD = 3;
 export const MIN_PAYMENT_CENTS = 1;
 export const MAX_PAYMENT_CENTS = 100_000_000_00; // $100,000,000.00
 export const MAX_PAYMENT_NOTE = 2_000;
-
-export interface PaymentLogged {
-  type: 'PaymentLogged';
-  data: {
-    invoiceId: string;
-    companyId: string;
-    paymentId: string;
-    amountCents: number;
-    receivedOn: string;
-    note: string;
-    loggedAt: string;
-  };
-}
-
-export interface PaymentUpdated {
-  type: 'PaymentUpdated';
-  data: {
-    invoiceId: string;
-    companyId: string;
-    paymentId: string;
-    amountCents: number;
-    receivedOn: string;
-    note: string;
-    updatedAt: string;
-  };
-}
-
-export interface PaymentDeleted {
-  type: 'PaymentDeleted';
-  data: { invoiceId: string; companyId: string; paymentId: string; deletedAt: string };
-}
-
-export type PaymentEvent = PaymentLogged | PaymentUpdated | PaymentDeleted;
-
-export const PAYMENT_EVENT_TYPES: readonly PaymentEvent['type'][] = [
-  'PaymentLogged',
-  'PaymentUpdated',
-  'PaymentDeleted',
-];
-
-export interface Payment {
-  id: string;
-  amountCents: number;
-  receivedOn: string;
-  note: string;
-  loggedAt: string;
-}
 
 export const PAYMENT_MESSAGES = {
   amount: 'Amount must be at least 0.01.',
@@ -110,9 +70,6 @@ export interface DeletePayment {
 }
 
 /** What has been paid, and what is left (never below 0: the amount the payment form offers). */
-export function paidCents(payments: readonly Payment[]): number {
-  return payments.reduce((sum, payment) => sum + payment.amountCents, 0);
-}
 
 export const remainingCents = (invoice: Pick<LiveInvoice, 'totals' | 'payments'>): number =>
   Math.max(0, invoice.totals.totalCents - paidCents(invoice.payments));
@@ -291,20 +248,4 @@ export function deletePayment(
           metadata.now,
         )),
   ];
-}
-
-/** The payments part of the invoice fold (invoice.state.ts calls it for payment events). */
-export function evolvePayments(payments: readonly Payment[], event: PaymentEvent): Payment[] {
-  switch (event.type) {
-    case 'PaymentLogged': {
-      const { paymentId, amountCents, receivedOn, note, loggedAt } = event.data;
-      return [...payments, { id: paymentId, amountCents, receivedOn, note, loggedAt }];
-    }
-    case 'PaymentUpdated': {
-      const { paymentId, amountCents, receivedOn, note } = event.data;
-      return payments.map((p) => (p.id === paymentId ? { ...p, amountCents, receivedOn, note } : p));
-    }
-    case 'PaymentDeleted':
-      return payments.filter((p) => p.id !== event.data.paymentId);
-  }
 }

@@ -1,7 +1,6 @@
 import { DomainError } from '../shared/domain-error.js';
 import { aStampRollReceived } from '../stamps/stamp.fixtures.js';
 import { holdingOf } from '../stamps/stamp.rules.js';
-import { invoiceAllocationId } from '../stamps/stamp.events.js';
 import { nextNumber } from './invoice-numbers.js';
 import { deleteInvoice, reviseInvoice } from './invoice.decide.js';
 import {
@@ -13,7 +12,9 @@ import {
   beer,
   create,
   invoiceOf,
+  heldOf,
   ledgerOf,
+  revisionStates,
   liquor,
   metadata,
   numbersOf,
@@ -38,13 +39,13 @@ const live = (world: World, id = 'inv-1') => invoiceOf(world, id) as LiveInvoice
 
 /** The stamps (as "from-to" per roll) an invoice holds in the ledger. */
 const stampsOf = (world: World, id = 'inv-1') =>
-  holdingOf(ledgerOf(world), invoiceAllocationId(id)).flatMap(({ stamps }) =>
+  holdingOf(ledgerOf(world), heldOf(world, id)).flatMap(({ stamps }) =>
     stamps.map(({ from, to }) => `${from}-${to}`),
   );
 
 function revise(world: World, command: ReturnType<typeof aRevise>) {
   const id = command.data.invoiceId;
-  const decided = reviseInvoice({ invoice: invoiceOf(world, id), stamps: ledgerOf(world) }, command);
+  const decided = reviseInvoice(revisionStates(world, id), command);
   world.invoices[id] = [...(world.invoices[id] ?? []), ...decided.invoice];
   world.stamps.push(...decided.stamps);
   return decided;

@@ -3,7 +3,7 @@ import type { FieldProblem } from '../shared/field-rules.js';
 import { isInvoiceStatus, type InvoiceStatus } from '../shared/invoice-status.js';
 import { allocateStamps, releaseStamps } from '../stamps/stamp.decide.js';
 import type { StampRangeInput } from '../stamps/stamp.commands.js';
-import type { StampEvent } from '../stamps/stamp.events.js';
+import type { StampEvent, StampRange } from '../stamps/stamp.events.js';
 import { evolve as evolveStamps, type StampLedger } from '../stamps/stamp.state.js';
 import { assignNumber, type InvoiceNumberEvent, type InvoiceNumbers } from './invoice-numbers.js';
 import type {
@@ -232,10 +232,11 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JS
  * Edits an invoice and/or changes its status (PUT /invoice/{id}). Keeps the stamps it holds, allocates only the
  * shortfall and releases the excess; cancelling releases every stamp ('Below stamps are available for use') and
  * un-cancelling allocates them again. A cancelled invoice cannot be edited unless the same change un-cancels it.
- * The invoice date and due date are judged only when they change.
+ * The invoice date and due date are judged only when they change. `held`: the stamps the invoice holds now (its
+ * `stamp-holding-{invoiceId}` stream).
  */
 export function reviseInvoice(
-  states: { invoice: Invoice; stamps: StampLedger },
+  states: { invoice: Invoice; stamps: StampLedger; held?: StampRange[] },
   { data, metadata }: ReviseInvoice,
 ): { invoice: InvoiceEvent[]; stamps: StampEvent[] } {
   const invoice = liveInvoice(states.invoice);
@@ -308,14 +309,18 @@ export function reviseInvoice(
     if (!wasCancelled)
       stampEvents = releaseStamps(
         states.stamps,
-        { invoiceId: invoice.id, reason: 'cancelled' },
+        { invoiceId: invoice.id, reason: 'cancelled', held: states.held ?? [] },
         metadata.now,
       );
   } else if (wasCancelled || changes.lines || stampsTouched) {
     const request = stampRequest(stampsNeeded(after.lines), changes.stampRanges);
     stampEvents = allocateStamps(
       states.stamps,
-      { ...stampHolder(invoice.id, invoice.number.display, after.customer), ...request },
+      {
+        ...stampHolder(invoice.id, invoice.number.display, after.customer),
+        ...request,
+        held: states.held ?? [],
+      },
       metadata.now,
     );
   }

@@ -1,6 +1,7 @@
 import type { CommandMetadata } from '../shared/decider.js';
 import type { StampEvent } from '../stamps/stamp.events.js';
 import { aStampRollReceived } from '../stamps/stamp.fixtures.js';
+import { heldAfter } from '../stamps/stamp-holding.js';
 import { evolve as evolveStamps, initialState as noStamps, type StampLedger } from '../stamps/stamp.state.js';
 import {
   evolve as evolveNumbers,
@@ -130,6 +131,14 @@ export const aWorld = (stamps: StampEvent[] = [aStampRollReceived()]): World => 
 });
 
 export const ledgerOf = (world: World): StampLedger => world.stamps.reduce(evolveStamps, noStamps());
+/** What an invoice holds: its `stamp-holding-{id}` stream would say the same (the world's stamp events for it). */
+export const heldOf = (world: World, id: string) => heldAfter([], id, world.stamps);
+/** The states a revision of invoice `id` decides on. */
+export const revisionStates = (world: World, id: string) => ({
+  invoice: invoiceOf(world, id),
+  stamps: ledgerOf(world),
+  held: heldOf(world, id),
+});
 export const numbersOf = (world: World) => world.numbers.reduce(evolveNumbers, noNumbers());
 export const invoiceOf = (world: World, id: string): Invoice =>
   (world.invoices[id] ?? []).reduce(evolveInvoice, noInvoice());

@@ -12,7 +12,9 @@ import {
   aWorld,
   create,
   invoiceOf,
+  heldOf,
   ledgerOf,
+  revisionStates,
   liquor,
   soda,
   wine,
@@ -129,19 +131,27 @@ function checkWorld(world: World, submitted: Map<string, LineInput[]>): void {
   const heldCount = new Map<string, number>();
   for (const owner of held.values()) heldCount.set(owner, (heldCount.get(owner) ?? 0) + 1);
 
-  // The ledger's own view agrees with the replay: same stamps, same owners, owned sets disjoint.
+  // The ledger's own view agrees with the replay: the same stamps invoiced; and each invoice's holding (its
+  // holding stream) names exactly the stamps the replay gives it.
   const ledger = ledgerOf(world);
-  const fromLedger = new Map<string, string>();
+  const fromLedger = new Set<string>();
   for (const roll of ledger.rolls) {
-    for (const { from, to, owner } of roll.allocated) {
+    for (const { from, to } of roll.allocated) {
+      for (let n = from; n <= to; n++) fromLedger.add(`${roll.rollId}:${n}`);
+    }
+  }
+  expect(fromLedger).toEqual(new Set(held.keys()));
+  const fromHoldings = new Map<string, string>();
+  for (const id of Object.keys(world.invoices)) {
+    for (const { rollId, from, to } of heldOf(world, id)) {
       for (let n = from; n <= to; n++) {
-        const key = `${roll.rollId}:${n}`;
-        if (fromLedger.has(key)) throw new Error(`ledger: stamp ${key} owned twice`);
-        fromLedger.set(key, owner);
+        const key = `${rollId}:${n}`;
+        if (fromHoldings.has(key)) throw new Error(`holdings: stamp ${key} held twice`);
+        fromHoldings.set(key, invoiceAllocationId(id));
       }
     }
   }
-  expect(fromLedger).toEqual(held);
+  expect(fromHoldings).toEqual(held);
 
   const actual: unknown[] = [];
   const expected: unknown[] = [];
@@ -197,10 +207,7 @@ describe('Invoice properties', () => {
               if (!submitted.has(step.id)) submitted.set(step.id, step.lines);
             } else {
               const changes = step.op === 'revise' ? { lines: step.lines } : { status: step.status };
-              const decided = reviseInvoice(
-                { invoice: invoiceOf(world, step.id), stamps: ledgerOf(world) },
-                aRevise(changes, step.id),
-              );
+              const decided = reviseInvoice(revisionStates(world, step.id), aRevise(changes, step.id));
               world.invoices[step.id] = [...(world.invoices[step.id] ?? []), ...decided.invoice];
               world.stamps.push(...decided.stamps);
               if (step.op === 'revise') submitted.set(step.id, step.lines);
@@ -256,15 +263,12 @@ describe('Invoice properties', () => {
           throw error;
         }
         if (cancelled) {
-          const decided = reviseInvoice(
-            { invoice: invoiceOf(world, 'inv-1'), stamps: ledgerOf(world) },
-            aRevise({ status: 'cancelled' }),
-          );
+          const decided = reviseInvoice(revisionStates(world, 'inv-1'), aRevise({ status: 'cancelled' }));
           world.invoices['inv-1']!.push(...decided.invoice);
           world.stamps.push(...decided.stamps);
         }
         const stored: World = JSON.parse(JSON.stringify(reordered(world)));
-        const states = { invoice: invoiceOf(stored, 'inv-1'), stamps: ledgerOf(stored) };
+        const states = revisionStates(stored, 'inv-1');
         expect(reviseInvoice(states, aRevise({}))).toEqual({ invoice: [], stamps: [] });
         const status = cancelled ? 'cancelled' : 'invoiced';
         expect(reviseInvoice(states, aRevise({ status }))).toEqual({ invoice: [], stamps: [] });

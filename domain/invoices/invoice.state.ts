@@ -1,5 +1,10 @@
 import type { InvoiceStatus } from '../shared/invoice-status.js';
-import { evolvePayments, PAYMENT_EVENT_TYPES, type Payment, type PaymentEvent } from './invoice-payments.js';
+import {
+  evolvePayments,
+  PAYMENT_EVENT_TYPES,
+  type Payment,
+  type PaymentEvent,
+} from './invoice-payment.events.js';
 import type { InvoiceContent, InvoiceEvent, InvoiceNumber } from './invoice.events.js';
 
 export interface StatusEntry {

@@ -6,17 +6,35 @@ export const DEFAULT_TIME_ZONE = 'America/Chicago';
 
 const BUSINESS_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than formatting with it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // throws a RangeError for an unknown zone, as before: nothing is kept then
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The calendar day an instant falls on in a time zone. */
 export function businessDate(instant: string, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .formatToParts(Date.parse(instant))
-    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of formatterOf(timeZone).formatToParts(Date.parse(instant))) {
+    if (part.type === 'year') year = part.value;
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  return `${year}-${month}-${day}`;
 }
 
 /** True for a real calendar day written `YYYY-MM-DD` (no 2025-02-30). */

@@ -17,10 +17,20 @@ export interface AnyEvent {
   data: object;
 }
 
+/**
+ * A long-lived stream's state may be kept as a snapshot (issue 22): the state must then be plain JSON (no Map,
+ * Set, Date, undefined or bigint), and `version` names its shape: bump it whenever the shape or the meaning of
+ * the state changes, and snapshots of the old shape are ignored and rewritten.
+ */
+export interface SnapshotPolicy {
+  version: number;
+}
+
 export type Decider<S, C extends AnyCommand, E extends AnyEvent> = Readonly<{
   decide: (command: C, state: S) => E[];
   evolve: (state: S, event: E) => S;
   initialState: () => S;
+  snapshot?: SnapshotPolicy;
 }>;
 
 export function fold<S, E extends AnyEvent>(

@@ -1,4 +1,5 @@
 import type { CommandMetadata } from '../shared/decider.js';
+import type { StampRange } from './stamp.events.js';
 
 /** A manual range as the builder or the assign form sends it: stamps `from`–`to` of one roll. */
 export interface StampRangeInput {
@@ -44,6 +45,8 @@ export interface AllocateStampsData {
    * and only the shortfall is allocated (first active roll first), or the excess (its highest numbers) released.
    */
   count?: number;
+  /** The stamps the invoice holds now, from its `stamp-holding-{invoiceId}` stream (none for a new invoice). */
+  held?: StampRange[];
   /** Manual mode: the invoice ends up holding exactly these ranges. */
   ranges?: StampRangeInput[];
 }
@@ -63,13 +66,21 @@ export interface AssignStamps {
 
 export interface ReleaseStamps {
   type: 'ReleaseStamps';
-  data: { invoiceId: string; reason?: 'cancelled' | 'released' };
+  /** `held`: the stamps the invoice holds now (its holding stream). */
+  data: { invoiceId: string; reason?: 'cancelled' | 'released'; held?: StampRange[] };
   metadata: CommandMetadata;
 }
 
 export interface DestroyStamps {
   type: 'DestroyStamps';
-  data: StampRangeInput & { note: string | null };
+  /**
+   * `holders`: who holds the invoiced stamps of the range (invoice numbers, null for a manual assignment), looked
+   * up in the stamp log before deciding; only the messages about what was not destroyed use them.
+   */
+  data: StampRangeInput & {
+    note: string | null;
+    holders?: { from: number; to: number; label: string | null }[];
+  };
   metadata: CommandMetadata;
 }
 

@@ -5,7 +5,6 @@ import {
   count,
   formatRange,
   formatRanges,
-  holdersWithin,
   interval,
   intersect,
   normalize,
@@ -129,7 +128,7 @@ function grouped(ranges: readonly StampRange[]): StampRange[] {
  */
 export function allocateStamps(state: StampLedger, data: AllocateStampsData, now: string): StampEvent[] {
   const allocationId = invoiceAllocationId(data.invoiceId);
-  const holding = holdingOf(state, allocationId);
+  const holding = holdingOf(state, data.held ?? []);
   let toRelease: StampRange[] = [];
   let toAllocate: StampRange[] = [];
 
@@ -137,7 +136,7 @@ export function allocateStamps(state: StampLedger, data: AllocateStampsData, now
     const wanted = new Map<number, IntervalSet>();
     data.ranges.forEach((range, index) => {
       const { roll, stamps } = checkStampRange(state, range, {
-        allocationId,
+        held: data.held ?? [],
         added: data.ranges!.slice(0, index),
       });
       wanted.set(roll.rollId, normalize([...(wanted.get(roll.rollId) ?? []), ...stamps]));
@@ -211,7 +210,7 @@ export function releaseStamps(
   now: string,
 ): StampsReleased[] {
   const allocationId = invoiceAllocationId(data.invoiceId);
-  const ranges = holdingOf(state, allocationId).flatMap(({ roll, stamps }) => toStampRanges(roll, stamps));
+  const ranges = holdingOf(state, data.held ?? []).flatMap(({ roll, stamps }) => toStampRanges(roll, stamps));
   if (ranges.length === 0) return [];
   return [
     {
@@ -267,11 +266,7 @@ const destroy = ({ data, metadata }: DestroyStamps, state: StampLedger): StampsD
   if (data.to < data.from) throw stampError('DESTROY_END_BELOW_START');
   const asked = [interval(data.from, data.to)];
   const destroyable = intersect(availableStamps(roll), asked);
-  const invoiced = holdersWithin(roll.allocated, asked[0]!).map(({ from, to, label }) => ({
-    from,
-    to,
-    label,
-  }));
+  const invoiced = invoicedWithin(roll.allocated, asked, data.holders ?? []);
   const alreadyDestroyed = intersect(stampsOf(roll.destroyed), asked).map(({ from, to }) => ({ from, to }));
   if (destroyable.length === 0) {
     const range = formatRange(roll.prefix, data.from, data.to);
@@ -298,6 +293,28 @@ const destroy = ({ data, metadata }: DestroyStamps, state: StampLedger): StampsD
     },
   ];
 };
+
+/**
+ * The invoiced stamps of the asked range with who holds them: the ledger says which stamps are invoiced; the
+ * holders (invoice numbers, from the stamp log read model: the ledger keeps no owners) name them. A stamp no
+ * holder names counts as a manual assignment's (label null).
+ */
+function invoicedWithin(
+  allocated: IntervalSet,
+  asked: IntervalSet,
+  holders: readonly { from: number; to: number; label: string | null }[],
+): { from: number; to: number; label: string | null }[] {
+  const invoiced = intersect(allocated, asked);
+  const named: { from: number; to: number; label: string | null }[] = [];
+  for (const holder of holders) {
+    for (const { from, to } of intersect(invoiced, [{ from: holder.from, to: holder.to }]))
+      named.push({ from, to, label: holder.label });
+  }
+  const unnamed = subtract(invoiced, normalize(named));
+  return [...named, ...unnamed.map(({ from, to }) => ({ from, to, label: null }))].sort(
+    (a, b) => a.from - b.from,
+  );
+}
 
 /** The messages for what a destroy left alone (spec 000 §4): invoiced stamps with their invoices, already destroyed. */
 export function destroyReasons(
@@ -366,8 +383,12 @@ export function decide(command: StampCommand, state: StampLedger): StampEvent[] 
   }
 }
 
+/** Snapshot version 1: the ledger as stamp.state.ts shapes it (bump on any change of that shape). */
+export const STAMP_LEDGER_SNAPSHOT_VERSION = 1;
+
 export const stampLedgerDecider: Decider<StampLedger, StampCommand, StampEvent> = {
   decide,
   evolve,
   initialState,
+  snapshot: { version: STAMP_LEDGER_SNAPSHOT_VERSION },
 };

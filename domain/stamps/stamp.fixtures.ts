@@ -8,8 +8,13 @@ import type {
   ReceiveStampRoll,
   ReleaseStamps,
   RestoreStamps,
+  StampCommand,
 } from './stamp.commands.js';
+import { subtract, union, type IntervalSet } from './intervals.js';
+import { heldAfter } from './stamp-holding.js';
+import { byRoll } from './stamp.state.js';
 import type {
+  StampEvent,
   StampRollDeactivated,
   StampRollReceived,
   StampsAllocated,
@@ -160,3 +165,43 @@ export const aRestoreStamps = (destroyIds: number[] = [1]): RestoreStamps => ({
   data: { destroyIds },
   metadata,
 });
+
+/**
+ * A command as the API sends it after reading what the ledger keeps no more (issue 22): an allocation or release
+ * with the stamps the invoice holds (its holding stream: here replayed from `past`), a destroy with the holders of
+ * the invoiced stamps (the stamp log: here replayed from `past`).
+ */
+export function withHoldings(command: StampCommand, past: readonly StampEvent[]): StampCommand {
+  switch (command.type) {
+    case 'AllocateStamps':
+    case 'ReleaseStamps':
+      if (command.data.held) return command;
+      return {
+        ...command,
+        data: { ...command.data, held: heldAfter([], command.data.invoiceId, past) },
+      } as StampCommand;
+    case 'DestroyStamps': {
+      if (command.data.holders) return command;
+      const holders = new Map<string, { label: string | null; sets: Map<number, IntervalSet> }>();
+      for (const event of past) {
+        if (event.type !== 'StampsAllocated' && event.type !== 'StampsReleased') continue;
+        const holder = holders.get(event.data.allocationId) ?? { label: null, sets: new Map() };
+        if (event.type === 'StampsAllocated') holder.label = event.data.invoiceNumber ?? holder.label;
+        for (const [rollId, set] of byRoll(event.data.ranges)) {
+          const before = holder.sets.get(rollId) ?? [];
+          holder.sets.set(
+            rollId,
+            event.type === 'StampsAllocated' ? union(before, set) : subtract(before, set),
+          );
+        }
+        holders.set(event.data.allocationId, holder);
+      }
+      const found = [...holders.values()].flatMap(({ label, sets }) =>
+        (sets.get(command.data.rollId) ?? []).map(({ from, to }) => ({ from, to, label })),
+      );
+      return { ...command, data: { ...command.data, holders: found } };
+    }
+    default:
+      return command;
+  }
+}

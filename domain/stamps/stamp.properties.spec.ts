@@ -4,7 +4,7 @@ import { count, intersect, normalize, subtract, union, type IntervalSet } from '
 import type { StampCommand } from './stamp.commands.js';
 import { stampLedgerDecider } from './stamp.decide.js';
 import type { StampEvent } from './stamp.events.js';
-import { metadata } from './stamp.fixtures.js';
+import { metadata, withHoldings } from './stamp.fixtures.js';
 import { stampLedgerReport } from './stamp.report.js';
 import { initialState, type StampLedger } from './stamp.state.js';
 
@@ -227,10 +227,12 @@ describe('Stamp ledger properties', () => {
       fc.property(fc.array(command, { minLength: 1, maxLength: 60 }), (commands) => {
         let state = initialState();
         const model = new Model();
+        const past: StampEvent[] = [];
         for (const cmd of [...prelude, ...commands]) {
           let events: StampEvent[];
           try {
-            events = stampLedgerDecider.decide(cmd, state);
+            events = stampLedgerDecider.decide(withHoldings(cmd, past), state);
+            past.push(...events);
           } catch (error) {
             if (error instanceof DomainError) continue; // a refused command changes nothing
             throw error;
@@ -253,9 +255,12 @@ describe('Stamp ledger properties', () => {
         fc.record({ invoiceId: fc.constantFrom(...invoiceIds), count: fc.integer({ min: 0, max: 30 }) }),
         (commands, data) => {
           let state = initialState();
+          const past: StampEvent[] = [];
           for (const cmd of [...prelude, ...commands]) {
             try {
-              state = stampLedgerDecider.decide(cmd, state).reduce(stampLedgerDecider.evolve, state);
+              const events = stampLedgerDecider.decide(withHoldings(cmd, past), state);
+              past.push(...events);
+              state = events.reduce(stampLedgerDecider.evolve, state);
             } catch (error) {
               if (!(error instanceof DomainError)) throw error;
             }
@@ -263,13 +268,13 @@ describe('Stamp ledger properties', () => {
           const allocate = { type: 'AllocateStamps' as const, data, metadata };
           let first: StampEvent[];
           try {
-            first = stampLedgerDecider.decide(allocate, state);
+            first = stampLedgerDecider.decide(withHoldings(allocate, past), state);
           } catch (error) {
             if (error instanceof DomainError) return;
             throw error;
           }
           const after = first.reduce(stampLedgerDecider.evolve, state);
-          expect(stampLedgerDecider.decide(allocate, after)).toEqual([]);
+          expect(stampLedgerDecider.decide(withHoldings(allocate, [...past, ...first]), after)).toEqual([]);
         },
       ),
       { numRuns: 200 },

@@ -2,7 +2,6 @@ import {
   contains,
   count,
   formatRange,
-  heldBy,
   interval,
   intersect,
   subtract,
@@ -16,6 +15,7 @@ import type { StampRange } from './stamp.events.js';
 import {
   availableCount,
   availableStamps,
+  byRoll,
   findRoll,
   isFinished,
   rollsInAllocationOrder,
@@ -55,15 +55,22 @@ export function stampRollSizeWarnings(from: number, to: number): string[] {
   return warnings;
 }
 
-/** The stamps a holder (an invoice's allocation) has, roll by roll, in allocation order. */
+/**
+ * The stamps a holder (an invoice) has, roll by roll, in allocation order: `held` as its holding stream recorded
+ * it (stamp-holding.ts), kept to what the ledger has allocated (a stamp the ledger does not count as invoiced
+ * is never released or kept on the holder's word).
+ */
 export function holdingOf(
   state: StampLedger,
-  allocationId: string,
+  held: readonly StampRange[],
 ): { roll: StampRoll; stamps: IntervalSet }[] {
+  if (held.length === 0) return [];
+  const byRollId = byRoll(held);
   const holding: { roll: StampRoll; stamps: IntervalSet }[] = [];
   for (const roll of rollsInAllocationOrder(state)) {
-    if (roll.allocatedCount === 0) continue;
-    const stamps = heldBy(roll.allocated, allocationId);
+    const mine = byRollId.get(roll.rollId);
+    if (!mine) continue;
+    const stamps = intersect(mine, roll.allocated);
     if (stamps.length > 0) holding.push({ roll, stamps });
   }
   return holding;
@@ -81,14 +88,15 @@ export function toStampRanges(roll: StampRoll, stamps: IntervalSet): StampRange[
 export function checkStampRange(
   state: StampLedger,
   range: StampRangeInput,
-  options: { allocationId?: string; added?: readonly StampRangeInput[] } = {},
+  options: { held?: readonly StampRange[]; added?: readonly StampRangeInput[] } = {},
 ): { roll: StampRoll; stamps: IntervalSet } {
   const { rollId, from, to } = range;
   const roll = findRoll(state, rollId);
   if (!roll) throw stampError('STAMP_ROLL_NOT_FOUND');
-  const usable = options.allocationId
-    ? union(availableStamps(roll), heldBy(roll.allocated, options.allocationId))
-    : availableStamps(roll);
+  const mine = options.held
+    ? holdingOf(state, options.held).find((h) => h.roll.rollId === rollId)
+    : undefined;
+  const usable = mine ? union(availableStamps(roll), mine.stamps) : availableStamps(roll);
   const first = usable[0]?.from;
   const last = usable[usable.length - 1]?.to;
   if (first === undefined || last === undefined) throw stampError('STAMP_ROLL_EMPTY');

@@ -14,7 +14,11 @@ import type { StampEvent, StampRange } from './stamp.events.js';
 
 /**
  * One roll. A stamp of the roll is INVOICED when an allocation holds it, DESTROYED when a destroy record holds
- * it, otherwise AVAILABLE; the two owned sets never overlap.
+ * it, otherwise AVAILABLE; the two sets never overlap.
+ *
+ * Bounded (issue 22): `allocated` is the merged set of invoiced stamps, not who holds them, so its size follows
+ * the roll's fragmentation (a cancelled invoice leaves a hole), not the number of allocations. Which invoice holds
+ * which stamps lives in each invoice's `stamp-holding-{invoiceId}` stream (stamp-holding.ts) and the read models.
  */
 export interface StampRoll {
   rollId: number;
@@ -24,8 +28,8 @@ export interface StampRoll {
   receivedOn: string;
   recordedAt: string;
   active: boolean;
-  /** Owner: the allocation id; label: the invoice number (null for a manual assignment). */
-  allocated: OwnedSet;
+  /** The stamps some allocation (an invoice or a manual assignment) holds. */
+  allocated: IntervalSet;
   /** Owner: the destroy record id. */
   destroyed: OwnedSet;
   allocatedCount: number;
@@ -59,10 +63,10 @@ export const availableCount = (roll: StampRoll) => rollSize(roll) - roll.allocat
 export const isFinished = (roll: StampRoll) => availableCount(roll) === 0;
 
 export function availableStamps(roll: StampRoll): IntervalSet {
-  return subtract([interval(roll.from, roll.to)], union(stampsOf(roll.allocated), stampsOf(roll.destroyed)));
+  return subtract([interval(roll.from, roll.to)], union(roll.allocated, stampsOf(roll.destroyed)));
 }
 
-export const invoicedStamps = (roll: StampRoll): IntervalSet => stampsOf(roll.allocated);
+export const invoicedStamps = (roll: StampRoll): IntervalSet => roll.allocated;
 export const destroyedStamps = (roll: StampRoll): IntervalSet => stampsOf(roll.destroyed);
 
 export function findRoll(state: StampLedger, rollId: number): StampRoll | undefined {
@@ -131,26 +135,25 @@ export function evolve(state: StampLedger, event: StampEvent): StampLedger {
     case 'StampRollDeactivated':
       return setActive(state, event.data.rollId, false);
     case 'StampsAllocated': {
-      const { allocationId, invoiceNumber, ranges } = event.data;
-      const label = invoiceNumber;
+      const { allocationId, ranges } = event.data;
       const assignments = allocationId.startsWith('assignment-') ? state.assignments + 1 : state.assignments;
       return {
         ...state,
         assignments,
         rolls: updateRolls(state, ranges, (roll, set) => ({
           ...roll,
-          allocated: addOwned(roll.allocated, allocationId, label, set),
+          allocated: union(roll.allocated, set),
           allocatedCount: roll.allocatedCount + count(set),
         })),
       };
     }
     case 'StampsReleased': {
-      const { allocationId, ranges } = event.data;
+      const { ranges } = event.data;
       return {
         ...state,
         rolls: updateRolls(state, ranges, (roll, set) => ({
           ...roll,
-          allocated: removeOwned(roll.allocated, allocationId, set),
+          allocated: subtract(roll.allocated, set),
           allocatedCount: roll.allocatedCount - count(set),
         })),
       };

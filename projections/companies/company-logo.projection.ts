@@ -1,5 +1,5 @@
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import type { LogoAdded, LogoRemoved } from '../../domain/companies/company.events.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { LogoAdded, LogoRemoved } from '#domain/companies/company.events.js';
 import { defineProjection, ident } from '../projection.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import type { CompanyEvent } from '../../domain/companies/company.events.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { CompanyEvent } from '#domain/companies/company.events.js';
 import {
   aCompanyDetailsUpdated,
   aCompanyRegistered,
@@ -7,7 +7,7 @@ import {
   aFeatureAccessRequested,
   aFeatureActivated,
   aFeatureDeactivated,
-} from '../../domain/companies/company.fixtures.js';
+} from '#domain/companies/company.fixtures.js';
 import { evolveCompanyRow, type CompanyRow } from './company.projection.js';
 
 const COMPANY = 'co-1';

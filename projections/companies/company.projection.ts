@@ -1,12 +1,8 @@
-import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import type { CompanyDetails, CompanyEvent } from '../../domain/companies/company.events.js';
-import { isFeatureName } from '../../domain/companies/company.features.js';
-import {
-  defaultDetails,
-  detailsComplete,
-  percentFromBasisPoints,
-} from '../../domain/companies/company.rules.js';
+import type { PoolClient } from '#infra/db/database.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { CompanyDetails, CompanyEvent } from '#domain/companies/company.events.js';
+import { isFeatureName } from '#domain/companies/company.features.js';
+import { defaultDetails, detailsComplete, percentFromBasisPoints } from '#domain/companies/company.rules.js';
 import { defineRowProjection, ident, upsertRows } from '../projection.js';
 
 /** The first version's table (Migration20261121000300); kept as it was. */

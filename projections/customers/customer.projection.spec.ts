@@ -1,11 +1,11 @@
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import type { CustomerEvent } from '../../domain/customers/customer.events.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { CustomerEvent } from '#domain/customers/customer.events.js';
 import {
   aCustomerCreated,
   aCustomerRemoved,
   aCustomerUpdated,
   customerFields,
-} from '../../domain/customers/customer.fixtures.js';
+} from '#domain/customers/customer.fixtures.js';
 import { colourIndex, evolveCustomerRow, type CustomerRow } from './customer.projection.js';
 
 const stored = (events: CustomerEvent[]): StoredEvent[] =>

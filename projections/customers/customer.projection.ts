@@ -1,7 +1,7 @@
-import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import type { CustomerEvent, CustomerFields } from '../../domain/customers/customer.events.js';
-import { displayTabcId, permitKey } from '../../domain/customers/tabc-permit.js';
+import type { PoolClient } from '#infra/db/database.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { CustomerEvent, CustomerFields } from '#domain/customers/customer.events.js';
+import { displayTabcId, permitKey } from '#domain/customers/tabc-permit.js';
 import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
 
 /**

@@ -1,8 +1,8 @@
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import {
   INVOICE_PAPERWORK_EVENT_TYPES,
   type InvoicePaperworkEvent,
-} from '../../domain/invoices/invoice-delivery.events.js';
+} from '#domain/invoices/invoice-delivery.events.js';
 import { defineProjection, ident } from '../projection.js';
 
 /**

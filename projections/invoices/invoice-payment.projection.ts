@@ -1,6 +1,6 @@
-import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import type { PaymentEvent } from '../../domain/invoices/invoice-payments.js';
+import type { PoolClient } from '#infra/db/database.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { PaymentEvent } from '#domain/invoices/invoice-payment.events.js';
 import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
 
 /**

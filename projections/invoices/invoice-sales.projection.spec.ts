@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createPool, type Pool } from '../../apps/api/src/infra/db/database.js';
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgres.event-store.js';
-import type { InvoiceDraft, InvoiceSettings, ReviseInvoice } from '../../domain/invoices/invoice.commands.js';
-import { deleteInvoice, reviseInvoice } from '../../domain/invoices/invoice.decide.js';
-import { invoiceStream, type InvoiceEvent } from '../../domain/invoices/invoice.events.js';
+import { createPool, type Pool } from '#infra/db/database.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+import type { InvoiceDraft, InvoiceSettings, ReviseInvoice } from '#domain/invoices/invoice.commands.js';
+import { deleteInvoice, reviseInvoice } from '#domain/invoices/invoice.decide.js';
+import { invoiceStream, type InvoiceEvent } from '#domain/invoices/invoice.events.js';
 import {
   aCreate,
   aCustomer,
@@ -19,7 +19,7 @@ import {
   NOW,
   wine,
   type World,
-} from '../../domain/invoices/invoice.fixtures.js';
+} from '#domain/invoices/invoice.fixtures.js';
 import { createTestDatabase } from '../../test/support/database.js';
 import { PRODUCT_SALES_SCHEMA } from '../products/product-sales.schema.js';
 import { ensureProjectionSchema, rebuildProjection } from '../runner/index.js';

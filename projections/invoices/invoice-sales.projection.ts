@@ -1,10 +1,10 @@
-import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import type { PoolClient } from '#infra/db/database.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import {
   INVOICE_EVENT_TYPES,
   type InvoiceContent,
   type InvoiceEvent,
-} from '../../domain/invoices/invoice.events.js';
+} from '#domain/invoices/invoice.events.js';
 import { defineProjection, ident, type TableNames } from '../projection.js';
 
 /**

@@ -1,8 +1,8 @@
-import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import type { PaymentEvent } from '../../domain/invoices/invoice-payments.js';
-import type { InvoiceContent, InvoiceEvent, InvoiceNumber } from '../../domain/invoices/invoice.events.js';
-import type { InvoiceStatus } from '../../domain/shared/invoice-status.js';
+import type { PoolClient } from '#infra/db/database.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { PaymentEvent } from '#domain/invoices/invoice-payment.events.js';
+import type { InvoiceContent, InvoiceEvent, InvoiceNumber } from '#domain/invoices/invoice.events.js';
+import type { InvoiceStatus } from '#domain/shared/invoice-status.js';
 import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import type { CompanyEvent } from '../../domain/companies/company.events.js';
+import type { PoolClient } from '#infra/db/database.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { CompanyEvent } from '#domain/companies/company.events.js';
 import { defineProjection, ident, type TableNames } from '../projection.js';
 
 /**

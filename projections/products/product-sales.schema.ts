@@ -32,3 +32,12 @@ CREATE TABLE IF NOT EXISTS rm_product_sale_line (
 CREATE INDEX IF NOT EXISTS rm_product_sale_line_product_idx ON rm_product_sale_line (company_id, product_id, sold_on);
 CREATE INDEX IF NOT EXISTS rm_product_sale_line_customer_idx ON rm_product_sale_line (company_id, customer_id, sold_on);
 `;
+
+/**
+ * The period look-ups of GET /company/stats (dashboard and reports): the counted lines of a company's days, read
+ * from the index alone (Migration20261125002300_sales_by_day_index).
+ */
+export const SALES_BY_DAY_INDEX = `
+CREATE INDEX IF NOT EXISTS rm_product_sale_line_day_idx
+  ON rm_product_sale_line (company_id, sold_on) INCLUDE (product_id, invoice_id, units, amount_cents) WHERE counted;
+`;

@@ -1,7 +1,7 @@
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import { aCustomerCreated } from '../../domain/customers/customer.fixtures.js';
-import type { CustomerEvent } from '../../domain/customers/customer.events.js';
-import type { ProductEvent } from '../../domain/products/product.events.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import { aCustomerCreated } from '#domain/customers/customer.fixtures.js';
+import type { CustomerEvent } from '#domain/customers/customer.events.js';
+import type { ProductEvent } from '#domain/products/product.events.js';
 import {
   aProductArchived,
   aProductCreated,
@@ -13,7 +13,7 @@ import {
   NOW,
   productFields,
   TODAY,
-} from '../../domain/products/product.fixtures.js';
+} from '#domain/products/product.fixtures.js';
 import { evolveCustomerRow, type CustomerRow } from '../customers/customer.projection.js';
 import { evolveProductRow, type ProductRow } from './product.projection.js';
 

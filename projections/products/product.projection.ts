@@ -1,8 +1,8 @@
-import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import type { ProductEvent, ProductFields } from '../../domain/products/product.events.js';
-import { listPriceOn, type PriceChangeEntry } from '../../domain/products/product.pricing.js';
-import { sameProductKey } from '../../domain/products/product.rules.js';
+import type { PoolClient } from '#infra/db/database.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { ProductEvent, ProductFields } from '#domain/products/product.events.js';
+import { listPriceOn, type PriceChangeEntry } from '#domain/products/product.pricing.js';
+import { sameProductKey } from '#domain/products/product.rules.js';
 import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../apps/api/src/infra/db/database.js';
+import type { Queryable } from '#infra/db/database.js';
 
 /**
  * One row per projection: where it has got to in the global event order, the projector version that built its

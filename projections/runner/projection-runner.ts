@@ -1,12 +1,12 @@
 import pg from 'pg';
-import type { Pool } from '../../apps/api/src/infra/db/database.js';
+import type { Pool } from '#infra/db/database.js';
 import {
   START,
   type Checkpoint,
   type EventStore,
   type StoredEvent,
   type Subscription,
-} from '../../apps/api/src/infra/event-store/event-store.port.js';
+} from '#infra/event-store/event-store.port.js';
 import type { Projection, TableNames } from '../projection.js';
 import {
   ensureCheckpointRow,
@@ -20,6 +20,8 @@ import {
   advanceCheckpoint,
   applyEvents,
   beginAndLockCheckpoint,
+  beginAndLockCheckpoints,
+  commitCheckpoints,
   beginProjectionTransaction,
   commitCheckpoint,
   describeError,
@@ -49,6 +51,11 @@ export interface ProjectionRunnerOptions {
   logger?: ProjectionLogger;
   /** Called after a batch committed (for live updates to browsers); never awaited, errors are logged. */
   onApplied?: (projection: string, events: StoredEvent[]) => void;
+  /**
+   * Apply a batch for every projection that read it at the same checkpoint in one transaction (default true).
+   * false: each projection commits its own transaction per batch (as before issue 13).
+   */
+  sharedPass?: boolean;
 }
 
 export interface ProjectionStatus {
@@ -86,6 +93,10 @@ const consoleLogger: ProjectionLogger = {
  * - Each batch is one transaction: lock the checkpoint row, skip events at or before it (a rebuild swap or
  *   another process may have moved it), apply, advance the checkpoint, commit. A crash anywhere loses or
  *   repeats nothing.
+ * - One pass per batch: the projections of this process that stand at the same checkpoint read each batch once
+ *   (the store shares the read) and apply it in ONE transaction that locks and advances all their checkpoints and
+ *   commits once (`SharedPass`). A projection behind the others (starting, just rebuilt, resumed after a fix)
+ *   reads its own batches until it has caught up, and from then on meets the others at the same batch again.
  * - An event the projector cannot apply stops that projector ('failed', with the error and the event id in
  *   projection_checkpoints); the others keep running. Connection failures are retried, not failures.
  * - A projector whose version differs from the one its tables were built with is rebuilt before it goes live.
@@ -97,6 +108,8 @@ export class ProjectionRunner {
   /** Latest known state of projections this process does not run, from projection_checkpoints. */
   private readonly remote = new Map<string, { checkpoint: Checkpoint; status: ProjectionState | null }>();
   private remoteRefresh: Promise<void> | undefined;
+  /** Shared passes collecting their members (workers handed the same batch in this turn of the event loop). */
+  private readonly passes = new Map<string, SharedPass>();
   private lockClient: pg.Client | undefined;
   private timer: NodeJS.Timeout | undefined;
   private started = false;
@@ -141,13 +154,15 @@ export class ProjectionRunner {
   /**
    * Read-your-writes: resolves true once every projection (failed and rebuilding ones excepted) has applied
    * everything up to `checkpoint`, false after `timeoutMs`. Works whichever process runs the projections.
+   * `projections` names the ones to wait for (those a command's response and next page read); all when absent.
    */
-  async waitFor(checkpoint: Checkpoint, timeoutMs = 5000): Promise<boolean> {
+  async waitFor(checkpoint: Checkpoint, timeoutMs = 5000, projections?: readonly string[]): Promise<boolean> {
     if (checkpoint === START) return true;
     const deadline = Date.now() + timeoutMs;
     const pollMs = this.options.pollIntervalMs ?? 100;
+    const waited = projections ? this.workersNamed(projections) : this.workers;
     for (;;) {
-      const behind = this.workers.filter((worker) => !this.hasReached(worker, checkpoint));
+      const behind = waited.filter((worker) => !this.hasReached(worker, checkpoint));
       if (behind.length === 0) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
@@ -155,6 +170,16 @@ export class ProjectionRunner {
       await this.nextProgress(needsPoll ? Math.min(pollMs, remaining) : remaining);
       if (needsPoll) await this.refreshRemote();
     }
+  }
+
+  private workersNamed(names: readonly string[]): ProjectionWorker[] {
+    const wanted = new Set(names);
+    const found = this.workers.filter((worker) => wanted.has(worker.projection.name));
+    if (found.length !== wanted.size) {
+      const unknown = names.filter((name) => !this.projections.some((p) => p.name === name));
+      throw new Error(`waitFor: no projection named ${unknown.join(', ')}`);
+    }
+    return found;
   }
 
   /** Each projection's checkpoint, lag, state and last error, as stored in projection_checkpoints. */
@@ -190,6 +215,31 @@ export class ProjectionRunner {
 
   notifyProgress(): void {
     for (const listener of [...this.progressListeners]) listener();
+  }
+
+  get sharesPasses(): boolean {
+    return this.options.sharedPass !== false;
+  }
+
+  /**
+   * Joins the shared pass of this batch (keyed by its first and last checkpoint: every subscriber standing at the
+   * same checkpoint is handed the same batch). The pass runs once the current turn of the event loop is over, so
+   * every subscriber woken by the same read has joined; it resolves each member with what is left for it to do
+   * alone ('solo'), or 'done'.
+   */
+  joinPass(worker: ProjectionWorker, generation: number, batch: StoredEvent[]): Promise<PassOutcome> {
+    const key = `${batch[0]!.checkpoint}|${batch[batch.length - 1]!.checkpoint}|${batch.length}`;
+    let pass = this.passes.get(key);
+    if (!pass) {
+      const created = new SharedPass(this, batch);
+      pass = created;
+      this.passes.set(key, created);
+      setImmediate(() => {
+        if (this.passes.get(key) === created) this.passes.delete(key);
+        void created.run();
+      });
+    }
+    return pass.join(worker, generation);
   }
 
   async releaseLock(worker: ProjectionWorker): Promise<void> {
@@ -272,11 +322,13 @@ export class ProjectionRunner {
         }
       }
     } catch (error) {
-      if (first) {
+      if (first && !this.stopping) {
         this.started = false;
         throw error;
       }
-      this.logger.warn({ error: describeError(error) }, 'cannot take projection locks; retrying');
+      // A stop ends the lock connection under a tick in flight: that is no failure.
+      if (!this.stopping)
+        this.logger.warn({ error: describeError(error) }, 'cannot take projection locks; retrying');
     }
     if (!this.stopping) {
       this.timer = setTimeout(() => void this.tick(), this.options.lockRetryMs ?? 3000);
@@ -291,6 +343,11 @@ export class ProjectionRunner {
     client.on('error', (error) => this.lockLost(client, error));
     client.on('end', () => this.lockLost(client, new Error('lock connection ended')));
     await client.connect();
+    if (this.stopping) {
+      // stop() ran while this connection was opening: it never saw it, so it must not outlive the runner
+      await client.end().catch(() => {});
+      throw new Error('projection runner stopped');
+    }
     this.lockClient = client;
     return client;
   }
@@ -308,6 +365,122 @@ export class ProjectionRunner {
   }
 }
 
+type PassOutcome = 'done' | 'solo';
+
+/**
+ * One batch applied for several projections in one transaction: BEGIN, lock every member's checkpoint row, apply
+ * each member's events, advance every checkpoint in one UPDATE, COMMIT — one connection and one commit for all.
+ *
+ * - A member whose projector throws (not a connection failure) is split off: the transaction is rolled back and
+ *   run again at once without it, and it handles the batch alone, where its failure is isolated and recorded as
+ *   before (status 'failed', error and event in projection_checkpoints). The others do not wait for that.
+ * - A member whose checkpoint row moved under it (rebuild swap, version change) also goes alone.
+ * - A connection failure fails the pass for all its members; each retries (and they meet again in a new pass).
+ * - A pass of one member is the solo path itself.
+ */
+class SharedPass {
+  private readonly members: { worker: ProjectionWorker; generation: number; settle: Settle }[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly runner: ProjectionRunner,
+    private readonly batch: StoredEvent[],
+  ) {}
+
+  join(worker: ProjectionWorker, generation: number): Promise<PassOutcome> {
+    if (this.closed) return Promise.resolve('solo');
+    return new Promise((resolve, reject) => {
+      this.members.push({ worker, generation, settle: { resolve, reject } });
+    });
+  }
+
+  async run(): Promise<void> {
+    this.closed = true;
+    let members = this.members.filter((m) => {
+      if (m.worker.isCurrent(m.generation)) return true;
+      m.settle.resolve('solo'); // the solo path sees the stale generation and returns
+      return false;
+    });
+    // Stable lock order: by name.
+    members.sort((a, b) => (a.worker.projection.name < b.worker.projection.name ? -1 : 1));
+    while (members.length > 1) {
+      try {
+        const split = await this.attempt(members);
+        if (!split) return;
+        split.settle.resolve('solo');
+        members = members.filter((m) => m !== split);
+      } catch (error) {
+        for (const m of members) m.settle.reject(error);
+        return;
+      }
+    }
+    for (const m of members) m.settle.resolve('solo');
+  }
+
+  /** One transaction for `members`; returns the member to split off when its projector threw. */
+  private async attempt(
+    members: { worker: ProjectionWorker; generation: number; settle: Settle }[],
+  ): Promise<(typeof members)[number] | undefined> {
+    const { pool } = this.runner;
+    const batch = this.batch;
+    const last = batch[batch.length - 1]!.checkpoint;
+    const client = await pool.connect();
+    let broken: unknown;
+    let open = false;
+    try {
+      const rows = await beginAndLockCheckpoints(
+        client,
+        members.map((m) => m.worker.projection.name),
+      );
+      open = true;
+      const parts: { member: (typeof members)[number]; apply: StoredEvent[] }[] = [];
+      const alone: (typeof members)[number][] = [];
+      for (const member of members) {
+        const apply = member.worker.partInPass(batch, rows.get(member.worker.projection.name));
+        if (apply === undefined) alone.push(member);
+        else parts.push({ member, apply });
+      }
+      for (const { member, apply } of parts) {
+        try {
+          await applyEvents(client, member.worker.projection, apply, member.worker.tables);
+        } catch (error) {
+          if (isTransientDatabaseError(error)) throw error;
+          await client.query('ROLLBACK');
+          open = false;
+          return member;
+        }
+      }
+      await commitCheckpoints(
+        client,
+        parts.map(({ member, apply }) => ({
+          name: member.worker.projection.name,
+          checkpoint: last,
+          applied: apply.length,
+        })),
+      );
+      open = false;
+      for (const { member, apply } of parts) {
+        member.worker.committedInPass(last, apply);
+        member.settle.resolve('done');
+      }
+      for (const member of alone) member.settle.resolve('solo');
+      return undefined;
+    } catch (error) {
+      if (isTransientDatabaseError(error)) broken = error;
+      else if (open)
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+}
+
+interface Settle {
+  resolve(outcome: PassOutcome): void;
+  reject(error: unknown): void;
+}
+
 /**
  * One projection inside a runner: its lock ownership, subscription and batch transactions.
  */
@@ -323,8 +496,8 @@ class ProjectionWorker {
   private activating: Promise<void> | undefined;
   private failedRow: Pick<CheckpointRow, 'checkpoint' | 'version' | 'status'> | undefined;
   private warnedNewerVersion = -1;
-  private readonly handles: Set<string>;
-  private readonly tables: TableNames;
+  readonly handles: Set<string>;
+  readonly tables: TableNames;
 
   constructor(
     readonly projection: Projection,
@@ -532,6 +705,38 @@ class ProjectionWorker {
 
   private async applyBatch(generation: number, batch: StoredEvent[]): Promise<void> {
     if (batch.length === 0) return;
+    if (this.runner.sharesPasses) {
+      if ((await this.runner.joinPass(this, generation, batch)) === 'done') return;
+      // Stopped or resubscribed while the pass was gathering: the new subscription (if any) reads it again.
+      if (generation !== this.generation) return;
+    }
+    return this.applyAlone(generation, batch);
+  }
+
+  /** Whether this worker may take part in a pass for a batch read at `generation`. */
+  isCurrent(generation: number): boolean {
+    return generation === this.generation && this.state === 'running' && this.owned;
+  }
+
+  /**
+   * This worker's part of a shared pass, inside its open transaction, with the checkpoint rows of every member
+   * locked: the events to apply, or undefined when the worker must handle this batch alone (its row moved: a
+   * rebuild swap, another version, a failure recorded elsewhere — the solo path sorts each of those out).
+   */
+  partInPass(batch: StoredEvent[], row: CheckpointRow | undefined): StoredEvent[] | undefined {
+    if (!row || row.version !== this.projection.version || row.status === 'failed') return undefined;
+    if (row.checkpoint !== this.checkpoint) return undefined;
+    if (this.runner.store.compareCheckpoints(batch[0]!.checkpoint, row.checkpoint) <= 0) return undefined;
+    return batch.filter((event) => this.handles.has(event.type));
+  }
+
+  /** A shared pass committed this worker's part. */
+  committedInPass(last: Checkpoint, applied: StoredEvent[]): void {
+    this.committed(last, applied);
+  }
+
+  /** The batch in a transaction of its own (a pass of one, or a member split off a shared pass). */
+  private async applyAlone(generation: number, batch: StoredEvent[]): Promise<void> {
     const { pool, store } = this.runner;
     const last = batch[batch.length - 1]!.checkpoint;
     const handled = batch.filter((event) => this.handles.has(event.type));

@@ -1,6 +1,6 @@
-import type { Pool, PoolClient } from '../../apps/api/src/infra/db/database.js';
+import type { Pool, PoolClient } from '#infra/db/database.js';
 import pg, { type QueryResult } from 'pg';
-import type { Checkpoint, StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
+import type { Checkpoint, StoredEvent } from '#infra/event-store/event-store.port.js';
 import type { Projection, TableNames } from '../projection.js';
 import type { CheckpointRow } from './projection-checkpoints.sql.js';
 
@@ -31,6 +31,50 @@ export async function beginAndLockCheckpoint(
      SELECT * FROM projection_checkpoints WHERE name = ${client.escapeLiteral(name)} FOR UPDATE`,
   )) as unknown as QueryResult<CheckpointRow>[];
   return results[results.length - 1]!.rows[0];
+}
+
+/**
+ * A shared pass's transaction (several projections, one batch): BEGIN, the settings above and the lock of every
+ * member's checkpoint row (in name order, the order every pass takes them) in one message.
+ */
+export async function beginAndLockCheckpoints(
+  client: PoolClient,
+  names: readonly string[],
+): Promise<Map<string, CheckpointRow>> {
+  const list = [...names]
+    .sort()
+    .map((name) => client.escapeLiteral(name))
+    .join(', ');
+  const results = (await client.query(
+    `BEGIN; SET LOCAL synchronous_commit TO off; SET LOCAL TIME ZONE 'UTC';
+     SELECT * FROM projection_checkpoints WHERE name IN (${list}) ORDER BY name FOR UPDATE`,
+  )) as unknown as QueryResult<CheckpointRow>[];
+  return new Map(results[results.length - 1]!.rows.map((row) => [row.name, row]));
+}
+
+/** Advances every member's checkpoint of a shared pass in one UPDATE and commits, in one message. */
+export async function commitCheckpoints(
+  client: PoolClient,
+  members: readonly { name: string; checkpoint: Checkpoint; applied: number }[],
+): Promise<void> {
+  if (members.length === 0) {
+    await client.query('COMMIT');
+    return;
+  }
+  const values = members
+    .map(({ name, checkpoint, applied }) => {
+      if (!Number.isSafeInteger(applied)) throw new Error(`Not a count: ${applied}`);
+      return `(${client.escapeLiteral(name)}, ${client.escapeLiteral(checkpoint)}, ${applied})`;
+    })
+    .join(', ');
+  await client.query(
+    `UPDATE projection_checkpoints AS c
+        SET checkpoint = v.checkpoint, events_applied = c.events_applied + v.applied,
+            status = 'running', error = NULL, error_event_id = NULL, updated_at = now()
+       FROM (VALUES ${values}) AS v(name, checkpoint, applied)
+      WHERE c.name = v.name;
+     COMMIT`,
+  );
 }
 
 /**

@@ -1,11 +1,11 @@
 import pg from 'pg';
-import type { Pool, PoolClient, Queryable } from '../../apps/api/src/infra/db/database.js';
+import type { Pool, PoolClient, Queryable } from '#infra/db/database.js';
 import {
   START,
   type Checkpoint,
   type EventStore,
   type StoredEvent,
-} from '../../apps/api/src/infra/event-store/event-store.port.js';
+} from '#infra/event-store/event-store.port.js';
 import type { Projection, RowFold, TableNames } from '../projection.js';
 import { ensureCheckpointRow, REBUILD_LOCK_NAMESPACE } from './projection-checkpoints.sql.js';
 import {

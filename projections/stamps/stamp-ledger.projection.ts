@@ -1,19 +1,12 @@
-import type { PoolClient } from '../../apps/api/src/infra/db/database.js';
-import type { StoredEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import {
-  count,
-  intersect,
-  normalize,
-  subtract,
-  union,
-  type IntervalSet,
-} from '../../domain/stamps/intervals.js';
+import type { PoolClient } from '#infra/db/database.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import { count, intersect, normalize, subtract, union, type IntervalSet } from '#domain/stamps/intervals.js';
 import {
   STAMP_EVENT_TYPES,
   STAMPS_STREAM_PREFIX,
   type StampEvent,
   type StampRange,
-} from '../../domain/stamps/stamp.events.js';
+} from '#domain/stamps/stamp.events.js';
 import { defineProjection, ident, type TableNames } from '../projection.js';
 
 /**

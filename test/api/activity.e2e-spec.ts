@@ -1,6 +1,6 @@
-import { businessDate } from '../../domain/shared/business-date.js';
-import { activityProjection } from '../../projections/activity/activity.projection.js';
-import { rebuildProjection } from '../../projections/runner/rebuild-projection.js';
+import { businessDate } from '#domain/shared/business-date.js';
+import { activityProjection } from '#projections/activity/activity.projection.js';
+import { rebuildProjection } from '#projections/runner/rebuild-projection.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 
@@ -181,6 +181,86 @@ describe('Activity log (HTTP)', () => {
     expect(page.rows.every((r) => r.user_name === 'Other Owner')).toBe(true);
     expect(JSON.stringify(page)).not.toContain('Ada Owner');
     expect((await grid(owner.token)).rows.some((r) => r.user_name === 'Other Owner')).toBe(false);
+  });
+
+  describe('GET /user/user-activity/{id}: the event behind a row and what it changed', () => {
+    const detail = (token: string, id: string) => api.get(`user/user-activity/${id}`, token);
+
+    it("answers who changed an invoice's total, and from what", async () => {
+      const customer = (await api.post('customer', { ...CUSTOMER, tabc_id: 'MB654321' }, owner.token)).body
+        .id;
+      const beer = (await api.post('product', { ...BEER, product: 'Lone Star 12pk' }, owner.token)).body.id;
+      const created = await api.post(
+        'invoice',
+        { customer_id: customer, items: [{ product_id: beer, qty: 2, price: 9 }], force: true },
+        owner.token,
+      );
+      const { id: invoiceId, number } = created.body as { id: string; number: string };
+      const revised = await api.put(
+        `invoice/${number}`,
+        { items: [{ product_id: beer, qty: 5, price: 9 }] },
+        owner.token,
+      );
+      expect(revised.status).toBe(200);
+      const { row } = await eventually(
+        owner.token,
+        (r) => r.type === 'UPDATE' && r.info.invoiceId === invoiceId,
+      );
+      const response = await detail(owner.token, row.id);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({
+        id: row.id,
+        module: 'INVOICE',
+        type: 'UPDATE',
+        event_type: 'InvoiceRevised',
+        user_name: 'Ada Owner',
+      });
+      const changes = response.body.changes as { field: string; before?: unknown; after?: unknown }[];
+      expect(changes).toContainEqual({ field: 'lines.0.qty', before: 2, after: 5 });
+      const total = changes.find((c) => /total/i.test(c.field) && c.before === 1800);
+      expect(total).toMatchObject({ after: 4500 });
+      expect(changes.some((c) => c.field === 'number.display')).toBe(false); // unchanged fields are left out
+    });
+
+    it('shows the facts a sign-in recorded, never a secret', async () => {
+      const { row } = await eventually(owner.token, (r) => r.type === 'SIGN_IN');
+      const response = await detail(owner.token, row.id);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ module: 'AUTH', type: 'SIGN_IN', event_type: 'UserSignedIn' });
+      const changes = response.body.changes as { field: string; after?: unknown }[];
+      expect(changes).toContainEqual({ field: 'method', after: 'password' }); // how, not what
+      expect(changes.filter((c) => /password|token|hash/i.test(c.field) && c.after !== '(hidden)')).toEqual(
+        [],
+      );
+      expect(JSON.stringify(response.body)).not.toMatch(/secret1|access_token/);
+    });
+
+    it("answers 404 for another company's row or no row, 403 to staff for another user's row", async () => {
+      const { row } = await eventually(owner.token, (r) => r.type === 'SIGN_IN');
+      const other = await signUpOwner(api, 'Other Owner');
+      expect((await detail(other.token, row.id)).status).toBe(404);
+      expect((await detail(owner.token, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      expect((await detail(owner.token, 'not-a-uuid')).status).toBe(404);
+
+      const email = `staff${Date.now()}@example.test`;
+      const mark = app.mailbox.mark();
+      const invited = await api.post('company/staff/invitation', { name: 'Sam Staff', email }, owner.token);
+      expect(invited.status).toBe(201);
+      const mail = await app.mailbox.waitFor(email, { after: mark });
+      const joined = await api.post('auth/invitation/accept', {
+        token: /invitation=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!,
+        name: 'Sam Staff',
+        title: 'Sales',
+        password: 'staff-secret',
+        confirm_password: 'staff-secret',
+      });
+      const staffToken = joined.body.access_token as string;
+      const refused = await detail(staffToken, row.id);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe("Only the owner can open other users' activity.");
+      const own = await eventually(staffToken, (r) => r.user_name === 'Sam Staff');
+      expect((await detail(staffToken, own.row.id)).status).toBe(200);
+    });
   });
 
   it('answers 401 without a token', async () => {

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { featuresSet } from '../../apps/cli/src/features-set.command.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { png } from '../support/images.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
+import { setFeature } from '../support/cli.js';
 
 const DETAILS = {
   name: 'Lone Star Spirits',
@@ -218,9 +218,7 @@ describe('Company settings and logos (HTTP)', () => {
 
     it('asks for a subdomain while the order feature is active', async () => {
       const { token, user } = await signUpOwner(api);
-      expect(await featuresSet(app.app, ['--company', user.company_id, '--feature', 'order', '--on'])).toBe(
-        0,
-      );
+      await setFeature(app.app, user.company_id, 'order');
       await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
       const response = await api.put(`company/${user.company_id}`, DETAILS, token);
       expect(response.status).toBe(400);
@@ -412,9 +410,7 @@ describe('Company settings and logos (HTTP)', () => {
       expect(off.body.message).toBe(
         'The Online Orders feature is not active for your company. You can activate it, or request access, on the Feature Extensions page.',
       );
-      expect(await featuresSet(app.app, ['--company', user.company_id, '--feature', 'order', '--on'])).toBe(
-        0,
-      );
+      await setFeature(app.app, user.company_id, 'order');
       await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
       expect((await api.get('company/notification', token)).body).toEqual({
         email_notification: true,

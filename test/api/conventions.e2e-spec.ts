@@ -7,7 +7,7 @@ describe('API conventions (HTTP)', () => {
   let api: ApiClient;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ PROVIDER_EMAIL: 'help@provider.test' });
     api = apiClient(app.baseUrl);
   });
   afterAll(async () => {
@@ -144,8 +144,184 @@ describe('API conventions (HTTP)', () => {
       );
     });
 
-    it('announces the minimum client version', async () => {
-      expect((await api.get('meta')).body).toEqual({ version: expect.any(String), minClientVersion: '3.98' });
+    it("announces the minimum client version and the provider's support address (PROVIDER_EMAIL)", async () => {
+      expect((await api.get('meta')).body).toEqual({
+        version: expect.any(String),
+        minClientVersion: '3.98',
+        supportEmail: 'help@provider.test',
+      });
+    });
+
+    describe('the OpenAPI document', () => {
+      type Schema = {
+        $ref?: string;
+        type?: string;
+        properties?: Record<string, Schema>;
+        additionalProperties?: unknown;
+        items?: Schema;
+        allOf?: Schema[];
+        oneOf?: Schema[];
+        anyOf?: Schema[];
+        example?: unknown;
+      };
+      type Content = Record<string, { schema?: Schema }>;
+      type Operation = {
+        requestBody?: { content: Content };
+        responses: Record<string, { content?: Content }>;
+        parameters?: { name: string; schema?: Schema }[];
+      };
+      let document: {
+        paths: Record<string, Record<string, Operation>>;
+        components: {
+          schemas: Record<string, Schema>;
+          securitySchemes: Record<string, Record<string, string>>;
+        };
+      };
+      beforeAll(async () => {
+        document = (await (await fetch(`${app.baseUrl}/api/docs-json`)).json()) as typeof document;
+      });
+      const resolve = (schema: Schema): Schema =>
+        schema.$ref ? resolve(document.components.schemas[schema.$ref.split('/').pop()!]) : schema;
+      /** Where, inside `schema`, an object is described with no field at all (what `Object` or an undecorated DTO gives). */
+      const emptyObjects = (schema: Schema, at: string, seen = new Set<Schema>()): string[] => {
+        const resolved = resolve(schema);
+        if (seen.has(resolved)) return [];
+        seen.add(resolved);
+        const here = schema.$ref ? `${at} (${schema.$ref.split('/').pop()})` : at;
+        const found: string[] = [];
+        const properties = Object.entries(resolved.properties ?? {});
+        const parts = [...(resolved.allOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])];
+        if (
+          (resolved.type === 'object' || (resolved.type === undefined && schema.$ref)) &&
+          properties.length === 0 &&
+          !resolved.additionalProperties &&
+          parts.length === 0
+        )
+          found.push(here);
+        for (const [name, property] of properties)
+          found.push(...emptyObjects(property, `${here}.${name}`, seen));
+        if (resolved.items) found.push(...emptyObjects(resolved.items, `${here}[]`, seen));
+        for (const part of parts) found.push(...emptyObjects(part, here, seen));
+        return found;
+      };
+      const operations = () =>
+        Object.entries(document.paths).flatMap(([path, methods]) =>
+          Object.entries(methods).map(([method, operation]) => ({
+            name: `${method.toUpperCase()} ${path}`,
+            operation,
+          })),
+        );
+      const jsonSchema = (content?: Content) => content?.['application/json']?.schema;
+
+      it('lists the routes', () => {
+        expect(Object.keys(document.paths)).toEqual(
+          expect.arrayContaining(['/api/v1/auth/signin', '/api/v1/health', '/api/v1/meta']),
+        );
+      });
+
+      it('describes every request body, answer and parameter with its fields: no empty object schema', () => {
+        const empty = operations().flatMap(({ name, operation }) => {
+          const body = jsonSchema(operation.requestBody?.content);
+          return [
+            ...(body ? emptyObjects(body, `${name} body`) : []),
+            ...Object.entries(operation.responses).flatMap(([status, answer]) => {
+              const schema = jsonSchema(answer.content);
+              return schema ? emptyObjects(schema, `${name} ${status}`) : [];
+            }),
+            ...(operation.parameters ?? []).flatMap((parameter) =>
+              parameter.schema ? emptyObjects(parameter.schema, `${name} ?${parameter.name}`) : [],
+            ),
+          ];
+        });
+        const emptyComponents = Object.entries(document.components.schemas)
+          .filter(
+            ([, schema]) => Object.keys(schema.properties ?? {}).length === 0 && !schema.additionalProperties,
+          )
+          .map(([name]) => name);
+        expect({ empty, emptyComponents }).toEqual({ empty: [], emptyComponents: [] });
+      });
+
+      it('shows how to sign in: every auth body field and answer with an example', () => {
+        const auth = operations().filter(({ name }) =>
+          /^(POST \/api\/v1\/auth\/(signin|signup|login-token|reset-request)|PUT \/api\/v1\/(auth\/password|user)|GET \/api\/v1\/validate_token)$/.test(
+            name,
+          ),
+        );
+        expect(auth).toHaveLength(7);
+        for (const { name, operation } of auth) {
+          const body = jsonSchema(operation.requestBody?.content);
+          if (body)
+            for (const [field, property] of Object.entries(resolve(body).properties ?? {}))
+              expect({ field: `${name} ${field}`, example: property.example }).toEqual({
+                field: `${name} ${field}`,
+                example: expect.anything(),
+              });
+          const answers = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
+          expect(
+            answers.map(([status, answer]) => [name, status, jsonSchema(answer.content)?.example]),
+          ).toEqual(answers.map(([status]) => [name, status, expect.anything()]));
+        }
+        const signIn =
+          document.paths['/api/v1/auth/signin'].post.responses['200'].content!['application/json'].schema!;
+        expect(Object.keys(signIn.properties!)).toEqual(['access_token', 'user']);
+      });
+
+      /** Operations whose answer is not documented yet: a new operation documents its answer (ApiAnswer). */
+      const ANSWER_NOT_DOCUMENTED_YET = [
+        'DELETE /api/v1/company/logo/{id}',
+        'DELETE /api/v1/product/price-tier/{id}',
+        'DELETE /api/v1/stamp/undo-destroy',
+        'GET /api/v1/auth/invitation',
+        'GET /api/v1/company/logo',
+        'GET /api/v1/customer/all-users',
+        'GET /api/v1/customer/{customerId}/user',
+        'GET /api/v1/order/grid',
+        'GET /api/v1/order/{idOrNumber}',
+        'GET /api/v1/pdf/order/{token}',
+        'GET /api/v1/shop/catalogue',
+        'GET /api/v1/shop/invitation',
+        'GET /api/v1/shop/invoice',
+        'GET /api/v1/shop/me',
+        'GET /api/v1/shop/order',
+        'POST /api/v1/auth/invitation/accept',
+        'POST /api/v1/company/logo',
+        'POST /api/v1/customer/user-invitation',
+        'POST /api/v1/invoice/{idOrNumber}/document',
+        'POST /api/v1/order/{idOrNumber}/link',
+        'POST /api/v1/shop/auth/sign-in',
+        'POST /api/v1/shop/invitation/accept',
+        'POST /api/v1/shop/order',
+        'POST /api/v1/shop/order/{id}/cancel',
+        'PUT /api/v1/company/logo/{id}/default',
+        'PUT /api/v1/company/staff/{id}',
+        'PUT /api/v1/customer/user-invitation-revoke',
+        'PUT /api/v1/customer/user-permission',
+        'PUT /api/v1/customer/{id}/notification-preferences',
+        'PUT /api/v1/invoice/document/{id}',
+        'PUT /api/v1/order/{idOrNumber}',
+        'PUT /api/v1/order/{idOrNumber}/item/{line}',
+        'PUT /api/v1/product/price-tier/settings',
+        'PUT /api/v1/stamp/roll/{roll_id}/assign',
+      ];
+
+      it('documents the answer of every operation but the ones listed as not yet', () => {
+        const undocumented = operations()
+          .filter(({ operation }) =>
+            Object.entries(operation.responses).every(
+              ([status, answer]) => !status.startsWith('2') || (!answer.content && status !== '204'),
+            ),
+          )
+          .map(({ name }) => name)
+          .sort();
+        expect(undocumented).toEqual(ANSWER_NOT_DOCUMENTED_YET);
+      });
+
+      it('says the bearer tokens are opaque, not JWTs', () => {
+        const schemes = Object.values(document.components.securitySchemes);
+        expect(schemes).toEqual([expect.objectContaining({ type: 'http', scheme: 'bearer' })]);
+        expect(schemes[0].bearerFormat ?? '').not.toMatch(/jwt/i);
+        expect(schemes[0].description).toContain('opaque');
+      });
     });
 
     it('serves the OpenAPI document', async () => {

@@ -58,7 +58,7 @@ describe('Feature extensions (HTTP)', () => {
       internal_sku: 'activate',
       order: 'request_access',
       fintech: 'request_access',
-      ai: 'coming_soon',
+      ai: 'activate',
     });
   });
 
@@ -162,7 +162,6 @@ describe('Feature extensions (HTTP)', () => {
 
   describe('refusals', () => {
     it.each([
-      [{ name: 'ai', active: true }, 400, 'This feature is coming soon.'],
       [
         { name: 'teleport', active: true },
         400,

@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import pg from 'pg';
-import { defineGrid, runGrid, type GridInput } from '../../apps/api/src/infra/grid/index.js';
+import { defineGrid, runGrid, type GridInput } from '#infra/grid/index.js';
 import { createTestDatabase } from '../support/database.js';
 
 const ACME = '11111111-1111-4111-8111-111111111111';

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { PdfRenderer } from '../../apps/api/src/infra/pdf/pdf-renderer.js';
 import { PDF_ERROR, printOr503 } from '../../apps/api/src/invoices/pdf/invoice-pdf.service.js';
-import { businessDate } from '../../domain/shared/business-date.js';
+import { businessDate } from '#domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { aCompanyWithAnInvoice as aCompanyWith, type CompanyWithAnInvoice } from '../support/api-fixtures.js';
 import { apiClient, type ApiClient } from '../support/http.js';
 import { png } from '../support/images.js';
+import { captureServerErrors } from '../support/logs.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 
 const LINK_NOT_FOUND = 'This link is invalid or has expired.';
@@ -277,6 +278,7 @@ describe('Delivering invoices (HTTP)', () => {
 
     it('reports a refused message as not sent and logs it as failed', async () => {
       app.mailbox.refuse({ code: 550, message: 'No such user', to: 'ghost@rustynail.test' });
+      const errors = captureServerErrors();
       try {
         const response = await api.post(
           `invoice/${a.number}/email`,
@@ -288,7 +290,10 @@ describe('Delivering invoices (HTTP)', () => {
           'Failed to send email. Please make sure the email addresses are valid and try again',
         );
         expect(response.body.details[0].message).toContain('550');
+        // the operator sees the 502 in the server's log
+        expect(errors.messages()).toEqual([expect.stringContaining('HttpException: Failed to send email.')]);
       } finally {
+        errors.restore();
         app.mailbox.refuse(null);
       }
       const log = await api.get(`invoice/${a.invoiceId}/email`, a.token);

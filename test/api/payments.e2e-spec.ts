@@ -1,4 +1,4 @@
-import { businessDate } from '../../domain/shared/business-date.js';
+import { businessDate } from '#domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
@@ -238,6 +238,30 @@ describe('Payments and balances (HTTP)', () => {
       open_invoices: 2,
     });
     expect((await api.get('customer/not-a-customer/balance', own)).status).toBe(404);
+
+    // JSON with exactly the answer's fields; 'On Delivery' up to one day ahead, not two.
+    const d = await invoice(3, dayFromToday(1));
+    const e = await invoice(3, dayFromToday(2));
+    const later = await api.get(`customer/${customer}/balance`, own);
+    expect(later.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(Object.keys(later.body).sort()).toEqual(['customer', 'invoices', 'summary']);
+    expect(Object.keys(later.body.customer).sort()).toEqual(
+      ['address', 'city', 'display_tabc_id', 'id', 'name', 'state', 'zip'].sort(),
+    );
+    expect(later.body.summary).toEqual({ owing: 110.83 + 2 * 32.48 });
+    const rows = later.body.invoices as { id: string }[];
+    expect(rows.find((row) => row.id === d.id)).toEqual({
+      id: d.id,
+      number: d.number,
+      invoiced_at: d.invoiced_at,
+      total: 32.48,
+      paid: 0,
+      balance: 32.48,
+      due_at: dayFromToday(1),
+      due_on_delivery: true,
+      status: d.status,
+    });
+    expect(rows.find((row) => row.id === e.id)).toMatchObject({ due_on_delivery: false });
   });
 
   it('answers 404 to another company for payment and balance routes', async () => {

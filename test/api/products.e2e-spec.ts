@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
 import { CommandBus } from '@nestjs/cqrs';
 import { SwitchFeatureCommand } from '../../apps/api/src/features/commands/switch-feature.command.js';
-import type { FeatureName } from '../../domain/companies/company.features.js';
-import { businessDate } from '../../domain/shared/business-date.js';
+import type { FeatureName } from '#domain/companies/company.features.js';
+import { businessDate } from '#domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';

@@ -1,9 +1,9 @@
-import type { ReportAnswer } from '../../domain/contracts/report.contract.js';
-import { featuresSet } from '../../apps/cli/src/features-set.command.js';
-import { businessDate } from '../../domain/shared/business-date.js';
+import type { ReportAnswer } from '#domain/contracts/report.contract.js';
+import { businessDate } from '#domain/shared/business-date.js';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { setFeature } from '../support/cli.js';
 
 const today = () => businessDate(new Date().toISOString());
 const dayFromToday = (days: number) => {
@@ -40,9 +40,7 @@ describe('Report stats (HTTP)', () => {
   const settle = async () => app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
   const withReports = async () => {
     const owner = await signUpOwner(api);
-    expect(
-      await featuresSet(app.app, ['--company', owner.user.company_id, '--feature', 'reports', '--on']),
-    ).toBe(0);
+    await setFeature(app.app, owner.user.company_id, 'reports');
     await settle();
     return owner;
   };
@@ -89,7 +87,8 @@ describe('Report stats (HTTP)', () => {
         name: 'weekly',
         from,
         to,
-        stats: { invoiceTotal: 74.64, orderTotal: 0 }, // 68.96 of lines and the default sales tax, as the invoices total
+        // 68.96 of lines and the default sales tax, as the invoices total; two invoices of one customer
+        stats: { customerCount: 1, invoiceCount: 2, invoiceTotal: 74.64, orderCount: 0, orderTotal: 0 },
         orderStats: { total_qty: 0 },
       });
       expect(Date.parse(response.body.generated_at)).toBeGreaterThan(Date.now() - 60_000);
@@ -122,7 +121,7 @@ describe('Report stats (HTTP)', () => {
       expect(status).toBe(200);
       expect(body).toMatchObject({
         name: 'monthly',
-        stats: { invoiceTotal: 0, orderTotal: 0 },
+        stats: { customerCount: 0, invoiceCount: 0, invoiceTotal: 0, orderCount: 0, orderTotal: 0 },
         productStats: [],
       });
     });
@@ -152,10 +151,16 @@ describe('Report stats (HTTP)', () => {
     });
   });
 
-  it('answers 403 with a clear message while the reports feature is off', async () => {
+  it('answers every company, reports feature or not: the dashboard shows the stats (the /reports screen is gated)', async () => {
     const { token } = await signUpOwner(api);
     const response = await api.get(`company/stats?from=${today()}&to=${today()}`, token);
-    expect(response.status).toBe(403);
-    expect(response.body.message).toContain('feature is not active for your company');
+    expect(response.status).toBe(200);
+    expect(response.body.stats).toEqual({
+      customerCount: 0,
+      invoiceCount: 0,
+      invoiceTotal: 0,
+      orderCount: 0,
+      orderTotal: 0,
+    });
   });
 });

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import {
-  WrongExpectedRevisionError,
-  type NewEvent,
-} from '../../apps/api/src/infra/event-store/event-store.port.js';
-import { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgres.event-store.js';
+import { WrongExpectedRevisionError, type NewEvent } from '#infra/event-store/event-store.port.js';
+import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
 import { latencySummary, runFor } from './bench-support.js';
 
 function anInvoiceEvent(): NewEvent {

@@ -14,16 +14,16 @@ import {
   customerGridFor,
 } from '../../apps/api/src/customers/queries/customer-grid.handler.js';
 import { CustomerGridQuery } from '../../apps/api/src/customers/queries/customer-grid.query.js';
-import { createPool } from '../../apps/api/src/infra/db/database.js';
-import { startEmbeddedPostgres } from '../../apps/api/src/infra/db/embedded-postgres.js';
-import { migrate } from '../../apps/api/src/infra/db/migrate.js';
-import { buildGridQueries, parseGridRequest } from '../../apps/api/src/infra/grid/index.js';
+import { createPool } from '#infra/db/database.js';
+import { startEmbeddedPostgres } from '#infra/db/embedded-postgres.js';
+import { migrate } from '#infra/db/migrate.js';
+import { buildGridQueries, parseGridRequest } from '#infra/grid/index.js';
 import { ProductSuggestionsHandler } from '../../apps/api/src/products/queries/product-suggestions.handler.js';
 import {
   ProductSuggestionsQuery,
   type SuggestionFilter,
 } from '../../apps/api/src/products/queries/product-suggestions.query.js';
-import type { ProductSuggestion } from '../../domain/contracts/product.contract.js';
+import type { ProductSuggestion } from '#domain/contracts/product.contract.js';
 import {
   createDatabase,
   intFromEnv,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createPool } from '../../apps/api/src/infra/db/database.js';
-import { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgres.event-store.js';
-import { ACTIVITY_SCHEMA, activityProjection } from '../../projections/activity/activity.projection.js';
-import { ensureProjectionSchema, ProjectionRunner } from '../../projections/runner/index.js';
+import { createPool, type Pool } from '#infra/db/database.js';
+import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+import { ACTIVITY_SCHEMA, activityProjection } from '#projections/activity/activity.projection.js';
+import type { Projection } from '#projections/projection.js';
+import { ensureProjectionSchema, ProjectionRunner } from '#projections/runner/index.js';
 import {
   countDifferences,
   generateInvoiceEvents,
@@ -20,22 +21,29 @@ import { latencySummary, seconds } from './bench-support.js';
  * revision, one in five a sign-in to the activity stream), then wait until the projections show it
  * (runner.waitFor, the read-your-writes wait every command does). After each command the row is read back to
  * prove it is visible. The check: no wait timed out, every command's row was visible, and at the end the grid
- * equals a pure-SQL fold of the events and every event was applied exactly once.
+ * equals a pure-SQL fold of the events and each projection applied exactly the events of the types it declares it
+ * handles (counted in the store), no more, no fewer; `reasons` says which part failed.
  */
-export async function commandToVisible(url: string, writers: number, commands: number) {
+export async function commandToVisible(
+  url: string,
+  writers: number,
+  commands: number,
+  options: { extraProjections?: readonly Projection[] } = {},
+) {
+  const projections = [invoiceGridProjection, activityProjection, ...(options.extraProjections ?? [])];
   const store = new PostgresEventStore(url, { poolSize: writers + 2 });
   await store.ensureSchema();
   const pool = createPool(url, writers + 6, 'stampline-bench-live');
   await ensureProjectionSchema(pool);
   await pool.query(INVOICE_GRID_SCHEMA + ACTIVITY_SCHEMA);
-  for (const projection of [invoiceGridProjection, activityProjection]) {
+  for (const projection of projections) {
     await pool.query(
       `INSERT INTO projection_checkpoints (name, checkpoint, version, status) VALUES ($1, '', $2, 'running')`,
       [projection.name, projection.version],
     );
   }
   const errors: string[] = [];
-  const runner = new ProjectionRunner(pool, store, [invoiceGridProjection, activityProjection], {
+  const runner = new ProjectionRunner(pool, store, projections, {
     batchSize: 500,
     pollIntervalMs: 50,
     logger: {
@@ -117,17 +125,26 @@ export async function commandToVisible(url: string, writers: number, commands: n
     );
     const elapsed = seconds(started);
     await runner.waitFor(await store.headCheckpoint(), 10_000);
-    const { rows } = await pool.query(
-      `SELECT name, events_applied::int AS applied FROM projection_checkpoints ORDER BY name`,
-    );
-    const applied = Object.fromEntries(rows.map((r) => [r.name, r.applied as number]));
+    const { perProjection, totalEvents } = await appliedPerProjection(pool, projections);
     await sqlRebuild(pool);
     const differences = await countDifferences(pool, GRID_TABLE, SQL_TABLE);
-    const lost =
-      invoiceEvents -
-      (applied[invoiceGridProjection.name] ?? 0) +
-      (activityEvents - (applied[activityProjection.name] ?? 0));
-    const check = timeouts === 0 && invisible === 0 && differences === 0 && lost === 0 && errors.length === 0;
+    const lost = perProjection.reduce((sum, p) => sum + Math.abs(p.handled - p.applied), 0);
+    const reasons = [
+      ...(timeouts ? [`${timeouts} read-your-writes wait(s) timed out`] : []),
+      ...(invisible ? [`${invisible} command(s) not visible in the grid after the wait`] : []),
+      ...(differences ? [`the grid differs from the SQL fold in ${differences} row(s)`] : []),
+      ...perProjection
+        .filter((p) => p.handled !== p.applied)
+        .map(
+          (p) =>
+            `${p.name} applied ${p.applied} event(s) of the ${p.handled} in the store of the types it handles`,
+        ),
+      ...(invoiceEvents + activityEvents !== totalEvents
+        ? [`the bench wrote ${invoiceEvents + activityEvents} events, the store holds ${totalEvents}`]
+        : []),
+      ...errors.map((error) => `runner: ${error}`),
+    ];
+    const check = reasons.length === 0;
     return {
       commands: visibleMs.length,
       commandsPerSecond: visibleMs.length / elapsed,
@@ -137,7 +154,9 @@ export async function commandToVisible(url: string, writers: number, commands: n
       invisible,
       differences,
       lost,
+      perProjection,
       errors,
+      reasons,
       check,
     };
   } finally {
@@ -145,4 +164,33 @@ export async function commandToVisible(url: string, writers: number, commands: n
     await store.close();
     await pool.end();
   }
+}
+
+/**
+ * Per projection: the events in the store of the types it declares it handles, and the events it says it applied
+ * (projection_checkpoints.events_applied). Equal when nothing was lost or applied twice.
+ */
+export async function appliedPerProjection(
+  pool: Pool,
+  projections: readonly Projection[],
+): Promise<{ perProjection: { name: string; handled: number; applied: number }[]; totalEvents: number }> {
+  const { rows: types } = await pool.query<{ type: string; n: number }>(
+    `SELECT type, count(*)::int AS n FROM events GROUP BY type`,
+  );
+  const { rows: applied } = await pool.query<{ name: string; applied: number }>(
+    `SELECT name, events_applied::int AS applied FROM projection_checkpoints WHERE name = ANY($1::text[])`,
+    [projections.map((p) => p.name)],
+  );
+  const appliedBy = new Map(applied.map((row) => [row.name, row.applied]));
+  return {
+    totalEvents: types.reduce((sum, row) => sum + row.n, 0),
+    perProjection: projections.map((projection) => {
+      const handles = new Set(projection.handles);
+      return {
+        name: projection.name,
+        handled: types.filter((row) => handles.has(row.type)).reduce((sum, row) => sum + row.n, 0),
+        applied: appliedBy.get(projection.name) ?? 0,
+      };
+    }),
+  };
 }

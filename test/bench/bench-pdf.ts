@@ -9,13 +9,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../../apps/api/src/infra/config/config.js';
 import { PdfRenderer, renderWithFreshBrowser } from '../../apps/api/src/infra/pdf/pdf-renderer.js';
-import type { InvoiceResponse } from '../../domain/contracts/invoice.contract.js';
+import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import {
   invoiceFooter,
   invoicePdfView,
   renderInvoiceHtml,
 } from '../../apps/api/src/invoices/pdf/invoice-pdf.template.js';
-import type { CompanyHeader } from '../../domain/contracts/public.contract.js';
+import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import { latencySummary, log, ms, num, type BenchFigure } from './bench-support.js';
 
 const intEnv = (name: string, fallback: number) => {

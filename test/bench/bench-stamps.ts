@@ -9,23 +9,23 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DomainError } from '../../domain/shared/domain-error.js';
-import { stampLedgerDecider } from '../../domain/stamps/stamp.decide.js';
+import { DomainError } from '#domain/shared/domain-error.js';
+import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import {
   invoiceAllocationId,
   stampsStream,
   type StampEvent,
   type StampRange,
-} from '../../domain/stamps/stamp.events.js';
-import { evolve, initialState, type StampLedger } from '../../domain/stamps/stamp.state.js';
-import { createPool } from '../../apps/api/src/infra/db/database.js';
-import { startEmbeddedPostgres } from '../../apps/api/src/infra/db/embedded-postgres.js';
-import { EventAppender } from '../../apps/api/src/infra/event-store/event-appender.js';
-import type { NewEvent } from '../../apps/api/src/infra/event-store/event-store.port.js';
-import { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgres.event-store.js';
+} from '#domain/stamps/stamp.events.js';
+import { evolve, initialState, type StampLedger } from '#domain/stamps/stamp.state.js';
+import { createPool } from '#infra/db/database.js';
+import { startEmbeddedPostgres } from '#infra/db/embedded-postgres.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import type { NewEvent } from '#infra/event-store/event-store.port.js';
+import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
 import { StampLogGridHandler } from '../../apps/api/src/stamps/queries/stamp-log-grid.handler.js';
 import { StampLogGridQuery } from '../../apps/api/src/stamps/queries/stamp-log-grid.query.js';
-import { STAMPS_SCHEMA } from '../../projections/stamps/stamp-ledger.projection.js';
+import { STAMPS_SCHEMA } from '#projections/stamps/stamp-ledger.projection.js';
 import {
   createDatabase,
   intFromEnv,

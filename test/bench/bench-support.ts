@@ -1,5 +1,9 @@
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startEmbeddedPostgres } from '#infra/db/embedded-postgres.js';
 
 /** One line of the report: a figure, the same-run limit it is compared with, and whether its check held. */
 export interface BenchFigure {
@@ -219,4 +223,98 @@ export function runWhenMain(moduleUrl: string, bench: () => Promise<BenchFigure[
       process.exit(1);
     },
   );
+}
+
+/** CPU seconds (user + system) of a process from /proc; undefined where /proc is missing. */
+function procCpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is field 3 (state): utime is field 14, stime field 15
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/** The parent of a process (/proc), or undefined. */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU spent from now on by this process and by the Postgres server behind `url` (the postmaster and every
+ * backend, found through /proc): a figure that stays meaningful on a loaded machine, where latency does not.
+ * `stop()` answers undefined for Postgres when /proc is not there (not Linux).
+ */
+export async function cpuMeter(url: string): Promise<{
+  stop(): Promise<{ processSeconds: number; postgresSeconds: number | undefined }>;
+}> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const postmaster = parentOf(rows[0]!.pid);
+  await client.end();
+  const serverCpu = (): Map<number, number> => {
+    const cpu = new Map<number, number>();
+    if (postmaster === undefined) return cpu;
+    for (const entry of readdirSync('/proc')) {
+      const pid = Number(entry);
+      if (!Number.isInteger(pid) || (pid !== postmaster && parentOf(pid) !== postmaster)) continue;
+      const seconds = procCpuSeconds(pid);
+      if (seconds !== undefined) cpu.set(pid, seconds);
+    }
+    return cpu;
+  };
+  const before = serverCpu();
+  const processBefore = process.cpuUsage();
+  return {
+    async stop() {
+      const used = process.cpuUsage(processBefore);
+      const after = serverCpu();
+      let postgresSeconds = 0;
+      for (const [pid, seconds] of after) postgresSeconds += seconds - (before.get(pid) ?? 0);
+      return {
+        processSeconds: (used.user + used.system) / 1e6,
+        postgresSeconds: postmaster === undefined || after.size === 0 ? undefined : postgresSeconds,
+      };
+    },
+  };
+}
+
+/**
+ * Runs a bench part that starts the real API through startTestApp: TEST_DATABASE_URL points at `adminUrl` (the
+ * bench's Postgres, where the app creates and drops its database) or, without one, at an embedded Postgres started
+ * in a temporary directory for it and removed after. The variable is put back as it was.
+ */
+export async function withBenchPostgres<T>(
+  label: string,
+  adminUrl: string | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  let dir: string | undefined;
+  let stop: (() => Promise<void>) | undefined;
+  if (!adminUrl) {
+    dir = mkdtempSync(join(tmpdir(), `stampline-bench-${label}-`));
+    chmodSync(dir, 0o755); // as root the server runs as the OS user postgres, which must reach the directory
+    const server = await startEmbeddedPostgres(join(dir, 'pg'), { persistent: false });
+    adminUrl = server.url;
+    stop = () => server.stop();
+  }
+  const previous = process.env.TEST_DATABASE_URL;
+  process.env.TEST_DATABASE_URL = adminUrl;
+  try {
+    return await work();
+  } finally {
+    if (previous === undefined) delete process.env.TEST_DATABASE_URL;
+    else process.env.TEST_DATABASE_URL = previous;
+    await stop?.();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
 }

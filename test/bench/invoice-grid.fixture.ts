@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../apps/api/src/infra/db/database.js';
-import type {
-  EventStore,
-  NewEvent,
-  StoredEvent,
-} from '../../apps/api/src/infra/event-store/event-store.port.js';
-import { defineRowProjection, ident } from '../../projections/projection.js';
+import type { Queryable } from '#infra/db/database.js';
+import type { EventStore, NewEvent, StoredEvent } from '#infra/event-store/event-store.port.js';
+import { defineRowProjection, ident } from '#projections/projection.js';
 
 /**
  * A synthetic, invoice-grid-shaped projection for the projection tests and the rebuild benchmark: one row per

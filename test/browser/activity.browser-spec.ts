@@ -98,7 +98,7 @@ describe('Activities (browser)', () => {
     await visible(signIn.getByText('Success'));
     await visible(signIn.getByText('by Ada Owner'));
     // company-local date and time, e.g. '22 Nov, 2026 01:31 AM'
-    expect(await signIn.getByRole('gridcell').last().innerText()).toMatch(
+    expect(await signIn.getByRole('gridcell').nth(2).innerText()).toMatch(
       /^\d{2} [A-Z][a-z]{2}, \d{4} \d{2}:\d{2} (AM|PM)$/,
     );
     expect(await rows.count()).toBe(4);
@@ -110,6 +110,30 @@ describe('Activities (browser)', () => {
     expect(sizes).toEqual(['10', '25', '50', '100']);
     await page.keyboard.press('Escape');
     await snap(page, 'activity-log');
+  });
+
+  browser.it('opens the fields an event changed, old → new, from its row', async () => {
+    const token = await anOwner('changes', 'Ada Owner');
+    const invoice = await aBeerInvoice(token);
+    const [line] = (await api<{ items: { product_id: string }[] }>(`invoice/${invoice.number}`, { token }))
+      .items;
+    await api(`invoice/${invoice.number}`, {
+      method: 'PUT',
+      body: { items: [{ product_id: line!.product_id, qty: 5, price: 9 }] },
+      token,
+    });
+    const page = await signedIn(token);
+    await page.goto('/activity');
+    const updated = rowsOf(page).filter({ hasText: `Updated invoice #${invoice.number}` });
+    await visible(updated);
+    await updated.getByRole('button', { name: /^Open the changes/ }).click();
+    const dialog = page.getByRole('dialog', { name: `Updated invoice #${invoice.number}` });
+    await visible(dialog.getByText(/InvoiceRevised · .* · by Ada Owner/));
+    const qty = dialog.getByRole('row').filter({ hasText: 'lines.0.qty' });
+    expect(await qty.getByRole('cell').allInnerTexts()).toEqual(['lines.0.qty', '2', '5']);
+    await snap(page, 'activity-changes');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
   browser.it('filters by a date range that cannot reach past today, and Reset clears it', async () => {

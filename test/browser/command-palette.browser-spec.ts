@@ -48,7 +48,11 @@ async function fourOfEach(token: string) {
 const press = (page: Page, keys: string) => page.keyboard.press(keys);
 
 beforeAll(async () => {
-  app = await startTestApp({ AUTH_RATE_LIMIT: '1000', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+  app = await startTestApp({
+    AUTH_RATE_LIMIT: '1000',
+    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+    PROVIDER_EMAIL: 'help@provider.test',
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -127,6 +131,43 @@ describe('Command palette (browser)', () => {
       await visible(group(page, 'Actions').getByRole('option', { name: 'Settings' }));
       await press(page, 'Enter');
       await page.waitForURL('**/setting');
+    },
+  );
+
+  browser.it(
+    "offers Report Issue: a mail to the provider's support address with the client version, route, browser and time",
+    async () => {
+      const page = await browser.signedIn(await anOwnerToken(api, 'palette-report'));
+      await page.goto('/customer?page=2');
+      await visible(page.getByRole('button', { name: /Search/ }));
+      const before = new Date().toISOString();
+      await press(page, 'Control+k');
+      const report = group(page, 'Actions').getByRole('option', { name: 'Report Issue' });
+      await visible(report);
+      const after = new Date().toISOString();
+      const href = (await report.getAttribute('href')) ?? '';
+      expect(href.startsWith('mailto:help@provider.test?')).toBe(true);
+      const query = new URLSearchParams(href.slice(href.indexOf('?') + 1));
+      expect(query.get('subject')).toBe('Stampline: issue report');
+      const lines = Object.fromEntries(
+        query
+          .get('body')!
+          .split('\r\n')
+          .filter((line) => /^(Client version|Route|Browser|Time): /.test(line))
+          .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+      );
+      expect(lines).toEqual({
+        'Client version': '3.98',
+        Route: '/customer?page=2',
+        Browser: await page.evaluate(() => navigator.userAgent),
+        Time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      });
+      // the moment the palette opened
+      expect(lines.Time >= before && lines.Time <= after).toBe(true);
+      // typing narrows the actions to it
+      await searchBox(page).fill('report');
+      expect(await group(page, 'Actions').getByRole('option').allInnerTexts()).toEqual(['Report Issue']);
+      await snap(page, 'command-palette-report-issue');
     },
   );
 

@@ -175,6 +175,30 @@ describe('Invoice builder (browser)', () => {
     expect(await rows.count()).toBe(2);
   });
 
+  browser.it(
+    'recommends products for the chosen customer with their reasons; Add puts the line on',
+    async () => {
+      const c = await aCompany();
+      await ok(http.post('company/feature', { name: 'ai', active: true }, c.token));
+      // the customer's wine every 10 days (last 12 days ago): a due reorder
+      for (const days of [32, 22, 12])
+        await createInvoice(c, [{ product_id: c.wine, qty: 1, price: 8.99 }], {
+          invoiced_at: daysFromToday(-days),
+          force: true,
+        });
+      await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+      const page = await signedIn(c, `/invoice/create?customerId=${c.customerId}`);
+      const panel = page.getByRole('region', { name: 'Recommended for this customer' });
+      await visible(panel.getByText('bought every ~10 days, last 12 days ago'));
+      await snap(page, 'builder-recommendations');
+      await panel.getByRole('button', { name: 'Add BAREFOOT MERLOT' }).click();
+      await visible(qty(page, WINE));
+      expect(await price(page, WINE).inputValue()).toBe('8.99');
+      // on the invoice now: not offered again
+      await expectTrue(async () => (await panel.count()) === 0);
+    },
+  );
+
   browser.it('warns that the stamp roll is missing, with a link and the roll form', async () => {
     const c = await aCompany({ roll: false });
     const page = await signedIn(c, `/invoice/create?customerId=${c.customerId}`);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiCaller, snap, useBrowser } from '../support/browser.js';
 import { png } from '../support/images.js';
+import { captureServerErrors } from '../support/logs.js';
 import { aCustomer, anOwnerToken, aWine, visible } from '../support/browser-fixtures.js';
 
 let app: TestApp;
@@ -125,6 +126,7 @@ describe('Delivering invoices (browser)', () => {
     const dialog = page.getByRole('dialog');
     await visible(dialog.getByRole('listitem').filter({ hasText: 'buyer@rustynail.test' }));
     app.mailbox.refuse({ code: 550, message: 'No such user', to: 'buyer@rustynail.test' });
+    const errors = captureServerErrors();
     try {
       await dialog.getByRole('button', { name: 'Send Email' }).click();
       await visible(
@@ -132,7 +134,10 @@ describe('Delivering invoices (browser)', () => {
           'Failed to send email. Please make sure the email addresses are valid and try again',
         ),
       );
+      // the server logs the 502 for the operator
+      expect(errors.messages()).toEqual([expect.stringContaining('HttpException: Failed to send email.')]);
     } finally {
+      errors.restore();
       app.mailbox.refuse(null);
     }
     await dialog.getByRole('button', { name: 'Close' }).click();

@@ -4,10 +4,14 @@ import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { SCREENSHOT_DIR, snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { SUBDOMAIN_TAKEN } from '#domain/companies/subdomain-reservation.decide.js';
+import { apiClient } from '../support/http.js';
 import {
+  aCompanyOwner,
   describedBy,
   expectTrue,
   isFocused,
+  ok,
   signedInOwner,
   switchFeature,
   visible,
@@ -83,18 +87,42 @@ describe('Company settings (browser)', () => {
       await page.getByRole('switch', { name: 'Cash On Delivery' }).check();
       await page.getByRole('switch', { name: 'Show Prices' }).uncheck();
 
-      // the provider's team switches online orders on while the form is open: the server now needs a subdomain
+      // the provider's team switches online orders on while the form is open: the live update reaches the form,
+      // which now asks for a subdomain itself (the form was submitted once, so at once), keeping everything typed
       await switchFeature(app, companyId, 'order', true);
+      await visible(page.getByText('Subdomain is required while the Order feature is active.', { exact: true }));
+      expect(await field(page, 'Tax Rate').inputValue()).toBe('7.5');
+      await page.getByRole('button', { name: 'Save Company' }).click();
+      await expectTrue(() => isFocused(field(page, 'Subdomain')));
+      expect(await page.getByText('Error saving company!').count()).toBe(0);
+
+      // another distributor holds the subdomain: only the server knows, and lists it
+      const rival = await aCompanyOwner(app, 'Rita Rival');
+      await ok(
+        apiClient(app.baseUrl).put(
+          `company/${rival.companyId}`,
+          {
+            id: rival.companyId,
+            name: 'Rival Spirits',
+            address: '1 Main St',
+            city: 'Dallas',
+            state: 'TX',
+            zip: '75201',
+            tabc_id: 'LP654321',
+            subdomain: 'lone-star',
+          },
+          rival.token,
+        ),
+      );
+      await field(page, 'Subdomain').fill('lone-star');
       await page.getByRole('button', { name: 'Save Company' }).click();
       const problem = page.getByRole('alert').filter({ hasText: 'Error saving company!' });
       await visible(problem);
-      await visible(problem.getByText('Subdomain is required while the Order feature is active.'));
-      expect(await describedBy(page, field(page, 'Subdomain'))).toBe(
-        'Subdomain is required while the Order feature is active.',
-      );
+      await visible(problem.getByText(SUBDOMAIN_TAKEN));
+      expect(await describedBy(page, field(page, 'Subdomain'))).toBe(SUBDOMAIN_TAKEN);
       await snap(page, 'settings-company-server-errors');
 
-      await field(page, 'Subdomain').fill('lone-star');
+      await field(page, 'Subdomain').fill('lone-star-spirits');
       await field(page, 'Subdomain').press('Enter');
       await visible(page.getByRole('alert').filter({ hasText: 'Company details saved.' }));
       expect(await page.getByText('Error saving company!').count()).toBe(0);

@@ -1,4 +1,4 @@
-import { createPool, type Pool } from '../../apps/api/src/infra/db/database.js';
+import { createPool, type Pool } from '#infra/db/database.js';
 import { streamCursorCsv } from '../../apps/api/src/infra/csv/cursor-csv.js';
 import { createTestDatabase } from '../support/database.js';
 

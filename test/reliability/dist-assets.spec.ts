@@ -66,4 +66,31 @@ describe('The build (dist/ on its own)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('loads the API module, the projections and the event store from a copy of dist/ (the #aliases resolve to compiled files)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stampline-dist-'));
+    try {
+      for (const part of ['apps', 'domain', 'projections', 'migrations', 'package.json'])
+        cpSync(join(root, 'dist', part), join(dir, 'dist', part), { recursive: true });
+      symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+      const script = `
+        const api = await import('./dist/apps/api/src/app.module.js');
+        const projections = await import('./dist/projections/index.js');
+        const store = await import('./dist/apps/infra/src/event-store/postgres.event-store.js');
+        console.log(JSON.stringify({ api: Object.keys(api).length > 0, projections: Object.keys(projections).length > 0,
+          store: typeof store.PostgresEventStore }));
+      `;
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      expect(JSON.parse(out.trim().split('\n').pop()!)).toEqual({
+        api: true,
+        projections: true,
+        store: 'function',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

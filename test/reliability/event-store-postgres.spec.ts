@@ -7,13 +7,9 @@ import {
   describeEventStoreContract,
   readEverything,
   waitUntil,
-} from '../../apps/api/src/infra/event-store/event-store.contract.js';
-import {
-  START,
-  type StoredEvent,
-  type StreamAppend,
-} from '../../apps/api/src/infra/event-store/event-store.port.js';
-import { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgres.event-store.js';
+} from '#infra/event-store/event-store.contract.js';
+import { START, type StoredEvent, type StreamAppend } from '#infra/event-store/event-store.port.js';
+import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
 import { createTestDatabase } from '../support/database.js';
 
 async function openStore() {

@@ -1,5 +1,5 @@
-import { businessDate } from '../../domain/shared/business-date.js';
-import { stampsStream, type StampsAllocated, type StampsReleased } from '../../domain/stamps/stamp.events.js';
+import { businessDate } from '#domain/shared/business-date.js';
+import { stampsStream, type StampsAllocated, type StampsReleased } from '#domain/stamps/stamp.events.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient, type ApiResponse } from '../support/http.js';
 

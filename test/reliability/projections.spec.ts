@@ -3,16 +3,12 @@ import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createPool, type Pool } from '../../apps/api/src/infra/db/database.js';
-import { waitUntil } from '../../apps/api/src/infra/event-store/event-store.contract.js';
-import {
-  START,
-  type NewEvent,
-  type StoredEvent,
-} from '../../apps/api/src/infra/event-store/event-store.port.js';
-import { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgres.event-store.js';
-import { ACTIVITY_SCHEMA, activityProjection } from '../../projections/activity/activity.projection.js';
-import { defineProjection, ident, type Projection } from '../../projections/projection.js';
+import { createPool, type Pool } from '#infra/db/database.js';
+import { waitUntil } from '#infra/event-store/event-store.contract.js';
+import { START, type NewEvent, type StoredEvent } from '#infra/event-store/event-store.port.js';
+import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+import { ACTIVITY_SCHEMA, activityProjection } from '#projections/activity/activity.projection.js';
+import { defineProjection, ident, type Projection } from '#projections/projection.js';
 import {
   ensureProjectionSchema,
   printStatus,
@@ -21,7 +17,7 @@ import {
   rebuildWithProgressBar,
   type ProjectionLogger,
   type ProjectionRunnerOptions,
-} from '../../projections/runner/index.js';
+} from '#projections/runner/index.js';
 import {
   appendGenerated,
   evolveGridRow,
@@ -602,7 +598,123 @@ describe('Projection runner', () => {
     });
   });
 
+  describe('in one shared pass per batch', () => {
+    /** The projection, recording the transaction id of each batch it applies. */
+    const recording = (projection: Projection, transactions: string[]) =>
+      defineProjection({
+        ...projection,
+        rows: undefined,
+        async apply(tx, events, tables) {
+          transactions.push((await tx.query('SELECT pg_current_xact_id()::text AS xid')).rows[0].xid);
+          await projection.apply(tx, events, tables);
+        },
+      });
+
+    it('applies each batch for every projection at that checkpoint in one transaction, with all their checkpoints', async () => {
+      const grid: string[] = [];
+      const activity: string[] = [];
+      const projections = [recording(invoiceGridProjection, grid), recording(activityProjection, activity)];
+      for (const p of projections) await markBuilt(env.pool, p);
+      const runner = env.runner(projections, { batchSize: 50 });
+      await runner.start();
+      const generated = [...generateInvoiceEvents({ invoices: 60, seed: 3 })];
+      // Both stand at the head: every append wakes them together, and they read and apply it together.
+      for (let i = 0; i < generated.length; i += 30) {
+        const checkpoint = await appendGenerated(env.store, generated.slice(i, i + 30), 30);
+        expect(await runner.waitFor(checkpoint, 5000)).toBe(true);
+      }
+      expect(grid.length).toBeGreaterThanOrEqual(generated.length / 30);
+      // Every batch the activity log applied (it handles only some types) was the grid's transaction too.
+      expect(activity.length).toBeGreaterThan(0);
+      for (const xid of activity) expect(grid).toContain(xid);
+      const rows = await env.pool.query(
+        `SELECT DISTINCT checkpoint FROM projection_checkpoints WHERE name = ANY($1::text[])`,
+        [projections.map((p) => p.name)],
+      );
+      expect(rows.rowCount).toBe(1);
+      expect(await gridSnapshot(env.pool)).toEqual(
+        await expectedGrid(env.pool, foldExpected(generated).values()),
+      );
+    });
+
+    it('stops a projector that fails inside the pass alone, with its error in the status, and the others go on together', async () => {
+      const grid: string[] = [];
+      const activity: string[] = [];
+      const fragileProjection = defineProjection({
+        name: 'fragile',
+        version: 1,
+        handles: ['InvoiceCreated', 'Poison'],
+        tables: ['rm_test_fragile'],
+        async apply(tx, events, t) {
+          const poison = events.find((event) => event.type === 'Poison');
+          if (poison) throw new Error(`cannot handle Poison ${String(poison.data.label)}`);
+          await tx.query(
+            `INSERT INTO ${ident(t.rm_test_fragile!)} (event_id, label) SELECT * FROM unnest($1::uuid[], $2::text[])
+             ON CONFLICT DO NOTHING`,
+            [events.map((e) => e.id), events.map((e) => e.type)],
+          );
+        },
+      });
+      const projections = [
+        recording(invoiceGridProjection, grid),
+        recording(activityProjection, activity),
+        fragileProjection,
+      ];
+      for (const p of projections) await markBuilt(env.pool, p);
+      const runner = env.runner(projections, { batchSize: 50 });
+      await runner.start();
+      const generated = [...generateInvoiceEvents({ invoices: 40, seed: 4 })];
+      await appendGenerated(env.store, generated.slice(0, 100), 100);
+      const poison = activityEvent('Poison', { label: 'p1' });
+      await env.store.appendToStreams([{ stream: 'misc-1', expected: 'no_stream', events: [poison] }]);
+      await waitUntil(() => env.logs.some((l) => l.level === 'error'), 5000);
+      const before = grid.length;
+      for (let i = 100; i < generated.length; i += 25) {
+        const checkpoint = await appendGenerated(env.store, generated.slice(i, i + 25), 25);
+        expect(await runner.waitFor(checkpoint, 5000)).toBe(true); // not held back by the failed one
+      }
+      expect(await gridSnapshot(env.pool)).toEqual(
+        await expectedGrid(env.pool, foldExpected(generated).values()),
+      );
+      // After the failure the grid and the activity log still share their transactions: passes where both had
+      // events to apply ran in one (a batch with nothing for one of them, such as the rest of the poison's batch,
+      // is the other's alone, so not every transaction is shared).
+      const after = activity.filter((xid) => !grid.slice(0, before).includes(xid));
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.filter((xid) => grid.includes(xid)).length).toBeGreaterThan(0);
+
+      const status = await runner.status();
+      expect(status.find((s) => s.name === 'fragile')).toMatchObject({
+        status: 'failed',
+        errorEventId: poison.id,
+      });
+      expect(status.find((s) => s.name === 'fragile')!.error).toContain('cannot handle Poison p1');
+      for (const name of [invoiceGridProjection.name, activityProjection.name])
+        expect(status.find((s) => s.name === name)).toMatchObject({ status: 'running', lag: 0 });
+      // The fragile one kept every event before the poison, exactly once.
+      const created = generated.slice(0, 100).filter((g) => g.event.type === 'InvoiceCreated').length;
+      expect((await env.pool.query('SELECT count(*)::int AS n FROM rm_test_fragile')).rows[0].n).toBe(
+        created,
+      );
+      expect(await checkpointRow(env.pool, 'fragile')).toMatchObject({ status: 'failed', applied: created });
+    });
+  });
+
   describe('across processes', () => {
+    it('leaves no lock connection open when stopped while it starts', async () => {
+      const runner = env.runner([activityProjection]);
+      const starting = runner.start().catch((error: unknown) => error);
+      await runner.stop(); // the first tick's lock connection is still opening
+      await starting;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { rows } = await env.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = 'stampline-projection-locks'`,
+      );
+      expect(rows[0]!.n).toBe(0);
+      expect(env.logs.filter((log) => log.level !== 'info')).toEqual([]);
+    });
+
     it('runs each projection in exactly one of two runners, and the standby takes over when the owner stops', async () => {
       const generated = [...generateInvoiceEvents({ invoices: 40 })];
       await appendGenerated(env.store, generated);
@@ -639,6 +751,19 @@ describe('Projection runner', () => {
       expect(await checkpointRow(env.pool, activityProjection.name)).toMatchObject({
         applied: 15 + activityHandled([...generated, ...more]),
       });
+    });
+
+    it('waits for read-your-writes only for the projections a command names', async () => {
+      for (const p of [invoiceGridProjection, activityProjection]) await markBuilt(env.pool, p);
+      const worker = env.runner([invoiceGridProjection]); // nobody runs the activity log
+      const api = env.runner([invoiceGridProjection, activityProjection]); // never started, like an API process
+      await worker.start();
+      const checkpoint = await appendGenerated(env.store, [...generateInvoiceEvents({ invoices: 5 })]);
+      expect(await api.waitFor(checkpoint, 300)).toBe(false); // every projection: the activity log never moves
+      expect(await api.waitFor(checkpoint, 5000, [invoiceGridProjection.name])).toBe(true);
+      await expect(api.waitFor(checkpoint, 100, ['no_such_projection'])).rejects.toThrow(
+        'no projection named no_such_projection',
+      );
     });
 
     it('lets a process that runs no projection wait for read-your-writes through projection_checkpoints', async () => {
@@ -703,6 +828,49 @@ describe('Projection runner', () => {
         version: 1,
         applied: 1000,
       });
+    });
+
+    it('loses and repeats nothing when killed inside a shared pass: every table equals a full rebuild', async () => {
+      const projections = [invoiceGridProjection, activityProjection];
+      for (const p of projections) await markBuilt(env.pool, p);
+      const generated = [...generateInvoiceEvents({ invoices: 120, spread: 11, seed: 7 })];
+      // Appended once the child runs both projections at the head, so both read every batch together.
+      let appending: Promise<void> | undefined;
+      await runChildUntil(env.url, 'shared', 100, 'MID 3', (line) => {
+        if (line === 'RUNNING') appending = appendGenerated(env.store, generated, 50).then(() => undefined);
+      });
+      await appending;
+      const grid = await waitForBackendsGone(env, invoiceGridProjection.name);
+      const activity = (await checkpointRow(env.pool, activityProjection.name))!;
+      // Each committed whole batches and nothing of the one it was killed in: its applied count is exactly the
+      // events up to its checkpoint. (They usually share every pass and stop at the same checkpoint; one activated a
+      // moment before the other runs its first batches alone until they meet, so equal checkpoints are not asserted.)
+      expect(grid.checkpoint).not.toBe('');
+      expect(activity.checkpoint).not.toBe('');
+      const stored = await readAllEvents(env);
+      const upTo = (checkpoint: string) =>
+        stored.slice(0, stored.findIndex((e) => e.checkpoint === checkpoint) + 1);
+      expect(grid.applied).toBe(upTo(grid.checkpoint).length);
+      expect(activity.applied).toBe(
+        upTo(activity.checkpoint).filter((e) => activityProjection.handles.includes(e.type)).length,
+      );
+      expect(await gridSnapshot(env.pool)).toEqual(
+        await expectedGrid(env.pool, foldStoredUpTo(env, stored, grid.checkpoint).values()),
+      );
+
+      // Restarted, it catches up; then every table equals a rebuild of it from the first event.
+      const restarted = env.runner(projections);
+      await restarted.start();
+      await caughtUp(env, restarted);
+      const live = { grid: await gridSnapshot(env.pool), activity: await activitySnapshot(env.pool) };
+      expect(await checkpointRow(env.pool, invoiceGridProjection.name)).toMatchObject({
+        applied: stored.length,
+      });
+      await restarted.stop();
+      for (const p of projections) await rebuildProjection(env.pool, env.store, p);
+      expect(await gridSnapshot(env.pool)).toEqual(live.grid);
+      expect(await activitySnapshot(env.pool)).toEqual(live.activity);
+      expect(live.grid).toEqual(await expectedGrid(env.pool, foldExpected(generated).values()));
     });
 
     it('retries a batch whose database connection is terminated, and applies it once', async () => {
@@ -794,9 +962,10 @@ describe('Activity projection', () => {
 /** Runs the runner in a child process and SIGKILLs it when it prints `line` (it is then inside a batch transaction). */
 async function runChildUntil(
   url: string,
-  mode: 'live' | 'rebuild',
+  mode: 'live' | 'rebuild' | 'shared',
   batchSize: number,
   line: string,
+  onLine?: (line: string) => void,
 ): Promise<void> {
   const hooks = fileURLToPath(new URL('./fixtures/ts-hooks.mjs', import.meta.url));
   const script = fileURLToPath(new URL('./fixtures/crash-runner.child.mjs', import.meta.url));
@@ -815,8 +984,12 @@ async function runChildUntil(
       () => reject(new Error(`child never printed ${line}: ${output}\n${errors}`)),
       30_000,
     );
+    let seen = 0;
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+      const lines = output.split('\n').slice(0, -1);
+      for (const printed of lines.slice(seen)) onLine?.(printed);
+      seen = lines.length;
       if (output.split('\n').includes(line)) {
         clearTimeout(timer);
         child.kill('SIGKILL');

@@ -1,11 +1,11 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { businessDate } from '../../domain/shared/business-date.js';
-import { DomainError } from '../../domain/shared/domain-error.js';
-import { count, intersect, normalize, type Interval } from '../../domain/stamps/intervals.js';
-import { stampLedgerDecider } from '../../domain/stamps/stamp.decide.js';
-import { stampsStream, type StampsAllocated } from '../../domain/stamps/stamp.events.js';
-import { EventAppender } from '../../apps/api/src/infra/event-store/event-appender.js';
-import { PostgresEventStore } from '../../apps/api/src/infra/event-store/postgres.event-store.js';
+import { businessDate } from '#domain/shared/business-date.js';
+import { DomainError } from '#domain/shared/domain-error.js';
+import { count, intersect, normalize, type Interval } from '#domain/stamps/intervals.js';
+import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
+import { stampsStream, type StampsAllocated } from '#domain/stamps/stamp.events.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
 import { AllocateStampsCommand } from '../../apps/api/src/stamps/commands/allocate-stamps.command.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';

@@ -1,5 +1,5 @@
 import { expect } from '@jest/globals';
-import { businessDate } from '../../domain/shared/business-date.js';
+import { businessDate } from '#domain/shared/business-date.js';
 import { signUpOwner, type ApiClient } from './http.js';
 
 /** The Rusty Nail in Austin, as a customer form sends it. */

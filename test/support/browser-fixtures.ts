@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
-import { featuresSet } from '../../apps/cli/src/features-set.command.js';
-import { businessDate } from '../../domain/shared/business-date.js';
+import { businessDate } from '#domain/shared/business-date.js';
 import type { TestApp } from './app.js';
 import { apiClient, signUpOwner } from './http.js';
+import { setFeature } from './cli.js';
 
 /*
  * The set-up and waiting helpers the browser specs share: business dates, unique e-mails, owners made through the
@@ -82,9 +82,7 @@ export async function signedInOwner(app: TestApp, open: () => Promise<Page>, nam
 
 /** The provider's team switching a company's feature, as `npm run cli -- features:set …` does. */
 export async function switchFeature(app: TestApp, companyId: string, feature: string, on: boolean) {
-  expect(
-    await featuresSet(app.app, ['--company', companyId, '--feature', feature, on ? '--on' : '--off']),
-  ).toBe(0);
+  await setFeature(app.app, companyId, feature, on);
   await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
 }
 

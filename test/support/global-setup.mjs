@@ -38,5 +38,6 @@ export default async function globalSetup() {
   await pg.initialise();
   await pg.start();
   globalThis.__STAMPLINE_PG__ = pg;
+  globalThis.__STAMPLINE_PG_DIR__ = dir; // removed by the global teardown, so a run leaves nothing behind
   process.env.TEST_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
 }

@@ -10,22 +10,25 @@ import { CustomersModule } from './customers/customers.module.js';
 import { FeaturesModule } from './features/features.module.js';
 import { HealthController } from './health/health.controller.js';
 import { APP_CONFIG } from './infra/config/config.js';
-import { EventAppender } from './infra/event-store/event-appender.js';
-import { EVENT_STORE } from './infra/event-store/event-store.port.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EVENT_STORE } from '#infra/event-store/event-store.port.js';
 import { FILE_STORAGE } from './infra/files/file-storage.port.js';
 import { LocalFileStorage } from './infra/files/local-file-storage.js';
 import { ProblemFilter } from './infra/http/error-filter.js';
 import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor.js';
 import { MAIL_PORT } from './infra/mail/mail.port.js';
-import { PG_POOL, PROJECTION_RUNNER } from './infra/projections.provider.js';
+import { PG_POOL, PROJECTION_RUNNER } from '#infra/projections.provider.js';
 import { ProductsModule } from './products/products.module.js';
+import { InventoryModule } from './inventory/inventory.module.js';
 import type { Runtime } from './runtime.js';
 import { StaffModule } from './staff/staff.module.js';
 import { StampsModule } from './stamps/stamps.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
+import { LiveModule } from './live/live.module.js';
 import { InvoiceDeliveryModule } from './invoices/delivery/invoice-delivery.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { TabcModule } from './tabc/tabc.module.js';
+import { OrdersModule } from './orders/orders.module.js';
 
 /** The runtime's parts, provided to every module. */
 @Module({})
@@ -68,6 +71,9 @@ export class AppModule {
         CustomersModule,
         TabcModule,
         ProductsModule,
+        OrdersModule,
+        InventoryModule,
+        LiveModule,
       ],
       controllers: [HealthController, ActivityController, ReportsController],
       providers: [

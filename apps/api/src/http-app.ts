@@ -9,10 +9,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module.js';
 import { APP_VERSION } from './infra/config/config.js';
+import { AppLogger } from './infra/config/logging.js';
 import { toProblem } from './infra/http/error-filter.js';
+import { registerInputGuards } from './infra/http/input-guards.js';
 import { createValidationPipe } from './infra/http/validation.js';
 import { renderInbox, renderMessage } from './infra/mail/mail-inbox.js';
 import { InvoiceEmailService } from './invoices/delivery/invoice-email.service.js';
+import { shopPathFor, shopSubdomainOf } from './orders/shop/shop-host.js';
 import type { Runtime } from './runtime.js';
 
 export const API_PREFIX = 'api/v1';
@@ -30,12 +33,12 @@ export async function createHttpApp(
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
-  // Structured logs: one JSON object per line (Nest's own messages and errors; requests too with LOG_HTTP=true).
+  // Structured logs: one JSON object per line (Nest's own messages and errors; requests too with LOG_HTTP=true), at
+  // LOG_LEVEL; the framework's start-up lines (modules, the route table) only at debug. Tests print errors only.
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
-    logger: new ConsoleLogger({
-      json: true,
-      logLevels: options.logger ? ['log', 'warn', 'error', 'fatal'] : ['error', 'fatal'],
-    }),
+    logger: options.logger
+      ? new AppLogger(runtime.config.logLevel)
+      : new ConsoleLogger({ json: true, logLevels: ['error', 'fatal'] }),
   });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
@@ -67,11 +70,25 @@ export async function createHttpApp(
 
   const document = SwaggerModule.createDocument(
     app,
-    new DocumentBuilder().setTitle('Stampline API').setVersion(APP_VERSION).addBearerAuth().build(),
+    new DocumentBuilder()
+      .setTitle('Stampline API')
+      .setDescription(
+        "Sign in with POST /api/v1/auth/signin and send the answer's access_token as `Authorization: Bearer …`.",
+      )
+      .setVersion(APP_VERSION)
+      // the tokens are opaque random strings (only their hash is stored), not JWTs
+      .addBearerAuth({
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'opaque', // Nest's default says JWT
+        description: 'An opaque session token from sign-in (not a JWT): valid 23 h, revoked by sign-out',
+      })
+      .build(),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   const fastify = app.getHttpAdapter().getInstance();
+  registerInputGuards(fastify);
   const capture = runtime.mailCapture;
   if (capture) {
     fastify.get('/dev/mail', (_, reply) =>
@@ -104,6 +121,11 @@ export async function createHttpApp(
           .status(404)
           .send(toProblem({ statusCode: 404, message: `Cannot GET ${request.url.split('?')[0]}` }));
       }
+      // `{subdomain}.{APP_URL host}`: that company's ordering app (the same page under /shop/{subdomain}).
+      const appUrl = runtime.config.appUrl ?? `http://localhost:${runtime.config.port}`;
+      const subdomain = shopSubdomainOf(request.headers.host, new URL(appUrl).hostname);
+      const shopPath = subdomain ? shopPathFor(subdomain, request.url) : null;
+      if (shopPath) return reply.redirect(shopPath, 302);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   }

@@ -1,16 +1,23 @@
 import 'reflect-metadata';
 import { createHttpApp } from './http-app.js';
 import { loadConfig } from './infra/config/config.js';
+import { logsAt } from './infra/config/logging.js';
 import { startRuntime } from './runtime.js';
-import { DEMO_LOGIN, seedDemo } from './seed.js';
+import { DEMO_LOGIN, seedDemo, seededLine } from './seed.js';
 
 /** `npm start`: embedded Postgres (unless DATABASE_URL), migrations, demo company, API + web on one port. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = (line: string) => console.log(`[stampline] ${line}`);
-  const runtime = await startRuntime(config, { log });
+  const debug = (line: string) => {
+    if (logsAt(config.logLevel, 'debug')) log(line);
+  };
+  const runtime = await startRuntime(config, { log, debug });
   const app = await createHttpApp(runtime, { logger: true, logHttp: process.env.LOG_HTTP === 'true' });
-  if (config.seedDemo && (await seedDemo(app, runtime.pool))) log('Seeded the demo company');
+  if (config.seedDemo) {
+    const seeded = await seedDemo(app, runtime.pool, { invoices: config.seedDemoInvoices });
+    if (seeded) log(seededLine(seeded));
+  }
   await app.listen({ port: config.port, host: config.host });
 
   const url = config.appUrl ?? `http://localhost:${config.port}`;

@@ -1,13 +1,14 @@
 import type pg from 'pg';
-import { allProjections } from '../../../projections/index.js';
-import { ProjectionRunner } from '../../../projections/runner/projection-runner.js';
+import { allProjections } from '#projections/index.js';
+import type { Projection } from '#projections/projection.js';
+import { ProjectionRunner } from '#projections/runner/projection-runner.js';
 import type { AppConfig } from './infra/config/config.js';
-import { createPool } from './infra/db/database.js';
-import { startEmbeddedPostgres, type RunningPostgres } from './infra/db/embedded-postgres.js';
-import { migrate } from './infra/db/migrate.js';
-import type { EventStore } from './infra/event-store/event-store.port.js';
-import { KurrentDBEventStore } from './infra/event-store/kurrentdb.event-store.js';
-import { PostgresEventStore } from './infra/event-store/postgres.event-store.js';
+import { createPool } from '#infra/db/database.js';
+import { startEmbeddedPostgres, type RunningPostgres } from '#infra/db/embedded-postgres.js';
+import { migrate } from '#infra/db/migrate.js';
+import type { EventStore } from '#infra/event-store/event-store.port.js';
+import { KurrentDBEventStore } from '#infra/event-store/kurrentdb.event-store.js';
+import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
 import type { MailCapture } from './infra/mail/mail-capture.js';
 import type { MailPort } from './infra/mail/mail.port.js';
 import { openMail } from './infra/mail/open-mail.js';
@@ -26,27 +27,42 @@ export interface Runtime {
 
 export async function startRuntime(
   config: AppConfig,
-  options: { runProjections?: boolean; log?: (line: string) => void } = {},
+  options: {
+    runProjections?: boolean;
+    log?: (line: string) => void;
+    /** Details worth a line only at LOG_LEVEL=debug (the names of the migrations applied). */
+    debug?: (line: string) => void;
+    /** More projections beside allProjections (benches: stand-ins for projections not built yet). */
+    extraProjections?: readonly Projection[];
+  } = {},
 ): Promise<Runtime> {
   const log = options.log ?? (() => {});
   let embedded: RunningPostgres | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres(config.dataDir, { persistent: true });
-    databaseUrl = embedded.url.replace(/\/postgres$/, '/stampline');
+    databaseUrl = embedded.databaseUrl('stampline');
     await embedded.ensureDatabase('stampline');
     log(
       `Postgres (embedded) on ${embedded.url.replace(/:[^:@/]*@/, ':***@')} with data in ${config.dataDir}`,
     );
   }
   const applied = await migrate(databaseUrl);
-  if (applied.length) log(`Migrations applied: ${applied.join(', ')}`);
+  if (applied.length) {
+    log(`Applied ${applied.length} migration(s)`);
+    options.debug?.(`Migrations applied: ${applied.join(', ')}`);
+  }
 
   const pool = createPool(databaseUrl, 20);
   const store: EventStore = config.eventStoreUrl
     ? KurrentDBEventStore.connect(config.eventStoreUrl)
     : new PostgresEventStore(databaseUrl, {}, pool);
-  const projections = new ProjectionRunner(pool, store, allProjections, {});
+  const projections = new ProjectionRunner(
+    pool,
+    store,
+    [...allProjections, ...(options.extraProjections ?? [])],
+    {},
+  );
   if (options.runProjections !== false) await projections.start();
 
   const opened = await openMail({

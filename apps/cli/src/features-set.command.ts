@@ -1,12 +1,8 @@
-import { isUuid } from '../../../domain/shared/field-rules.js';
+import { isUuid } from '#domain/shared/field-rules.js';
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  FEATURE_NAMES,
-  isFeatureName,
-  type FeatureName,
-} from '../../../domain/companies/company.features.js';
-import { DomainError } from '../../../domain/shared/domain-error.js';
+import { FEATURE_NAMES, isFeatureName, type FeatureName } from '#domain/companies/company.features.js';
+import { DomainError } from '#domain/shared/domain-error.js';
 import { SwitchFeatureCommand } from '../../api/src/features/commands/switch-feature.command.js';
 
 export const FEATURES_SET_USAGE =

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { allProjections } from '../../../projections/index.js';
-import { printStatus, rebuildWithProgressBar } from '../../../projections/runner/cli.js';
+import { allProjections } from '#projections/index.js';
+import { printStatus, rebuildWithProgressBar } from '#projections/runner/cli.js';
 import { AppModule } from '../../api/src/app.module.js';
 import { AuthService } from '../../api/src/auth/auth.service.js';
 import { loadConfig } from '../../api/src/infra/config/config.js';
 import { startRuntime } from '../../api/src/runtime.js';
-import { DEMO_LOGIN, seedDemo } from '../../api/src/seed.js';
+import { DEMO_LOGIN, seedDemo, seededLine, timingLine } from '../../api/src/seed.js';
 import { featuresSet, FEATURES_SET_USAGE } from './features-set.command.js';
 import { stampsReplay, STAMPS_REPLAY_USAGE } from './stamps-replay.command.js';
 import { tabcImport, TABC_IMPORT_USAGE } from './tabc-import.command.js';
@@ -32,8 +32,10 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   const runtime = await startRuntime(loadConfig(), {
-    runProjections: false,
+    // The demo seed's commands read read models (products, customers, invoices): it runs the projections.
+    runProjections: command === 'seed',
     log: (line) => console.log(line),
+    debug: (line) => console.log(line),
   });
   try {
     switch (command) {
@@ -70,9 +72,10 @@ async function main(argv: string[]): Promise<number> {
           if (command === 'features:set') return await featuresSet(app, rest);
           if (command === 'tabc:import') return await tabcImport(app, rest);
           if (command === 'seed') {
+            const seeded = await seedDemo(app, runtime.pool, { invoices: runtime.config.seedDemoInvoices });
             console.log(
-              (await seedDemo(app, runtime.pool))
-                ? `Seeded: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`
+              seeded
+                ? `${seededLine(seeded)}\n${timingLine(seeded)}\nDemo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`
                 : 'Demo company exists already.',
             );
             return 0;

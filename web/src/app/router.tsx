@@ -23,6 +23,9 @@ export const routes: RouteObject[] = [
       { path: 'logout', lazy: page(() => import('../features/auth/LogoutPage')) },
       // public document views (spec 001 §2): no sign-in, outside the private shell
       { path: 'invoice/pdf/:token', lazy: page(() => import('../features/public/PublicInvoicePage')) },
+      { path: 'order/pdf/:token', lazy: page(() => import('../features/orders/PublicOrderPage')) },
+      // the establishment ordering app (issue 14): customer users, their own sign-in, phone first
+      { path: 'shop/:subdomain/*', lazy: page(() => import('../features/shop/ShopApp')) },
       {
         path: 'customer/balance/pdf/:token',
         lazy: page(() => import('../features/public/PublicBalancePage')),
@@ -61,6 +64,19 @@ export const routes: RouteObject[] = [
           { path: 'stamp', lazy: page(() => import('../features/stamps/StampsPage')) },
           { path: 'stamp/roll', lazy: page(() => import('../features/stamps/StampRollsPage')) },
           { path: 'product', lazy: page(() => import('../features/products/ProductsPage')) },
+          { path: 'order', lazy: page(() => import('../features/orders/OrdersPage')) },
+          { path: 'order/:number', lazy: page(() => import('../features/orders/OrderDetailPage')) },
+          { path: 'customer/users', lazy: page(() => import('../features/orders/CustomerUsersPage')) },
+          {
+            path: 'customer/:customerId/user',
+            lazy: page(() => import('../features/orders/CustomerUsersPage')),
+          },
+          { path: 'inventory', lazy: page(() => import('../features/inventory/InventoryPage')) },
+          { path: 'inventory/restock', lazy: page(() => import('../features/inventory/RestockPage')) },
+          {
+            path: 'inventory/history',
+            lazy: page(() => import('../features/inventory/InventoryHistoryPage')),
+          },
           {
             path: 'product/:productId',
             lazy: page(() => import('../features/products/ProductDetailPage')),

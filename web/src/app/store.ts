@@ -2,6 +2,7 @@ import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } fr
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api';
+import { shopApi } from '../features/shop/shop.api';
 import {
   initialSessionState,
   persistToken,
@@ -14,6 +15,7 @@ import {
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
+  [shopApi.reducerPath]: shopApi.reducer,
   [sessionSlice.name]: sessionSlice.reducer,
 });
 
@@ -30,7 +32,8 @@ export function makeStore(preloaded?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { session: initialSessionState(), ...preloaded },
-    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault().prepend(listeners.middleware).concat(api.middleware, shopApi.middleware),
   });
 
   let lastToken = store.getState().session.token;

@@ -10,6 +10,8 @@ const RELOADED_KEY = 'version_reload';
 export interface Meta {
   version: string;
   minClientVersion: string;
+  /** the provider's support address (PROVIDER_EMAIL): the command palette's Report Issue mails it */
+  supportEmail: string;
 }
 
 const metaApi = api.injectEndpoints({
@@ -17,6 +19,8 @@ const metaApi = api.injectEndpoints({
     getMeta: build.query<Meta, void>({ query: () => 'meta', providesTags: ['Meta'] }),
   }),
 });
+
+export const { useGetMetaQuery } = metaApi;
 
 /** Compares dotted versions part by part: '3.98' < '3.100' < '4'. Returns -1, 0 or 1. */
 export function compareVersions(a: string, b: string): number {

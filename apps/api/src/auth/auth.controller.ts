@@ -3,6 +3,13 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AuthService } from './auth.service.js';
 import type { AuthUser } from './auth.types.js';
+import { ApiAnswer, ApiNoAnswer } from '../infra/http/api-answer.js';
+import {
+  PASSWORD_RESET_EXAMPLE,
+  RESET_SENT_EXAMPLE,
+  SESSION_EXAMPLE,
+  USER_EXAMPLE,
+} from './auth.examples.js';
 import {
   ChangePasswordBody,
   LoginTokenBody,
@@ -27,6 +34,7 @@ export class AuthController {
 
   @Public()
   @Post('auth/signup')
+  @ApiAnswer(201, 'Signed up: a new company with this user as its owner, signed in', SESSION_EXAMPLE)
   signUp(@Body() body: SignUpBody, @Req() request: FastifyRequest) {
     return this.auth.signUp(body, client(request));
   }
@@ -34,6 +42,11 @@ export class AuthController {
   @Public()
   @Post('auth/signin')
   @HttpCode(200)
+  @ApiAnswer(
+    200,
+    'Signed in: send `Authorization: Bearer <access_token>` with every other call',
+    SESSION_EXAMPLE,
+  )
   signIn(@Body() body: SignInBody, @Req() request: FastifyRequest) {
     return this.auth.signIn(body, client(request));
   }
@@ -41,6 +54,7 @@ export class AuthController {
   @Public()
   @Post('auth/login-token')
   @HttpCode(200)
+  @ApiAnswer(200, 'Signed in by a single-use sign-in link', SESSION_EXAMPLE)
   loginToken(@Body() body: LoginTokenBody, @Req() request: FastifyRequest) {
     return this.auth.signInWithLoginToken(body.login_token, client(request));
   }
@@ -48,6 +62,7 @@ export class AuthController {
   @Public()
   @Post('auth/reset-request')
   @HttpCode(200)
+  @ApiAnswer(200, 'The same answer whether or not the address has an account', RESET_SENT_EXAMPLE)
   async resetRequest(@Body() body: ResetRequestBody, @Req() request: FastifyRequest) {
     await this.auth.requestPasswordReset(body.email, client(request));
     return {
@@ -57,6 +72,7 @@ export class AuthController {
 
   @Public()
   @Put('auth/password')
+  @ApiAnswer(200, 'The new password is set; the reset link is spent', PASSWORD_RESET_EXAMPLE)
   async changePassword(@Body() body: ChangePasswordBody, @Req() request: FastifyRequest) {
     await this.auth.resetPassword(body.token, body.password, client(request));
     return { message: 'Password reset successfully.' };
@@ -65,18 +81,21 @@ export class AuthController {
   @ApiBearerAuth()
   @Post('auth/signout')
   @HttpCode(204)
+  @ApiNoAnswer('Signed out: the token is revoked')
   async signOut(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
     await this.auth.signOut(user, client(request));
   }
 
   @ApiBearerAuth()
   @Get('validate_token')
+  @ApiAnswer(200, 'The signed-in user', USER_EXAMPLE)
   validateToken(@CurrentUser() user: AuthUser) {
     return this.auth.userResponse(user.id);
   }
 
   @ApiBearerAuth()
   @Put('user')
+  @ApiAnswer(200, 'The user with the profile saved', USER_EXAMPLE)
   updateProfile(
     @CurrentUser() user: AuthUser,
     @Body() body: UpdateProfileBody,

@@ -1,14 +1,14 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { ActivityEvent } from '../../../../domain/activity/activity.events.js';
-import { activityStream } from '../../../../domain/activity/activity.events.js';
-import { companyDecider, companyStream } from '../../../../domain/companies/company.decide.js';
+import type { ActivityEvent } from '#domain/activity/activity.events.js';
+import { activityStream } from '#domain/activity/activity.events.js';
+import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
 import { APP_CONFIG, type AppConfig } from '../infra/config/config.js';
-import { EventAppender } from '../infra/event-store/event-appender.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
 import { escapeHtml } from '../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailPort } from '../infra/mail/mail.port.js';
-import { PG_POOL } from '../infra/projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import type { AuthUser, Role, UserResponse } from './auth.types.js';
 import { RateLimiter } from './rate-limiter.js';
 import {
@@ -19,6 +19,7 @@ import {
   TOKEN_LIFETIME_HOURS,
   verifyPassword,
 } from './tokens.js';
+import { WAITS_FOR } from '../read-your-writes.js';
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -41,6 +42,9 @@ interface Client {
   userAgent?: string | null;
   now: string;
 }
+
+/** A bearer token is good while its session is neither revoked nor expired and its user is not disabled. */
+const VALID_SESSION = 's.revoked_at IS NULL AND s.expires_at > now() AND u.disabled_at IS NULL';
 
 const USER_RESPONSE_SQL = `
   SELECT u.id, u.name, u.title, u.email, u.role, u.company_id,
@@ -66,9 +70,13 @@ export class AuthService {
     this.limiter = new RateLimiter(config.rateLimit.windowSeconds * 1000);
   }
 
-  async signUp(input: { name: string; title: string; email: string; password: string }, client: Client) {
-    const userId = randomUUID();
-    const companyId = randomUUID();
+  /** `ids`: the demo seed names its owner and company (the same demo on every run); otherwise random. */
+  async signUp(
+    input: { name: string; title: string; email: string; password: string },
+    client: Client,
+    ids: { userId: string; companyId: string } = { userId: randomUUID(), companyId: randomUUID() },
+  ) {
+    const { userId, companyId } = ids;
     const passwordHash = await hashPassword(input.password);
     const db = await this.pool.connect();
     try {
@@ -103,7 +111,8 @@ export class AuthService {
         actor,
       );
       await db.query('COMMIT');
-      if (registered.result) await this.events.waitForProjections(registered.result.checkpoint);
+      if (registered.result)
+        await this.events.waitForProjections(registered.result.checkpoint, WAITS_FOR.company);
     } catch (error) {
       await db.query('ROLLBACK').catch(() => {});
       throw error;
@@ -161,10 +170,14 @@ export class AuthService {
   async authenticate(token: string): Promise<AuthUser | null> {
     if (token.length > 200) return null;
     const tokenHash = hashToken(token);
+    // The company's active features come along (one round trip for both guards of a feature-gated route).
     const { rows } = await this.pool.query(
-      `SELECT u.id, u.company_id, u.email, u.name, u.title, u.role
+      `SELECT u.id, u.company_id, u.email, u.name, u.title, u.role, s.expires_at,
+              ARRAY(SELECT f.key FROM rm_company c, jsonb_each(c.features) f
+                     WHERE c.company_id = u.company_id AND c.id = u.company_id
+                       AND (f.value ->> 'active')::boolean) AS active_features
        FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.disabled_at IS NULL`,
+       WHERE s.token_hash = $1 AND ${VALID_SESSION}`,
       [tokenHash],
     );
     const row = rows[0];
@@ -177,7 +190,20 @@ export class AuthService {
       title: row.title,
       role: row.role,
       tokenHash,
+      activeFeatures: new Set(row.active_features as string[]),
+      expiresAt: new Date(row.expires_at).toISOString(),
     };
+  }
+
+  /** Of these token hashes, those still valid as `authenticate` judges them (hex); for live sockets. */
+  async validTokenHashes(hashes: Buffer[]): Promise<Set<string>> {
+    if (hashes.length === 0) return new Set();
+    const { rows } = await this.pool.query<{ token_hash: Buffer }>(
+      `SELECT s.token_hash FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = ANY($1::bytea[]) AND ${VALID_SESSION}`,
+      [hashes],
+    );
+    return new Set(rows.map((row) => row.token_hash.toString('hex')));
   }
 
   async signOut(user: AuthUser, client: Client): Promise<void> {

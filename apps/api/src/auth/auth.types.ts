@@ -9,6 +9,10 @@ export interface AuthUser {
   title: string;
   role: Role;
   tokenHash: Buffer;
+  /** The company's features that were on when the request was authenticated (the feature guard reads them). */
+  activeFeatures?: ReadonlySet<string>;
+  /** when the session's token expires (ISO instant) */
+  expiresAt?: string;
 }
 
 /** The user as the API answers it (spec 000 §3 User). */

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { toBoolean, toNumber } from '../../../../domain/shared/field-rules.js';
+import { toBoolean, toNumber } from '#domain/shared/field-rules.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { actorOf } from '../infra/http/actor.js';
@@ -9,6 +9,8 @@ import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
 import { UpdateCompanyDetailsCommand } from './commands/update-company-details.command.js';
 import { UpdateCompanyBody } from './dto/update-company.body.js';
 import { GetCompanyQuery } from './queries/get-company.query.js';
+import { ApiAnswer } from '../infra/http/api-answer.js';
+import { COMPANY_ANSWER } from './companies.answers.js';
 
 const optional = <T>(value: unknown, convert: (v: unknown) => T | undefined): T | undefined =>
   value === undefined ? undefined : convert(value);
@@ -24,12 +26,14 @@ export class CompaniesController {
   ) {}
 
   @Get(':id')
+  @ApiAnswer(200, "The company's details and settings", COMPANY_ANSWER)
   get(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404('Company not found')) id: string) {
     return this.queries.execute(new GetCompanyQuery(user.companyId, id));
   }
 
   /** Answers the company as saved. */
   @Put(':id')
+  @ApiAnswer(200, 'The company as saved', COMPANY_ANSWER)
   async update(
     @CurrentUser() user: AuthUser,
     @Param('id', new UuidOr404('Company not found')) id: string,

@@ -1,7 +1,7 @@
-import type { CompanyResponse, LogoResponse } from '../../../../domain/contracts/company.contract.js';
-import { FEATURE_NAMES } from '../../../../domain/companies/company.features.js';
-import type { Queryable } from '../infra/db/database.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
+import type { CompanyResponse, LogoResponse } from '#domain/contracts/company.contract.js';
+import { FEATURE_NAMES } from '#domain/companies/company.features.js';
+import type { Queryable } from '#infra/db/database.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
 import { findPriceTiers, findTierBase } from '../products/price-tier.response.js';
 
 export const logoPath = (id: string) => `/api/v1/company/logo/${id}/file`;

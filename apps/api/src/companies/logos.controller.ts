@@ -13,6 +13,7 @@ import { ChooseDefaultLogoCommand } from './commands/choose-default-logo.command
 import { RemoveLogoCommand } from './commands/remove-logo.command.js';
 import { GetLogoFileQuery } from './queries/get-logo-file.query.js';
 import { ListLogosQuery } from './queries/list-logos.query.js';
+import { ApiFileAnswer } from '../infra/http/api-answer.js';
 
 export const LOGO_MISSING = 'Please choose a logo file to upload.';
 const NOT_FOUND = 'Logo not found';
@@ -67,6 +68,7 @@ export class LogosController {
 
   /** The image itself (the `path` of each logo). */
   @Get(':id/file')
+  @ApiFileAnswer('image/*', 'The logo image')
   async file(
     @CurrentUser() user: AuthUser,
     @Param('id', new UuidOr404(NOT_FOUND)) id: string,

@@ -1,13 +1,15 @@
 import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
-import { requiredBoolean, toBoolean } from '../../../../domain/shared/field-rules.js';
+import { requiredBoolean, toBoolean } from '#domain/shared/field-rules.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
 import { FollowsRule } from '../infra/http/follows-rule.js';
-import { PG_POOL } from '../infra/projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import { ApiAnswer } from '../infra/http/api-answer.js';
+import { COMPANY_NOTIFICATION_ANSWER, NOTIFICATION_SAVED_ANSWER } from './notification.answers.js';
 
 export class NotificationBody {
   @ApiProperty({ type: Boolean })
@@ -31,11 +33,13 @@ export class NotificationController {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   @Get()
+  @ApiAnswer(200, "The user's notification preferences for a placed order", COMPANY_NOTIFICATION_ANSWER)
   get(@CurrentUser() user: AuthUser) {
     return this.read(user);
   }
 
   @Put()
+  @ApiAnswer(200, 'The preferences as saved', NOTIFICATION_SAVED_ANSWER)
   async update(@CurrentUser() user: AuthUser, @Body() body: NotificationBody) {
     await this.pool.query(
       `INSERT INTO user_notification_preferences (user_id, company_id, email_notification, app_notification, updated_at)

@@ -1,6 +1,6 @@
-import type { CustomerResponse } from '../../../../domain/contracts/customer.contract.js';
-import type { Queryable } from '../infra/db/database.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
+import type { CustomerResponse } from '#domain/contracts/customer.contract.js';
+import type { Queryable } from '#infra/db/database.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
 
 export const CUSTOMER_COLUMNS = `c.id, c.name, c.address, c.city, c.state, c.zip, c.tabc_id, c.display_tabc_id, c.aims_id,
   c.aims_license_type, c.ydk_est_id, c.contact_name, c.contact_email, c.contact_phone, c.cash_on_delivery,

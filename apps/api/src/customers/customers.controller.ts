@@ -2,13 +2,13 @@ import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import type { CustomerInput } from '../../../../domain/customers/customer.commands.js';
-import { toBoolean, toNumber } from '../../../../domain/shared/field-rules.js';
+import type { CustomerInput } from '#domain/customers/customer.commands.js';
+import { toBoolean, toNumber } from '#domain/shared/field-rules.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { actorOf } from '../infra/http/actor.js';
 import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
-import { GridParams } from '../infra/grid/index.js';
+import { GridParams } from '#infra/grid/index.js';
 import { CreateCustomerCommand } from './commands/create-customer.command.js';
 import { RemoveCustomerCommand } from './commands/remove-customer.command.js';
 import { UpdateCustomerCommand } from './commands/update-customer.command.js';
@@ -20,6 +20,14 @@ import { CustomerGridQuery } from './queries/customer-grid.query.js';
 import { GetCustomerQuery } from './queries/get-customer.query.js';
 import { ListCustomersQuery } from './queries/list-customers.query.js';
 import { TabcExpirationQuery } from './queries/tabc-expiration.query.js';
+import { ApiAnswer } from '../infra/http/api-answer.js';
+import { CUSTOMER_EXAMPLE, CUSTOMER_GRID_EXAMPLE } from './customer.examples.js';
+import {
+  CUSTOMER_ANSWER,
+  CUSTOMER_AUTO_FILL_SUGGESTIONS_ANSWER,
+  CUSTOMER_DELINQUENCY_ANSWER,
+  CUSTOMER_TABC_EXPIRATION_ANSWER,
+} from './customers.answers.js';
 
 export const CUSTOMER_NOT_FOUND = 'Customer Not Found';
 export const CUSTOMER_DELETED = 'Deleted customer!';
@@ -62,24 +70,36 @@ export class CustomersController {
 
   /** Current customers by name, at most `limit` (default 100); `search` filters. */
   @Get()
+  @ApiAnswer(
+    200,
+    'Current customers by name, at most `limit` (default 100); `search` filters.',
+    CUSTOMER_ANSWER,
+  )
   list(@CurrentUser() user: AuthUser, @Query() params: CustomerListParams) {
     return this.queries.execute(new ListCustomersQuery(user.companyId, params.search, listLimit(params)));
   }
 
   /** The customer grid (grid protocol): `{ rows, count }`. */
   @Get('grid')
+  @ApiAnswer(200, 'One page of the customer grid and the count of matching customers', CUSTOMER_GRID_EXAMPLE)
   grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
     return this.queries.execute(new CustomerGridQuery(user.companyId, params));
   }
 
   /** Establishments from the TABC licence list with their permit codes; none under 3 characters. */
   @Get('auto-fill-suggestions')
+  @ApiAnswer(
+    200,
+    'Establishments from the TABC licence list with their permit codes; none under 3 characters.',
+    CUSTOMER_AUTO_FILL_SUGGESTIONS_ANSWER,
+  )
   suggestions(@Query() params: SuggestionParams) {
     return this.queries.execute(new AutoFillSuggestionsQuery(params.query ?? ''));
   }
 
   /** Answers the created customer (201). */
   @Post()
+  @ApiAnswer(201, 'The customer created', CUSTOMER_EXAMPLE)
   async create(@CurrentUser() user: AuthUser, @Body() body: CustomerBody) {
     const customerId = randomUUID();
     await this.commands.execute(new CreateCustomerCommand({ customerId, ...input(body) }, actorOf(user)));
@@ -87,12 +107,14 @@ export class CustomersController {
   }
 
   @Get(':id')
+  @ApiAnswer(200, 'The customer', CUSTOMER_EXAMPLE)
   get(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
     return this.queries.execute(new GetCustomerQuery(user.companyId, id));
   }
 
   /** Answers the customer as saved. */
   @Put(':id')
+  @ApiAnswer(200, 'The customer as saved', CUSTOMER_EXAMPLE)
   async update(
     @CurrentUser() user: AuthUser,
     @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string,
@@ -103,6 +125,7 @@ export class CustomersController {
   }
 
   @Delete(':id')
+  @ApiAnswer(200, 'The customer is removed (its invoices stay)', { message: CUSTOMER_DELETED })
   async remove(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
     await this.commands.execute(new RemoveCustomerCommand(id, actorOf(user)));
     return { message: CUSTOMER_DELETED };
@@ -110,12 +133,22 @@ export class CustomersController {
 
   /** `{ expiration_date, isExpired, expiringInDays, isExpiringSoon, found, … }` from the imported licence list. */
   @Get(':id/tabc-expiration')
+  @ApiAnswer(
+    200,
+    '`{ expiration_date, isExpired, expiringInDays, isExpiringSoon, found, … }` from the imported licence list.',
+    CUSTOMER_TABC_EXPIRATION_ANSWER,
+  )
   tabcExpiration(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
     return this.queries.execute(new TabcExpirationQuery(user.companyId, id, new Date().toISOString()));
   }
 
   /** `{ delinquent, effective_date, list_number, permit }` from the imported credit-law delinquent list. */
   @Get(':id/delinquency')
+  @ApiAnswer(
+    200,
+    '`{ delinquent, effective_date, list_number, permit }` from the imported credit-law delinquent list.',
+    CUSTOMER_DELINQUENCY_ANSWER,
+  )
   delinquency(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
     return this.queries.execute(new CustomerDelinquencyQuery(user.companyId, id));
   }

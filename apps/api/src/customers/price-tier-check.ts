@@ -1,8 +1,8 @@
-import { isUuid } from '../../../../domain/shared/field-rules.js';
-import { customerInvalid } from '../../../../domain/customers/customer.errors.js';
-import { CUSTOMER_MESSAGES } from '../../../../domain/customers/customer.rules.js';
-import type { Queryable } from '../infra/db/database.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
+import { isUuid } from '#domain/shared/field-rules.js';
+import { customerInvalid } from '#domain/customers/customer.errors.js';
+import { CUSTOMER_MESSAGES } from '#domain/customers/customer.rules.js';
+import type { Queryable } from '#infra/db/database.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
 
 /**
  * A customer's price tier must be a current tier of the company (spec 001 §3: customers carry

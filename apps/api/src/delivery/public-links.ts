@@ -3,8 +3,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { RateLimiter } from '../auth/rate-limiter.js';
 import { APP_CONFIG, type AppConfig } from '../infra/config/config.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
-import { PG_POOL } from '../infra/projections.provider.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 
 /**
  * Public links to printed documents (spec 001 §2 "Public PDF views": `/invoice/pdf/{token}`, `/order/pdf/{token}`,

@@ -3,8 +3,8 @@ import {
   FEATURE_NAMES,
   type FeatureAccess,
   type FeatureName,
-} from '../../../../domain/companies/company.features.js';
-import type { CompanyFeatureRow } from '../../../../projections/companies/company.projection.js';
+} from '#domain/companies/company.features.js';
+import type { CompanyFeatureRow } from '#projections/companies/company.projection.js';
 
 /** What the card's button does (spec 001 §2 Feature Extensions). */
 export type FeatureAction = 'activate' | 'deactivate' | 'request_access' | 'requested' | 'coming_soon';

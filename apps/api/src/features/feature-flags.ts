@@ -1,6 +1,6 @@
-import type { FeatureName } from '../../../../domain/companies/company.features.js';
-import type { Queryable } from '../infra/db/database.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
+import type { FeatureName } from '#domain/companies/company.features.js';
+import type { Queryable } from '#infra/db/database.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
 
 /** Whether a company's feature is on, from the company read model (read-your-writes: commands wait for it). */
 export async function isFeatureActive(

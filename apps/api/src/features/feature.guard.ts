@@ -7,9 +7,9 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type pg from 'pg';
-import { FEATURE_CATALOGUE, type FeatureName } from '../../../../domain/companies/company.features.js';
+import { FEATURE_CATALOGUE, type FeatureName } from '#domain/companies/company.features.js';
 import type { AuthUser } from '../auth/auth.types.js';
-import { PG_POOL } from '../infra/projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { isFeatureActive } from './feature-flags.js';
 
 export const REQUIRED_FEATURE = 'stampline:required-feature';
@@ -36,7 +36,10 @@ export class FeatureGuard implements CanActivate {
     ]);
     if (!feature) return true;
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
-    if (!user || !(await isFeatureActive(this.pool, user.companyId, feature))) {
+    const active = user?.activeFeatures
+      ? user.activeFeatures.has(feature)
+      : user !== undefined && (await isFeatureActive(this.pool, user.companyId, feature));
+    if (!user || !active) {
       throw new ForbiddenException({ statusCode: 403, message: featureOffMessage(feature) });
     }
     return true;

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { FeatureName } from '../../../../domain/companies/company.features.js';
-import { toBoolean } from '../../../../domain/shared/field-rules.js';
+import type { FeatureName } from '#domain/companies/company.features.js';
+import { toBoolean } from '#domain/shared/field-rules.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { GetCompanyQuery } from '../companies/queries/get-company.query.js';
@@ -11,6 +11,12 @@ import { RequestFeatureAccessCommand } from './commands/request-feature-access.c
 import { SwitchFeatureCommand } from './commands/switch-feature.command.js';
 import { RequestFeatureAccessBody, SwitchFeatureBody } from './dto/switch-feature.body.js';
 import { ListFeaturesQuery } from './queries/list-features.query.js';
+import { ApiAnswer } from '../infra/http/api-answer.js';
+import {
+  COMPANY_FEATURES_ANSWER,
+  FEATURE_ACCESS_REQUESTED_ANSWER,
+  FEATURE_SWITCHED_ANSWER,
+} from './features.answers.js';
 
 export const ACCESS_REQUESTED = "Your request has been sent. We'll be in touch soon.";
 
@@ -26,12 +32,18 @@ export class FeaturesController {
 
   /** Every feature's card: title, description, pricing, Active/Inactive and which button it shows. */
   @Get('features')
+  @ApiAnswer(
+    200,
+    "Every feature's card: title, description, pricing, Active/Inactive and which button it shows.",
+    COMPANY_FEATURES_ANSWER,
+  )
   list(@CurrentUser() user: AuthUser) {
     return this.queries.execute(new ListFeaturesQuery(user.companyId));
   }
 
   /** Switches a feature on (free features only, never switched off before) or off (any). Answers the company. */
   @Post('feature')
+  @ApiAnswer(200, 'The company with the feature switched', FEATURE_SWITCHED_ANSWER)
   @HttpCode(200)
   async switch(@CurrentUser() user: AuthUser, @Body() body: SwitchFeatureBody) {
     await this.commands.execute(
@@ -45,6 +57,11 @@ export class FeaturesController {
 
   /** Records the request and e-mails the provider's team. Answers a message and the feature's card. */
   @Post('feature/request-access')
+  @ApiAnswer(
+    200,
+    "The request is sent to the provider's team; the feature's card as it now shows",
+    FEATURE_ACCESS_REQUESTED_ANSWER,
+  )
   @HttpCode(200)
   async requestAccess(@CurrentUser() user: AuthUser, @Body() body: RequestFeatureAccessBody) {
     await this.commands.execute(new RequestFeatureAccessCommand(body.name as FeatureName, actorOf(user)));

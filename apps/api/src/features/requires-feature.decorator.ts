@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
-import type { FeatureName } from '../../../../domain/companies/company.features.js';
+import type { FeatureName } from '#domain/companies/company.features.js';
 import { FeatureGuard, REQUIRED_FEATURE } from './feature.guard.js';
 
 /** Gates a route or a whole controller on a company feature: `@RequiresFeature('payment')`. */

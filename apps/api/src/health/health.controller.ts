@@ -3,10 +3,11 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { Public } from '../auth/public.decorator.js';
+import { ApiAnswer } from '../infra/http/api-answer.js';
 import { APP_CONFIG, APP_VERSION, type AppConfig } from '../infra/config/config.js';
-import { EVENT_STORE, type EventStore } from '../infra/event-store/event-store.port.js';
-import { PG_POOL, PROJECTION_RUNNER } from '../infra/projections.provider.js';
-import type { ProjectionRunner } from '../../../../projections/runner/projection-runner.js';
+import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
+import { PG_POOL, PROJECTION_RUNNER } from '#infra/projections.provider.js';
+import type { ProjectionRunner } from '#projections/runner/projection-runner.js';
 
 async function check(probe: () => Promise<unknown>): Promise<{ ok: boolean; error?: string }> {
   try {
@@ -30,6 +31,27 @@ export class HealthController {
   /** Database, event store and each projection's lag; 503 when any is down or a projector has stopped. */
   @Public()
   @Get('health')
+  @ApiAnswer(200, 'Everything is up (503 with the same shape and `status: degraded` when not)', {
+    status: 'ok',
+    version: APP_VERSION,
+    database: { ok: true },
+    eventStore: { ok: true },
+    projections: [
+      {
+        name: 'invoice_grid',
+        version: 3,
+        codeVersion: 3,
+        checkpoint: '1020:16',
+        status: 'running',
+        error: null,
+        errorEventId: null,
+        lag: 0,
+        eventsApplied: 2042,
+        updatedAt: '2026-11-25T17:16:02.996Z',
+        runningHere: true,
+      },
+    ],
+  })
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
     const [database, eventStore] = await Promise.all([
       check(() => this.pool.query('SELECT 1')),
@@ -41,10 +63,22 @@ export class HealthController {
     return { status: healthy ? 'ok' : 'degraded', version: APP_VERSION, database, eventStore, projections };
   }
 
-  /** The client compares its version with the minimum and clears its cache when older (spec 000 §2). */
+  /**
+   * The client compares its version with the minimum and clears its cache when older (spec 000 §2); the command
+   * palette's Report Issue mails the provider's support address (PROVIDER_EMAIL).
+   */
   @Public()
   @Get('meta')
+  @ApiAnswer(200, "The server's version, the oldest client it accepts, the provider's support address", {
+    version: APP_VERSION,
+    minClientVersion: '3.98',
+    supportEmail: 'support@stampline.local',
+  })
   meta() {
-    return { version: APP_VERSION, minClientVersion: this.config.minClientVersion };
+    return {
+      version: APP_VERSION,
+      minClientVersion: this.config.minClientVersion,
+      supportEmail: this.config.providerEmail,
+    };
   }
 }

@@ -1,23 +1,34 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { companyDecider, companyStream } from '../../../../domain/companies/company.decide.js';
-import { isFeatureActive, type RegisteredCompany } from '../../../../domain/companies/company.state.js';
-import { customerDecider, customerStream } from '../../../../domain/customers/customer.decide.js';
-import { displayTabcId } from '../../../../domain/customers/tabc-permit.js';
-import type { InvoiceSettings, LineInput } from '../../../../domain/invoices/invoice.commands.js';
-import { INVOICE_MESSAGES, invoiceInvalid } from '../../../../domain/invoices/invoice.errors.js';
-import type { InvoiceCustomer } from '../../../../domain/invoices/invoice.events.js';
-import { fingerprintText } from '../../../../domain/invoices/invoice.rules.js';
-import type { ProductType } from '../../../../domain/products/product.rules.js';
-import { DomainError } from '../../../../domain/shared/domain-error.js';
-import type { FieldProblem } from '../../../../domain/shared/field-rules.js';
-import { centsOf } from '../../../../domain/shared/money.js';
-import { lastInvoicedPrices } from '../../../../projections/invoices/last-invoiced-prices.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
-import { EventAppender } from '../infra/event-store/event-appender.js';
-import { PG_POOL } from '../infra/projections.provider.js';
+import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
+import { isFeatureActive, type Company, type RegisteredCompany } from '#domain/companies/company.state.js';
+import { customerDecider, customerStream } from '#domain/customers/customer.decide.js';
+import type { Customer } from '#domain/customers/customer.state.js';
+import { invoiceDecider } from '#domain/invoices/invoice.decider.js';
+import { invoiceStream } from '#domain/invoices/invoice.events.js';
+import type { Invoice } from '#domain/invoices/invoice.state.js';
+import type { AnyEvent } from '#domain/shared/decider.js';
+import { stampHoldingDecider, stampHoldingStream } from '#domain/stamps/stamp-holding.js';
+import { displayTabcId } from '#domain/customers/tabc-permit.js';
+import type { InvoiceSettings, LineInput } from '#domain/invoices/invoice.commands.js';
+import { INVOICE_MESSAGES, invoiceInvalid } from '#domain/invoices/invoice.errors.js';
+import type { InvoiceCustomer } from '#domain/invoices/invoice.events.js';
+import { fingerprintText } from '#domain/invoices/invoice.rules.js';
+import type { ProductType } from '#domain/products/product.rules.js';
+import { DomainError } from '#domain/shared/domain-error.js';
+import type { FieldProblem } from '#domain/shared/field-rules.js';
+import { centsOf } from '#domain/shared/money.js';
+import { lastPriceOf } from '#projections/invoices/last-invoiced-prices.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { EventAppender, streamDecision, type StreamDecision } from '#infra/event-store/event-appender.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import type { InvoiceItemBody } from './dto/invoice.body.js';
+
+function registered(companyId: string, state: Company): RegisteredCompany {
+  if (state.status !== 'registered') throw new Error(`company ${companyId} is not registered`);
+  return state;
+}
 
 /**
  * What an invoice decision needs from outside the invoice's own streams, looked up before deciding: the company's
@@ -33,8 +44,26 @@ export class InvoiceContext {
 
   async company(companyId: string): Promise<RegisteredCompany> {
     const { state } = await this.events.load(companyStream(companyId), companyDecider);
-    if (state.status !== 'registered') throw new Error(`company ${companyId} is not registered`);
-    return state;
+    return registered(companyId, state);
+  }
+
+  /**
+   * For a new invoice, in one read of the store: whether the invoice's stream exists already (a retried request),
+   * the company, and the customer's state (checked by `customerOf` only when the invoice is new). The invoice's
+   * stamp holding stream is read with them, so the creation's decision finds both new streams in the cache.
+   */
+  async forNewInvoice(companyId: string, customerId: string, invoiceId: string) {
+    const [invoice, company, customer] = await this.events.loadMany([
+      streamDecision(invoiceStream(invoiceId), invoiceDecider),
+      streamDecision(companyStream(companyId), companyDecider),
+      streamDecision(customerStream(customerId), customerDecider),
+      streamDecision(stampHoldingStream(invoiceId), stampHoldingDecider),
+    ] as StreamDecision<unknown, AnyEvent>[]);
+    return {
+      exists: (invoice!.state as Invoice).status !== 'none',
+      company: registered(companyId, company!.state as Company),
+      customer: () => this.customerOf(companyId, customer!.state as Customer),
+    };
   }
 
   settings(company: RegisteredCompany): InvoiceSettings {
@@ -51,6 +80,11 @@ export class InvoiceContext {
   /** A current customer of the company as invoiced, or 'Customer Not Found' on customer_id. */
   async customer(companyId: string, customerId: string): Promise<InvoiceCustomer> {
     const { state } = await this.events.load(customerStream(customerId), customerDecider);
+    return this.customerOf(companyId, state);
+  }
+
+  /** A current customer of the company as invoiced, or 'Customer Not Found' on customer_id. */
+  customerOf(companyId: string, state: Customer): InvoiceCustomer {
     if (state.status !== 'active' || state.companyId !== companyId) {
       throw invoiceInvalid([{ field: 'customer_id', message: INVOICE_MESSAGES.customerNotFound }]);
     }
@@ -86,23 +120,25 @@ export class InvoiceContext {
     known: Map<string, number | null> = new Map(),
   ): Promise<LineInput[]> {
     const ids = [...new Set(items.map((item) => item.product_id.toLowerCase()))];
-    const [products, lastPrices] = await Promise.all([
-      tenantQuery<{
-        id: string;
-        product: string;
-        product_size: string;
-        product_type: ProductType;
-        upc: string | null;
-        last_purchase_price_cents: string;
-      }>(
-        this.pool,
-        companyId,
-        `SELECT id, product, product_size, product_type, upc, last_purchase_price_cents FROM rm_product
-         WHERE company_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL`,
-        [ids],
-      ),
-      lastInvoicedPrices(this.pool, companyId, customerId, ids),
-    ]);
+    // The products and what the customer last paid for each, in one statement.
+    const products = await tenantQuery<{
+      id: string;
+      product: string;
+      product_size: string;
+      product_type: ProductType;
+      upc: string | null;
+      last_purchase_price_cents: string;
+      last_price_cents: string | null;
+    }>(
+      this.pool,
+      companyId,
+      `SELECT p.id, p.product, p.product_size, p.product_type, p.upc, p.last_purchase_price_cents,
+              l.price_cents AS last_price_cents
+         FROM rm_product p
+         LEFT JOIN LATERAL (${lastPriceOf('$3', 'p.id')}) l ON true
+        WHERE p.company_id = $1 AND p.id = ANY($2::uuid[]) AND p.deleted_at IS NULL`,
+      [ids, customerId],
+    );
     const byId = new Map(products.map((product) => [product.id, product]));
     const problems: FieldProblem[] = [];
     const lines = items.map((item, index): LineInput | undefined => {
@@ -122,7 +158,9 @@ export class InvoiceContext {
         costCents: Number(product.last_purchase_price_cents),
         lastInvoicedPriceCents: known.has(product.id)
           ? known.get(product.id)!
-          : (lastPrices.get(product.id) ?? null),
+          : product.last_price_cents === null
+            ? null
+            : Number(product.last_price_cents),
         qty: item.qty,
         priceCents,
         taxable: item.taxable ?? true,

@@ -1,18 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { invoiceError } from '../../../../domain/invoices/invoice.errors.js';
-import { DEFAULT_TIME_ZONE } from '../../../../domain/shared/business-date.js';
-import { stampLedgerDecider } from '../../../../domain/stamps/stamp.decide.js';
-import { invoiceAllocationId, stampsStream } from '../../../../domain/stamps/stamp.events.js';
-import { holdingOf, toStampRanges } from '../../../../domain/stamps/stamp.rules.js';
-import type { InvoiceRow } from '../../../../projections/invoices/invoice.projection.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
-import { EventAppender } from '../infra/event-store/event-appender.js';
-import { PG_POOL } from '../infra/projections.provider.js';
+import type { StampRange } from '#domain/stamps/stamp.events.js';
+import { invoiceError } from '#domain/invoices/invoice.errors.js';
+import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
+import type { InvoiceRow } from '#projections/invoices/invoice.projection.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import { holdingNow } from '../stamps/stamp-holdings.js';
 import { findInvoiceRow, invoiceResponse } from './invoice.response.js';
-import type { InvoiceResponse } from '../../../../domain/contracts/invoice.contract.js';
+import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 
-/** An invoice as the screens read it: its row, the stamps it holds (from the ledger) and the company's day. */
+/** What a caller may know of an invoice already: the stamps it holds, the company's time zone. */
+export interface KnownToCaller {
+  held?: StampRange[];
+  timeZone?: string;
+}
+
+/** An invoice as the screens read it: its row, the stamps it holds (its holding stream) and the company's day. */
 @Injectable()
 export class InvoiceReader {
   constructor(
@@ -27,19 +32,18 @@ export class InvoiceReader {
     return row;
   }
 
-  async read(companyId: string, idOrNumber: string): Promise<InvoiceResponse> {
-    return this.respond(companyId, await this.row(companyId, idOrNumber));
+  async read(companyId: string, idOrNumber: string, known: KnownToCaller = {}): Promise<InvoiceResponse> {
+    return this.respond(companyId, await this.row(companyId, idOrNumber), known);
   }
 
-  async respond(companyId: string, row: InvoiceRow): Promise<InvoiceResponse> {
-    const [{ state }, timeZone] = await Promise.all([
-      this.events.load(stampsStream(companyId), stampLedgerDecider),
-      this.timeZone(companyId),
+  /** `known`: what the caller has at hand already (a command that just decided), so it is not read again. */
+  async respond(companyId: string, row: InvoiceRow, known: KnownToCaller = {}): Promise<InvoiceResponse> {
+    // The invoice's own holding stream (a few events), not the company's stamp ledger.
+    const [held, timeZone] = await Promise.all([
+      known.held ?? holdingNow(this.events, this.pool, companyId, row.id).then((holding) => holding.ranges),
+      known.timeZone ?? this.timeZone(companyId),
     ]);
-    const stamps = holdingOf(state, invoiceAllocationId(row.id)).flatMap(({ roll, stamps }) =>
-      toStampRanges(roll, stamps),
-    );
-    return invoiceResponse(row, stamps, new Date().toISOString(), timeZone);
+    return invoiceResponse(row, held, new Date().toISOString(), timeZone);
   }
 
   async timeZone(companyId: string): Promise<string> {

@@ -1,14 +1,14 @@
-import type { InvoiceResponse, InvoiceSummary } from '../../../../domain/contracts/invoice.contract.js';
-import { isUuid } from '../../../../domain/shared/field-rules.js';
-import { businessDate } from '../../../../domain/shared/business-date.js';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '../../../../domain/shared/invoice-status.js';
-import { dollarsOf } from '../../../../domain/shared/money.js';
-import { isDueOnDelivery, stampsNeeded } from '../../../../domain/invoices/invoice.rules.js';
-import type { StampRange } from '../../../../domain/stamps/stamp.events.js';
-import type { InvoiceRow } from '../../../../projections/invoices/invoice.projection.js';
-import type { Queryable } from '../infra/db/database.js';
+import type { InvoiceResponse, InvoiceSummary } from '#domain/contracts/invoice.contract.js';
+import { isUuid } from '#domain/shared/field-rules.js';
+import { businessDate } from '#domain/shared/business-date.js';
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '#domain/shared/invoice-status.js';
+import { dollarsOf } from '#domain/shared/money.js';
+import { isDueOnDelivery, stampsNeeded } from '#domain/invoices/invoice.rules.js';
+import type { StampRange } from '#domain/stamps/stamp.events.js';
+import type { InvoiceRow } from '#projections/invoices/invoice.projection.js';
+import type { Queryable } from '#infra/db/database.js';
 import { toStampRangeResponse } from '../stamps/stamp.responses.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
 
 export function invoiceResponse(
   row: InvoiceRow,

@@ -14,10 +14,10 @@ import {
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
-import type { CommandMetadata } from '../../../../domain/shared/decider.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
-import { GridParams } from '../infra/grid/index.js';
+import { GridParams } from '#infra/grid/index.js';
 import { StampDownloadParams } from '../stamps/dto/stamp.params.js';
 import { CreateInvoiceCommand } from './commands/create-invoice.command.js';
 import { DeleteInvoiceCommand } from './commands/delete-invoice.command.js';
@@ -34,6 +34,14 @@ import {
   QuickSearchQuery,
   RecentInvoicesQuery,
 } from './queries/invoice.queries.js';
+import { ApiAnswer, ApiFileAnswer, ApiNoAnswer } from '../infra/http/api-answer.js';
+import { INVOICE_EXAMPLE, INVOICE_GRID_EXAMPLE } from './invoice.examples.js';
+import {
+  COMPANY_QUICK_SEARCH_ANSWER,
+  INVOICE_LAST_ANSWER,
+  INVOICE_NEW_NUMBER_ANSWER,
+  INVOICE_RECENT_ANSWER,
+} from './invoices.answers.js';
 
 const metadataOf = (user: AuthUser): CommandMetadata => ({
   companyId: user.companyId,
@@ -56,43 +64,51 @@ export class InvoicesController {
   ) {}
 
   @Get('invoice/grid')
+  @ApiAnswer(200, 'One page of the invoice grid and the count of matching invoices', INVOICE_GRID_EXAMPLE)
   grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
     return this.queries.execute(new InvoiceGridQuery(user.companyId, params));
   }
 
   @Get('invoice/recent')
+  @ApiAnswer(200, "The dashboard's recent invoices", INVOICE_RECENT_ANSWER)
   recent(@CurrentUser() user: AuthUser) {
     return this.queries.execute(new RecentInvoicesQuery(user.companyId));
   }
 
   @Get('invoice/last')
+  @ApiAnswer(200, "The customer's last invoice", INVOICE_LAST_ANSWER)
   last(@CurrentUser() user: AuthUser, @Query() params: CustomerIdParams) {
     return this.queries.execute(new LastInvoiceQuery(user.companyId, params.customerId?.toLowerCase()));
   }
 
   @Get('invoice/new-number')
+  @ApiAnswer(200, 'The number the next invoice will get', INVOICE_NEW_NUMBER_ANSWER)
   newNumber(@CurrentUser() user: AuthUser, @Query() params: CustomerIdParams) {
     return this.queries.execute(new NewInvoiceNumberQuery(user.companyId, params.customerId?.toLowerCase()));
   }
 
   /** Summary CSV or Detailed CSV of the grid's filter and sort (filterModel / sortModel as for the grid). */
   @Get('invoice/export/summary')
+  @ApiFileAnswer('text/csv', 'The CSV file (streamed)')
   exportSummary(@CurrentUser() user: AuthUser, @Query() params: StampDownloadParams) {
     return this.csv(user, 'summary', params);
   }
 
   @Get('invoice/export/detailed')
+  @ApiFileAnswer('text/csv', 'The CSV file (streamed)')
   exportDetailed(@CurrentUser() user: AuthUser, @Query() params: StampDownloadParams) {
     return this.csv(user, 'detailed', params);
   }
 
   @Get('company/quick-search')
+  @ApiAnswer(200, 'Invoices and customers matching the text', COMPANY_QUICK_SEARCH_ANSWER)
   quickSearch(@CurrentUser() user: AuthUser, @Query() params: QuickSearchParams) {
     return this.queries.execute(new QuickSearchQuery(user.companyId, params.query ?? ''));
   }
 
   /** 201 with the invoice; 409 (duplicate) carries the existing one as `invoice` unless `force` is set. */
   @Post('invoice')
+  @ApiAnswer(201, 'The invoice created, with its number, stamps and totals', INVOICE_EXAMPLE)
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
@@ -107,11 +123,13 @@ export class InvoicesController {
   }
 
   @Get('invoice/:idOrNumber')
+  @ApiAnswer(200, 'The invoice with its items, stamps, payments and status history', INVOICE_EXAMPLE)
   get(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
     return this.queries.execute(new GetInvoiceQuery(user.companyId, idOrNumber));
   }
 
   @Put('invoice/:idOrNumber')
+  @ApiAnswer(200, 'The invoice as saved', INVOICE_EXAMPLE)
   update(
     @CurrentUser() user: AuthUser,
     @Param('idOrNumber') idOrNumber: string,
@@ -122,6 +140,7 @@ export class InvoicesController {
 
   /** Owners only, cancelled invoices only. */
   @Delete('invoice/:idOrNumber')
+  @ApiNoAnswer('The cancelled invoice is deleted (its events and stamp history stay)')
   @HttpCode(204)
   async remove(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
     await this.commands.execute(

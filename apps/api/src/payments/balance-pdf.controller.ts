@@ -1,20 +1,23 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type {
-  PublicBalanceResponse,
-  PublicLinkResponse,
-} from '../../../../domain/contracts/public.contract.js';
-import { customerStream } from '../../../../domain/customers/customer.decide.js';
-import type { BalanceLinkIssued, BalanceLinksRevoked } from '../../../../domain/customers/customer.events.js';
+import type { PublicBalanceResponse, PublicLinkResponse } from '#domain/contracts/public.contract.js';
+import { customerStream } from '#domain/customers/customer.decide.js';
+import type { BalanceLinkIssued, BalanceLinksRevoked } from '#domain/customers/customer.events.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser, Public } from '../auth/public.decorator.js';
 import { orLinkNotFound, PublicLinks } from '../delivery/public-links.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
-import { EventAppender } from '../infra/event-store/event-appender.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
 import { actorOf } from '../infra/http/actor.js';
 import { sendPdf } from '../invoices/delivery/invoice-delivery.controller.js';
 import { BalancePdfService } from './pdf/balance-pdf.service.js';
+import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
+import {
+  BALANCE_LINKS_REVOKED_ANSWER,
+  BALANCE_LINK_ANSWER,
+  PUBLIC_BALANCE_ANSWER,
+} from './balance-pdf.answers.js';
 
 /** Wrong tokens one client address may try per window before it is told to wait (429), as for invoice links. */
 
@@ -49,6 +52,11 @@ export class BalancePdfController {
 
   /** A public link to the balance: `{ token, url: '/customer/balance/pdf/{token}', expires_at }`. */
   @Post('link')
+  @ApiAnswer(
+    201,
+    "A public link to the customer's balance (only the token's hash is kept)",
+    BALANCE_LINK_ANSWER,
+  )
   async issueLink(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<PublicLinkResponse> {
     const actor = actorOf(user);
     const { customer } = await this.pdfs.balance(user.companyId, id);
@@ -69,6 +77,7 @@ export class BalancePdfController {
 
   /** Revokes every live public link to the customer's balance: `{ revoked: n }`. */
   @Delete('link')
+  @ApiAnswer(200, "How many of the customer's balance links stopped working", BALANCE_LINKS_REVOKED_ANSWER)
   async revokeLinks(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     const actor = actorOf(user);
     const { customer } = await this.pdfs.balance(user.companyId, id);
@@ -104,6 +113,11 @@ export class PublicBalanceController {
 
   /** The balance ({ customer, summary: { owing }, invoices }) and the distributor's header (`company`). */
   @Get(':token')
+  @ApiAnswer(
+    200,
+    "The customer's balance and the distributor's header, without sign-in",
+    PUBLIC_BALANCE_ANSWER,
+  )
   @Public()
   async balance(
     @Param('token') token: string,
@@ -121,6 +135,7 @@ export class PublicBalanceController {
 
   /** The PDF itself, inline. */
   @Get(':token/file')
+  @ApiFileAnswer('application/pdf', 'The balance PDF')
   @Public()
   async file(
     @Param('token') token: string,

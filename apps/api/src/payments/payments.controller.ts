@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, Headers, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
-import type { CommandMetadata } from '../../../../domain/shared/decider.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
-import { GridParams } from '../infra/grid/index.js';
+import { GridParams } from '#infra/grid/index.js';
 import { idempotencyKeyOf, invoiceIdFor } from '../invoices/invoice-context.js';
 import {
   DeletePaymentCommand,
@@ -14,6 +14,13 @@ import {
 } from './commands/payment.commands.js';
 import { PaymentBody } from './dto/payment.body.js';
 import { CheckBalanceQuery, CustomerBalanceQuery, PaymentGridQuery } from './queries/payment.queries.js';
+import { ApiAnswer } from '../infra/http/api-answer.js';
+import {
+  CUSTOMER_BALANCE_ANSWER,
+  CUSTOMER_CHECK_BALANCE_ANSWER,
+  INVOICE_PAYMENT_GRID_ANSWER,
+  INVOICE_WITH_PAYMENT_ANSWER,
+} from './payments.answers.js';
 
 const metadataOf = (user: AuthUser): CommandMetadata => ({
   companyId: user.companyId,
@@ -36,12 +43,18 @@ export class PaymentsController {
   ) {}
 
   @Get('invoice/payment/grid')
+  @ApiAnswer(200, 'One page of the grid and the count of matching rows', INVOICE_PAYMENT_GRID_ANSWER)
   grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
     return this.queries.execute(new PaymentGridQuery(user.companyId, params));
   }
 
   /** 201 with the invoice (its payments, balance and status). 409 asks to confirm on a fully paid invoice. */
   @Post('invoice/:invoice/payment')
+  @ApiAnswer(
+    201,
+    'The invoice with the payment logged, its status and balance following it',
+    INVOICE_WITH_PAYMENT_ANSWER,
+  )
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retried submit logs one payment' })
   log(
     @CurrentUser() user: AuthUser,
@@ -55,6 +68,7 @@ export class PaymentsController {
   }
 
   @Put('invoice/:invoice/payment/:paymentId')
+  @ApiAnswer(200, 'The invoice with the payment changed', INVOICE_WITH_PAYMENT_ANSWER)
   update(
     @CurrentUser() user: AuthUser,
     @Param('invoice') invoice: string,
@@ -67,6 +81,7 @@ export class PaymentsController {
   }
 
   @Delete('invoice/:invoice/payment/:paymentId')
+  @ApiAnswer(200, 'The invoice without the payment (owners only)', INVOICE_WITH_PAYMENT_ANSWER)
   remove(
     @CurrentUser() user: AuthUser,
     @Param('invoice') invoice: string,
@@ -78,11 +93,13 @@ export class PaymentsController {
   }
 
   @Get('customer/:id/balance')
+  @ApiAnswer(200, "The customer's owing and open invoices", CUSTOMER_BALANCE_ANSWER)
   balance(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     return this.queries.execute(new CustomerBalanceQuery(user.companyId, id.toLowerCase()));
   }
 
   @Get('customer/:id/check-balance')
+  @ApiAnswer(200, 'What the customer owes, and on how many invoices', CUSTOMER_CHECK_BALANCE_ANSWER)
   checkBalance(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     return this.queries.execute(new CheckBalanceQuery(user.companyId, id.toLowerCase()));
   }

@@ -1,7 +1,7 @@
-import type { PriceTierResponse } from '../../../../domain/contracts/product.contract.js';
-import { percentFromBasisPoints } from '../../../../domain/companies/company.rules.js';
-import type { Queryable } from '../infra/db/database.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
+import type { PriceTierResponse } from '#domain/contracts/product.contract.js';
+import { percentFromBasisPoints } from '#domain/companies/company.rules.js';
+import type { Queryable } from '#infra/db/database.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
 
 interface TierRow extends Record<string, unknown> {
   id: string;

@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import { PRICE_TIER_COLORS } from '../../../../domain/companies/price-tier.rules.js';
-import { isBlank } from '../../../../domain/shared/field-rules.js';
+import { PRICE_TIER_COLORS } from '#domain/companies/price-tier.rules.js';
+import { isBlank } from '#domain/shared/field-rules.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
@@ -20,6 +20,15 @@ import {
   ListPriceTiersQuery,
   PriceTierSettingsQuery,
 } from './queries/price-tiers.query.js';
+import { ApiAnswer } from '../infra/http/api-answer.js';
+import {
+  PRICE_TIER_ANSWER,
+  PRICE_TIER_SAVED_ANSWER,
+  PRODUCT_PRICE_TIER_ANSWER,
+  PRODUCT_PRICE_TIER_COLORS_ANSWER,
+  PRODUCT_PRICE_TIER_COUNT_CUSTOMER_ANSWER,
+  PRODUCT_PRICE_TIER_SETTINGS_ANSWER,
+} from './price-tiers.answers.js';
 
 const NOT_FOUND = 'Price tier not found';
 export const PRICE_TIER_REMOVED = 'Price tier removed.';
@@ -46,24 +55,44 @@ export class PriceTiersController {
 
   /** The company's tiers: the base tier first, then in the order added (none before the first is added). */
   @Get()
+  @ApiAnswer(
+    200,
+    "The company's tiers: the base tier first, then in the order added (none before the first is added).",
+    PRODUCT_PRICE_TIER_ANSWER,
+  )
   list(@CurrentUser() user: AuthUser) {
     return this.queries.execute(new ListPriceTiersQuery(user.companyId));
   }
 
   /** Customers per tier; customers on no tier count with the base tier. */
   @Get('count-customer')
+  @ApiAnswer(
+    200,
+    'Customers per tier; customers on no tier count with the base tier.',
+    PRODUCT_PRICE_TIER_COUNT_CUSTOMER_ANSWER,
+  )
   countCustomers(@CurrentUser() user: AuthUser) {
     return this.queries.execute(new CountTierCustomersQuery(user.companyId));
   }
 
   /** The colours a tier may have (no green), with their hex values. */
   @Get('colors')
+  @ApiAnswer(
+    200,
+    'The colours a tier may have (no green), with their hex values.',
+    PRODUCT_PRICE_TIER_COLORS_ANSWER,
+  )
   colors() {
     return Object.entries(PRICE_TIER_COLORS).map(([name, hex]) => ({ name, hex }));
   }
 
   /** `{ tier_base }`: what tiers raise, the list price (default) or the last purchase price. */
   @Get('settings')
+  @ApiAnswer(
+    200,
+    '`{ tier_base }`: what tiers raise, the list price (default) or the last purchase price.',
+    PRODUCT_PRICE_TIER_SETTINGS_ANSWER,
+  )
   settings(@CurrentUser() user: AuthUser) {
     return this.queries.execute(new PriceTierSettingsQuery(user.companyId));
   }
@@ -76,6 +105,7 @@ export class PriceTiersController {
 
   /** Answers the tier (201). The company's first tier also creates the base tier. */
   @Post()
+  @ApiAnswer(201, 'The tier added', PRICE_TIER_ANSWER)
   async add(@CurrentUser() user: AuthUser, @Body() body: PriceTierBody) {
     const tierId = randomUUID();
     await this.commands.execute(
@@ -85,12 +115,14 @@ export class PriceTiersController {
   }
 
   @Get(':id')
+  @ApiAnswer(200, 'The tier', PRICE_TIER_ANSWER)
   get(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(NOT_FOUND)) id: string) {
     return this.queries.execute(new GetPriceTierQuery(user.companyId, id));
   }
 
   /** Answers the tier as saved; the base tier cannot be edited. */
   @Put(':id')
+  @ApiAnswer(200, 'The tier as saved', PRICE_TIER_SAVED_ANSWER)
   async update(
     @CurrentUser() user: AuthUser,
     @Param('id', new UuidOr404(NOT_FOUND)) id: string,

@@ -1,9 +1,9 @@
-import type { PriceTierBase } from '../../../../domain/companies/price-tier.rules.js';
-import type { ProductContext } from '../../../../domain/products/product.commands.js';
-import type { CustomerTier, TierPricing } from '../../../../domain/products/product.pricing.js';
-import { DEFAULT_TIME_ZONE } from '../../../../domain/shared/business-date.js';
-import type { Queryable } from '../infra/db/database.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
+import type { PriceTierBase } from '#domain/companies/price-tier.rules.js';
+import type { ProductContext } from '#domain/products/product.commands.js';
+import type { CustomerTier, TierPricing } from '#domain/products/product.pricing.js';
+import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
+import type { Queryable } from '#infra/db/database.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
 
 /** What product decisions and prices need of the company read model (read-your-writes: commands wait for it). */
 export interface CompanyPricingSettings {

@@ -1,15 +1,12 @@
-import type {
-  ProductDetailResponse,
-  ProductResponse,
-} from '../../../../domain/contracts/product.contract.js';
-import { dollarsOf } from '../../../../domain/shared/money.js';
+import type { ProductDetailResponse, ProductResponse } from '#domain/contracts/product.contract.js';
+import { dollarsOf } from '#domain/shared/money.js';
 import {
   listPriceEffectiveOnSql,
   listPriceSql,
   type PriceChangeRow,
-} from '../../../../projections/products/product.projection.js';
-import type { Queryable } from '../infra/db/database.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
+} from '#projections/products/product.projection.js';
+import type { Queryable } from '#infra/db/database.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
 
 /** The columns a product query selects; `$day` is the SQL for the business day prices are read on. */
 export const productColumns = (day: string) => `p.id, p.product, p.product_size, p.product_type, p.upc,

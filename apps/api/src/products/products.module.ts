@@ -12,6 +12,7 @@ import { GetProductHandler } from './queries/get-product.handler.js';
 import { ListProductsHandler } from './queries/list-products.handler.js';
 import { ProductGridHandler } from './queries/product-grid.handler.js';
 import { ProductPriceHandler } from './queries/product-price.handler.js';
+import { ProductRecommendationHandler } from './queries/product-recommendation.handler.js';
 import { ProductSuggestionsHandler } from './queries/product-suggestions.handler.js';
 import {
   CountTierCustomersHandler,
@@ -32,6 +33,7 @@ import {
     ListProductsHandler,
     ProductGridHandler,
     ProductSuggestionsHandler,
+    ProductRecommendationHandler,
     ProductPriceHandler,
     AddPriceTierHandler,
     UpdatePriceTierHandler,

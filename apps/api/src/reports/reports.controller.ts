@@ -1,18 +1,15 @@
-import type {
-  ReportAnswer,
-  ReportPeriodName,
-  ReportProductStat,
-} from '../../../../domain/contracts/report.contract.js';
+import type { ReportAnswer, ReportPeriodName, ReportProductStat } from '#domain/contracts/report.contract.js';
 import { BadRequestException, Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
 import type pg from 'pg';
-import { businessDate, DEFAULT_TIME_ZONE, isBusinessDate } from '../../../../domain/shared/business-date.js';
+import { businessDate, DEFAULT_TIME_ZONE, isBusinessDate } from '#domain/shared/business-date.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
-import { RequiresFeature } from '../features/requires-feature.decorator.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
-import { PG_POOL } from '../infra/projections.provider.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import { ApiAnswer } from '../infra/http/api-answer.js';
+import { COMPANY_STATS_ANSWER } from './reports.answers.js';
 
 const PERIOD_NAMES: ReportPeriodName[] = ['monthly', 'weekly'];
 
@@ -34,20 +31,23 @@ export class ReportParams {
 const dollars = (cents: unknown) => Number(cents ?? 0) / 100;
 
 /**
- * Report stats (spec 001 §2 /reports, §3 Report stats): for the business days [from, to] of the caller's company,
+ * Report and dashboard stats (spec 001 §2 /reports, §3 Report stats; spec 000 §2 Dashboard, §3 Dashboard stats):
+ * every company's dashboard shows them, so the answer is not behind the reports feature (the /reports screen is).
+ * Every query reads only the period (indexes on the company and the day), never the whole history. For the business days [from, to] of the caller's company,
  * the invoice total (`rm_invoice`, cancelled and deleted invoices left out) and per product what the counted sale
  * lines sold (`rm_product_sale_line`, counted = not cancelled, not deleted). `name` only labels the period (the
- * page snaps it to a month or a week); the API answers any range up to today. Orders do not exist yet, so
- * orderTotal and orderStats.total_qty are 0.
+ * page snaps it to a month or a week); the API answers any range up to today. orderTotal and orderStats.total_qty
+ * are the orders placed on those days (`rm_order`; cancelled and rejected orders left out; accepted items at their
+ * reviewed prices).
  */
 @ApiTags('reports')
 @ApiBearerAuth()
-@RequiresFeature('reports')
 @Controller('company/stats')
 export class ReportsController {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   @Get()
+  @ApiAnswer(200, 'Invoice and order totals and product stats of the period', COMPANY_STATS_ANSWER)
   @ApiOperation({ summary: 'Invoice and order totals and product stats for a period (reports feature)' })
   async stats(@CurrentUser() user: AuthUser, @Query() params: ReportParams): Promise<ReportAnswer> {
     const companyId = user.companyId;
@@ -60,11 +60,13 @@ export class ReportsController {
     const today = businessDate(now, zone?.time_zone || DEFAULT_TIME_ZONE);
     const { from, to } = validPeriod(params, today);
 
-    const [totals, products] = await Promise.all([
-      tenantQuery<{ invoice_cents: string; invoices: number }>(
+    const timeZone = zone?.time_zone || DEFAULT_TIME_ZONE;
+    const [totals, products, orders] = await Promise.all([
+      tenantQuery<{ invoice_cents: string; invoices: number; customers: number }>(
         this.pool,
         companyId,
-        `SELECT COALESCE(SUM(total_cents), 0)::text AS invoice_cents, COUNT(*)::int AS invoices
+        `SELECT COALESCE(SUM(total_cents), 0)::text AS invoice_cents, COUNT(*)::int AS invoices,
+                COUNT(DISTINCT customer_id)::int AS customers
            FROM rm_invoice
           WHERE company_id = $1 AND deleted_at IS NULL AND status <> 'cancelled'
             AND invoiced_on BETWEEN $2::date AND $3::date`,
@@ -82,6 +84,17 @@ export class ReportsController {
           ORDER BY SUM(l.amount_cents) DESC, p.product, l.product_id`,
         [from, to],
       ),
+      tenantQuery<{ order_cents: string; units: string; orders: number }>(
+        this.pool,
+        companyId,
+        `SELECT COALESCE(SUM(total_cents), 0)::text AS order_cents, COALESCE(SUM(units), 0)::text AS units,
+                COUNT(*)::int AS orders
+           FROM rm_order
+          WHERE company_id = $1 AND status NOT IN ('cancelled', 'rejected')
+            AND created_at >= ($2::date)::timestamp AT TIME ZONE $4
+            AND created_at < ($3::date + 1)::timestamp AT TIME ZONE $4`,
+        [from, to, timeZone],
+      ),
     ]);
     const totalInvoices = totals[0]?.invoices ?? 0;
     const productStats: ReportProductStat[] = products.map((row) => ({
@@ -97,9 +110,15 @@ export class ReportsController {
       from,
       to,
       generated_at: now,
-      stats: { invoiceTotal: dollars(totals[0]?.invoice_cents), orderTotal: 0 },
+      stats: {
+        customerCount: totals[0]?.customers ?? 0,
+        invoiceCount: totalInvoices,
+        invoiceTotal: dollars(totals[0]?.invoice_cents),
+        orderCount: orders[0]?.orders ?? 0,
+        orderTotal: dollars(orders[0]?.order_cents),
+      },
       productStats,
-      orderStats: { total_qty: 0 },
+      orderStats: { total_qty: Number(orders[0]?.units ?? 0) },
     };
   }
 }

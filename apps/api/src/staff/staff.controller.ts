@@ -1,11 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { toBoolean } from '../../../../domain/shared/field-rules.js';
+import { toBoolean } from '#domain/shared/field-rules.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser, OwnerOnly } from '../auth/public.decorator.js';
 import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
 import { InviteStaffBody, UpdateStaffBody } from './dto/staff.bodies.js';
 import { INVITATION_NOT_FOUND, STAFF_NOT_FOUND, StaffService } from './staff.service.js';
+import { ApiAnswer, ApiNoAnswer } from '../infra/http/api-answer.js';
+import { COMPANY_STAFF_ANSWER, STAFF_INVITATION_ANSWER } from './staff.answers.js';
 
 /** The company's users and pending invitations. Any user may look; only the owner invites and disables. */
 @ApiTags('staff')
@@ -16,6 +18,11 @@ export class StaffController {
 
   /** `{ users, invitations }`: every user of the company (owner first) and the invitations not yet used. */
   @Get()
+  @ApiAnswer(
+    200,
+    '`{ users, invitations }`: every user of the company (owner first) and the invitations not yet used.',
+    COMPANY_STAFF_ANSWER,
+  )
   list(@CurrentUser() user: AuthUser) {
     return this.staff.list(user.companyId);
   }
@@ -23,12 +30,14 @@ export class StaffController {
   /** E-mails the invitee a sign-up link (valid 7 days) and answers the invitation with the link. */
   @OwnerOnly()
   @Post('invitation')
+  @ApiAnswer(201, 'The invitation sent (valid 7 days)', STAFF_INVITATION_ANSWER)
   invite(@CurrentUser() user: AuthUser, @Body() body: InviteStaffBody) {
     return this.staff.invite(user, body, new Date().toISOString());
   }
 
   @OwnerOnly()
   @Delete('invitation/:id')
+  @ApiNoAnswer('The invitation is revoked')
   @HttpCode(204)
   async revoke(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(INVITATION_NOT_FOUND)) id: string) {
     await this.staff.revokeInvitation(user, id, new Date().toISOString());

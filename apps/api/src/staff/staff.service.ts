@@ -8,19 +8,19 @@ import type {
   StaffInvitation,
   StaffListResponse,
   StaffUser,
-} from '../../../../domain/contracts/staff.contract.js';
-import { activityStream } from '../../../../domain/activity/activity.events.js';
-import type { StaffEvent } from '../../../../domain/staff/staff.events.js';
+} from '#domain/contracts/staff.contract.js';
+import { activityStream } from '#domain/activity/activity.events.js';
+import type { StaffEvent } from '#domain/staff/staff.events.js';
 import { AuthService, EMAIL_TAKEN } from '../auth/auth.service.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { hashPassword, hashToken, newToken } from '../auth/tokens.js';
 import { APP_CONFIG, type AppConfig } from '../infra/config/config.js';
-import { inTransaction } from '../infra/db/database.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
-import { EventAppender } from '../infra/event-store/event-appender.js';
+import { inTransaction } from '#infra/db/database.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
 import { escapeHtml } from '../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailPort } from '../infra/mail/mail.port.js';
-import { PG_POOL } from '../infra/projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { INVITATION_INVALID } from './dto/staff.bodies.js';
 
 export const INVITATION_LIFETIME_DAYS = 7;

@@ -1,6 +1,6 @@
-import type { StampRollResponse } from '../../../../domain/contracts/stamp.contract.js';
-import type { Queryable } from '../infra/db/database.js';
-import { tenantQuery } from '../infra/db/tenant-query.js';
+import type { StampRollResponse } from '#domain/contracts/stamp.contract.js';
+import type { Queryable } from '#infra/db/database.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
 import { STAMP_ROLL_COLUMNS, toStampRoll, type StampRollRow } from './stamp.responses.js';
 
 /** Read-model reads shared by the stamp queries and the command answers. Every one filters by company. */

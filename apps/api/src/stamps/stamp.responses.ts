@@ -1,5 +1,5 @@
-import type { StampRangeResponse, StampRollResponse } from '../../../../domain/contracts/stamp.contract.js';
-import type { StampRange } from '../../../../domain/stamps/stamp.events.js';
+import type { StampRangeResponse, StampRollResponse } from '#domain/contracts/stamp.contract.js';
+import type { StampRange } from '#domain/stamps/stamp.events.js';
 
 /** How stamp read-model rows are answered (spec 000 §3 Stamp roll, Stamp remaining summary). */
 

@@ -15,10 +15,10 @@ import {
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { CommandMetadata } from '../../../../domain/shared/decider.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
-import { GridParams } from '../infra/grid/index.js';
+import { GridParams } from '#infra/grid/index.js';
 import { AssignStampsCommand } from './commands/assign-stamps.command.js';
 import { ChangeStampRollActiveCommand } from './commands/change-stamp-roll-active.command.js';
 import { DestroyStampsCommand } from './commands/destroy-stamps.command.js';
@@ -49,6 +49,19 @@ import { StampRemainingQuery } from './queries/stamp-remaining.query.js';
 import { StampRollsQuery } from './queries/stamp-rolls.query.js';
 import { fileDate } from '../infra/csv/csv-format.js';
 import { stampLedgerCsv } from './replay/stamp-ledger-replay.js';
+import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
+import { STAMP_ROLL_EXAMPLE } from './stamp.examples.js';
+import {
+  INVOICE_STAMP_GRID_ANSWER,
+  STAMP_ALLOCATION_ANSWER,
+  STAMP_AS_OF_ANSWER,
+  STAMP_DESTROYED_ANSWER,
+  STAMP_DESTROY_ANSWER,
+  STAMP_HISTORY_ANSWER,
+  STAMP_RANGE_CHECK_ANSWER,
+  STAMP_REMAINING_ANSWER,
+  STAMP_ROLL_CHANGED_ANSWER,
+} from './stamps.answers.js';
 
 /** `roll_id` / `id` of the path: a whole number of 1 or more (spec 000 §5), else a 400 naming the field. */
 class RollIdPipe implements PipeTransform<string, number> {
@@ -70,8 +83,9 @@ const metadataOf = (user: AuthUser): CommandMetadata => ({
   now: new Date().toISOString(),
 });
 
-const ranges = (list: { roll_id: number; from: number; to: number }[] = []) =>
-  list.map(({ roll_id, from, to }) => ({ rollId: roll_id, from, to }));
+/** `null` passes @IsOptional() as absent does. */
+const ranges = (list?: { roll_id: number; from: number; to: number }[] | null) =>
+  (list ?? []).map(({ roll_id, from, to }) => ({ rollId: roll_id, from, to }));
 
 /** Spec 000 §7 "Stamps", and the calls issue 5 adds: destroy, history, as-of replay, builder checks. */
 @ApiTags('stamp')
@@ -84,16 +98,19 @@ export class StampsController {
   ) {}
 
   @Get('stamp/remaining')
+  @ApiAnswer(200, 'Stamps left in the active rolls and the first available', STAMP_REMAINING_ANSWER)
   remaining(@CurrentUser() user: AuthUser) {
     return this.queries.execute(new StampRemainingQuery(user.companyId));
   }
 
   @Get('stamp/roll')
+  @ApiAnswer(200, 'The rolls, newest first, with their counts', [STAMP_ROLL_EXAMPLE])
   rolls(@CurrentUser() user: AuthUser) {
     return this.queries.execute(new StampRollsQuery(user.companyId));
   }
 
   @Post('stamp/roll')
+  @ApiAnswer(201, 'The roll received', STAMP_ROLL_EXAMPLE)
   receive(@CurrentUser() user: AuthUser, @Body() body: CreateStampRollBody) {
     return this.commands.execute(
       new ReceiveStampRollCommand(metadataOf(user), {
@@ -106,6 +123,7 @@ export class StampsController {
   }
 
   @Put('stamp/roll/:id')
+  @ApiAnswer(200, 'The roll as changed', STAMP_ROLL_CHANGED_ANSWER)
   changeActive(
     @CurrentUser() user: AuthUser,
     @Param('id', new RollIdPipe('id')) id: number,
@@ -137,6 +155,7 @@ export class StampsController {
   }
 
   @Post('stamp/roll/:roll_id/destroy')
+  @ApiAnswer(201, 'The destroy record and what it did', STAMP_DESTROY_ANSWER)
   destroy(
     @CurrentUser() user: AuthUser,
     @Param('roll_id', new RollIdPipe('roll_id')) rollId: number,
@@ -153,6 +172,7 @@ export class StampsController {
   }
 
   @Get('stamp/destroyed')
+  @ApiAnswer(200, 'The destroy records, newest first', STAMP_DESTROYED_ANSWER)
   destroyed(@CurrentUser() user: AuthUser) {
     return this.queries.execute(new DestroyedStampsQuery(user.companyId));
   }
@@ -163,11 +183,13 @@ export class StampsController {
   }
 
   @Get('invoice/stamp/grid')
+  @ApiAnswer(200, 'One page of the grid and the count of matching rows', INVOICE_STAMP_GRID_ANSWER)
   grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
     return this.queries.execute(new StampLogGridQuery(user.companyId, params));
   }
 
   @Get('stamp/download')
+  @ApiFileAnswer('text/csv', 'The CSV file (streamed)')
   async download(@CurrentUser() user: AuthUser, @Query() params: StampDownloadParams) {
     const { filename, stream } = await this.queries.execute(
       new StampLogCsvQuery(user.companyId, params, new Date()),
@@ -179,16 +201,23 @@ export class StampsController {
   }
 
   @Get('stamp/history')
+  @ApiAnswer(200, "One stamp's status and history", STAMP_HISTORY_ANSWER)
   history(@CurrentUser() user: AuthUser, @Query() params: StampHistoryParams) {
     return this.queries.execute(new StampHistoryQuery(user.companyId, params.prefix ?? '', params.number));
   }
 
   @Get('stamp/as-of')
+  @ApiAnswer(
+    200,
+    "Each roll's ranges and the totals at that instant (the stamp ledger replayed)",
+    STAMP_AS_OF_ANSWER,
+  )
   asOf(@CurrentUser() user: AuthUser, @Query() params: StampAsOfParams) {
     return this.queries.execute(new StampLedgerAsOfQuery(user.companyId, params.at));
   }
 
   @Get('stamp/as-of/download')
+  @ApiFileAnswer('text/csv', 'The CSV file (streamed)')
   async asOfDownload(@CurrentUser() user: AuthUser, @Query() params: StampAsOfParams) {
     const report = await this.queries.execute(new StampLedgerAsOfQuery(user.companyId, params.at));
     const filename = `stamp_ledger_${fileDate(new Date(report.asOf), 'UTC')}.csv`;
@@ -199,6 +228,7 @@ export class StampsController {
   }
 
   @Get('stamp/allocation')
+  @ApiAnswer(200, 'The stamps automatic allocation would give (nothing is kept)', STAMP_ALLOCATION_ANSWER)
   allocationPreview(@CurrentUser() user: AuthUser, @Query() params: StampAllocationParams) {
     return this.queries.execute(
       new StampAllocationPreviewQuery(
@@ -211,6 +241,7 @@ export class StampsController {
   }
 
   @Post('stamp/range/check')
+  @ApiAnswer(200, 'Whether the range can be assigned, and its stamps', STAMP_RANGE_CHECK_ANSWER)
   @HttpCode(200)
   checkRange(@CurrentUser() user: AuthUser, @Body() body: CheckStampRangeBody) {
     return this.queries.execute(

@@ -1,4 +1,4 @@
-import { permitKey } from '../../../../domain/customers/tabc-permit.js';
+import { permitKey } from '#domain/customers/tabc-permit.js';
 
 /**
  * Maps the columns of the TABC's files onto ours by header name (README "TABC public data"). Headers are compared

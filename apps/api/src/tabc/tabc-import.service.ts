@@ -3,9 +3,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type pg from 'pg';
-import { inTransaction } from '../infra/db/database.js';
+import { inTransaction } from '#infra/db/database.js';
 import { readCsv } from '../infra/csv/csv-parser.js';
-import { PG_POOL } from '../infra/projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import {
   delinquentRow,
   DELINQUENT_COLUMNS,

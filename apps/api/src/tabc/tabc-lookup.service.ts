@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { permitKey } from '../../../../domain/customers/tabc-permit.js';
-import { escapeLike } from '../infra/grid/grid.sql.js';
-import { PG_POOL } from '../infra/projections.provider.js';
+import { permitKey } from '#domain/customers/tabc-permit.js';
+import { escapeLike } from '#infra/grid/grid.sql.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 
 export interface PermitCode {
   license_id: string;

@@ -5,6 +5,8 @@ import type { Theme } from '@mui/material/styles';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { SessionExpiredDialog } from '../../features/auth/SessionExpiredDialog';
+import { useLiveUpdates } from '../live-updates';
+import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/SkipLink';
 import { useAppSelector } from '../store';
 import { useNavMinimized } from './nav-preferences';
 import { SideNav } from './SideNav';
@@ -25,9 +27,11 @@ function AppLayout() {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const [minimized, toggle] = useNavMinimized(narrow);
   const navigation = useNavigation();
+  useLiveUpdates();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <SideNav user={user} minimized={minimized} onToggle={toggle} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar companyName={user?.company?.name} />
@@ -39,7 +43,9 @@ function AppLayout() {
         )}
         <Box
           component="main"
-          sx={{ flex: 1, p: { xs: 2, sm: 3 }, maxWidth: 1440, width: '100%', mx: 'auto' }}
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flex: 1, p: { xs: 2, sm: 3 }, maxWidth: 1440, width: '100%', mx: 'auto', outline: 'none' }}
         >
           <Outlet />
         </Box>

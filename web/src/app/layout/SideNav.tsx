@@ -14,7 +14,8 @@ import Typography from '@mui/material/Typography';
 import { NavLink, useLocation } from 'react-router-dom';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import { initials, type User } from '../session';
-import { NAV_ITEMS } from './nav-items';
+import { useCompany } from '../../shared/company/company.api';
+import { NAV_ITEMS, visibleNavItems } from './nav-items';
 
 export const NAV_WIDTH = 248;
 export const NAV_MINI_WIDTH = 72;
@@ -29,6 +30,13 @@ export function SideNav({ user, minimized, onToggle }: SideNavProps) {
   const width = minimized ? NAV_MINI_WIDTH : NAV_WIDTH;
   const { pathname } = useLocation();
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  const company = useCompany();
+  // Until the company is known, entries hidden under a feature stay hidden (no flash of Inventory under clover).
+  const items = visibleNavItems(NAV_ITEMS, (name) =>
+    company.data
+      ? company.data.companyFeatures.some((feature) => feature.name === name && feature.active)
+      : true,
+  );
 
   return (
     <Drawer
@@ -57,7 +65,7 @@ export function SideNav({ user, minimized, onToggle }: SideNavProps) {
         </Box>
         <Divider />
         <List sx={{ flex: 1, px: 1, py: 1.5 }}>
-          {NAV_ITEMS.map((item) => (
+          {items.map((item) => (
             <Box component="li" key={item.to} sx={{ listStyle: 'none' }}>
               <Tooltip title={minimized ? item.label : ''} placement="right">
                 <ListItemButton

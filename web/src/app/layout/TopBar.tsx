@@ -11,7 +11,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signOut } from '../../features/auth/session-thunks';
 import { CommandPalette } from '../../features/palette/CommandPalette';
+import { hiddenOnPhones } from '../../shared/ui/visually-hidden';
 import { useAppDispatch } from '../store';
+import { LiveIndicator } from './LiveIndicator';
 
 export function TopBar({ companyName }: { companyName?: string }) {
   const [confirming, setConfirming] = useState(false);
@@ -26,14 +28,28 @@ export function TopBar({ companyName }: { companyName?: string }) {
 
   return (
     <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-      <Toolbar sx={{ gap: 2, minHeight: { xs: 64 } }}>
-        <Typography component="div" color="text.secondary" noWrap sx={{ fontWeight: 600 }}>
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 64 }, px: { xs: 1.5, sm: 3 } }}>
+        {/* the name gives way (ellipsis) before the controls do; on a phone the controls show their icons only */}
+        <Typography
+          component="div"
+          color="text.secondary"
+          noWrap
+          sx={{ fontWeight: 600, minWidth: 0, flexShrink: 1 }}
+        >
           {companyName}
         </Typography>
         <Box sx={{ flex: 1 }} />
+        <LiveIndicator />
         <CommandPalette />
-        <Button color="inherit" startIcon={<Logout />} onClick={() => setConfirming(true)}>
-          Logout
+        <Button
+          color="inherit"
+          startIcon={<Logout />}
+          onClick={() => setConfirming(true)}
+          sx={{ flexShrink: 0, minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+        >
+          <Box component="span" sx={hiddenOnPhones}>
+            Logout
+          </Box>
         </Button>
       </Toolbar>
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="logout-title">

@@ -1,10 +1,13 @@
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LiquorOutlined from '@mui/icons-material/LiquorOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { ReactElement } from 'react';
+import { OrderNavIcon } from '../../features/orders/OrderNavIcon';
+import type { FeatureName } from '#domain/companies/company.features';
 
 export interface NavItem {
   label: string;
@@ -12,7 +15,13 @@ export interface NavItem {
   icon: ReactElement;
   /** sub-entries such as /customer/create, shown under the entry when the navigation is expanded */
   children?: { label: string; to: string }[];
+  /** hidden while any of these features is on (Inventory under bottle_pos or clover) */
+  hiddenUnder?: FeatureName[];
 }
+
+/** The entries shown for a company with these active features. */
+export const visibleNavItems = (items: NavItem[], active: (name: FeatureName) => boolean): NavItem[] =>
+  items.filter((item) => !item.hiddenUnder?.some(active));
 
 /**
  * The side navigation of spec 000 §2, in its order. Entries appear as their screens land: Order (with its
@@ -21,6 +30,7 @@ export interface NavItem {
  */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: <DashboardOutlined /> },
+  { label: 'Order', to: '/order', icon: <OrderNavIcon /> },
   {
     label: 'Customers',
     to: '/customer',
@@ -41,4 +51,10 @@ export const NAV_ITEMS: NavItem[] = [
     children: [{ label: 'Stamp Rolls', to: '/stamp/roll' }],
   },
   { label: 'Products', to: '/product', icon: <LiquorOutlined /> },
+  {
+    label: 'Inventory',
+    to: '/inventory',
+    icon: <Inventory2Outlined />,
+    hiddenUnder: ['bottle_pos', 'clover'],
+  },
 ];

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { useMemo, useState } from 'react';
-import { businessDate, DEFAULT_TIME_ZONE } from '../../../../domain/shared/business-date';
+import { businessDate, DEFAULT_TIME_ZONE } from '#domain/shared/business-date';
 import { useCompany } from '../../shared/company/company.api';
 import { DateRangeFilter, GridFilterBar } from '../../shared/grid/GridFilterBar';
 import type { GridQueryArgs, ProtocolFilterModel } from '../../shared/grid/grid-protocol';
@@ -13,16 +13,19 @@ import { useGridModels } from '../../shared/grid/use-grid-models';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { ACTIVITY_GRID_DEFAULT_SORT, activityColumns } from './activity-grid.columns';
 import { ACTIVITY_MESSAGES, ACTIVITY_ROW_HEIGHT } from './activity-text';
-import { useActivityGridQuery } from './activity.api';
+import { ActivityDetailDialog } from './ActivityDetailDialog';
+import { useActivityGridQuery, type ActivityRow } from './activity.api';
 
 /**
  * /activity (spec 001 §2 Activities): what happened in the company, newest first, rows 50 px high; a From/To date
- * range in the company's days (never after today) with Reset, and the grid's page-size selector.
+ * range in the company's days (never after today) with Reset, and the grid's page-size selector. A row's Open
+ * shows the fields its event changed, old → new.
  */
 export default function ActivityPage() {
   const company = useCompany();
   const timeZone = company.data?.time_zone || DEFAULT_TIME_ZONE;
-  const columns = useMemo(() => activityColumns(timeZone), [timeZone]);
+  const [opened, setOpened] = useState<ActivityRow | null>(null);
+  const columns = useMemo(() => activityColumns(timeZone, setOpened), [timeZone]);
   const grid = useGridModels(columns, { initialSort: ACTIVITY_GRID_DEFAULT_SORT });
   const today = businessDate(new Date().toISOString(), timeZone);
   const [from, setFrom] = useState('');
@@ -77,6 +80,7 @@ export default function ActivityPage() {
           </Box>
         </CardContent>
       </Card>
+      {opened && <ActivityDetailDialog row={opened} timeZone={timeZone} onClose={() => setOpened(null)} />}
     </>
   );
 }

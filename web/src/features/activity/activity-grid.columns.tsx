@@ -1,6 +1,7 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
@@ -11,7 +12,10 @@ import { activitySentence, formatInZone } from './activity-text';
 export const ACTIVITY_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'created_at', sort: 'desc' }];
 
 /** The /activity grid; field names are the API's column ids (GET user/user-activity/grid). */
-export function activityColumns(timeZone: string): GridColDef<ActivityRow>[] {
+export function activityColumns(
+  timeZone: string,
+  openChanges: (row: ActivityRow) => void,
+): GridColDef<ActivityRow>[] {
   return [
     {
       field: 'success',
@@ -58,6 +62,23 @@ export function activityColumns(timeZone: string): GridColDef<ActivityRow>[] {
       flex: 0.8,
       filterable: false,
       valueFormatter: (value) => formatInZone(value as string, timeZone),
+    },
+    {
+      field: 'changes',
+      headerName: 'Changes',
+      minWidth: 120,
+      flex: 0.4,
+      sortable: false,
+      filterable: false,
+      renderCell: ({ row }) => (
+        <Button
+          size="small"
+          onClick={() => openChanges(row)}
+          aria-label={`Open the changes: ${activitySentence(row)}`}
+        >
+          Open
+        </Button>
+      ),
     },
   ];
 }

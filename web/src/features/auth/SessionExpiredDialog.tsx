@@ -67,7 +67,16 @@ function ReSignInForm({ email }: { email: string }) {
             {formError}
           </Alert>
         )}
-        <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
+        {/* for password managers only: out of the Tab order, or the dialog's focus trap sends Tab to it and loses the focus */}
+        <input
+          type="email"
+          name="email"
+          value={email}
+          autoComplete="username"
+          readOnly
+          hidden
+          tabIndex={-1}
+        />
         <PasswordField
           {...form.field('password')}
           label="Password"

@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 export function AuthLink({ to, children }: { to: string; children: ReactNode }) {
   const location = useLocation();
   return (
-    <Link component={RouterLink} to={to} state={location.state} underline="hover">
+    <Link component={RouterLink} to={to} state={location.state}>
       {children}
     </Link>
   );

@@ -1,9 +1,9 @@
 import { api } from '../../app/api';
 import type { AuthAnswer } from '../../app/session';
-import type { InvitationInfoResponse } from '../../../../domain/contracts/staff.contract';
+import type { InvitationInfoResponse } from '#domain/contracts/staff.contract';
 
 /** GET auth/invitation?token= (public): domain/contracts/staff.contract.ts. */
-export type { InvitationInfoResponse as InvitationInfo } from '../../../../domain/contracts/staff.contract';
+export type { InvitationInfoResponse as InvitationInfo } from '#domain/contracts/staff.contract';
 
 export interface AcceptInvitationBody {
   token: string;

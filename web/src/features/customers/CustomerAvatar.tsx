@@ -1,19 +1,22 @@
 import Avatar from '@mui/material/Avatar';
 import { initials } from '../../app/session';
 
-/** Spec 000 §9: 13 avatar colours; the API picks one per customer from its id (color_index 0–12). */
+/**
+ * Spec 000 §9: 13 avatar colours; the API picks one per customer from its id (color_index 0–12). White initials
+ * on each have a contrast of at least 4.5:1 (WCAG 2.1 AA; the oranges were #ef6c00 and #d84315).
+ */
 export const CUSTOMER_COLOURS = [
   '#1d4e89',
   '#00796b',
   '#c2185b',
   '#6a1b9a',
-  '#ef6c00',
+  '#b45309',
   '#2e7d32',
   '#0277bd',
   '#ad1457',
   '#5d4037',
   '#455a64',
-  '#d84315',
+  '#bf360c',
   '#4527a0',
   '#827717',
 ] as const;
@@ -41,6 +44,7 @@ export function CustomerAvatar({
         fontSize: size * 0.42,
         fontWeight: 600,
         bgcolor: customerColour(colorIndex),
+        color: '#ffffff',
       }}
     >
       {initials(name)}

@@ -1,4 +1,5 @@
 import Add from '@mui/icons-material/Add';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,15 +8,31 @@ import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { useGridModels } from '../../shared/grid/use-grid-models';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
-import { CUSTOMER_GRID_DEFAULT_SORT, CUSTOMER_ROW_HEIGHT, customerColumns } from './customer-grid.columns';
+import {
+  CUSTOMER_GRID_DEFAULT_SORT,
+  CUSTOMER_ROW_ACTIONS,
+  CUSTOMER_ROW_HEIGHT,
+  customerColumns,
+} from './customer-grid.columns';
+import { useFeature } from '../../shared/feature-gate/use-feature';
 import { newInvoiceForCustomerPath } from '../invoices/view/invoice-display';
 import { CUSTOMER_MESSAGES } from './customer-messages';
 import { useCustomerGridQuery } from './customers.api';
 
 const columns = customerColumns();
+/** With the order feature: the customer's users (spec 000 §2 /customer row actions). */
+const columnsWithUsers = customerColumns([
+  ...CUSTOMER_ROW_ACTIONS,
+  {
+    label: 'Customer users',
+    icon: <GroupOutlined fontSize="small" />,
+    to: (row) => `/customer/${row.id}/user`,
+  },
+]);
 
 /** /customer: the customer grid (server-side paging, sorting and filtering) with New Customer. */
 export default function CustomersPage() {
+  const orders = useFeature('order').active;
   const grid = useGridModels(columns, { initialSort: CUSTOMER_GRID_DEFAULT_SORT });
   const result = useCustomerGridQuery(grid.query);
   const navigate = useNavigate();
@@ -25,9 +42,16 @@ export default function CustomersPage() {
         title="Customers"
         subtitle="Bars, retailers and other establishments you invoice, with their TABC permits."
         actions={
-          <RouterButton to="/customer/create" variant="contained" startIcon={<Add />}>
-            New Customer
-          </RouterButton>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            {orders && (
+              <RouterButton to="/customer/users" variant="outlined" startIcon={<GroupOutlined />}>
+                Users
+              </RouterButton>
+            )}
+            <RouterButton to="/customer/create" variant="contained" startIcon={<Add />}>
+              New Customer
+            </RouterButton>
+          </Box>
         }
       />
       <Card>
@@ -35,7 +59,7 @@ export default function CustomersPage() {
           <Box sx={{ height: { xs: 560, md: 'max(480px, calc(100vh - 220px))' } }}>
             <ServerDataGrid
               {...grid.modelProps}
-              columns={columns}
+              columns={orders ? columnsWithUsers : columns}
               result={result}
               label="Customers"
               emptyText={CUSTOMER_MESSAGES.empty}

@@ -3,9 +3,9 @@ import {
   DEFAULT_CUSTOMER_STATE,
   fintechIdProblem,
   tabcIdProblem,
-} from '../../../../domain/customers/customer.rules';
-import { builtTabcId } from '../../../../domain/customers/tabc-permit';
-import { toNumber } from '../../../../domain/shared/field-rules';
+} from '#domain/customers/customer.rules';
+import { builtTabcId } from '#domain/customers/tabc-permit';
+import { toNumber } from '#domain/shared/field-rules';
 import type { FormErrors } from '../../shared/forms/use-form';
 import type { Customer, CustomerBody, Establishment, PermitCode } from './customers.api';
 

@@ -1,8 +1,8 @@
 import { api } from '../../app/api';
 import type { GridPage, GridQueryArgs } from '../../shared/grid/grid-protocol';
-import type { CustomerGridRow, CustomerResponse } from '../../../../domain/contracts/customer.contract';
+import type { CustomerGridRow, CustomerResponse } from '#domain/contracts/customer.contract';
 
-export type { CustomerGridRow } from '../../../../domain/contracts/customer.contract';
+export type { CustomerGridRow } from '#domain/contracts/customer.contract';
 
 /** Spec 000 §3 Customer, as GET /customer/{id} answers it (domain/contracts/customer.contract.ts). */
 export type Customer = CustomerResponse;

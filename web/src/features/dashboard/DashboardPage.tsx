@@ -4,12 +4,13 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { CompanyDetailsBanner } from '../settings/CompanyDetailsBanner';
 import { StampStatusBanners } from '../stamps/StampStatus';
+import { DashboardStats } from './DashboardStats';
 import { QuickSearch } from './QuickSearch';
 import { RecentInvoices } from './RecentInvoices';
 
 /**
  * /dashboard (and /): New Invoice and New Customer, the company-details and stamp banners (low-stamp warning,
- * active roll), recent invoices and the quick search; stats come later.
+ * active roll), recent invoices and the quick search, and the stats panel with the top products.
  */
 export default function DashboardPage() {
   return (
@@ -33,6 +34,7 @@ export default function DashboardPage() {
         sx={{
           display: 'grid',
           gap: 3,
+          mb: 3,
           gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 380px' },
           alignItems: 'start',
         }}
@@ -40,6 +42,7 @@ export default function DashboardPage() {
         <RecentInvoices />
         <QuickSearch />
       </Box>
+      <DashboardStats />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { FeatureAccess, FeatureName } from '../../../../domain/companies/company.features';
+import type { FeatureAccess, FeatureName } from '#domain/companies/company.features';
 import { companyApi, type Company } from '../../shared/company/company.api';
 
 /** What a card's button does (spec 001 §2 Feature Extensions); the server decides it. */

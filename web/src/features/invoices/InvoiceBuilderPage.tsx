@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMemo, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { businessDate } from '../../../../domain/shared/business-date';
+import { businessDate } from '#domain/shared/business-date';
 import { useCompany, type Company } from '../../shared/company/company.api';
 import { ProblemAlert } from '../../shared/forms/ProblemAlert';
 import { toProblem } from '../../shared/problem';
@@ -13,7 +13,8 @@ import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { useGetCustomerQuery, type Customer } from '../customers/customers.api';
 import { BUILDER_MESSAGES } from './builder/builder-messages';
-import { valuesFromInvoice, type BuilderValues } from './builder/builder-state';
+import { valuesFromInvoice, valuesFromOrder, type BuilderValues } from './builder/builder-state';
+import { useGetOrderQuery, type OrderResponse } from '../orders/orders.api';
 import { InvoiceBuilderForm } from './builder/InvoiceBuilderForm';
 import { useGetInvoiceQuery, type Invoice } from './invoices.api';
 
@@ -60,9 +61,11 @@ function initialValues(
   edited: Invoice | undefined,
   clone: Invoice | undefined,
   customer: Customer | undefined,
+  order?: OrderResponse,
 ): BuilderValues {
   const blank = blankValues(company);
   if (edited) return valuesFromInvoice(edited, 'edit', blank);
+  if (order) return valuesFromOrder(order, blank);
   if (clone) return valuesFromInvoice(clone, 'copy', blank);
   if (customer)
     return {
@@ -110,23 +113,28 @@ export default function InvoiceBuilderPage() {
   const [params] = useSearchParams();
   const cloneNumber = number ? undefined : params.get('clone')?.trim() || undefined;
   const customerId = number || cloneNumber ? undefined : params.get('customerId')?.trim() || undefined;
+  const orderNumber = number || cloneNumber ? undefined : params.get('order')?.trim() || undefined;
 
   const company = useCompany();
   const edited = useGetInvoiceQuery(number ?? '', { skip: !number, refetchOnMountOrArgChange: true });
   const clone = useGetInvoiceQuery(cloneNumber ?? '', { skip: !cloneNumber });
   const customer = useGetCustomerQuery(customerId ?? '', { skip: !customerId });
+  const order = useGetOrderQuery(orderNumber ?? '', { skip: !orderNumber });
 
   const ready =
     company.data &&
     (!number || edited.data) &&
     (!cloneNumber || clone.data || clone.isError) &&
-    (!customerId || customer.data || customer.isError);
+    (!customerId || customer.data || customer.isError) &&
+    (!orderNumber || order.data || order.isError);
   const initial = useMemo(
     () =>
-      ready && company.data ? initialValues(company.data, edited.data, clone.data, customer.data) : null,
+      ready && company.data
+        ? initialValues(company.data, edited.data, clone.data, customer.data, order.data?.order)
+        : null,
     // the builder starts once: later refetches must not replace what the user typed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [ready, number, cloneNumber, customerId],
+    [ready, number, cloneNumber, customerId, orderNumber],
   );
 
   if (company.isError) return <LoadProblem error={company.error} retry={() => void company.refetch()} />;
@@ -153,11 +161,12 @@ export default function InvoiceBuilderPage() {
 
   return (
     <InvoiceBuilderForm
-      key={number ?? `new-${cloneNumber ?? ''}-${customerId ?? ''}`}
+      key={number ?? `new-${cloneNumber ?? ''}-${customerId ?? ''}-${orderNumber ?? ''}`}
       company={company.data}
       initial={initial}
       invoice={edited.data}
       cloneOf={clone.data ? clone.data.number : undefined}
+      fromOrder={order.data ? { id: order.data.order.id, number: order.data.order.order_number } : undefined}
     />
   );
 }

@@ -10,7 +10,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import Link from '@mui/material/Link';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { useCompany } from '../../shared/company/company.api';
 import { formatDate, formatMoney } from '../../shared/format';
@@ -203,6 +204,20 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
         </Box>
       )}
       {released.length > 0 && <ReleasedStamps ranges={released} onClose={() => setReleased([])} />}
+      {invoice.orders.length > 0 && (
+        <Alert severity="info" variant="outlined" sx={{ mb: 3 }}>
+          Made from{' '}
+          {invoice.orders.map((orderId, index) => (
+            <span key={orderId}>
+              {index > 0 && ', '}
+              <Link component={RouterLink} to={`/order/${orderId}`}>
+                {invoice.orders.length > 1 ? `order ${index + 1}` : 'an order'}
+              </Link>
+            </span>
+          ))}
+          .
+        </Alert>
+      )}
       {cancelled && released.length === 0 && (
         <Alert severity="warning" variant="outlined" sx={{ mb: 3 }}>
           This invoice is cancelled: it cannot be edited or given payments. Change its status to use it again.

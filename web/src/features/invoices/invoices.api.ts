@@ -9,13 +9,9 @@ import type {
   InvoiceSummary,
   QuickSearchResult,
   UpdateInvoiceBody,
-} from '../../../../domain/contracts/invoice.contract';
+} from '#domain/contracts/invoice.contract';
 
-export {
-  INVOICE_STATUSES,
-  INVOICE_STATUS_LABELS,
-  type InvoiceStatus,
-} from '../../../../domain/shared/invoice-status';
+export { INVOICE_STATUSES, INVOICE_STATUS_LABELS, type InvoiceStatus } from '#domain/shared/invoice-status';
 /** The shapes of /invoice, one home for the API and the web: domain/contracts/invoice.contract.ts. */
 export type {
   InvoiceGridRow,
@@ -29,7 +25,7 @@ export type {
   InvoiceStampRangeBody as StampRangeBody,
   CreateInvoiceBody as InvoiceBody,
   UpdateInvoiceBody as InvoiceUpdateBody,
-} from '../../../../domain/contracts/invoice.contract';
+} from '#domain/contracts/invoice.contract';
 
 /** GET /invoice/{id}: spec 000 §3 Invoice (domain/contracts/invoice.contract.ts). */
 export type Invoice = InvoiceResponse;

@@ -11,8 +11,9 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { CLIENT_VERSION, useGetMetaQuery } from '../../app/version';
 import { editCustomerPath } from '../customers/customer-grid.columns';
 import { useDebouncedValue } from '../customers/use-debounced-value';
 import { QUICK_SEARCH_DEBOUNCE_MS, QUICK_SEARCH_MIN } from '../dashboard/QuickSearch';
@@ -26,19 +27,15 @@ import {
   groupItems,
   isPaletteShortcut,
   matchingActions,
+  paletteActionsFor,
   moveIndex,
+  reportIssueAction,
+  reportIssueHref,
   shortcutHint,
   type PaletteItem,
 } from './palette-items';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { useFeature } from '../../shared/feature-gate/use-feature';
+import { hiddenOnPhones, visuallyHidden } from '../../shared/ui/visually-hidden';
 
 const optionId = (item: PaletteItem) => `palette-option-${item.id}`;
 
@@ -64,12 +61,28 @@ export function CommandPalette() {
         startIcon={<SearchRounded />}
         onClick={() => setOpen(true)}
         aria-keyshortcuts="Control+K Meta+K"
-        sx={{ color: 'text.secondary' }}
+        sx={{
+          color: 'text.secondary',
+          flexShrink: 0,
+          minWidth: 0,
+          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+        }}
       >
-        Search
+        {/* on a phone the icon alone shows (the top bar has no room for the words); the name stays 'Search' */}
+        <Box component="span" sx={hiddenOnPhones}>
+          Search
+        </Box>
         <Box
           component="kbd"
-          sx={{ ml: 1, px: 0.75, border: 1, borderColor: 'divider', borderRadius: 1, fontSize: '0.75rem' }}
+          sx={{
+            display: { xs: 'none', sm: 'inline' },
+            ml: 1,
+            px: 0.75,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            fontSize: '0.75rem',
+          }}
         >
           {hint}
         </Box>
@@ -93,10 +106,30 @@ export function CommandPalette() {
 
 function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const supportEmail = useGetMetaQuery().data?.supportEmail;
+  // Report Issue carries the route the palette was opened on and when (the palette closes on the way out)
+  const [openedAt] = useState(() => new Date().toISOString());
+  const reportIssue = useMemo(
+    () =>
+      supportEmail
+        ? reportIssueAction(
+            reportIssueHref(supportEmail, {
+              clientVersion: CLIENT_VERSION,
+              route: `${location.pathname}${location.search}`,
+              browser: navigator.userAgent,
+              time: openedAt,
+            }),
+          )
+        : undefined,
+    [supportEmail, location.pathname, location.search, openedAt],
+  );
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const settled = useDebouncedValue(text.trim(), QUICK_SEARCH_DEBOUNCE_MS);
   const ready = settled.length >= QUICK_SEARCH_MIN;
+  const bottlePos = useFeature('bottle_pos').active;
+  const clover = useFeature('clover').active;
   const typing = text.trim() !== settled;
   const quick = useQuickSearchQuery(settled, { skip: !ready });
   const productTerm = searchTerm(settled);
@@ -136,8 +169,9 @@ function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
           secondary: [product.product_size, product.product_type].filter(Boolean).join(' · '),
           to: productPath(product.id),
         });
-    return groupItems([...found, ...matchingActions(text)]);
-  }, [ready, quick.data, products.data, text]);
+    const actions = [...paletteActionsFor(bottlePos || clover), ...(reportIssue ? [reportIssue] : [])];
+    return groupItems([...found, ...matchingActions(text, actions)]);
+  }, [ready, quick.data, products.data, text, bottlePos, clover, reportIssue]);
 
   useEffect(() => setActive(0), [items]);
   const current = items[active];
@@ -147,7 +181,8 @@ function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
 
   const choose = (item: PaletteItem) => {
     onDone();
-    navigate(item.to);
+    if (item.href) window.location.href = item.href;
+    else navigate(item.to);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -232,7 +267,14 @@ function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
                     selected={item === current}
                     tabIndex={-1}
                     onMouseMove={() => setActive(items.indexOf(item))}
-                    onClick={() => choose(item)}
+                    // a link out (Report Issue's mailto:) is a real link, so its address can be read and copied;
+                    // choosing it follows the link after the palette closes (a removed link would go nowhere)
+                    component={item.href ? 'a' : 'div'}
+                    href={item.href}
+                    onClick={(event: MouseEvent) => {
+                      if (item.href) event.preventDefault();
+                      choose(item);
+                    }}
                     sx={{ borderRadius: 1 }}
                   >
                     <ListItemText

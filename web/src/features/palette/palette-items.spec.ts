@@ -4,7 +4,11 @@ import {
   groupItems,
   isPaletteShortcut,
   matchingActions,
+  paletteActionsFor,
   moveIndex,
+  REPORT_ISSUE_SUBJECT,
+  reportIssueAction,
+  reportIssueHref,
   shortcutHint,
   type PaletteItem,
 } from './palette-items';
@@ -34,19 +38,36 @@ describe('Command palette items', () => {
       'Products-2',
       'Products-3',
       'Customers-1',
+      'action-inventories',
       'action-settings',
       'action-clear-cache',
     ]);
   });
 
+  it('keeps every action, Report Issue included, however many there are', () => {
+    const report = reportIssueAction('mailto:help@provider.test');
+    expect(groupItems([...PALETTE_ACTIONS, report]).map((i) => i.label)).toEqual([
+      'Inventories',
+      'Settings',
+      'Clear Cache',
+      'Report Issue',
+    ]);
+    expect(matchingActions('report', [...PALETTE_ACTIONS, report])).toEqual([report]);
+  });
+
   it('offers every action for no text and the matching ones for some', () => {
-    expect(matchingActions('').map((a) => a.label)).toEqual(['Settings', 'Clear Cache']);
+    expect(matchingActions('').map((a) => a.label)).toEqual(['Inventories', 'Settings', 'Clear Cache']);
     expect(matchingActions('  cache ').map((a) => a.label)).toEqual(['Clear Cache']);
     expect(matchingActions('345B')).toEqual([]);
   });
 
   it('sends the actions to their screens', () => {
-    expect(PALETTE_ACTIONS.map((a) => a.to)).toEqual(['/setting', '/cache/clear']);
+    expect(PALETTE_ACTIONS.map((a) => a.to)).toEqual(['/inventory', '/setting', '/cache/clear']);
+  });
+
+  it('leaves Inventories out while bottle_pos or clover is on', () => {
+    expect(paletteActionsFor(true).map((a) => a.label)).toEqual(['Settings', 'Clear Cache']);
+    expect(paletteActionsFor(false)).toBe(PALETTE_ACTIONS);
   });
 });
 
@@ -74,5 +95,34 @@ describe('Command palette keyboard', () => {
   it('hints ⌘K on macOS and Ctrl+K elsewhere', () => {
     expect(shortcutHint('MacIntel')).toBe('⌘K');
     expect(shortcutHint('Linux x86_64')).toBe('Ctrl+K');
+  });
+});
+
+describe('Report Issue', () => {
+  const context = {
+    clientVersion: '3.98',
+    route: '/invoice/345B?tab=payments&x=a b',
+    browser: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0',
+    time: '2026-11-25T17:30:00.000Z',
+  };
+
+  it('mails the support address with the client version, route, browser and time in the body', () => {
+    const href = reportIssueHref('help+stampline@provider.test', context);
+    expect(href.startsWith('mailto:help%2Bstampline@provider.test?')).toBe(true);
+    const query = new URLSearchParams(href.slice(href.indexOf('?') + 1));
+    expect(query.get('subject')).toBe(REPORT_ISSUE_SUBJECT);
+    expect(query.get('body')!.split('\r\n').slice(-4)).toEqual([
+      'Client version: 3.98',
+      'Route: /invoice/345B?tab=payments&x=a b',
+      'Browser: Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0',
+      'Time: 2026-11-25T17:30:00.000Z',
+    ]);
+  });
+
+  it('percent-encodes every part (RFC 6068): no raw space, ampersand or line break in the link', () => {
+    const href = reportIssueHref('help@provider.test', context);
+    expect(href).not.toMatch(/[ \r\n]/);
+    expect(href.split('&')).toHaveLength(2); // subject and body only: the route's own & is encoded
+    expect(href).toContain('%0D%0A');
   });
 });

@@ -7,8 +7,10 @@ export interface PaletteItem {
   group: PaletteGroup;
   label: string;
   secondary?: string;
-  /** where choosing it goes */
+  /** where choosing it goes (a route of the app) */
   to: string;
+  /** a link out of the app instead (Report Issue's mailto:) */
+  href?: string;
 }
 
 /** Spec 001: the first 3 results per group. */
@@ -16,8 +18,9 @@ export const PALETTE_GROUP_LIMIT = 3;
 
 export const PALETTE_GROUPS: readonly PaletteGroup[] = ['Invoices', 'Products', 'Customers', 'Actions'];
 
-/** The fixed actions. Inventories (no /inventory screen yet) and Report Issue (no support address known to the web) are left out. */
+/** The fixed actions; Report Issue follows them once the support address is known (reportIssueAction). */
 export const PALETTE_ACTIONS: readonly PaletteItem[] = [
+  { id: 'action-inventories', group: 'Actions', label: 'Inventories', to: '/inventory' },
   { id: 'action-settings', group: 'Actions', label: 'Settings', to: '/setting' },
   { id: 'action-clear-cache', group: 'Actions', label: 'Clear Cache', to: '/cache/clear' },
 ];
@@ -31,10 +34,60 @@ export function matchingActions(
   return actions.filter((action) => needle === '' || action.label.toLowerCase().includes(needle));
 }
 
-/** The items in group order, each group cut to its first `limit`. */
+/** The fixed actions for a company: Inventories is left out while bottle_pos or clover is on (spec 001 §6). */
+export const paletteActionsFor = (inventoryHidden: boolean): readonly PaletteItem[] =>
+  inventoryHidden ? PALETTE_ACTIONS.filter((action) => action.id !== 'action-inventories') : PALETTE_ACTIONS;
+
+/** The items in group order, each group of search results cut to its first `limit` (the actions all stay). */
 export function groupItems(items: readonly PaletteItem[], limit = PALETTE_GROUP_LIMIT): PaletteItem[] {
-  return PALETTE_GROUPS.flatMap((group) => items.filter((item) => item.group === group).slice(0, limit));
+  return PALETTE_GROUPS.flatMap((group) => {
+    const inGroup = items.filter((item) => item.group === group);
+    return group === 'Actions' ? inGroup : inGroup.slice(0, limit);
+  });
 }
+
+/** What a Report Issue mail carries for the provider's team (spec 000 §2: 'a mail link carrying debug info'). */
+export interface IssueContext {
+  clientVersion: string;
+  /** the route the user was on: path and query */
+  route: string;
+  /** the browser's user agent */
+  browser: string;
+  /** when the report was started, an ISO instant */
+  time: string;
+}
+
+export const REPORT_ISSUE_SUBJECT = 'Stampline: issue report';
+
+/**
+ * A mailto: link to the support address with the debug info in the body (RFC 6068: every part percent-encoded,
+ * line breaks as CRLF), leaving room above it for the user's own words.
+ */
+export function reportIssueHref(supportEmail: string, context: IssueContext): string {
+  const body = [
+    'What happened, and what did you expect?',
+    '',
+    '',
+    '-- Debug info (please keep) --',
+    `Client version: ${context.clientVersion}`,
+    `Route: ${context.route}`,
+    `Browser: ${context.browser}`,
+    `Time: ${context.time}`,
+  ].join('\r\n');
+  return (
+    `mailto:${encodeURIComponent(supportEmail).replace(/%40/g, '@')}` +
+    `?subject=${encodeURIComponent(REPORT_ISSUE_SUBJECT)}&body=${encodeURIComponent(body)}`
+  );
+}
+
+/** The palette's Report Issue action: a mail link, not a route. */
+export const reportIssueAction = (href: string): PaletteItem => ({
+  id: 'action-report-issue',
+  group: 'Actions',
+  label: 'Report Issue',
+  to: '',
+  href,
+});
 
 /** The next highlighted index for an arrow key: wraps at both ends; -1 when there is nothing. */
 export function moveIndex(current: number, delta: number, length: number): number {

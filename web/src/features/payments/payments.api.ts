@@ -5,7 +5,7 @@ import type {
   CustomerBalanceResponse,
   PaymentBody,
   PaymentGridRow,
-} from '../../../../domain/contracts/payment.contract';
+} from '#domain/contracts/payment.contract';
 import type { Invoice } from '../invoices/invoices.api';
 
 /** The shapes of the payment calls, one home for the API and the web: domain/contracts/payment.contract.ts. */
@@ -15,7 +15,7 @@ export type {
   CustomerBalanceResponse as CustomerBalance,
   PaymentBody,
   PaymentGridRow,
-} from '../../../../domain/contracts/payment.contract';
+} from '#domain/contracts/payment.contract';
 
 /** What a payment call needs to know of its invoice: the id it calls with, the number the view page caches by. */
 export type PaymentInvoiceRef = Pick<Invoice, 'id' | 'number'>;

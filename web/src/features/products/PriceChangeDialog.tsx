@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { productRules } from '../../../../domain/products/product.rules';
+import { productRules } from '#domain/products/product.rules';
 import { useCompany } from '../../shared/company/company.api';
 import { ProblemAlert } from '../../shared/forms/ProblemAlert';
 import { useForm, type FormErrors } from '../../shared/forms/use-form';

@@ -26,6 +26,7 @@ import { toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { ProductStockCard } from '../inventory/ProductStockCard';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { PriceChangeDialog } from './PriceChangeDialog';
 import { Fact, productSubheader } from './ProductDetailDrawer';
@@ -103,6 +104,7 @@ function PriceChanges({ product }: { product: ProductDetail }) {
 
 function Detail({ product }: { product: ProductDetail }) {
   const { active: withSku } = useFeature('internal_sku');
+  const { active: withInventory } = useFeature('inventory');
   const [dialog, setDialog] = useState<'edit' | 'price' | null>(null);
   const [updateProduct, { isLoading: archiving }] = useUpdateProductMutation();
   const navigate = useNavigate();
@@ -130,6 +132,11 @@ function Detail({ product }: { product: ProductDetail }) {
             <RouterButton to="/product" variant="text">
               All Products
             </RouterButton>
+            {withInventory && (
+              <RouterButton to="/inventory" variant="text">
+                Inventory
+              </RouterButton>
+            )}
             <Button
               variant="outlined"
               startIcon={product.archived ? <UnarchiveOutlined /> : <ArchiveOutlined />}
@@ -187,6 +194,7 @@ function Detail({ product }: { product: ProductDetail }) {
               )}.`}
             </Alert>
           )}
+          {withInventory && <ProductStockCard productId={product.id} />}
           <PriceChanges product={product} />
         </Box>
         <Card>

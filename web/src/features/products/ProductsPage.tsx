@@ -13,6 +13,7 @@ import type { GridQueryArgs } from '../../shared/grid/grid-protocol';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { useGridModels } from '../../shared/grid/use-grid-models';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { RouterButton } from '../../shared/ui/RouterButton';
 import { ProductDetailDrawer } from './ProductDetailDrawer';
 import { ProductEditor } from './ProductEditor';
 import { PRODUCT_GRID_DEFAULT_SORT, productColumns } from './product-grid.columns';
@@ -40,6 +41,7 @@ export default function ProductsPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [showArchived, setShowArchived] = useState(false);
   const { active: withSku } = useFeature('internal_sku');
+  const { active: withInventory } = useFeature('inventory');
   const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
 
   const edit = (id: string | null) => setEditing({ id });
@@ -55,9 +57,16 @@ export default function ProductsPage() {
         title="Products"
         subtitle="Your catalogue: prices, sales and profit per product."
         actions={
-          <Button variant="contained" startIcon={<Add />} onClick={() => edit(null)}>
-            New Product
-          </Button>
+          <>
+            {withInventory && (
+              <RouterButton to="/inventory" variant="outlined">
+                Inventory
+              </RouterButton>
+            )}
+            <Button variant="contained" startIcon={<Add />} onClick={() => edit(null)}>
+              New Product
+            </Button>
+          </>
         }
       />
       <Card>

@@ -3,8 +3,8 @@ import {
   PRODUCT_TYPES,
   productRules,
   type ProductType,
-} from '../../../../domain/products/product.rules';
-import { businessDate } from '../../../../domain/shared/business-date';
+} from '#domain/products/product.rules';
+import { businessDate } from '#domain/shared/business-date';
 import type { FormErrors } from '../../shared/forms/use-form';
 import { fieldErrors, problemMessages, toProblem } from '../../shared/problem';
 import { PRODUCT_SCREEN_MESSAGES } from './product-messages';

@@ -1,4 +1,4 @@
-import { PRODUCT_MESSAGES } from '../../../../domain/products/product.rules';
+import { PRODUCT_MESSAGES } from '#domain/products/product.rules';
 
 /** Spec 001 §8 Product messages, and the screens' own texts. */
 export const PRODUCT_SCREEN_MESSAGES = {

@@ -4,12 +4,9 @@ import type {
   ProductDetailResponse,
   ProductGridRow,
   ProductResponse,
-} from '../../../../domain/contracts/product.contract';
+} from '#domain/contracts/product.contract';
 
-export type {
-  PriceChangeResponse as PriceChange,
-  ProductGridRow,
-} from '../../../../domain/contracts/product.contract';
+export type { PriceChangeResponse as PriceChange, ProductGridRow } from '#domain/contracts/product.contract';
 
 /** Spec 001 §3 Product (domain/contracts/product.contract.ts). */
 export type Product = ProductResponse;

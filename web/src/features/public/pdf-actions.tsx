@@ -133,6 +133,7 @@ export function ShareLinkButton({
   };
 
   const share = async () => {
+    if (busy) return;
     setBusy(true);
     try {
       const created = await create();
@@ -152,7 +153,8 @@ export function ShareLinkButton({
       <Button
         variant="outlined"
         onClick={() => void share()}
-        disabled={busy}
+        // not `disabled`: a disabled button drops the focus, and the dialog that opens could not give it back
+        aria-busy={busy}
         startIcon={busy ? <CircularProgress size={16} /> : <LinkOutlined />}
       >
         Share link

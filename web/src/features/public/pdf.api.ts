@@ -4,7 +4,7 @@ import type {
   PublicBalanceResponse,
   PublicInvoiceResponse,
   PublicLinkResponse,
-} from '../../../../domain/contracts/public.contract';
+} from '#domain/contracts/public.contract';
 
 /** The shapes of the public links and views, one home for the API and the web: domain/contracts/public.contract.ts. */
 export type {
@@ -12,7 +12,7 @@ export type {
   PublicBalanceResponse as PublicBalance,
   PublicInvoiceResponse as PublicInvoice,
   PublicLinkResponse as PublicLink,
-} from '../../../../domain/contracts/public.contract';
+} from '#domain/contracts/public.contract';
 
 /**
  * PDFs and public links (issue 7 and 8). The signed-in calls carry the bearer token like any other; the public

@@ -17,17 +17,17 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
-import type { ReportPeriodName } from '../../../../domain/contracts/report.contract';
+import type { ReportPeriodName } from '#domain/contracts/report.contract';
 import { FeatureGate, useFeatureForbidden } from '../../shared/feature-gate/FeatureGate';
 import { useFeature } from '../../shared/feature-gate/use-feature';
 import { FILTER_DATE_FORMAT, formatDateTime, formatMoney } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { toast, TOAST_SECONDS } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { STATS_ERROR } from '../../shared/stats-messages';
 import { defaultPeriods, periodLabel, snapPeriod, type ReportPeriod } from './report-periods';
 import { useReportStatsQuery, type ReportAnswer } from './reports.api';
 
-export const STATS_ERROR = 'Error occurred while getting stats.';
 const TOP_PRODUCTS = 5;
 
 const todayOf = () => format(new Date(), FILTER_DATE_FORMAT);

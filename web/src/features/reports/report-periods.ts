@@ -8,7 +8,7 @@ import {
   subMonths,
   subWeeks,
 } from 'date-fns';
-import type { ReportPeriodName } from '../../../../domain/contracts/report.contract';
+import type { ReportPeriodName } from '#domain/contracts/report.contract';
 import { FILTER_DATE_FORMAT } from '../../shared/format';
 
 /** A period of a report: its kind and first and last business days (YYYY-MM-DD), never past today. */

@@ -1,9 +1,9 @@
 import { api } from '../../app/api';
-import type { ReportAnswer } from '../../../../domain/contracts/report.contract';
+import type { ReportAnswer } from '#domain/contracts/report.contract';
 import type { ReportPeriod } from './report-periods';
 
 /** The shapes of the report, one home for the API and the web: domain/contracts/report.contract.ts. */
-export type { ReportAnswer, ReportProductStat } from '../../../../domain/contracts/report.contract';
+export type { ReportAnswer, ReportProductStat } from '#domain/contracts/report.contract';
 
 export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({

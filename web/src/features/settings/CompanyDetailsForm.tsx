@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { INVOICE_STATUS_LABELS, INVOICE_STATUSES } from '../../../../domain/shared/invoice-status';
+import { INVOICE_STATUS_LABELS, INVOICE_STATUSES } from '#domain/shared/invoice-status';
 import { userUpdated } from '../../app/session';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import type { Company } from '../../shared/company/company.api';

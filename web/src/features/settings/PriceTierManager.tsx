@@ -30,7 +30,7 @@ import {
   DEFAULT_TIER_PERCENTAGE_BASIS_POINTS,
   priceTierRules,
   tierNameKey,
-} from '../../../../domain/companies/price-tier.rules';
+} from '#domain/companies/price-tier.rules';
 import { isFeatureOff } from '../../shared/feature-gate/FeatureGate';
 import { useFeature } from '../../shared/feature-gate/use-feature';
 import { ProblemAlert } from '../../shared/forms/ProblemAlert';

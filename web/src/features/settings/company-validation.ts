@@ -5,9 +5,9 @@ import {
   fintechIdRequired,
   STAMP_THRESHOLD,
   TAX_RATE,
-} from '../../../../domain/companies/company.rules';
-import { DEFAULT_TIME_ZONE } from '../../../../domain/shared/business-date';
-import { isBlank } from '../../../../domain/shared/field-rules';
+} from '#domain/companies/company.rules';
+import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date';
+import { isBlank } from '#domain/shared/field-rules';
 import type { FormErrors } from '../../shared/forms/use-form';
 import type { Company } from '../../shared/company/company.api';
 import type { UpdateCompanyBody } from './company-settings.api';

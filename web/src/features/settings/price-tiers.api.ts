@@ -1,5 +1,5 @@
 import { api } from '../../app/api';
-import type { PriceTierResponse } from '../../../../domain/contracts/product.contract';
+import type { PriceTierResponse } from '#domain/contracts/product.contract';
 
 /** Spec 001 §3 Price tier, as GET /product/price-tier answers it (domain/contracts/product.contract.ts). */
 export type PriceTier = PriceTierResponse;

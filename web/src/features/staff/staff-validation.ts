@@ -1,4 +1,4 @@
-import { isEmail } from '../../../../domain/shared/field-rules';
+import { isEmail } from '#domain/shared/field-rules';
 import type { FormErrors } from '../../shared/forms/use-form';
 
 /** Spec 000 §5 Invitation: the messages the API answers too (apps/api/src/staff/dto/staff.bodies.ts). */

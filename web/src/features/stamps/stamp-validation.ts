@@ -1,5 +1,5 @@
 import { addDays } from 'date-fns';
-import { stampRollSizeWarnings } from '../../../../domain/stamps/stamp.rules';
+import { stampRollSizeWarnings } from '#domain/stamps/stamp.rules';
 import type { FormErrors } from '../../shared/forms/use-form';
 import { formatFilterDate, toDate } from '../../shared/format';
 import { STAMP_MESSAGES } from './stamp-messages';

@@ -10,7 +10,7 @@ import type {
   StampRemainingResponse,
   StampRollResponse,
   UndoDestroyStampsResult,
-} from '../../../../domain/contracts/stamp.contract';
+} from '#domain/contracts/stamp.contract';
 
 /** The shapes of /stamp, one home for the API and the web: domain/contracts/stamp.contract.ts. */
 export type {
@@ -22,7 +22,7 @@ export type {
   StampRollResponse as StampRoll,
   StampStatus,
   StampTransition,
-} from '../../../../domain/contracts/stamp.contract';
+} from '#domain/contracts/stamp.contract';
 
 export interface CreateStampRollBody {
   prefix?: string;

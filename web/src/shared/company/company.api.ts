@@ -1,8 +1,8 @@
 import { api } from '../../app/api';
 import { useAppSelector } from '../../app/store';
-import type { CompanyResponse, LogoResponse } from '../../../../domain/contracts/company.contract';
+import type { CompanyResponse, LogoResponse } from '#domain/contracts/company.contract';
 
-export type { CompanyFeatureResponse as CompanyFeature } from '../../../../domain/contracts/company.contract';
+export type { CompanyFeatureResponse as CompanyFeature } from '#domain/contracts/company.contract';
 
 /** Spec 000 §3 Company, as GET/PUT /company/{id} answer it (domain/contracts/company.contract.ts). */
 export type Company = CompanyResponse;

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { FEATURE_CATALOGUE, type FeatureName } from '../../../../domain/companies/company.features';
+import { FEATURE_CATALOGUE, type FeatureName } from '#domain/companies/company.features';
 import { RouterButton } from '../ui/RouterButton';
 
 /**

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { FeatureName } from '../../../../domain/companies/company.features';
+import type { FeatureName } from '#domain/companies/company.features';
 import { useAppDispatch } from '../../app/store';
 import { companyApi } from '../company/company.api';
 import { toProblem } from '../problem';

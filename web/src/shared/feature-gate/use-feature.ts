@@ -1,4 +1,4 @@
-import type { FeatureName } from '../../../../domain/companies/company.features';
+import type { FeatureName } from '#domain/companies/company.features';
 import { useCompany } from '../company/company.api';
 
 export interface FeatureStatus {

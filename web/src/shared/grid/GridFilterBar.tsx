@@ -43,7 +43,10 @@ export function GridFilterBar({
   );
 }
 
-/** Fields side by side (a from–to pair) with their one message below, announced when it appears. */
+/**
+ * Fields side by side (a from–to pair) with their one message below, announced when it appears. On a narrow card
+ * the pair wraps, the To under the From, rather than running past the card's edge.
+ */
 export function FilterGroup({
   error,
   errorId,
@@ -55,8 +58,8 @@ export function FilterGroup({
   children: ReactNode;
 }) {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-      <Box sx={{ display: 'flex', gap: 1 }}>{children}</Box>
+    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, maxWidth: '100%' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{children}</Box>
       {error && (
         <Typography id={errorId} role="alert" variant="caption" color="error" sx={{ mt: 0.25, ml: 0.5 }}>
           {error}

@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   IsEmail,
@@ -26,6 +27,7 @@ class MatchesPassword implements ValidatorConstraintInterface {
 }
 
 class EmailField {
+  @ApiProperty({ example: 'owner@lonestar-distributing.com', maxLength: 254 })
   @Transform(trim)
   @MaxLength(254)
   @IsEmail({ require_tld: false }, { message: 'Please insert a valid email address' })
@@ -39,6 +41,7 @@ class EmailField {
  * allows 4 (spec 000 §5), and a user who chose 4 there must still be able to sign in.
  */
 export class SignInBody extends EmailField {
+  @ApiProperty({ example: 'correct-horse-7', maxLength: 200 })
   @MaxLength(200)
   @IsString({ message: PASSWORD_EMPTY })
   @IsNotEmpty({ message: PASSWORD_EMPTY })
@@ -46,24 +49,28 @@ export class SignInBody extends EmailField {
 }
 
 export class SignUpBody extends EmailField {
+  @ApiProperty({ example: 'correct-horse-7', minLength: 5, maxLength: 200 })
   @MaxLength(200)
   @MinLength(5, { message: 'Password must be at least 5 characters' })
   @IsString({ message: PASSWORD_EMPTY })
   @IsNotEmpty({ message: PASSWORD_EMPTY })
   password!: string;
 
+  @ApiProperty({ example: 'Rosa Diaz', maxLength: 120 })
   @Transform(trim)
   @MaxLength(120)
   @IsString()
   @IsNotEmpty({ message: "Full name can't be an empty field" })
   name!: string;
 
+  @ApiProperty({ example: 'Owner', maxLength: 120 })
   @Transform(trim)
   @MaxLength(120)
   @IsString()
   @IsNotEmpty({ message: "Title can't be an empty field" })
   title!: string;
 
+  @ApiProperty({ example: 'correct-horse-7', description: 'The password again' })
   @Validate(MatchesPassword, { message: 'Passwords do not match' })
   @IsString({ message: 'Passwords do not match' })
   @IsNotEmpty({ message: 'Passwords do not match' })
@@ -71,6 +78,7 @@ export class SignUpBody extends EmailField {
 }
 
 export class ResetRequestBody {
+  @ApiProperty({ example: 'owner@lonestar-distributing.com', maxLength: 254 })
   @Transform(trim)
   @MaxLength(254)
   @IsEmail({ require_tld: false }, { message: 'Please insert a valid email address' })
@@ -80,11 +88,16 @@ export class ResetRequestBody {
 }
 
 export class ChangePasswordBody {
+  @ApiProperty({
+    example: 'q3F0d6Yl2m9Zk1wPz8V4cA7bN5xR0tHs',
+    description: 'The reset-token query value of the e-mailed link',
+  })
   @MaxLength(200)
   @IsString()
   @IsNotEmpty({ message: 'This password reset link is invalid or has expired.' })
   token!: string;
 
+  @ApiProperty({ example: 'correct-horse-8', minLength: 5, maxLength: 200 })
   @MaxLength(200)
   @MinLength(5, { message: 'Please input a strong password' })
   @IsString({ message: 'Please input a strong password' })
@@ -93,6 +106,10 @@ export class ChangePasswordBody {
 }
 
 export class LoginTokenBody {
+  @ApiProperty({
+    example: 'H7k2pQ9sV1xL4mN8rT0wY3zB6cF5gJ2d',
+    description: 'The login_token query value of a sign-in link (`npm run login-link`)',
+  })
   @MaxLength(200)
   @IsString()
   @IsNotEmpty({ message: 'This sign-in link is invalid or has expired.' })
@@ -100,12 +117,21 @@ export class LoginTokenBody {
 }
 
 export class UpdateProfileBody {
+  @ApiProperty({ example: 'Rosa Diaz', minLength: 3, maxLength: 120 })
   @Transform(trim)
   @MaxLength(120)
   @MinLength(3, { message: 'Name must be at least 3 characters' })
   @IsString({ message: 'Name must be at least 3 characters' })
   name!: string;
 
+  @ApiPropertyOptional({
+    type: String,
+    example: 'new-pass-9',
+    minLength: 4,
+    maxLength: 200,
+    nullable: true,
+    description: 'A new password; absent, empty or null keeps the current one',
+  })
   @MaxLength(200)
   @MinLength(4, { message: 'Password must be at least 4 characters' })
   @IsString({ message: 'Password must be at least 4 characters' })

@@ -1,10 +1,11 @@
 import { BadRequestException, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { companyDecider, companyStream } from '../../../../../domain/companies/company.decide.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
 import { sniffImage } from '../../infra/files/image-sniffer.js';
 import { AddLogoCommand } from './add-logo.command.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 export const LOGO_NOT_AN_IMAGE = 'The logo must be a PNG, JPEG, GIF or WebP image.';
 
@@ -28,20 +29,25 @@ export class AddLogoHandler implements ICommandHandler<AddLogoCommand> {
     const storageKey = `companies/${metadata.companyId}/logos/${data.logoId}.${image.extension}`;
     await this.files.put(storageKey, data.content);
     try {
-      await this.events.decide(companyDecider, companyStream(metadata.companyId), {
-        type: 'AddLogo',
-        data: {
-          companyId: metadata.companyId,
-          logoId: data.logoId,
-          originalName: data.originalName,
-          storageKey,
-          mimeType: image.mimeType,
-          sizeBytes: data.content.length,
-          width: image.width,
-          height: image.height,
+      await this.events.decide(
+        companyDecider,
+        companyStream(metadata.companyId),
+        {
+          type: 'AddLogo',
+          data: {
+            companyId: metadata.companyId,
+            logoId: data.logoId,
+            originalName: data.originalName,
+            storageKey,
+            mimeType: image.mimeType,
+            sizeBytes: data.content.length,
+            width: image.width,
+            height: image.height,
+          },
+          metadata,
         },
-        metadata,
-      });
+        { waitFor: WAITS_FOR.company },
+      );
     } catch (error) {
       await this.files.delete(storageKey).catch(() => {});
       throw error;

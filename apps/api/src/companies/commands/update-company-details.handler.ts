@@ -1,20 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { UpdateCompanyDetails } from '../../../../../domain/companies/company.commands.js';
-import { companyDecider, companyStream } from '../../../../../domain/companies/company.decide.js';
+import type { UpdateCompanyDetails } from '#domain/companies/company.commands.js';
+import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
 import {
   currentSubdomain,
   decideCompanyDetails,
   subdomainReservationDecider,
   subdomainStream,
   wantedSubdomain,
-} from '../../../../../domain/companies/subdomain-reservation.decide.js';
-import {
-  EventAppender,
-  streamDecision,
-  type StreamDecision,
-} from '../../infra/event-store/event-appender.js';
+} from '#domain/companies/subdomain-reservation.decide.js';
+import { EventAppender, streamDecision, type StreamDecision } from '#infra/event-store/event-appender.js';
 import { UpdateCompanyDetailsCommand } from './update-company-details.command.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 /** Attempts when the company's subdomain changed between choosing the streams and deciding. */
 const MAX_ATTEMPTS = 5;
@@ -57,6 +54,7 @@ export class UpdateCompanyDetailsHandler implements ICommandHandler<UpdateCompan
             return decideCompanyDetails(command, states as never, subdomains);
           },
           metadata,
+          { waitFor: WAITS_FOR.company },
         );
         return;
       } catch (error) {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { companyRules, fintechIdRequired } from '../../../../../domain/companies/company.rules.js';
-import { toBoolean } from '../../../../../domain/shared/field-rules.js';
-import { INVOICE_STATUSES } from '../../../../../domain/shared/invoice-status.js';
+import { companyRules, fintechIdRequired } from '#domain/companies/company.rules.js';
+import { toBoolean } from '#domain/shared/field-rules.js';
+import { INVOICE_STATUSES } from '#domain/shared/invoice-status.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
 
 /**
@@ -9,7 +9,7 @@ import { FollowsRule } from '../../infra/http/follows-rule.js';
  * once. Numbers may come as text and flags as 0/1. An optional field left out keeps its value.
  */
 export class UpdateCompanyBody {
-  @ApiPropertyOptional({ description: 'The company id (ignored: the path names the company)' })
+  @ApiPropertyOptional({ type: String, description: 'The company id (ignored: the path names the company)' })
   @FollowsRule(() => undefined)
   id?: unknown;
 
@@ -37,15 +37,30 @@ export class UpdateCompanyBody {
   @FollowsRule(companyRules.tabc_id)
   tabc_id!: string;
 
-  @ApiPropertyOptional({ description: 'Required while the order feature is active', nullable: true })
+  @ApiPropertyOptional({
+    example: 'lonestar',
+    type: String,
+    description: 'Required while the order feature is active',
+    nullable: true,
+  })
   @FollowsRule(companyRules.subdomain)
   subdomain?: string | null;
 
-  @ApiPropertyOptional({ description: 'May be empty; pre-fills new invoices', nullable: true })
+  @ApiPropertyOptional({
+    example: 'Payment due on delivery. Thank you!',
+    type: String,
+    description: 'May be empty; pre-fills new invoices',
+    nullable: true,
+  })
   @FollowsRule(companyRules.default_invoice_note)
   default_invoice_note?: string | null;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({
+    example: 1001,
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    minimum: 1,
+    default: 1,
+  })
   @FollowsRule(companyRules.starting_invoice_number)
   starting_invoice_number?: number | string;
 
@@ -57,7 +72,12 @@ export class UpdateCompanyBody {
   @FollowsRule(companyRules.has_fintech)
   has_fintech?: boolean | number;
 
-  @ApiPropertyOptional({ description: 'Required while has_fintech is on', nullable: true })
+  @ApiPropertyOptional({
+    example: 'FT-20931',
+    type: String,
+    description: 'Required while has_fintech is on',
+    nullable: true,
+  })
   @FollowsRule(
     (value, body) => companyRules.fintech_id(value) ?? fintechIdRequired(value, toBoolean(body.has_fintech)),
   )
@@ -71,11 +91,19 @@ export class UpdateCompanyBody {
   @FollowsRule(companyRules.sort_inv_products)
   sort_inv_products?: boolean | number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 5000, default: 500 })
+  @ApiPropertyOptional({
+    example: 500,
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    minimum: 1,
+    maximum: 5000,
+    default: 500,
+  })
   @FollowsRule(companyRules.stamp_threshold)
   stamp_threshold?: number | string;
 
   @ApiPropertyOptional({
+    example: 8.25,
+    oneOf: [{ type: 'number' }, { type: 'string' }],
     minimum: 0,
     maximum: 100,
     default: 8.25,

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { companyError } from '../../../../../domain/companies/company.errors.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { companyError } from '#domain/companies/company.errors.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { findCompany } from '../company.response.js';
 import { GetCompanyQuery } from './get-company.query.js';
 

@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { companyError } from '../../../../../domain/companies/company.errors.js';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
+import { companyError } from '#domain/companies/company.errors.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { GetLogoFileQuery, type LogoFile } from './get-logo-file.query.js';
 
 @QueryHandler(GetLogoFileQuery)

@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
-import type { CreateCustomer } from '../../../../../domain/customers/customer.commands.js';
-import type { CommandMetadata } from '../../../../../domain/shared/decider.js';
+import type { CreateCustomer } from '#domain/customers/customer.commands.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
 
 export class CreateCustomerCommand extends Command<void> {
   constructor(

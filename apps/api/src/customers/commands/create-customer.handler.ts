@@ -1,11 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { customerDecider, customerStream } from '../../../../../domain/customers/customer.decide.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { customerDecider, customerStream } from '#domain/customers/customer.decide.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { checkPriceTier } from '../price-tier-check.js';
 import { CreateCustomerCommand } from './create-customer.command.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 @CommandHandler(CreateCustomerCommand)
 export class CreateCustomerHandler implements ICommandHandler<CreateCustomerCommand> {
@@ -20,7 +21,7 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
       customerDecider,
       customerStream(data.customerId),
       { type: 'CreateCustomer', data, metadata },
-      options,
+      { waitFor: WAITS_FOR.customer, ...options },
     );
   }
 }

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { optionalText, toNumber, wholeNumber } from '../../../../../domain/shared/field-rules.js';
+import { optionalText, toNumber, wholeNumber } from '#domain/shared/field-rules.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
 
 export const MAX_LIST = 1000;

@@ -1,11 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  customerRules,
-  fintechIdProblem,
-  tabcIdProblem,
-} from '../../../../../domain/customers/customer.rules.js';
-import { builtTabcId } from '../../../../../domain/customers/tabc-permit.js';
-import { toNumber } from '../../../../../domain/shared/field-rules.js';
+import { customerRules, fintechIdProblem, tabcIdProblem } from '#domain/customers/customer.rules.js';
+import { builtTabcId } from '#domain/customers/tabc-permit.js';
+import { toNumber } from '#domain/shared/field-rules.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
 
 /**
@@ -13,7 +9,7 @@ import { FollowsRule } from '../../infra/http/follows-rule.js';
  * gets all its messages at once. Flags may be 0/1; on an edit, an optional field left out keeps its value.
  */
 export class CustomerBody {
-  @ApiPropertyOptional({ description: 'Ignored: the path names the customer' })
+  @ApiPropertyOptional({ type: String, description: 'Ignored: the path names the customer' })
   @FollowsRule(() => undefined)
   id?: unknown;
 
@@ -29,7 +25,7 @@ export class CustomerBody {
   @FollowsRule(customerRules.city)
   city!: string;
 
-  @ApiPropertyOptional({ default: 'TX' })
+  @ApiPropertyOptional({ example: 'TX', default: 'TX' })
   @FollowsRule(customerRules.state)
   state?: string;
 
@@ -38,6 +34,8 @@ export class CustomerBody {
   zip!: string;
 
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     example: 'MB123456',
     description:
       'Two letters, optional hyphen, six digits; built from aims_license_type + aims_id when both are given',
@@ -45,32 +43,41 @@ export class CustomerBody {
   @FollowsRule((value, body) =>
     tabcIdProblem(
       value,
-      builtTabcId(body.aims_license_type as string | null, toNumber(body.aims_id) ?? null),
+      // aims_license_type has its own rule; of a wrong type it builds nothing here
+      builtTabcId(
+        typeof body.aims_license_type === 'string' ? body.aims_license_type : null,
+        toNumber(body.aims_id) ?? null,
+      ),
     ),
   )
   tabc_id?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'The AIMS licence id (TABC licence list)' })
+  @ApiPropertyOptional({
+    example: '1027485',
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    nullable: true,
+    description: 'The AIMS licence id (TABC licence list)',
+  })
   @FollowsRule(customerRules.aims_id)
   aims_id?: number | string | null;
 
-  @ApiPropertyOptional({ nullable: true, example: 'MB' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'MB' })
   @FollowsRule(customerRules.aims_license_type)
   aims_license_type?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ example: '55012', type: String, nullable: true })
   @FollowsRule(customerRules.ydk_est_id)
   ydk_est_id?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ example: 'Dana Whitfield', type: String, nullable: true })
   @FollowsRule(customerRules.contact_name)
   contact_name?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ example: 'orders@gulfcoastoysterbar.com', type: String, nullable: true })
   @FollowsRule(customerRules.contact_email)
   contact_email?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ example: '409-555-0142', type: String, nullable: true })
   @FollowsRule(customerRules.contact_phone)
   contact_phone?: string | null;
 
@@ -82,17 +89,27 @@ export class CustomerBody {
   @FollowsRule(customerRules.fintech_option)
   fintech_option!: boolean | number;
 
-  @ApiPropertyOptional({ nullable: true, description: 'Required while fintech_option is on' })
+  @ApiPropertyOptional({
+    example: 'FT-20931',
+    type: String,
+    nullable: true,
+    description: 'Required while fintech_option is on',
+  })
   @FollowsRule(
     (value, body) => customerRules.fintech_id(value) ?? fintechIdProblem(value, body.fintech_option),
   )
   fintech_id?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, format: 'uuid' })
+  @ApiPropertyOptional({
+    example: '81598854-824c-444e-85d3-217922cf655d',
+    type: String,
+    nullable: true,
+    format: 'uuid',
+  })
   @FollowsRule(customerRules.product_price_tier_id)
   product_price_tier_id?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, format: 'date', example: '2026-01-15' })
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'date', example: '2026-01-15' })
   @FollowsRule(customerRules.service_start)
   service_start?: string | null;
 }

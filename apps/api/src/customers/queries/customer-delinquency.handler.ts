@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { customerError } from '../../../../../domain/customers/customer.errors.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { customerError } from '#domain/customers/customer.errors.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { TabcLookupService } from '../../tabc/tabc-lookup.service.js';
 import { findCustomer } from '../customer.response.js';
 import { CustomerDelinquencyQuery, type DelinquencyResponse } from './customer-delinquency.query.js';

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { defineGrid, runGrid } from '../../infra/grid/index.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
-import type { CustomerGridRow } from '../../../../../domain/contracts/customer.contract.js';
+import { defineGrid, runGrid } from '#infra/grid/index.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import type { CustomerGridRow } from '#domain/contracts/customer.contract.js';
 import { CustomerGridQuery } from './customer-grid.query.js';
 
 const TABLE = '(SELECT * FROM rm_customer WHERE removed_at IS NULL) c';

@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { CustomerResponse } from '../../../../../domain/contracts/customer.contract.js';
+import type { CustomerResponse } from '#domain/contracts/customer.contract.js';
 
 export class GetCustomerQuery extends Query<CustomerResponse> {
   constructor(

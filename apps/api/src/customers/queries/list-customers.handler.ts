@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { escapeLike } from '../../infra/grid/grid.sql.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { escapeLike } from '#infra/grid/grid.sql.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { CUSTOMER_COLUMNS } from '../customer.response.js';
-import type { CustomerResponse } from '../../../../../domain/contracts/customer.contract.js';
+import type { CustomerResponse } from '#domain/contracts/customer.contract.js';
 import { ListCustomersQuery } from './list-customers.query.js';
 
 @QueryHandler(ListCustomersQuery)

@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { customerError } from '../../../../../domain/customers/customer.errors.js';
-import { licenceExpiry } from '../../../../../domain/customers/tabc-permit.js';
-import { businessDate, DEFAULT_TIME_ZONE } from '../../../../../domain/shared/business-date.js';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { customerError } from '#domain/customers/customer.errors.js';
+import { licenceExpiry } from '#domain/customers/tabc-permit.js';
+import { businessDate, DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { TabcLookupService } from '../../tabc/tabc-lookup.service.js';
 import { findCustomer } from '../customer.response.js';
 import { TabcExpirationQuery, type TabcExpirationResponse } from './tabc-expiration.query.js';

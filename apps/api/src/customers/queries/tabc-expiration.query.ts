@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { LicenceExpiry } from '../../../../../domain/customers/tabc-permit.js';
+import type { LicenceExpiry } from '#domain/customers/tabc-permit.js';
 
 export interface TabcExpirationResponse extends LicenceExpiry {
   /** The customer's licence was found in the imported TABC list. */

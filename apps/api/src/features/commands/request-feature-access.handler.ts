@@ -1,17 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import type { RequestFeatureAccess } from '../../../../../domain/companies/company.commands.js';
-import { companyDecider, companyStream } from '../../../../../domain/companies/company.decide.js';
-import type { CompanyEvent } from '../../../../../domain/companies/company.events.js';
-import { FEATURE_CATALOGUE } from '../../../../../domain/companies/company.features.js';
+import type { RequestFeatureAccess } from '#domain/companies/company.commands.js';
+import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
+import type { CompanyEvent } from '#domain/companies/company.events.js';
+import { FEATURE_CATALOGUE } from '#domain/companies/company.features.js';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
-import { EVENT_STORE, type EventStore } from '../../infra/event-store/event-store.port.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
 import { escapeHtml } from '../../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailPort } from '../../infra/mail/mail.port.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { RequestFeatureAccessCommand } from './request-feature-access.command.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 /**
  * Decides first without recording (so a refused request sends nothing), e-mails the provider's team, then records
@@ -40,7 +41,7 @@ export class RequestFeatureAccessHandler implements ICommandHandler<RequestFeatu
       state = companyDecider.evolve(state, event as unknown as CompanyEvent);
     if (companyDecider.decide(command, state).length === 0) return; // asked already and not yet answered
     await this.tellProvider(feature, metadata.companyId, metadata.userId);
-    await this.events.decide(companyDecider, stream, command);
+    await this.events.decide(companyDecider, stream, command, { waitFor: WAITS_FOR.company });
   }
 
   private async tellProvider(

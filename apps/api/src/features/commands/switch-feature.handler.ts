@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { companyDecider, companyStream } from '../../../../../domain/companies/company.decide.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
 import { SwitchFeatureCommand } from './switch-feature.command.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 @CommandHandler(SwitchFeatureCommand)
 export class SwitchFeatureHandler implements ICommandHandler<SwitchFeatureCommand> {
@@ -21,6 +22,9 @@ export class SwitchFeatureHandler implements ICommandHandler<SwitchFeatureComman
           data: { companyId, feature: data.feature, by: data.by },
           metadata,
         };
-    await this.events.decide(companyDecider, companyStream(companyId), command, options);
+    await this.events.decide(companyDecider, companyStream(companyId), command, {
+      waitFor: WAITS_FOR.company,
+      ...options,
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { FEATURE_NAMES, isFeatureName } from '../../../../../domain/companies/company.features.js';
-import { toBoolean } from '../../../../../domain/shared/field-rules.js';
+import { FEATURE_NAMES, isFeatureName } from '#domain/companies/company.features.js';
+import { toBoolean } from '#domain/shared/field-rules.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
 
 export const UNKNOWN_FEATURE = `Feature must be one of: ${FEATURE_NAMES.join(', ')}.`;
@@ -12,7 +12,11 @@ export class SwitchFeatureBody {
   @FollowsRule(featureRule)
   name!: string;
 
-  @ApiProperty({ type: Boolean, description: 'true switches it on (free features only), false off' })
+  @ApiProperty({
+    example: true,
+    type: Boolean,
+    description: 'true switches it on (free features only), false off',
+  })
   @FollowsRule((value) => (toBoolean(value) === undefined ? 'Active must be true or false.' : undefined))
   active!: boolean | number;
 }

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import type { CompanyFeatureRow } from '../../../../../projections/companies/company.projection.js';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import type { CompanyFeatureRow } from '#projections/companies/company.projection.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { featureCards } from '../feature-cards.js';
 import { ListFeaturesQuery } from './list-features.query.js';
 

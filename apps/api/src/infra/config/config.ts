@@ -13,6 +13,8 @@ export interface AppConfig {
   providerEmail: string; // the provider's team: feature access requests go here
   logLevel: string;
   seedDemo: boolean;
+  /** The demo's size: invoices over its year (customers and products scale down with fewer). */
+  seedDemoInvoices: number;
   webDir: string;
   minClientVersion: string;
   rateLimit: { attempts: number; attemptsPerAddress: number; windowSeconds: number };
@@ -22,6 +24,8 @@ export interface AppConfig {
   publicLinkDays: number;
   /** Invoice e-mail: how long a send waits for the SMTP server, and the background retries of deferred mail. */
   invoiceEmail: { sendTimeoutMs: number; retryAttempts: number; retryBaseMs: number };
+  /** Live updates (socket.io): browser origins allowed besides the app's own, and the session re-check period. */
+  live: { origins: string[]; sessionCheckMs: number };
 }
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -43,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     providerEmail: env.PROVIDER_EMAIL || 'support@stampline.local',
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
+    seedDemoInvoices: Math.round(positive(env.SEED_DEMO_INVOICES, 2000)),
     webDir: resolve(env.WEB_DIR ?? join('dist', 'web')),
     minClientVersion: env.MIN_CLIENT_VERSION ?? '3.98',
     rateLimit: {
@@ -61,6 +66,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sendTimeoutMs: positive(env.EMAIL_SEND_TIMEOUT_MS, 10_000),
       retryAttempts: positive(env.EMAIL_RETRY_ATTEMPTS, 5),
       retryBaseMs: positive(env.EMAIL_RETRY_BASE_MS, 60_000),
+    },
+    live: {
+      origins: (env.LIVE_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+      sessionCheckMs: positive(env.LIVE_SESSION_CHECK_MS, 60_000),
     },
   };
 }

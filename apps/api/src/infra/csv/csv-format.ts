@@ -14,23 +14,38 @@ const OPTIONS = {
 };
 
 export function csvLine(values: unknown[]): string {
-  return stringify([values.map((value) => (value === null || value === undefined ? '' : value))], OPTIONS);
+  return csvLines([values]);
+}
+
+/** Several records at once: one stringifier for a whole batch (an export's FETCH), not one per line. */
+export function csvLines(records: unknown[][]): string {
+  return stringify(
+    records.map((values) => values.map((value) => (value === null || value === undefined ? '' : value))),
+    OPTIONS,
+  );
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** One formatter per time zone (building one costs far more than a CSV row). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The parts of an instant in a time zone. */
 function partsIn(instant: Date, timeZone: string): Record<string, string> {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  return Object.fromEntries(parts.map((p) => [p.type, p.value]));
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
 }
 
 /** `2026-11-21 09:05`: a timestamp as the company reads it, in its time zone. */

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type pg from 'pg';
-import type { SqlQuery } from '../grid/index.js';
-import { csvLine } from './csv-format.js';
+import type { SqlQuery } from '#infra/grid/index.js';
+import { csvLine, csvLines } from './csv-format.js';
 
-/** Rows per FETCH after the first: small batches keep little alive at a time. */
+/** Rows per FETCH after the first: small batches keep little alive at a time (two: the one written, the next read). */
 const FETCH_ROWS = 500;
 /** The first FETCH: small, so the first bytes go out at once. */
 const FIRST_ROWS = 100;
@@ -20,12 +20,18 @@ export async function streamCursorCsv(
   cellsOf: (row: Record<string, unknown>) => unknown[] | unknown[][],
 ): Promise<Readable> {
   const client = await pool.connect();
+  // While the download is open the client is checked out, so the pool's idle-error listener does not cover it: a
+  // connection dropped meanwhile (server stopping, database dropped) must fail the next FETCH, not the process.
+  let lost: Error | undefined;
+  const onError = (error: Error) => (lost = error);
+  client.on('error', onError);
   let open = true;
   const close = async (commit: boolean) => {
     if (!open) return;
     open = false;
-    await client.query(commit ? 'COMMIT' : 'ROLLBACK').catch(() => {});
-    client.release();
+    if (!lost) await client.query(commit ? 'COMMIT' : 'ROLLBACK').catch(() => {});
+    client.off('error', onError);
+    client.release(lost);
   };
   let first: Record<string, unknown>[];
   try {
@@ -37,24 +43,36 @@ export async function streamCursorCsv(
     throw error;
   }
 
-  const linesOf = (row: Record<string, unknown>) => {
-    const cells = cellsOf(row);
-    if (cells.length === 0) return '';
-    return Array.isArray(cells[0]) ? (cells as unknown[][]).map(csvLine).join('') : csvLine(cells);
+  const linesOf = (rows: Record<string, unknown>[]) => {
+    const records: unknown[][] = [];
+    for (const row of rows) {
+      const cells = cellsOf(row);
+      if (cells.length === 0) continue;
+      if (Array.isArray(cells[0])) records.push(...(cells as unknown[][]));
+      else records.push(cells);
+    }
+    return records.length > 0 ? csvLines(records) : '';
   };
+  const fetchNext = () => client.query(`FETCH ${FETCH_ROWS} FROM csv_export`);
   async function* lines() {
+    let pending: ReturnType<typeof fetchNext> | undefined;
     try {
       yield csvLine(header);
       let batch = first;
       let size = FIRST_ROWS;
       while (batch.length > 0) {
-        yield batch.map(linesOf).join('');
-        if (batch.length < size || !open) break;
+        // The next batch is asked for before this one is written: Postgres reads it while Node formats and sends.
+        pending = batch.length < size ? undefined : fetchNext();
+        pending?.catch(() => {}); // awaited below; a download aborted meanwhile ends the transaction instead
+        yield linesOf(batch);
+        if (!pending || !open) break;
         size = FETCH_ROWS;
-        batch = (await client.query(`FETCH ${size} FROM csv_export`)).rows;
+        batch = (await pending).rows;
+        pending = undefined;
       }
       await close(true);
     } finally {
+      await pending?.catch(() => {});
       await close(false); // the download was aborted or failed
     }
   }

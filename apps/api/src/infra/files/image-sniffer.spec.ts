@@ -1,4 +1,4 @@
-import { png } from '../../../../../test/support/images.js';
+import { png } from '#test/support/images.js';
 import { sniffImage } from './image-sniffer.js';
 
 describe('Image sniffing', () => {

@@ -1,4 +1,4 @@
-import type { CommandMetadata } from '../../../../../domain/shared/decider.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
 
 /** What a controller adds to every command (STYLE.md "NestJS"): who acts, for which company, and when. */
 export function actorOf(user: { id: string; companyId: string }): CommandMetadata {

@@ -7,8 +7,8 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { DomainError } from '../../../../../domain/shared/domain-error.js';
-import { WrongExpectedRevisionError } from '../event-store/event-store.port.js';
+import { DomainError } from '#domain/shared/domain-error.js';
+import { WrongExpectedRevisionError } from '#infra/event-store/event-store.port.js';
 
 export interface Problem {
   statusCode: number;

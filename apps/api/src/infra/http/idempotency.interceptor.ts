@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { PG_POOL } from '../projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 
 const HEADER = 'idempotency-key';
 const RETENTION = '24 hours';
@@ -24,6 +24,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle(); // socket messages carry no Idempotency-Key
     const request = context.switchToHttp().getRequest<FastifyRequest & { user?: { id: string } }>();
     const key = request.headers[HEADER];
     if (typeof key !== 'string' || request.method === 'GET') return next.handle();
@@ -37,19 +38,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
     next: CallHandler,
   ) {
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const scope = request.user?.id ?? `anonymous:${request.ip}`;
+    // A customer user (the ordering app) is a caller of its own: keys never collide with another's.
+    const customerUser = (request as { customerUser?: { id: string } }).customerUser;
+    const scope =
+      request.user?.id ?? (customerUser ? `customer-user:${customerUser.id}` : `anonymous:${request.ip}`);
     const requestHash = createHash('sha256')
       .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
       .digest('hex');
-    await this.pool.query(
-      `DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND created_at < now() - interval '${RETENTION}'`,
-      [scope, key],
-    );
-    const claimed = await this.pool.query(
-      `INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-      [scope, key, requestHash],
-    );
-    if (claimed.rowCount === 0) {
+    if (!(await this.claim(scope, key, requestHash))) {
       const { rows } = await this.pool.query('SELECT * FROM idempotency_keys WHERE scope = $1 AND key = $2', [
         scope,
         key,
@@ -87,6 +83,35 @@ export class IdempotencyInterceptor implements NestInterceptor {
       // A failed attempt doesn't hold the key: the client may retry it.
       await this.pool.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2', [scope, key]);
       throw error;
+    }
+  }
+
+  /**
+   * Claims the key (an expired claim is replaced); false when it is held. The claim commits without waiting for its
+   * WAL flush: the command's own append and the stored answer are durable commits made after it, and WAL is
+   * flushed in order, so by the time anything depends on the claim it is on disk — a crash before that loses a
+   * claim whose command never ran. One fsync fewer per command sent with a key (the ordering app always sends
+   * one: placing an order went from 3 to 2 WAL flushes).
+   */
+  private async claim(scope: string, key: string, requestHash: string): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN; SET LOCAL synchronous_commit TO off');
+      await client.query(
+        `DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND created_at < now() - interval '${RETENTION}'`,
+        [scope, key],
+      );
+      const claimed = await client.query(
+        `INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [scope, key, requestHash],
+      );
+      await client.query('COMMIT');
+      return (claimed.rowCount ?? 0) > 0;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
     }
   }
 }

@@ -1,4 +1,4 @@
-import { isUuid } from '../../../../../domain/shared/field-rules.js';
+import { isUuid } from '#domain/shared/field-rules.js';
 import { NotFoundException, type PipeTransform } from '@nestjs/common';
 
 /**

@@ -1,25 +1,32 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+import { invoiceNumbersDecider, invoiceNumbersStream } from '#domain/invoices/invoice-numbers.js';
+import { createInvoices } from '#domain/invoices/invoice.decide.js';
+import { invoiceDecider } from '#domain/invoices/invoice.decider.js';
+import { invoiceError } from '#domain/invoices/invoice.errors.js';
+import { invoiceStream } from '#domain/invoices/invoice.events.js';
+import { DUPLICATE_WINDOW_HOURS } from '#domain/invoices/invoice.rules.js';
+import { invoiceOrder } from '#domain/orders/order-invoicing.js';
+import { orderDecider } from '#domain/orders/order.decide.js';
+import { orderStream } from '#domain/orders/order.events.js';
+import { businessDate } from '#domain/shared/business-date.js';
+import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
+import { stampsStream } from '#domain/stamps/stamp.events.js';
 import {
-  invoiceNumbersDecider,
-  invoiceNumbersStream,
-} from '../../../../../domain/invoices/invoice-numbers.js';
-import { createInvoices } from '../../../../../domain/invoices/invoice.decide.js';
-import { invoiceDecider } from '../../../../../domain/invoices/invoice.decider.js';
-import { invoiceError } from '../../../../../domain/invoices/invoice.errors.js';
-import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js';
-import { DUPLICATE_WINDOW_HOURS } from '../../../../../domain/invoices/invoice.rules.js';
-import { businessDate } from '../../../../../domain/shared/business-date.js';
-import { stampLedgerDecider } from '../../../../../domain/stamps/stamp.decide.js';
-import { stampsStream } from '../../../../../domain/stamps/stamp.events.js';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { EventAppender, streamDecision } from '../../infra/event-store/event-appender.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+  holdingChanges,
+  stampHoldingDecider,
+  stampHoldingStream,
+  type StampHoldingChanged,
+} from '#domain/stamps/stamp-holding.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { EventAppender, streamDecision } from '#infra/event-store/event-appender.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { fingerprintOf, invoiceIdFor, InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
-import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
+import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import { CreateInvoiceCommand } from './create-invoice.command.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 /**
  * POST /invoice: one decision over the invoice's stream, the company's number stream and its stamp ledger,
@@ -35,56 +42,101 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  async execute({ metadata, body, idempotencyKey }: CreateInvoiceCommand): Promise<InvoiceResponse> {
+  async execute({
+    metadata,
+    body,
+    idempotencyKey,
+    options,
+  }: CreateInvoiceCommand): Promise<InvoiceResponse | undefined> {
+    const wait = options.waitForProjections !== false;
     const { companyId } = metadata;
     const invoiceId = invoiceIdFor(companyId, metadata.userId, idempotencyKey);
-    const already = await this.events.load(invoiceStream(invoiceId), invoiceDecider);
-    if (already.state.status !== 'none') return this.reader.read(companyId, invoiceId);
+    const known = await this.context.forNewInvoice(companyId, body.customer_id, invoiceId);
+    // a retried request: its invoice
+    if (known.exists) return wait ? this.reader.read(companyId, invoiceId) : undefined;
 
-    const company = await this.context.company(companyId);
+    const { company } = known;
     const settings = this.context.settings(company);
-    const customer = await this.context.customer(companyId, body.customer_id);
+    const customer = known.customer();
     const lines = await this.context.lines(companyId, customer.id, body.items);
     const fingerprint = fingerprintOf(customer.id, lines);
-    if (!body.force) await this.refuseDuplicate(companyId, fingerprint, metadata.now);
+    // An invoice made from an order is guarded by the order itself (an invoiced order takes no second one).
+    if (!body.force && !body.order_id) await this.refuseDuplicate(companyId, fingerprint, metadata.now);
 
-    await this.events.decideMany(
-      {
-        numbers: streamDecision(invoiceNumbersStream(companyId), invoiceNumbersDecider),
-        stamps: streamDecision(stampsStream(companyId), stampLedgerDecider),
-        invoice: streamDecision(invoiceStream(invoiceId), invoiceDecider),
-      },
-      (states) => {
-        const decided = createInvoices(
-          { numbers: states.numbers, stamps: states.stamps, invoices: [states.invoice] },
-          {
-            type: 'CreateInvoices',
-            data: {
-              drafts: [
-                {
-                  invoiceId,
-                  customer,
-                  lines,
-                  invoicedOn: body.invoiced_at ?? businessDate(metadata.now, settings.timeZone),
-                  dueOn: body.due_at || null,
-                  note: body.note ?? company.details.defaultInvoiceNote,
-                  companyNote: body.company_note ?? '',
-                  logoId: this.context.logo(company, body.logo_id) ?? company.defaultLogoId,
-                  fingerprint,
-                  ...(body.stamps ? { stampRanges: body.stamps.map(stampRange) } : {}),
-                },
-              ],
-              settings,
-              orderIds: [],
+    const draft = {
+      invoiceId,
+      customer,
+      lines,
+      invoicedOn: body.invoiced_at ?? businessDate(metadata.now, settings.timeZone),
+      dueOn: body.due_at || null,
+      note: body.note ?? company.details.defaultInvoiceNote,
+      companyNote: body.company_note ?? '',
+      logoId: this.context.logo(company, body.logo_id) ?? company.defaultLogoId,
+      fingerprint,
+      ...(body.stamps ? { stampRanges: body.stamps.map(stampRange) } : {}),
+    };
+    // Create Invoice on an order (issue 14 §5): the order's stream joins the atomic append, so the invoice names the
+    // order, the order names the invoice, and a second click on an invoiced order creates nothing.
+    const orderId = body.order_id?.toLowerCase();
+    const base = {
+      numbers: streamDecision(invoiceNumbersStream(companyId), invoiceNumbersDecider),
+      stamps: streamDecision(stampsStream(companyId), stampLedgerDecider),
+      invoice: streamDecision(invoiceStream(invoiceId), invoiceDecider),
+      holding: streamDecision(stampHoldingStream(invoiceId), stampHoldingDecider),
+    };
+    const decision = { drafts: [draft], settings };
+    let held: StampHoldingChanged[];
+    if (orderId) {
+      const { events } = await this.events.decideMany(
+        { ...base, order: streamDecision(orderStream(orderId), orderDecider) },
+        (states) => {
+          const decided = invoiceOrder(
+            {
+              order: states.order,
+              numbers: states.numbers,
+              stamps: states.stamps,
+              invoices: [states.invoice],
             },
-            metadata,
-          },
-        );
-        return { numbers: decided.numbers, stamps: decided.stamps, invoice: decided.invoices[0] };
-      },
-      metadata,
-    );
-    return this.reader.read(companyId, invoiceId);
+            { type: 'CreateInvoices', data: { ...decision, orderIds: [orderId], orderId }, metadata },
+          );
+          return {
+            numbers: decided.numbers,
+            stamps: decided.stamps,
+            invoice: decided.invoices[0],
+            order: decided.order,
+            holding: holdingChanges(states.holding.ranges, invoiceId, decided.stamps, metadata.now),
+          };
+        },
+        metadata,
+        { waitFor: WAITS_FOR.orderInvoice, waitForProjections: wait },
+      );
+      held = events.holding;
+    } else {
+      const { events } = await this.events.decideMany(
+        base,
+        (states) => {
+          const decided = createInvoices(
+            { numbers: states.numbers, stamps: states.stamps, invoices: [states.invoice] },
+            { type: 'CreateInvoices', data: { ...decision, orderIds: [] }, metadata },
+          );
+          return {
+            numbers: decided.numbers,
+            stamps: decided.stamps,
+            invoice: decided.invoices[0],
+            holding: holdingChanges(states.holding.ranges, invoiceId, decided.stamps, metadata.now),
+          };
+        },
+        metadata,
+        { waitFor: WAITS_FOR.invoice, waitForProjections: wait },
+      );
+      held = events.holding;
+    }
+    if (!wait) return undefined;
+    // What the decision knows already is not read again: the stamps it holds, the company's day.
+    return this.reader.read(companyId, invoiceId, {
+      held: held.at(-1)?.data.ranges ?? [],
+      timeZone: settings.timeZone,
+    });
   }
 
   private async refuseDuplicate(companyId: string, fingerprint: string, now: string): Promise<void> {

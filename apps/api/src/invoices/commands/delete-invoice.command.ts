@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../../domain/shared/decider.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
 
 export class DeleteInvoiceCommand extends Command<void> {
   constructor(

@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { invoiceDecider } from '../../../../../domain/invoices/invoice.decider.js';
-import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { invoiceDecider } from '#domain/invoices/invoice.decider.js';
+import { invoiceStream } from '#domain/invoices/invoice.events.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { DeleteInvoiceCommand } from './delete-invoice.command.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 /** DELETE /invoice/{number}: owners only, cancelled invoices only; the events and stamp history stay. */
 @CommandHandler(DeleteInvoiceCommand)
@@ -16,10 +17,15 @@ export class DeleteInvoiceHandler implements ICommandHandler<DeleteInvoiceComman
 
   async execute({ metadata, idOrNumber, byOwner }: DeleteInvoiceCommand): Promise<void> {
     const row = await this.reader.row(metadata.companyId, idOrNumber);
-    await this.events.decide(invoiceDecider, invoiceStream(row.id), {
-      type: 'DeleteInvoice',
-      data: { invoiceId: row.id, byOwner },
-      metadata,
-    });
+    await this.events.decide(
+      invoiceDecider,
+      invoiceStream(row.id),
+      {
+        type: 'DeleteInvoice',
+        data: { invoiceId: row.id, byOwner },
+        metadata,
+      },
+      { waitFor: WAITS_FOR.invoice },
+    );
   }
 }

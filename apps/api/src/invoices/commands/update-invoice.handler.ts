@@ -1,18 +1,23 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { ReviseInvoice } from '../../../../../domain/invoices/invoice.commands.js';
-import { reviseInvoice } from '../../../../../domain/invoices/invoice.decide.js';
-import { invoiceDecider } from '../../../../../domain/invoices/invoice.decider.js';
-import { invoiceError } from '../../../../../domain/invoices/invoice.errors.js';
-import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js';
-import { stampLedgerDecider } from '../../../../../domain/stamps/stamp.decide.js';
-import { stampsStream } from '../../../../../domain/stamps/stamp.events.js';
-import { EventAppender, streamDecision } from '../../infra/event-store/event-appender.js';
+import type pg from 'pg';
+import type { ReviseInvoice } from '#domain/invoices/invoice.commands.js';
+import { reviseInvoice } from '#domain/invoices/invoice.decide.js';
+import { invoiceDecider } from '#domain/invoices/invoice.decider.js';
+import { invoiceError } from '#domain/invoices/invoice.errors.js';
+import { invoiceStream } from '#domain/invoices/invoice.events.js';
+import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
+import { stampsStream } from '#domain/stamps/stamp.events.js';
+import { holdingChanges, stampHoldingDecider, stampHoldingStream } from '#domain/stamps/stamp-holding.js';
+import { holdingNow } from '../../stamps/stamp-holdings.js';
+import { EventAppender, streamDecision } from '#infra/event-store/event-appender.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { fingerprintOf, InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
-import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
+import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import { stampRange } from './create-invoice.handler.js';
 import { UpdateInvoiceCommand } from './update-invoice.command.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 /**
  * PUT /invoice/{id}: the builder's edit (every field) or the view page's status or date change (one field).
@@ -25,9 +30,16 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
     @Inject(EventAppender) private readonly events: EventAppender,
     @Inject(InvoiceContext) private readonly context: InvoiceContext,
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  async execute({ metadata, idOrNumber, body }: UpdateInvoiceCommand): Promise<InvoiceResponse> {
+  async execute({
+    metadata,
+    idOrNumber,
+    body,
+    options,
+  }: UpdateInvoiceCommand): Promise<InvoiceResponse | undefined> {
+    const wait = options.waitForProjections !== false;
     const { companyId } = metadata;
     const row = await this.reader.row(companyId, idOrNumber);
     const company = await this.context.company(companyId);
@@ -56,27 +68,37 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
     };
     const fingerprint = lines || customer ? fingerprintOf(customerId, lines ?? row.content.lines) : undefined;
 
+    // What the invoice holds: its holding stream (read again in the decision), or the stamp log when it has
+    // recorded nothing yet (an invoice from before the holding streams).
+    const before = await holdingNow(this.events, this.pool, companyId, row.id);
     await this.events.decideMany(
       {
         invoice: streamDecision(invoiceStream(row.id), invoiceDecider),
         stamps: streamDecision(stampsStream(companyId), stampLedgerDecider),
+        holding: streamDecision(stampHoldingStream(row.id), stampHoldingDecider),
       },
       (states) => {
         if (states.invoice.status !== 'none' && states.invoice.companyId !== companyId)
           throw invoiceError('INVOICE_NOT_FOUND');
-        return reviseInvoice(states, {
-          type: 'ReviseInvoice',
-          data: {
-            invoiceId: row.id,
-            changes,
-            ...(fingerprint ? { fingerprint } : {}),
-            settings: { sortLines: settings.sortLines, timeZone: settings.timeZone },
+        const held = states.holding.recorded ? states.holding.ranges : before.ranges;
+        const decided = reviseInvoice(
+          { ...states, held },
+          {
+            type: 'ReviseInvoice',
+            data: {
+              invoiceId: row.id,
+              changes,
+              ...(fingerprint ? { fingerprint } : {}),
+              settings: { sortLines: settings.sortLines, timeZone: settings.timeZone },
+            },
+            metadata,
           },
-          metadata,
-        });
+        );
+        return { ...decided, holding: holdingChanges(held, row.id, decided.stamps, metadata.now) };
       },
       metadata,
+      { waitFor: WAITS_FOR.invoice, waitForProjections: wait },
     );
-    return this.reader.read(companyId, row.id);
+    return wait ? this.reader.read(companyId, row.id) : undefined;
   }
 }

@@ -1,4 +1,4 @@
-import type * as Contract from '../../../../../domain/contracts/delivery.contract.js';
+import type * as Contract from '#domain/contracts/delivery.contract.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -13,7 +13,7 @@ import {
   IsUUID,
   MaxLength,
 } from 'class-validator';
-import { MAX_NOTE, PAPERWORK_MESSAGES } from '../../../../../domain/invoices/invoice-paperwork.decide.js';
+import { MAX_NOTE, PAPERWORK_MESSAGES } from '#domain/invoices/invoice-paperwork.decide.js';
 
 export const EMAIL_MESSAGES = {
   invalid: 'Input valid email address',
@@ -47,7 +47,10 @@ export class SendInvoiceEmailBody implements Contract.SendEmailBody {
   @IsArray({ message: EMAIL_MESSAGES.empty })
   emails!: string[];
 
-  @ApiPropertyOptional({ description: 'Printed in the message above the link' })
+  @ApiPropertyOptional({
+    example: 'Thank you for your order!',
+    description: 'Printed in the message above the link',
+  })
   @MaxLength(MAX_NOTE, { message: PAPERWORK_MESSAGES.noteTooLong })
   @IsString({ message: 'notes must be text' })
   @IsOptional()
@@ -65,7 +68,7 @@ export class UpdateDocumentBody {
   @IsString({ message: PAPERWORK_MESSAGES.fileNameEmpty })
   originalname!: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Signed delivery receipt' })
   @IsString({ message: 'note must be text' })
   @IsOptional()
   note?: string;
@@ -85,7 +88,7 @@ export class RemoveNoteBody {
   @IsOptional()
   id?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Signed delivery receipt' })
   @IsString()
   @IsOptional()
   note?: string;

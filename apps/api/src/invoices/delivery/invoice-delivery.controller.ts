@@ -2,20 +2,17 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Re
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
-import type { EmailGridRow } from '../../../../../domain/contracts/delivery.contract.js';
-import type { PublicLinkResponse } from '../../../../../domain/contracts/public.contract.js';
-import type {
-  PublicLinkIssued,
-  PublicLinksRevoked,
-} from '../../../../../domain/invoices/invoice-delivery.events.js';
-import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js';
+import type { EmailGridRow } from '#domain/contracts/delivery.contract.js';
+import type { PublicLinkResponse } from '#domain/contracts/public.contract.js';
+import type { PublicLinkIssued, PublicLinksRevoked } from '#domain/invoices/invoice-delivery.events.js';
+import { invoiceStream } from '#domain/invoices/invoice.events.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
 import { PublicLinks } from '../../delivery/public-links.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
-import { GridParams, runGrid } from '../../infra/grid/index.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import { GridParams, runGrid } from '#infra/grid/index.js';
 import { actorOf } from '../../infra/http/actor.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { RequiresFeature } from '../../features/requires-feature.decorator.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
@@ -23,6 +20,14 @@ import { contentDisposition } from '../pdf/pdf-format.js';
 import { InvoicePdfBody, numberWithBeer, SendInvoiceEmailBody } from './delivery.body.js';
 import { emailGrid, emailLog } from './invoice-email.log.js';
 import { InvoiceEmailService } from './invoice-email.service.js';
+import { ApiAnswer } from '../../infra/http/api-answer.js';
+import {
+  INVOICE_EMAIL_ANSWER,
+  INVOICE_EMAIL_GRID_ANSWER,
+  INVOICE_EMAIL_SENT_ANSWER,
+  INVOICE_LINKS_REVOKED_ANSWER,
+  INVOICE_LINK_ANSWER,
+} from './invoice-delivery.answers.js';
 
 /** A PDF answer: its type, file name and no caching (an invoice changes). */
 export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, kind: 'inline' | 'attachment') {
@@ -69,6 +74,7 @@ export class InvoiceDeliveryController {
 
   /** A public link to the invoice: `{ token, url: '/invoice/pdf/{token}', expires_at }`. */
   @Post('invoice/:idOrNumber/link')
+  @ApiAnswer(201, "A public link to the invoice (only the token's hash is kept)", INVOICE_LINK_ANSWER)
   async issueLink(
     @CurrentUser() user: AuthUser,
     @Param('idOrNumber') idOrNumber: string,
@@ -93,6 +99,7 @@ export class InvoiceDeliveryController {
 
   /** Revokes every live public link of the invoice: `{ revoked: n }`. */
   @Delete('invoice/:idOrNumber/link')
+  @ApiAnswer(200, "How many of the invoice's links stopped working", INVOICE_LINKS_REVOKED_ANSWER)
   async revokeLinks(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
     const actor = actorOf(user);
     const row = await this.reader.row(user.companyId, idOrNumber);
@@ -109,6 +116,7 @@ export class InvoiceDeliveryController {
 
   /** The `/emails` grid: rows { id, invoice_id, number, emailed_to, notes, status, attempts, created_at, delivered_at }. */
   @Get('invoice/email/grid')
+  @ApiAnswer(200, 'One page of the e-mail log and the count of matching rows', INVOICE_EMAIL_GRID_ANSWER)
   @RequiresFeature('email')
   emailGrid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
     return runGrid<EmailGridRow>(this.pool, emailGrid, params, user.companyId);
@@ -116,6 +124,11 @@ export class InvoiceDeliveryController {
 
   /** The invoice's e-mail log, newest first, and the addresses it was already sent to. */
   @Get('invoice/:idOrNumber/email')
+  @ApiAnswer(
+    200,
+    "The invoice's e-mail log, newest first, and the addresses it was already sent to.",
+    INVOICE_EMAIL_ANSWER,
+  )
   @RequiresFeature('email')
   async emailLog(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
     const row = await this.reader.row(user.companyId, idOrNumber);
@@ -128,6 +141,11 @@ export class InvoiceDeliveryController {
    * send email …' when it refused any.
    */
   @Post('invoice/:idOrNumber/email')
+  @ApiAnswer(
+    200,
+    '200 when the SMTP server took every message; 202 with status queued when it deferred one (retried in the background); 502 when it refused one',
+    INVOICE_EMAIL_SENT_ANSWER,
+  )
   @RequiresFeature('email')
   async send(
     @CurrentUser() user: AuthUser,

@@ -1,11 +1,8 @@
-import type {
-  InvoiceEmailLogResponse,
-  InvoiceEmailResponse,
-} from '../../../../../domain/contracts/delivery.contract.js';
+import type { InvoiceEmailLogResponse, InvoiceEmailResponse } from '#domain/contracts/delivery.contract.js';
 import type pg from 'pg';
-import type { InvoiceEmailRow } from '../../../../../projections/invoices/invoice-email.projection.js';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { defineGrid } from '../../infra/grid/index.js';
+import type { InvoiceEmailRow } from '#projections/invoices/invoice-email.projection.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { defineGrid } from '#infra/grid/index.js';
 
 const iso = (value: Date | string | null) => (value instanceof Date ? value.toISOString() : value);
 

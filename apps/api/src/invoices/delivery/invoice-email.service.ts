@@ -7,25 +7,23 @@ import type {
   InvoiceEmailed,
   InvoiceEmailFailed,
   PublicLinkIssued,
-} from '../../../../../domain/invoices/invoice-delivery.events.js';
-import { emailRetryDecider } from '../../../../../domain/invoices/invoice-email.decide.js';
-import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js';
-import type { CommandMetadata } from '../../../../../domain/shared/decider.js';
+} from '#domain/invoices/invoice-delivery.events.js';
+import { emailRetryDecider } from '#domain/invoices/invoice-email.decide.js';
+import { invoiceStream } from '#domain/invoices/invoice.events.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
 import { PublicLinks } from '../../delivery/public-links.js';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config.js';
-import { EventAppender, type Actor } from '../../infra/event-store/event-appender.js';
-import { EVENT_STORE, type EventStore } from '../../infra/event-store/event-store.port.js';
+import { EventAppender, type Actor } from '#infra/event-store/event-appender.js';
+import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
 import { escapeHtml } from '../../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailMessage, type MailPort } from '../../infra/mail/mail.port.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { InvoiceReader } from '../invoice-reader.js';
-import type {
-  EmailRecipientResult,
-  SendEmailResponse,
-} from '../../../../../domain/contracts/delivery.contract.js';
-import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
+import type { EmailRecipientResult, SendEmailResponse } from '#domain/contracts/delivery.contract.js';
+import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
 import { displayDate, money } from '../pdf/pdf-format.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 export const EMAIL_SENT = 'Your email has been sent';
 export const EMAIL_QUEUED =
@@ -193,6 +191,7 @@ export class InvoiceEmailService implements OnModuleDestroy {
     }));
     await this.events.record(invoiceStream(invoice.id), [issued, ...emailed], metadata, {
       waitForProjections: true,
+      waitFor: WAITS_FOR.email,
     });
 
     for (const { emailId, to, outcome } of sent) {

@@ -1,13 +1,15 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicInvoiceResponse } from '../../../../../domain/contracts/public.contract.js';
+import type { PublicInvoiceResponse } from '#domain/contracts/public.contract.js';
 import { Public } from '../../auth/public.decorator.js';
 import { PublicLinks } from '../../delivery/public-links.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { customerInvoice } from '../pdf/invoice-pdf.template.js';
 import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
 import { sendPdf } from './invoice-delivery.controller.js';
+import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
+import { PUBLIC_INVOICE_ANSWER } from './public-invoice.answers.js';
 
 /** Wrong tokens one client address may try per window before it is told to wait (429). */
 
@@ -27,6 +29,7 @@ export class PublicInvoiceController {
 
   /** The invoice (the screens' shape without company_note and costs) and the distributor's header. */
   @Get(':token')
+  @ApiAnswer(200, "The invoice and the distributor's header, without sign-in", PUBLIC_INVOICE_ANSWER)
   @Public()
   async invoice(
     @Param('token') token: string,
@@ -41,6 +44,7 @@ export class PublicInvoiceController {
 
   /** The PDF itself, inline. */
   @Get(':token/file')
+  @ApiFileAnswer('application/pdf', 'The invoice PDF')
   @Public()
   async file(
     @Param('token') token: string,

@@ -1,4 +1,4 @@
-import type { UpdateDocumentResponse } from '../../../../../domain/contracts/delivery.contract.js';
+import type { UpdateDocumentResponse } from '#domain/contracts/delivery.contract.js';
 import {
   Body,
   Controller,
@@ -23,6 +23,8 @@ import { UuidOr404 } from '../../infra/http/uuid-param.pipe.js';
 import { AddNoteBody, NoteIdParams, RemoveNoteBody, UpdateDocumentBody } from '../delivery/delivery.body.js';
 import { contentDisposition } from '../pdf/pdf-format.js';
 import { InvoiceDocumentsService } from './invoice-documents.service.js';
+import { ApiAnswer, ApiFileAnswer, ApiNoAnswer } from '../../infra/http/api-answer.js';
+import { INVOICE_DOCUMENT_ANSWER, INVOICE_NOTES_ANSWER } from './invoice-documents.answers.js';
 
 export const DOCUMENT_MISSING = 'Please choose a file to upload.';
 const DOCUMENT_NOT_FOUND = 'Document not found';
@@ -41,6 +43,7 @@ export class InvoiceDocumentsController {
   constructor(@Inject(InvoiceDocumentsService) private readonly documents: InvoiceDocumentsService) {}
 
   @Get('invoice/:idOrNumber/document')
+  @ApiAnswer(200, "The invoice's documents and private notes", INVOICE_DOCUMENT_ANSWER)
   list(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
     return this.documents.list(user.companyId, idOrNumber);
   }
@@ -68,6 +71,10 @@ export class InvoiceDocumentsController {
   }
 
   @Get('invoice/document/:id/preview')
+  @ApiFileAnswer(
+    'application/octet-stream',
+    'The document, with its own content type (only images and PDFs inline)',
+  )
   async preview(
     @CurrentUser() user: AuthUser,
     @Param('id', new UuidOr404(DOCUMENT_NOT_FOUND)) id: string,
@@ -98,6 +105,7 @@ export class InvoiceDocumentsController {
   }
 
   @Delete('invoice/document/:id')
+  @ApiNoAnswer('The document is removed')
   @HttpCode(204)
   async remove(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(DOCUMENT_NOT_FOUND)) id: string) {
     await this.documents.remove(actorOf(user), id);
@@ -105,12 +113,14 @@ export class InvoiceDocumentsController {
 
   /** Adds a private note; answers the invoice's notes. */
   @Post('invoice/:idOrNumber/note')
+  @ApiAnswer(201, "The invoice's private notes", INVOICE_NOTES_ANSWER)
   addNote(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string, @Body() body: AddNoteBody) {
     return this.documents.addNote(actorOf(user), idOrNumber, body.note);
   }
 
   /** Removes a private note named by `id` in the body (or the query); answers the invoice's notes. */
   @Delete('invoice/:idOrNumber/note')
+  @ApiAnswer(200, "The invoice's private notes left", INVOICE_NOTES_ANSWER)
   removeNote(
     @CurrentUser() user: AuthUser,
     @Param('idOrNumber') idOrNumber: string,

@@ -5,19 +5,19 @@ import type {
   InvoiceDocumentResponse as DocumentResponse,
   InvoiceDocumentsResponse as DocumentsAndNotes,
   PrivateNoteResponse as NoteResponse,
-} from '../../../../../domain/contracts/delivery.contract.js';
+} from '#domain/contracts/delivery.contract.js';
 import {
   paperworkDecider,
   paperworkError,
   type PaperworkCommand,
-} from '../../../../../domain/invoices/invoice-paperwork.decide.js';
-import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js';
-import type { CommandMetadata } from '../../../../../domain/shared/decider.js';
-import type { InvoiceDocumentRow } from '../../../../../projections/invoices/invoice-documents.projection.js';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
+} from '#domain/invoices/invoice-paperwork.decide.js';
+import { invoiceStream } from '#domain/invoices/invoice.events.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
+import type { InvoiceDocumentRow } from '#projections/invoices/invoice-documents.projection.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import {
   DOCUMENT_TYPE_NOT_ALLOWED,
@@ -25,6 +25,7 @@ import {
   sniffDocument,
   type DocumentType,
 } from './document-type.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 export interface DocumentFile {
   document: DocumentResponse;
@@ -166,7 +167,9 @@ export class InvoiceDocumentsService {
   }
 
   private async decide(invoiceId: string, command: PaperworkCommand) {
-    await this.events.decide(paperworkDecider, invoiceStream(invoiceId), command);
+    await this.events.decide(paperworkDecider, invoiceStream(invoiceId), command, {
+      waitFor: WAITS_FOR.paperwork,
+    });
   }
 
   private async listOf(companyId: string, invoiceId: string): Promise<DocumentsAndNotes> {

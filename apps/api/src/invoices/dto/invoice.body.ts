@@ -17,9 +17,9 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import type * as Contract from '../../../../../domain/contracts/invoice.contract.js';
-import { INVOICE_STATUSES, type InvoiceStatus } from '../../../../../domain/shared/invoice-status.js';
-import { MAX_LINES, MAX_NOTE_LENGTH, MAX_QTY } from '../../../../../domain/invoices/invoice.rules.js';
+import type * as Contract from '#domain/contracts/invoice.contract.js';
+import { INVOICE_STATUSES, type InvoiceStatus } from '#domain/shared/invoice-status.js';
+import { MAX_LINES, MAX_NOTE_LENGTH, MAX_QTY } from '#domain/invoices/invoice.rules.js';
 import { MAX_STAMP_NUMBER, toWholeNumber } from '../../stamps/dto/stamp.bodies.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -45,7 +45,7 @@ const toPriceText = ({ value }: { value: unknown }) =>
       : value;
 
 export class InvoiceItemBody implements Contract.InvoiceItemBody {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '8674697a-0a9b-475e-8a6d-ed49f8ef598d', format: 'uuid' })
   @IsUUID('all', { message: 'Product is required.' })
   @IsDefined({ message: 'Product is required.' })
   product_id!: string;
@@ -106,26 +106,39 @@ class InvoiceFieldsBody implements Contract.InvoiceFieldsBody {
   @Transform(toDay)
   invoiced_at?: string;
 
-  @ApiPropertyOptional({ example: '2026-12-21', nullable: true, description: 'null: due on delivery' })
+  @ApiPropertyOptional({
+    type: String,
+    example: '2026-12-21',
+    nullable: true,
+    description: 'null: due on delivery',
+  })
   @Matches(DAY, { message: 'Due date must be a date (YYYY-MM-DD).' })
   @ValidateIf((_, value) => value !== null && value !== '')
   @IsOptional()
   @Transform(toDay)
   due_at?: string | null;
 
-  @ApiPropertyOptional({ description: 'Visible to the customer' })
+  @ApiPropertyOptional({ example: 'Left at the back door', description: 'Visible to the customer' })
   @MaxLength(MAX_NOTE_LENGTH, { message: `Note must be at most ${MAX_NOTE_LENGTH} characters.` })
   @IsString({ message: 'Note must be text.' })
   @IsOptional()
   note?: string;
 
-  @ApiPropertyOptional({ description: 'Internal, never shown to the customer' })
+  @ApiPropertyOptional({
+    example: 'Call before delivering',
+    description: 'Internal, never shown to the customer',
+  })
   @MaxLength(MAX_NOTE_LENGTH, { message: `Company note must be at most ${MAX_NOTE_LENGTH} characters.` })
   @IsString({ message: 'Company note must be text.' })
   @IsOptional()
   company_note?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({
+    example: '0d5f4b8e-3c1a-4e7b-9f6d-2a8c1e5b7d90',
+    type: String,
+    format: 'uuid',
+    nullable: true,
+  })
   @IsUUID('all', { message: 'Logo not found' })
   @ValidateIf((_, value) => value !== null)
   @IsOptional()
@@ -147,7 +160,7 @@ class InvoiceFieldsBody implements Contract.InvoiceFieldsBody {
 
 /** POST /invoice. An `Idempotency-Key` header makes a retried submit create one invoice. */
 export class CreateInvoiceBody extends InvoiceFieldsBody implements Contract.CreateInvoiceBody {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698', format: 'uuid' })
   @IsUUID('all', { message: 'Customer is required.' })
   @IsDefined({ message: 'Customer is required.' })
   customer_id!: string;
@@ -164,11 +177,20 @@ export class CreateInvoiceBody extends InvoiceFieldsBody implements Contract.Cre
   @IsBoolean({ message: 'force must be true or false.' })
   @IsOptional()
   force?: boolean;
+
+  @ApiPropertyOptional({
+    example: '5b2e9c41-7a3d-4f8e-b1c6-9d0a2e4f6b83',
+    format: 'uuid',
+    description: 'The order this invoice is made from (Create Invoice on an order)',
+  })
+  @IsUUID('all', { message: 'Order not found' })
+  @IsOptional()
+  order_id?: string;
 }
 
 /** PUT /invoice/{id}: absent fields are kept (the view page sends a status or a date alone). */
 export class UpdateInvoiceBody extends InvoiceFieldsBody implements Contract.UpdateInvoiceBody {
-  @ApiPropertyOptional({ format: 'uuid' })
+  @ApiPropertyOptional({ example: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698', format: 'uuid' })
   @IsUUID('all', { message: 'Customer is required.' })
   @IsOptional()
   customer_id?: string;

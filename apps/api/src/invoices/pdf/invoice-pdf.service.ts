@@ -2,13 +2,13 @@ import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
 import { PdfBusyError, PdfRenderer, PdfUnavailableError } from '../../infra/pdf/pdf-renderer.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { InvoiceReader } from '../invoice-reader.js';
-import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
+import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import { CompanyHeaders } from './company-header.js';
 import { invoiceFileName } from './pdf-format.js';
 import { invoiceFooter, invoicePdfView, renderInvoiceHtml } from './invoice-pdf.template.js';
-import type { CompanyHeader } from '../../../../../domain/contracts/public.contract.js';
+import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 
 export const PDF_ERROR = 'Error generating pdf';
 

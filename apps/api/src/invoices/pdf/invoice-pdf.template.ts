@@ -2,8 +2,8 @@ import Handlebars from 'handlebars';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
-import type { CompanyHeader, CustomerInvoice } from '../../../../../domain/contracts/public.contract.js';
+import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
+import type { CompanyHeader, CustomerInvoice } from '#domain/contracts/public.contract.js';
 import { displayDate, lines, money, percent, quantity, stampRange } from './pdf-format.js';
 
 export function customerInvoice(invoice: InvoiceResponse): CustomerInvoice {

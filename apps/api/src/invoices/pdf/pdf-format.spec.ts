@@ -1,5 +1,5 @@
-import type { CustomerBalanceResponse } from '../../../../../domain/contracts/payment.contract.js';
-import { sampleInvoice } from '../../../../../test/bench/bench-pdf.js';
+import type { CustomerBalanceResponse } from '#domain/contracts/payment.contract.js';
+import { sampleInvoice } from '#test/bench/bench-pdf.js';
 import {
   balanceFileName,
   balancePdfView,

@@ -1,4 +1,4 @@
-import { defineGrid, dollarsSql as dollars } from '../../infra/grid/index.js';
+import { defineGrid, dollarsSql as dollars } from '#infra/grid/index.js';
 
 /**
  * The invoice grid (spec 000 §2 /invoice, §7 GET /invoice/grid): current invoices of the company, newest invoice

@@ -1,30 +1,24 @@
-import type {
-  QuickSearchCustomer,
-  QuickSearchResult,
-} from '../../../../../domain/contracts/invoice.contract.js';
+import type { QuickSearchCustomer, QuickSearchResult } from '#domain/contracts/invoice.contract.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import {
-  invoiceNumbersDecider,
-  invoiceNumbersStream,
-  nextNumber,
-} from '../../../../../domain/invoices/invoice-numbers.js';
-import { displayNumber } from '../../../../../domain/invoices/invoice.rules.js';
-import { DomainError } from '../../../../../domain/shared/domain-error.js';
-import type { InvoiceContent } from '../../../../../domain/invoices/invoice.events.js';
-import { dollarsOf } from '../../../../../domain/shared/money.js';
+import { invoiceNumbersDecider, invoiceNumbersStream, nextNumber } from '#domain/invoices/invoice-numbers.js';
+import { displayNumber } from '#domain/invoices/invoice.rules.js';
+import { DomainError } from '#domain/shared/domain-error.js';
+import type { InvoiceContent } from '#domain/invoices/invoice.events.js';
+import { dollarsOf } from '#domain/shared/money.js';
 import { fileDate } from '../../infra/csv/csv-format.js';
 import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
 import {
   buildGridQueries,
   parseGridRequest,
+  reversedPage,
   type GridResult,
   type SqlQuery,
-} from '../../infra/grid/index.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+} from '#infra/grid/index.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { INVOICE_SUMMARY_SQL, invoiceSummary, normalizeRow } from '../invoice.response.js';
@@ -117,29 +111,6 @@ function cappedCount(count: SqlQuery, cap: number): SqlQuery {
     text: `SELECT count(*) AS count FROM (SELECT 1 ${from} LIMIT ${cap + 1}) capped`,
     values: count.values,
   };
-}
-
-/**
- * The rows query read from the other end: every ORDER BY term flipped (DESC NULLS LAST ↔ ASC NULLS FIRST, and the
- * key's ASC ↔ DESC), with its own LIMIT and OFFSET. The grid builds ORDER BY from its whitelist, so the text is known.
- */
-function reversedPage(rows: SqlQuery, offset: number, limit: number): SqlQuery {
-  const match = /^(.*) ORDER BY (.*) LIMIT (\$\d+) OFFSET (\$\d+)$/s.exec(rows.text);
-  if (!match) throw new Error('invoice grid: unexpected rows query');
-  const flipped = match[2]!
-    .split(', ')
-    .map((term) =>
-      term.replace(/ (ASC|DESC)( NULLS (LAST|FIRST))?$/, (_, dir: string, nulls?: string) => {
-        const to = dir === 'ASC' ? 'DESC' : 'ASC';
-        if (!nulls) return ` ${to}`;
-        return ` ${to} NULLS ${nulls.endsWith('LAST') ? 'FIRST' : 'LAST'}`;
-      }),
-    )
-    .join(', ');
-  const values = [...rows.values];
-  values[values.length - 2] = limit;
-  values[values.length - 1] = offset;
-  return { text: `${match[1]} ORDER BY ${flipped} LIMIT ${match[3]} OFFSET ${match[4]}`, values };
 }
 
 @QueryHandler(RecentInvoicesQuery)

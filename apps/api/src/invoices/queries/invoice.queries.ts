@@ -1,10 +1,10 @@
 import { Query } from '@nestjs/cqrs';
-import type { GridInput, GridResult } from '../../infra/grid/index.js';
+import type { GridInput, GridResult } from '#infra/grid/index.js';
 import type {
   InvoiceResponse,
   InvoiceSummary,
   QuickSearchResult,
-} from '../../../../../domain/contracts/invoice.contract.js';
+} from '#domain/contracts/invoice.contract.js';
 
 export class GetInvoiceQuery extends Query<InvoiceResponse> {
   constructor(

@@ -1,15 +1,17 @@
 import { Command } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../../domain/shared/decider.js';
-import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
+import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import type { PaymentBody } from '../dto/payment.body.js';
 
-export class LogPaymentCommand extends Command<InvoiceResponse> {
+/** Answers the invoice with its payments; undefined with `waitForProjections: false` (nobody reads it: the seed). */
+export class LogPaymentCommand extends Command<InvoiceResponse | undefined> {
   constructor(
     readonly metadata: CommandMetadata,
     readonly invoice: string,
     readonly body: PaymentBody,
     /** From the Idempotency-Key header: a retried submit logs one payment. */
     readonly paymentId: string,
+    readonly options: { waitForProjections?: boolean } = {},
   ) {
     super();
   }

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { invoiceDecider, type InvoiceStreamCommand } from '../../../../../domain/invoices/invoice.decider.js';
-import { invoiceStream } from '../../../../../domain/invoices/invoice.events.js';
-import { centsOf } from '../../../../../domain/shared/money.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { invoiceDecider, type InvoiceStreamCommand } from '#domain/invoices/invoice.decider.js';
+import { invoiceStream } from '#domain/invoices/invoice.events.js';
+import { centsOf } from '#domain/shared/money.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
 import { InvoiceReader } from '../../invoices/invoice-reader.js';
-import type { InvoiceResponse } from '../../../../../domain/contracts/invoice.contract.js';
+import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import type { PaymentBody } from '../dto/payment.body.js';
 import { DeletePaymentCommand, LogPaymentCommand, UpdatePaymentCommand } from './payment.commands.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 const inputOf = (body: PaymentBody) => ({
   amountCents: centsOf(body.amount),
@@ -23,15 +24,31 @@ class PaymentRunner {
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
   ) {}
 
+  run(
+    companyId: string,
+    invoice: string,
+    command: (invoiceId: string, timeZone: string) => InvoiceStreamCommand,
+  ): Promise<InvoiceResponse>;
+  /** `wait` false: the projections are not waited for and nothing is answered (the demo seed). */
+  run(
+    companyId: string,
+    invoice: string,
+    command: (invoiceId: string, timeZone: string) => InvoiceStreamCommand,
+    wait: boolean,
+  ): Promise<InvoiceResponse | undefined>;
   async run(
     companyId: string,
     invoice: string,
     command: (invoiceId: string, timeZone: string) => InvoiceStreamCommand,
-  ): Promise<InvoiceResponse> {
+    wait = true,
+  ): Promise<InvoiceResponse | undefined> {
     const row = await this.reader.row(companyId, invoice);
     const timeZone = await this.reader.timeZone(companyId);
-    await this.events.decide(invoiceDecider, invoiceStream(row.id), command(row.id, timeZone));
-    return this.reader.read(companyId, row.id);
+    await this.events.decide(invoiceDecider, invoiceStream(row.id), command(row.id, timeZone), {
+      waitFor: WAITS_FOR.payment,
+      waitForProjections: wait,
+    });
+    return wait ? this.reader.read(companyId, row.id) : undefined;
   }
 }
 
@@ -39,12 +56,17 @@ class PaymentRunner {
 export class LogPaymentHandler implements ICommandHandler<LogPaymentCommand> {
   constructor(@Inject(PaymentRunner) private readonly payments: PaymentRunner) {}
 
-  execute({ metadata, invoice, body, paymentId }: LogPaymentCommand) {
-    return this.payments.run(metadata.companyId, invoice, (invoiceId, timeZone) => ({
-      type: 'LogPayment',
-      data: { ...inputOf(body), invoiceId, paymentId, confirmFullyPaid: body.confirm === true, timeZone },
-      metadata,
-    }));
+  execute({ metadata, invoice, body, paymentId, options }: LogPaymentCommand) {
+    return this.payments.run(
+      metadata.companyId,
+      invoice,
+      (invoiceId, timeZone) => ({
+        type: 'LogPayment',
+        data: { ...inputOf(body), invoiceId, paymentId, confirmFullyPaid: body.confirm === true, timeZone },
+        metadata,
+      }),
+      options.waitForProjections !== false,
+    );
   }
 }
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import type * as Contract from '../../../../../domain/contracts/payment.contract.js';
-import { MAX_PAYMENT_NOTE, PAYMENT_MESSAGES } from '../../../../../domain/invoices/invoice-payments.js';
+import type * as Contract from '#domain/contracts/payment.contract.js';
+import { MAX_PAYMENT_NOTE, PAYMENT_MESSAGES } from '#domain/invoices/invoice-payments.js';
 
 /** Amounts arrive as numbers or decimal text; checked as text (no binary floating point). */
 const toAmountText = ({ value }: { value: unknown }) =>
@@ -29,7 +29,7 @@ export class PaymentBody implements Contract.PaymentBody {
   )
   received_at!: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Check 1042', type: String, nullable: true })
   @MaxLength(MAX_PAYMENT_NOTE, { message: PAYMENT_MESSAGES.noteTooLong })
   @IsString({ message: 'Note must be text.' })
   @IsOptional()

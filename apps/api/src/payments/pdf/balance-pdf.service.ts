@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { businessDate } from '../../../../../domain/shared/business-date.js';
+import { businessDate } from '#domain/shared/business-date.js';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
 import { PdfRenderer } from '../../infra/pdf/pdf-renderer.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { InvoiceReader } from '../../invoices/invoice-reader.js';
 import { CompanyHeaders } from '../../invoices/pdf/company-header.js';
 import { printOr503 } from '../../invoices/pdf/invoice-pdf.service.js';
-import type { CompanyHeader } from '../../../../../domain/contracts/public.contract.js';
-import type { CustomerBalanceResponse as CustomerBalance } from '../../../../../domain/contracts/payment.contract.js';
+import type { CompanyHeader } from '#domain/contracts/public.contract.js';
+import type { CustomerBalanceResponse as CustomerBalance } from '#domain/contracts/payment.contract.js';
 import { CustomerBalanceQuery } from '../queries/payment.queries.js';
 import { balanceFileName, balanceFooter, balancePdfView, renderBalanceHtml } from './balance-pdf.template.js';
 

@@ -1,8 +1,8 @@
 import Handlebars from 'handlebars';
-import type { CompanyHeader } from '../../../../../domain/contracts/public.contract.js';
+import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import { compilePdfTemplate } from '../../invoices/pdf/invoice-pdf.template.js';
 import { fileDate } from '../../invoices/pdf/pdf-format.js';
-import type { CustomerBalanceResponse as CustomerBalance } from '../../../../../domain/contracts/payment.contract.js';
+import type { CustomerBalanceResponse as CustomerBalance } from '#domain/contracts/payment.contract.js';
 
 /** What balance.hbs reads: the balance, the distributor's header and the sums of the open invoices. */
 export type BalancePdfView = CustomerBalance & {

@@ -1,4 +1,4 @@
-import { defineGrid, dollarsSql as dollars } from '../../infra/grid/index.js';
+import { defineGrid, dollarsSql as dollars } from '#infra/grid/index.js';
 
 /**
  * The payments report (spec 000 §2 /payment, §7 GET /invoice/payment/grid): live payments of current invoices,

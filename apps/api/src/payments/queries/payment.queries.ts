@@ -3,8 +3,8 @@ import type {
   BalanceCheckResponse,
   CustomerBalanceResponse,
   PaymentGridRow,
-} from '../../../../../domain/contracts/payment.contract.js';
-import type { GridInput, GridResult } from '../../infra/grid/index.js';
+} from '#domain/contracts/payment.contract.js';
+import type { GridInput, GridResult } from '#infra/grid/index.js';
 
 export class PaymentGridQuery extends Query<GridResult<PaymentGridRow>> {
   constructor(

@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
-import type { CreateProduct } from '../../../../../domain/products/product.commands.js';
-import type { CommandMetadata } from '../../../../../domain/shared/decider.js';
+import type { CreateProduct } from '#domain/products/product.commands.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
 
 export class CreateProductCommand extends Command<void> {
   constructor(

@@ -1,13 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { productDecider } from '../../../../../domain/products/product.decide.js';
-import { productStream } from '../../../../../domain/products/product.events.js';
-import { sameProductKey } from '../../../../../domain/products/product.rules.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { productDecider } from '#domain/products/product.decide.js';
+import { productStream } from '#domain/products/product.events.js';
+import { sameProductKey } from '#domain/products/product.rules.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { productContext } from '../product-context.js';
 import { CreateProductCommand } from './create-product.command.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 @CommandHandler(CreateProductCommand)
 export class CreateProductHandler implements ICommandHandler<CreateProductCommand> {
@@ -23,7 +24,7 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
       productDecider,
       productStream(data.productId),
       { type: 'CreateProduct', data: { ...data, context }, metadata },
-      options,
+      { waitFor: WAITS_FOR.product, ...options },
     );
   }
 }

@@ -1,17 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { companyDecider, companyStream } from '../../../../../domain/companies/company.decide.js';
-import type { PriceTierRemoved } from '../../../../../domain/companies/company.events.js';
-import { customerDecider, customerStream } from '../../../../../domain/customers/customer.decide.js';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import {
-  EventAppender,
-  streamDecision,
-  type StreamDecision,
-} from '../../infra/event-store/event-appender.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
+import type { PriceTierRemoved } from '#domain/companies/company.events.js';
+import { customerDecider, customerStream } from '#domain/customers/customer.decide.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { EventAppender, streamDecision, type StreamDecision } from '#infra/event-store/event-appender.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { RemovePriceTierCommand, type RemovePriceTierResult } from './remove-price-tier.command.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 /**
  * Removes a tier and moves its customers (spec 001 §4 Price tier removal) in one atomic append: PriceTierRemoved on
@@ -73,6 +70,7 @@ export class RemovePriceTierHandler implements ICommandHandler<RemovePriceTierCo
         return decided;
       },
       metadata,
+      { waitFor: WAITS_FOR.priceTier },
     );
     const removed = (events.company as PriceTierRemoved[])[0]!;
     const moved = Object.entries(events).filter(([key, list]) => key !== 'company' && list.length > 0).length;

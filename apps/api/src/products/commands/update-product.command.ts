@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
-import type { UpdateProduct } from '../../../../../domain/products/product.commands.js';
-import type { CommandMetadata } from '../../../../../domain/shared/decider.js';
+import type { UpdateProduct } from '#domain/products/product.commands.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
 
 export class UpdateProductCommand extends Command<void> {
   constructor(

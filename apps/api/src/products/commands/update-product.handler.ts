@@ -1,16 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { productDecider } from '../../../../../domain/products/product.decide.js';
-import { productError, productInvalid } from '../../../../../domain/products/product.errors.js';
-import { productStream } from '../../../../../domain/products/product.events.js';
-import { PRODUCT_MESSAGES, sameProductKey } from '../../../../../domain/products/product.rules.js';
-import { isBlank, isUuid } from '../../../../../domain/shared/field-rules.js';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { productDecider } from '#domain/products/product.decide.js';
+import { productError, productInvalid } from '#domain/products/product.errors.js';
+import { productStream } from '#domain/products/product.events.js';
+import { PRODUCT_MESSAGES, sameProductKey } from '#domain/products/product.rules.js';
+import { isBlank, isUuid } from '#domain/shared/field-rules.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { customerTier, productContext } from '../product-context.js';
 import { UpdateProductCommand } from './update-product.command.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 /**
  * Looks up what the decision needs beyond the product's stream: "the same product" for the name, size and type
@@ -45,10 +46,15 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProductComman
       data.type ?? current.product_type,
     );
     const context = await productContext(this.pool, metadata.companyId, data.productId, key);
-    await this.events.decide(productDecider, productStream(data.productId), {
-      type: 'UpdateProduct',
-      data: { ...data, context },
-      metadata,
-    });
+    await this.events.decide(
+      productDecider,
+      productStream(data.productId),
+      {
+        type: 'UpdateProduct',
+        data: { ...data, context },
+        metadata,
+      },
+      { waitFor: WAITS_FOR.product },
+    );
   }
 }

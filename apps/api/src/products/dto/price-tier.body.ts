@@ -4,13 +4,13 @@ import {
   PRICE_TIER_COLOR_NAMES,
   PRICE_TIER_MESSAGES,
   priceTierRules,
-} from '../../../../../domain/companies/price-tier.rules.js';
-import { isBlank, isUuid } from '../../../../../domain/shared/field-rules.js';
+} from '#domain/companies/price-tier.rules.js';
+import { isBlank, isUuid } from '#domain/shared/field-rules.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
 
 /** POST /product/price-tier and PUT /product/price-tier/{id} (spec 001 §5 Price tier). Left out: the default / kept. */
 export class PriceTierBody {
-  @ApiPropertyOptional({ description: 'Ignored: the path names the tier' })
+  @ApiPropertyOptional({ type: String, description: 'Ignored: the path names the tier' })
   @FollowsRule(() => undefined)
   id?: unknown;
 
@@ -19,6 +19,7 @@ export class PriceTierBody {
   name?: string;
 
   @ApiPropertyOptional({
+    oneOf: [{ type: 'number' }, { type: 'string' }],
     example: 10,
     description: 'Percent added to the base price, 0 to 1000, 2 decimals; default 10',
   })
@@ -32,7 +33,12 @@ export class PriceTierBody {
 
 /** DELETE /product/price-tier/{id}: where its customers go (default: the base tier). Query or body. */
 export class RemovePriceTierParams {
-  @ApiPropertyOptional({ format: 'uuid' })
+  @ApiPropertyOptional({
+    example: '81598854-824c-444e-85d3-217922cf655d',
+    type: String,
+    nullable: true,
+    format: 'uuid',
+  })
   @FollowsRule((value) =>
     isBlank(value) || (typeof value === 'string' && isUuid(value.trim()))
       ? undefined

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PRODUCT_TYPES, productRules } from '../../../../../domain/products/product.rules.js';
-import type { FieldRule } from '../../../../../domain/shared/field-rules.js';
+import { PRODUCT_TYPES, productRules } from '#domain/products/product.rules.js';
+import type { FieldRule } from '#domain/shared/field-rules.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
 
 /** A rule for a field an edit may leave out: checked only when sent. */
@@ -14,7 +14,7 @@ const ifSent =
  * once ('Error saving product!' over the details). Money in dollars, as typed.
  */
 export class CreateProductBody {
-  @ApiPropertyOptional({ description: 'Ignored: the server names new products' })
+  @ApiPropertyOptional({ type: String, description: 'Ignored: the server names new products' })
   @FollowsRule(() => undefined)
   id?: unknown;
 
@@ -30,39 +30,78 @@ export class CreateProductBody {
   @FollowsRule(productRules.product_size)
   product_size!: string;
 
-  @ApiProperty({ example: 19.99, description: 'The list price in dollars, at least 0.01' })
+  @ApiProperty({
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    example: 19.99,
+    description: 'The list price in dollars, at least 0.01',
+  })
   @FollowsRule(productRules.product_price)
   product_price!: number | string;
 
-  @ApiPropertyOptional({ example: 14.5, description: 'The buying price in dollars, 0 or more (default 0)' })
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    nullable: true,
+    example: 14.5,
+    description: 'The buying price in dollars, 0 or more (default 0)',
+  })
   @FollowsRule(productRules.last_purchase_price)
   last_purchase_price?: number | string | null;
 
-  @ApiPropertyOptional({ nullable: true, example: '082184090466', description: '6 to 14 digits' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '082184090466',
+    description: '6 to 14 digits',
+  })
   @FollowsRule(productRules.upc)
   upc?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, description: "'0' means none" })
+  @ApiPropertyOptional({
+    example: 'BV-CAB-750',
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    nullable: true,
+    description: "'0' means none",
+  })
   @FollowsRule(productRules.internal_sku)
   internal_sku?: string | number | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ example: "Southern Glazer's", type: String, nullable: true })
   @FollowsRule(productRules.distributor)
   distributor?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, description: "The establishment app's product id" })
+  @ApiPropertyOptional({
+    example: '88231',
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    nullable: true,
+    description: "The establishment app's product id",
+  })
   @FollowsRule(productRules.ydk_product_id)
   ydk_product_id?: string | number | null;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0 })
+  @ApiPropertyOptional({
+    example: 12,
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    nullable: true,
+    minimum: 0,
+  })
   @FollowsRule(productRules.reorder_level)
   reorder_level?: number | string | null;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0 })
+  @ApiPropertyOptional({
+    example: 24,
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    nullable: true,
+    minimum: 0,
+  })
   @FollowsRule(productRules.reorder_qty)
   reorder_qty?: number | string | null;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0 })
+  @ApiPropertyOptional({
+    example: 14,
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    nullable: true,
+    minimum: 0,
+  })
   @FollowsRule(productRules.reorder_time_in_days)
   reorder_time_in_days?: number | string | null;
 }
@@ -72,11 +111,11 @@ export class CreateProductBody {
  * today; not before today) and `customerId` (a price for that customer only), and `archived` (archive / restore).
  */
 export class UpdateProductBody {
-  @ApiPropertyOptional({ description: 'Ignored: the path names the product' })
+  @ApiPropertyOptional({ type: String, description: 'Ignored: the path names the product' })
   @FollowsRule(() => undefined)
   id?: unknown;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'BECKER VINEYARDS CABERNET SAUVIGNON' })
   @FollowsRule(ifSent(productRules.product))
   product?: string;
 
@@ -84,19 +123,35 @@ export class UpdateProductBody {
   @FollowsRule(ifSent(productRules.product_type))
   product_type?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: '750ml' })
   @FollowsRule(ifSent(productRules.product_size))
   product_size?: string;
 
-  @ApiPropertyOptional({ description: 'A new price records a price change' })
+  @ApiPropertyOptional({
+    example: 24.99,
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    description: 'A new price records a price change',
+  })
   @FollowsRule(ifSent(productRules.product_price))
   product_price?: number | string;
 
-  @ApiPropertyOptional({ format: 'date', description: 'When the new price takes effect; default today' })
+  @ApiPropertyOptional({
+    example: '2026-12-01',
+    type: String,
+    nullable: true,
+    format: 'date',
+    description: 'When the new price takes effect; default today',
+  })
   @FollowsRule(productRules.effective_date)
   effective_date?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'The price is for this customer only' })
+  @ApiPropertyOptional({
+    example: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698',
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The price is for this customer only',
+  })
   @FollowsRule(productRules.customerId)
   customerId?: string | null;
 
@@ -104,35 +159,39 @@ export class UpdateProductBody {
   @FollowsRule(productRules.archived)
   archived?: boolean | number;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 16.8, oneOf: [{ type: 'number' }, { type: 'string' }], nullable: true })
   @FollowsRule(productRules.last_purchase_price)
   last_purchase_price?: number | string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ example: '089744000125', type: String, nullable: true })
   @FollowsRule(productRules.upc)
   upc?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({
+    example: 'BV-CAB-750',
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    nullable: true,
+  })
   @FollowsRule(productRules.internal_sku)
   internal_sku?: string | number | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ example: "Southern Glazer's", type: String, nullable: true })
   @FollowsRule(productRules.distributor)
   distributor?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ example: '88231', oneOf: [{ type: 'number' }, { type: 'string' }], nullable: true })
   @FollowsRule(productRules.ydk_product_id)
   ydk_product_id?: string | number | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ example: 12, oneOf: [{ type: 'number' }, { type: 'string' }], nullable: true })
   @FollowsRule(productRules.reorder_level)
   reorder_level?: number | string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ example: 24, oneOf: [{ type: 'number' }, { type: 'string' }], nullable: true })
   @FollowsRule(productRules.reorder_qty)
   reorder_qty?: number | string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ example: 14, oneOf: [{ type: 'number' }, { type: 'string' }], nullable: true })
   @FollowsRule(productRules.reorder_time_in_days)
   reorder_time_in_days?: number | string | null;
 }

@@ -1,5 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { isBusinessDate } from '../../../../../domain/shared/business-date.js';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { isBusinessDate } from '#domain/shared/business-date.js';
 import {
   isBlank,
   optionalBoolean,
@@ -7,8 +7,9 @@ import {
   wholeNumber,
   type FieldRule,
   isUuid,
-} from '../../../../../domain/shared/field-rules.js';
+} from '#domain/shared/field-rules.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
+import { listOf } from '../../infra/http/query-list.js';
 
 export const MAX_PRODUCT_LIST = 5000;
 export const MAX_SUGGESTIONS = 50;
@@ -40,12 +41,6 @@ const limitRule =
 
 export const CUSTOMER_ID_MESSAGE = 'Customer must be the id of a customer.';
 
-/** `a,b` or ['a', 'b'] (a repeated query parameter) → ['a', 'b']. */
-export function listOf(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  return items.map((item) => String(item).trim()).filter(Boolean);
-}
-
 /** GET /product (spec 001 §7): products with what they sold between dateFrom and dateTo (to a customer). */
 export class ProductListParams {
   @ApiPropertyOptional({ format: 'date', description: 'Sales from this day (invoice date), inclusive' })
@@ -56,7 +51,11 @@ export class ProductListParams {
   @FollowsRule(optionalDate('dateTo'))
   dateTo?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: "Sales to this customer; prices are this customer's" })
+  @ApiPropertyOptional({
+    example: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698',
+    format: 'uuid',
+    description: "Sales to this customer; prices are this customer's",
+  })
   @FollowsRule(optionalUuid(CUSTOMER_ID_MESSAGE))
   customerId?: string;
 
@@ -81,27 +80,36 @@ export class ProductSuggestionParams {
   @FollowsRule(optionalText(100, 'Query'))
   query?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Prices are for this customer' })
+  @ApiPropertyOptional({
+    example: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698',
+    format: 'uuid',
+    description: 'Prices are for this customer',
+  })
   @FollowsRule(optionalUuid(CUSTOMER_ID_MESSAGE))
   customerId?: string;
 
   @ApiPropertyOptional({
-    description: 'Product ids to leave out, separated by commas (the lines already added)',
+    type: [String],
+    description: 'Product ids to leave out, separated by commas or repeated (the lines already added)',
+    example: ['8674697a-0a9b-475e-8a6d-ed49f8ef598d'],
   })
   @FollowsRule(uuidList('exclude'))
   exclude?: string | string[];
 
-  @ApiPropertyOptional({ description: 'The same as exclude (the spec’s name)' })
+  @ApiPropertyOptional({ type: [String], description: 'The same as exclude (the spec’s name)' })
   @FollowsRule(uuidList('excludingProductIds'))
   excludingProductIds?: string | string[];
 
-  @ApiPropertyOptional({ description: 'Establishment-app product ids to leave out, separated by commas' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Establishment-app product ids to leave out, separated by commas or repeated',
+  })
   @FollowsRule((value) =>
     listOf(value).length <= 500 ? undefined : 'excludingSourceProductIds holds at most 500 ids.',
   )
   excludingSourceProductIds?: string | string[];
 
-  @ApiPropertyOptional({ description: 'Only products of this distributor' })
+  @ApiPropertyOptional({ example: "Southern Glazer's", description: 'Only products of this distributor' })
   @FollowsRule(optionalText(100, 'Distributor'))
   distributor?: string;
 
@@ -116,11 +124,20 @@ export class ProductSuggestionParams {
 
 /** GET /product/{id}/price: the price one customer pays on a day. */
 export class ProductPriceParams {
-  @ApiPropertyOptional({ format: 'uuid' })
+  @ApiPropertyOptional({ example: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698', format: 'uuid' })
   @FollowsRule(optionalUuid(CUSTOMER_ID_MESSAGE))
   customerId?: string;
 
   @ApiPropertyOptional({ format: 'date', description: 'Default today' })
   @FollowsRule(optionalDate('date'))
   date?: string;
+}
+
+/** GET /product/recommendation: the customer chosen in the invoice builder (required). */
+export class ProductRecommendationParams {
+  @ApiProperty({ format: 'uuid', description: 'The customer to recommend products for' })
+  @FollowsRule((value) =>
+    typeof value === 'string' && isUuid(value.trim()) ? undefined : CUSTOMER_ID_MESSAGE,
+  )
+  customerId!: string;
 }

@@ -1,16 +1,16 @@
-import { customerError } from '../../../../../domain/customers/customer.errors.js';
-import { priceForCustomer } from '../../../../../domain/products/product.pricing.js';
-import { percentFromBasisPoints } from '../../../../../domain/companies/company.rules.js';
-import { businessDate } from '../../../../../domain/shared/business-date.js';
-import { dollarsOf } from '../../../../../domain/shared/money.js';
-import type { Queryable } from '../../infra/db/database.js';
+import { customerError } from '#domain/customers/customer.errors.js';
+import { priceForCustomer } from '#domain/products/product.pricing.js';
+import { percentFromBasisPoints } from '#domain/companies/company.rules.js';
+import { businessDate } from '#domain/shared/business-date.js';
+import { dollarsOf } from '#domain/shared/money.js';
+import type { Queryable } from '#infra/db/database.js';
 import {
   companyPricingSettings,
   customerTier,
   tierPricingOf,
   type CompanyPricingSettings,
 } from '../product-context.js';
-import type { PriceForCustomer } from '../../../../../domain/contracts/product.contract.js';
+import type { PriceForCustomer } from '#domain/contracts/product.contract.js';
 
 /** How a query prices products: for whom, on which day, with which tier. */
 export interface PricingFor {

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { productError } from '../../../../../domain/products/product.errors.js';
-import { businessDate } from '../../../../../domain/shared/business-date.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { productError } from '#domain/products/product.errors.js';
+import { businessDate } from '#domain/shared/business-date.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { companyPricingSettings } from '../product-context.js';
 import { findProduct } from '../product.response.js';
 import { GetProductQuery } from './get-product.query.js';

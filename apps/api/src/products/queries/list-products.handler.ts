@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { escapeLike } from '../../infra/grid/grid.sql.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { escapeLike } from '#infra/grid/grid.sql.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { productColumns, toProductResponse, type ProductQueryRow } from '../product.response.js';
 import { pricingFor } from './customer-pricing.js';
 import { ListProductsQuery, type ProductListRow } from './list-products.query.js';

@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { PriceForCustomer, ProductResponse } from '../../../../../domain/contracts/product.contract.js';
+import type { PriceForCustomer, ProductResponse } from '#domain/contracts/product.contract.js';
 
 export type ProductListRow = ProductResponse & Omit<PriceForCustomer, 'list_price'>;
 

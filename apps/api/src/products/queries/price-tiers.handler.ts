@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { companyError } from '../../../../../domain/companies/company.errors.js';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { companyError } from '#domain/companies/company.errors.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { findPriceTier, findPriceTiers, findTierBase } from '../price-tier.response.js';
 import {
   CountTierCustomersQuery,

@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { PriceTierResponse } from '../../../../../domain/contracts/product.contract.js';
+import type { PriceTierResponse } from '#domain/contracts/product.contract.js';
 
 export class ListPriceTiersQuery extends Query<PriceTierResponse[]> {
   constructor(readonly companyId: string) {

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { runGrid } from '../../infra/grid/index.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { runGrid } from '#infra/grid/index.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { productGrid } from './product-grid.js';
 import { ProductGridQuery } from './product-grid.query.js';
 

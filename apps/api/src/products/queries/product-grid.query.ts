@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { GridInput, GridResult } from '../../infra/grid/index.js';
+import type { GridInput, GridResult } from '#infra/grid/index.js';
 
 export class ProductGridQuery extends Query<GridResult<Record<string, unknown>>> {
   constructor(

@@ -1,5 +1,5 @@
-import { listPriceSql } from '../../../../../projections/products/product.projection.js';
-import { defineGrid, dollarsSql as dollars, type GridDefinition } from '../../infra/grid/index.js';
+import { listPriceSql } from '#projections/products/product.projection.js';
+import { defineGrid, dollarsSql as dollars, type GridDefinition } from '#infra/grid/index.js';
 
 /** Today in the company's time zone, for prices "in effect today" (the grid has no parameters but the company). */
 const TODAY = `(now() AT TIME ZONE co.time_zone)::date`;

@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { productError } from '../../../../../domain/products/product.errors.js';
-import { listPriceSql } from '../../../../../projections/products/product.projection.js';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { productError } from '#domain/products/product.errors.js';
+import { listPriceSql } from '#projections/products/product.projection.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { pricingFor } from './customer-pricing.js';
 import { ProductPriceQuery, type ProductPriceResponse } from './product-price.query.js';
 

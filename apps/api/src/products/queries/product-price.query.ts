@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { PriceForCustomer } from '../../../../../domain/contracts/product.contract.js';
+import type { PriceForCustomer } from '#domain/contracts/product.contract.js';
 
 export interface ProductPriceResponse extends PriceForCustomer {
   product_id: string;

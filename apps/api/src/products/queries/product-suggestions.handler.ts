@@ -1,18 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { lastInvoicedPrices } from '../../../../../projections/invoices/last-invoiced-prices.js';
-import { customerError } from '../../../../../domain/customers/customer.errors.js';
-import { priceForCustomer } from '../../../../../domain/products/product.pricing.js';
-import { percentFromBasisPoints } from '../../../../../domain/companies/company.rules.js';
-import type { PriceTierBase } from '../../../../../domain/companies/price-tier.rules.js';
-import { DEFAULT_TIME_ZONE } from '../../../../../domain/shared/business-date.js';
-import { dollarsOf } from '../../../../../domain/shared/money.js';
-import { listPriceSql } from '../../../../../projections/products/product.projection.js';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { escapeLike } from '../../infra/grid/grid.sql.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
-import type { ProductSuggestion } from '../../../../../domain/contracts/product.contract.js';
+import { lastInvoicedPrices } from '#projections/invoices/last-invoiced-prices.js';
+import { customerError } from '#domain/customers/customer.errors.js';
+import { priceForCustomer } from '#domain/products/product.pricing.js';
+import { percentFromBasisPoints } from '#domain/companies/company.rules.js';
+import type { PriceTierBase } from '#domain/companies/price-tier.rules.js';
+import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
+import { dollarsOf } from '#domain/shared/money.js';
+import { listPriceSql } from '#projections/products/product.projection.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { escapeLike } from '#infra/grid/grid.sql.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import type { ProductSuggestion } from '#domain/contracts/product.contract.js';
 import { ProductSuggestionsQuery } from './product-suggestions.query.js';
 
 /** Spec 001 §5 / §9: search starts at 3 characters; a digit string longer than 5 is a UPC. */
@@ -50,6 +50,9 @@ const STEPS = {
           WHERE ${CURRENT} AND p.search LIKE $3
             AND ${step1 === 'name' ? 'NOT ((p.product COLLATE "C") LIKE $2)' : 'p.upc IS DISTINCT FROM $2'}
           ORDER BY p.product COLLATE "C", p.id LIMIT $7)`,
+  /** or exactly the products of $2 (an id list; $3 is null then). */
+  ids: `(SELECT 0 AS step, p.id, p.product COLLATE "C" AS sort FROM rm_product p
+         WHERE ${CURRENT} AND p.id = ANY($2::uuid[]) AND $3::text IS NULL)`,
 };
 
 interface Row extends Record<string, unknown> {
@@ -86,9 +89,10 @@ export class ProductSuggestionsHandler implements IQueryHandler<ProductSuggestio
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async execute({ companyId, filter, now }: ProductSuggestionsQuery): Promise<ProductSuggestion[]> {
-    const term = searchTerm(filter.query);
-    if (term.length < MIN_QUERY_LENGTH) return [];
-    const isUpc = UPC.test(term);
+    const ids = filter.ids;
+    const term = ids ? '' : searchTerm(filter.query);
+    if (ids ? ids.length === 0 : term.length < MIN_QUERY_LENGTH) return [];
+    const isUpc = !ids && UPC.test(term);
     const customerId = filter.customerId ? filter.customerId.trim().toLowerCase() : null;
     // The invoice date, else today: the company's business day.
     const day = 'coalesce($8::date, ($10::timestamptz AT TIME ZONE s.time_zone)::date)';
@@ -107,7 +111,8 @@ export class ProductSuggestionsHandler implements IQueryHandler<ProductSuggestio
          LEFT JOIN rm_price_tier t
            ON t.id = c.product_price_tier_id AND t.company_id = me.company_id AND t.removed_at IS NULL
        ), hits AS (
-         ${isUpc ? STEPS.upc : STEPS.name} UNION ALL ${STEPS.contains(isUpc ? 'upc' : 'name')} LIMIT $7
+         ${ids ? STEPS.ids : `${isUpc ? STEPS.upc : STEPS.name} UNION ALL ${STEPS.contains(isUpc ? 'upc' : 'name')}`}
+         LIMIT $7
        )
        SELECT s.*, h.step, p.id, p.product, p.product_size, p.product_type, p.upc, p.internal_sku, p.distributor,
               p.ydk_product_id, ${listPriceSql(day)} AS list_price_cents, p.last_purchase_price_cents,
@@ -118,8 +123,8 @@ export class ProductSuggestionsHandler implements IQueryHandler<ProductSuggestio
        LEFT JOIN rm_product p ON p.id = h.id AND p.company_id = $1
        ORDER BY h.step, h.sort, h.id`,
       [
-        isUpc ? term : `${escapeLike(term)}%`,
-        `%${escapeLike(term)}%`,
+        ids ?? (isUpc ? term : `${escapeLike(term)}%`),
+        ids ? null : `%${escapeLike(term)}%`,
         filter.excludeIds,
         filter.excludeSourceIds,
         filter.distributor?.trim() || null,
@@ -187,7 +192,7 @@ export class ProductSuggestionsHandler implements IQueryHandler<ProductSuggestio
                 percentage: percentFromBasisPoints(tier.percentageBasisPoints),
               }
             : null,
-        match: row.step === 0 ? (isUpc ? 'upc' : 'name') : 'contains',
+        match: ids ? 'id' : row.step === 0 ? (isUpc ? 'upc' : 'name') : 'contains',
       };
     });
   }

@@ -1,8 +1,10 @@
 import { Query } from '@nestjs/cqrs';
-import type { ProductSuggestion } from '../../../../../domain/contracts/product.contract.js';
+import type { ProductSuggestion } from '#domain/contracts/product.contract.js';
 
 export interface SuggestionFilter {
   query: string;
+  /** Instead of a search: exactly these products (recommendations), priced the same way. */
+  ids?: string[];
   customerId?: string;
   excludeIds: string[];
   excludeSourceIds: string[];

@@ -1,8 +1,8 @@
-import type * as Contract from '../../../../../domain/contracts/staff.contract.js';
+import type * as Contract from '#domain/contracts/staff.contract.js';
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { isEmail, toBoolean } from '../../../../../domain/shared/field-rules.js';
+import { isEmail, toBoolean } from '#domain/shared/field-rules.js';
 import { SignUpBody } from '../../auth/dto/auth.bodies.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
 
@@ -40,7 +40,7 @@ export class UpdateStaffBody {
 
 /** POST /auth/invitation/accept: the sign-up form without e-mail (the invitation's), plus the link's token. */
 export class AcceptInvitationBody extends OmitType(SignUpBody, ['email'] as const) {
-  @ApiProperty()
+  @ApiProperty({ example: 'q3F0d6Yl2m9Zk1wPz8V4cA7bN5xR0tHs' })
   @MaxLength(200)
   @IsString({ message: INVITATION_INVALID })
   @IsNotEmpty({ message: INVITATION_INVALID })

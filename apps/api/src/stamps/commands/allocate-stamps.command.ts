@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../../domain/shared/decider.js';
-import type { AllocateStampsData } from '../../../../../domain/stamps/stamp.commands.js';
-import type { StampRange } from '../../../../../domain/stamps/stamp.events.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
+import type { AllocateStampsData } from '#domain/stamps/stamp.commands.js';
+import type { StampRange } from '#domain/stamps/stamp.events.js';
 
 export interface AllocateStampsResult {
   invoiceId: string;

@@ -1,20 +1,26 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { stampLedgerDecider } from '../../../../../domain/stamps/stamp.decide.js';
-import { stampsStream, type StampsAllocated } from '../../../../../domain/stamps/stamp.events.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
+import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
+import { stampsStream, type StampsAllocated } from '#domain/stamps/stamp.events.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
 import { AssignStampsCommand, type AssignStampsResult } from './assign-stamps.command.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 @CommandHandler(AssignStampsCommand)
 export class AssignStampsHandler implements ICommandHandler<AssignStampsCommand> {
   constructor(@Inject(EventAppender) private readonly events: EventAppender) {}
 
   async execute({ metadata, range }: AssignStampsCommand): Promise<AssignStampsResult> {
-    const { events } = await this.events.decide(stampLedgerDecider, stampsStream(metadata.companyId), {
-      type: 'AssignStamps',
-      data: range,
-      metadata,
-    });
+    const { events } = await this.events.decide(
+      stampLedgerDecider,
+      stampsStream(metadata.companyId),
+      {
+        type: 'AssignStamps',
+        data: range,
+        metadata,
+      },
+      { waitFor: WAITS_FOR.stamps },
+    );
     const { allocationId, ranges, note } = (events[0] as StampsAllocated).data;
     const [assigned] = ranges;
     return {

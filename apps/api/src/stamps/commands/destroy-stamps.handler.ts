@@ -1,23 +1,36 @@
-import type { DestroyStampsResult } from '../../../../../domain/contracts/stamp.contract.js';
+import type { DestroyStampsResult } from '#domain/contracts/stamp.contract.js';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { formatRanges } from '../../../../../domain/stamps/intervals.js';
-import { destroyReasons, stampLedgerDecider } from '../../../../../domain/stamps/stamp.decide.js';
-import { destroyMessages } from '../../../../../domain/stamps/stamp.errors.js';
-import { stampsStream, type StampsDestroyed } from '../../../../../domain/stamps/stamp.events.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
+import type pg from 'pg';
+import { formatRanges } from '#domain/stamps/intervals.js';
+import { destroyReasons, stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
+import { destroyMessages } from '#domain/stamps/stamp.errors.js';
+import { stampsStream, type StampsDestroyed } from '#domain/stamps/stamp.events.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import { holdersWithin } from '../stamp-holdings.js';
 import { DestroyStampsCommand } from './destroy-stamps.command.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 
 @CommandHandler(DestroyStampsCommand)
 export class DestroyStampsHandler implements ICommandHandler<DestroyStampsCommand> {
-  constructor(@Inject(EventAppender) private readonly events: EventAppender) {}
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
 
   async execute({ metadata, range }: DestroyStampsCommand): Promise<DestroyStampsResult> {
-    const { events } = await this.events.decide(stampLedgerDecider, stampsStream(metadata.companyId), {
-      type: 'DestroyStamps',
-      data: range,
-      metadata,
-    });
+    // Who holds the invoiced stamps of the range (the ledger keeps no owners): only the messages need it.
+    const holders =
+      Number.isSafeInteger(range.rollId) && Number.isSafeInteger(range.from) && Number.isSafeInteger(range.to)
+        ? await holdersWithin(this.pool, metadata.companyId, range.rollId, range.from, range.to)
+        : [];
+    const { events } = await this.events.decide(
+      stampLedgerDecider,
+      stampsStream(metadata.companyId),
+      { type: 'DestroyStamps', data: { ...range, holders }, metadata },
+      { waitFor: WAITS_FOR.stamps },
+    );
     const destroyed = (events[0] as StampsDestroyed).data;
     const ranges = destroyed.ranges.map(({ from, to }) => ({ from, to }));
     const count = ranges.reduce((sum, r) => sum + r.to - r.from + 1, 0);

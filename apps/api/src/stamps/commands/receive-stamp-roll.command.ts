@@ -1,6 +1,6 @@
-import type { ReceiveStampRollResult } from '../../../../../domain/contracts/stamp.contract.js';
+import type { ReceiveStampRollResult } from '#domain/contracts/stamp.contract.js';
 import { Command } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../../domain/shared/decider.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
 
 /** POST /stamp/roll. */
 export class ReceiveStampRollCommand extends Command<ReceiveStampRollResult> {

@@ -50,7 +50,12 @@ const To = () => apply(stampNumber('to', 'To'));
 
 /** POST /stamp/roll (spec 000 §5 Stamp roll create). */
 export class CreateStampRollBody {
-  @ApiPropertyOptional({ example: 'AB', description: 'Trimmed and upper-cased; may be empty' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'AB',
+    description: 'Trimmed and upper-cased; may be empty',
+  })
   @Matches(/^[A-Z0-9 -]*$/, { message: 'Prefix may hold only letters, digits, spaces and hyphens.' })
   @MaxLength(20, { message: 'Prefix must be at most 20 characters.' })
   @IsString({ message: 'Prefix must be text.' })
@@ -84,7 +89,7 @@ export class UpdateStampRollBody {
 
 /** PUT /stamp/roll/{roll_id}/assign (spec 000 §5 Stamp assignment). */
 export class AssignStampsBody {
-  @ApiPropertyOptional({ minimum: 1, description: 'The roll of the path, repeated (optional)' })
+  @ApiPropertyOptional({ example: 3, minimum: 1, description: 'The roll of the path, repeated (optional)' })
   @Min(1, { message: 'roll_id must be at least 1.' })
   @IsInt({ message: 'roll_id must be a whole number.' })
   @IsOptional()
@@ -97,7 +102,12 @@ export class AssignStampsBody {
   @To()
   to!: number;
 
-  @ApiPropertyOptional({ description: 'Upper-cased' })
+  @ApiPropertyOptional({
+    example: 'Torn in shipping',
+    type: String,
+    nullable: true,
+    description: 'Upper-cased',
+  })
   @MaxLength(500, { message: 'Note must be at most 500 characters.' })
   @IsString({ message: 'Note must be text.' })
   @IsOptional()
@@ -113,7 +123,12 @@ export class DestroyStampsBody {
   @To()
   to!: number;
 
-  @ApiPropertyOptional({ description: 'Why (damaged, lost …)' })
+  @ApiPropertyOptional({
+    example: 'Torn in shipping',
+    type: String,
+    nullable: true,
+    description: 'Why (damaged, lost …)',
+  })
   @MaxLength(500, { message: 'Note must be at most 500 characters.' })
   @IsString({ message: 'Note must be text.' })
   @IsOptional()
@@ -122,7 +137,7 @@ export class DestroyStampsBody {
 }
 
 export class StampRangeBody {
-  @ApiProperty({ minimum: 1 })
+  @ApiProperty({ example: 3, minimum: 1 })
   @Min(1, { message: 'roll_id must be at least 1.' })
   @IsInt({ message: 'roll_id must be a whole number.' })
   @IsDefined({ message: 'roll_id is required.' })
@@ -138,7 +153,10 @@ export class StampRangeBody {
 
 /** POST /stamp/range/check: one manual range of the invoice builder, against the ranges added before it. */
 export class CheckStampRangeBody extends StampRangeBody {
-  @ApiPropertyOptional({ description: 'The invoice being edited: its own stamps count as available' })
+  @ApiPropertyOptional({
+    example: '6571ded8-2c83-49b4-9578-eccc81c91e00',
+    description: 'The invoice being edited: its own stamps count as available',
+  })
   @MaxLength(100)
   @IsString()
   @IsOptional()

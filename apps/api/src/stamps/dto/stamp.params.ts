@@ -89,7 +89,10 @@ export class StampAllocationParams {
   @Transform(toWholeNumber)
   count!: number;
 
-  @ApiPropertyOptional({ description: 'The invoice being edited: it keeps its stamps' })
+  @ApiPropertyOptional({
+    example: '6571ded8-2c83-49b4-9578-eccc81c91e00',
+    description: 'The invoice being edited: it keeps its stamps',
+  })
   @MaxLength(100)
   @IsString()
   @IsOptional()

@@ -1,9 +1,9 @@
-import type { DestroyedStampsRecord } from '../../../../../domain/contracts/stamp.contract.js';
+import type { DestroyedStampsRecord } from '#domain/contracts/stamp.contract.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { pairsToRanges } from '../stamp.responses.js';
 import { DestroyedStampsQuery } from './destroyed-stamps.query.js';
 

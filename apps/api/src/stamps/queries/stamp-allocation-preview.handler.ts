@@ -1,11 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { allocateStamps, stampLedgerDecider } from '../../../../../domain/stamps/stamp.decide.js';
-import { invoiceAllocationId, stampsStream } from '../../../../../domain/stamps/stamp.events.js';
-import { holdingOf, toStampRanges } from '../../../../../domain/stamps/stamp.rules.js';
-import { evolve } from '../../../../../domain/stamps/stamp.state.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
-import type { StampAllocationPreviewResponse } from '../../../../../domain/contracts/stamp.contract.js';
+import type pg from 'pg';
+import { allocateStamps, stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
+import { stampsStream } from '#domain/stamps/stamp.events.js';
+import { heldAfter } from '#domain/stamps/stamp-holding.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import { holdingNow } from '../stamp-holdings.js';
+import type { StampAllocationPreviewResponse } from '#domain/contracts/stamp.contract.js';
 import { toStampRangeResponse } from '../stamp.responses.js';
 import { StampAllocationPreviewQuery } from './stamp-allocation-preview.query.js';
 
@@ -14,7 +16,10 @@ const NEW_INVOICE = '00000000-0000-0000-0000-000000000000';
 
 @QueryHandler(StampAllocationPreviewQuery)
 export class StampAllocationPreviewHandler implements IQueryHandler<StampAllocationPreviewQuery> {
-  constructor(@Inject(EventAppender) private readonly events: EventAppender) {}
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
 
   async execute({
     companyId,
@@ -22,15 +27,15 @@ export class StampAllocationPreviewHandler implements IQueryHandler<StampAllocat
     invoiceId,
     now,
   }: StampAllocationPreviewQuery): Promise<StampAllocationPreviewResponse> {
-    const { state } = await this.events.load(stampsStream(companyId), stampLedgerDecider);
     const id = invoiceId ?? NEW_INVOICE;
-    const decided = allocateStamps(state, { invoiceId: id, count }, now);
-    const after = decided.reduce(evolve, state);
+    const [{ state }, held] = await Promise.all([
+      this.events.load(stampsStream(companyId), stampLedgerDecider),
+      invoiceId ? holdingNow(this.events, this.pool, companyId, invoiceId).then((h) => h.ranges) : [],
+    ]);
+    const decided = allocateStamps(state, { invoiceId: id, count, held }, now);
     return {
       count,
-      ranges: holdingOf(after, invoiceAllocationId(id))
-        .flatMap(({ roll, stamps }) => toStampRanges(roll, stamps))
-        .map(toStampRangeResponse),
+      ranges: heldAfter(held, id, decided).map(toStampRangeResponse),
       added: decided
         .flatMap((e) => (e.type === 'StampsAllocated' ? e.data.ranges : []))
         .map(toStampRangeResponse),

@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { StampAllocationPreviewResponse } from '../../../../../domain/contracts/stamp.contract.js';
+import type { StampAllocationPreviewResponse } from '#domain/contracts/stamp.contract.js';
 
 /**
  * GET /stamp/allocation?count=&invoice_id=: what auto-allocation would give an invoice now, for the builder to

@@ -3,12 +3,12 @@ import type {
   StampLogKind,
   StampStatus,
   StampTransition,
-} from '../../../../../domain/contracts/stamp.contract.js';
+} from '#domain/contracts/stamp.contract.js';
 import { Inject, NotFoundException } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { STAMP_ROLL_COLUMNS, stampLabel, toStampRoll, type StampRollRow } from '../stamp.responses.js';
 import { StampHistoryQuery } from './stamp-history.query.js';
 

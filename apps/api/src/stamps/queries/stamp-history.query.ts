@@ -1,4 +1,4 @@
-import type { StampHistoryResponse } from '../../../../../domain/contracts/stamp.contract.js';
+import type { StampHistoryResponse } from '#domain/contracts/stamp.contract.js';
 import { Query } from '@nestjs/cqrs';
 
 /** GET /stamp/history?prefix=&number=: every transition of one stamp, oldest first (issue 5 §4). */

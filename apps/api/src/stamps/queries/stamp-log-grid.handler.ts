@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import type { StampLogRow } from '../../../../../domain/contracts/stamp.contract.js';
-import { tenantQuery } from '../../infra/db/tenant-query.js';
-import { buildGridQueries, parseGridRequest, type GridResult } from '../../infra/grid/index.js';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import type { StampLogRow } from '#domain/contracts/stamp.contract.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { buildGridQueries, parseGridRequest, type GridResult } from '#infra/grid/index.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { stampLogGrid } from './stamp-log.grid.js';
 import { StampLogGridQuery } from './stamp-log-grid.query.js';
 

@@ -1,4 +1,4 @@
-import { defineGrid } from '../../infra/grid/index.js';
+import { defineGrid } from '#infra/grid/index.js';
 
 /**
  * The stamp log (spec 000 §2 /stamp, §7 GET /invoice/stamp/grid): one row per range of each receipt,

@@ -1,16 +1,22 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { formatRange } from '../../../../../domain/stamps/intervals.js';
-import { stampLedgerDecider } from '../../../../../domain/stamps/stamp.decide.js';
-import { invoiceAllocationId, stampsStream } from '../../../../../domain/stamps/stamp.events.js';
-import { checkStampRange } from '../../../../../domain/stamps/stamp.rules.js';
-import { EventAppender } from '../../infra/event-store/event-appender.js';
-import type { StampRangeCheckResponse } from '../../../../../domain/contracts/stamp.contract.js';
+import type pg from 'pg';
+import { formatRange } from '#domain/stamps/intervals.js';
+import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
+import { stampsStream } from '#domain/stamps/stamp.events.js';
+import { checkStampRange } from '#domain/stamps/stamp.rules.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import { holdingNow } from '../stamp-holdings.js';
+import type { StampRangeCheckResponse } from '#domain/contracts/stamp.contract.js';
 import { StampRangeCheckQuery } from './stamp-range-check.query.js';
 
 @QueryHandler(StampRangeCheckQuery)
 export class StampRangeCheckHandler implements IQueryHandler<StampRangeCheckQuery> {
-  constructor(@Inject(EventAppender) private readonly events: EventAppender) {}
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
 
   async execute({
     companyId,
@@ -18,11 +24,11 @@ export class StampRangeCheckHandler implements IQueryHandler<StampRangeCheckQuer
     invoiceId,
     added,
   }: StampRangeCheckQuery): Promise<StampRangeCheckResponse> {
-    const { state } = await this.events.load(stampsStream(companyId), stampLedgerDecider);
-    const { roll } = checkStampRange(state, range, {
-      ...(invoiceId ? { allocationId: invoiceAllocationId(invoiceId) } : {}),
-      added,
-    });
+    const [{ state }, held] = await Promise.all([
+      this.events.load(stampsStream(companyId), stampLedgerDecider),
+      invoiceId ? holdingNow(this.events, this.pool, companyId, invoiceId).then((h) => h.ranges) : undefined,
+    ]);
+    const { roll } = checkStampRange(state, range, { ...(held ? { held } : {}), added });
     return {
       valid: true,
       roll_id: roll.rollId,

@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
-import type { StampRangeCheckResponse } from '../../../../../domain/contracts/stamp.contract.js';
-import type { StampRangeInput } from '../../../../../domain/stamps/stamp.commands.js';
+import type { StampRangeCheckResponse } from '#domain/contracts/stamp.contract.js';
+import type { StampRangeInput } from '#domain/stamps/stamp.commands.js';
 
 /**
  * POST /stamp/range/check: the invoice builder's check of one manual range (spec 000 §5 "Stamp range in the

@@ -1,8 +1,8 @@
-import type { StampRemainingResponse } from '../../../../../domain/contracts/stamp.contract.js';
+import type { StampRemainingResponse } from '#domain/contracts/stamp.contract.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { PG_POOL } from '../../infra/projections.provider.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 import { stampSettings } from '../stamp-company.settings.js';
 import { readRolls } from '../stamp-read.js';
 import { StampRemainingQuery } from './stamp-remaining.query.js';

@@ -1,4 +1,4 @@
-import type { StampRemainingResponse } from '../../../../../domain/contracts/stamp.contract.js';
+import type { StampRemainingResponse } from '#domain/contracts/stamp.contract.js';
 import { Query } from '@nestjs/cqrs';
 
 /** GET /stamp/remaining. */

@@ -1,4 +1,4 @@
-import type { StampRollResponse } from '../../../../../domain/contracts/stamp.contract.js';
+import type { StampRollResponse } from '#domain/contracts/stamp.contract.js';
 import { Query } from '@nestjs/cqrs';
 
 /** GET /stamp/roll: every roll, first received first. */

@@ -16,8 +16,12 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useInventoryStockQuery } from '../../inventory/inventory.api';
+import { stockWarning } from '../../inventory/stock-warning';
+import { useFeature } from '../../../shared/feature-gate/use-feature';
+import { Recommendations } from './Recommendations';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { businessDate } from '../../../../../domain/shared/business-date';
+import { businessDate } from '#domain/shared/business-date';
 import type { Company } from '../../../shared/company/company.api';
 import { formatDate } from '../../../shared/format';
 import { ProblemAlert } from '../../../shared/forms/ProblemAlert';
@@ -123,9 +127,12 @@ export function InvoiceBuilderForm({
   initial,
   invoice,
   cloneOf,
+  fromOrder,
 }: {
   company: Company;
   initial: BuilderValues;
+  /** Create Invoice on an order: the invoice names the order (and the order the invoice) */
+  fromOrder?: { id: string; number: number };
   /** the invoice being edited */
   invoice?: Invoice;
   /** the number of the invoice this one copies */
@@ -181,6 +188,36 @@ export function InvoiceBuilderForm({
   useEffect(() => {
     if (problem.length) problemRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [problem]);
+
+  // Stock warnings (inventory feature, spec 000 §5): per product over all its lines; an edited invoice's own units
+  // are already out of stock, so they count as available to it.
+  const withInventory = useFeature('inventory').active;
+  const withRecommendations = useFeature('ai').active;
+  const productIds = [...new Set(values.lines.map((line) => line.product.id))].sort();
+  const stock = useInventoryStockQuery(productIds, { skip: !withInventory || productIds.length === 0 });
+  const stockWarnings = useMemo(() => {
+    const warnings = new Map<string, string>();
+    if (!withInventory || !stock.data) return warnings;
+    const requested = new Map<string, number>();
+    for (const line of values.lines)
+      requested.set(
+        line.product.id,
+        (requested.get(line.product.id) ?? 0) + Math.max(0, quantity(line.qty) ?? 0),
+      );
+    const held = new Map<string, number>();
+    if (invoice && invoice.status !== 'cancelled')
+      for (const item of invoice.items)
+        held.set(item.product_id, (held.get(item.product_id) ?? 0) + item.qty);
+    for (const line of values.lines) {
+      const message = stockWarning(
+        stock.data.find((row) => row.product_id === line.product.id),
+        requested.get(line.product.id) ?? 0,
+        held.get(line.product.id) ?? 0,
+      );
+      if (message) warnings.set(line.key, message);
+    }
+    return warnings;
+  }, [withInventory, stock.data, values.lines, invoice]);
 
   /** Messages per line: beer mixed with liquor & wine (as the server reads the lines), then the server's. */
   const problems = useMemo(() => {
@@ -300,7 +337,7 @@ export function InvoiceBuilderForm({
   const save = async (force: boolean) => {
     setStep({ kind: 'saving' });
     const sent = values.lines;
-    const body = invoiceBody(values);
+    const body = fromOrder ? { ...invoiceBody(values), order_id: fromOrder.id } : invoiceBody(values);
     idempotencyKey.current ??= newIdempotencyKey();
     try {
       const saved = editing
@@ -374,9 +411,11 @@ export function InvoiceBuilderForm({
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
             {editing
               ? `${invoice.customer.name} · stamps already on the invoice are kept`
-              : cloneOf
-                ? `A copy of invoice #${cloneOf}`
-                : 'Pick the customer, add the items, and save.'}
+              : fromOrder
+                ? `From order #${fromOrder.number}`
+                : cloneOf
+                  ? `A copy of invoice #${cloneOf}`
+                  : 'Pick the customer, add the items, and save.'}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1.5 }}>
@@ -500,6 +539,13 @@ export function InvoiceBuilderForm({
             }
           >
             <Stack spacing={2}>
+              {withRecommendations && customerId && (
+                <Recommendations
+                  customerId={customerId}
+                  onPick={pick}
+                  onInvoice={new Set(values.lines.map((line) => line.product.id))}
+                />
+              )}
               <ProductSearch
                 customerId={customerId}
                 date={values.invoicedAt || undefined}
@@ -511,6 +557,7 @@ export function InvoiceBuilderForm({
                 rateBp={rateBp}
                 sorted={sorted}
                 problems={problems}
+                stockWarnings={stockWarnings}
                 onChange={changeLine}
                 onMove={(key, by) =>
                   setLines((lines) =>

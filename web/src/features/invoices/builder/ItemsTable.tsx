@@ -59,6 +59,7 @@ export function ItemsTable({
   onMove,
   onRemove,
   priceRef,
+  stockWarnings,
 }: {
   lines: BuilderLine[];
   rateBp: number;
@@ -71,6 +72,8 @@ export function ItemsTable({
   onRemove: (key: string) => void;
   /** the price input of a line, for 'Fix Price' */
   priceRef: (key: string, element: HTMLInputElement | null) => void;
+  /** a stock warning per line key (inventory feature) */
+  stockWarnings?: Map<string, string>;
 }) {
   if (lines.length === 0) {
     return (
@@ -169,6 +172,11 @@ export function ItemsTable({
                       </Typography>
                     )}
                   </Box>
+                  {stockWarnings?.get(line.key) && (
+                    <Typography variant="caption" color="warning.dark" sx={{ display: 'block', mt: 0.5 }}>
+                      {stockWarnings.get(line.key)}
+                    </Typography>
+                  )}
                   {belowCost && (
                     <Typography variant="caption" color="warning.dark" sx={{ display: 'block', mt: 0.5 }}>
                       {BELOW_COST_HINT}

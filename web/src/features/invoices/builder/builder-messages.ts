@@ -1,4 +1,4 @@
-import { INVOICE_MESSAGES } from '../../../../../domain/invoices/invoice.errors';
+import { INVOICE_MESSAGES } from '#domain/invoices/invoice.errors';
 
 /** The builder's texts: spec 000 §2, §4, §8 quoted exactly; the rest ours. */
 export const BUILDER_MESSAGES = {

@@ -1,5 +1,6 @@
 import type { Invoice, InvoiceBody, InvoiceItem } from '../invoices.api';
 import type { ManualStampRange, ProductSuggestion } from './builder.api';
+import type { OrderResponse } from '#domain/contracts/order.contract';
 import { dollarsToCents, priceCents, priceText, quantity } from './invoice-math';
 
 /** The product a line sells, as the builder shows it. */
@@ -96,6 +97,27 @@ export function lineFromItem(item: InvoiceItem): BuilderLine {
     onDeal: item.on_deal,
     costCents: dollarsToCents(item.cost),
     lastInvoicedPrice: item.last_invoiced_price,
+  };
+}
+
+/** Create Invoice on an order: its accepted items at their reviewed quantities and prices, and its customer. */
+export function valuesFromOrder(order: OrderResponse, base: BuilderValues): BuilderValues {
+  const customer = order.customerUser.customer;
+  return {
+    ...base,
+    customer: { id: customer.id, name: customer.name, city: customer.city, tabc_id: '' },
+    lines: order.orderItems
+      .filter((item) => !item.is_rejected)
+      .map((item) => ({
+        key: lineKey(),
+        product: item.product,
+        qty: String(item.qty),
+        price: priceText(dollarsToCents(item.price)),
+        taxable: true,
+        onDeal: false,
+        costCents: null,
+        lastInvoicedPrice: null,
+      })),
   };
 }
 

@@ -1,11 +1,11 @@
 import { api } from '../../../app/api';
-import type { ProductSuggestion } from '../../../../../domain/contracts/product.contract';
+import type { ProductRecommendationAnswer, ProductSuggestion } from '#domain/contracts/product.contract';
 import type {
   StampAllocationPreviewResponse,
   StampRangeCheckResponse,
-} from '../../../../../domain/contracts/stamp.contract';
+} from '#domain/contracts/stamp.contract';
 
-export type { ProductSuggestion } from '../../../../../domain/contracts/product.contract';
+export type { ProductSuggestion } from '#domain/contracts/product.contract';
 
 export interface ProductSuggestionArgs {
   query: string;
@@ -31,6 +31,10 @@ export const builderApi = api.enhanceEndpoints({ addTagTypes: ['Product', 'Stamp
       providesTags: ['Product'],
       keepUnusedDataFor: 30,
     }),
+    productRecommendation: build.query<ProductRecommendationAnswer, string>({
+      query: (customerId) => ({ url: 'product/recommendation', params: { customerId } }),
+      providesTags: ['Product'],
+    }),
     stampAllocation: build.query<StampAllocationPreviewResponse, { count: number; invoiceId?: string }>({
       query: ({ count, invoiceId }) => ({
         url: 'stamp/allocation',
@@ -50,6 +54,7 @@ export const builderApi = api.enhanceEndpoints({ addTagTypes: ['Product', 'Stamp
 export const {
   useProductSuggestionsQuery,
   useLazyProductSuggestionsQuery,
+  useProductRecommendationQuery,
   useStampAllocationQuery,
   useCheckStampRangeMutation,
 } = builderApi;

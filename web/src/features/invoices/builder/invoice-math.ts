@@ -5,9 +5,9 @@ import {
   isDueOnDelivery,
   lineTaxCents,
   lineTotalCents,
-} from '../../../../../domain/invoices/invoice.rules';
-import { PRODUCT_TYPES, type ProductType } from '../../../../../domain/products/product.rules';
-import { addDays } from '../../../../../domain/stamps/stamp.rules';
+} from '#domain/invoices/invoice.rules';
+import { PRODUCT_TYPES, type ProductType } from '#domain/products/product.rules';
+import { addDays } from '#domain/stamps/stamp.rules';
 
 /**
  * The builder's arithmetic, the server's rules (domain/invoices/invoice.rules.ts) on what the user typed: integer

@@ -10,7 +10,7 @@ import type {
   SendEmailBody,
   SendEmailResponse,
   UpdateDocumentResponse,
-} from '../../../../../domain/contracts/delivery.contract';
+} from '#domain/contracts/delivery.contract';
 
 /** The shapes of an invoice's delivery, one home for the API and the web: domain/contracts/delivery.contract.ts. */
 export type {
@@ -20,7 +20,7 @@ export type {
   InvoiceEmailResponse as InvoiceEmail,
   PrivateNoteResponse as PrivateNote,
   SendEmailResponse as SendEmailResult,
-} from '../../../../../domain/contracts/delivery.contract';
+} from '#domain/contracts/delivery.contract';
 
 const EMAIL = 'InvoiceEmail' as const;
 const DOCUMENTS = 'InvoiceDocuments' as const;

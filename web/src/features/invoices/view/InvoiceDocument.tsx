@@ -164,7 +164,14 @@ function TotalsRow({ label, value, strong = false }: { label: string; value: str
     <Box
       component="div"
       role="row"
-      sx={{ display: 'flex', justifyContent: 'space-between', gap: 4, py: 0.5, ...(strong && { pt: 1 }) }}
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 4,
+        py: 0.5,
+        // the rule above the total is the row's border: a table holds only rows (no <hr>, WCAG aria-required-children)
+        ...(strong && { pt: 1, mt: 0.5, borderTop: 1, borderColor: 'divider' }),
+      }}
     >
       <Typography
         role="rowheader"
@@ -190,7 +197,6 @@ function Totals({ invoice }: { invoice: Invoice }) {
     <Box role="table" aria-label="Totals" sx={{ ml: 'auto', width: { xs: '100%', sm: 300 } }}>
       <TotalsRow label="Subtotal" value={formatMoney(invoice.sub_total)} />
       <TotalsRow label={`Tax (${invoice.tax_rate}%)`} value={formatMoney(invoice.tax_total)} />
-      <Divider sx={{ my: 0.5 }} />
       <TotalsRow label="Total" value={formatMoney(invoice.total)} strong />
     </Box>
   );

@@ -1,0 +1,77 @@
+/** Examples of answers for the OpenAPI document: real answers of the demo company, lists cut to one row. */
+export const CUSTOMER_ANSWER = [
+  {
+    id: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698',
+    name: 'Gulf Coast Oyster Bar',
+    address: '1 Seawall Blvd',
+    city: 'Galveston',
+    state: 'TX',
+    zip: '77550',
+    tabc_id: 'MB567890',
+    display_tabc_id: 'MB567890',
+    aims_id: null,
+    aims_license_type: null,
+    ydk_est_id: null,
+    contact_name: null,
+    contact_email: null,
+    contact_phone: null,
+    cash_on_delivery: true,
+    fintech_option: false,
+    fintech_id: null,
+    product_price_tier_id: null,
+    service_start: null,
+    color_index: 9,
+    created_at: '2026-11-25T17:01:24.650Z',
+    updated_at: '2026-11-25T17:01:24.650Z',
+  },
+];
+
+export const CUSTOMER_AUTO_FILL_SUGGESTIONS_ANSWER = [
+  {
+    name: 'GULF COAST OYSTER BAR',
+    trade_name: 'GULF COAST OYSTER BAR',
+    owner: 'GULF COAST HOSPITALITY LLC',
+    address: '1 SEAWALL BLVD',
+    address_2: null,
+    city: 'GALVESTON',
+    state: 'TX',
+    zip: '77550',
+    county: 'GALVESTON',
+    phone: '(409) 555-0144',
+    permitCodes: [
+      {
+        license_id: '1003400',
+        license_type: 'MB',
+        tabc_id: 'MB567890',
+        aims_id: 1003400,
+        legacy_clp: 'MB567890',
+        primary_status: 'Suspended',
+        secondary_status: null,
+        expiration_date: '2027-05-04',
+      },
+    ],
+    delinquency: {
+      effective_date: '2026-11-06',
+      list_number: '2026-22',
+      permit: 'MB567890 / LP654321',
+    },
+  },
+];
+
+export const CUSTOMER_TABC_EXPIRATION_ANSWER = {
+  expiration_date: '2027-05-04',
+  isExpired: false,
+  expiringInDays: 160,
+  isExpiringSoon: false,
+  found: true,
+  license_id: '1003400',
+  license_type: 'MB',
+  primary_status: 'Suspended',
+};
+
+export const CUSTOMER_DELINQUENCY_ANSWER = {
+  delinquent: true,
+  effective_date: '2026-11-06',
+  list_number: '2026-22',
+  permit: 'MB567890 / LP654321',
+};

@@ -1,0 +1,125 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import { inventoryDecider } from '#domain/inventory/inventory.decide.js';
+import { inventoryError, inventoryInvalidValue } from '#domain/inventory/inventory.errors.js';
+import { inventoryRestockStream, inventoryStream } from '#domain/inventory/inventory.events.js';
+import { toNumber } from '#domain/shared/field-rules.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import { invoiceIdFor } from '../../invoices/invoice-context.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
+import { AdjustInventoryCommand, RestockInventoryCommand, type RestockResult } from './inventory.commands.js';
+
+/**
+ * A restock: every product must be a current product of the company (else 404, never another company's). The
+ * restock's id comes from the Idempotency-Key (per company and user), so a retried Save finds its stream and adds
+ * nothing again; it answers the same units and items, and the rows' qty now.
+ */
+@CommandHandler(RestockInventoryCommand)
+export class RestockInventoryHandler implements ICommandHandler<RestockInventoryCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  async execute({ data, idempotencyKey, metadata }: RestockInventoryCommand): Promise<RestockResult> {
+    const ids = [...new Set(data.items.map((item) => item.productId.toLowerCase()))];
+    const known = await tenantQuery<{ id: string }>(
+      this.pool,
+      metadata.companyId,
+      `SELECT id FROM rm_product WHERE company_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL`,
+      [ids],
+    );
+    if (known.length !== ids.length) throw inventoryError('INVENTORY_PRODUCT_NOT_FOUND');
+    const restockId = invoiceIdFor(metadata.companyId, `restock:${metadata.userId ?? ''}`, idempotencyKey);
+    const items = data.items.map((item) => ({ ...item, productId: item.productId.toLowerCase() }));
+    await this.events.decide(
+      inventoryDecider,
+      inventoryRestockStream(restockId),
+      {
+        type: 'RestockInventory',
+        data: { ...data, items, restockId },
+        metadata,
+      },
+      { waitFor: WAITS_FOR.inventory },
+    );
+    const rows = await tenantQuery<{ id: string; product: string; qty: string }>(
+      this.pool,
+      metadata.companyId,
+      `SELECT i.id, p.product, i.qty::text FROM rm_inventory i JOIN rm_product p ON p.id = i.id
+        WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) ORDER BY p.product, i.id`,
+      [ids],
+    );
+    return {
+      units: items.reduce((sum, item) => sum + (toNumber(item.qty) ?? 0), 0),
+      items: ids.length,
+      rows: rows.map((row) => ({ id: row.id, product: row.product, qty: Number(row.qty) })),
+    };
+  }
+}
+
+const COLUMN = {
+  qty: 'qty',
+  distributor: 'distributor',
+  reorder_level: 'reorder_level',
+  reorder_qty: 'reorder_qty',
+  reorder_time_in_days: 'reorder_time_in_days',
+} as const;
+
+/** A cell edit of a current product's inventory row (404 for any other id). */
+@CommandHandler(AdjustInventoryCommand)
+export class AdjustInventoryHandler implements ICommandHandler<AdjustInventoryCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  async execute({ data, metadata }: AdjustInventoryCommand): Promise<void> {
+    const [row] = await tenantQuery<{ value: string | number | null }>(
+      this.pool,
+      metadata.companyId,
+      `SELECT i.${COLUMN[data.field]}${data.field === 'qty' ? '::float8' : ''} AS value
+         FROM rm_inventory i JOIN rm_product p ON p.id = i.id AND p.company_id = i.company_id
+        WHERE i.company_id = $1 AND i.id = $2 AND p.deleted_at IS NULL AND NOT p.archived`,
+      [data.productId],
+    );
+    if (!row) throw inventoryError('INVENTORY_PRODUCT_NOT_FOUND');
+    // The value the user saw (default: the row's); a number field's text ("10") compares as its number.
+    let old: number | string | null =
+      data.field === 'qty' && row.value !== null ? Number(row.value) : row.value;
+    if (data.old !== undefined) {
+      if (data.field === 'distributor') {
+        if (data.old !== null && typeof data.old !== 'string')
+          throw inventoryInvalidValue([{ field: 'old', message: 'old must be text' }]);
+        old = data.old === null || data.old.trim() === '' ? null : data.old.trim();
+      } else if (data.old === null || data.old === '') {
+        if (data.field === 'qty')
+          throw inventoryInvalidValue([{ field: 'old', message: 'old must be a number' }]);
+        old = null;
+      } else {
+        const number = toNumber(data.old);
+        if (number === undefined)
+          throw inventoryInvalidValue([{ field: 'old', message: 'old must be a number' }]);
+        old = number;
+      }
+    }
+    // The product's inventory stream keeps no state a decision needs: decided on the empty state and appended
+    // whatever the stream's revision, so an edit never costs more as the stream grows.
+    const events = inventoryDecider.decide(
+      {
+        type: 'AdjustInventory',
+        data: { productId: data.productId, field: data.field, value: data.value, old },
+        metadata,
+      },
+      inventoryDecider.initialState(),
+    );
+    if (events.length > 0)
+      await this.events.append(
+        [{ stream: inventoryStream(data.productId), expected: 'any', events }],
+        metadata,
+        { waitFor: WAITS_FOR.inventory },
+      );
+  }
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { AdjustInventoryHandler, RestockInventoryHandler } from './commands/inventory.handlers.js';
+import { InventoryController } from './inventory.controller.js';
+import { InventoryStatsCsvHandler, InventoryStatsHandler } from './queries/inventory-stats.js';
+import {
+  InventoryCsvHandler,
+  InventoryDistributorsHandler,
+  InventoryGridHandler,
+  InventoryStockHandler,
+} from './queries/inventory.queries.js';
+
+/** Inventory: stock, restock, cell edits, history and exports (spec 001 §2, issue 16). */
+@Module({
+  controllers: [InventoryController],
+  providers: [
+    RestockInventoryHandler,
+    AdjustInventoryHandler,
+    InventoryGridHandler,
+    InventoryCsvHandler,
+    InventoryDistributorsHandler,
+    InventoryStockHandler,
+    InventoryStatsHandler,
+    InventoryStatsCsvHandler,
+  ],
+})
+export class InventoryModule {}

@@ -1,0 +1,137 @@
+import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
+import { VELOCITY_DAYS } from '#domain/inventory/inventory.rules.js';
+import { listPriceSql } from '#projections/products/product.projection.js';
+import { defineGrid, dollarsSql as dollars } from '#infra/grid/index.js';
+
+const ZONE = `COALESCE(co.time_zone, '${DEFAULT_TIME_ZONE}')`;
+const TODAY = `(now() AT TIME ZONE ${ZONE})::date`;
+
+/**
+ * Days to reorder and reorder needed, as domain/inventory/inventory.rules.ts says: the stock lasts
+ * floor(max(qty, 0) / (units sold in the last VELOCITY_DAYS days / VELOCITY_DAYS)) days; less the lead time
+ * (reorder_time_in_days), never below 0; null when nothing sold recently. A reorder is needed at or under the
+ * reorder level, at 0 or less in stock, or when the days to reorder reached 0.
+ */
+const DAYS = `(CASE WHEN v.units > 0 THEN GREATEST(0,
+  floor(GREATEST(i.qty, 0) / (v.units / ${VELOCITY_DAYS}.0)) - COALESCE(i.reorder_time_in_days, 0)) END)::int`;
+const NEEDED = `(i.qty <= 0 OR (i.reorder_level IS NOT NULL AND i.qty <= i.reorder_level) OR ${DAYS} = 0)`;
+
+/**
+ * Every current product's inventory row with its product, today's list price and its recent sales. Only rm_inventory
+ * decides which rows there are (`current`: the product is neither archived nor deleted), and every join is a LEFT JOIN
+ * on a unique key: a query that reads none of their columns, such as the grid's count without a filter on them, lets
+ * Postgres drop the joins and the per-row sales sum (the issue 16 bench: 50,000 products).
+ */
+export const INVENTORY_ROWS = `(
+  SELECT i.id, i.company_id, i.qty, i.distributor, i.reorder_level, i.reorder_qty, i.reorder_time_in_days,
+         i.updated_at, i.last_restock_at, i.last_restock_qty,
+         p.upc, p.product, p.product_size, p.product_type, p.internal_sku, p.last_purchase_price_cents,
+         ${listPriceSql(TODAY)} AS price_cents,
+         COALESCE(v.units, 0) AS sold_recently,
+         ${DAYS} AS days_to_reorder,
+         (CASE WHEN ${NEEDED} THEN 1 ELSE 0 END) AS reorder_needed,
+         (CASE WHEN i.qty < 0 THEN 'NEGATIVE' WHEN i.qty = 0 THEN 'ZERO' WHEN ${NEEDED} THEN 'LOW' ELSE 'OK' END)
+           AS status
+    FROM rm_inventory i
+    LEFT JOIN rm_product p ON p.id = i.id AND p.company_id = i.company_id
+    LEFT JOIN rm_company co ON co.id = i.company_id
+    LEFT JOIN LATERAL (
+      SELECT sum(l.units) AS units FROM rm_product_sale_line l
+       WHERE l.company_id = i.company_id AND l.product_id = i.id AND l.counted
+         AND l.sold_on > ${TODAY} - ${VELOCITY_DAYS}
+    ) v ON true
+   WHERE i.current
+) g`;
+
+/** Spec 001 §2 Inventory columns; `reorder_needed` is 1 or 0 (the restock page filters it equal to 1). */
+export const inventoryGrid = defineGrid({
+  table: INVENTORY_ROWS,
+  tenantColumn: 'g.company_id',
+  keyColumn: 'g.id',
+  columns: {
+    product_id: { sql: 'g.id', type: 'text', filterable: false, sortable: false },
+    distributor: { sql: 'g.distributor', type: 'text' },
+    reorder_needed: { sql: 'g.reorder_needed', type: 'number' },
+    upc: { sql: 'g.upc', type: 'text' },
+    product: { sql: 'g.product', type: 'text' },
+    product_size: { sql: 'g.product_size', type: 'text' },
+    product_type: { sql: 'g.product_type', type: 'set' },
+    internal_sku: { sql: 'g.internal_sku', type: 'text' },
+    product_price: { sql: dollars('g.price_cents'), type: 'number' },
+    last_purchase_price: { sql: dollars('g.last_purchase_price_cents'), type: 'number' },
+    qty: { sql: 'g.qty::float8', type: 'number' },
+    reorder_level: { sql: 'g.reorder_level', type: 'number' },
+    days_to_reorder: { sql: 'g.days_to_reorder', type: 'number' },
+    reorder_time_in_days: { sql: 'g.reorder_time_in_days', type: 'number' },
+    reorder_qty: { sql: 'g.reorder_qty', type: 'number' },
+    inventory_value: { sql: dollars('g.qty * g.last_purchase_price_cents'), type: 'number' },
+    status: { sql: 'g.status', type: 'set' },
+    sold_recently: { sql: 'g.sold_recently::float8', type: 'number' },
+    last_restock_at: { sql: 'g.last_restock_at', type: 'date' },
+    last_restock_qty: { sql: 'g.last_restock_qty::float8', type: 'number' },
+    updated_at: { sql: 'g.updated_at', type: 'date' },
+  },
+  // Spec 001 §9: inventory by updated_at, newest first.
+  defaultSort: [{ colId: 'updated_at', sort: 'desc' }],
+});
+
+/** The inventory CSV's columns (header, colId), as the grid shows them. */
+export const INVENTORY_CSV: [string, string][] = [
+  ['Distributor', 'distributor'],
+  ['To Reorder', 'reorder_needed'],
+  ['UPC', 'upc'],
+  ['Product', 'product'],
+  ['Size', 'product_size'],
+  ['Unit Price', 'product_price'],
+  ['In Stock', 'qty'],
+  ['Min Reorder', 'reorder_level'],
+  ['Days To Reorder', 'days_to_reorder'],
+  ['Reorder Time In Days', 'reorder_time_in_days'],
+  ['Qty To Reorder', 'reorder_qty'],
+  ['Inventory Value', 'inventory_value'],
+  ['Status', 'status'],
+  ['Last Updated', 'updated_at'],
+];
+
+/** Spec 001 §2 Inventory history: one row per movement, with its product and the company's day. */
+export const inventoryHistoryGrid = defineGrid({
+  table: `(
+    SELECT h.*, p.upc, p.product, p.product_size, COALESCE(h.distributor, i.distributor) AS distributor_shown,
+           ${ZONE} AS time_zone
+      FROM rm_inventory_history h
+      JOIN rm_company co ON co.id = h.company_id
+      LEFT JOIN rm_product p ON p.id = h.product_id AND p.company_id = h.company_id
+      LEFT JOIN rm_inventory i ON i.id = h.product_id AND i.company_id = h.company_id
+  ) g`,
+  tenantColumn: 'g.company_id',
+  keyColumn: 'g.id',
+  columns: {
+    product_id: { sql: 'g.product_id', type: 'set', setType: 'uuid', sortable: false },
+    distributor: { sql: 'g.distributor_shown', type: 'text' },
+    upc: { sql: 'g.upc', type: 'text' },
+    product: { sql: 'g.product', type: 'text' },
+    product_size: { sql: 'g.product_size', type: 'text' },
+    price: { sql: dollars('g.unit_price_cents'), type: 'number' },
+    qty: { sql: 'g.qty::float8', type: 'number' },
+    source: { sql: 'g.source', type: 'set' },
+    ref: { sql: 'g.ref', type: 'text' },
+    invoice_id: { sql: 'g.invoice_id', type: 'text', filterable: false, sortable: false },
+    invoice: { sql: 'g.invoice_number', type: 'text' },
+    created_at: { sql: 'g.created_at', type: 'date', filterSql: '(g.created_at AT TIME ZONE g.time_zone)' },
+  },
+  // Spec 001 §9: inventory history by created_at, newest first (then the later event first).
+  defaultSort: [{ colId: 'created_at', sort: 'desc' }],
+});
+
+export const INVENTORY_HISTORY_CSV: [string, string][] = [
+  ['Distributor', 'distributor'],
+  ['UPC', 'upc'],
+  ['Product', 'product'],
+  ['Size', 'product_size'],
+  ['Price', 'price'],
+  ['Qty', 'qty'],
+  ['Source', 'source'],
+  ['Reference', 'ref'],
+  ['Invoice', 'invoice'],
+  ['Date', 'created_at'],
+];

@@ -1,0 +1,134 @@
+import { describe, expect, it } from '@jest/globals';
+import { LIVE_EVENTS } from '#domain/contracts/live.contract.js';
+import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import {
+  CUSTOMER_ROUTES,
+  customerSessionsEndIn,
+  customerSubject,
+  LIVE_ROUTES,
+  sessionEndingUser,
+  toCustomerDeliveries,
+  toLiveDeliveries,
+} from './live-events.js';
+
+const stored = (type: string, data: Record<string, unknown>, companyId = 'co-1'): StoredEvent => ({
+  id: 'e-1',
+  streamId: 's-1',
+  revision: 0n,
+  position: 7n,
+  checkpoint: 'cp-7',
+  type,
+  data,
+  metadata: { companyId, userId: 'u-1', occurredAt: '2026-11-25T12:00:00.000Z', schemaVersion: 1 },
+  recordedAt: '2026-11-25T12:00:00.001Z',
+});
+
+describe('Live routes', () => {
+  it('send every row to its own company only, as one of the contract’s socket events', () => {
+    for (const type of Object.keys(LIVE_ROUTES)) {
+      const deliveries = toLiveDeliveries(stored(type, {}, 'co-A'));
+      expect(deliveries.length).toBeGreaterThan(0);
+      for (const delivery of deliveries) {
+        expect(delivery.companyId).toBe('co-A');
+        expect(LIVE_EVENTS).toContain(delivery.event);
+      }
+    }
+  });
+
+  it('carries the order number of a placed order, and who placed it', () => {
+    expect(toLiveDeliveries(stored('OrderPlaced', { orderId: 'o-1', orderNumber: 42 }))).toEqual([
+      {
+        event: 'order:placed',
+        companyId: 'co-1',
+        message: {
+          type: 'OrderPlaced',
+          id: 'o-1',
+          by: 'u-1',
+          checkpoint: 'cp-7',
+          at: '2026-11-25T12:00:00.000Z',
+          order_number: '42',
+          status: 'placed',
+        },
+      },
+    ]);
+  });
+
+  it('tells the order screens when the order feature is switched', () => {
+    const events = toLiveDeliveries(stored('FeatureActivated', { feature: 'order' })).map((d) => d.event);
+    expect(events).toEqual(['company:update', 'order:feature']);
+  });
+
+  it('sends the sync error with its syncId and error', () => {
+    const [delivery] = toLiveDeliveries(stored('BottlePosSyncFailed', { syncId: 's-9', error: 'timeout' }));
+    expect(delivery).toMatchObject({
+      event: 'bottle-pos:sync-error',
+      message: { syncId: 's-9', error: 'timeout' },
+    });
+  });
+
+  it('sends nothing for unlisted events or events without a company', () => {
+    expect(toLiveDeliveries(stored('PublicLinkIssued', { invoiceId: 'i-1' }))).toEqual([]);
+    expect(toLiveDeliveries(stored('InvoiceCreated', { invoiceId: 'i-1' }, ''))).toEqual([]);
+  });
+
+  it('names the user whose sessions a sign-out, reset or disabling may end', () => {
+    expect(sessionEndingUser(stored('UserSignedOut', { userId: 'u-2' }))).toBe('u-2');
+    expect(sessionEndingUser(stored('StaffDisabled', { userId: 'owner', staffUserId: 'u-3' }))).toBe('u-3');
+    expect(sessionEndingUser(stored('UserSignedIn', { userId: 'u-2' }))).toBeNull();
+  });
+});
+
+describe('Customer routes (the ordering app)', () => {
+  it('follow only orders and invoices, each a live route too', () => {
+    for (const type of Object.keys(CUSTOMER_ROUTES)) expect(LIVE_ROUTES[type]).toBeDefined();
+    expect(customerSubject(stored('DocumentAttached', { invoiceId: 'i-1' }))).toBeNull();
+    expect(customerSubject(stored('PrivateNoteAdded', { invoiceId: 'i-1' }))).toBeNull();
+    expect(customerSubject(stored('CustomerUpdated', { customerId: 'c-1' }))).toBeNull();
+  });
+
+  it('take the customer from the event when it has one, else leave it to the read model', () => {
+    expect(customerSubject(stored('OrderPlaced', { orderId: 'o-1', customer: { id: 'c-1' } }))).toEqual({
+      kind: 'order',
+      id: 'o-1',
+      companyId: 'co-1',
+      customerId: 'c-1',
+    });
+    expect(customerSubject(stored('PaymentLogged', { invoiceId: 'i-1' }))).toEqual({
+      kind: 'invoice',
+      id: 'i-1',
+      companyId: 'co-1',
+      customerId: null,
+    });
+  });
+
+  it('name who did it only when a customer user did', () => {
+    const placed = toCustomerDeliveries(
+      stored('OrderPlaced', { orderId: 'o-1', number: 3, customerUser: { id: 'cu-1' } }),
+      'c-1',
+    );
+    expect(placed).toEqual([
+      expect.objectContaining({
+        event: 'order:placed',
+        customerId: 'c-1',
+        message: expect.objectContaining({ by: 'cu-1' }),
+      }),
+    ]);
+    const cancelled = toCustomerDeliveries(
+      stored('OrderCancelled', { orderId: 'o-1', by: 'customer_user', userId: 'cu-1' }),
+      'c-1',
+    );
+    expect(cancelled[0]!.message.by).toBe('cu-1');
+    const rejected = toCustomerDeliveries(stored('OrderRejected', { orderId: 'o-1', userId: 'u-1' }), 'c-1');
+    expect(rejected[0]!.message).toMatchObject({ by: null, status: 'rejected' });
+  });
+
+  it('check the company’s customer-user sockets after a sign-out, a loss of access or the order feature off', () => {
+    expect(customerSessionsEndIn(stored('CustomerUserSignedOut', { customerUserId: 'cu-1' }))).toBe('co-1');
+    expect(customerSessionsEndIn(stored('CustomerUserAccessChanged', { access: 'disabled' }))).toBe('co-1');
+    expect(customerSessionsEndIn(stored('CustomerUserAccessChanged', { access: 'revoked' }))).toBe('co-1');
+    expect(customerSessionsEndIn(stored('CustomerUserAccessChanged', { access: 'enabled' }))).toBeNull();
+    expect(customerSessionsEndIn(stored('CustomerRemoved', { customerId: 'c-1' }))).toBe('co-1');
+    expect(customerSessionsEndIn(stored('FeatureDeactivated', { feature: 'order' }))).toBe('co-1');
+    expect(customerSessionsEndIn(stored('FeatureDeactivated', { feature: 'payment' }))).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import { Body, Controller, Get, Inject, Param, ParseIntPipe, Put, Query } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { CommandMetadata } from '#domain/shared/decider.js';
+import { GridParams } from '#infra/grid/index.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/public.decorator.js';
+import { RequiresFeature } from '../features/requires-feature.decorator.js';
+import { ReviewOrderItemCommand, UpdateOrderCommand } from './commands/order.commands.js';
+import { ReviewOrderItemBody, UpdateOrderBody } from './dto/order.bodies.js';
+import { OrderReader } from './order-reader.js';
+import { ApiAnswer } from '../infra/http/api-answer.js';
+import { ORDER_COUNT_ANSWER } from './orders.answers.js';
+
+const metadataOf = (user: AuthUser): CommandMetadata => ({
+  companyId: user.companyId,
+  userId: user.id,
+  now: new Date().toISOString(),
+});
+
+/** Spec 001 §7 order calls and spec 000 §7 GET /order/count; all need the order feature. */
+@ApiTags('order')
+@ApiBearerAuth()
+@RequiresFeature('order')
+@Controller()
+export class OrdersController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(OrderReader) private readonly reader: OrderReader,
+  ) {}
+
+  @Get('order/grid')
+  grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
+    return this.reader.grid(user.companyId, params);
+  }
+
+  /** The placed-order count of the side navigation's badge. */
+  @Get('order/count')
+  @ApiAnswer(200, "The placed-order count of the side navigation's badge.", ORDER_COUNT_ANSWER)
+  count(@CurrentUser() user: AuthUser) {
+    return this.reader.count(user.companyId);
+  }
+
+  /** An order by number (or id): `{ order, modifiedOrderItems }`. */
+  @Get('order/:idOrNumber')
+  get(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
+    return this.reader.detail(user.companyId, idOrNumber);
+  }
+
+  @Put('order/:idOrNumber')
+  update(
+    @CurrentUser() user: AuthUser,
+    @Param('idOrNumber') idOrNumber: string,
+    @Body() body: UpdateOrderBody,
+  ) {
+    return this.commands.execute(new UpdateOrderCommand(metadataOf(user), idOrNumber, body));
+  }
+
+  @Put('order/:idOrNumber/item/:line')
+  review(
+    @CurrentUser() user: AuthUser,
+    @Param('idOrNumber') idOrNumber: string,
+    @Param('line', new ParseIntPipe({ errorHttpStatusCode: 404 })) line: number,
+    @Body() body: ReviewOrderItemBody,
+  ) {
+    return this.commands.execute(new ReviewOrderItemCommand(metadataOf(user), idOrNumber, line, body));
+  }
+}

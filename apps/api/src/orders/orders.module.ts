@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { InvoiceDeliveryModule } from '../invoices/delivery/invoice-delivery.module.js';
+import { PublicOrderController } from './public-order.controller.js';
+import {
+  CancelOwnOrderHandler,
+  PlaceOrderHandler,
+  ReviewOrderItemHandler,
+  UpdateOrderHandler,
+} from './commands/order.handlers.js';
+import { CustomerUserGuard } from './customer-users/customer-user.guard.js';
+import { CustomerUsersController } from './customer-users/customer-users.controller.js';
+import { CustomerUsersService } from './customer-users/customer-users.service.js';
+import { OrderReader } from './order-reader.js';
+import { OrderPdfService } from './pdf/order-pdf.service.js';
+import { OrdersController } from './orders.controller.js';
+import { ShopController } from './shop/shop.controller.js';
+
+/** Orders (issue 14): customer users, the ordering app's API, order review and the order grid. */
+@Module({
+  imports: [AuthModule, InvoiceDeliveryModule],
+  controllers: [OrdersController, CustomerUsersController, ShopController, PublicOrderController],
+  providers: [
+    OrderReader,
+    OrderPdfService,
+    CustomerUsersService,
+    CustomerUserGuard,
+    PlaceOrderHandler,
+    CancelOwnOrderHandler,
+    UpdateOrderHandler,
+    ReviewOrderItemHandler,
+  ],
+  exports: [OrderReader, CustomerUsersService],
+})
+export class OrdersModule {}

@@ -1,0 +1,190 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+} from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type pg from 'pg';
+import type { ShopCompanyResponse, ShopInvoiceResponse } from '#domain/contracts/order.contract.js';
+import {
+  subdomainReservationDecider,
+  subdomainStream,
+} from '#domain/companies/subdomain-reservation.decide.js';
+import { EventAppender } from '#infra/event-store/event-appender.js';
+import { dollarsOf } from '#domain/shared/money.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import { ClientIp, Public } from '../../auth/public.decorator.js';
+import { idempotencyKeyOf } from '../../invoices/invoice-context.js';
+import { CancelOwnOrderCommand, PlaceOrderCommand } from '../commands/order.commands.js';
+import { CurrentCustomerUser, ForCustomerUsers } from '../customer-users/customer-user.guard.js';
+import type { CustomerUserPrincipal } from '../customer-users/customer-user.types.js';
+import {
+  CustomerUsersService,
+  CUSTOMER_INVITATION_INVALID,
+} from '../customer-users/customer-users.service.js';
+import { AcceptCustomerInvitationBody, PlaceOrderBody, ShopSignInBody } from '../dto/order.bodies.js';
+import { OrderReader } from '../order-reader.js';
+import { customerCatalogue, shopProduct } from './shop-catalogue.js';
+import { ApiAnswer, ApiNoAnswer } from '../../infra/http/api-answer.js';
+
+const now = () => new Date().toISOString();
+
+/** A subdomain as the settings save it (lower-cased); anything else names no distributor. */
+const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+export const DISTRIBUTOR_NOT_FOUND = 'No distributor orders at this address.';
+const distributorNotFound = () => new NotFoundException({ statusCode: 404, message: DISTRIBUTOR_NOT_FOUND });
+
+/**
+ * The establishment ordering app's API (issue 14 §3), for customer users only: their own token (not a back-office
+ * session), their own customer's catalogue prices, orders and invoices. Everything else answers 401.
+ */
+@ApiTags('shop')
+@ApiBearerAuth()
+@Controller('shop')
+export class ShopController {
+  constructor(
+    @Inject(CustomerUsersService) private readonly users: CustomerUsersService,
+    @Inject(OrderReader) private readonly orders: OrderReader,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(EventAppender) private readonly events: EventAppender,
+  ) {}
+
+  @Public()
+  @Post('auth/sign-in')
+  @HttpCode(200)
+  signIn(@Body() body: ShopSignInBody, @ClientIp() ip: string | null) {
+    return this.users.signIn(body.email, body.password, ip, now());
+  }
+
+  /**
+   * The distributor a shop address names (`/shop/{subdomain}`): `{ name, subdomain }` for the sign-in page. Read
+   * from the subdomain's reservation stream (the one that keeps subdomains unique), then the company's name; an
+   * unknown or released subdomain is a 404.
+   */
+  @Public()
+  @Get('company/:subdomain')
+  @ApiAnswer(200, 'The distributor of a shop address', {
+    name: 'Hill Country Beverage Co.',
+    subdomain: 'hill-country',
+  })
+  async company(@Param('subdomain') subdomain: string): Promise<ShopCompanyResponse> {
+    const wanted = subdomain.toLowerCase();
+    if (!SUBDOMAIN.test(wanted)) throw distributorNotFound();
+    const { state } = await this.events.load(subdomainStream(wanted), subdomainReservationDecider);
+    if (state.status !== 'claimed') throw distributorNotFound();
+    const [company] = await tenantQuery<{ name: string }>(
+      this.pool,
+      state.companyId,
+      'SELECT name FROM rm_company WHERE company_id = $1 AND id = $1',
+    );
+    if (!company) throw distributorNotFound();
+    return { name: company.name, subdomain: wanted };
+  }
+
+  /** `{ name, email, company_name, subdomain }` for the accept page; 400 when used, revoked or expired. */
+  @Public()
+  @Get('invitation')
+  invitation(@Query('token') token: unknown) {
+    if (typeof token !== 'string' || token.length === 0 || token.length > 200)
+      throw new BadRequestException({ statusCode: 400, message: CUSTOMER_INVITATION_INVALID });
+    return this.users.lookupInvitation(token);
+  }
+
+  @Public()
+  @Post('invitation/accept')
+  @HttpCode(200)
+  accept(@Body() body: AcceptCustomerInvitationBody) {
+    return this.users.acceptInvitation(body.token, body.password, now());
+  }
+
+  @ForCustomerUsers()
+  @Post('auth/sign-out')
+  @ApiNoAnswer('Signed out')
+  @HttpCode(204)
+  async signOut(@CurrentCustomerUser() user: CustomerUserPrincipal & { tokenHash: Buffer }) {
+    await this.users.signOut(user, now());
+  }
+
+  @ForCustomerUsers()
+  @Get('me')
+  me(@CurrentCustomerUser() user: CustomerUserPrincipal) {
+    return this.users.me(user);
+  }
+
+  /** The distributor's catalogue at this customer's prices; `search` matches name, UPC and SKU. */
+  @ForCustomerUsers()
+  @Get('catalogue')
+  async catalogue(@CurrentCustomerUser() user: CustomerUserPrincipal, @Query('search') search: unknown) {
+    const products = await customerCatalogue(this.pool, user.companyId, user.customerId, now(), {
+      search: typeof search === 'string' ? search.slice(0, 100) : undefined,
+    });
+    return products.map(shopProduct);
+  }
+
+  @ForCustomerUsers()
+  @Get('order')
+  ownOrders(@CurrentCustomerUser() user: CustomerUserPrincipal) {
+    return this.orders.forCustomer(user.companyId, user.customerId);
+  }
+
+  @ForCustomerUsers()
+  @Post('order')
+  place(
+    @CurrentCustomerUser() user: CustomerUserPrincipal,
+    @Body() body: PlaceOrderBody,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
+    return this.commands.execute(new PlaceOrderCommand(user, now(), body, idempotencyKeyOf(key)));
+  }
+
+  @ForCustomerUsers()
+  @Post('order/:id/cancel')
+  @HttpCode(200)
+  cancel(
+    @CurrentCustomerUser() user: CustomerUserPrincipal,
+    @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
+  ) {
+    return this.commands.execute(new CancelOwnOrderCommand(user, now(), id));
+  }
+
+  /** The customer's invoices and their status (newest first). */
+  @ForCustomerUsers()
+  @Get('invoice')
+  async invoices(@CurrentCustomerUser() user: CustomerUserPrincipal): Promise<ShopInvoiceResponse[]> {
+    const rows = await tenantQuery<{
+      id: string;
+      number: string;
+      status: string;
+      invoiced_on: string;
+      due_on: string | null;
+      total_cents: string;
+    }>(
+      this.pool,
+      user.companyId,
+      `SELECT id, number, status, invoiced_on::text AS invoiced_on, due_on::text AS due_on, total_cents
+       FROM rm_invoice WHERE company_id = $1 AND customer_id = $2::uuid AND deleted_at IS NULL
+       ORDER BY invoiced_on DESC, sequence DESC LIMIT 200`,
+      [user.customerId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      invoiced_at: row.invoiced_on,
+      due_at: row.due_on,
+      total: dollarsOf(Number(row.total_cents)),
+    }));
+  }
+}

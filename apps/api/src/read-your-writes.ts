@@ -1,0 +1,50 @@
+import {
+  companyLogoProjection,
+  companyProjection,
+  customerProjection,
+  invoiceDocumentsProjection,
+  invoiceEmailProjection,
+  invoicePaymentProjection,
+  invoiceProjection,
+  invoiceSalesProjection,
+  inventoryProjection,
+  orderProjection,
+  priceTierProjection,
+  productProjection,
+  stampsProjection,
+} from '#projections/index.js';
+import type { Projection } from '#projections/projection.js';
+
+const names = (...projections: Projection[]): readonly string[] => projections.map((p) => p.name);
+
+/**
+ * Read-your-writes per command (issue 13): the projections a command waits for before it answers, because its
+ * response or the page that follows reads them. The others (the activity log, and whatever a command's events do
+ * not show on the next page) catch up on their own, in the same shared pass when they stand at the same checkpoint.
+ * The README's "Read-your-writes" table lists the same. A command that names none here waits for every projection.
+ */
+export const WAITS_FOR = {
+  /** The invoice view (rm_invoice), the stamp log and counts, and the builder's last prices and product sales. */
+  invoice: names(invoiceProjection, stampsProjection, invoiceSalesProjection),
+  /** An invoice made from an order: the invoice's reads and the order's status and links. */
+  orderInvoice: names(invoiceProjection, stampsProjection, invoiceSalesProjection, orderProjection),
+  /** The order grid, the order view and the order count. */
+  order: names(orderProjection),
+  /** The inventory grid, its history and the restock list. */
+  inventory: names(inventoryProjection),
+  /** The invoice view with its payments, the balance and the payments report. */
+  payment: names(invoiceProjection, invoicePaymentProjection),
+  /** The invoice's documents and private notes. */
+  paperwork: names(invoiceDocumentsProjection),
+  /** The invoice's e-mail log. */
+  email: names(invoiceEmailProjection, invoiceProjection),
+  /** The stamp log, rolls and the dashboard's stamp banners. */
+  stamps: names(stampsProjection),
+  customer: names(customerProjection),
+  /** The product, and whether the inventory grid lists it (archived and deleted products leave it). */
+  product: names(productProjection, inventoryProjection),
+  /** Tiers live on the company stream; removing one moves customers to the base. */
+  priceTier: names(priceTierProjection, companyProjection, customerProjection),
+  /** Settings, features and logos. */
+  company: names(companyProjection, companyLogoProjection),
+} as const satisfies Record<string, readonly string[]>;

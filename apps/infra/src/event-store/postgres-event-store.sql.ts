@@ -1,0 +1,256 @@
+/**
+ * The Postgres event store schema (ARCHITECTURE §3, research/performance.md §2 approach A).
+ *
+ * - `events.transaction_id` records the appending transaction (xid8). Readers only return events whose
+ *   transaction id is below the oldest transaction still running (`pg_snapshot_xmin`): every such transaction
+ *   has either committed or rolled back, so the prefix they read can no longer change. A late commit stalls
+ *   readers for a moment; it is never skipped.
+ * - Checkpoints are the (transaction_id, position) pair, compared as a row: positions alone can be out of order
+ *   with respect to transaction ids.
+ * - `streams` holds each stream's revision; the expected-revision check is an UPDATE … WHERE revision = expected.
+ * - `append_events` does a whole multi-stream append in one round trip. It first takes a transaction-scoped
+ *   advisory lock per stream (in one global order, so two appends cannot deadlock), and only then lets the
+ *   transaction take its id. Two appends to one stream therefore get transaction ids in the order of their
+ *   revisions, and the global (transaction_id, position) order keeps every stream's own order. Appends to
+ *   different streams never wait for each other (no global lock).
+ *
+ * EVENT_STORE_SCHEMA is what migration 0100 ran and stays as it was; EVENT_STORE_APPEND_V2 (migration 0600)
+ * replaces its append function. EVENT_STORE_DDL is both, in order.
+ */
+export const EVENT_STORE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS streams (
+  stream_id text PRIMARY KEY,
+  revision bigint NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS events (
+  position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+  stream_id text NOT NULL,
+  revision bigint NOT NULL,
+  event_id uuid NOT NULL,
+  type text NOT NULL,
+  data jsonb NOT NULL,
+  metadata jsonb NOT NULL,
+  recorded_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+  CONSTRAINT events_stream_revision_key UNIQUE (stream_id, revision),
+  CONSTRAINT events_event_id_key UNIQUE (event_id)
+);
+
+CREATE INDEX IF NOT EXISTS events_transaction_position_idx ON events (transaction_id, position);
+
+-- p_expected: a revision, or -1 for no_stream, or -2 for any. Events are given flat, stream after stream,
+-- p_counts[i] of them for p_streams[i]. Raises SQLSTATE SL001 on a wrong expected revision (DETAIL holds
+-- stream|expected|actual) and SL002 when only some of the event ids exist already.
+CREATE OR REPLACE FUNCTION append_events(
+  p_streams text[], p_expected bigint[], p_counts int[],
+  p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+) RETURNS TABLE (stream_id text, last_revision bigint, last_position bigint, xid xid8, duplicate boolean)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_existing int;
+  v_total int := coalesce(array_length(p_ids, 1), 0);
+  v_offset int := 0;
+  v_start bigint;
+  v_actual bigint;
+  v_xid xid8 := pg_current_xact_id();
+  v_last_position bigint;
+  i int;
+BEGIN
+  SELECT count(*) INTO v_existing FROM events e WHERE e.event_id = ANY(p_ids);
+  IF v_existing > 0 THEN
+    IF v_existing < v_total THEN
+      RAISE EXCEPTION 'some events of this append exist already' USING ERRCODE = 'SL002';
+    END IF;
+    RETURN QUERY
+      SELECT e.stream_id, max(e.revision), max(e.position), max(e.transaction_id), true
+      FROM events e WHERE e.event_id = ANY(p_ids) GROUP BY e.stream_id;
+    RETURN;
+  END IF;
+
+  FOR i IN 1 .. coalesce(array_length(p_streams, 1), 0) LOOP
+    IF p_expected[i] = -1 THEN
+      INSERT INTO streams AS s (stream_id, revision) VALUES (p_streams[i], p_counts[i] - 1)
+        ON CONFLICT ON CONSTRAINT streams_pkey DO NOTHING;
+      IF NOT FOUND THEN
+        SELECT s.revision INTO v_actual FROM streams s WHERE s.stream_id = p_streams[i];
+        RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = 'SL001',
+          DETAIL = p_streams[i] || '|no_stream|' || v_actual;
+      END IF;
+      v_start := 0;
+    ELSIF p_expected[i] = -2 THEN
+      INSERT INTO streams AS s (stream_id, revision) VALUES (p_streams[i], p_counts[i] - 1)
+        ON CONFLICT ON CONSTRAINT streams_pkey DO UPDATE SET revision = s.revision + p_counts[i]
+        RETURNING s.revision - p_counts[i] + 1 INTO v_start;
+    ELSE
+      UPDATE streams s SET revision = p_expected[i] + p_counts[i]
+        WHERE s.stream_id = p_streams[i] AND s.revision = p_expected[i];
+      IF NOT FOUND THEN
+        SELECT s.revision INTO v_actual FROM streams s WHERE s.stream_id = p_streams[i];
+        RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = 'SL001',
+          DETAIL = p_streams[i] || '|' || p_expected[i] || '|' || coalesce(v_actual::text, 'no_stream');
+      END IF;
+      v_start := p_expected[i] + 1;
+    END IF;
+
+    WITH inserted AS (
+      INSERT INTO events (stream_id, revision, event_id, type, data, metadata, transaction_id)
+        SELECT p_streams[i], v_start + n - 1, p_ids[v_offset + n], p_types[v_offset + n],
+               p_data[v_offset + n], p_metadata[v_offset + n], v_xid
+        FROM generate_series(1, p_counts[i]) AS n
+        ORDER BY n
+        RETURNING events.position
+    )
+    SELECT max(inserted.position) INTO v_last_position FROM inserted;
+
+    stream_id := p_streams[i];
+    last_revision := v_start + p_counts[i] - 1;
+    last_position := v_last_position;
+    xid := v_xid;
+    duplicate := false;
+    RETURN NEXT;
+    v_offset := v_offset + p_counts[i];
+  END LOOP;
+END;
+$$;
+`;
+
+/**
+ * Version 2 of `append_events` (migration 0600): per-stream advisory locks before the transaction id is taken
+ * (per-stream order in the global feed under concurrent `any` appends), events as one jsonb document, one row
+ * back, and a plan that stays cached (research/performance.md §9: one round trip per append).
+ */
+export const EVENT_STORE_APPEND_V2 = `
+DROP FUNCTION IF EXISTS append_events(text[], bigint[], int[], uuid[], text[], jsonb[], jsonb[]);
+
+-- p_streams, p_expected, p_counts: one entry per stream; p_expected is a revision, -1 for no_stream, -2 for any.
+-- p_events: a jsonb array of [id, type, data, metadata], stream after stream, p_counts[i] of them for
+-- p_streams[i]. Returns the last revision of each stream (in p_streams order), the position and transaction id
+-- of the append's last event, and duplicate = true when the append ran before (its events exist; nothing was
+-- appended). Raises SQLSTATE SL001 on a wrong expected revision (DETAIL holds stream|expected|actual), SL002 when
+-- only some of the event ids exist already (or in other streams), and 23505 on events_event_id_key when an
+-- event id exists already and no expected revision failed first (an 'any' append retried): the caller then
+-- looks the events up. Call it first in its transaction (the adapter runs it alone): a transaction that
+-- already holds an id cannot take it after the stream locks.
+CREATE OR REPLACE FUNCTION append_events(
+  p_streams text[], p_expected bigint[], p_counts int[], p_events jsonb,
+  OUT revisions bigint[], OUT last_position bigint, OUT xid xid8, OUT duplicate boolean
+) LANGUAGE plpgsql AS $$
+DECLARE
+  v_streams int := cardinality(p_streams);
+  v_total int := jsonb_array_length(p_events);
+  v_key bigint;
+  v_start bigint;
+  v_starts bigint[];
+  v_actual bigint;
+  v_found int;
+  i int;
+BEGIN
+  -- 1. Stream locks, before anything gives this transaction its id (advisory locks need none). Sorted by key,
+  --    so appends to overlapping streams cannot deadlock; two streams sharing a key only wait for each other.
+  IF v_streams = 1 THEN
+    IF v_total < 1 OR p_counts[1] IS DISTINCT FROM v_total OR cardinality(p_expected) <> 1 THEN
+      RAISE EXCEPTION 'append_events: streams, expected revisions, counts and events do not match'
+        USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    PERFORM pg_advisory_xact_lock(hashtextextended(p_streams[1], 0));
+  ELSE
+    IF coalesce(v_streams, 0) = 0 OR cardinality(p_expected) <> v_streams OR cardinality(p_counts) <> v_streams
+       OR 1 > ANY (p_counts) OR (SELECT sum(c) FROM unnest(p_counts) AS c) <> v_total THEN
+      RAISE EXCEPTION 'append_events: streams, expected revisions, counts and events do not match'
+        USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    FOREACH v_key IN ARRAY ARRAY(SELECT DISTINCT hashtextextended(s, 0) FROM unnest(p_streams) AS s ORDER BY 1) LOOP
+      PERFORM pg_advisory_xact_lock(v_key);
+    END LOOP;
+  END IF;
+
+  -- 2. Expected revisions; the first write gives the transaction its id. Idempotency costs nothing here: a
+  --    retried append fails its expected revision (or, for 'any', the event id key), and only then do we look
+  --    whether its events exist (under the locks, so a racing identical retry waits and finds them).
+  FOR i IN 1 .. v_streams LOOP
+    IF p_expected[i] = -1 THEN
+      INSERT INTO streams (stream_id, revision) VALUES (p_streams[i], p_counts[i] - 1)
+        ON CONFLICT ON CONSTRAINT streams_pkey DO NOTHING;
+      v_start := CASE WHEN FOUND THEN 0 END;
+    ELSIF p_expected[i] = -2 THEN
+      INSERT INTO streams AS s (stream_id, revision) VALUES (p_streams[i], p_counts[i] - 1)
+        ON CONFLICT ON CONSTRAINT streams_pkey DO UPDATE SET revision = s.revision + p_counts[i]
+        RETURNING s.revision - p_counts[i] + 1 INTO v_start;
+    ELSE
+      UPDATE streams s SET revision = p_expected[i] + p_counts[i]
+        WHERE s.stream_id = p_streams[i] AND s.revision = p_expected[i];
+      v_start := CASE WHEN FOUND THEN p_expected[i] + 1 END;
+    END IF;
+
+    IF v_start IS NULL THEN
+      -- Wrong expected revision. Before the first write (i = 1) an append that ran before answers duplicate;
+      -- later the caller looks (returning now would commit the earlier streams' revisions).
+      IF i = 1 AND EXISTS (SELECT 1 FROM events e WHERE e.event_id = (p_events->0->>0)::uuid) THEN
+        SELECT count(*)::int, max(e.position), max(e.transaction_id) INTO v_found, last_position, xid
+          FROM events e
+         WHERE e.event_id IN (SELECT (x.e->>0)::uuid FROM jsonb_array_elements(p_events) AS x(e));
+        SELECT array_agg(r.revision ORDER BY r.ord) INTO revisions
+          FROM (SELECT st.ord, max(e.revision) AS revision
+                  FROM unnest(p_streams) WITH ORDINALITY AS st(stream_id, ord)
+                  LEFT JOIN events e ON e.stream_id = st.stream_id
+                    AND e.event_id IN (SELECT (x.e->>0)::uuid FROM jsonb_array_elements(p_events) AS x(e))
+                 GROUP BY st.ord) AS r;
+        IF v_found < v_total OR array_position(revisions, NULL) IS NOT NULL THEN
+          RAISE EXCEPTION 'some events of this append exist already' USING ERRCODE = 'SL002';
+        END IF;
+        duplicate := true;
+        RETURN;
+      END IF;
+      SELECT s.revision INTO v_actual FROM streams s WHERE s.stream_id = p_streams[i];
+      RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = 'SL001',
+        DETAIL = p_streams[i] || '|' || CASE WHEN p_expected[i] = -1 THEN 'no_stream' ELSE p_expected[i]::text END
+                 || '|' || coalesce(v_actual::text, 'no_stream');
+    END IF;
+    v_starts[i] := v_start;
+    revisions[i] := v_start + p_counts[i] - 1;
+  END LOOP;
+  xid := pg_current_xact_id();
+  duplicate := false;
+
+  -- 3. The events, in order: positions follow revisions inside each stream.
+  IF v_total = 1 THEN
+    INSERT INTO events (stream_id, revision, event_id, type, data, metadata, transaction_id)
+      VALUES (p_streams[1], v_start, (p_events->0->>0)::uuid, p_events->0->>1, p_events->0->2,
+              p_events->0->3, xid)
+      RETURNING events.position INTO last_position;
+  ELSE
+    WITH inserted AS (
+      INSERT INTO events (stream_id, revision, event_id, type, data, metadata, transaction_id)
+      SELECT st.stream_id, st.start + k.k, (ev.e->>0)::uuid, ev.e->>1, ev.e->2, ev.e->3, xid
+        FROM (SELECT u.stream_id, u.start, u.n, (sum(u.n) OVER (ORDER BY u.ord) - u.n)::int AS first
+                FROM unnest(p_streams, v_starts, p_counts) WITH ORDINALITY AS u(stream_id, start, n, ord)) AS st
+       CROSS JOIN LATERAL generate_series(0, st.n - 1) AS k(k)
+       CROSS JOIN LATERAL (SELECT p_events -> (st.first + k.k) AS e) AS ev
+       ORDER BY st.first + k.k
+      RETURNING events.position
+    )
+    SELECT max(inserted.position) INTO last_position FROM inserted;
+  END IF;
+END;
+$$;
+`;
+
+/** The whole schema in migration order (ensureSchema runs it; the migrations run the parts). */
+/**
+ * Snapshots of long streams (issue 22): one row per stream, the folded state at `revision` in the shape
+ * `version`. Not the source of truth: the events are; deleting every row only makes the next cold loads longer.
+ */
+export const STREAM_SNAPSHOTS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS stream_snapshots (
+  stream_id text PRIMARY KEY,
+  revision bigint NOT NULL,
+  version int NOT NULL,
+  state jsonb NOT NULL,
+  taken_at timestamptz NOT NULL DEFAULT now()
+);
+`;
+
+export const EVENT_STORE_DDL = [EVENT_STORE_SCHEMA, EVENT_STORE_APPEND_V2, STREAM_SNAPSHOTS_SCHEMA].join(
+  '\n',
+);

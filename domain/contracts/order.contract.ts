@@ -1,0 +1,168 @@
+import type { OrderStatus } from '../orders/order-status.js';
+
+/*
+ * What /order, /customer/…/user and the ordering app (/shop) answer and take (spec 001 §3 Order and Order item,
+ * spec 000 §3 Customer user; money in dollars). Types only: the web build imports this file too.
+ */
+
+/** Spec 001 §3 Order item, with its review. */
+export interface OrderItemResponse {
+  line: number;
+  product_id: string;
+  product: { id: string; product: string; product_size: string; product_type: string; upc: string | null };
+  qty: number;
+  price: number;
+  total: number;
+  is_rejected: boolean;
+  rejection_note: string;
+  is_added: boolean;
+  /** The reviewed quantity when changed, else null; previous_qty is what the customer ordered. */
+  new_qty: number | null;
+  previous_qty: number | null;
+  qty_change_note: string;
+  new_price: number | null;
+  previous_price: number | null;
+  price_change_note: string;
+}
+
+export interface OrderNoteResponse {
+  note: string;
+  created_at: string;
+  /** The distributor's user who wrote it ('From Distributor'), or null for the customer's note. */
+  company_user_id: string | null;
+}
+
+export interface OrderResponse {
+  id: string;
+  order_number: number;
+  status: OrderStatus;
+  status_label: string;
+  created_at: string;
+  ordered_at: string;
+  updated_at: string;
+  total: number;
+  units: number;
+  note: OrderNoteResponse[];
+  orderItems: OrderItemResponse[];
+  invoices: { id: string; number: string }[];
+  customerUser: {
+    id: string;
+    name: string;
+    customer: { id: string; name: string; address: string; city: string; state: string; zip: string };
+  };
+  company: { id: string; name: string };
+}
+
+/** GET /order/{number}: the order and its reviewed items (spec 001 §7). */
+export interface OrderDetailResponse {
+  order: OrderResponse;
+  modifiedOrderItems: OrderItemResponse[];
+}
+
+/** One row of GET /order/grid. */
+export interface OrderGridRow {
+  id: string;
+  order_number: number;
+  status: OrderStatus;
+  created_at: string;
+  customer_id: string;
+  customer: string;
+  customer_address: string;
+  /** false: the customer was removed ('Deleted Customer'). */
+  customer_exists: boolean;
+  units: number;
+  total: number;
+  invoices: { id: string; number: string }[];
+}
+
+export interface OrderCountResponse {
+  count: number;
+}
+
+/** PUT /order/{id}: a status change (Cancelled, Rejected, Delivered) and/or a note from the distributor. */
+export interface UpdateOrderBody {
+  status?: 'cancelled' | 'rejected' | 'delivered';
+  note?: string;
+}
+
+/** PUT /order/{id}/item/{line}: one review of one item. */
+export interface ReviewOrderItemBody {
+  action: 'reject' | 'price' | 'qty';
+  price?: number | string;
+  qty?: number;
+  note?: string;
+}
+
+/** Spec 000 §4 Customer user access: the access column. */
+export type CustomerUserAccess = 'Enabled' | 'Disabled' | 'Revoked' | '';
+
+/** Spec 000 §3 Customer user. */
+export interface CustomerUserResponse {
+  id: string;
+  name: string;
+  email: string;
+  phone_number: string | null;
+  tabc_id: string | null;
+  is_enable: boolean;
+  revoked: boolean;
+  access: CustomerUserAccess;
+  invited_at: string;
+  created_at: string;
+  signed_in_at: string | null;
+  app_notification: boolean;
+  email_notification: boolean;
+  sms_notification: boolean;
+  customer: { id: string; name: string };
+}
+
+/** POST /customer/user-invitation. */
+export interface InviteCustomerUserBody {
+  values: { name: string; email: string; tabc_id?: string | null };
+  customer: string;
+}
+
+export interface InviteCustomerUserResponse {
+  user: CustomerUserResponse;
+  /** The https link (the e-mail carries it; the screen copies it). */
+  link: string;
+}
+
+/** The signed-in customer user (GET /shop/me). */
+export interface ShopMeResponse {
+  id: string;
+  name: string;
+  email: string;
+  customer: { id: string; name: string; address: string; city: string; state: string; zip: string };
+  company: { id: string; name: string; subdomain: string | null };
+}
+
+/** One product of the catalogue at the customer's price. */
+export interface ShopProductResponse {
+  id: string;
+  product: string;
+  product_size: string;
+  product_type: string;
+  upc: string | null;
+  price: number;
+}
+
+export interface ShopInvoiceResponse {
+  id: string;
+  number: string;
+  status: string;
+  invoiced_at: string;
+  due_at: string | null;
+  total: number;
+}
+
+/** POST /shop/order. */
+export interface PlaceOrderBody {
+  items: { product_id: string; qty: number }[];
+  note?: string;
+}
+
+/** GET /shop/company/{subdomain}: the distributor a shop address names (the sign-in page shows it). */
+export interface ShopCompanyResponse {
+  name: string;
+  subdomain: string;
+}

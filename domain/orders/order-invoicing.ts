@@ -1,0 +1,55 @@
+import type { InvoiceNumberEvent, InvoiceNumbers } from '../invoices/invoice-numbers.js';
+import type { CreateInvoices } from '../invoices/invoice.commands.js';
+import { createInvoices } from '../invoices/invoice.decide.js';
+import type { InvoiceCreated } from '../invoices/invoice.events.js';
+import type { Invoice } from '../invoices/invoice.state.js';
+import type { StampEvent } from '../stamps/stamp.events.js';
+import type { StampLedger } from '../stamps/stamp.state.js';
+import { markInvoiced } from './order.decide.js';
+import type { OrderEvent } from './order.events.js';
+import type { Order } from './order.state.js';
+
+/**
+ * Create Invoice from an order (spec 001 §4, issue 14 §5): one decision over the order, the company's invoice
+ * numbers, its stamp ledger and the new invoices, appended atomically. Stamps are allocated here, when the invoice
+ * is created, never when the order is placed. The invoices name the order and the order names the invoices. A
+ * retried click (the same invoice ids) decides nothing on any stream.
+ */
+export function invoiceOrder(
+  states: { order: Order; numbers: InvoiceNumbers; stamps: StampLedger; invoices: Invoice[] },
+  command: CreateInvoices & { data: { orderId: string } },
+): {
+  order: OrderEvent[];
+  numbers: InvoiceNumberEvent[];
+  stamps: StampEvent[];
+  invoices: InvoiceCreated[][];
+} {
+  const { orderId } = command.data;
+  const ids = command.data.drafts.map((draft) => draft.invoiceId);
+  const order = states.order;
+  const retried =
+    order.status === 'live' && ids.every((id) => order.invoices.some((invoice) => invoice.invoiceId === id));
+  // Judge the order first: a rejected, cancelled or fully invoiced order takes no number and no stamps.
+  const probe = markInvoiced(order, {
+    type: 'MarkOrderInvoiced',
+    data: { orderId, invoices: retried ? order.invoices : [{ invoiceId: ids[0]!, number: '' }], lines: [] },
+    metadata: command.metadata,
+  });
+  if (retried || probe.length === 0)
+    return { order: [], numbers: [], stamps: [], invoices: ids.map(() => []) };
+
+  const created = createInvoices(states, { ...command, data: { ...command.data, orderIds: [orderId] } });
+  const invoices = created.invoices.flat().map((event) => ({
+    invoiceId: event.data.invoiceId,
+    number: event.data.number.display,
+  }));
+  const lines = created.invoices
+    .flat()
+    .flatMap((event) => event.data.lines.map(({ productId, qty }) => ({ productId, qty })));
+  const orderEvents = markInvoiced(order, {
+    type: 'MarkOrderInvoiced',
+    data: { orderId, invoices, lines },
+    metadata: command.metadata,
+  });
+  return { order: orderEvents, ...created };
+}

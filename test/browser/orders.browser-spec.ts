@@ -1,0 +1,264 @@
+import { jest } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { snap, useBrowser } from '../support/browser.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { ok, switchFeature, today, uniqueEmail, visible } from '../support/browser-fixtures.js';
+import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+
+let app: TestApp;
+let http: ApiClient;
+
+beforeAll(async () => {
+  app = await startTestApp({ AUTH_RATE_LIMIT: '1000', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+  http = apiClient(app.baseUrl);
+  jest.spyOn(console, 'log').mockImplementation(() => {});
+}, 60_000);
+
+afterAll(async () => {
+  jest.restoreAllMocks();
+  await app?.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 1000 };
+
+/** A distributor with the order feature, a customer, Barefoot Merlot at $10.00 and a stamp roll. */
+async function aDistributor() {
+  const { token, user } = await signUpOwner(http, 'Olive Owner');
+  await switchFeature(app, user.company_id, 'order', true);
+  const customer = await ok(
+    http.post(
+      'customer',
+      {
+        name: 'The Rusty Nail',
+        address: '500 E 6th St',
+        city: 'Austin',
+        zip: '78701',
+        tabc_id: 'MB123456',
+        cash_on_delivery: false,
+        fintech_option: false,
+      },
+      token,
+    ),
+  );
+  await ok(
+    http.post(
+      'product',
+      {
+        product: 'Barefoot Merlot',
+        product_type: 'wine',
+        product_size: '750ml',
+        product_price: 10,
+        last_purchase_price: '5.00',
+      },
+      token,
+    ),
+  );
+  await ok(http.post('stamp/roll', { prefix: 'AB', received_at: today(), from: 1000, to: 1479 }, token));
+  return { token, customerId: customer.id as string };
+}
+
+/** The path of the invitation link e-mailed to `email`. */
+async function invitationPath(email: string): Promise<string> {
+  const mail = await app.mailbox.waitFor(email);
+  const link = /https?:\/\/[^\s"'<>]+\/shop\/[^\s"'<>]+\/invitation\?token=[^\s"'<>]+/.exec(mail.text)?.[0];
+  expect(link).toBeDefined();
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+describe('Orders (browser)', () => {
+  const browser = useBrowser(() => app.baseUrl);
+
+  const staffPage = async (token: string, path: string, viewport = DESKTOP): Promise<Page> => {
+    const page = await browser.signedIn(token, { viewport });
+    await page.goto(path);
+    return page;
+  };
+
+  browser.it(
+    'invite a customer user, who orders from a phone; the distributor reviews it and invoices it, both linked',
+    async () => {
+      const d = await aDistributor();
+
+      // the distributor invites the bar manager from the customer's users
+      const staff = await staffPage(d.token, `/customer/${d.customerId}/user`);
+      await visible(staff.getByText('You have no registered user.'));
+      await staff.getByRole('button', { name: 'Invite User' }).click();
+      const dialog = staff.getByRole('dialog', { name: 'Invite a user' });
+      await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+      await visible(dialog.getByText('User name is required !'));
+      await visible(dialog.getByText("Email can't be an empty field !"));
+      const email = uniqueEmail('bar');
+      await dialog.getByLabel('Name').fill('Bea Manager');
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+      await visible(dialog.getByLabel('Invitation link'));
+      await snap(staff, 'orders-invite-desktop');
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await visible(staff.getByRole('gridcell', { name: 'Bea Manager' }));
+
+      // the bar manager accepts on a phone and orders
+      const phone = await browser.newPage({ viewport: PHONE });
+      await phone.goto(await invitationPath(email));
+      await visible(phone.getByRole('heading', { name: 'Welcome, Bea Manager' }));
+      await phone.getByLabel('Password', { exact: true }).fill('bar-pass-1');
+      await phone.getByLabel('Confirm password').fill('bar-pass-1');
+      await phone.getByRole('button', { name: 'Set Password' }).click();
+      await visible(phone.getByRole('heading', { name: 'Catalogue' }));
+      await phone.getByLabel('Search products').fill('merlot');
+      await phone.getByRole('button', { name: 'Add Barefoot Merlot' }).click();
+      await phone.getByRole('button', { name: 'One more Barefoot Merlot' }).click();
+      await phone.getByRole('button', { name: 'One more Barefoot Merlot' }).click();
+      await snap(phone, 'orders-shop-catalogue-390');
+      await phone.getByRole('tab', { name: /Cart/ }).click();
+      await visible(phone.getByText('Total $30.00'));
+      await phone.getByLabel('Note for the distributor').fill('Before Friday please');
+      await snap(phone, 'orders-shop-cart-390');
+      await phone.getByRole('button', { name: 'Place Order' }).click();
+      await visible(phone.getByRole('heading', { name: 'Orders' }));
+      const mine = phone.getByRole('list', { name: 'My orders' });
+      await visible(mine.getByText('Order #1', { exact: true }));
+      await visible(mine.getByText('Placed', { exact: true }));
+      await snap(phone, 'orders-shop-orders-390');
+      const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(PHONE.width);
+
+      // the distributor sees it with the live count, reviews an item, and creates the invoice
+      await staff.goto('/order');
+      await visible(staff.getByLabel('1 placed orders'));
+      await visible(staff.getByRole('link', { name: 'Order #1' }));
+      await visible(staff.getByLabel('No invoice has created from this order'));
+      await snap(staff, 'orders-grid-desktop');
+      await staff.getByRole('link', { name: 'Order #1' }).click();
+      await visible(staff.getByRole('heading', { name: 'Order #1' }));
+      await visible(staff.getByText('Before Friday please'));
+      await staff.getByRole('button', { name: 'Review Barefoot Merlot' }).click();
+      const review = staff.getByRole('dialog', { name: 'Review Barefoot Merlot' });
+      await review.getByLabel('Price').fill('10');
+      await review.getByRole('button', { name: 'Save' }).click();
+      await visible(review.getByText('Nothing differs: the new value is the same as the old one.'));
+      await review.getByLabel('Price').fill('9.50');
+      await review.getByLabel('Note').fill('Deal price');
+      await review.getByRole('button', { name: 'Save' }).click();
+      await visible(staff.getByText('was $10.00'));
+      await snap(staff, 'orders-detail-desktop');
+      await staff.getByRole('button', { name: 'Create Invoice' }).click();
+      await visible(staff.getByText('From order #1'));
+      await staff.getByRole('button', { name: 'Create Invoice' }).click();
+      await staff.waitForURL(/\/invoice\/\d+$/);
+      await visible(staff.getByRole('link', { name: 'an order' }));
+      await staff.getByRole('link', { name: 'an order' }).click();
+      await visible(staff.getByRole('heading', { name: 'Order #1' }));
+      await visible(staff.getByRole('link', { name: /^Invoice #\d+$/ }));
+      await visible(staff.getByText('Invoiced', { exact: true }));
+
+      // the public order view, opened by its link, signed out
+      await staff.getByRole('button', { name: 'Share Link' }).click();
+      const toastText = await staff.getByText(/^Link copied: /).innerText();
+      const publicUrl = new URL(toastText.replace('Link copied: ', ''));
+      const reader = await browser.newPage({ viewport: PHONE });
+      await reader.goto(publicUrl.pathname);
+      await visible(reader.getByRole('heading', { name: 'Order #1' }));
+      await visible(reader.getByText('$28.50').first());
+      await snap(reader, 'orders-public-view-390');
+      const [file] = await Promise.all([
+        reader.waitForEvent('download'),
+        reader.getByRole('button', { name: 'Download PDF' }).click(),
+      ]);
+      expect(file.suggestedFilename()).toMatch(/^order_1_\d{2}_[A-Z][a-z]{2}_\d{4}\.pdf$/);
+      expect(
+        readFileSync(await file.path())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    },
+    180_000,
+  );
+
+  browser.it(
+    'the shop sign-in page names the distributor of its address; a customer user signs in there',
+    async () => {
+      const { token, user } = await signUpOwner(http, 'Olive Owner');
+      await switchFeature(app, user.company_id, 'order', true);
+      const subdomain = `olive${Date.now().toString(36)}`;
+      await ok(
+        http.put(
+          `company/${user.company_id}`,
+          {
+            name: 'Olive Distributing',
+            address: '1 Main St',
+            city: 'Austin',
+            state: 'TX',
+            zip: '78701',
+            tabc_id: 'LP123456',
+            subdomain,
+          },
+          token,
+        ),
+      );
+      const customer = await ok(
+        http.post(
+          'customer',
+          {
+            name: 'The Rusty Nail',
+            address: '500 E 6th St',
+            city: 'Austin',
+            zip: '78701',
+            tabc_id: 'MB123456',
+            cash_on_delivery: false,
+            fintech_option: false,
+          },
+          token,
+        ),
+      );
+      const email = uniqueEmail('bar');
+      const invited = await ok(
+        http.post(
+          'customer/user-invitation',
+          { values: { name: 'Bea Manager', email }, customer: customer.id },
+          token,
+        ),
+      );
+      const invitation = /[?&]token=([A-Za-z0-9_-]+)/.exec(String(invited.link))![1];
+      await ok(http.post('shop/invitation/accept', { token: invitation, password: 'bar-pass-1' }));
+
+      const phone = await browser.newPage({ viewport: PHONE });
+      await phone.goto(`/shop/${subdomain}`);
+      await visible(phone.getByRole('heading', { name: 'Order from Olive Distributing' }));
+      await phone.getByLabel('Email').fill(email);
+      await phone.getByLabel('Password').fill('bar-pass-1');
+      await phone.getByRole('button', { name: 'Sign In' }).click();
+      await visible(phone.getByRole('heading', { name: 'Catalogue' }));
+
+      // The same shop by host name: {subdomain}.{APP_URL host} (Chromium resolves *.localhost to this machine).
+      const appUrl = app.runtime.config.appUrl;
+      const port = new URL(app.baseUrl).port;
+      app.runtime.config.appUrl = `http://localhost:${port}`;
+      try {
+        const byHost = await browser.newPage({ viewport: PHONE });
+        await byHost.goto(`http://${subdomain}.localhost:${port}/`);
+        await visible(byHost.getByRole('heading', { name: 'Order from Olive Distributing' }));
+        expect(new URL(byHost.url()).pathname).toBe(`/shop/${subdomain}`);
+      } finally {
+        app.runtime.config.appUrl = appUrl;
+      }
+
+      const lost = await browser.newPage({ viewport: PHONE });
+      await lost.goto(`/shop/${subdomain}-gone`);
+      await visible(lost.getByRole('heading', { name: 'Order online' }));
+      await visible(lost.getByText('No distributor orders at this address: check the link you were sent.'));
+    },
+  );
+
+  browser.it('the order screens work at 390 px', async () => {
+    const d = await aDistributor();
+    const page = await staffPage(d.token, '/order', PHONE);
+    await visible(page.getByText('No Order history found.'));
+    await snap(page, 'orders-grid-390');
+    await page.goto('/customer/users');
+    await visible(page.getByText('You have no registered user.'));
+    await snap(page, 'orders-customer-users-390');
+  });
+});

@@ -1,0 +1,217 @@
+import type { Locator, Page } from 'playwright-core';
+import type { StandardsCompany } from '../support/standards-fixture.js';
+
+/*
+ * Every screen the router knows (web/src/app/router.tsx), for the accessibility scan and the width checks of
+ * standards.browser-spec.ts (issue 23). ADD YOUR SCREEN HERE the day its route lands: one row, with the address of
+ * its data (the company with everything) and of its empty state (a fresh company with nothing), and the dialogs it
+ * opens. `test/support/standards-fixture.ts` makes the data; add what your screen needs there.
+ */
+
+export type Address = (company: StandardsCompany) => string;
+
+export interface DialogEntry {
+  /** what the report calls it */
+  name: string;
+  /** opens it from the loaded screen; answers the control that opened it (focus must come back to it) */
+  open(page: Page): Promise<Locator>;
+  /** the dialog, once open */
+  dialog(page: Page): Locator;
+  /** false for a panel that is not a modal dialog (no focus trap, nothing to close) */
+  modal?: boolean;
+  /** the CSS selector of what to scan once it is open; default: the open dialog */
+  scope?: string;
+}
+
+export interface Screen {
+  /** the route as the router names it */
+  route: string;
+  /** signed in (the private shell) or signed out */
+  signedIn: boolean;
+  /** the address with data; signed-out screens use the company with everything for their tokens */
+  data: Address;
+  /** the address of its empty state in the empty company (the same as `data` for a list); none: not scanned empty */
+  empty?: Address;
+  /** one of the main screens, shown at 390, 768 and 1366 px */
+  widths?: boolean;
+  /** dialogs to open on the screen with data */
+  dialogs?: DialogEntry[];
+}
+
+const at =
+  (path: string): Address =>
+  () =>
+    path;
+const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name }).first();
+const opener =
+  (name: string | RegExp) =>
+  async (page: Page): Promise<Locator> => {
+    const control = button(page, name);
+    await control.click();
+    return control;
+  };
+const dialogNamed = (name: string | RegExp) => (page: Page) => page.getByRole('dialog', { name });
+
+const LOGOUT: DialogEntry = {
+  name: 'logout confirmation',
+  open: opener('Logout'),
+  dialog: dialogNamed('Sure you want to logout?'),
+};
+const SEARCH: DialogEntry = {
+  name: 'command palette',
+  open: opener(/^Search/),
+  dialog: dialogNamed('Command palette'),
+};
+
+export const SCREENS: Screen[] = [
+  // signed out
+  { route: '/auth/signin', signedIn: false, data: at('/auth/signin'), widths: true },
+  { route: '/auth/signup', signedIn: false, data: at('/auth/signup') },
+  { route: '/auth/reset-password', signedIn: false, data: at('/auth/reset-password') },
+  { route: '/auth/change-password', signedIn: false, data: at('/auth/change-password?token=unknown') },
+  {
+    route: '/invoice/pdf/{token}',
+    signedIn: false,
+    data: (c) => `/invoice/pdf/${c.publicToken}`,
+    empty: at('/invoice/pdf/not-a-token'),
+  },
+  { route: '/customer/balance/pdf/{token}', signedIn: false, data: at('/customer/balance/pdf/not-a-token') },
+  {
+    route: '/order/pdf/{token}',
+    signedIn: false,
+    data: (c) => `/order/pdf/${c.orderPublicToken}`,
+    empty: at('/order/pdf/not-a-token'),
+  },
+  // the establishment's ordering app (phone first): signed out of the back office, signed in as a customer user
+  { route: '/shop/{subdomain}', signedIn: false, data: (c) => `/shop/${c.shop}`, widths: true },
+  {
+    route: '/shop/{subdomain}/invitation',
+    signedIn: false,
+    data: (c) => `/shop/${c.shop}/invitation?token=not-a-token`,
+  },
+  { route: '*', signedIn: false, data: at('/no/such/page') },
+
+  // signed in
+  {
+    route: '/dashboard',
+    signedIn: true,
+    data: at('/dashboard'),
+    empty: at('/dashboard'),
+    widths: true,
+    dialogs: [LOGOUT, SEARCH],
+  },
+  { route: '/setting', signedIn: true, data: at('/setting') },
+  { route: '/setting/staff', signedIn: true, data: at('/setting/staff'), empty: at('/setting/staff') },
+  { route: '/notification', signedIn: true, data: at('/notification') },
+  { route: '/features', signedIn: true, data: at('/features') },
+  { route: '/activity', signedIn: true, data: at('/activity'), empty: at('/activity') },
+  { route: '/reports', signedIn: true, data: at('/reports'), empty: at('/reports') },
+  { route: '/payment', signedIn: true, data: at('/payment'), empty: at('/payment'), widths: true },
+  { route: '/emails', signedIn: true, data: at('/emails'), empty: at('/emails') },
+  { route: '/customer', signedIn: true, data: at('/customer'), empty: at('/customer'), widths: true },
+  { route: '/customer/create', signedIn: true, data: at('/customer/create') },
+  {
+    route: '/customer/{id}/edit',
+    signedIn: true,
+    data: (c) => `/customer/${c.customerId}/edit`,
+    empty: at('/customer/00000000-0000-4000-8000-000000000000/edit'),
+  },
+  {
+    route: '/customer/{id}/balance',
+    signedIn: true,
+    data: (c) => `/customer/${c.customerId}/balance`,
+    empty: at('/customer/00000000-0000-4000-8000-000000000000/balance'),
+    dialogs: [
+      {
+        name: 'share balance link',
+        open: opener('Share link'),
+        dialog: (page) => page.getByRole('dialog').filter({ hasText: /link/i }),
+      },
+    ],
+  },
+  { route: '/invoice', signedIn: true, data: at('/invoice'), empty: at('/invoice'), widths: true },
+  {
+    route: '/invoice/{number}',
+    signedIn: true,
+    data: (c) => `/invoice/${c.invoiceNumber}`,
+    empty: at('/invoice/999999'),
+    widths: true,
+    dialogs: [
+      { name: 'log payment', open: opener('Log Payment'), dialog: dialogNamed('Log Payment') },
+      {
+        name: 'delete payment',
+        open: opener(/^Delete payment of/),
+        dialog: dialogNamed(/^Sure you want to delete the payment/),
+      },
+      {
+        name: 'share invoice link',
+        open: opener('Share link'),
+        dialog: (page) => page.getByRole('dialog').filter({ hasText: /link/i }),
+      },
+      { name: 'send e-mail', open: opener('Send Email'), dialog: (page) => page.getByRole('dialog') },
+      { name: 'upload document', open: opener('Upload Document'), dialog: dialogNamed('Upload Document') },
+    ],
+  },
+  { route: '/invoice/create', signedIn: true, data: at('/invoice/create'), widths: true },
+  {
+    route: '/invoice/{number}/edit',
+    signedIn: true,
+    data: (c) => `/invoice/${c.invoiceNumber}/edit`,
+    empty: at('/invoice/999999/edit'),
+  },
+  { route: '/stamp', signedIn: true, data: at('/stamp'), empty: at('/stamp'), widths: true },
+  {
+    route: '/stamp/roll',
+    signedIn: true,
+    data: at('/stamp/roll'),
+    empty: at('/stamp/roll'),
+    dialogs: [
+      {
+        name: 'destroy stamps',
+        open: async (page) => {
+          const tab = page.getByRole('tab', { name: 'Destroy Stamps' });
+          await tab.click();
+          return tab;
+        },
+        dialog: (page) => page.getByRole('form', { name: 'Destroy stamps' }),
+        modal: false,
+        scope: 'form[aria-label="Destroy stamps"]',
+      },
+    ],
+  },
+  { route: '/product', signedIn: true, data: at('/product'), empty: at('/product'), widths: true },
+  { route: '/order', signedIn: true, data: at('/order'), empty: at('/order'), widths: true },
+  {
+    route: '/order/{number}',
+    signedIn: true,
+    data: (c) => `/order/${c.orderNumber}`,
+    empty: at('/order/999999'),
+    widths: true,
+  },
+  { route: '/customer/users', signedIn: true, data: at('/customer/users'), empty: at('/customer/users') },
+  {
+    route: '/customer/{id}/user',
+    signedIn: true,
+    data: (c) => `/customer/${c.customerId}/user`,
+    empty: at('/customer/00000000-0000-4000-8000-000000000000/user'),
+  },
+  { route: '/inventory', signedIn: true, data: at('/inventory'), empty: at('/inventory'), widths: true },
+  {
+    route: '/inventory/restock',
+    signedIn: true,
+    data: at('/inventory/restock'),
+    empty: at('/inventory/restock'),
+  },
+  {
+    route: '/inventory/history',
+    signedIn: true,
+    data: at('/inventory/history'),
+    empty: at('/inventory/history'),
+  },
+  {
+    route: '/product/{id}',
+    signedIn: true,
+    data: (c) => `/product/${c.productId}`,
+    empty: at('/product/00000000-0000-4000-8000-000000000000'),
+  },
+];

@@ -1,0 +1,97 @@
+import Chip from '@mui/material/Chip';
+import { GridEditInputCell, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { GridCellLink } from '../../shared/grid/GridCellLink';
+import { formatDateTime, formatMoney } from '../../shared/format';
+import type { InventoryCellField, InventoryGridRow, StockStatus } from './inventory.api';
+
+/** Spec 001 §9: inventory by updated_at, newest first. */
+export const INVENTORY_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'updated_at', sort: 'desc' }];
+
+export const STATUS_COLORS: Record<StockStatus, 'success' | 'warning' | 'default' | 'error'> = {
+  OK: 'success',
+  LOW: 'warning',
+  ZERO: 'default',
+  NEGATIVE: 'error',
+};
+
+/** The stock status chip with the days to reorder when a velocity is known. */
+export function StockStatusChip({ status, days }: { status: StockStatus; days?: number | null }) {
+  const label =
+    days === null || days === undefined
+      ? status
+      : days === 0
+        ? `${status} · reorder now`
+        : `${status} · ${days} d`;
+  return <Chip size="small" variant="outlined" color={STATUS_COLORS[status]} label={label} />;
+}
+
+/** Numeric cells are edited as text, so a value that is not a number reaches the check (and its message). */
+const numericEdit: Partial<GridColDef<InventoryGridRow>> = {
+  type: 'number',
+  editable: true,
+  valueParser: (value) => value,
+  renderEditCell: (params) => <GridEditInputCell {...params} colDef={{ ...params.colDef, type: 'string' }} />,
+};
+
+/** The editable cells and their headers ('{field} must be a number' names the header). */
+export const EDITABLE_FIELDS: Record<InventoryCellField, string> = {
+  distributor: 'Distributor',
+  qty: 'In Stock',
+  reorder_level: 'Min Reorder',
+  reorder_time_in_days: 'Days To Reorder',
+  reorder_qty: 'Qty To Reorder',
+};
+
+/** The /inventory grid (spec 001 §2 Inventory columns); fields are the API's column ids. */
+export function inventoryColumns(): GridColDef<InventoryGridRow>[] {
+  return [
+    { field: 'distributor', headerName: EDITABLE_FIELDS.distributor, minWidth: 150, flex: 1, editable: true },
+    {
+      field: 'reorder_needed',
+      headerName: 'To Reorder',
+      type: 'number',
+      minWidth: 150,
+      renderCell: ({ row }) => <StockStatusChip status={row.status} days={row.days_to_reorder} />,
+    },
+    { field: 'upc', headerName: 'UPC', minWidth: 130 },
+    {
+      field: 'product',
+      headerName: 'Product',
+      minWidth: 200,
+      flex: 1.5,
+      renderCell: ({ row }) => <GridCellLink to={`/product/${row.id}`}>{row.product}</GridCellLink>,
+    },
+    { field: 'product_size', headerName: 'Size', minWidth: 90 },
+    {
+      field: 'product_price',
+      headerName: 'Unit Price',
+      type: 'number',
+      minWidth: 110,
+      valueFormatter: (value) => formatMoney(value as number),
+    },
+    { field: 'qty', headerName: EDITABLE_FIELDS.qty, minWidth: 100, ...numericEdit },
+    { field: 'reorder_level', headerName: EDITABLE_FIELDS.reorder_level, minWidth: 120, ...numericEdit },
+    {
+      field: 'reorder_time_in_days',
+      headerName: EDITABLE_FIELDS.reorder_time_in_days,
+      minWidth: 140,
+      ...numericEdit,
+    },
+    { field: 'reorder_qty', headerName: EDITABLE_FIELDS.reorder_qty, minWidth: 130, ...numericEdit },
+    {
+      field: 'inventory_value',
+      headerName: 'Inventory Value',
+      type: 'number',
+      minWidth: 140,
+      valueFormatter: (value) => formatMoney(value as number),
+    },
+    {
+      field: 'updated_at',
+      headerName: 'Last Updated',
+      type: 'dateTime',
+      minWidth: 190,
+      valueGetter: (value) => (value ? new Date(value as string) : null),
+      valueFormatter: (value) => formatDateTime(value as Date),
+    },
+  ];
+}

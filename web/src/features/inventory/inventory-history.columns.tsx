@@ -1,0 +1,64 @@
+import Chip from '@mui/material/Chip';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import { InvoiceNumberCell } from '../../shared/grid/GridCellLink';
+import { formatDateTime, formatMoney } from '../../shared/format';
+import type { InventoryHistoryRow } from './inventory.api';
+
+/** Spec 001 §9: inventory history by created_at, newest first. */
+export const INVENTORY_HISTORY_DEFAULT_SORT: GridSortModel = [{ field: 'created_at', sort: 'desc' }];
+
+const SOURCE_COLORS = { INVOICE: 'primary', RESTOCK: 'success', MANUAL: 'default' } as const;
+
+/** Spec 001 §2 Inventory history columns: distributor, UPC, product, size, price, qty, source, reference, date. */
+export function inventoryHistoryColumns(): GridColDef<InventoryHistoryRow>[] {
+  return [
+    { field: 'distributor', headerName: 'Distributor', minWidth: 150, flex: 1 },
+    { field: 'upc', headerName: 'UPC', minWidth: 130 },
+    { field: 'product', headerName: 'Product', minWidth: 200, flex: 1.5 },
+    { field: 'product_size', headerName: 'Size', minWidth: 90 },
+    {
+      field: 'price',
+      headerName: 'Price',
+      type: 'number',
+      minWidth: 100,
+      valueFormatter: (value) => (value === null ? '' : formatMoney(value as number)),
+    },
+    {
+      field: 'qty',
+      headerName: 'Qty',
+      type: 'number',
+      minWidth: 80,
+      valueFormatter: (value) => ((value as number) > 0 ? `+${value}` : String(value)),
+    },
+    {
+      field: 'source',
+      headerName: 'Source',
+      type: 'singleSelect',
+      valueOptions: ['INVOICE', 'RESTOCK', 'MANUAL'],
+      minWidth: 120,
+      renderCell: ({ row }) => (
+        <Chip size="small" variant="outlined" color={SOURCE_COLORS[row.source]} label={row.source} />
+      ),
+    },
+    {
+      field: 'ref',
+      headerName: 'Reference',
+      minWidth: 140,
+      renderCell: ({ row }) =>
+        row.source === 'INVOICE' && row.invoice ? (
+          <InvoiceNumberCell number={row.invoice} to={`/invoice/${row.invoice}`} />
+        ) : (
+          row.ref
+        ),
+    },
+    {
+      field: 'created_at',
+      headerName: 'Date',
+      type: 'dateTime',
+      minWidth: 190,
+      filterable: false,
+      valueGetter: (value) => (value ? new Date(value as string) : null),
+      valueFormatter: (value) => formatDateTime(value as Date),
+    },
+  ];
+}

@@ -1,0 +1,64 @@
+/** The restock page's list (spec 001 §4 Restock flow): kept in the session, so a reload loses nothing typed. */
+export interface RestockItem {
+  product_id: string;
+  product: string;
+  product_size: string;
+  qty: number;
+  item_cost: number;
+}
+
+export interface RestockDraft {
+  distributor: string;
+  reference: string;
+  items: RestockItem[];
+  /** The Idempotency-Key of the next Save: a retried Save adds the units once. */
+  key: string;
+}
+
+export const RESTOCK_DRAFT_KEY = 'stampline.inventory.restock';
+
+export const newKey = () => `restock-${crypto.randomUUID()}`;
+
+export const emptyDraft = (): RestockDraft => ({ distributor: '', reference: '', items: [], key: newKey() });
+
+export function loadDraft(storage: Pick<Storage, 'getItem'> = sessionStorage): RestockDraft {
+  try {
+    const saved = JSON.parse(storage.getItem(RESTOCK_DRAFT_KEY) ?? 'null') as RestockDraft | null;
+    if (saved && Array.isArray(saved.items) && typeof saved.key === 'string') return saved;
+  } catch {
+    // a broken draft: start again
+  }
+  return emptyDraft();
+}
+
+/** Adds items to the list; a product already listed gets the new quantity added and the new cost. */
+export function addItems(list: RestockItem[], added: RestockItem[]): RestockItem[] {
+  const next = [...list];
+  for (const item of added) {
+    const at = next.findIndex((i) => i.product_id === item.product_id);
+    if (at < 0) next.push(item);
+    else next[at] = { ...next[at]!, qty: next[at]!.qty + item.qty, item_cost: item.item_cost };
+  }
+  return next;
+}
+
+/** Units and items of a list ('Added {n} units of {m} items'). */
+export const totals = (items: RestockItem[]) => ({
+  units: items.reduce((sum, item) => sum + item.qty, 0),
+  items: items.length,
+});
+
+/** What Populate Restock adds for a row awaiting reorder: its qty to reorder (else 1) at its buying price. */
+export const reorderItem = (row: {
+  id: string;
+  product: string;
+  product_size: string;
+  reorder_qty: number | null;
+  last_purchase_price: number;
+}): RestockItem => ({
+  product_id: row.id,
+  product: row.product,
+  product_size: row.product_size,
+  qty: row.reorder_qty && row.reorder_qty > 0 ? row.reorder_qty : 1,
+  item_cost: row.last_purchase_price,
+});

@@ -1,0 +1,594 @@
+import Alert from '@mui/material/Alert';
+import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import RemoveOutlined from '@mui/icons-material/RemoveOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router-dom';
+import { ORDER_STATUS_LABELS } from '#domain/orders/order-status';
+import { INVOICE_STATUS_LABELS, isInvoiceStatus } from '#domain/shared/invoice-status';
+import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
+import { toProblem } from '../../shared/problem';
+import { toast } from '../../shared/toasts';
+import { newIdempotencyKey } from '../invoices/builder/builder-messages';
+import {
+  shopApi,
+  useAcceptInvitationMutation,
+  useCancelOrderMutation,
+  useCatalogueQuery,
+  useCompanyQuery,
+  useInvitationQuery,
+  useMeQuery,
+  useMyInvoicesQuery,
+  useMyOrdersQuery,
+  usePlaceOrderMutation,
+  useSignInMutation,
+  useSignOutMutation,
+} from './shop.api';
+import { useShopLiveUpdates } from './shop-live';
+import { loadCart, saveCart, setShopToken, shopToken, type CartLine } from './shop-session';
+import { useAppDispatch } from '../../app/store';
+
+/**
+ * The establishment ordering app (issue 14 §3) under /shop/{subdomain}: a customer user signs in (or accepts the
+ * invitation), orders from the distributor's catalogue at the customer's prices, and follows its orders and
+ * invoices. Phone first: one column, big touch targets, the cart always one tap away.
+ */
+export default function ShopApp() {
+  const [token, setToken] = useState(shopToken());
+  const dispatch = useAppDispatch();
+  const signedIn = (next: string) => {
+    setShopToken(next);
+    dispatch(shopApi.util.resetApiState());
+    setToken(next);
+  };
+  const signedOut = () => {
+    setShopToken(null);
+    dispatch(shopApi.util.resetApiState());
+    setToken(null);
+  };
+  useShopLiveUpdates(token, signedOut);
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Routes>
+        <Route path="invitation" element={<AcceptInvitation onSignedIn={signedIn} />} />
+        <Route
+          path="*"
+          element={token ? <Shop onSignedOut={signedOut} /> : <SignIn onSignedIn={signedIn} />}
+        />
+      </Routes>
+    </Box>
+  );
+}
+
+function Centered({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Container maxWidth="xs" sx={{ py: { xs: 4, sm: 8 } }}>
+      <title>{`${title} · Stampline`}</title>
+      <Card>
+        <CardContent sx={{ display: 'grid', gap: 2, p: 3 }}>
+          <Typography variant="h1" sx={{ fontSize: 24 }}>
+            {title}
+          </Typography>
+          {children}
+        </CardContent>
+      </Card>
+    </Container>
+  );
+}
+
+function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [signIn, signingIn] = useSignInMutation();
+  const { subdomain = '' } = useParams();
+  const company = useCompanyQuery(subdomain, { skip: !subdomain });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    try {
+      onSignedIn((await signIn({ email: email.trim(), password }).unwrap()).token);
+    } catch (problem) {
+      const found = toProblem(problem);
+      setError(found?.details[0]?.message || found?.message || 'our servers broke, please try again later');
+    }
+  };
+  return (
+    <Centered title={company.data ? `Order from ${company.data.name}` : 'Order online'}>
+      {company.isError && (
+        <Alert severity="warning">No distributor orders at this address: check the link you were sent.</Alert>
+      )}
+      <Box component="form" onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2 }} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={!!error}
+          helperText={error || ' '}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={signingIn.isLoading}>
+          Sign In
+        </Button>
+      </Box>
+    </Centered>
+  );
+}
+
+function AcceptInvitation({ onSignedIn }: { onSignedIn: (token: string) => void }) {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const { subdomain = '' } = useParams();
+  const invitation = useInvitationQuery(token, { skip: !token });
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState('');
+  const [accept, accepting] = useAcceptInvitationMutation();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < 5) return setError('Password must be at least 5 characters');
+    if (password !== confirm) return setError('Passwords do not match');
+    try {
+      onSignedIn((await accept({ token, password }).unwrap()).token);
+      navigate(`/shop/${subdomain}`, { replace: true });
+    } catch (problem) {
+      setError(toProblem(problem)?.message || 'Something went wrong');
+    }
+  };
+  if (invitation.isLoading) return <CircularProgress aria-label="Loading" sx={{ m: 4 }} />;
+  if (!token || invitation.isError)
+    return (
+      <Centered title="Invitation">
+        <Alert severity="error">
+          {toProblem(invitation.error)?.message || 'This invitation link is invalid or has expired.'}
+        </Alert>
+      </Centered>
+    );
+  return (
+    <Centered title={`Welcome, ${invitation.data?.name ?? ''}`}>
+      <Typography color="text.secondary">
+        {invitation.data?.company_name} invites you to order online as {invitation.data?.email}. Choose a
+        password.
+      </Typography>
+      <Box component="form" onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2 }} noValidate>
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={!!error}
+          helperText={error || ' '}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={accepting.isLoading}>
+          Set Password
+        </Button>
+      </Box>
+    </Centered>
+  );
+}
+
+function useCart() {
+  const [lines, setLines] = useState<CartLine[]>(loadCart);
+  useEffect(() => saveCart(lines), [lines]);
+  const setQty = (line: Omit<CartLine, 'qty'>, qty: number) =>
+    setLines((current) => {
+      const rest = current.filter((l) => l.productId !== line.productId);
+      if (qty <= 0) return rest;
+      const index = current.findIndex((l) => l.productId === line.productId);
+      const next = { ...line, qty: Math.min(qty, 100_000) };
+      if (index < 0) return [...current, next];
+      return current.map((l) => (l.productId === line.productId ? next : l));
+    });
+  return { lines, setQty, clear: () => setLines([]) };
+}
+
+function Shop({ onSignedOut }: { onSignedOut: () => void }) {
+  const me = useMeQuery();
+  const { subdomain = '' } = useParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const cart = useCart();
+  const [signOut] = useSignOutMutation();
+  const base = `/shop/${subdomain}`;
+  useEffect(() => {
+    if (me.isError && toProblem(me.error)?.status === 401) onSignedOut();
+  }, [me.isError, me.error, onSignedOut]);
+  const tab = pathname.endsWith('/cart')
+    ? 'cart'
+    : pathname.endsWith('/orders')
+      ? 'orders'
+      : pathname.endsWith('/invoices')
+        ? 'invoices'
+        : 'catalogue';
+  const units = cart.lines.reduce((sum, l) => sum + l.qty, 0);
+  return (
+    <>
+      <AppBar
+        position="sticky"
+        color="default"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 700 }} noWrap>
+              {me.data?.company.name ?? 'Order online'}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {me.data ? `${me.data.customer.name} · ${me.data.name}` : ''}
+            </Typography>
+          </Box>
+          <Button
+            onClick={() => {
+              void signOut().finally(onSignedOut);
+            }}
+          >
+            Sign Out
+          </Button>
+        </Toolbar>
+        <Tabs
+          value={tab}
+          onChange={(_e, value: string) => navigate(value === 'catalogue' ? base : `${base}/${value}`)}
+          variant="fullWidth"
+          aria-label="Ordering"
+        >
+          <Tab value="catalogue" label="Catalogue" />
+          <Tab
+            value="cart"
+            label={
+              <Badge badgeContent={units} color="primary" max={999}>
+                <Box component="span" sx={{ pr: units ? 1.5 : 0 }}>
+                  Cart
+                </Box>
+              </Badge>
+            }
+            aria-label={`Cart, ${units} units`}
+          />
+          <Tab value="orders" label="Orders" />
+          <Tab value="invoices" label="Invoices" />
+        </Tabs>
+      </AppBar>
+      <Container maxWidth="md" sx={{ py: 2, px: { xs: 1.5, sm: 3 } }}>
+        <Routes>
+          <Route index element={<Catalogue cart={cart} />} />
+          <Route path="cart" element={<Cart cart={cart} base={base} />} />
+          <Route path="orders" element={<MyOrders />} />
+          <Route path="invoices" element={<MyInvoices />} />
+          <Route path="*" element={<Navigate to={base} replace />} />
+        </Routes>
+      </Container>
+    </>
+  );
+}
+
+type Cart = ReturnType<typeof useCart>;
+
+function QtyStepper({
+  label,
+  qty,
+  onChange,
+}: {
+  label: string;
+  qty: number;
+  onChange: (qty: number) => void;
+}) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <IconButton
+        aria-label={`One less ${label}`}
+        onClick={() => onChange(qty - 1)}
+        disabled={qty <= 0}
+        size="large"
+      >
+        <RemoveOutlined />
+      </IconButton>
+      <TextField
+        value={qty}
+        onChange={(e) => {
+          const value = Number(e.target.value.replace(/\D/g, '') || 0);
+          onChange(value);
+        }}
+        slotProps={{
+          htmlInput: {
+            inputMode: 'numeric',
+            'aria-label': `Quantity of ${label}`,
+            style: { textAlign: 'center', width: 44 },
+          },
+        }}
+        size="small"
+      />
+      <IconButton aria-label={`One more ${label}`} onClick={() => onChange(qty + 1)} size="large">
+        <AddOutlined />
+      </IconButton>
+    </Box>
+  );
+}
+
+function Catalogue({ cart }: { cart: Cart }) {
+  const [search, setSearch] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(search.trim()), 250);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+  const products = useCatalogueQuery(debounced);
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <title>Catalogue · Stampline</title>
+      <Typography variant="h1" sx={{ fontSize: 22 }}>
+        Catalogue
+      </Typography>
+      <TextField
+        label="Search products"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchOutlined />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {products.isError && (
+        <Alert severity="error">Sorry, something went wrong! {toProblem(products.error)?.message}</Alert>
+      )}
+      {products.data?.length === 0 && <Typography color="text.secondary">No products found.</Typography>}
+      <Box
+        component="ul"
+        aria-label="Products"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+      >
+        {products.data?.map((product) => {
+          const inCart = cart.lines.find((l) => l.productId === product.id)?.qty ?? 0;
+          const line = {
+            productId: product.id,
+            product: product.product,
+            size: product.product_size,
+            price: product.price,
+          };
+          return (
+            <Card component="li" key={product.id} variant="outlined">
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, flexWrap: 'wrap' }}>
+                <Box sx={{ flex: 1, minWidth: 160 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{product.product}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {product.product_size} · {formatMoney(product.price)}
+                  </Typography>
+                </Box>
+                {inCart === 0 ? (
+                  <Button
+                    variant="contained"
+                    onClick={() => cart.setQty(line, 1)}
+                    aria-label={`Add ${product.product}`}
+                  >
+                    Add
+                  </Button>
+                ) : (
+                  <QtyStepper
+                    label={product.product}
+                    qty={inCart}
+                    onChange={(qty) => cart.setQty(line, qty)}
+                  />
+                )}
+              </Box>
+            </Card>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+function Cart({ cart, base }: { cart: Cart; base: string }) {
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const [place, placing] = usePlaceOrderMutation();
+  const navigate = useNavigate();
+  const key = useRef<string | null>(null);
+  const total = cart.lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.qty, 0) / 100;
+  const submit = async () => {
+    setError('');
+    key.current ??= newIdempotencyKey();
+    try {
+      const order = await place({
+        body: { items: cart.lines.map((l) => ({ product_id: l.productId, qty: l.qty })), note },
+        idempotencyKey: key.current,
+      }).unwrap();
+      key.current = null;
+      cart.clear();
+      toast.success(`Order #${order.order_number} placed.`);
+      navigate(`${base}/orders`);
+    } catch (problem) {
+      const found = toProblem(problem);
+      setError(found?.details[0]?.message || found?.message || 'Something went wrong');
+    }
+  };
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <title>Cart · Stampline</title>
+      <Typography variant="h1" sx={{ fontSize: 22 }}>
+        Cart
+      </Typography>
+      {cart.lines.length === 0 ? (
+        <Typography color="text.secondary">Your cart is empty.</Typography>
+      ) : (
+        <>
+          <Box
+            component="ul"
+            aria-label="Cart items"
+            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+          >
+            {cart.lines.map((line) => (
+              <Card component="li" key={line.productId} variant="outlined">
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, flexWrap: 'wrap' }}>
+                  <Box sx={{ flex: 1, minWidth: 160 }}>
+                    <Typography sx={{ fontWeight: 600 }}>{line.product}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {line.size} · {formatMoney(line.price)}
+                    </Typography>
+                  </Box>
+                  <QtyStepper
+                    label={line.product}
+                    qty={line.qty}
+                    onChange={(qty) => cart.setQty(line, qty)}
+                  />
+                </Box>
+              </Card>
+            ))}
+          </Box>
+          <TextField
+            label="Note for the distributor"
+            value={note}
+            onChange={(e) => {
+              key.current = null;
+              setNote(e.target.value);
+            }}
+            multiline
+            minRows={2}
+          />
+          <Typography sx={{ fontWeight: 600 }}>Total {formatMoney(total)}</Typography>
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button variant="contained" size="large" onClick={() => void submit()} disabled={placing.isLoading}>
+            Place Order
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function MyOrders() {
+  const orders = useMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [cancel, cancelling] = useCancelOrderMutation();
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <title>Orders · Stampline</title>
+      <Typography variant="h1" sx={{ fontSize: 22 }}>
+        Orders
+      </Typography>
+      {orders.data?.length === 0 && <Typography color="text.secondary">No orders yet.</Typography>}
+      <Box
+        component="ul"
+        aria-label="My orders"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+      >
+        {orders.data?.map((order) => (
+          <Card component="li" key={order.id} variant="outlined">
+            <Box sx={{ p: 1.5, display: 'grid', gap: 0.5 }}>
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography sx={{ fontWeight: 600, flex: 1 }}>Order #{order.order_number}</Typography>
+                <Chip size="small" label={ORDER_STATUS_LABELS[order.status]} />
+              </Box>
+              <Typography variant="body2" color="text.secondary">
+                {formatDateTime(order.ordered_at)} · {order.units} units · {formatMoney(order.total)}
+              </Typography>
+              {order.status === 'placed' && (
+                <Box>
+                  <Button
+                    color="error"
+                    disabled={cancelling.isLoading}
+                    onClick={() =>
+                      void cancel(order.id)
+                        .unwrap()
+                        .then(() => toast.success(`Order #${order.order_number} cancelled.`))
+                        .catch((problem: unknown) =>
+                          toast.error(toProblem(problem)?.message || 'Something went wrong'),
+                        )
+                    }
+                  >
+                    Cancel Order #{order.order_number}
+                  </Button>
+                </Box>
+              )}
+            </Box>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+function MyInvoices() {
+  const invoices = useMyInvoicesQuery(undefined, { refetchOnMountOrArgChange: true });
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <title>Invoices · Stampline</title>
+      <Typography variant="h1" sx={{ fontSize: 22 }}>
+        Invoices
+      </Typography>
+      {invoices.data?.length === 0 && <Typography color="text.secondary">No invoices yet.</Typography>}
+      <Box
+        component="ul"
+        aria-label="My invoices"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+      >
+        {invoices.data?.map((invoice) => (
+          <Card component="li" key={invoice.id} variant="outlined">
+            <Box sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Box sx={{ flex: 1 }}>
+                <Typography sx={{ fontWeight: 600 }}>Invoice #{invoice.number}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {formatDate(invoice.invoiced_at)} · {formatMoney(invoice.total)}
+                </Typography>
+              </Box>
+              <Chip
+                size="small"
+                label={
+                  isInvoiceStatus(invoice.status) ? INVOICE_STATUS_LABELS[invoice.status] : invoice.status
+                }
+              />
+            </Box>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}

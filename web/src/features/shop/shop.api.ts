@@ -1,0 +1,81 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type {
+  OrderResponse,
+  PlaceOrderBody,
+  ShopCompanyResponse,
+  ShopInvoiceResponse,
+  ShopMeResponse,
+  ShopProductResponse,
+} from '#domain/contracts/order.contract';
+import { shopToken } from './shop-session';
+
+/**
+ * The ordering app's API slice: its own base query with the customer user's token, so a 401 here never opens the
+ * back office's 'Please log back in.' modal (and a staff token is never sent to /shop).
+ */
+export const shopApi = createApi({
+  reducerPath: 'shopApi',
+  baseQuery: fetchBaseQuery({
+    baseUrl: '/api/v1/shop',
+    prepareHeaders: (headers) => {
+      const token = shopToken();
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      return headers;
+    },
+  }),
+  tagTypes: ['ShopOrder', 'ShopInvoice', 'ShopMe'],
+  endpoints: (build) => ({
+    /** The distributor this shop address names (404 when none). */
+    company: build.query<ShopCompanyResponse, string>({
+      query: (subdomain) => `company/${encodeURIComponent(subdomain)}`,
+    }),
+    signIn: build.mutation<{ token: string }, { email: string; password: string }>({
+      query: (body) => ({ url: 'auth/sign-in', method: 'POST', body }),
+    }),
+    signOut: build.mutation<void, void>({
+      query: () => ({ url: 'auth/sign-out', method: 'POST' }),
+    }),
+    invitation: build.query<{ name: string; email: string; company_name: string | null }, string>({
+      query: (token) => ({ url: 'invitation', params: { token } }),
+    }),
+    acceptInvitation: build.mutation<{ token: string }, { token: string; password: string }>({
+      query: (body) => ({ url: 'invitation/accept', method: 'POST', body }),
+    }),
+    me: build.query<ShopMeResponse, void>({ query: () => 'me', providesTags: ['ShopMe'] }),
+    catalogue: build.query<ShopProductResponse[], string>({
+      query: (search) => ({ url: 'catalogue', params: search ? { search } : {} }),
+    }),
+    myOrders: build.query<OrderResponse[], void>({ query: () => 'order', providesTags: ['ShopOrder'] }),
+    placeOrder: build.mutation<OrderResponse, { body: PlaceOrderBody; idempotencyKey: string }>({
+      query: ({ body, idempotencyKey }) => ({
+        url: 'order',
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
+      invalidatesTags: ['ShopOrder'],
+    }),
+    cancelOrder: build.mutation<OrderResponse, string>({
+      query: (id) => ({ url: `order/${id}/cancel`, method: 'POST' }),
+      invalidatesTags: ['ShopOrder'],
+    }),
+    myInvoices: build.query<ShopInvoiceResponse[], void>({
+      query: () => 'invoice',
+      providesTags: ['ShopInvoice'],
+    }),
+  }),
+});
+
+export const {
+  useCompanyQuery,
+  useSignInMutation,
+  useSignOutMutation,
+  useInvitationQuery,
+  useAcceptInvitationMutation,
+  useMeQuery,
+  useCatalogueQuery,
+  useMyOrdersQuery,
+  usePlaceOrderMutation,
+  useCancelOrderMutation,
+  useMyInvoicesQuery,
+} = shopApi;
