@@ -321,7 +321,12 @@ describe('Inventory (browser)', () => {
     await page.keyboard.press('Escape');
 
     await switchFeature(app, owner.companyId, 'clover', true);
+    // the company (with clover on) must have arrived: while it loads, both hide Inventory anyway
+    const companyLoaded = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.endsWith(`/company/${owner.companyId}`) && r.ok(),
+    );
     await page.reload();
+    await companyLoaded;
     await visible(nav.getByRole('link', { name: 'Products' }));
     await expectTrue(async () => (await nav.getByRole('link', { name: 'Inventory' }).count()) === 0);
     await page.keyboard.press('Control+k');

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { NavLink, useLocation } from 'react-router-dom';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import { initials, type User } from '../session';
-import { useCompany } from '../../shared/company/company.api';
+import { useFeatureOnOrUnknown } from '../../shared/feature-gate/use-feature';
 import { NAV_ITEMS, visibleNavItems } from './nav-items';
 
 export const NAV_WIDTH = 248;
@@ -30,13 +30,8 @@ export function SideNav({ user, minimized, onToggle }: SideNavProps) {
   const width = minimized ? NAV_MINI_WIDTH : NAV_WIDTH;
   const { pathname } = useLocation();
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
-  const company = useCompany();
   // Until the company is known, entries hidden under a feature stay hidden (no flash of Inventory under clover).
-  const items = visibleNavItems(NAV_ITEMS, (name) =>
-    company.data
-      ? company.data.companyFeatures.some((feature) => feature.name === name && feature.active)
-      : true,
-  );
+  const items = visibleNavItems(NAV_ITEMS, useFeatureOnOrUnknown());
 
   return (
     <Drawer

@@ -34,7 +34,7 @@ import {
   shortcutHint,
   type PaletteItem,
 } from './palette-items';
-import { useFeature } from '../../shared/feature-gate/use-feature';
+import { useFeatureOnOrUnknown } from '../../shared/feature-gate/use-feature';
 import { hiddenOnPhones, visuallyHidden } from '../../shared/ui/visually-hidden';
 
 const optionId = (item: PaletteItem) => `palette-option-${item.id}`;
@@ -128,8 +128,9 @@ function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
   const [active, setActive] = useState(0);
   const settled = useDebouncedValue(text.trim(), QUICK_SEARCH_DEBOUNCE_MS);
   const ready = settled.length >= QUICK_SEARCH_MIN;
-  const bottlePos = useFeature('bottle_pos').active;
-  const clover = useFeature('clover').active;
+  const featureOn = useFeatureOnOrUnknown();
+  // like the side navigation, Inventories stays out until the company is known
+  const inventoryHidden = featureOn('bottle_pos') || featureOn('clover');
   const typing = text.trim() !== settled;
   const quick = useQuickSearchQuery(settled, { skip: !ready });
   const productTerm = searchTerm(settled);
@@ -169,9 +170,9 @@ function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
           secondary: [product.product_size, product.product_type].filter(Boolean).join(' · '),
           to: productPath(product.id),
         });
-    const actions = [...paletteActionsFor(bottlePos || clover), ...(reportIssue ? [reportIssue] : [])];
+    const actions = [...paletteActionsFor(inventoryHidden), ...(reportIssue ? [reportIssue] : [])];
     return groupItems([...found, ...matchingActions(text, actions)]);
-  }, [ready, quick.data, products.data, text, bottlePos, clover, reportIssue]);
+  }, [ready, quick.data, products.data, text, inventoryHidden, reportIssue]);
 
   useEffect(() => setActive(0), [items]);
   const current = items[active];

@@ -21,3 +21,13 @@ export function useFeature(name: FeatureName): FeatureStatus {
     refetch: () => void refetch(),
   };
 }
+
+/**
+ * Whether a feature is on, counting every feature as on until the company is known: what a feature hides (Inventory
+ * under bottle_pos or clover) stays hidden instead of flashing into view. The side navigation and the palette share it.
+ */
+export function useFeatureOnOrUnknown(): (name: FeatureName) => boolean {
+  const { data } = useCompany();
+  return (name) =>
+    data ? data.companyFeatures.some((feature) => feature.name === name && feature.active) : true;
+}
