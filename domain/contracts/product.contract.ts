@@ -118,9 +118,12 @@ export interface ProductSuggestion extends PriceForCustomer {
 /** One recommendation of GET /product/recommendation: the product priced for the customer, and why, in one line. */
 export interface ProductRecommendation {
   product: ProductSuggestion;
-  /** reorder: the customer's own rhythm says it is due; similar: customers like it buy it */
-  kind: 'reorder' | 'similar';
-  /** 'bought every ~14 days, last 16 days ago', 'bought by 7 of 9 customers who buy X' */
+  /**
+   * reorder: one of the customer's own products, and its rhythm says it is due; usual: one of its own products, not
+   * due yet; similar: it never bought it, and customers like it do
+   */
+  kind: 'reorder' | 'usual' | 'similar';
+  /** 'bought every ~14 days, last 16 days ago', 'on 9 of its 12 invoice days, last 3 days ago', 'bought by 7 of 9 customers who buy X' */
   reason: string;
 }
 
