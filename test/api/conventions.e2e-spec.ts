@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
@@ -113,6 +114,37 @@ describe('API conventions (HTTP)', () => {
       expect(reused.status).toBe(422);
       expect(reused.body.message).toBe('This Idempotency-Key was used with a different request.');
       expect((await api.get('validate_token', token)).body.name).toBe('First Name');
+    });
+
+    it('tells a retry the first is in progress, and takes over a claim abandoned for 5 minutes or expired', async () => {
+      const { token, user } = await signUpOwner(api);
+      const body = { name: 'Taken Over' };
+      // the interceptor's hash of this very request
+      const hash = createHash('sha256').update(`PUT /api/v1/user\n${JSON.stringify(body)}`).digest('hex');
+      const claim = (key: string, age: string, answered: boolean) =>
+        app.runtime.pool.query(
+          `INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response, created_at)
+           VALUES ($1, $2, $3, $4, $5, now() - $6::interval)`,
+          [user.id, key, hash, answered ? 200 : null, answered ? '{"old":true}' : null, age],
+        );
+      // a process stopped while running the command: its claim never got an answer
+      await claim('running-now', '1 minute', false);
+      await claim('abandoned', '6 minutes', false);
+      await claim('expired', '25 hours', true);
+      const running = await api.put('user', body, token, { 'idempotency-key': 'running-now' });
+      expect(running.status).toBe(409);
+      expect(running.body.message).toBe('A request with this Idempotency-Key is in progress.');
+      for (const key of ['abandoned', 'expired']) {
+        const taken = await api.put('user', body, token, { 'idempotency-key': key });
+        expect({ key, status: taken.status, name: taken.body.name }).toEqual({
+          key,
+          status: 200,
+          name: 'Taken Over',
+        });
+        const replayed = await api.put('user', body, token, { 'idempotency-key': key });
+        expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+        expect(replayed.body).toEqual(taken.body);
+      }
     });
   });
 
