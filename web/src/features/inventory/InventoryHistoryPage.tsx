@@ -15,7 +15,7 @@ import { useGridModels } from '../../shared/grid/use-grid-models';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { INVENTORY_HISTORY_DEFAULT_SORT, inventoryHistoryColumns } from './inventory-history.columns';
-import { INVENTORY_MESSAGES, INVENTORY_REFIT_MS, INVENTORY_ROW_HEIGHT } from './inventory-messages';
+import { INVENTORY_MESSAGES, INVENTORY_ROW_HEIGHT } from './inventory-messages';
 import { useExportInventoryMutation, useInventoryHistoryGridQuery } from './inventory.api';
 import { exportFailed } from './InventoryPage';
 
@@ -90,7 +90,6 @@ function History() {
             label="Inventory history"
             emptyText={INVENTORY_MESSAGES.historyEmpty}
             rowHeight={INVENTORY_ROW_HEIGHT}
-            refitMs={INVENTORY_REFIT_MS}
           />
         </Box>
       </CardContent>

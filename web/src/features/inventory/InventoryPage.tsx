@@ -18,13 +18,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { EDITABLE_FIELDS, INVENTORY_GRID_DEFAULT_SORT, inventoryColumns } from './inventory-grid.columns';
-import {
-  cellNumber,
-  INVENTORY_MESSAGES,
-  INVENTORY_REFIT_MS,
-  INVENTORY_ROW_HEIGHT,
-  QUICK_EDIT_KEY,
-} from './inventory-messages';
+import { cellNumber, INVENTORY_MESSAGES, INVENTORY_ROW_HEIGHT, QUICK_EDIT_KEY } from './inventory-messages';
 import {
   useAdjustInventoryMutation,
   useExportInventoryMutation,
@@ -212,7 +206,6 @@ function Inventory() {
               label="Inventory"
               emptyText={INVENTORY_MESSAGES.empty}
               rowHeight={INVENTORY_ROW_HEIGHT}
-              refitMs={INVENTORY_REFIT_MS}
               editMode="cell"
               processRowUpdate={processRowUpdate}
               onProcessRowUpdateError={(error) =>

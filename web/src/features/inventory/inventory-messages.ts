@@ -15,9 +15,8 @@ export const INVENTORY_MESSAGES = {
   reference: 'PO/Invoice/Reference Number',
 } as const;
 
-/** Spec 001 §9: inventory rows are 50 px high; the grid refits its columns 300 ms after loading (and resizing). */
+/** Spec 001 §9: inventory rows are 50 px high. */
 export const INVENTORY_ROW_HEIGHT = 50;
-export const INVENTORY_REFIT_MS = 300;
 
 /** Where the quick edit choice is kept (per browser). */
 export const QUICK_EDIT_KEY = 'stampline.inventory.quickEdit';

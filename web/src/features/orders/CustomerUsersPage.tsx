@@ -9,7 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Drawer from '@mui/material/Drawer';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { DataGrid, useGridApiRef, type GridColDef } from '@mui/x-data-grid';
+import { useGridRefit } from '../../shared/grid/ServerDataGrid';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FeatureGate, useFeatureForbidden } from '../../shared/feature-gate/FeatureGate';
@@ -85,6 +86,8 @@ function UsersGrid({ customerId }: { customerId: string | undefined }) {
   const users = useCustomerUsersQuery(customerId);
   useFeatureForbidden(users.error);
   const [selected, setSelected] = useState<string | null>(null);
+  const apiRef = useGridApiRef();
+  useGridRefit(apiRef, users.data);
   const user = users.data?.find((u) => u.id === selected) ?? null;
   if (users.isError && toProblem(users.error)?.status !== 403)
     return <Alert severity="error">{ORDER_MESSAGES.loadFailed}</Alert>;
@@ -92,6 +95,7 @@ function UsersGrid({ customerId }: { customerId: string | undefined }) {
     <Card>
       <Box sx={{ height: { xs: 520, md: 'max(420px, calc(100vh - 260px))' } }}>
         <DataGrid
+          apiRef={apiRef}
           aria-label="Customer users"
           rows={users.data ?? []}
           columns={columns}

@@ -8,11 +8,12 @@ import {
   GridOverlay,
   useGridApiRef,
   type DataGridProps,
+  type GridApi,
   type GridColDef,
   type GridOverlayProps,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { GridPage } from './grid-protocol';
 import { PAGE_SIZE_OPTIONS } from './grid-protocol';
 import type { GridModelProps } from './use-grid-models';
@@ -59,14 +60,36 @@ export type ServerDataGridProps<Row extends GridValidRowModel> = GridModelProps 
     /** Shown (with Retry) when the call fails; defaults to 'Error loading data'. */
     errorText?: string;
     /**
-     * Spec 000/001 §9: the columns refit (to their content and the grid's width) this many ms after rows load and
-     * after the grid is resized. Off when not given.
+     * Spec 001 §9 'The grid refits its columns 300 ms after loading': the columns refit (to their content and the
+     * grid's width) this many ms after rows load (GRID_REFIT_MS unless given).
      */
     refitMs?: number;
   };
 
 /** How a refit sizes the columns: content and headers, every row counted, the spare width shared out. */
-const REFIT = { includeHeaders: true, includeOutliers: true, expand: true } as const;
+export const REFIT = { includeHeaders: true, includeOutliers: true, expand: true } as const;
+
+/** Spec 001 §9: 'The grid refits its columns 300 ms after loading.' */
+export const GRID_REFIT_MS = 300;
+
+/**
+ * Refits a grid's columns `refitMs` after each change of its rows (spec 001 §9), and answers a refit to call when
+ * the grid is resized. ServerDataGrid uses it; a client-side DataGrid passes its rows.
+ */
+export function useGridRefit(
+  apiRef: RefObject<GridApi | null>,
+  rows: unknown,
+  refitMs: number = GRID_REFIT_MS,
+): () => void {
+  const timer = useRef<number | undefined>(undefined);
+  const refit = useCallback(() => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => void apiRef.current?.autosizeColumns(REFIT), refitMs);
+  }, [apiRef, refitMs]);
+  useEffect(refit, [refit, rows]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return refit;
+}
 
 /**
  * The empty and error states inside the grid: an icon, the text, and Retry for errors. The overlay sits inside the
@@ -119,7 +142,7 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
   label,
   emptyText,
   errorText = 'Error loading data',
-  refitMs,
+  refitMs = GRID_REFIT_MS,
   slots,
   slotProps,
   ...props
@@ -127,15 +150,7 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
   const { data, isFetching, isError, refetch } = result;
   const ownApiRef = useGridApiRef();
   const apiRef = props.apiRef ?? ownApiRef;
-  const refitTimer = useRef<number | undefined>(undefined);
-  const refit = () => {
-    if (refitMs === undefined) return;
-    window.clearTimeout(refitTimer.current);
-    refitTimer.current = window.setTimeout(() => void apiRef.current?.autosizeColumns(REFIT), refitMs);
-  };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a refit per page of rows loaded, nothing else
-  useEffect(refit, [data, refitMs]);
-  useEffect(() => () => window.clearTimeout(refitTimer.current), []);
+  const refit = useGridRefit(apiRef, data, refitMs);
   // Keeps the last known count while a new page, sort or filter is on its way (the pager does not jump).
   const [rowCount, setRowCount] = useState(data?.count ?? 0);
   if (data && data.count !== rowCount) setRowCount(data.count);
