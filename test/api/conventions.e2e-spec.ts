@@ -300,13 +300,6 @@ describe('API conventions (HTTP)', () => {
 
       /** Operations whose answer is not documented yet: a new operation documents its answer (ApiAnswer). */
       const ANSWER_NOT_DOCUMENTED_YET = [
-        'DELETE /api/v1/company/logo/{id}',
-        'DELETE /api/v1/product/price-tier/{id}',
-        'DELETE /api/v1/stamp/undo-destroy',
-        'GET /api/v1/auth/invitation',
-        'GET /api/v1/company/logo',
-        'GET /api/v1/customer/all-users',
-        'GET /api/v1/customer/{customerId}/user',
         'GET /api/v1/order/grid',
         'GET /api/v1/order/{idOrNumber}',
         'GET /api/v1/pdf/order/{token}',
@@ -315,25 +308,13 @@ describe('API conventions (HTTP)', () => {
         'GET /api/v1/shop/invoice',
         'GET /api/v1/shop/me',
         'GET /api/v1/shop/order',
-        'POST /api/v1/auth/invitation/accept',
-        'POST /api/v1/company/logo',
-        'POST /api/v1/customer/user-invitation',
-        'POST /api/v1/invoice/{idOrNumber}/document',
         'POST /api/v1/order/{idOrNumber}/link',
         'POST /api/v1/shop/auth/sign-in',
         'POST /api/v1/shop/invitation/accept',
         'POST /api/v1/shop/order',
         'POST /api/v1/shop/order/{id}/cancel',
-        'PUT /api/v1/company/logo/{id}/default',
-        'PUT /api/v1/company/staff/{id}',
-        'PUT /api/v1/customer/user-invitation-revoke',
-        'PUT /api/v1/customer/user-permission',
-        'PUT /api/v1/customer/{id}/notification-preferences',
-        'PUT /api/v1/invoice/document/{id}',
         'PUT /api/v1/order/{idOrNumber}',
         'PUT /api/v1/order/{idOrNumber}/item/{line}',
-        'PUT /api/v1/product/price-tier/settings',
-        'PUT /api/v1/stamp/roll/{roll_id}/assign',
       ];
 
       it('documents the answer of every operation but the ones listed as not yet', () => {

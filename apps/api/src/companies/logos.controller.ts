@@ -13,7 +13,8 @@ import { ChooseDefaultLogoCommand } from './commands/choose-default-logo.command
 import { RemoveLogoCommand } from './commands/remove-logo.command.js';
 import { GetLogoFileQuery } from './queries/get-logo-file.query.js';
 import { ListLogosQuery } from './queries/list-logos.query.js';
-import { ApiFileAnswer } from '../infra/http/api-answer.js';
+import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
+import { COMPANY_LOGOS_ANSWER } from './logos.answers.js';
 
 export const LOGO_MISSING = 'Please choose a logo file to upload.';
 const NOT_FOUND = 'Logo not found';
@@ -41,6 +42,7 @@ export class LogosController {
   ) {}
 
   @Get()
+  @ApiAnswer(200, "The company's logos, the first uploaded first", COMPANY_LOGOS_ANSWER)
   list(@CurrentUser() user: AuthUser) {
     return this.queries.execute(new ListLogosQuery(user.companyId));
   }
@@ -55,6 +57,7 @@ export class LogosController {
       properties: { logo: { type: 'string', format: 'binary' } },
     },
   })
+  @ApiAnswer(201, "The logo is added: the company's logos", COMPANY_LOGOS_ANSWER)
   async upload(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
     const { filename, content } = await readSingleFile(request, 'logo', LOGO_MISSING);
     await this.commands.execute(
@@ -84,6 +87,7 @@ export class LogosController {
 
   /** Makes the logo the one invoices print by default. Answers the logo list. */
   @Put(':id/default')
+  @ApiAnswer(200, "The default is chosen: the company's logos", COMPANY_LOGOS_ANSWER)
   async chooseDefault(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(NOT_FOUND)) id: string) {
     await this.commands.execute(new ChooseDefaultLogoCommand(id, actorOf(user)));
     return this.queries.execute(new ListLogosQuery(user.companyId));
@@ -91,6 +95,7 @@ export class LogosController {
 
   /** Answers the logo list. */
   @Delete(':id')
+  @ApiAnswer(200, "The logo is removed: the company's logos left", COMPANY_LOGOS_ANSWER)
   async remove(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(NOT_FOUND)) id: string) {
     await this.commands.execute(new RemoveLogoCommand(id, actorOf(user)));
     return this.queries.execute(new ListLogosQuery(user.companyId));

@@ -84,13 +84,13 @@ export const INVOICE_LAST_ANSWER = {
     {
       id: 1,
       position: 1,
-      product_id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',
+      product_id: 'e55c720a-ed23-4a98-b9ec-203ced7b07a9',
       product: {
-        id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',
-        product: 'BECKER VINEYARDS CABERNET SAUVIGNON',
+        id: 'e55c720a-ed23-4a98-b9ec-203ced7b07a9',
+        product: "TITO'S HANDMADE VODKA",
         product_size: '750ml',
-        product_type: 'WINE',
-        upc: '089744000125',
+        product_type: 'LIQUOR',
+        upc: '619947000020',
       },
       qty: 2,
       price: 24.99,
@@ -103,9 +103,17 @@ export const INVOICE_LAST_ANSWER = {
       last_invoiced_price: null,
     },
   ],
-  stamps: [],
-  stamp_count: 0,
-  stamps_needed: 0,
+  stamps: [
+    {
+      roll_id: 1,
+      prefix: 'AB',
+      from: 1000,
+      to: 1001,
+      count: 2,
+    },
+  ],
+  stamp_count: 2,
+  stamps_needed: 2,
   payments: [
     {
       id: '6cec526c-ff8a-47b9-94c0-ca94b73f8875',

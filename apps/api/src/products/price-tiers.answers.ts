@@ -50,3 +50,10 @@ export const PRICE_TIER_SAVED_ANSWER = {
   created_at: '2026-11-25T17:31:09.518Z',
   updated_at: '2026-11-25T17:57:32.118Z',
 };
+
+export const PRICE_TIER_REMOVED_ANSWER = {
+  message: 'Price tier removed.',
+  id: '81598854-824c-444e-85d3-217922cf655d',
+  migrated_to_tier_id: '339a7d7a-3889-4fce-a199-d9dcff9b6f3d',
+  migrated_customers: 2,
+};

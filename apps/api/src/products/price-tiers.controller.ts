@@ -23,6 +23,7 @@ import {
 import { ApiAnswer } from '../infra/http/api-answer.js';
 import {
   PRICE_TIER_ANSWER,
+  PRICE_TIER_REMOVED_ANSWER,
   PRICE_TIER_SAVED_ANSWER,
   PRODUCT_PRICE_TIER_ANSWER,
   PRODUCT_PRICE_TIER_COLORS_ANSWER,
@@ -98,6 +99,7 @@ export class PriceTiersController {
   }
 
   @Put('settings')
+  @ApiAnswer(200, 'The settings as saved', PRODUCT_PRICE_TIER_SETTINGS_ANSWER)
   async chooseBase(@CurrentUser() user: AuthUser, @Body() body: PriceTierSettingsBody) {
     await this.commands.execute(new ChoosePriceTierBaseCommand(body.tier_base, actorOf(user)));
     return this.queries.execute(new PriceTierSettingsQuery(user.companyId));
@@ -134,6 +136,7 @@ export class PriceTiersController {
 
   /** Moves the tier's customers to `migrating_price_tier_id` (query or body), else to the base tier. */
   @Delete(':id')
+  @ApiAnswer(200, 'The tier is removed; where its customers went, and how many', PRICE_TIER_REMOVED_ANSWER)
   async remove(
     @CurrentUser() user: AuthUser,
     @Param('id', new UuidOr404(NOT_FOUND)) id: string,

@@ -5,7 +5,10 @@ export const COMPANY_STATS_ANSWER = {
   to: '2026-11-25',
   generated_at: '2026-11-25T17:31:11.199Z',
   stats: {
+    customerCount: 1,
+    invoiceCount: 1,
     invoiceTotal: 54.1,
+    orderCount: 0,
     orderTotal: 0,
   },
   productStats: [

@@ -12,8 +12,10 @@ import {
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Public } from '../auth/public.decorator.js';
+import { ApiAnswer } from '../infra/http/api-answer.js';
 import { AcceptInvitationBody, INVITATION_INVALID } from './dto/staff.bodies.js';
 import { StaffService } from './staff.service.js';
+import { INVITATION_ACCEPTED_ANSWER, INVITATION_LOOKUP_ANSWER } from './staff.answers.js';
 
 /** The invitee's side (public: they have no account yet): `/auth/signup?invitation=<token>` calls these. */
 @ApiTags('auth')
@@ -24,6 +26,7 @@ export class InvitationController {
   /** `{ email, name, company_name }` to pre-fill the sign-up form; 400 when the link is used, revoked or expired. */
   @Public()
   @Get()
+  @ApiAnswer(200, 'Who is invited, and to which company', INVITATION_LOOKUP_ANSWER)
   lookup(@Query('token') token: unknown) {
     if (typeof token !== 'string' || token.length === 0 || token.length > 200) {
       throw new BadRequestException({ statusCode: 400, message: INVITATION_INVALID });
@@ -35,6 +38,7 @@ export class InvitationController {
   @Public()
   @Post('accept')
   @HttpCode(201)
+  @ApiAnswer(201, 'The staff user is created and signed in', INVITATION_ACCEPTED_ANSWER)
   accept(@Body() body: AcceptInvitationBody, @Req() request: FastifyRequest) {
     return this.staff.accept(body, {
       ip: request.ip ?? null,

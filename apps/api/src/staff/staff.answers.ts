@@ -24,3 +24,38 @@ export const STAFF_INVITATION_ANSWER = {
   status: 'pending',
   link: 'http://localhost:3104/auth/signup?invitation=Ym_BDO2hkNOz8aedhw4jld8WAMlZUm05YaXliLkp-j8',
 };
+
+export const STAFF_USER_ANSWER = {
+  id: 'ea48c56d-7b01-4e2a-8d8f-833729b478b6',
+  name: 'Sam Ortiz',
+  title: 'Sales',
+  email: 'sam@lonestar-distributing.com',
+  role: 'staff',
+  disabled: true,
+  disabled_at: '2026-11-25T20:08:56.452Z',
+  created_at: '2026-11-25T20:08:56.426Z',
+};
+
+export const INVITATION_LOOKUP_ANSWER = {
+  email: 'sam@lonestar-distributing.com',
+  name: 'Sam Ortiz',
+  company_name: 'Lone Star Distributing',
+};
+
+export const INVITATION_ACCEPTED_ANSWER = {
+  access_token: '4WZZslduYALgfovETnEO-de6kyc_7amvghEOR5mcquc',
+  user: {
+    id: 'ea48c56d-7b01-4e2a-8d8f-833729b478b6',
+    name: 'Sam Ortiz',
+    title: 'Sales',
+    email: 'sam@lonestar-distributing.com',
+    role: 'staff',
+    company_id: '91be9e32-ffeb-43e6-be9b-5ed06aca32b0',
+    company: {
+      id: '91be9e32-ffeb-43e6-be9b-5ed06aca32b0',
+      name: 'Lone Star Distributing',
+      details_complete: true,
+      time_zone: 'America/Chicago',
+    },
+  },
+};

@@ -7,7 +7,7 @@ import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
 import { InviteStaffBody, UpdateStaffBody } from './dto/staff.bodies.js';
 import { INVITATION_NOT_FOUND, STAFF_NOT_FOUND, StaffService } from './staff.service.js';
 import { ApiAnswer, ApiNoAnswer } from '../infra/http/api-answer.js';
-import { COMPANY_STAFF_ANSWER, STAFF_INVITATION_ANSWER } from './staff.answers.js';
+import { COMPANY_STAFF_ANSWER, STAFF_INVITATION_ANSWER, STAFF_USER_ANSWER } from './staff.answers.js';
 
 /** The company's users and pending invitations. Any user may look; only the owner invites and disables. */
 @ApiTags('staff')
@@ -46,6 +46,7 @@ export class StaffController {
   /** `{ disabled: true }` disables a staff user (their tokens stop working at once); false enables them again. */
   @OwnerOnly()
   @Put(':id')
+  @ApiAnswer(200, 'The user as saved', STAFF_USER_ANSWER)
   update(
     @CurrentUser() user: AuthUser,
     @Param('id', new UuidOr404(STAFF_NOT_FOUND)) id: string,

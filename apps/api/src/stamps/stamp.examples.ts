@@ -19,3 +19,6 @@ export const STAMP_ROLL_EXAMPLE = {
   created_at: '2026-11-25T17:27:35.854Z',
   warnings: [],
 };
+
+/** A roll as GET /stamp/roll lists it: the received roll without its warnings (those come only when it is received). */
+export const STAMP_ROLL_LISTED_EXAMPLE = (({ warnings: _warnings, ...roll }) => roll)(STAMP_ROLL_EXAMPLE);

@@ -218,3 +218,31 @@ export const STAMP_RANGE_CHECK_ANSWER = {
   count: 3,
   range: 'AB1010-AB1012',
 };
+
+export const STAMP_ASSIGNMENT_ANSWER = {
+  id: 'assignment-1',
+  roll_id: 1,
+  prefix: 'AB',
+  from: 1000,
+  to: 1009,
+  count: 10,
+  note: 'SAMPLES',
+};
+
+export const STAMP_UNDO_DESTROY_ANSWER = {
+  restored: [
+    {
+      id: 1,
+      roll_id: 1,
+      prefix: 'AB',
+      count: 5,
+      ranges: [
+        {
+          from: 1400,
+          to: 1404,
+        },
+      ],
+    },
+  ],
+  already_restored: [2],
+};

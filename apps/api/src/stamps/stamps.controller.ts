@@ -50,10 +50,11 @@ import { StampRollsQuery } from './queries/stamp-rolls.query.js';
 import { fileDate } from '../infra/csv/csv-format.js';
 import { stampLedgerCsv } from './replay/stamp-ledger-replay.js';
 import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
-import { STAMP_ROLL_EXAMPLE } from './stamp.examples.js';
+import { STAMP_ROLL_EXAMPLE, STAMP_ROLL_LISTED_EXAMPLE } from './stamp.examples.js';
 import {
   INVOICE_STAMP_GRID_ANSWER,
   STAMP_ALLOCATION_ANSWER,
+  STAMP_ASSIGNMENT_ANSWER,
   STAMP_AS_OF_ANSWER,
   STAMP_DESTROYED_ANSWER,
   STAMP_DESTROY_ANSWER,
@@ -61,6 +62,7 @@ import {
   STAMP_RANGE_CHECK_ANSWER,
   STAMP_REMAINING_ANSWER,
   STAMP_ROLL_CHANGED_ANSWER,
+  STAMP_UNDO_DESTROY_ANSWER,
 } from './stamps.answers.js';
 
 /** `roll_id` / `id` of the path: a whole number of 1 or more (spec 000 §5), else a 400 naming the field. */
@@ -104,7 +106,7 @@ export class StampsController {
   }
 
   @Get('stamp/roll')
-  @ApiAnswer(200, 'The rolls, newest first, with their counts', [STAMP_ROLL_EXAMPLE])
+  @ApiAnswer(200, 'The rolls, newest first, with their counts', [STAMP_ROLL_LISTED_EXAMPLE])
   rolls(@CurrentUser() user: AuthUser) {
     return this.queries.execute(new StampRollsQuery(user.companyId));
   }
@@ -135,6 +137,7 @@ export class StampsController {
   }
 
   @Put('stamp/roll/:roll_id/assign')
+  @ApiAnswer(200, 'The range assigned by hand, its note upper-cased', STAMP_ASSIGNMENT_ANSWER)
   assign(
     @CurrentUser() user: AuthUser,
     @Param('roll_id', new RollIdPipe('roll_id')) rollId: number,
@@ -178,6 +181,11 @@ export class StampsController {
   }
 
   @Delete('stamp/undo-destroy')
+  @ApiAnswer(
+    200,
+    'The destroy records undone (their stamps available again) and the ids that were undone before',
+    STAMP_UNDO_DESTROY_ANSWER,
+  )
   undoDestroy(@CurrentUser() user: AuthUser, @Query() params: UndoDestroyParams) {
     return this.commands.execute(new UndoDestroyStampsCommand(metadataOf(user), params.ids));
   }

@@ -24,7 +24,12 @@ import { AddNoteBody, NoteIdParams, RemoveNoteBody, UpdateDocumentBody } from '.
 import { contentDisposition } from '../pdf/pdf-format.js';
 import { InvoiceDocumentsService } from './invoice-documents.service.js';
 import { ApiAnswer, ApiFileAnswer, ApiNoAnswer } from '../../infra/http/api-answer.js';
-import { INVOICE_DOCUMENT_ANSWER, INVOICE_NOTES_ANSWER } from './invoice-documents.answers.js';
+import {
+  INVOICE_DOCUMENT_ANSWER,
+  INVOICE_DOCUMENT_RENAMED_ANSWER,
+  INVOICE_DOCUMENT_ROW_ANSWER,
+  INVOICE_NOTES_ANSWER,
+} from './invoice-documents.answers.js';
 
 export const DOCUMENT_MISSING = 'Please choose a file to upload.';
 const DOCUMENT_NOT_FOUND = 'Document not found';
@@ -57,6 +62,7 @@ export class InvoiceDocumentsController {
       properties: { invoice_document: { type: 'string', format: 'binary' }, note: { type: 'string' } },
     },
   })
+  @ApiAnswer(201, 'The document attached', INVOICE_DOCUMENT_ROW_ANSWER)
   async upload(
     @CurrentUser() user: AuthUser,
     @Param('idOrNumber') idOrNumber: string,
@@ -95,6 +101,7 @@ export class InvoiceDocumentsController {
 
   /** Rename and note: `{ document, success: true }`. */
   @Put('invoice/document/:id')
+  @ApiAnswer(200, 'The document as saved', INVOICE_DOCUMENT_RENAMED_ANSWER)
   async update(
     @CurrentUser() user: AuthUser,
     @Param('id', new UuidOr404(DOCUMENT_NOT_FOUND)) id: string,

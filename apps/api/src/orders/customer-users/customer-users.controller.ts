@@ -10,6 +10,13 @@ import {
   InviteCustomerUserBody,
   NotificationPreferencesBody,
 } from '../dto/order.bodies.js';
+import { ApiAnswer } from '../../infra/http/api-answer.js';
+import {
+  CUSTOMER_USER_DISABLED_ANSWER,
+  CUSTOMER_USER_INVITED_ANSWER,
+  CUSTOMER_USER_REVOKED_ANSWER,
+  CUSTOMER_USERS_ANSWER,
+} from './customer-users.answers.js';
 import { CustomerUsersService } from './customer-users.service.js';
 
 const notFound = () => new ParseUUIDPipe({ errorHttpStatusCode: 404 });
@@ -24,21 +31,25 @@ export class CustomerUsersController {
   constructor(@Inject(CustomerUsersService) private readonly users: CustomerUsersService) {}
 
   @Get('all-users')
+  @ApiAnswer(200, "The users of all the company's customers", CUSTOMER_USERS_ANSWER)
   all(@CurrentUser() user: AuthUser) {
     return this.users.list(user.companyId);
   }
 
   @Get(':customerId/user')
+  @ApiAnswer(200, "The customer's users", CUSTOMER_USERS_ANSWER)
   ofCustomer(@CurrentUser() user: AuthUser, @Param('customerId', notFound()) customerId: string) {
     return this.users.list(user.companyId, customerId);
   }
 
   @Post('user-invitation')
+  @ApiAnswer(201, 'The user invited (e-mailed the link) and the link', CUSTOMER_USER_INVITED_ANSWER)
   invite(@CurrentUser() user: AuthUser, @Body() body: InviteCustomerUserBody) {
     return this.users.invite(user, body.values, body.customer.toLowerCase(), now());
   }
 
   @Put('user-permission')
+  @ApiAnswer(200, 'The user as saved', CUSTOMER_USER_DISABLED_ANSWER)
   permission(@CurrentUser() user: AuthUser, @Body() body: CustomerUserPermissionBody) {
     return this.users.setPermission(
       user,
@@ -49,11 +60,13 @@ export class CustomerUsersController {
   }
 
   @Put('user-invitation-revoke')
+  @ApiAnswer(200, 'The user as saved', CUSTOMER_USER_REVOKED_ANSWER)
   revoke(@CurrentUser() user: AuthUser, @Body() body: CustomerUserRevokeBody) {
     return this.users.setRevoked(user, body.customerUser.toLowerCase(), toBoolean(body.revoke)!, now());
   }
 
   @Put(':id/notification-preferences')
+  @ApiAnswer(200, "The customer's users as saved", CUSTOMER_USERS_ANSWER)
   notifications(
     @CurrentUser() user: AuthUser,
     @Param('id', notFound()) customerId: string,

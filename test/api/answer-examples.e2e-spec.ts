@@ -1,0 +1,229 @@
+import { businessDate } from '#domain/shared/business-date.js';
+import { RUSTY_NAIL } from '../support/api-fixtures.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { setFeature } from '../support/cli.js';
+import {
+  answerProblems,
+  expectDocumentedAnswer,
+  loadApiDocument,
+  type ApiDocument,
+} from '../support/documented-answers.js';
+import { apiClient, signUpOwner, type ApiClient, type ApiResponse } from '../support/http.js';
+import { png } from '../support/images.js';
+
+/**
+ * The examples of the OpenAPI document are real answers: each route called here answers a documented success status
+ * with a body of the documented example's shape (same keys and JSON types, recursively; a list by its first row), so
+ * an example cannot drift from the code unnoticed.
+ */
+describe('Documented answer examples (HTTP)', () => {
+  let app: TestApp;
+  let api: ApiClient;
+  let document: ApiDocument;
+  let owner: Awaited<ReturnType<typeof signUpOwner>>;
+  let customerId: string;
+  let invoiceId: string;
+  const checked = new Set<string>();
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    api = apiClient(app.baseUrl);
+    document = await loadApiDocument(app.baseUrl);
+    owner = await signUpOwner(api, 'Rosa Diaz');
+    customerId = (await api.post('customer', RUSTY_NAIL, owner.token)).body.id;
+    const product = await api.post(
+      'product',
+      {
+        product: "Tito's Vodka",
+        product_type: 'liquor',
+        product_size: '750ml',
+        product_price: 19.99,
+        last_purchase_price: '15.00',
+      },
+      owner.token,
+    );
+    const today = businessDate(new Date().toISOString());
+    await api.post('stamp/roll', { prefix: 'AB', received_at: today, from: 1000, to: 1479 }, owner.token);
+    const invoice = await api.post(
+      'invoice',
+      { customer_id: customerId, items: [{ product_id: product.body.id, qty: 3, price: 19.99 }] },
+      owner.token,
+    );
+    expect(invoice.status).toBe(201);
+    invoiceId = invoice.body.id;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** Calls the route and checks its answer against the document. */
+  async function call(method: string, path: string, body?: unknown, token = owner.token) {
+    return check(method, path, await api.call(method, path, { body, token }));
+  }
+  function check(method: string, path: string, response: ApiResponse) {
+    checked.add(expectDocumentedAnswer(document, method, path, response));
+    return response;
+  }
+  /** A multipart upload of one file, as the browser's FormData sends it. */
+  async function upload(path: string, field: string, file: Buffer, filename: string, note?: string) {
+    const form = new FormData();
+    if (note !== undefined) form.append('note', note);
+    form.append(field, new Blob([new Uint8Array(file)]), filename);
+    const response = await fetch(`${app.baseUrl}/api/v1/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    return check('POST', path, {
+      status: response.status,
+      body: await response.json(),
+      headers: response.headers,
+    });
+  }
+
+  it('company logos: upload, list, choose the default, remove', async () => {
+    await upload('company/logo', 'logo', png(200, 100), 'lonestar.png');
+    await upload('company/logo', 'logo', png(300, 100), 'banner.png');
+    const second = (await call('GET', 'company/logo')).body[1].id;
+    await call('PUT', `company/logo/${second}/default`);
+    await call('DELETE', `company/logo/${second}`);
+  });
+
+  it('price tiers: the settings saved, a tier removed', async () => {
+    await setFeature(app.app, owner.user.company_id, 'tiered_pricing');
+    await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+    await call('PUT', 'product/price-tier/settings', { tier_base: 'last_purchase_price' });
+    const tier = await call('POST', 'product/price-tier', { name: 'Wholesale', percentage: 5, color: 'red' });
+    await call('DELETE', `product/price-tier/${tier.body.id}`);
+  });
+
+  it('stamps: a range assigned by hand, a destroy undone', async () => {
+    const today = businessDate(new Date().toISOString());
+    const roll = await call('POST', 'stamp/roll', { prefix: 'CD', received_at: today, from: 1, to: 480 });
+    await call('PUT', `stamp/roll/${roll.body.id}/assign`, { from: 1, to: 5, note: 'samples' });
+    const destroyed = await call('POST', `stamp/roll/${roll.body.id}/destroy`, {
+      from: 10,
+      to: 12,
+      note: 'water damage',
+    });
+    await call('DELETE', `stamp/undo-destroy?ids=${destroyed.body.id}`);
+  });
+
+  it('staff: an invitation looked up and accepted, the new user disabled', async () => {
+    const invited = await call('POST', 'company/staff/invitation', {
+      name: 'Sam Ortiz',
+      email: `sam${Date.now()}@example.test`,
+    });
+    const token = /invitation=([A-Za-z0-9_-]+)/.exec(invited.body.link)![1]!;
+    await call('GET', `auth/invitation?token=${token}`, undefined, '');
+    const joined = await call(
+      'POST',
+      'auth/invitation/accept',
+      {
+        token,
+        name: 'Sam Ortiz',
+        title: 'Sales',
+        password: 'staff-secret',
+        confirm_password: 'staff-secret',
+      },
+      '',
+    );
+    await call('PUT', `company/staff/${joined.body.user.id}`, { disabled: true });
+    await call('GET', 'company/staff');
+  });
+
+  it("invoice documents: a document attached and renamed, the invoice's documents listed", async () => {
+    const attached = await upload(
+      `invoice/${invoiceId}/document`,
+      'invoice_document',
+      Buffer.from('%PDF-1.4\n%%EOF\n'),
+      'receipt.pdf',
+      'Signed on delivery',
+    );
+    await call('PUT', `invoice/document/${attached.body.id}`, {
+      originalname: 'delivery-receipt.pdf',
+      note: 'Signed by Ana',
+    });
+    await call('GET', `invoice/${invoiceId}/document`);
+  });
+
+  it('customer users: invited, listed, disabled, revoked, their notifications set', async () => {
+    await setFeature(app.app, owner.user.company_id, 'order');
+    await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+    const invited = await call('POST', 'customer/user-invitation', {
+      values: { name: 'Ana Flores', email: `ana${Date.now()}@example.test`, tabc_id: 'MB123456' },
+      customer: customerId,
+    });
+    const user = invited.body.user.id;
+    const link = /invitation\?token=([A-Za-z0-9_-]+)/.exec(invited.body.link)![1]!;
+    expect((await api.post('shop/invitation/accept', { token: link, password: 'secret1' })).status).toBe(200);
+    await call('GET', 'customer/all-users');
+    await call('GET', `customer/${customerId}/user`);
+    await call('PUT', 'customer/user-permission', { permission: false, customerUser: user });
+    await call('PUT', 'customer/user-invitation-revoke', { revoke: true, customerUser: user });
+    await call('PUT', `customer/${customerId}/notification-preferences`, {
+      app: true,
+      email: true,
+      sms: false,
+    });
+  });
+
+  it('has checked every operation documented for this test', () => {
+    expect([...checked].sort()).toEqual(
+      expect.arrayContaining([
+        'DELETE /api/v1/company/logo/{id}',
+        'DELETE /api/v1/product/price-tier/{id}',
+        'DELETE /api/v1/stamp/undo-destroy',
+        'GET /api/v1/auth/invitation',
+        'GET /api/v1/company/logo',
+        'GET /api/v1/customer/all-users',
+        'GET /api/v1/customer/{customerId}/user',
+        'POST /api/v1/auth/invitation/accept',
+        'POST /api/v1/company/logo',
+        'POST /api/v1/customer/user-invitation',
+        'POST /api/v1/invoice/{idOrNumber}/document',
+        'PUT /api/v1/company/logo/{id}/default',
+        'PUT /api/v1/company/staff/{id}',
+        'PUT /api/v1/customer/user-invitation-revoke',
+        'PUT /api/v1/customer/user-permission',
+        'PUT /api/v1/customer/{id}/notification-preferences',
+        'PUT /api/v1/invoice/document/{id}',
+        'PUT /api/v1/product/price-tier/settings',
+        'PUT /api/v1/stamp/roll/{roll_id}/assign',
+      ]),
+    );
+  });
+
+  it("answers every documented GET that needs no path parameter with its example's shape", async () => {
+    for (const feature of ['inventory', 'order', 'tiered_pricing'])
+      await setFeature(app.app, owner.user.company_id, feature);
+    await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+    const past = businessDate(new Date(Date.now() - 3 * 86_400_000).toISOString());
+    /** What a route needs in its query to answer a success (the invitation lookup is called above, with its token). */
+    const query: Record<string, string | null> = {
+      'auth/invitation': null,
+      'company/stats': `from=${past}&to=${past}`,
+      'invoice/last': `customerId=${customerId}`,
+    };
+    const paths = Object.entries(document.paths)
+      .filter(
+        ([path, methods]) =>
+          methods.get &&
+          !path.includes('{') &&
+          !(methods.get.parameters ?? []).some((parameter) => parameter.required) &&
+          Object.values(methods.get.responses).some((answer) => answer.content?.['application/json']),
+      )
+      .map(([path]) => path.replace('/api/v1/', ''))
+      .filter((path) => query[path] !== null);
+    const found: { name: string; problems: string[] }[] = [];
+    for (const path of paths) {
+      const url = query[path] ? `${path}?${query[path]}` : path;
+      const response = await api.get(url, owner.token);
+      const { name, problems } = answerProblems(document, 'GET', url, response);
+      found.push({ name, problems });
+      checked.add(name);
+    }
+    expect(found.filter(({ problems }) => problems.length > 0)).toEqual([]);
+    expect(found.length).toBeGreaterThanOrEqual(25);
+  });
+});
