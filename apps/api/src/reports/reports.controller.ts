@@ -1,6 +1,6 @@
 import type { ReportAnswer, ReportPeriodName, ReportProductStat } from '#domain/contracts/report.contract.js';
 import { BadRequestException, Controller, Get, Inject, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiProperty, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
 import type pg from 'pg';
 import { businessDate, DEFAULT_TIME_ZONE, isBusinessDate } from '#domain/shared/business-date.js';
@@ -19,10 +19,17 @@ export class ReportParams {
   @IsIn(PERIOD_NAMES, { message: 'name must be monthly or weekly' })
   name?: ReportPeriodName;
 
+  // Required: checked by validPeriod, which names the field in its own message ('from must be a date (YYYY-MM-DD)').
+  @ApiProperty({ required: true, description: 'The first business day (YYYY-MM-DD)', example: '2026-11-01' })
   @IsOptional()
   @IsString()
   from?: string;
 
+  @ApiProperty({
+    required: true,
+    description: 'The last business day (YYYY-MM-DD), not after today',
+    example: '2026-11-25',
+  })
   @IsOptional()
   @IsString()
   to?: string;
