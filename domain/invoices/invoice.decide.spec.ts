@@ -363,6 +363,17 @@ describe('Invoice', () => {
       expect(live(world).number.display).toBe('1');
     });
 
+    it('names the customer it was for when the invoice moves to another (its ordering app is told)', () => {
+      const world = created();
+      const moved = revise(world, aRevise({ customer: aCustomer({ id: 'cust-2', name: 'Gruene Hall' }) }));
+      expect(moved.invoice[0]).toMatchObject({
+        type: 'InvoiceRevised',
+        data: { customer: { id: 'cust-2' }, previousCustomerId: aCustomer().id },
+      });
+      const noted = revise(world, aRevise({ note: 'Back door' }));
+      expect(noted.invoice[0]!.data).not.toHaveProperty('previousCustomerId');
+    });
+
     it('refuses beer on a liquor invoice, and liquor on a beer invoice', () => {
       const world = created();
       expect(errorOf(() => revise(world, aRevise({ lines: [liquor(1), beer(1)] }))).message).toBe(

@@ -285,7 +285,13 @@ export function reviseInvoice(
   if (contentChanged) {
     const revised: InvoiceRevised = {
       type: 'InvoiceRevised',
-      data: { ...after, invoiceId: invoice.id, companyId: invoice.companyId, revisedAt: metadata.now },
+      data: {
+        ...after,
+        invoiceId: invoice.id,
+        companyId: invoice.companyId,
+        revisedAt: metadata.now,
+        ...(after.customer.id !== before.customer.id ? { previousCustomerId: before.customer.id } : {}),
+      },
     };
     invoiceEvents.push(revised);
   }

@@ -86,7 +86,13 @@ export interface InvoiceCreated {
 
 export interface InvoiceRevised {
   type: 'InvoiceRevised';
-  data: InvoiceContent & { invoiceId: string; companyId: string; revisedAt: string };
+  data: InvoiceContent & {
+    invoiceId: string;
+    companyId: string;
+    revisedAt: string;
+    /** The customer the invoice was for until this revision, when it moved to another (its ordering app is told). */
+    previousCustomerId?: string;
+  };
 }
 
 export interface InvoiceStatusChanged {

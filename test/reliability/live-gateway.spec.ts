@@ -357,6 +357,35 @@ describe('R19 live gateway', () => {
     );
   });
 
+  it('tells both customers’ sockets when an invoice moves from one to the other', async () => {
+    const a = await aDistributor(['Bar Five', 'Bar Six']);
+    const five = await aCustomerUser(a.token, a.customers[0]!);
+    const six = await aCustomerUser(a.token, a.customers[1]!);
+    const fiveSocket = shop(other.baseUrl, five.token);
+    const sixSocket = shop(app.baseUrl, six.token);
+    await Promise.all([fiveSocket.hello, sixSocket.hello]);
+    const invoice = await api.post(
+      'invoice',
+      { customer_id: a.customers[0], items: [{ product_id: a.productId, qty: 1, price: 10 }] },
+      a.token,
+    );
+    expect(invoice.status).toBe(201);
+    await fiveSocket.next((r) => r.event === 'invoice:changed' && r.message.id === invoice.body.id, 10_000);
+    await pause(1000); // every message of the creation has arrived
+    const seen = fiveSocket.received.length;
+    const moved = await api.put(`invoice/${invoice.body.id}`, { customer_id: a.customers[1] }, a.token);
+    expect(moved.status).toBe(200);
+    // the new customer's app shows it now, and the former's drops it
+    await sixSocket.next((r) => r.event === 'invoice:changed' && r.message.id === invoice.body.id, 10_000);
+    await fiveSocket.next(
+      (r) =>
+        fiveSocket.received.indexOf(r) >= seen &&
+        r.event === 'invoice:changed' &&
+        r.message.id === invoice.body.id,
+      10_000,
+    );
+  });
+
   it('stops a customer user’s sockets on both processes within a second: disabled, revoked, signed out, customer removed, orders off', async () => {
     const d = await aDistributor(['Bar A']);
     const cases: Array<[string, (user: { id: string; token: string }) => Promise<{ status: number }>]> = [

@@ -5,6 +5,7 @@ import {
   CUSTOMER_ROUTES,
   customerSessionsEndIn,
   customerSubject,
+  formerCustomerOf,
   LIVE_ROUTES,
   sessionEndingUser,
   toCustomerDeliveries,
@@ -99,6 +100,16 @@ describe('Customer routes (the ordering app)', () => {
       companyId: 'co-1',
       customerId: null,
     });
+  });
+
+  it('tell the customer an invoice was for when a revision moves it to another', () => {
+    expect(formerCustomerOf(stored('InvoiceRevised', { invoiceId: 'i-1', previousCustomerId: 'c-0' }))).toBe(
+      'c-0',
+    );
+    expect(formerCustomerOf(stored('InvoiceRevised', { invoiceId: 'i-1' }))).toBeNull();
+    expect(
+      formerCustomerOf(stored('PaymentLogged', { invoiceId: 'i-1', previousCustomerId: 'c-0' })),
+    ).toBeNull();
   });
 
   it('name who did it only when a customer user did', () => {

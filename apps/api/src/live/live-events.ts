@@ -186,6 +186,12 @@ export function customerSubject(event: StoredEvent): CustomerSubject | null {
   return { kind, id, companyId, customerId: str(customer?.id) ?? null };
 }
 
+/** The customer an invoice was for until this event moved it to another: its ordering app is told too. */
+export function formerCustomerOf(event: StoredEvent): string | null {
+  if (event.type !== 'InvoiceRevised') return null;
+  return str((event.data as Data | undefined)?.previousCustomerId) ?? null;
+}
+
 /**
  * The message a customer user's socket gets: the same event names, with `by` only when a customer user did it
  * (their own order or cancel), so no staff ids reach the ordering app.

@@ -15,6 +15,7 @@ import {
   customerSessionsEndIn,
   customerSubject,
   sessionEndingUser,
+  formerCustomerOf,
   toCustomerDeliveries,
   toLiveDeliveries,
   type CustomerDelivery,
@@ -162,6 +163,8 @@ export class LiveFeed implements OnModuleDestroy {
     for (const [event, subject] of subjects) {
       const customerId = subject.customerId ?? customers.get(`${subject.kind}:${subject.id}`);
       if (customerId) out.push(...toCustomerDeliveries(event, customerId));
+      const former = formerCustomerOf(event);
+      if (former && former !== customerId) out.push(...toCustomerDeliveries(event, former));
     }
     return out;
   }
