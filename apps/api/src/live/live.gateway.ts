@@ -17,6 +17,7 @@ import type { AuthUser } from '../auth/auth.types.js';
 import { APP_CONFIG, type AppConfig } from '../infra/config/config.js';
 import { companyRoom } from './live-events.js';
 import { LiveFeed, type LiveBatch } from './live-feed.js';
+import { admitter, SocketSessions } from './socket-sessions.js';
 
 interface LiveSocketData {
   user: AuthUser;
@@ -28,50 +29,7 @@ interface LiveSocketData {
 
 type LiveSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, LiveSocketData>;
 
-export const LOG_BACK_IN = 'Please log back in.';
-export const ORIGIN_REFUSED = 'Origin not allowed.';
 const RESUMES_PER_MINUTE = 10;
-
-/** A refused handshake: the client's `connect_error` carries the message and `data.statusCode`. */
-export function refusal(statusCode: number, message: string): Error {
-  return Object.assign(new Error(message), { data: { statusCode, message } });
-}
-
-export function bearerOf(socket: Socket): string | null {
-  const auth = socket.handshake.auth as { token?: unknown } | undefined;
-  if (typeof auth?.token === 'string' && auth.token) return auth.token;
-  const match = /^Bearer\s+(\S+)$/i.exec(socket.handshake.headers.authorization ?? '');
-  return match ? match[1]! : null;
-}
-
-/** Same origin as the address the browser used, the configured APP_URL, or one of LIVE_ORIGINS. */
-export function originAllowed(origin: string, host: string | undefined, config: AppConfig): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-  if (host && parsed.host === host.toLowerCase()) return true;
-  const allowed = [...config.live.origins, ...(config.appUrl ? [config.appUrl] : [])];
-  return allowed.some((candidate) => {
-    try {
-      return new URL(candidate).origin === parsed.origin;
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** Arms the end of a socket at its token's expiry (setTimeout holds at most ~24.8 days; sessions last 23 h). */
-export function expireAt(socket: Socket, expiresAt: string | undefined): NodeJS.Timeout | undefined {
-  if (!expiresAt) return undefined;
-  const ms = new Date(expiresAt).getTime() - Date.now();
-  const timer = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(ms, 2 ** 31 - 1)));
-  timer.unref();
-  return timer;
-}
 
 /**
  * Live updates (spec 001 §7) on socket.io at /socket.io, in the API process. The handshake carries the bearer
@@ -86,55 +44,40 @@ export function expireAt(socket: Socket, expiresAt: string | undefined): NodeJS.
 export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   private readonly logger = new Logger('LiveGateway');
   private server: Server | undefined;
-  private readonly byUser = new Map<string, Set<LiveSocket>>();
-  private sweep: NodeJS.Timeout | undefined;
+  /** connected sockets per user */
+  private readonly sessions: SocketSessions<AuthUser>;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
     @Inject(AuthService) private readonly auth: AuthService,
     @Inject(LiveFeed) private readonly feed: LiveFeed,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.sessions = new SocketSessions<AuthUser>(
+      (user) => user.id,
+      (hashes) => this.auth.validTokenHashes(hashes),
+      this.logger,
+    );
+  }
 
   afterInit(server: Server): void {
     this.server = server;
-    server.use((socket, next) => {
-      this.admit(socket as LiveSocket).then(
-        () => next(),
-        (error: Error) => next(error),
-      );
-    });
+    server.use(admitter(this.config, (token) => this.auth.authenticate(token)));
     this.unsubscribe = this.feed.onBatch((batch) => this.deliver(batch));
     this.feed
       .start()
       .catch((error: unknown) => this.logger.error(`live feed cannot start: ${String(error)}`));
-    this.sweep = setInterval(() => void this.checkSessions(), this.config.live.sessionCheckMs);
-    this.sweep.unref();
+    this.sessions.startSweep(this.config.live.sessionCheckMs);
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.sweep);
+    this.sessions.stop();
     this.unsubscribe?.();
-    for (const sockets of this.byUser.values())
-      for (const socket of sockets) clearTimeout(socket.data.expiry);
   }
 
   /** Connected sockets of this process (for health and benches). */
   get connections(): number {
-    let count = 0;
-    for (const sockets of this.byUser.values()) count += sockets.size;
-    return count;
-  }
-
-  private async admit(socket: LiveSocket): Promise<void> {
-    const origin = socket.handshake.headers.origin;
-    if (origin && !originAllowed(origin, socket.handshake.headers.host, this.config)) {
-      throw refusal(403, ORIGIN_REFUSED);
-    }
-    const token = bearerOf(socket);
-    const user = token ? await this.auth.authenticate(token) : null;
-    if (!user) throw refusal(401, LOG_BACK_IN);
-    socket.data.user = user;
+    return this.sessions.size;
   }
 
   handleConnection(socket: LiveSocket): void {
@@ -147,21 +90,13 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     // Joining and reading the feed's position happen in one turn, between two batches: nothing falls between.
     void socket.join(companyRoom(user.companyId));
     socket.data.joinedAt = this.feed.delivered;
-    let sockets = this.byUser.get(user.id);
-    if (!sockets) this.byUser.set(user.id, (sockets = new Set()));
-    sockets.add(socket);
-    socket.data.expiry = expireAt(socket, user.expiresAt);
+    this.sessions.add(socket);
     const hello: LiveHello = { checkpoint: socket.data.joinedAt };
     (socket as Socket).emit('live:hello', hello);
   }
 
   handleDisconnect(socket: LiveSocket): void {
-    clearTimeout(socket.data.expiry);
-    const user = socket.data.user;
-    if (!user) return;
-    const sockets = this.byUser.get(user.id);
-    sockets?.delete(socket);
-    if (sockets?.size === 0) this.byUser.delete(user.id);
+    this.sessions.remove(socket);
   }
 
   /** `live:resume` { after }: the messages of the company missed since `after` (acknowledgement answer). */
@@ -184,21 +119,6 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     for (const { event, companyId, message } of batch.deliveries) {
       server.to(companyRoom(companyId)).emit(event, message);
     }
-    if (batch.sessionEnds.length) void this.checkSessions(batch.sessionEnds);
-  }
-
-  /** Disconnects the sockets whose token no longer authenticates (of these users, or of everyone). */
-  private async checkSessions(userIds?: string[]): Promise<void> {
-    const sockets = (userIds ?? [...this.byUser.keys()]).flatMap((id) => [...(this.byUser.get(id) ?? [])]);
-    if (sockets.length === 0) return;
-    try {
-      const hashes = [...new Map(sockets.map((s) => [s.data.user.tokenHash.toString('hex'), s])).values()];
-      const valid = await this.auth.validTokenHashes(hashes.map((s) => s.data.user.tokenHash));
-      for (const socket of sockets) {
-        if (!valid.has(socket.data.user.tokenHash.toString('hex'))) socket.disconnect(true);
-      }
-    } catch (error) {
-      this.logger.warn(`cannot check live sessions: ${String(error)}`);
-    }
+    if (batch.sessionEnds.length) void this.sessions.check(batch.sessionEnds);
   }
 }

@@ -13,7 +13,7 @@ import type { CustomerUserPrincipal } from '../orders/customer-users/customer-us
 import { CustomerUsersService } from '../orders/customer-users/customer-users.service.js';
 import { customerRoom } from './live-events.js';
 import { LiveFeed, type CustomerLiveBatch } from './live-feed.js';
-import { bearerOf, expireAt, LOG_BACK_IN, ORIGIN_REFUSED, originAllowed, refusal } from './live.gateway.js';
+import { admitter, SocketSessions } from './socket-sessions.js';
 
 interface ShopSocketData {
   user: CustomerUserPrincipal & { tokenHash: Buffer; expiresAt: string };
@@ -45,58 +45,42 @@ export class ShopLiveGateway
   private readonly logger = new Logger('ShopLiveGateway');
   private namespace: Namespace | undefined;
   /** connected sockets per company (a feed batch looks customers up only for these companies) */
-  private readonly byCompany = new Map<string, Set<ShopSocket>>();
-  private sweep: NodeJS.Timeout | undefined;
+  private readonly sessions: SocketSessions<ShopSocketData['user']>;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
     @Inject(CustomerUsersService) private readonly users: CustomerUsersService,
     @Inject(LiveFeed) private readonly feed: LiveFeed,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.sessions = new SocketSessions<ShopSocketData['user']>(
+      (user) => user.companyId,
+      (hashes) => this.users.validTokenHashes(hashes),
+      this.logger,
+    );
+  }
 
   afterInit(namespace: Namespace): void {
     this.namespace = namespace;
-    namespace.use((socket, next) => {
-      this.admit(socket as ShopSocket).then(
-        () => next(),
-        (error: Error) => next(error),
-      );
-    });
+    namespace.use(admitter(this.config, (token) => this.users.authenticate(token)));
     this.unsubscribe = this.feed.onCustomerBatch(
       (batch) => this.deliver(batch),
-      (companyId) => this.byCompany.has(companyId),
+      (companyId) => this.sessions.has(companyId),
     );
     this.feed
       .start()
       .catch((error: unknown) => this.logger.error(`live feed cannot start: ${String(error)}`));
-    this.sweep = setInterval(() => void this.checkSessions(), this.config.live.sessionCheckMs);
-    this.sweep.unref();
+    this.sessions.startSweep(this.config.live.sessionCheckMs);
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.sweep);
+    this.sessions.stop();
     this.unsubscribe?.();
-    for (const sockets of this.byCompany.values())
-      for (const socket of sockets) clearTimeout(socket.data.expiry);
   }
 
   /** Connected ordering-app sockets of this process. */
   get connections(): number {
-    let count = 0;
-    for (const sockets of this.byCompany.values()) count += sockets.size;
-    return count;
-  }
-
-  private async admit(socket: ShopSocket): Promise<void> {
-    const origin = socket.handshake.headers.origin;
-    if (origin && !originAllowed(origin, socket.handshake.headers.host, this.config)) {
-      throw refusal(403, ORIGIN_REFUSED);
-    }
-    const token = bearerOf(socket);
-    const user = token ? await this.users.authenticate(token) : null;
-    if (!user) throw refusal(401, LOG_BACK_IN);
-    socket.data.user = user;
+    return this.sessions.size;
   }
 
   handleConnection(socket: ShopSocket): void {
@@ -106,21 +90,13 @@ export class ShopLiveGateway
       return;
     }
     void socket.join(customerRoom(user.companyId, user.customerId));
-    let sockets = this.byCompany.get(user.companyId);
-    if (!sockets) this.byCompany.set(user.companyId, (sockets = new Set()));
-    sockets.add(socket);
-    socket.data.expiry = expireAt(socket, user.expiresAt);
+    this.sessions.add(socket);
     const hello: LiveHello = { checkpoint: this.feed.delivered };
     (socket as Socket).emit('live:hello', hello);
   }
 
   handleDisconnect(socket: ShopSocket): void {
-    clearTimeout(socket.data.expiry);
-    const user = socket.data.user;
-    if (!user) return;
-    const sockets = this.byCompany.get(user.companyId);
-    sockets?.delete(socket);
-    if (sockets?.size === 0) this.byCompany.delete(user.companyId);
+    this.sessions.remove(socket);
   }
 
   private deliver(batch: CustomerLiveBatch): void {
@@ -129,23 +105,6 @@ export class ShopLiveGateway
     for (const { event, companyId, customerId, message } of batch.deliveries) {
       namespace.to(customerRoom(companyId, customerId)).emit(event, message);
     }
-    if (batch.sessionChecks.length) void this.checkSessions(batch.sessionChecks);
-  }
-
-  /** Disconnects the sockets whose token no longer authenticates (of these companies, or of every company). */
-  private async checkSessions(companyIds?: string[]): Promise<void> {
-    const sockets = (companyIds ?? [...this.byCompany.keys()]).flatMap((id) => [
-      ...(this.byCompany.get(id) ?? []),
-    ]);
-    if (sockets.length === 0) return;
-    try {
-      const hashes = [...new Map(sockets.map((s) => [s.data.user.tokenHash.toString('hex'), s])).values()];
-      const valid = await this.users.validTokenHashes(hashes.map((s) => s.data.user.tokenHash));
-      for (const socket of sockets) {
-        if (!valid.has(socket.data.user.tokenHash.toString('hex'))) socket.disconnect(true);
-      }
-    } catch (error) {
-      this.logger.warn(`cannot check the ordering app's live sessions: ${String(error)}`);
-    }
+    if (batch.sessionChecks.length) void this.sessions.check(batch.sessionChecks);
   }
 }
