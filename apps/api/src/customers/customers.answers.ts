@@ -1,30 +1,7 @@
+import { CUSTOMER_EXAMPLE } from './customer.examples.js';
+
 /** Examples of answers for the OpenAPI document: real answers of the demo company, lists cut to one row. */
-export const CUSTOMER_ANSWER = [
-  {
-    id: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698',
-    name: 'Gulf Coast Oyster Bar',
-    address: '1 Seawall Blvd',
-    city: 'Galveston',
-    state: 'TX',
-    zip: '77550',
-    tabc_id: 'MB567890',
-    display_tabc_id: 'MB567890',
-    aims_id: null,
-    aims_license_type: null,
-    ydk_est_id: null,
-    contact_name: null,
-    contact_email: null,
-    contact_phone: null,
-    cash_on_delivery: true,
-    fintech_option: false,
-    fintech_id: null,
-    product_price_tier_id: null,
-    service_start: null,
-    color_index: 9,
-    created_at: '2026-11-25T17:01:24.650Z',
-    updated_at: '2026-11-25T17:01:24.650Z',
-  },
-];
+export const CUSTOMER_ANSWER = [CUSTOMER_EXAMPLE];
 
 export const CUSTOMER_AUTO_FILL_SUGGESTIONS_ANSWER = [
   {

@@ -70,6 +70,40 @@ export const INVOICE_EXAMPLE = {
   updated_at: '2026-11-25T17:27:35.998Z',
 };
 
+/** A payment as an invoice answer lists it. */
+export const INVOICE_PAYMENT_EXAMPLE = {
+  id: '6cec526c-ff8a-47b9-94c0-ca94b73f8875',
+  amount: 20,
+  received_at: '2026-11-25',
+  note: 'Check 1042',
+  created_at: '2026-11-25T17:30:01.651Z',
+};
+
+/** The invoice above with a payment logged: every payment call answers the invoice as it now is. */
+export const INVOICE_WITH_PAYMENT_EXAMPLE = {
+  ...INVOICE_EXAMPLE,
+  status: 'partially_paid',
+  status_label: 'Partially Paid',
+  payments: [INVOICE_PAYMENT_EXAMPLE],
+  paid: 20,
+  balance: 34.1,
+  remaining: 34.1,
+  updated_at: '2026-11-25T17:30:01.651Z',
+};
+
+/** The invoice as the short lists show it (recent invoices, quick search). */
+export const INVOICE_SUMMARY_EXAMPLE = {
+  id: INVOICE_EXAMPLE.id,
+  number: '1',
+  status: 'partially_paid',
+  total: 54.1,
+  invoiced_at: '2026-11-25',
+  due_at: null,
+  customer_id: INVOICE_EXAMPLE.customer_id,
+  customer_name: 'Gulf Coast Oyster Bar',
+  created_at: '2026-11-25T17:27:35.998Z',
+};
+
 export const INVOICE_GRID_EXAMPLE = {
   rows: [
     {

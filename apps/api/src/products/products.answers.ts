@@ -1,29 +1,23 @@
+import { PRODUCT_EXAMPLE } from './product.examples.js';
+
 /** Examples of answers for the OpenAPI document: real answers of the demo company, lists cut to one row. */
+/** GET /product: the products with their sales and the price each sells at (the example product, once sold). */
+const {
+  priceChanges: _priceChanges,
+  next_price_change: _nextPriceChange,
+  inventory: _inventory,
+  stock_status: _stockStatus,
+  ...listed
+} = PRODUCT_EXAMPLE;
+
 export const PRODUCT_ANSWER = [
   {
-    id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',
-    product: 'BECKER VINEYARDS CABERNET SAUVIGNON',
-    product_size: '750ml',
-    product_type: 'WINE',
-    upc: '089744000125',
-    internal_sku: null,
-    distributor: "Southern Glazer's",
-    ydk_product_id: null,
-    product_price: 24.99,
-    last_purchase_price: 16.8,
-    effective_date: null,
-    reorder_level: null,
-    reorder_qty: null,
-    reorder_time_in_days: null,
-    archived: false,
-    archived_at: null,
+    ...listed,
     units_sold: 2,
     amount_sold: 49.98,
     profit: 16.38,
     profit_percentage: 32.77,
     invoice_count: 1,
-    created_at: '2026-11-25T17:01:24.650Z',
-    updated_at: '2026-11-25T17:01:24.650Z',
     price: 24.99,
     price_source: 'list',
     tier: null,

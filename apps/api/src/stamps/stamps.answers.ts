@@ -1,27 +1,11 @@
+import { STAMP_ROLL_LISTED_EXAMPLE } from './stamp.examples.js';
+
 /** Examples of answers for the OpenAPI document: real answers of the demo company, lists cut to one row. */
 export const STAMP_REMAINING_ANSWER = {
   availableStampCount: 480,
   firstAvailableStamp: 1000,
   totalStampCount: 480,
-  currentRoll: {
-    id: 1,
-    prefix: 'AB',
-    received_at: '2026-11-20',
-    finished_at: null,
-    from: 1000,
-    to: 1479,
-    active: true,
-    finished: false,
-    state: 'active',
-    toggle_disabled: false,
-    stamps: 480,
-    stampsCount: 480,
-    available_count: 480,
-    invoiced_count: 0,
-    destroyed_count: 0,
-    first_available: 1000,
-    created_at: '2026-11-25T17:27:35.854Z',
-  },
+  currentRoll: STAMP_ROLL_LISTED_EXAMPLE,
   threshold: 500,
   low: true,
   rollCount: 1,
@@ -58,25 +42,7 @@ export const STAMP_HISTORY_ANSWER = {
   number: 1000,
   stamp: 'AB1000',
   status: 'AVAILABLE',
-  roll: {
-    id: 1,
-    prefix: 'AB',
-    received_at: '2026-11-20',
-    finished_at: null,
-    from: 1000,
-    to: 1479,
-    active: true,
-    finished: false,
-    state: 'active',
-    toggle_disabled: false,
-    stamps: 480,
-    stampsCount: 480,
-    available_count: 480,
-    invoiced_count: 0,
-    destroyed_count: 0,
-    first_available: 1000,
-    created_at: '2026-11-25T17:27:35.854Z',
-  },
+  roll: STAMP_ROLL_LISTED_EXAMPLE,
   transitions: [
     {
       at: '2026-11-25T17:27:35.854Z',
@@ -153,25 +119,7 @@ export const STAMP_ALLOCATION_ANSWER = {
   released: [],
 };
 
-export const STAMP_ROLL_CHANGED_ANSWER = {
-  id: 1,
-  prefix: 'AB',
-  received_at: '2026-11-20',
-  finished_at: null,
-  from: 1000,
-  to: 1479,
-  active: true,
-  finished: false,
-  state: 'active',
-  toggle_disabled: false,
-  stamps: 480,
-  stampsCount: 480,
-  available_count: 480,
-  invoiced_count: 0,
-  destroyed_count: 0,
-  first_available: 1000,
-  created_at: '2026-11-25T17:27:35.854Z',
-};
+export const STAMP_ROLL_CHANGED_ANSWER = STAMP_ROLL_LISTED_EXAMPLE;
 
 export const STAMP_DESTROY_ANSWER = {
   id: 1,

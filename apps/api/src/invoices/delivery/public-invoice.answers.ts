@@ -1,69 +1,17 @@
-/** Examples of answers for the OpenAPI document: real answers of the demo company, lists cut to one row. */
+import { INVOICE_EXAMPLE } from '../invoice.examples.js';
+
+/**
+ * Examples of answers for the OpenAPI document: real answers of the demo company, lists cut to one row. The public
+ * view of an invoice is the invoice answer without what only staff see (the company note, costs and last prices),
+ * with the distributor's letterhead.
+ */
+const { company_note: _companyNote, items, ...shown } = INVOICE_EXAMPLE;
+const [{ cost: _cost, below_cost: _belowCost, last_invoiced_price: _last, ...item }] = items;
+
 export const PUBLIC_INVOICE_ANSWER = {
-  id: '6571ded8-2c83-49b4-9578-eccc81c91e00',
-  number: '1',
-  sequence: 1,
-  beer: false,
-  customer_id: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698',
-  customer: {
-    id: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698',
-    name: 'Gulf Coast Oyster Bar',
-    display_tabc_id: 'MB567890',
-    address: '1 Seawall Blvd',
-    city: 'Galveston',
-    state: 'TX',
-    zip: '77550',
-    cash_on_delivery: true,
-  },
-  status: 'invoiced',
-  status_label: 'Invoiced',
-  statusInfo: [
-    {
-      reason: 'created',
-      created_at: '2026-11-25T17:27:35.998Z',
-      new_status: 'invoiced',
-      label: 'Invoiced',
-    },
-  ],
-  invoiced_at: '2026-11-25',
-  due_at: null,
-  due_on_delivery: true,
-  note: '',
-  logo_id: null,
-  tax_rate: 8.25,
-  sub_total: 49.98,
-  tax_total: 4.12,
-  total: 54.1,
-  stamps: [],
-  stamp_count: 0,
-  stamps_needed: 0,
-  payments: [],
-  paid: 0,
-  balance: 54.1,
-  remaining: 54.1,
-  orders: [],
-  created_at: '2026-11-25T17:27:35.998Z',
+  ...shown,
   updated_at: '2026-11-25T17:49:12.458Z',
-  items: [
-    {
-      id: 1,
-      position: 1,
-      product_id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',
-      product: {
-        id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',
-        product: 'BECKER VINEYARDS CABERNET SAUVIGNON',
-        product_size: '750ml',
-        product_type: 'WINE',
-        upc: '089744000125',
-      },
-      qty: 2,
-      price: 24.99,
-      taxable: true,
-      on_deal: false,
-      total: 49.98,
-      tax: 4.12,
-    },
-  ],
+  items: [item],
   company: {
     name: 'Rosa Diaz',
     address: '',
