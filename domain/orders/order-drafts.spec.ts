@@ -122,12 +122,12 @@ describe('Order drafts', () => {
         .thenThrows('An order with this id exists already.'));
 
     it('refuses the id of a placed order', () =>
-      given([anOrderPlaced()])
-        .when(aDraftOrder())
-        .thenThrows('An order with this id exists already.'));
+      given([anOrderPlaced()]).when(aDraftOrder()).thenThrows('An order with this id exists already.'));
 
     it('refuses an empty cart', () =>
-      given([]).when(aDraftOrder({ items: [] })).thenThrows('Add at least one item.'));
+      given([])
+        .when(aDraftOrder({ items: [] }))
+        .thenThrows('Add at least one item.'));
 
     it('refuses quantities that are not whole numbers from 1, naming each item, and a note too long', () => {
       const error = errorOf(() =>
@@ -165,10 +165,14 @@ describe('Order drafts', () => {
       given([anOrderDrafted(), draftUpdated()]).when(update()).then([]));
 
     it('refuses an empty cart', () =>
-      given([anOrderDrafted()]).when(update({ items: [] })).thenThrows('Add at least one item.'));
+      given([anOrderDrafted()])
+        .when(update({ items: [] }))
+        .thenThrows('Add at least one item.'));
 
     it('does not find the draft for a customer user of another customer', () =>
-      given([anOrderDrafted()]).when(update({ customerId: 'cust-2' })).thenThrows('Order not found'));
+      given([anOrderDrafted()])
+        .when(update({ customerId: 'cust-2' }))
+        .thenThrows('Order not found'));
 
     it('does not find another company’s draft', () =>
       given([anOrderDrafted({ companyId: 'co-2' })])
@@ -351,7 +355,11 @@ describe('Order drafts', () => {
       ['reject', command<RejectOrder>('RejectOrder', { ...base, note: '' })],
       [
         'review',
-        command<ReviewOrderItem>('ReviewOrderItem', { ...base, lineNo: 1, review: { kind: 'reject', note: '' } }),
+        command<ReviewOrderItem>('ReviewOrderItem', {
+          ...base,
+          lineNo: 1,
+          review: { kind: 'reject', note: '' },
+        }),
       ],
       ['add a note', command<AddOrderNote>('AddOrderNote', { ...base, note: 'Hello' })],
       [
@@ -365,7 +373,8 @@ describe('Order drafts', () => {
     ];
 
     it.each(backOffice)('does not find a draft to %s', (_what, backOfficeCommand) =>
-      given([anOrderDrafted()]).when(backOfficeCommand).thenThrows('Order not found'));
+      given([anOrderDrafted()]).when(backOfficeCommand).thenThrows('Order not found'),
+    );
 
     it('acts on it once it is placed', () => {
       const world = aWorldWithDraft();

@@ -107,7 +107,9 @@ const numbered = (items: readonly DraftItemInput[]): DraftItem[] =>
 const sameDraft = (draft: DraftOrderState, items: readonly DraftItemInput[], note: string) =>
   draft.note === note &&
   draft.items.length === items.length &&
-  draft.items.every((item, index) => item.productId === items[index]!.productId && item.qty === items[index]!.qty);
+  draft.items.every(
+    (item, index) => item.productId === items[index]!.productId && item.qty === items[index]!.qty,
+  );
 
 /**
  * The draft of this company and this customer, or 404: another customer's draft (or company's) is not found, never
@@ -177,13 +179,20 @@ function updateDraft(state: Order, { data, metadata }: UpdateOrderDraft): OrderE
 /** Draft → Cancelled. Cancelled already: nothing differs. */
 function cancelDraft(state: Order, { data, metadata }: CancelOrderDraft): OrderEvent[] {
   const own =
-    state.status === 'draft' && state.companyId === metadata.companyId && state.customer.id === data.customerId;
+    state.status === 'draft' &&
+    state.companyId === metadata.companyId &&
+    state.customer.id === data.customerId;
   if (own && state.orderStatus === 'cancelled') throw orderError('NOTHING_DIFFERS');
   const draft = ownDraft(state, metadata.companyId, data.customerId);
   return [
     {
       type: 'OrderDraftCancelled',
-      data: { orderId: draft.id, companyId: draft.companyId, userId: metadata.userId, cancelledAt: metadata.now },
+      data: {
+        orderId: draft.id,
+        companyId: draft.companyId,
+        userId: metadata.userId,
+        cancelledAt: metadata.now,
+      },
     },
   ];
 }
@@ -227,9 +236,7 @@ export function placeDraft(
   const number = nextOrderNumber(states.numbers);
   const placed: OrderItem[] = items.map((item, index) => ({ lineNo: index + 1, ...item }));
   return {
-    numbers: [
-      { type: 'OrderNumberAssigned', data: { orderId: draft.id, number, assignedAt: metadata.now } },
-    ],
+    numbers: [{ type: 'OrderNumberAssigned', data: { orderId: draft.id, number, assignedAt: metadata.now } }],
     order: [
       {
         type: 'OrderPlaced',

@@ -107,7 +107,11 @@ function evolveDraft(state: Order, event: OrderEvent): Order {
 }
 
 export function evolve(state: Order, event: OrderEvent): Order {
-  if (event.type === 'OrderDrafted' || event.type === 'OrderDraftUpdated' || event.type === 'OrderDraftCancelled')
+  if (
+    event.type === 'OrderDrafted' ||
+    event.type === 'OrderDraftUpdated' ||
+    event.type === 'OrderDraftCancelled'
+  )
     return evolveDraft(state, event);
   // OrderPlaced starts the order, or ends its draft: it carries everything the order is (priced on that day).
   if (event.type === 'OrderPlaced') {
