@@ -314,8 +314,9 @@ function Shop({ onSignedOut }: { onSignedOut: () => void }) {
             value="cart"
             label={
               <Badge badgeContent={units} color="primary" max={999}>
+                {/* 'Cart ' and the count as separate words: the visible label is part of the accessible name */}
                 <Box component="span" sx={{ pr: units ? 1.5 : 0 }}>
-                  Cart
+                  Cart{' '}
                 </Box>
               </Badge>
             }
@@ -595,6 +596,8 @@ function Cart({ cart, base }: { cart: Cart; base: string }) {
   );
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** How a draft is named on its buttons: no number until placed, so by when it was saved. */
 const draftName = (draft: ShopDraftResponse) => `draft saved ${formatDateTime(draft.updated_at)}`;
 
@@ -675,8 +678,8 @@ function MyDrafts({ cart, base }: { cart: Cart; base: string }) {
                 <Chip size="small" label={draft.status_label} />
               </Box>
               <Typography variant="body2" color="text.secondary">
-                {draft.items.length} {draft.items.length === 1 ? 'product' : 'products'} · {draft.units} units
-                · saved by {draft.customerUser.name} · priced when placed
+                {plural(draft.items.length, 'product')} · {plural(draft.units, 'unit')} · saved by{' '}
+                {draft.customerUser.name} · priced when placed
               </Typography>
               <Typography variant="body2" color="text.secondary" noWrap>
                 {draft.items.map((item) => `${item.qty} × ${item.product.product}`).join(', ')}
