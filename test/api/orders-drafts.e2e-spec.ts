@@ -240,6 +240,30 @@ describe('Order drafts (HTTP)', () => {
     });
   });
 
+  it('places a draft as saved when the call has no body, or a null note and items', async () => {
+    const d = await aDistributor();
+    const user = await aCustomerUser(d);
+    const first = (await saveDraft(user.token, [{ product_id: d.vodka, qty: 2 }], 'Keep me')).body;
+    const second = (await saveDraft(user.token, [{ product_id: d.beer, qty: 1 }], 'Me too')).body;
+    const bare = await api.post(`shop/order/draft/${first.id}/place`, undefined, user.token);
+    expect(bare.status).toBe(200);
+    expect(bare.body).toMatchObject({ order_number: 1, note: [{ note: 'Keep me' }], total: 39.98 });
+    const nulls = await api.post(
+      `shop/order/draft/${second.id}/place`,
+      { items: null, note: null },
+      user.token,
+    );
+    expect(nulls.status).toBe(200);
+    expect(nulls.body).toMatchObject({ order_number: 2, note: [{ note: 'Me too' }], total: 14.5 });
+    const saved = await api.post(
+      'shop/order/draft',
+      { items: [{ product_id: d.vodka, qty: 1 }], note: null },
+      user.token,
+    );
+    expect(saved.status).toBe(201);
+    expect(saved.body.note).toBe('');
+  });
+
   it('cancels a draft: Draft → Cancelled, then nothing differs, and it can be neither changed nor placed', async () => {
     const d = await aDistributor();
     const user = await aCustomerUser(d);

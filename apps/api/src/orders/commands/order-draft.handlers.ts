@@ -134,7 +134,7 @@ export class SaveOrderDraftHandler implements ICommandHandler<SaveOrderDraftComm
           customer,
           customerUser: { id: customerUser.id, name: customerUser.name },
           items,
-          note: body.note?.trim() ?? '',
+          note: typeof body.note === 'string' ? body.note.trim() : '',
         },
         metadata: metadataOf(customerUser, now),
       },
@@ -166,7 +166,7 @@ export class UpdateOrderDraftHandler implements ICommandHandler<UpdateOrderDraft
           customerId,
           customerUser: { id: customerUser.id, name: customerUser.name },
           items,
-          note: body.note?.trim() ?? '',
+          note: typeof body.note === 'string' ? body.note.trim() : '',
         },
         metadata: metadataOf(customerUser, now),
       },
@@ -223,10 +223,8 @@ export class PlaceOrderDraftHandler implements ICommandHandler<PlaceOrderDraftCo
     if (state.status === 'none' || state.companyId !== companyId || state.customer.id !== customerId)
       throw orderError('ORDER_NOT_FOUND');
     const customer = await customerOf(this.events, customerUser);
-    const replacing = body.items?.map((item) => ({
-      productId: item.product_id.toLowerCase(),
-      qty: item.qty,
-    }));
+    const { items: given, note } = body ?? {}; // no body at all: the draft as saved
+    const replacing = given?.map((item) => ({ productId: item.product_id.toLowerCase(), qty: item.qty }));
     const lines = replacing ?? (state.status === 'draft' ? state.items : []);
     const ids = lines.map((line) => line.productId);
     const products = await offered(this.pool, customerUser, now, ids);
@@ -257,7 +255,7 @@ export class PlaceOrderDraftHandler implements ICommandHandler<PlaceOrderDraftCo
             customerUser: { id: customerUser.id, name: customerUser.name },
             catalogue,
             ...(replacing ? { items: replacing } : {}),
-            ...(body.note !== undefined ? { note: body.note.trim() } : {}),
+            ...(typeof note === 'string' ? { note: note.trim() } : {}),
           },
           metadata,
         }),
