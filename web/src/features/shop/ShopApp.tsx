@@ -647,7 +647,13 @@ function MyDrafts({ cart, base }: { cart: Cart; base: string }) {
         if (cart.draftId === draft.id) cart.clear();
         toast.success(`Order #${order.order_number} placed.`);
       })
-      .catch((problem: unknown) => toast.error(problemText(problem)));
+      .catch((problem: unknown) =>
+        toast.error(
+          toProblem(problem)?.details.some((d) => d.field.endsWith('.product_id'))
+            ? 'A product of this draft is no longer offered: open the draft to change it.'
+            : problemText(problem),
+        ),
+      );
   const cancel = (draft: ShopDraftResponse) =>
     void cancelDraft(draft.id)
       .unwrap()
