@@ -11,6 +11,7 @@ import { inventoryProjection } from './inventory/inventory.projection.js';
 import { priceTierProjection } from './products/price-tier.projection.js';
 import { productProjection } from './products/product.projection.js';
 import { orderProjection } from './orders/order.projection.js';
+import { orderDraftProjection } from './orders/order-draft.projection.js';
 import type { Projection } from './projection.js';
 import { stampsProjection } from './stamps/stamp-ledger.projection.js';
 
@@ -29,6 +30,7 @@ export const allProjections: readonly Projection[] = [
   invoiceEmailProjection,
   invoiceDocumentsProjection,
   orderProjection,
+  orderDraftProjection,
   inventoryProjection,
 ];
 
@@ -48,5 +50,6 @@ export {
 } from './invoices/invoice-documents.projection.js';
 export { invoicePaymentProjection, PAYMENT_SCHEMA } from './invoices/invoice-payment.projection.js';
 export { orderProjection, ORDER_SCHEMA } from './orders/order.projection.js';
+export { orderDraftProjection, ORDER_DRAFT_SCHEMA } from './orders/order-draft.projection.js';
 export { inventoryProjection } from './inventory/inventory.projection.js';
 export { INVENTORY_SCHEMA } from './inventory/inventory.schema.js';

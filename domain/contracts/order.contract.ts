@@ -166,3 +166,49 @@ export interface ShopCompanyResponse {
   name: string;
   subdomain: string;
 }
+
+/**
+ * A draft of the ordering app (spec 001 §4 Draft): the customer's own cart saved for later, without a number or
+ * prices (it is priced and numbered when placed). `status`: draft, cancelled, or placed (then it is an order).
+ */
+export interface ShopDraftResponse {
+  id: string;
+  status: 'draft' | 'cancelled' | 'placed';
+  status_label: string;
+  created_at: string;
+  updated_at: string;
+  units: number;
+  note: string;
+  items: ShopDraftItemResponse[];
+  /** Who saved it last. */
+  customerUser: { id: string; name: string };
+}
+
+export interface ShopDraftItemResponse {
+  line: number;
+  product_id: string;
+  product: { id: string; product: string; product_size: string; product_type: string; upc: string | null };
+  qty: number;
+}
+
+/**
+ * GET /shop/order/draft/{id}: the draft with this customer's price of each product today (null: no longer offered),
+ * what the cart shows when the draft is opened. The order is priced again when it is placed.
+ */
+export interface ShopDraftDetailResponse extends ShopDraftResponse {
+  items: (ShopDraftItemResponse & { price: number | null })[];
+  /** Today's total of the items still offered. */
+  total: number;
+}
+
+/** POST /shop/order/draft and PUT /shop/order/draft/{id}: the cart saved as a draft. */
+export interface SaveOrderDraftBody {
+  items: { product_id: string; qty: number }[];
+  note?: string;
+}
+
+/** POST /shop/order/draft/{id}/place: the draft as saved, or the cart it was opened into (`items`, `note`). */
+export interface PlaceOrderDraftBody {
+  items?: { product_id: string; qty: number }[];
+  note?: string;
+}

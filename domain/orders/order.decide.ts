@@ -6,18 +6,24 @@ import { ORDER_STATUS_LABELS } from './order-status.js';
 import type {
   AddOrderNote,
   CancelOrder,
+  CancelOrderDraft,
+  DraftItemInput,
+  DraftOrder,
   MarkOrderDelivered,
   MarkOrderInvoiced,
   OrderCommand,
   OrderItemInput,
   PlaceOrder,
+  PlaceOrderDraft,
   RejectOrder,
   ReviewOrderItem,
+  UpdateOrderDraft,
 } from './order.commands.js';
 import { ORDER_MESSAGES, orderError, orderInvalid } from './order.errors.js';
-import type { OrderEvent, OrderItem, OrderPlaced } from './order.events.js';
+import type { DraftItem, OrderEvent, OrderItem, OrderPlaced } from './order.events.js';
 import {
   acceptedQty,
+  type DraftOrderState,
   evolve,
   initialState,
   orderTotalCents,
@@ -31,7 +37,7 @@ export const MAX_ORDER_NOTE_LENGTH = MAX_NOTE_LENGTH;
 const validQty = (qty: number) => Number.isSafeInteger(qty) && qty >= 1 && qty <= MAX_QTY;
 const validPrice = (cents: number) => Number.isSafeInteger(cents) && cents >= 0 && cents <= MAX_PRICE_CENTS;
 
-function itemProblems(items: readonly OrderItemInput[]): FieldProblem[] {
+function itemProblems(items: readonly (DraftItemInput & { priceCents?: number })[]): FieldProblem[] {
   if (items.length === 0) return [{ field: 'items', message: ORDER_MESSAGES.itemsRequired }];
   if (items.length > MAX_ORDER_ITEMS)
     return [{ field: 'items', message: ORDER_MESSAGES.tooManyItems(MAX_ORDER_ITEMS) }];
@@ -39,7 +45,7 @@ function itemProblems(items: readonly OrderItemInput[]): FieldProblem[] {
   items.forEach((item, index) => {
     if (!validQty(item.qty))
       problems.push({ field: `items.${index}.qty`, message: ORDER_MESSAGES.qty(MAX_QTY) });
-    if (!validPrice(item.priceCents))
+    if (item.priceCents !== undefined && !validPrice(item.priceCents))
       problems.push({ field: `items.${index}.price`, message: ORDER_MESSAGES.price });
   });
   return problems;
@@ -61,6 +67,7 @@ export function placeOrder(
 ): { numbers: OrderNumberEvent[]; order: OrderPlaced[] } {
   if (states.order.status !== 'none') {
     if (
+      states.order.status === 'live' &&
       states.order.companyId === metadata.companyId &&
       states.order.customerUser.id === data.customerUser.id
     )
@@ -87,6 +94,161 @@ export function placeOrder(
           items,
           note: data.note,
           totalCents: orderTotalCents(items.map((item) => ({ ...item, rejected: false }))),
+          placedAt: metadata.now,
+        },
+      },
+    ],
+  };
+}
+
+const numbered = (items: readonly DraftItemInput[]): DraftItem[] =>
+  items.map((item, index) => ({ lineNo: index + 1, ...item }));
+
+const sameDraft = (draft: DraftOrderState, items: readonly DraftItemInput[], note: string) =>
+  draft.note === note &&
+  draft.items.length === items.length &&
+  draft.items.every(
+    (item, index) => item.productId === items[index]!.productId && item.qty === items[index]!.qty,
+  );
+
+/**
+ * The draft of this company and this customer, or 404: another customer's draft (or company's) is not found, never
+ * refused; an order that was placed is not a draft (409, its status named).
+ */
+function ownDraft(state: Order, companyId: string, customerId: string): DraftOrderState {
+  if (state.status === 'none' || state.companyId !== companyId || state.customer.id !== customerId)
+    throw orderError('ORDER_NOT_FOUND');
+  if (state.status === 'live' || state.orderStatus !== 'draft')
+    throw orderError('ORDER_NOT_DRAFT', { status: ORDER_STATUS_LABELS[state.orderStatus] });
+  return state;
+}
+
+/**
+ * A customer user saves its cart as a draft: the products and quantities, no prices and no number (both come when
+ * it is placed). The same draft again by the same user (a retried save) decides nothing.
+ */
+function draftOrder(state: Order, { data, metadata }: DraftOrder): OrderEvent[] {
+  if (state.status !== 'none') {
+    if (
+      state.status === 'draft' &&
+      state.companyId === metadata.companyId &&
+      state.draftedBy === data.customerUser.id
+    )
+      return [];
+    throw orderError('ORDER_EXISTS');
+  }
+  const problems = [...itemProblems(data.items), ...noteProblems(data.note)];
+  if (problems.length > 0) throw orderInvalid(problems);
+  return [
+    {
+      type: 'OrderDrafted',
+      data: {
+        orderId: data.orderId,
+        companyId: metadata.companyId,
+        customer: data.customer,
+        customerUser: data.customerUser,
+        items: numbered(data.items),
+        note: data.note,
+        draftedAt: metadata.now,
+      },
+    },
+  ];
+}
+
+/** The draft saved again, by any customer user of its customer; the same items and note decide nothing. */
+function updateDraft(state: Order, { data, metadata }: UpdateOrderDraft): OrderEvent[] {
+  const draft = ownDraft(state, metadata.companyId, data.customerId);
+  const problems = [...itemProblems(data.items), ...noteProblems(data.note)];
+  if (problems.length > 0) throw orderInvalid(problems);
+  if (sameDraft(draft, data.items, data.note)) return [];
+  return [
+    {
+      type: 'OrderDraftUpdated',
+      data: {
+        orderId: draft.id,
+        companyId: draft.companyId,
+        customerUser: data.customerUser,
+        items: numbered(data.items),
+        note: data.note,
+        updatedAt: metadata.now,
+      },
+    },
+  ];
+}
+
+/** Draft → Cancelled. Cancelled already: nothing differs. */
+function cancelDraft(state: Order, { data, metadata }: CancelOrderDraft): OrderEvent[] {
+  const own =
+    state.status === 'draft' &&
+    state.companyId === metadata.companyId &&
+    state.customer.id === data.customerId;
+  if (own && state.orderStatus === 'cancelled') throw orderError('NOTHING_DIFFERS');
+  const draft = ownDraft(state, metadata.companyId, data.customerId);
+  return [
+    {
+      type: 'OrderDraftCancelled',
+      data: {
+        orderId: draft.id,
+        companyId: draft.companyId,
+        userId: metadata.userId,
+        cancelledAt: metadata.now,
+      },
+    },
+  ];
+}
+
+/**
+ * Draft → Placed: the draft's items (or the cart's, `items`, when it was opened and changed) at the customer's
+ * prices today (`catalogue`, looked up by the API with the same pricing code as a placement from the cart), with
+ * the company's next order number. Like placeOrder, one decision over `order-numbers-{companyId}` and `order-{id}`
+ * appended atomically: a draft takes its number only now, so cancelled or forgotten drafts leave no gap. A retry
+ * once it is placed decides nothing.
+ */
+export function placeDraft(
+  states: { numbers: OrderNumbers; order: Order },
+  { data, metadata }: PlaceOrderDraft,
+): { numbers: OrderNumberEvent[]; order: OrderPlaced[] } {
+  const { order: state } = states;
+  if (
+    state.status === 'live' &&
+    state.companyId === metadata.companyId &&
+    state.customer.id === data.customer.id
+  )
+    return { numbers: [], order: [] };
+  const draft = ownDraft(state, metadata.companyId, data.customer.id);
+  const lines = data.items ?? draft.items;
+  const problems: FieldProblem[] = [];
+  const items: OrderItemInput[] = [];
+  lines.forEach((line, index) => {
+    const product = data.catalogue[line.productId];
+    // The API looked up the products it read; one it did not look up was added by a save that came in between.
+    if (product === undefined) throw orderError('ORDER_DRAFT_CHANGED');
+    if (product === null) {
+      problems.push({ field: `items.${index}.product_id`, message: ORDER_MESSAGES.productNotFound });
+      return;
+    }
+    items.push({ productId: line.productId, qty: line.qty, ...product });
+  });
+  const note = data.note ?? draft.note;
+  if (problems.length === 0) problems.push(...itemProblems(items));
+  problems.push(...noteProblems(note));
+  if (problems.length > 0) throw orderInvalid(problems);
+  const number = nextOrderNumber(states.numbers);
+  const placed: OrderItem[] = items.map((item, index) => ({ lineNo: index + 1, ...item }));
+  return {
+    numbers: [{ type: 'OrderNumberAssigned', data: { orderId: draft.id, number, assignedAt: metadata.now } }],
+    order: [
+      {
+        type: 'OrderPlaced',
+        data: {
+          orderId: draft.id,
+          companyId: draft.companyId,
+          number,
+          customer: data.customer,
+          customerUser: data.customerUser,
+          items: placed,
+          note,
+          totalCents: orderTotalCents(placed.map((item) => ({ ...item, rejected: false }))),
           placedAt: metadata.now,
         },
       },
@@ -263,6 +425,12 @@ function markDelivered(state: Order, { metadata }: MarkOrderDelivered): OrderEve
 
 function decide(command: OrderCommand, state: Order): OrderEvent[] {
   switch (command.type) {
+    case 'DraftOrder':
+      return draftOrder(state, command);
+    case 'UpdateOrderDraft':
+      return updateDraft(state, command);
+    case 'CancelOrderDraft':
+      return cancelDraft(state, command);
     case 'CancelOrder':
       return cancel(state, command);
     case 'RejectOrder':
@@ -280,5 +448,5 @@ function decide(command: OrderCommand, state: Order): OrderEvent[] {
   }
 }
 
-/** The one-stream commands of `order-{id}`; placement spans the number stream (see placeOrder). */
+/** The one-stream commands of `order-{id}`; placement spans the number stream (see placeOrder, placeDraft). */
 export const orderDecider: Decider<Order, OrderCommand, OrderEvent> = { decide, evolve, initialState };

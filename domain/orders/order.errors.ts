@@ -12,6 +12,14 @@ const catalogue = {
     kind: 'conflict',
     message: ({ status }) => `This order is ${status}: only a placed order can be changed.`,
   },
+  ORDER_NOT_DRAFT: {
+    kind: 'conflict',
+    message: ({ status }) => `This order is ${status}: only a draft can be changed or placed.`,
+  },
+  ORDER_DRAFT_CHANGED: {
+    kind: 'conflict',
+    message: () => 'This draft was changed meanwhile: open it again and place it.',
+  },
   ORDER_REJECTED: {
     kind: 'conflict',
     message: () => 'This order was rejected and can no longer be invoiced.',
@@ -43,4 +51,5 @@ export const ORDER_MESSAGES = {
   price: 'Price must be a number of at least 0.00 with at most 2 decimals.',
   noteTooLong: (max: number) => `Note must be at most ${max} characters.`,
   noteRequired: 'Note is required.',
+  productNotFound: 'Product not found',
 } as const;

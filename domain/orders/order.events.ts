@@ -1,8 +1,10 @@
 import type { ProductType } from '../products/product.rules.js';
 
 /**
- * Events of the `order-{id}` stream (ARCHITECTURE §3): placement, review, cancel, reject, invoicing, delivery.
- * Money in integer cents, instants as ISO strings.
+ * Events of the `order-{id}` stream (ARCHITECTURE §3): drafts, placement, review, cancel, reject, invoicing,
+ * delivery. Money in integer cents, instants as ISO strings. A stream starts with `OrderPlaced` (placed from the
+ * cart) or with `OrderDrafted` (saved as a draft; then `OrderDraftUpdated`…, and `OrderPlaced` or
+ * `OrderDraftCancelled`).
  */
 
 /** The customer as the order was placed: what the order shows even if the customer is edited or removed. */
@@ -25,6 +27,45 @@ export interface OrderItem {
   upc: string | null;
   qty: number;
   priceCents: number;
+}
+
+/**
+ * An item of a draft: the product and the quantity, no price. A draft is priced when it is placed (the customer's
+ * price on that day), so it never carries a stale price into an order.
+ */
+export type DraftItem = Omit<OrderItem, 'priceCents'>;
+
+/** A customer user saved its cart as a draft (Draft, spec 001 §4): the customer's own, unseen by the distributor. */
+export interface OrderDrafted {
+  type: 'OrderDrafted';
+  data: {
+    orderId: string;
+    companyId: string;
+    customer: OrderCustomer;
+    customerUser: { id: string; name: string };
+    items: DraftItem[];
+    note: string;
+    draftedAt: string;
+  };
+}
+
+/** The draft saved again: its items and note replaced. */
+export interface OrderDraftUpdated {
+  type: 'OrderDraftUpdated';
+  data: {
+    orderId: string;
+    companyId: string;
+    customerUser: { id: string; name: string };
+    items: DraftItem[];
+    note: string;
+    updatedAt: string;
+  };
+}
+
+/** Draft → Cancelled: the draft can no longer be changed or placed. It never had a number. */
+export interface OrderDraftCancelled {
+  type: 'OrderDraftCancelled';
+  data: { orderId: string; companyId: string; userId: string | null; cancelledAt: string };
 }
 
 export interface OrderPlaced {
@@ -127,6 +168,9 @@ export interface OrderDelivered {
 }
 
 export type OrderEvent =
+  | OrderDrafted
+  | OrderDraftUpdated
+  | OrderDraftCancelled
   | OrderPlaced
   | OrderCancelled
   | OrderRejected
@@ -137,6 +181,7 @@ export type OrderEvent =
   | OrderInvoiced
   | OrderDelivered;
 
+/** The events of an order the distributor sees: from its placement on (the order grid, page, count, reports). */
 export const ORDER_EVENT_TYPES: readonly OrderEvent['type'][] = [
   'OrderPlaced',
   'OrderCancelled',
@@ -147,6 +192,14 @@ export const ORDER_EVENT_TYPES: readonly OrderEvent['type'][] = [
   'OrderNoteAdded',
   'OrderInvoiced',
   'OrderDelivered',
+];
+
+/** The events of a draft, and its placement (which ends it). */
+export const ORDER_DRAFT_EVENT_TYPES: readonly OrderEvent['type'][] = [
+  'OrderDrafted',
+  'OrderDraftUpdated',
+  'OrderDraftCancelled',
+  'OrderPlaced',
 ];
 
 export const ORDER_STREAM_PREFIX = 'order-';

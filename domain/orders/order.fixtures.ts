@@ -4,9 +4,17 @@ import {
   initialState as noNumbers,
   type OrderNumberEvent,
 } from './order-numbers.js';
-import type { OrderCommand, OrderItemInput, PlaceOrder } from './order.commands.js';
-import { placeOrder } from './order.decide.js';
-import type { OrderCustomer, OrderEvent, OrderPlaced } from './order.events.js';
+import type {
+  DraftItemInput,
+  DraftOrder,
+  OrderCommand,
+  OrderItemInput,
+  PlaceOrder,
+  PlaceOrderDraft,
+  PricedProduct,
+} from './order.commands.js';
+import { placeDraft, placeOrder } from './order.decide.js';
+import type { OrderCustomer, OrderDrafted, OrderEvent, OrderPlaced } from './order.events.js';
 import { evolve as evolveOrder, initialState as noOrder } from './order.state.js';
 
 /** Builders for order tests: one company, 'now' is 21 Nov 2026 09:00 in Chicago. */
@@ -96,6 +104,76 @@ export const orderOf = (world: OrderWorld, id: string) =>
 
 export function place(world: OrderWorld, command: PlaceOrder) {
   const decided = placeOrder(
+    { numbers: orderNumbersOf(world), order: orderOf(world, command.data.orderId) },
+    command,
+  );
+  world.numbers.push(...decided.numbers);
+  world.orders[command.data.orderId] = [...(world.orders[command.data.orderId] ?? []), ...decided.order];
+  return decided;
+}
+
+/** A draft's item: the product and the quantity, no price. */
+export const asDraftItem = ({ priceCents: _price, ...item }: OrderItemInput): DraftItemInput => item;
+
+export const aDraftOrder = (data: Partial<DraftOrder['data']> = {}): DraftOrder => ({
+  type: 'DraftOrder',
+  data: {
+    orderId: 'ord-1',
+    customer: anOrderCustomer(),
+    customerUser: { id: 'cu-1', name: 'Bar Manager' },
+    items: [asDraftItem(vodka(2)), asDraftItem(shiner(3))],
+    note: 'Before Friday please',
+    ...data,
+  },
+  metadata: customerUserMetadata,
+});
+
+/** The OrderDrafted event of aDraftOrder(). */
+export const anOrderDrafted = (data: Partial<OrderDrafted['data']> = {}): OrderDrafted => ({
+  type: 'OrderDrafted',
+  data: {
+    orderId: 'ord-1',
+    companyId: 'co-1',
+    customer: anOrderCustomer(),
+    customerUser: { id: 'cu-1', name: 'Bar Manager' },
+    items: [
+      { lineNo: 1, ...asDraftItem(vodka(2)) },
+      { lineNo: 2, ...asDraftItem(shiner(3)) },
+    ],
+    note: 'Before Friday please',
+    draftedAt: NOW,
+    ...data,
+  },
+});
+
+/** The customer's catalogue on the day of placement: vodka at $21.99 now (it was $19.99), the beer unchanged. */
+export const catalogueToday = (
+  overrides: Record<string, PricedProduct | null | undefined> = {},
+): Record<string, PricedProduct | null> => {
+  const { productId: _v, qty: _vq, ...v } = vodka(1, { priceCents: 2199 });
+  const { productId: _b, qty: _bq, ...b } = shiner(1);
+  return Object.fromEntries(
+    Object.entries({ 'p-vodka': v, 'p-beer': b, ...overrides }).filter(([, p]) => p !== undefined),
+  ) as Record<string, PricedProduct | null>;
+};
+
+export const aPlaceOrderDraft = (
+  data: Partial<PlaceOrderDraft['data']> = {},
+  metadata: CommandMetadata = { ...customerUserMetadata, now: LATER },
+): PlaceOrderDraft => ({
+  type: 'PlaceOrderDraft',
+  data: {
+    orderId: 'ord-1',
+    customer: anOrderCustomer(),
+    customerUser: { id: 'cu-1', name: 'Bar Manager' },
+    catalogue: catalogueToday(),
+    ...data,
+  },
+  metadata,
+});
+
+export function placeTheDraft(world: OrderWorld, command: PlaceOrderDraft) {
+  const decided = placeDraft(
     { numbers: orderNumbersOf(world), order: orderOf(world, command.data.orderId) },
     command,
   );

@@ -1,5 +1,5 @@
 import type { OrderStatus } from './order-status.js';
-import type { OrderCustomer, OrderEvent, OrderItem } from './order.events.js';
+import type { DraftItem, OrderCustomer, OrderEvent, OrderItem } from './order.events.js';
 
 /** An item with its review (spec 001 §3 Order item: previous values are kept next to the new ones). */
 export interface ReviewedItem extends OrderItem {
@@ -20,8 +20,29 @@ export interface OrderNote {
   at: string;
 }
 
+/**
+ * A draft (spec 001 §4 Draft): the customer's own, without a number or prices; the distributor never sees it (every
+ * back-office decision takes `live` orders only, so a draft is not found there). Placing it makes it `live`.
+ */
+export interface DraftOrderState {
+  status: 'draft';
+  id: string;
+  companyId: string;
+  customer: OrderCustomer;
+  /** Who saved it last. */
+  customerUser: { id: string; name: string };
+  /** Who drafted it first (a retried create by the same user decides nothing). */
+  draftedBy: string;
+  orderStatus: Extract<OrderStatus, 'draft' | 'cancelled'>;
+  items: DraftItem[];
+  note: string;
+  draftedAt: string;
+  updatedAt: string;
+}
+
 export type Order =
   | { status: 'none' }
+  | DraftOrderState
   | {
       status: 'live';
       id: string;
@@ -50,7 +71,49 @@ function updateItem(
   return { ...order, items: order.items.map((item) => (item.lineNo === lineNo ? change(item) : item)) };
 }
 
+function evolveDraft(state: Order, event: OrderEvent): Order {
+  switch (event.type) {
+    case 'OrderDrafted': {
+      const { orderId, companyId, customer, customerUser, items, note, draftedAt } = event.data;
+      return {
+        status: 'draft',
+        id: orderId,
+        companyId,
+        customer,
+        customerUser,
+        draftedBy: customerUser.id,
+        orderStatus: 'draft',
+        items,
+        note,
+        draftedAt,
+        updatedAt: draftedAt,
+      };
+    }
+    case 'OrderDraftUpdated':
+      if (state.status !== 'draft') return state;
+      return {
+        ...state,
+        customerUser: event.data.customerUser,
+        items: event.data.items,
+        note: event.data.note,
+        updatedAt: event.data.updatedAt,
+      };
+    case 'OrderDraftCancelled':
+      if (state.status !== 'draft') return state;
+      return { ...state, orderStatus: 'cancelled', updatedAt: event.data.cancelledAt };
+    default:
+      return state;
+  }
+}
+
 export function evolve(state: Order, event: OrderEvent): Order {
+  if (
+    event.type === 'OrderDrafted' ||
+    event.type === 'OrderDraftUpdated' ||
+    event.type === 'OrderDraftCancelled'
+  )
+    return evolveDraft(state, event);
+  // OrderPlaced starts the order, or ends its draft: it carries everything the order is (priced on that day).
   if (event.type === 'OrderPlaced') {
     const { orderId, companyId, number, customer, customerUser, items, note, placedAt } = event.data;
     return {

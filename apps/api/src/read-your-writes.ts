@@ -8,6 +8,7 @@ import {
   invoiceProjection,
   invoiceSalesProjection,
   inventoryProjection,
+  orderDraftProjection,
   orderProjection,
   priceTierProjection,
   productProjection,
@@ -30,6 +31,10 @@ export const WAITS_FOR = {
   orderInvoice: names(invoiceProjection, stampsProjection, invoiceSalesProjection, orderProjection),
   /** The order grid, the order view and the order count. */
   order: names(orderProjection),
+  /** The ordering app's drafts (saved, changed, cancelled). */
+  orderDraft: names(orderDraftProjection),
+  /** A draft placed: the order (grid, page, badge) and the draft list it leaves. */
+  orderDraftPlaced: names(orderProjection, orderDraftProjection),
   /** The inventory grid, its history and the restock list. */
   inventory: names(inventoryProjection),
   /** The invoice view with its payments, the balance and the payments report. */

@@ -5,16 +5,57 @@ import type {
   OrderGridRow,
   OrderItemResponse,
   OrderResponse,
+  ShopDraftDetailResponse,
+  ShopDraftResponse,
 } from '#domain/contracts/order.contract.js';
 import { orderError } from '#domain/orders/order.errors.js';
 import { ORDER_STATUS_LABELS } from '#domain/orders/order-status.js';
-import type { LiveOrder, ReviewedItem } from '#domain/orders/order.state.js';
+import type { DraftOrderState, LiveOrder, ReviewedItem } from '#domain/orders/order.state.js';
 import { isUuid } from '#domain/shared/field-rules.js';
 import { dollarsOf } from '#domain/shared/money.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import type { GridInput, GridResult } from '#infra/grid/index.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { runOrderGrid } from './order.grid.js';
+import { customerCatalogue } from './shop/shop-catalogue.js';
+
+type DraftRowRead = {
+  id: string;
+  status: ShopDraftResponse['status'];
+  units: number;
+  state: DraftOrderState;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** How many open drafts the ordering app lists (newest first). */
+export const MAX_LISTED_DRAFTS = 100;
+
+export function draftResponse(row: DraftRowRead): ShopDraftResponse {
+  const { state } = row;
+  return {
+    id: row.id,
+    status: row.status,
+    status_label: ORDER_STATUS_LABELS[row.status],
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    units: row.units,
+    note: state.note,
+    items: state.items.map((item) => ({
+      line: item.lineNo,
+      product_id: item.productId,
+      product: {
+        id: item.productId,
+        product: item.name,
+        product_size: item.size,
+        product_type: item.type,
+        upc: item.upc,
+      },
+      qty: item.qty,
+    })),
+    customerUser: { id: state.customerUser.id, name: state.customerUser.name },
+  };
+}
 
 type OrderRowRead = {
   id: string;
@@ -150,5 +191,57 @@ export class OrderReader {
         companyName: row.company_name ?? '',
       }),
     );
+  }
+
+  /** The ordering app: the customer's open drafts, newest first (rm_order_draft, by its partial index). */
+  async drafts(companyId: string, customerId: string): Promise<ShopDraftResponse[]> {
+    const rows = await tenantQuery<DraftRowRead>(
+      this.pool,
+      companyId,
+      `SELECT id, status, units, state, created_at, updated_at FROM rm_order_draft
+       WHERE company_id = $1 AND customer_id = $2::uuid AND status = 'draft'
+       ORDER BY updated_at DESC, id LIMIT ${MAX_LISTED_DRAFTS}`,
+      [customerId],
+    );
+    return rows.map(draftResponse);
+  }
+
+  /** One draft of this customer, in any status; another customer's (or company's) is not found. */
+  async draft(companyId: string, customerId: string, id: string): Promise<ShopDraftResponse> {
+    if (!isUuid(id)) throw orderError('ORDER_NOT_FOUND');
+    const [row] = await tenantQuery<DraftRowRead>(
+      this.pool,
+      companyId,
+      `SELECT id, status, units, state, created_at, updated_at FROM rm_order_draft
+       WHERE company_id = $1 AND id = $2::uuid AND customer_id = $3::uuid`,
+      [id.toLowerCase(), customerId],
+    );
+    if (!row) throw orderError('ORDER_NOT_FOUND');
+    return draftResponse(row);
+  }
+
+  /** The draft with this customer's price of each product today (the cart it opens into). */
+  async draftWithPrices(
+    companyId: string,
+    customerId: string,
+    id: string,
+    now: string,
+  ): Promise<ShopDraftDetailResponse> {
+    const draft = await this.draft(companyId, customerId, id);
+    const ids = [...new Set(draft.items.map((item) => item.product_id))];
+    const offered = new Map(
+      (await customerCatalogue(this.pool, companyId, customerId, now, { ids, limit: ids.length + 1 })).map(
+        (product) => [product.id, product.priceCents],
+      ),
+    );
+    const items = draft.items.map((item) => {
+      const cents = offered.get(item.product_id);
+      return { ...item, price: cents === undefined ? null : dollarsOf(cents) };
+    });
+    const totalCents = draft.items.reduce(
+      (sum, item) => sum + (offered.get(item.product_id) ?? 0) * item.qty,
+      0,
+    );
+    return { ...draft, items, total: dollarsOf(totalCents) };
   }
 }

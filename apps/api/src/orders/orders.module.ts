@@ -8,6 +8,12 @@ import {
   ReviewOrderItemHandler,
   UpdateOrderHandler,
 } from './commands/order.handlers.js';
+import {
+  CancelOrderDraftHandler,
+  PlaceOrderDraftHandler,
+  SaveOrderDraftHandler,
+  UpdateOrderDraftHandler,
+} from './commands/order-draft.handlers.js';
 import { CustomerUserGuard } from './customer-users/customer-user.guard.js';
 import { CustomerUsersController } from './customer-users/customer-users.controller.js';
 import { CustomerUsersService } from './customer-users/customer-users.service.js';
@@ -29,6 +35,10 @@ import { ShopController } from './shop/shop.controller.js';
     CancelOwnOrderHandler,
     UpdateOrderHandler,
     ReviewOrderItemHandler,
+    SaveOrderDraftHandler,
+    UpdateOrderDraftHandler,
+    CancelOrderDraftHandler,
+    PlaceOrderDraftHandler,
   ],
   exports: [OrderReader, CustomerUsersService],
 })

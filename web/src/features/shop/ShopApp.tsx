@@ -34,22 +34,39 @@ import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { newIdempotencyKey } from '../invoices/builder/builder-messages';
+import type { ShopDraftResponse } from '#domain/contracts/order.contract';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import {
   shopApi,
   useAcceptInvitationMutation,
+  useCancelDraftMutation,
   useCancelOrderMutation,
   useCatalogueQuery,
   useCompanyQuery,
   useInvitationQuery,
+  useLazyDraftQuery,
   useMeQuery,
+  useMyDraftsQuery,
   useMyInvoicesQuery,
   useMyOrdersQuery,
+  usePlaceDraftMutation,
   usePlaceOrderMutation,
+  useSaveDraftMutation,
   useSignInMutation,
   useSignOutMutation,
+  useUpdateDraftMutation,
 } from './shop.api';
 import { useShopLiveUpdates } from './shop-live';
-import { loadCart, saveCart, setShopToken, shopToken, type CartLine } from './shop-session';
+import {
+  loadCart,
+  loadCartMeta,
+  saveCart,
+  saveCartMeta,
+  setShopToken,
+  shopToken,
+  type CartLine,
+  type CartMeta,
+} from './shop-session';
 import { useAppDispatch } from '../../app/store';
 
 /**
@@ -210,7 +227,9 @@ function AcceptInvitation({ onSignedIn }: { onSignedIn: (token: string) => void 
 
 function useCart() {
   const [lines, setLines] = useState<CartLine[]>(loadCart);
+  const [meta, setMeta] = useState<CartMeta>(loadCartMeta);
   useEffect(() => saveCart(lines), [lines]);
+  useEffect(() => saveCartMeta(meta), [meta]);
   const setQty = (line: Omit<CartLine, 'qty'>, qty: number) =>
     setLines((current) => {
       const rest = current.filter((l) => l.productId !== line.productId);
@@ -220,7 +239,24 @@ function useCart() {
       if (index < 0) return [...current, next];
       return current.map((l) => (l.productId === line.productId ? next : l));
     });
-  return { lines, setQty, clear: () => setLines([]) };
+  return {
+    lines,
+    setQty,
+    note: meta.note,
+    setNote: (note: string) => setMeta((current) => ({ ...current, note })),
+    /** The draft this cart was opened from: Save Draft saves it again, Place Order places it. */
+    draftId: meta.draftId,
+    detachDraft: () => setMeta((current) => ({ ...current, draftId: null })),
+    /** The cart becomes this draft (its lines at today's prices, its note). */
+    open: (draftId: string, next: CartLine[], note: string) => {
+      setLines(next);
+      setMeta({ draftId, note });
+    },
+    clear: () => {
+      setLines([]);
+      setMeta({ note: '', draftId: null });
+    },
+  };
 }
 
 function Shop({ onSignedOut }: { onSignedOut: () => void }) {
@@ -278,8 +314,9 @@ function Shop({ onSignedOut }: { onSignedOut: () => void }) {
             value="cart"
             label={
               <Badge badgeContent={units} color="primary" max={999}>
+                {/* 'Cart ' and the count as separate words: the visible label is part of the accessible name */}
                 <Box component="span" sx={{ pr: units ? 1.5 : 0 }}>
-                  Cart
+                  Cart{' '}
                 </Box>
               </Badge>
             }
@@ -293,7 +330,7 @@ function Shop({ onSignedOut }: { onSignedOut: () => void }) {
         <Routes>
           <Route index element={<Catalogue cart={cart} />} />
           <Route path="cart" element={<Cart cart={cart} base={base} />} />
-          <Route path="orders" element={<MyOrders />} />
+          <Route path="orders" element={<MyOrders cart={cart} base={base} />} />
           <Route path="invoices" element={<MyInvoices />} />
           <Route path="*" element={<Navigate to={base} replace />} />
         </Routes>
@@ -423,28 +460,71 @@ function Catalogue({ cart }: { cart: Cart }) {
   );
 }
 
+/** The answer of a failed call as one line: the first field problem, else the message. */
+const problemText = (problem: unknown) => {
+  const found = toProblem(problem);
+  return found?.details[0]?.message || found?.message || 'Something went wrong';
+};
+
 function Cart({ cart, base }: { cart: Cart; base: string }) {
-  const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const [place, placing] = usePlaceOrderMutation();
+  const [saveDraft, saving] = useSaveDraftMutation();
+  const [updateDraft, updating] = useUpdateDraftMutation();
+  const [placeDraft, placingDraft] = usePlaceDraftMutation();
+  const busy = placing.isLoading || saving.isLoading || updating.isLoading || placingDraft.isLoading;
   const navigate = useNavigate();
   const key = useRef<string | null>(null);
+  const draftKey = useRef<string | null>(null);
   const total = cart.lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.qty, 0) / 100;
+  const items = () => cart.lines.map((l) => ({ product_id: l.productId, qty: l.qty }));
+  /** A draft placed or cancelled meanwhile (409) or gone (404): the cart stays, as a new one. */
+  const draftFailed = (problem: unknown) => {
+    const status = toProblem(problem)?.status;
+    if (cart.draftId && (status === 409 || status === 404)) {
+      cart.detachDraft();
+      setError(`${problemText(problem)} Your cart is kept as a new cart.`);
+    } else setError(problemText(problem));
+  };
   const submit = async () => {
     setError('');
-    key.current ??= newIdempotencyKey();
     try {
-      const order = await place({
-        body: { items: cart.lines.map((l) => ({ product_id: l.productId, qty: l.qty })), note },
-        idempotencyKey: key.current,
-      }).unwrap();
-      key.current = null;
+      let order;
+      if (cart.draftId) {
+        order = await placeDraft({ id: cart.draftId, body: { items: items(), note: cart.note } }).unwrap();
+      } else {
+        key.current ??= newIdempotencyKey();
+        order = await place({
+          body: { items: items(), note: cart.note },
+          idempotencyKey: key.current,
+        }).unwrap();
+        key.current = null;
+      }
       cart.clear();
       toast.success(`Order #${order.order_number} placed.`);
       navigate(`${base}/orders`);
     } catch (problem) {
-      const found = toProblem(problem);
-      setError(found?.details[0]?.message || found?.message || 'Something went wrong');
+      draftFailed(problem);
+    }
+  };
+  const save = async () => {
+    setError('');
+    try {
+      if (cart.draftId) {
+        await updateDraft({ id: cart.draftId, body: { items: items(), note: cart.note } }).unwrap();
+      } else {
+        draftKey.current ??= newIdempotencyKey();
+        await saveDraft({
+          body: { items: items(), note: cart.note },
+          idempotencyKey: draftKey.current,
+        }).unwrap();
+        draftKey.current = null;
+      }
+      cart.clear();
+      toast.success('Draft saved.');
+      navigate(`${base}/orders`);
+    } catch (problem) {
+      draftFailed(problem);
     }
   };
   return (
@@ -453,6 +533,11 @@ function Cart({ cart, base }: { cart: Cart; base: string }) {
       <Typography variant="h1" sx={{ fontSize: 22 }}>
         Cart
       </Typography>
+      {cart.draftId && (
+        <Alert severity="info">
+          This cart is a saved draft. Save Draft keeps your changes; Place Order places it at today’s prices.
+        </Alert>
+      )}
       {cart.lines.length === 0 ? (
         <Typography color="text.secondary">Your cart is empty.</Typography>
       ) : (
@@ -482,10 +567,11 @@ function Cart({ cart, base }: { cart: Cart; base: string }) {
           </Box>
           <TextField
             label="Note for the distributor"
-            value={note}
+            value={cart.note}
             onChange={(e) => {
               key.current = null;
-              setNote(e.target.value);
+              draftKey.current = null;
+              cart.setNote(e.target.value);
             }}
             multiline
             minRows={2}
@@ -496,16 +582,177 @@ function Cart({ cart, base }: { cart: Cart; base: string }) {
               {error}
             </Alert>
           )}
-          <Button variant="contained" size="large" onClick={() => void submit()} disabled={placing.isLoading}>
-            Place Order
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', '& > *': { flex: '1 1 160px' } }}>
+            <Button variant="outlined" size="large" onClick={() => void save()} disabled={busy}>
+              Save Draft
+            </Button>
+            <Button variant="contained" size="large" onClick={() => void submit()} disabled={busy}>
+              Place Order
+            </Button>
+          </Box>
         </>
       )}
     </Box>
   );
 }
 
-function MyOrders() {
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** How a draft is named on its buttons: no number until placed, so by when it was saved. */
+const draftName = (draft: ShopDraftResponse) => `draft saved ${formatDateTime(draft.updated_at)}`;
+
+/**
+ * The customer's open drafts: open one into the cart (at today's prices), place it as saved, or cancel it (after a
+ * confirmation). Another customer user of the same customer sees and changes the same drafts.
+ */
+function MyDrafts({ cart, base }: { cart: Cart; base: string }) {
+  const drafts = useMyDraftsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [load, loading] = useLazyDraftQuery();
+  const [placeDraft, placing] = usePlaceDraftMutation();
+  const [cancelDraft, cancelling] = useCancelDraftMutation();
+  const [toCancel, setToCancel] = useState<ShopDraftResponse | null>(null);
+  const [toReplace, setToReplace] = useState<ShopDraftResponse | null>(null);
+  const navigate = useNavigate();
+  const busy = loading.isFetching || placing.isLoading || cancelling.isLoading;
+  const open = async (draft: ShopDraftResponse) => {
+    setToReplace(null);
+    try {
+      const found = await load(draft.id).unwrap();
+      const offered = found.items.filter((item) => item.price !== null);
+      cart.open(
+        found.id,
+        offered.map((item) => ({
+          productId: item.product_id,
+          product: item.product.product,
+          size: item.product.product_size,
+          price: item.price!,
+          qty: item.qty,
+        })),
+        found.note,
+      );
+      const left = found.items.length - offered.length;
+      if (left > 0)
+        toast.error(
+          `${left} product${left === 1 ? ' is' : 's are'} no longer offered and ${left === 1 ? 'was' : 'were'} left out.`,
+        );
+      navigate(`${base}/cart`);
+    } catch (problem) {
+      toast.error(problemText(problem));
+    }
+  };
+  const place = (draft: ShopDraftResponse) =>
+    void placeDraft({ id: draft.id, body: {} })
+      .unwrap()
+      .then((order) => {
+        if (cart.draftId === draft.id) cart.clear();
+        toast.success(`Order #${order.order_number} placed.`);
+      })
+      .catch((problem: unknown) =>
+        toast.error(
+          toProblem(problem)?.details.some((d) => d.field.endsWith('.product_id'))
+            ? 'A product of this draft is no longer offered: open the draft to change it.'
+            : problemText(problem),
+        ),
+      );
+  const cancel = (draft: ShopDraftResponse) =>
+    void cancelDraft(draft.id)
+      .unwrap()
+      .then(() => {
+        if (cart.draftId === draft.id) cart.detachDraft();
+        toast.success('Draft cancelled.');
+      })
+      .catch((problem: unknown) => toast.error(problemText(problem)))
+      .finally(() => setToCancel(null));
+  if (!drafts.data?.length) return null;
+  return (
+    <>
+      <Typography variant="h2" sx={{ fontSize: 18, fontWeight: 600 }}>
+        Drafts
+      </Typography>
+      <Box
+        component="ul"
+        aria-label="My drafts"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+      >
+        {drafts.data.map((draft) => (
+          <Card component="li" key={draft.id} variant="outlined">
+            <Box sx={{ p: 1.5, display: 'grid', gap: 0.5 }}>
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography sx={{ fontWeight: 600, flex: 1 }}>
+                  Draft · {formatDateTime(draft.updated_at)}
+                </Typography>
+                <Chip size="small" label={draft.status_label} />
+              </Box>
+              <Typography variant="body2" color="text.secondary">
+                {plural(draft.items.length, 'product')} · {plural(draft.units, 'unit')} · saved by{' '}
+                {draft.customerUser.name} · priced when placed
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {draft.items.map((item) => `${item.qty} × ${item.product.product}`).join(', ')}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                <Button
+                  variant="outlined"
+                  disabled={busy}
+                  aria-label={`Open ${draftName(draft)}`}
+                  onClick={() =>
+                    cart.lines.length > 0 && cart.draftId !== draft.id
+                      ? setToReplace(draft)
+                      : void open(draft)
+                  }
+                >
+                  Open
+                </Button>
+                <Button
+                  variant="contained"
+                  disabled={busy}
+                  aria-label={`Place ${draftName(draft)}`}
+                  onClick={() => place(draft)}
+                >
+                  Place
+                </Button>
+                <Button
+                  color="error"
+                  disabled={busy}
+                  aria-label={`Cancel ${draftName(draft)}`}
+                  onClick={() => setToCancel(draft)}
+                >
+                  Cancel
+                </Button>
+              </Box>
+            </Box>
+          </Card>
+        ))}
+      </Box>
+      <ConfirmDialog
+        open={toCancel !== null}
+        title="Cancel this draft?"
+        confirmLabel="Cancel Draft"
+        cancelLabel="Keep Draft"
+        destructive
+        busy={cancelling.isLoading}
+        onConfirm={() => toCancel && cancel(toCancel)}
+        onClose={() => setToCancel(null)}
+      >
+        Sure you want to change Status from Draft to Cancelled? A cancelled draft can no longer be placed.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={toReplace !== null}
+        title="Replace your cart?"
+        confirmLabel="Open Draft"
+        cancelLabel="Keep Cart"
+        busy={loading.isFetching}
+        onConfirm={() => toReplace && void open(toReplace)}
+        onClose={() => setToReplace(null)}
+      >
+        Your cart has {cart.lines.reduce((sum, line) => sum + line.qty, 0)} units. Opening this draft puts its
+        items in the cart instead.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function MyOrders({ cart, base }: { cart: Cart; base: string }) {
   const orders = useMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [cancel, cancelling] = useCancelOrderMutation();
   return (
@@ -514,6 +761,12 @@ function MyOrders() {
       <Typography variant="h1" sx={{ fontSize: 22 }}>
         Orders
       </Typography>
+      <MyDrafts cart={cart} base={base} />
+      {orders.data && orders.data.length > 0 && (
+        <Typography variant="h2" sx={{ fontSize: 18, fontWeight: 600 }}>
+          Order history
+        </Typography>
+      )}
       {orders.data?.length === 0 && <Typography color="text.secondary">No orders yet.</Typography>}
       <Box
         component="ul"

@@ -1,6 +1,7 @@
 /** The customer user's token (the ordering app's own session, never the back office's). */
 const TOKEN_KEY = 'stampline.shop.token';
 const CART_KEY = 'stampline.shop.cart';
+const CART_META_KEY = 'stampline.shop.cart.meta';
 
 export function shopToken(): string | null {
   try {
@@ -40,6 +41,32 @@ export function loadCart(): CartLine[] {
 export function saveCart(lines: CartLine[]): void {
   try {
     localStorage.setItem(CART_KEY, JSON.stringify(lines));
+  } catch {
+    // storage unavailable
+  }
+}
+
+/** What goes with the cart's lines: its note, and the draft it was opened from (Save Draft then saves that one). */
+export interface CartMeta {
+  note: string;
+  draftId: string | null;
+}
+
+export function loadCartMeta(): CartMeta {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(CART_META_KEY) ?? '{}') as Partial<CartMeta>;
+    return {
+      note: typeof parsed.note === 'string' ? parsed.note : '',
+      draftId: typeof parsed.draftId === 'string' ? parsed.draftId : null,
+    };
+  } catch {
+    return { note: '', draftId: null };
+  }
+}
+
+export function saveCartMeta(meta: CartMeta): void {
+  try {
+    localStorage.setItem(CART_META_KEY, JSON.stringify(meta));
   } catch {
     // storage unavailable
   }

@@ -2,6 +2,10 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type {
   OrderResponse,
   PlaceOrderBody,
+  PlaceOrderDraftBody,
+  SaveOrderDraftBody,
+  ShopDraftDetailResponse,
+  ShopDraftResponse,
   ShopCompanyResponse,
   ShopInvoiceResponse,
   ShopMeResponse,
@@ -23,7 +27,7 @@ export const shopApi = createApi({
       return headers;
     },
   }),
-  tagTypes: ['ShopOrder', 'ShopInvoice', 'ShopMe'],
+  tagTypes: ['ShopOrder', 'ShopDraft', 'ShopInvoice', 'ShopMe'],
   endpoints: (build) => ({
     /** The distributor this shop address names (404 when none). */
     company: build.query<ShopCompanyResponse, string>({
@@ -59,6 +63,34 @@ export const shopApi = createApi({
       query: (id) => ({ url: `order/${id}/cancel`, method: 'POST' }),
       invalidatesTags: ['ShopOrder'],
     }),
+    /** The customer's open drafts (no number, no prices until placed). */
+    myDrafts: build.query<ShopDraftResponse[], void>({
+      query: () => 'order/draft',
+      providesTags: ['ShopDraft'],
+    }),
+    /** One draft with today's prices: what the cart shows when it is opened. */
+    draft: build.query<ShopDraftDetailResponse, string>({ query: (id) => `order/draft/${id}` }),
+    saveDraft: build.mutation<ShopDraftResponse, { body: SaveOrderDraftBody; idempotencyKey: string }>({
+      query: ({ body, idempotencyKey }) => ({
+        url: 'order/draft',
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
+      invalidatesTags: ['ShopDraft'],
+    }),
+    updateDraft: build.mutation<ShopDraftResponse, { id: string; body: SaveOrderDraftBody }>({
+      query: ({ id, body }) => ({ url: `order/draft/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['ShopDraft'],
+    }),
+    placeDraft: build.mutation<OrderResponse, { id: string; body: PlaceOrderDraftBody }>({
+      query: ({ id, body }) => ({ url: `order/draft/${id}/place`, method: 'POST', body }),
+      invalidatesTags: ['ShopDraft', 'ShopOrder'],
+    }),
+    cancelDraft: build.mutation<ShopDraftResponse, string>({
+      query: (id) => ({ url: `order/draft/${id}/cancel`, method: 'POST' }),
+      invalidatesTags: ['ShopDraft'],
+    }),
     myInvoices: build.query<ShopInvoiceResponse[], void>({
       query: () => 'invoice',
       providesTags: ['ShopInvoice'],
@@ -77,5 +109,11 @@ export const {
   useMyOrdersQuery,
   usePlaceOrderMutation,
   useCancelOrderMutation,
+  useMyDraftsQuery,
+  useLazyDraftQuery,
+  useSaveDraftMutation,
+  useUpdateDraftMutation,
+  usePlaceDraftMutation,
+  useCancelDraftMutation,
   useMyInvoicesQuery,
 } = shopApi;

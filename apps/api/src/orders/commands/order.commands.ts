@@ -1,8 +1,18 @@
 import { Command } from '@nestjs/cqrs';
-import type { OrderDetailResponse, OrderResponse } from '#domain/contracts/order.contract.js';
+import type {
+  OrderDetailResponse,
+  OrderResponse,
+  ShopDraftResponse,
+} from '#domain/contracts/order.contract.js';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { CustomerUserPrincipal } from '../customer-users/customer-user.types.js';
-import type { PlaceOrderBody, ReviewOrderItemBody, UpdateOrderBody } from '../dto/order.bodies.js';
+import type {
+  PlaceOrderBody,
+  PlaceOrderDraftBody,
+  ReviewOrderItemBody,
+  SaveOrderDraftBody,
+  UpdateOrderBody,
+} from '../dto/order.bodies.js';
 
 /**
  * POST /shop/order: a customer user places an order for its customer. With `waitForProjections: false` (the demo
@@ -49,6 +59,53 @@ export class ReviewOrderItemCommand extends Command<OrderDetailResponse> {
     readonly idOrNumber: string,
     readonly line: number,
     readonly body: ReviewOrderItemBody,
+  ) {
+    super();
+  }
+}
+
+/** POST /shop/order/draft: the customer user saves its cart as a new draft (the Idempotency-Key names it). */
+export class SaveOrderDraftCommand extends Command<ShopDraftResponse> {
+  constructor(
+    readonly customerUser: CustomerUserPrincipal,
+    readonly now: string,
+    readonly body: SaveOrderDraftBody,
+    readonly idempotencyKey: string | undefined,
+  ) {
+    super();
+  }
+}
+
+/** PUT /shop/order/draft/{id}: the draft saved again. */
+export class UpdateOrderDraftCommand extends Command<ShopDraftResponse> {
+  constructor(
+    readonly customerUser: CustomerUserPrincipal,
+    readonly now: string,
+    readonly draftId: string,
+    readonly body: SaveOrderDraftBody,
+  ) {
+    super();
+  }
+}
+
+/** POST /shop/order/draft/{id}/cancel: Draft → Cancelled. */
+export class CancelOrderDraftCommand extends Command<ShopDraftResponse> {
+  constructor(
+    readonly customerUser: CustomerUserPrincipal,
+    readonly now: string,
+    readonly draftId: string,
+  ) {
+    super();
+  }
+}
+
+/** POST /shop/order/draft/{id}/place: Draft → Placed, priced and numbered now. */
+export class PlaceOrderDraftCommand extends Command<OrderResponse> {
+  constructor(
+    readonly customerUser: CustomerUserPrincipal,
+    readonly now: string,
+    readonly draftId: string,
+    readonly body: PlaceOrderDraftBody,
   ) {
     super();
   }

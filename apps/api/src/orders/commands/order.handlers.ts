@@ -35,14 +35,14 @@ import {
  */
 @CommandHandler(PlaceOrderCommand)
 export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
-  private readonly logger = new Logger('PlaceOrder');
+  readonly logger = new Logger('PlaceOrder');
 
   constructor(
     @Inject(EventAppender) private readonly events: EventAppender,
     @Inject(OrderReader) private readonly reader: OrderReader,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(MAIL_PORT) private readonly mail: MailPort,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PG_POOL) readonly pool: pg.Pool,
+    @Inject(MAIL_PORT) readonly mail: MailPort,
+    @Inject(APP_CONFIG) readonly config: AppConfig,
   ) {}
 
   async execute({
@@ -115,35 +115,47 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
     const order = (await this.reader.detail(companyId, orderId)).order;
     // The staff e-mail goes after the answer: the customer user's order is placed whatever the mail server does
     // (a failed send is logged), and an SMTP conversation is no part of placing an order's latency.
-    if (events.order.length > 0) void this.notifyStaff(companyId, order);
+    if (events.order.length > 0) void notifyStaffOfOrder(this, companyId, order);
     return order;
   }
+}
 
-  /** Spec 000 §2 /notification: staff with e-mail notifications on (the default) get one; a failed send is logged. */
-  private async notifyStaff(companyId: string, order: OrderResponse): Promise<void> {
-    try {
-      const recipients = await tenantQuery<{ email: string }>(
-        this.pool,
-        companyId,
-        `SELECT u.email FROM users u
-         LEFT JOIN user_notification_preferences p ON p.user_id = u.id AND p.company_id = u.company_id
-         WHERE u.company_id = $1 AND u.disabled_at IS NULL AND coalesce(p.email_notification, true)`,
-      );
-      if (recipients.length === 0) return;
-      const base = this.config.appUrl ?? `http://localhost:${this.config.port}`;
-      const link = new URL(`/order/${order.order_number}`, base).toString();
-      const customer = order.customerUser.customer.name;
-      await this.mail.send({
-        to: recipients.map((r) => r.email),
-        subject: `New order arrived: You got a new order #${order.order_number}`,
-        text: `${customer} placed order #${order.order_number} (${order.units} units, $${order.total.toFixed(2)}).\n${link}`,
-        html:
-          `<p>${escapeHtml(customer)} placed order #${order.order_number} (${order.units} units, ` +
-          `$${order.total.toFixed(2)}).</p><p><a href="${escapeHtml(link)}">Open the order</a></p>`,
-      });
-    } catch (error) {
-      this.logger.warn(`order ${order.order_number}: the staff notification was not sent: ${String(error)}`);
-    }
+/** What notifying the staff of a placed order needs. */
+export interface StaffNotifier {
+  pool: pg.Pool;
+  mail: MailPort;
+  config: AppConfig;
+  logger: Logger;
+}
+
+/** Spec 000 §2 /notification: staff with e-mail notifications on (the default) get one; a failed send is logged. */
+export async function notifyStaffOfOrder(
+  { pool, mail, config, logger }: StaffNotifier,
+  companyId: string,
+  order: OrderResponse,
+): Promise<void> {
+  try {
+    const recipients = await tenantQuery<{ email: string }>(
+      pool,
+      companyId,
+      `SELECT u.email FROM users u
+       LEFT JOIN user_notification_preferences p ON p.user_id = u.id AND p.company_id = u.company_id
+       WHERE u.company_id = $1 AND u.disabled_at IS NULL AND coalesce(p.email_notification, true)`,
+    );
+    if (recipients.length === 0) return;
+    const base = config.appUrl ?? `http://localhost:${config.port}`;
+    const link = new URL(`/order/${order.order_number}`, base).toString();
+    const customer = order.customerUser.customer.name;
+    await mail.send({
+      to: recipients.map((r) => r.email),
+      subject: `New order arrived: You got a new order #${order.order_number}`,
+      text: `${customer} placed order #${order.order_number} (${order.units} units, $${order.total.toFixed(2)}).\n${link}`,
+      html:
+        `<p>${escapeHtml(customer)} placed order #${order.order_number} (${order.units} units, ` +
+        `$${order.total.toFixed(2)}).</p><p><a href="${escapeHtml(link)}">Open the order</a></p>`,
+    });
+  } catch (error) {
+    logger.warn(`order ${order.order_number}: the staff notification was not sent: ${String(error)}`);
   }
 }
 

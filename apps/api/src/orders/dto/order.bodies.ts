@@ -156,6 +156,29 @@ export class PlaceOrderBody implements Contract.PlaceOrderBody {
   note?: string;
 }
 
+/** POST /shop/order/draft, PUT /shop/order/draft/{id}: the cart saved as a draft. */
+export class SaveOrderDraftBody extends PlaceOrderBody implements Contract.SaveOrderDraftBody {}
+
+/** POST /shop/order/draft/{id}/place: the draft as saved, or (items, note) the cart it was opened into. */
+export class PlaceOrderDraftBody implements Contract.PlaceOrderDraftBody {
+  @ApiPropertyOptional({ type: [PlaceOrderItemBody], description: 'replaces the draft’s items when given' })
+  @IsOptional()
+  @ArrayMaxSize(MAX_ORDER_ITEMS, { message: `An order can have at most ${MAX_ORDER_ITEMS} items.` })
+  @IsArray({ message: 'Add at least one item.' })
+  @ValidateNested({ each: true })
+  @Type(() => PlaceOrderItemBody)
+  items?: PlaceOrderItemBody[];
+
+  @ApiPropertyOptional({
+    example: 'Left at the back door',
+    description: 'replaces the draft’s note when given',
+  })
+  @IsOptional()
+  @MaxLength(MAX_ORDER_NOTE_LENGTH, { message: NOTE_MESSAGE })
+  @IsString()
+  note?: string;
+}
+
 /** PUT /order/{id}. */
 export class UpdateOrderBody implements Contract.UpdateOrderBody {
   @ApiPropertyOptional({ enum: ['cancelled', 'rejected', 'delivered'] })

@@ -10,12 +10,19 @@ import {
   Param,
   ParseUUIDPipe,
   Post,
+  Put,
   Query,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
-import type { ShopCompanyResponse, ShopInvoiceResponse } from '#domain/contracts/order.contract.js';
+import type {
+  OrderResponse,
+  ShopCompanyResponse,
+  ShopDraftDetailResponse,
+  ShopDraftResponse,
+  ShopInvoiceResponse,
+} from '#domain/contracts/order.contract.js';
 import {
   subdomainReservationDecider,
   subdomainStream,
@@ -26,17 +33,31 @@ import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { ClientIp, Public } from '../../auth/public.decorator.js';
 import { idempotencyKeyOf } from '../../invoices/invoice-context.js';
-import { CancelOwnOrderCommand, PlaceOrderCommand } from '../commands/order.commands.js';
+import {
+  CancelOrderDraftCommand,
+  CancelOwnOrderCommand,
+  PlaceOrderCommand,
+  PlaceOrderDraftCommand,
+  SaveOrderDraftCommand,
+  UpdateOrderDraftCommand,
+} from '../commands/order.commands.js';
 import { CurrentCustomerUser, ForCustomerUsers } from '../customer-users/customer-user.guard.js';
 import type { CustomerUserPrincipal } from '../customer-users/customer-user.types.js';
 import {
   CustomerUsersService,
   CUSTOMER_INVITATION_INVALID,
 } from '../customer-users/customer-users.service.js';
-import { AcceptCustomerInvitationBody, PlaceOrderBody, ShopSignInBody } from '../dto/order.bodies.js';
+import {
+  AcceptCustomerInvitationBody,
+  PlaceOrderBody,
+  PlaceOrderDraftBody,
+  SaveOrderDraftBody,
+  ShopSignInBody,
+} from '../dto/order.bodies.js';
 import { OrderReader } from '../order-reader.js';
 import { customerCatalogue, shopProduct } from './shop-catalogue.js';
 import { ApiAnswer, ApiNoAnswer } from '../../infra/http/api-answer.js';
+import { DRAFT_ANSWER, DRAFT_DETAIL_ANSWER, PLACED_DRAFT_ANSWER } from './shop-drafts.answers.js';
 
 const now = () => new Date().toISOString();
 
@@ -157,6 +178,73 @@ export class ShopController {
     @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
   ) {
     return this.commands.execute(new CancelOwnOrderCommand(user, now(), id));
+  }
+
+  /** The customer's open drafts, newest first (the Orders tab lists them above the orders). */
+  @ForCustomerUsers()
+  @Get('order/draft')
+  @ApiAnswer(200, 'The customer’s open drafts', [DRAFT_ANSWER])
+  drafts(@CurrentCustomerUser() user: CustomerUserPrincipal): Promise<ShopDraftResponse[]> {
+    return this.orders.drafts(user.companyId, user.customerId);
+  }
+
+  /** The cart saved as a draft (no number, no prices: both come when it is placed). */
+  @ForCustomerUsers()
+  @Post('order/draft')
+  @ApiAnswer(201, 'The draft', DRAFT_ANSWER)
+  saveDraft(
+    @CurrentCustomerUser() user: CustomerUserPrincipal,
+    @Body() body: SaveOrderDraftBody,
+    @Headers('idempotency-key') key: string | undefined,
+  ): Promise<ShopDraftResponse> {
+    return this.commands.execute(new SaveOrderDraftCommand(user, now(), body, idempotencyKeyOf(key)));
+  }
+
+  /** One draft of the customer with today's price of each product (what the cart shows when it is opened). */
+  @ForCustomerUsers()
+  @Get('order/draft/:id')
+  @ApiAnswer(200, 'The draft at today’s prices', DRAFT_DETAIL_ANSWER)
+  draft(
+    @CurrentCustomerUser() user: CustomerUserPrincipal,
+    @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
+  ): Promise<ShopDraftDetailResponse> {
+    return this.orders.draftWithPrices(user.companyId, user.customerId, id, now());
+  }
+
+  @ForCustomerUsers()
+  @Put('order/draft/:id')
+  @ApiAnswer(200, 'The draft saved again', DRAFT_ANSWER)
+  updateDraft(
+    @CurrentCustomerUser() user: CustomerUserPrincipal,
+    @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
+    @Body() body: SaveOrderDraftBody,
+  ): Promise<ShopDraftResponse> {
+    return this.commands.execute(new UpdateOrderDraftCommand(user, now(), id, body));
+  }
+
+  /** Draft → Placed: priced at the customer's prices today and numbered now; answers the placed order. */
+  @ForCustomerUsers()
+  @Post('order/draft/:id/place')
+  @HttpCode(200)
+  @ApiAnswer(200, 'The placed order', PLACED_DRAFT_ANSWER)
+  placeDraft(
+    @CurrentCustomerUser() user: CustomerUserPrincipal,
+    @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
+    @Body() body: PlaceOrderDraftBody,
+  ): Promise<OrderResponse> {
+    return this.commands.execute(new PlaceOrderDraftCommand(user, now(), id, body));
+  }
+
+  /** Draft → Cancelled. */
+  @ForCustomerUsers()
+  @Post('order/draft/:id/cancel')
+  @HttpCode(200)
+  @ApiAnswer(200, 'The cancelled draft', { ...DRAFT_ANSWER, status: 'cancelled', status_label: 'Cancelled' })
+  cancelDraft(
+    @CurrentCustomerUser() user: CustomerUserPrincipal,
+    @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
+  ): Promise<ShopDraftResponse> {
+    return this.commands.execute(new CancelOrderDraftCommand(user, now(), id));
   }
 
   /** The customer's invoices and their status (newest first). */
