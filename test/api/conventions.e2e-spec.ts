@@ -120,7 +120,9 @@ describe('API conventions (HTTP)', () => {
       const { token, user } = await signUpOwner(api);
       const body = { name: 'Taken Over' };
       // the interceptor's hash of this very request
-      const hash = createHash('sha256').update(`PUT /api/v1/user\n${JSON.stringify(body)}`).digest('hex');
+      const hash = createHash('sha256')
+        .update(`PUT /api/v1/user\n${JSON.stringify(body)}`)
+        .digest('hex');
       const claim = (key: string, age: string, answered: boolean) =>
         app.runtime.pool.query(
           `INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response, created_at)
@@ -299,23 +301,7 @@ describe('API conventions (HTTP)', () => {
       });
 
       /** Operations whose answer is not documented yet: a new operation documents its answer (ApiAnswer). */
-      const ANSWER_NOT_DOCUMENTED_YET = [
-        'GET /api/v1/order/grid',
-        'GET /api/v1/order/{idOrNumber}',
-        'GET /api/v1/pdf/order/{token}',
-        'GET /api/v1/shop/catalogue',
-        'GET /api/v1/shop/invitation',
-        'GET /api/v1/shop/invoice',
-        'GET /api/v1/shop/me',
-        'GET /api/v1/shop/order',
-        'POST /api/v1/order/{idOrNumber}/link',
-        'POST /api/v1/shop/auth/sign-in',
-        'POST /api/v1/shop/invitation/accept',
-        'POST /api/v1/shop/order',
-        'POST /api/v1/shop/order/{id}/cancel',
-        'PUT /api/v1/order/{idOrNumber}',
-        'PUT /api/v1/order/{idOrNumber}/item/{line}',
-      ];
+      const ANSWER_NOT_DOCUMENTED_YET: string[] = [];
 
       it('documents the answer of every operation but the ones listed as not yet', () => {
         const undocumented = operations()

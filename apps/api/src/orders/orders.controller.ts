@@ -11,6 +11,12 @@ import { ReviewOrderItemBody, UpdateOrderBody } from './dto/order.bodies.js';
 import { OrderReader } from './order-reader.js';
 import { ApiAnswer } from '../infra/http/api-answer.js';
 import { ORDER_COUNT_ANSWER } from './orders.answers.js';
+import {
+  ORDER_CHANGED_ANSWER,
+  ORDER_DETAIL_ANSWER,
+  ORDER_GRID_ANSWER,
+  ORDER_ITEM_REVIEWED_ANSWER,
+} from './orders.answers.js';
 
 const metadataOf = (user: AuthUser): CommandMetadata => ({
   companyId: user.companyId,
@@ -30,6 +36,7 @@ export class OrdersController {
   ) {}
 
   @Get('order/grid')
+  @ApiAnswer(200, 'One page of orders and the count of matching ones', ORDER_GRID_ANSWER)
   grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
     return this.reader.grid(user.companyId, params);
   }
@@ -43,11 +50,13 @@ export class OrdersController {
 
   /** An order by number (or id): `{ order, modifiedOrderItems }`. */
   @Get('order/:idOrNumber')
+  @ApiAnswer(200, 'The order and its reviewed items', ORDER_DETAIL_ANSWER)
   get(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
     return this.reader.detail(user.companyId, idOrNumber);
   }
 
   @Put('order/:idOrNumber')
+  @ApiAnswer(200, 'The order with its new status or note, and its reviewed items', ORDER_CHANGED_ANSWER)
   update(
     @CurrentUser() user: AuthUser,
     @Param('idOrNumber') idOrNumber: string,
@@ -57,6 +66,7 @@ export class OrdersController {
   }
 
   @Put('order/:idOrNumber/item/:line')
+  @ApiAnswer(200, 'The order after the review, and its reviewed items', ORDER_ITEM_REVIEWED_ANSWER)
   review(
     @CurrentUser() user: AuthUser,
     @Param('idOrNumber') idOrNumber: string,

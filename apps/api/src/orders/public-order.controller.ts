@@ -10,6 +10,7 @@ import { sendPdf } from '../invoices/delivery/invoice-delivery.controller.js';
 import { OrderReader } from './order-reader.js';
 import { OrderPdfService } from './pdf/order-pdf.service.js';
 import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
+import { ORDER_LINK_ANSWER, PUBLIC_ORDER_ANSWER } from './orders.answers.js';
 
 /**
  * The public order view (spec 001 §2 `/order/pdf/{token}`, §7 `GET /pdf/order/{token}`): the same token rules as
@@ -29,6 +30,7 @@ export class PublicOrderController {
   @ApiBearerAuth()
   @RequiresFeature('order')
   @Post('order/:idOrNumber/link')
+  @ApiAnswer(201, 'The public link: its token, the page and when it expires', ORDER_LINK_ANSWER)
   async issue(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
     const row = await this.reader.row(user.companyId, idOrNumber);
     const link = await this.links.issue(user.companyId, 'order', row.id);
@@ -47,6 +49,7 @@ export class PublicOrderController {
 
   @Public()
   @Get('pdf/order/:token')
+  @ApiAnswer(200, 'The order as its public page shows it', PUBLIC_ORDER_ANSWER)
   async open(
     @Param('token') token: string,
     @Req() request: FastifyRequest,

@@ -58,6 +58,16 @@ import { OrderReader } from '../order-reader.js';
 import { customerCatalogue, shopProduct } from './shop-catalogue.js';
 import { ApiAnswer, ApiNoAnswer } from '../../infra/http/api-answer.js';
 import { DRAFT_ANSWER, DRAFT_DETAIL_ANSWER, PLACED_DRAFT_ANSWER } from './shop-drafts.answers.js';
+import {
+  SHOP_CATALOGUE_ANSWER,
+  SHOP_INVITATION_ANSWER,
+  SHOP_INVOICES_ANSWER,
+  SHOP_ME_ANSWER,
+  SHOP_ORDERS_ANSWER,
+  SHOP_ORDER_CANCELLED_ANSWER,
+  SHOP_ORDER_PLACED_ANSWER,
+  SHOP_TOKEN_ANSWER,
+} from '../orders.answers.js';
 
 const now = () => new Date().toISOString();
 
@@ -84,6 +94,7 @@ export class ShopController {
 
   @Public()
   @Post('auth/sign-in')
+  @ApiAnswer(200, 'The customer user’s bearer token (opaque)', SHOP_TOKEN_ANSWER)
   @HttpCode(200)
   signIn(@Body() body: ShopSignInBody, @ClientIp() ip: string | null) {
     return this.users.signIn(body.email, body.password, ip, now());
@@ -117,6 +128,7 @@ export class ShopController {
   /** `{ name, email, company_name, subdomain }` for the accept page; 400 when used, revoked or expired. */
   @Public()
   @Get('invitation')
+  @ApiAnswer(200, 'Who is invited, by which distributor', SHOP_INVITATION_ANSWER)
   invitation(@Query('token') token: unknown) {
     if (typeof token !== 'string' || token.length === 0 || token.length > 200)
       throw new BadRequestException({ statusCode: 400, message: CUSTOMER_INVITATION_INVALID });
@@ -125,6 +137,7 @@ export class ShopController {
 
   @Public()
   @Post('invitation/accept')
+  @ApiAnswer(200, 'The new customer user’s bearer token (opaque)', SHOP_TOKEN_ANSWER)
   @HttpCode(200)
   accept(@Body() body: AcceptCustomerInvitationBody) {
     return this.users.acceptInvitation(body.token, body.password, now());
@@ -140,6 +153,7 @@ export class ShopController {
 
   @ForCustomerUsers()
   @Get('me')
+  @ApiAnswer(200, 'The customer user, its customer and distributor', SHOP_ME_ANSWER)
   me(@CurrentCustomerUser() user: CustomerUserPrincipal) {
     return this.users.me(user);
   }
@@ -147,6 +161,7 @@ export class ShopController {
   /** The distributor's catalogue at this customer's prices; `search` matches name, UPC and SKU. */
   @ForCustomerUsers()
   @Get('catalogue')
+  @ApiAnswer(200, 'The products at this customer’s prices', SHOP_CATALOGUE_ANSWER)
   async catalogue(@CurrentCustomerUser() user: CustomerUserPrincipal, @Query('search') search: unknown) {
     const products = await customerCatalogue(this.pool, user.companyId, user.customerId, now(), {
       search: typeof search === 'string' ? search.slice(0, 100) : undefined,
@@ -156,12 +171,14 @@ export class ShopController {
 
   @ForCustomerUsers()
   @Get('order')
+  @ApiAnswer(200, 'The customer’s orders, newest first', SHOP_ORDERS_ANSWER)
   ownOrders(@CurrentCustomerUser() user: CustomerUserPrincipal) {
     return this.orders.forCustomer(user.companyId, user.customerId);
   }
 
   @ForCustomerUsers()
   @Post('order')
+  @ApiAnswer(201, 'The placed order', SHOP_ORDER_PLACED_ANSWER)
   place(
     @CurrentCustomerUser() user: CustomerUserPrincipal,
     @Body() body: PlaceOrderBody,
@@ -172,6 +189,7 @@ export class ShopController {
 
   @ForCustomerUsers()
   @Post('order/:id/cancel')
+  @ApiAnswer(200, 'The order, cancelled', SHOP_ORDER_CANCELLED_ANSWER)
   @HttpCode(200)
   cancel(
     @CurrentCustomerUser() user: CustomerUserPrincipal,
@@ -250,6 +268,7 @@ export class ShopController {
   /** The customer's invoices and their status (newest first). */
   @ForCustomerUsers()
   @Get('invoice')
+  @ApiAnswer(200, 'The customer’s invoices and their status', SHOP_INVOICES_ANSWER)
   async invoices(@CurrentCustomerUser() user: CustomerUserPrincipal): Promise<ShopInvoiceResponse[]> {
     const rows = await tenantQuery<{
       id: string;
