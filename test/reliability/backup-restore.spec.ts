@@ -32,6 +32,7 @@ const NOT_COMPARED = new Set([
   'sessions',
   'customer_user_sessions',
   'mikro_orm_migrations',
+  'rate_limits',
   'events',
 ]);
 

@@ -30,6 +30,7 @@ const NOT_BACKED_UP = new Set([
   'stream_snapshots', // a cache of folded states, never the source of truth
   'sessions', // sign-ins end with the database they were made on
   'customer_user_sessions',
+  'rate_limits', // attempt counters: they start afresh
   'mikro_orm_migrations', // the restoring release migrates the empty database itself (checked against the header)
 ]);
 const isBackedUp = (table: string) => !table.startsWith('rm_') && !NOT_BACKED_UP.has(table);
