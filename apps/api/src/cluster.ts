@@ -64,8 +64,9 @@ export async function runCluster(config: AppConfig, log: (line: string) => void)
   };
   let listening = 0;
   const allListening = new Promise<void>((resolve) =>
-    cluster.on('listening', () => {
-      if (++listening === config.workers) resolve();
+    cluster.on('listening', (_worker, address) => {
+      // the HTTP port only: each process's mail capture (no SMTP_URL) listens too
+      if (address.port === config.port && ++listening === config.workers) resolve();
     }),
   );
   for (let i = 0; i < config.workers; i++) startApi();
@@ -78,7 +79,7 @@ export async function runCluster(config: AppConfig, log: (line: string) => void)
   const shutdown = async () => {
     stopping = true;
     const exited = [...apis].map((api) => new Promise((resolve) => api.once('exit', resolve)));
-    for (const api of apis) api.process.kill('SIGTERM');
+    for (const api of apis) api.kill('SIGTERM'); // disconnects it, then signals it
     const workerExited =
       worker && worker.exitCode === null ? new Promise((r) => worker!.once('exit', r)) : null;
     worker?.kill('SIGTERM');

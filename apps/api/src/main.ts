@@ -17,6 +17,15 @@ async function main(): Promise<void> {
   // `npm run serve:cluster`: WORKERS API processes (2 when unset) and a projections worker.
   if (process.argv.includes('--cluster') && !process.env.WORKERS) config.workers = 2;
   if (config.workers > 1 && cluster.isPrimary) return runCluster(config, log);
+  // An API process of a cluster ends with its primary (no orphan keeps the port or the database).
+  if (cluster.isWorker) {
+    process.once('disconnect', () => process.exit(0));
+    // a process still starting when its primary stopped cannot reach it to listen: it ends quietly
+    cluster.worker?.on('error', (error) => {
+      if (process.connected) throw error;
+      process.exit(0);
+    });
+  }
   const runtime = await startRuntime(config, { log, debug, runProjections: config.runProjections });
   const app = await createHttpApp(runtime, { logger: true, logHttp: process.env.LOG_HTTP === 'true' });
   if (config.seedDemo && config.runProjections) {
