@@ -14,7 +14,7 @@ import { allProjections } from '#projections/index.js';
 import { ident } from '#projections/projection.js';
 import { rebuildProjection } from '#projections/runner/rebuild-projection.js';
 import { apiClient, type ApiClient } from '../support/http.js';
-import { createDatabase, latencySummary, ms, num } from './bench-support.js';
+import { cpuMeter, createDatabase, latencySummary, ms, num } from './bench-support.js';
 
 /**
  * `npm run load` (issue 20 §3): LOAD_STAFF simulated staff (default 50) for LOAD_SECONDS (default 300) against
@@ -172,7 +172,7 @@ async function main(): Promise<void> {
       step('POST invoice/{id}/payment', (context) => {
         const invoice = unpaid.shift();
         if (!invoice) {
-          context.route = 'GET invoice/grid (no invoice yet)';
+          context.route = 'GET invoice/grid (nothing to pay yet)';
           return { method: 'GET', path: 'invoice/grid?startRow=0&endRow=1' };
         }
         return {
@@ -195,6 +195,9 @@ async function main(): Promise<void> {
       }),
     ];
     const loadBefore = loadavg()[0]!;
+    // Where the CPU goes: the API processes, the worker, Postgres (and autocannon with this process).
+    const postgresCpu = await cpuMeter(url);
+    const clusterBefore = treeCpu(cluster.pid!);
     log(`${STAFF} staff for ${SECONDS} s${KILL ? '; one API process is killed half-way' : ''}`);
     const run = autocannon({ url: base, connections: STAFF, duration: SECONDS, timeout: 30, requests });
     let socketErrors = 0;
@@ -214,6 +217,8 @@ async function main(): Promise<void> {
     }
     const result = await run;
     const loadAfter = loadavg()[0]!;
+    const clusterAfter = treeCpu(cluster.pid!);
+    const used = await postgresCpu.stop();
 
     // Clients retry what got no answer, with the same key: after the requests still running when the run stopped
     // had time to end (a retry meanwhile would be told 'in progress').
@@ -268,6 +273,12 @@ async function main(): Promise<void> {
       );
       console.log(
         `${num(total)} requests answered (${num(total / elapsed)}/s), ${num((latencies.get('POST invoice') ?? []).length / elapsed, 1)} invoices/s`,
+      );
+      const cpu = (role: string) => (clusterAfter.get(role) ?? 0) - (clusterBefore.get(role) ?? 0);
+      console.log(
+        `CPU seconds over the run (of ${num(elapsed * cpus().length)} available): API processes ${num(cpu('api'), 1)}, ` +
+          `worker ${num(cpu('worker'), 1)}, Postgres ${used.postgresSeconds === undefined ? '?' : num(used.postgresSeconds, 1)}, ` +
+          `load generator ${num(used.processSeconds, 1)}`,
       );
       const rows = [
         ['route', 'count', '/s', 'p50', 'p95', 'p99'],
@@ -430,6 +441,27 @@ function apiProcesses(primary: number): number[] {
         return false;
       }
     });
+}
+
+/** CPU seconds (user + system, /proc) of the cluster's processes by role: the primary, 'api' and 'worker'. */
+function treeCpu(primary: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = Number(fields[1]);
+      if (pid !== primary && parent !== primary) continue;
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      const role = pid === primary ? 'primary' : command.includes('apps/worker') ? 'worker' : 'api';
+      out.set(role, (out.get(role) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
 }
 
 async function waitForProjections(pool: pg.Pool, store: PostgresEventStore): Promise<void> {
