@@ -92,7 +92,7 @@ describe('Backup and restore', () => {
     const company = await aCompanyWithEverything(source);
     const api = apiClient(source.baseUrl);
     const form = new FormData();
-    form.append('logo', new Blob([PNG], { type: 'image/png' }), 'logo.png');
+    form.append('logo', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'logo.png');
     const logo = await fetch(`${source.baseUrl}/api/v1/company/logo`, {
       method: 'POST',
       headers: { authorization: `Bearer ${company.token}` },

@@ -89,7 +89,7 @@ export async function writeCorpusScenario(
   );
   const upload = async (path: string, field: string, name: string, type: string, content: Buffer) => {
     const form = new FormData();
-    form.append(field, new Blob([content], { type }), name);
+    form.append(field, new Blob([new Uint8Array(content)], { type }), name);
     const response = await fetch(`${baseUrl}/api/v1/${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
