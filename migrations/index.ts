@@ -20,6 +20,8 @@ import { Migration20261125002210_last_price_index } from './Migration20261125002
 import { Migration20261125002300_sales_by_day_index } from './Migration20261125002300_sales_by_day_index.js';
 import { Migration20261126001600_inventory_current } from './Migration20261126001600_inventory_current.js';
 import { Migration20261127001400_order_drafts } from './Migration20261127001400_order_drafts.js';
+import { Migration20261127002000_rate_limits } from './Migration20261127002000_rate_limits.js';
+import { Migration20261127002010_projection_holders } from './Migration20261127002010_projection_holders.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -45,4 +47,6 @@ export const migrationsList = [
   Migration20261125002300_sales_by_day_index,
   Migration20261126001600_inventory_current,
   Migration20261127001400_order_drafts,
+  Migration20261127002000_rate_limits,
+  Migration20261127002010_projection_holders,
 ];

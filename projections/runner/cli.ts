@@ -59,7 +59,7 @@ export async function printStatus(
 }
 
 export function formatStatusTable(statuses: ProjectionStatus[]): string {
-  const header = ['name', 'version', 'checkpoint', 'lag', 'applied', 'status', 'updated', 'error'];
+  const header = ['name', 'version', 'checkpoint', 'lag', 'applied', 'status', 'held by', 'updated', 'error'];
   const rows = statuses.map((s) => [
     s.name,
     s.version === s.codeVersion ? String(s.version) : `${s.version} (code ${s.codeVersion}: rebuild pending)`,
@@ -67,6 +67,7 @@ export function formatStatusTable(statuses: ProjectionStatus[]): string {
     s.lag === null ? '?' : s.lag.toLocaleString('en-US'),
     s.eventsApplied.toLocaleString('en-US'),
     s.status ?? 'never run',
+    heldBy(s),
     s.updatedAt ?? '',
     s.error ? `${s.error}${s.errorEventId ? ` (event ${s.errorEventId})` : ''}` : '',
   ]);
@@ -84,4 +85,18 @@ function formatSeconds(seconds: number): string {
   if (seconds < 60) return `${Math.ceil(seconds)} s`;
   const minutes = Math.floor(seconds / 60);
   return `${minutes} min ${Math.ceil(seconds - minutes * 60)} s`;
+}
+
+/**
+ * The process holding the projection's lock, since when, and the one it took over from: `b:42 since 12:00:03Z
+ * (took over from a:41)`; `nobody (last a:41)` when no process holds it (all stopped, or between a crash and the
+ * next process's lock retry).
+ */
+function heldBy(s: ProjectionStatus): string {
+  if (!s.heldBy) return s.lastHolder ? `nobody (last ${s.lastHolder})` : 'nobody';
+  if (s.lastHolder !== s.heldBy) return s.heldBy; // it took the lock a moment ago and is starting
+  const since = s.heldSince ? ` since ${s.heldSince.slice(11, 19)}Z` : '';
+  const from =
+    s.previousHolder && s.previousHolder !== s.heldBy ? ` (took over from ${s.previousHolder})` : '';
+  return `${s.heldBy}${since}${from}`;
 }

@@ -23,9 +23,21 @@ CREATE TABLE IF NOT EXISTS projection_checkpoints (
 );
 `;
 
+/**
+ * Issue 20: which process took each projection's lock last (`holder`, its `process name`, since `held_since`) and
+ * which one held it before (`previous_holder`), so `projections:status` shows a takeover. Who holds the lock now is
+ * read live from pg_locks (see readLockHolders); these columns remember the history the lock itself forgets.
+ */
+export const PROJECTION_HOLDERS_SCHEMA = `
+ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS holder text;
+ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS held_since timestamptz;
+ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS previous_holder text;
+`;
+
 /** Creates the checkpoint table when missing (the migrations do the same; tests and benches use this). */
 export async function ensureProjectionSchema(db: Queryable): Promise<void> {
   await db.query(PROJECTION_CHECKPOINTS_SCHEMA);
+  await db.query(PROJECTION_HOLDERS_SCHEMA);
 }
 
 export type ProjectionState = 'running' | 'failed' | 'rebuilding' | 'stopped';
@@ -39,6 +51,9 @@ export interface CheckpointRow {
   error_event_id: string | null;
   events_applied: string; // bigint
   updated_at: Date | null;
+  holder?: string | null;
+  held_since?: Date | null;
+  previous_holder?: string | null;
 }
 
 /** Inserts the row of a projection that has none yet (version 0: never built) and returns the current row. */
@@ -80,4 +95,39 @@ export async function readCheckpointRows(
  * names would only make one process run both; it can never let two processes run one.
  */
 export const RUN_LOCK_NAMESPACE = 0x53544c50; // 'STLP'
+
+/** The lock connection's application_name: `stampline-projections <process name>` (what pg_locks shows). */
+export const LOCK_APPLICATION_PREFIX = 'stampline-projections ';
+
+/**
+ * Who holds each projection's run lock right now: the process name of the session holding it (from its
+ * application_name), or no entry when nobody does. Postgres keeps advisory locks of two int4 keys with the first key
+ * in classid and the second in objid (both oid: the signed hash is read as unsigned).
+ */
+export async function readLockHolders(
+  db: Queryable,
+  names: readonly string[],
+): Promise<Map<string, { holder: string; pid: number }>> {
+  const { rows } = await db.query<{ name: string; application_name: string; pid: number }>(
+    `SELECT p.name, a.application_name, a.pid
+       FROM unnest($1::text[]) AS p (name)
+       JOIN pg_locks l ON l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND l.classid = $2::bigint::oid
+        AND l.objid = (hashtext(p.name)::bigint & 4294967295)::oid
+       JOIN pg_stat_activity a ON a.pid = l.pid`,
+    [names, RUN_LOCK_NAMESPACE],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.name,
+      {
+        holder: row.application_name.startsWith(LOCK_APPLICATION_PREFIX)
+          ? row.application_name.slice(LOCK_APPLICATION_PREFIX.length)
+          : row.application_name || `pid ${row.pid}`,
+        pid: row.pid,
+      },
+    ]),
+  );
+}
 export const REBUILD_LOCK_NAMESPACE = 0x53544c52; // 'STLR'

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import pg from 'pg';
 import type { Pool } from '#infra/db/database.js';
 import {
@@ -12,6 +13,8 @@ import {
   ensureCheckpointRow,
   readCheckpointRow,
   readCheckpointRows,
+  readLockHolders,
+  LOCK_APPLICATION_PREFIX,
   RUN_LOCK_NAMESPACE,
   type CheckpointRow,
   type ProjectionState,
@@ -46,6 +49,11 @@ export interface ProjectionRunnerOptions {
   pollIntervalMs?: number;
   /** How often a standby runner tries to take a projection's lock, and a failed one looks for a fix (ms, default 3000). */
   lockRetryMs?: number;
+  /**
+   * How this process is named in `projections:status` (the lock connection's application_name): default
+   * `<host name>:<pid>`.
+   */
+  processName?: string;
   /** Events per batch while rebuilding after a version bump (default 10,000). */
   rebuildBatchSize?: number;
   logger?: ProjectionLogger;
@@ -82,6 +90,14 @@ export interface ProjectionStatus {
   updatedAt: string | null;
   /** This process holds its lock and runs it. */
   runningHere: boolean;
+  /** The process holding its lock now (see ProjectionRunnerOptions.processName), null when none does. */
+  heldBy: string | null;
+  /** The process that took it last (it may have stopped since). */
+  lastHolder: string | null;
+  /** When that process took it (ISO instant). */
+  heldSince: string | null;
+  /** The process that held it before the last one took it over, if another. */
+  previousHolder: string | null;
 }
 
 type WorkerState = 'standby' | 'starting' | 'rebuilding' | 'running' | 'failed' | 'stopped';
@@ -197,6 +213,10 @@ export class ProjectionRunner {
   }
 
   // --- internals shared with the workers ---------------------------------------------------------------------
+
+  get processName(): string {
+    return this.options.processName ?? `${hostname()}:${process.pid}`;
+  }
 
   get batchSize(): number {
     return this.options.batchSize ?? 500;
@@ -353,7 +373,10 @@ export class ProjectionRunner {
 
   private async lockConnection(): Promise<pg.Client> {
     if (this.lockClient) return this.lockClient;
-    const client = new pg.Client({ ...this.pool.options, application_name: 'stampline-projection-locks' });
+    const client = new pg.Client({
+      ...this.pool.options,
+      application_name: `${LOCK_APPLICATION_PREFIX}${this.processName}`.slice(0, 63),
+    });
     client.on('error', (error) => this.lockLost(client, error));
     client.on('end', () => this.lockLost(client, new Error('lock connection ended')));
     await client.connect();
@@ -563,10 +586,13 @@ class ProjectionWorker {
         row = await ensureCheckpointRow(pool, this.name);
       }
       if (this.activation.signal.aborted) return;
+      // The takeover, for projections:status: this process holds it from now, and who held it before.
       await pool.query(
-        `UPDATE projection_checkpoints SET status = 'running', error = NULL, error_event_id = NULL, updated_at = now()
+        `UPDATE projection_checkpoints SET status = 'running', error = NULL, error_event_id = NULL, updated_at = now(),
+                previous_holder = CASE WHEN holder IS DISTINCT FROM $2 THEN holder ELSE previous_holder END,
+                holder = $2, held_since = now()
           WHERE name = $1`,
-        [this.name],
+        [this.name, this.runner.processName],
       );
       this.checkpoint = row.checkpoint;
       this.state = 'running';
@@ -917,10 +943,8 @@ export async function readProjectionStatus(
   store: EventStore,
   projections: readonly Projection[],
 ): Promise<ProjectionStatus[]> {
-  const rows = await readCheckpointRows(
-    pool,
-    projections.map((p) => p.name),
-  );
+  const names = projections.map((p) => p.name);
+  const [rows, holders] = await Promise.all([readCheckpointRows(pool, names), readLockHolders(pool, names)]);
   return Promise.all(
     projections.map(async (projection) => {
       const row = rows.get(projection.name);
@@ -937,6 +961,10 @@ export async function readProjectionStatus(
         eventsApplied: Number(row?.events_applied ?? 0),
         updatedAt: row?.updated_at ? row.updated_at.toISOString() : null,
         runningHere: false,
+        heldBy: holders.get(projection.name)?.holder ?? null,
+        lastHolder: row?.holder ?? null,
+        heldSince: row?.held_since ? row.held_since.toISOString() : null,
+        previousHolder: row?.previous_holder ?? null,
       };
     }),
   );

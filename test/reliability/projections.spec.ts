@@ -735,7 +735,7 @@ describe('Projection runner', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const { rows } = await env.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE datname = current_database() AND application_name = 'stampline-projection-locks'`,
+          WHERE datname = current_database() AND application_name LIKE 'stampline-projections %'`,
       );
       expect(rows[0]!.n).toBe(0);
       expect(env.logs.filter((log) => log.level !== 'info')).toEqual([]);

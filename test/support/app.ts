@@ -26,7 +26,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const db = database ?? (await createTestDatabase('app'));
   const config = loadConfig({ ...process.env, DATABASE_URL: db.url, SMTP_URL: '', PORT: '0', ...env });
-  const runtime = await startRuntime(config, { extraProjections });
+  const runtime = await startRuntime(config, { extraProjections, runProjections: config.runProjections });
   const app = await createHttpApp(runtime);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();

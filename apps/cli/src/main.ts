@@ -7,6 +7,7 @@ import { AuthService } from '../../api/src/auth/auth.service.js';
 import { loadConfig } from '../../api/src/infra/config/config.js';
 import { startRuntime } from '../../api/src/runtime.js';
 import { DEMO_LOGIN, seedDemo, seededLine, timingLine } from '../../api/src/seed.js';
+import { backupCommand, BACKUP_USAGE, restoreCommand, RESTORE_USAGE } from './backup.command.js';
 import { featuresSet, FEATURES_SET_USAGE } from './features-set.command.js';
 import { stampsReplay, STAMPS_REPLAY_USAGE } from './stamps-replay.command.js';
 import { tabcImport, TABC_IMPORT_USAGE } from './tabc-import.command.js';
@@ -22,7 +23,11 @@ const USAGE = `Usage: node dist/apps/cli/src/main.js <command>
   ${TABC_IMPORT_USAGE}
                                 load the TABC licence list and/or credit-law delinquent list (replaces them)
   ${STAMPS_REPLAY_USAGE}
-                                replay a company's stamp ledger to an instant: each roll's ranges and totals`;
+                                replay a company's stamp ledger to an instant: each roll's ranges and totals
+  ${BACKUP_USAGE}
+                                the event store, the plain tables and the uploaded files as of one instant
+  ${RESTORE_USAGE}
+                                load a backup into an empty database and rebuild every projection`;
 
 /** The same modules as the API, without HTTP (ARCHITECTURE §2). */
 async function main(argv: string[]): Promise<number> {
@@ -93,6 +98,10 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'stamps:replay':
         return await stampsReplay(runtime.store, rest);
+      case 'backup':
+        return await backupCommand(runtime, rest);
+      case 'restore':
+        return await restoreCommand(runtime, rest);
       default:
         console.error(`Unknown command: ${command}\n${USAGE}`);
         return 1;

@@ -10,7 +10,7 @@ import { escapeHtml } from '../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailPort } from '../infra/mail/mail.port.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import type { AuthUser, Role, UserResponse } from './auth.types.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter } from '#infra/rate-limits/rate-limiter.js';
 import {
   burnPasswordCheck,
   hashPassword,
@@ -67,7 +67,7 @@ export class AuthService {
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.limiter = new RateLimiter(config.rateLimit.windowSeconds * 1000);
+    this.limiter = new RateLimiter(pool, config.rateLimit.windowSeconds * 1000);
   }
 
   /** `ids`: the demo seed names its owner and company (the same demo on every run); otherwise random. */
@@ -124,7 +124,7 @@ export class AuthService {
 
   async signIn(input: { email: string; password: string }, client: Client) {
     const emailKey = `signin:email:${input.email.toLowerCase()}`;
-    this.limiter.hit(this.perEmail(emailKey), this.perAddress('signin', client));
+    await this.limiter.hit(this.perEmail(emailKey), this.perAddress('signin', client));
     const { rows } = await this.pool.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [
       input.email,
     ]);
@@ -135,12 +135,12 @@ export class AuthService {
     if (!user || !ok) throw new BadRequestException({ statusCode: 400, message: WRONG_CREDENTIALS });
     if (user.disabled_at)
       throw new BadRequestException({ statusCode: 400, message: 'This account has been disabled.' });
-    this.limiter.reset(emailKey);
+    await this.limiter.reset(emailKey);
     return this.startSession(user.id, user.company_id, client, 'password', user.email, true);
   }
 
   async signInWithLoginToken(token: string, client: Client) {
-    this.limiter.hit(this.perAddress('login-token', client));
+    await this.limiter.hit(this.perAddress('login-token', client));
     const user = await this.consumeToken(token, 'login', LOGIN_LINK_INVALID);
     return this.startSession(user.id, user.company_id, client, 'login_token', user.email, true);
   }
@@ -224,7 +224,10 @@ export class AuthService {
 
   /** Always answers the same, whether or not the address has an account (no account enumeration). */
   async requestPasswordReset(email: string, client: Client): Promise<void> {
-    this.limiter.hit(this.perEmail(`reset:email:${email.toLowerCase()}`), this.perAddress('reset', client));
+    await this.limiter.hit(
+      this.perEmail(`reset:email:${email.toLowerCase()}`),
+      this.perAddress('reset', client),
+    );
     const { rows } = await this.pool.query<UserRow>(
       'SELECT * FROM users WHERE lower(email) = lower($1) AND disabled_at IS NULL',
       [email],

@@ -1,7 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { RateLimiter } from '../auth/rate-limiter.js';
+import { RateLimiter } from '#infra/rate-limits/rate-limiter.js';
 import { APP_CONFIG, type AppConfig } from '../infra/config/config.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
@@ -42,12 +42,14 @@ const FAILED_LOOKUP_WINDOW_MS = 10 * 60_000;
 
 @Injectable()
 export class PublicLinks {
-  private readonly failures = new RateLimiter(FAILED_LOOKUP_WINDOW_MS);
+  private readonly failures: RateLimiter;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.failures = new RateLimiter(pool, FAILED_LOOKUP_WINDOW_MS);
+  }
 
   async issue(
     companyId: string,
@@ -93,7 +95,7 @@ export class PublicLinks {
     try {
       return await load(await this.resolve(kind, token));
     } catch (error) {
-      this.failures.hit({ key: `public-link:${client}`, attempts: FAILED_LOOKUPS });
+      await this.failures.hit({ key: `public-link:${client}`, attempts: FAILED_LOOKUPS });
       return orLinkNotFound(error);
     }
   }

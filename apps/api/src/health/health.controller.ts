@@ -49,6 +49,10 @@ export class HealthController {
         eventsApplied: 2042,
         updatedAt: '2026-11-25T17:16:02.996Z',
         runningHere: true,
+        heldBy: 'api-host-1:4123',
+        lastHolder: 'api-host-1:4123',
+        heldSince: '2026-11-25T09:02:11.402Z',
+        previousHolder: 'api-host-2:3310',
       },
     ],
   })

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { AnyCommand, AnyEvent, Decider } from '#domain/shared/decider.js';
+import { eventUpcasting } from '#domain/event-schema.js';
 import { PROJECTION_RUNNER, type ReadYourWrites } from '../projections.provider.js';
 import {
   EVENT_STORE,
@@ -441,7 +442,7 @@ export class EventAppender {
           id: randomUUID(),
           type: event.type,
           data: event.data as Record<string, unknown>,
-          metadata,
+          metadata: { ...metadata, schemaVersion: eventUpcasting.versionOf(event.type) },
         })),
       })),
     );

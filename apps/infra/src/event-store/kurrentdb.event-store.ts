@@ -32,6 +32,7 @@ import {
   type Subscription,
   type SubscriptionHandler,
 } from './event-store.port.js';
+import { upcastStored } from './upcasting.js';
 
 /**
  * The EventStore port over KurrentDB / EventStoreDB (EVENTSTORE_URL=esdb://… or kurrentdb://…).
@@ -459,7 +460,7 @@ function toStoredEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): Stored
   const recorded = resolved.event;
   if (!recorded || recorded.type.startsWith('$') || recorded.streamId.startsWith('$')) return undefined;
   const position = recorded.position;
-  return {
+  return upcastStored({
     id: recorded.id,
     streamId: recorded.streamId,
     revision: recorded.revision,
@@ -469,7 +470,7 @@ function toStoredEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): Stored
     data: recorded.isJson && isRecord(recorded.data) ? recorded.data : {},
     metadata: decodeMetadata(recorded.metadata),
     recordedAt: recorded.created.toISOString(),
-  };
+  });
 }
 
 function fromSnapshotEvent(stream: string, resolved: ResolvedEvent): StreamSnapshot | undefined {

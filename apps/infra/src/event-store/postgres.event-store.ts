@@ -14,6 +14,7 @@ import {
   type SubscriptionHandler,
 } from './event-store.port.js';
 import { EVENT_STORE_DDL } from './postgres-event-store.sql.js';
+import { upcastStored } from './upcasting.js';
 
 const CHANNEL = 'stampline_events';
 const EXPECTED_NO_STREAM = -1n;
@@ -83,7 +84,7 @@ function toStoredEvent([
   metadata,
   recordedAt,
 ]: EventRow): StoredEvent {
-  return {
+  return upcastStored({
     id,
     streamId,
     revision: BigInt(revision),
@@ -93,7 +94,7 @@ function toStoredEvent([
     data,
     metadata,
     recordedAt,
-  };
+  });
 }
 
 function expectedCode(expected: ExpectedRevision): bigint {

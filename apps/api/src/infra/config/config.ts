@@ -31,6 +31,12 @@ export interface AppConfig {
   invoiceEmail: { sendTimeoutMs: number; retryAttempts: number; retryBaseMs: number };
   /** Live updates (socket.io): browser origins allowed besides the app's own, and the session re-check period. */
   live: { origins: string[]; sessionCheckMs: number };
+  /**
+   * Issue 20: whether this process runs projections (PROJECTIONS=off: an API process beside `apps/worker`), and how
+   * many API processes `npm start` runs (WORKERS; 1: everything in one process).
+   */
+  runProjections: boolean;
+  workers: number;
 }
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -80,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter(Boolean),
       sessionCheckMs: positive(env.LIVE_SESSION_CHECK_MS, 60_000),
     },
+    runProjections: env.PROJECTIONS !== 'off',
+    workers: Math.max(1, Math.floor(positive(env.WORKERS, 1))),
   };
 }
 

@@ -13,7 +13,7 @@ import { EventAppender } from '#infra/event-store/event-appender.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { EMAIL_TAKEN, WRONG_CREDENTIALS } from '../../auth/auth.service.js';
-import { RateLimiter } from '../../auth/rate-limiter.js';
+import { RateLimiter } from '#infra/rate-limits/rate-limiter.js';
 import {
   burnPasswordCheck,
   hashPassword,
@@ -109,7 +109,7 @@ export class CustomerUsersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EventAppender) private readonly events: EventAppender,
   ) {
-    this.limiter = new RateLimiter(config.rateLimit.windowSeconds * 1000);
+    this.limiter = new RateLimiter(pool, config.rateLimit.windowSeconds * 1000);
   }
 
   async list(companyId: string, customerId?: string): Promise<CustomerUserResponse[]> {
@@ -280,7 +280,7 @@ export class CustomerUsersService {
   }
 
   async signIn(email: string, password: string, ip: string | null, now: string): Promise<{ token: string }> {
-    this.limiter.hit(
+    await this.limiter.hit(
       { key: `shop:${email.toLowerCase()}`, attempts: this.config.rateLimit.attempts },
       { key: `shop-ip:${ip ?? '?'}`, attempts: this.config.rateLimit.attemptsPerAddress },
     );
