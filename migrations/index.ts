@@ -22,6 +22,7 @@ import { Migration20261126001600_inventory_current } from './Migration2026112600
 import { Migration20261127001400_order_drafts } from './Migration20261127001400_order_drafts.js';
 import { Migration20261127002000_rate_limits } from './Migration20261127002000_rate_limits.js';
 import { Migration20261127002010_projection_holders } from './Migration20261127002010_projection_holders.js';
+import { Migration20261127002100_idempotency_owner } from './Migration20261127002100_idempotency_owner.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -49,4 +50,5 @@ export const migrationsList = [
   Migration20261127001400_order_drafts,
   Migration20261127002000_rate_limits,
   Migration20261127002010_projection_holders,
+  Migration20261127002100_idempotency_owner,
 ];

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ProcessPresence } from '../../apps/api/src/infra/http/process-presence.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
@@ -116,27 +117,38 @@ describe('API conventions (HTTP)', () => {
       expect((await api.get('validate_token', token)).body.name).toBe('First Name');
     });
 
-    it('tells a retry the first is in progress, and takes over a claim abandoned for 5 minutes or expired', async () => {
+    it('tells a retry the first is in progress while its process lives; takes over a claim whose process is gone, unanswered for 5 minutes, or expired', async () => {
       const { token, user } = await signUpOwner(api);
       const body = { name: 'Taken Over' };
       // the interceptor's hash of this very request
       const hash = createHash('sha256')
         .update(`PUT /api/v1/user\n${JSON.stringify(body)}`)
         .digest('hex');
-      const claim = (key: string, age: string, answered: boolean) =>
+      const presence = app.app.get(ProcessPresence);
+      await presence.ready();
+      const claim = (key: string, age: string, answered: boolean, owner: number | null) =>
         app.runtime.pool.query(
-          `INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response, created_at)
-           VALUES ($1, $2, $3, $4, $5, now() - $6::interval)`,
-          [user.id, key, hash, answered ? 200 : null, answered ? '{"old":true}' : null, age],
+          `INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response, created_at, owner)
+           VALUES ($1, $2, $3, $4, $5, now() - $6::interval, $7)`,
+          [user.id, key, hash, answered ? 200 : null, answered ? '{"old":true}' : null, age, owner],
         );
-      // a process stopped while running the command: its claim never got an answer
-      await claim('running-now', '1 minute', false);
-      await claim('abandoned', '6 minutes', false);
-      await claim('expired', '25 hours', true);
-      const running = await api.put('user', body, token, { 'idempotency-key': 'running-now' });
-      expect(running.status).toBe(409);
-      expect(running.body.message).toBe('A request with this Idempotency-Key is in progress.');
-      for (const key of ['abandoned', 'expired']) {
+      // this (live) process is running the command
+      await claim('running-here', '1 minute', false, presence.key);
+      // a claim from before claims named their process: only its age tells
+      await claim('running-unknown', '1 minute', false, null);
+      // a process that stopped (or crashed) while running the command: nobody holds its presence lock
+      await claim('owner-gone', '1 minute', false, presence.key === 1 ? 2 : 1);
+      await claim('abandoned', '6 minutes', false, presence.key);
+      await claim('expired', '25 hours', true, null);
+      for (const key of ['running-here', 'running-unknown']) {
+        const running = await api.put('user', body, token, { 'idempotency-key': key });
+        expect({ key, status: running.status, message: running.body.message }).toEqual({
+          key,
+          status: 409,
+          message: 'A request with this Idempotency-Key is in progress.',
+        });
+      }
+      for (const key of ['owner-gone', 'abandoned', 'expired']) {
         const taken = await api.put('user', body, token, { 'idempotency-key': key });
         expect({ key, status: taken.status, name: taken.body.name }).toEqual({
           key,

@@ -16,6 +16,7 @@ import { FILE_STORAGE } from './infra/files/file-storage.port.js';
 import { LocalFileStorage } from './infra/files/local-file-storage.js';
 import { ProblemFilter } from './infra/http/error-filter.js';
 import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor.js';
+import { ProcessPresence } from './infra/http/process-presence.js';
 import { MAIL_PORT } from './infra/mail/mail.port.js';
 import { PG_POOL, PROJECTION_RUNNER } from '#infra/projections.provider.js';
 import { ProductsModule } from './products/products.module.js';
@@ -78,6 +79,7 @@ export class AppModule {
       controllers: [HealthController, ActivityController, ReportsController],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
+        ProcessPresence,
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
     };

@@ -11,13 +11,15 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { PG_POOL } from '#infra/projections.provider.js';
+import { PRESENCE_NAMESPACE, ProcessPresence } from './process-presence.js';
 
 const HEADER = 'idempotency-key';
 const RETENTION = '24 hours';
 /**
- * A claim still without an answer after this long was abandoned (the process stopped while its command ran): the
- * next request with the key takes it over. Commands are idempotent by their key (an invoice's or order's id comes
- * from it), so running the command again answers what the first run did.
+ * A claim without an answer is abandoned when the process that made it is gone (no session holds its presence lock,
+ * ProcessPresence), or after this long whatever happened: the next request with the key takes it over. Commands are
+ * idempotent by their key (an invoice's or order's id comes from it), so running the command again answers what the
+ * first run did.
  */
 const ABANDONED_AFTER = '5 minutes';
 
@@ -33,7 +35,10 @@ const ASYNC_COMMIT = `SELECT set_config('synchronous_commit', 'off', true)`;
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(ProcessPresence) private readonly presence: ProcessPresence,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle(); // socket messages carry no Idempotency-Key
@@ -100,26 +105,35 @@ export class IdempotencyInterceptor implements NestInterceptor {
    * The claim commits without waiting for its WAL flush: the command's own append and the stored answer are durable
    * commits made after it, and WAL is flushed in order, so by the time anything depends on the claim it is on disk —
    * a crash before that loses a claim whose command never ran. One fsync fewer per command sent with a key (the
-   * ordering app always sends one), and one round trip instead of five (BEGIN, SET, DELETE, INSERT, COMMIT).
+   * ordering app always sends one), and one round trip instead of five (BEGIN, SET, DELETE, INSERT, COMMIT). The
+   * claim names this process (`owner`); an unanswered claim of a process that is gone is taken over at once.
    */
   private async claim(scope: string, key: string, requestHash: string): Promise<boolean> {
+    await this.presence.ready();
     const { rowCount } = await this.pool.query(
       `WITH async AS (${ASYNC_COMMIT})
-       INSERT INTO idempotency_keys AS k (scope, key, request_hash)
-       SELECT $1, $2, $3 FROM async
+       INSERT INTO idempotency_keys AS k (scope, key, request_hash, owner)
+       SELECT $1, $2, $3, $4 FROM async
        ON CONFLICT (scope, key) DO UPDATE
-         SET request_hash = EXCLUDED.request_hash, status_code = NULL, response = NULL, created_at = now()
+         SET request_hash = EXCLUDED.request_hash, status_code = NULL, response = NULL, created_at = now(),
+             owner = EXCLUDED.owner
          WHERE k.created_at < now() - interval '${RETENTION}'
-            OR (k.status_code IS NULL AND k.created_at < now() - interval '${ABANDONED_AFTER}')`,
-      [scope, key, requestHash],
+            OR (k.status_code IS NULL AND (
+                  k.created_at < now() - interval '${ABANDONED_AFTER}'
+               OR k.owner IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pg_locks l
+                               WHERE l.locktype = 'advisory' AND l.granted
+                                 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                                 AND l.classid = ${PRESENCE_NAMESPACE}::oid AND l.objid = k.owner::oid
+                                 AND l.objsubid = 2)))`,
+      [scope, key, requestHash, this.presence.key],
     );
     return (rowCount ?? 0) > 0;
   }
 
   /**
    * Stores the answer for replays, also without waiting for its WAL flush: the command's events are durable already,
-   * and an answer lost in a crash leaves the claim unanswered — a retry is told 'in progress' until the claim counts
-   * as abandoned (ABANDONED_AFTER), then runs the command again, which finds what the first run did.
+   * and an answer lost in a crash leaves the claim unanswered — its process's presence went with the crash, so the next
+   * retry takes the claim over and runs the command again, which finds what the first run did.
    */
   private async remember(scope: string, key: string, status: number, response: unknown): Promise<void> {
     await this.pool.query(

@@ -1,0 +1,46 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+import type pg from 'pg';
+import { PG_POOL } from '#infra/projections.provider.js';
+
+/** Advisory-lock namespace of live API processes ('STLA'). */
+export const PRESENCE_NAMESPACE = 0x53544c41;
+
+/**
+ * This process's presence in the database: a session advisory lock (PRESENCE_NAMESPACE, `key`) held on a connection of
+ * its own for as long as the process lives. Whatever the process claims (an idempotency key) names `key`; another
+ * process sees the claim's owner gone when no session holds that lock (`pg_locks`), the moment the process or its
+ * connection dies.
+ */
+@Injectable()
+export class ProcessPresence implements OnModuleDestroy {
+  private readonly logger = new Logger('ProcessPresence');
+  /** This process's key: random, so two processes (or two test apps in one process) never share it. */
+  readonly key = randomInt(1, 2 ** 31 - 1);
+  private held: Promise<pg.PoolClient | undefined> | undefined;
+
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  /** Resolves once the lock is held (at the first claim); a failure is logged and claims go on without it. */
+  ready(): Promise<unknown> {
+    this.held ??= this.pool.connect().then(
+      async (client) => {
+        client.on('error', (error) => this.logger.warn(`presence connection lost: ${String(error)}`));
+        await client.query('SELECT pg_advisory_lock($1, $2)', [PRESENCE_NAMESPACE, this.key]);
+        return client;
+      },
+      (error: unknown) => {
+        this.logger.warn(`presence lock not taken: ${String(error)}`);
+        this.held = undefined;
+        return undefined;
+      },
+    );
+    return this.held;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    const client = await this.held;
+    this.held = undefined;
+    client?.release(true); // closes the connection: the lock goes with it
+  }
+}
