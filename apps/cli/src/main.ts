@@ -8,6 +8,7 @@ import { loadConfig } from '../../api/src/infra/config/config.js';
 import { startRuntime } from '../../api/src/runtime.js';
 import { DEMO_LOGIN, seedDemo, seededLine, timingLine } from '../../api/src/seed.js';
 import { featuresSet, FEATURES_SET_USAGE } from './features-set.command.js';
+import { stampsRecord, STAMPS_RECORD_USAGE } from './stamps-record.command.js';
 import { stampsReplay, STAMPS_REPLAY_USAGE } from './stamps-replay.command.js';
 import { tabcImport, TABC_IMPORT_USAGE } from './tabc-import.command.js';
 
@@ -22,7 +23,9 @@ const USAGE = `Usage: node dist/apps/cli/src/main.js <command>
   ${TABC_IMPORT_USAGE}
                                 load the TABC licence list and/or credit-law delinquent list (replaces them)
   ${STAMPS_REPLAY_USAGE}
-                                replay a company's stamp ledger to an instant: each roll's ranges and totals`;
+                                replay a company's stamp ledger to an instant: each roll's ranges and totals
+  ${STAMPS_RECORD_USAGE}
+                                the TABC stamp transaction record of a period, replayed as of an instant`;
 
 /** The same modules as the API, without HTTP (ARCHITECTURE §2). */
 async function main(argv: string[]): Promise<number> {
@@ -93,6 +96,8 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'stamps:replay':
         return await stampsReplay(runtime.store, rest);
+      case 'stamps:record':
+        return await stampsRecord(runtime.store, runtime.pool, rest);
       default:
         console.error(`Unknown command: ${command}\n${USAGE}`);
         return 1;

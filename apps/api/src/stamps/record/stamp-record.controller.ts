@@ -1,0 +1,48 @@
+import { Controller, Get, Inject, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { AuthUser } from '../../auth/auth.types.js';
+import { CurrentUser } from '../../auth/public.decorator.js';
+import { ApiFileAnswer } from '../../infra/http/api-answer.js';
+import { sendPdf } from '../../invoices/delivery/invoice-delivery.controller.js';
+import { stampRecordCsv } from './stamp-record.reader.js';
+import { recordRequest, StampRecordParams } from './stamp-record.params.js';
+import { StampRecordService, stampRecordFileName } from './stamp-record.service.js';
+
+/**
+ * The TABC stamp transaction record (issue 18 §1) for a period, as of any instant: JSON for the screen
+ * (/stamp/record), CSV, and a PDF. Replayed from the event store, so it reads the same today as it did then.
+ */
+@ApiTags('stamp')
+@ApiBearerAuth()
+@Controller('stamp/record')
+export class StampRecordController {
+  constructor(@Inject(StampRecordService) private readonly records: StampRecordService) {}
+
+  @Get()
+  @ApiOkResponse({ description: 'Per date: received, affixed, returned, destroyed; on hand after each' })
+  record(@CurrentUser() user: AuthUser, @Query() params: StampRecordParams) {
+    return this.records.read(user.companyId, recordRequest(params));
+  }
+
+  @Get('download')
+  @ApiFileAnswer('text/csv', 'The record as CSV (a destroyed serial per line)')
+  async download(@CurrentUser() user: AuthUser, @Query() params: StampRecordParams) {
+    const record = await this.records.read(user.companyId, recordRequest(params));
+    return new StreamableFile(Buffer.from(stampRecordCsv(record), 'utf8'), {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="${stampRecordFileName(record, 'csv')}"`,
+    });
+  }
+
+  @Get('pdf')
+  @ApiFileAnswer('application/pdf', 'The record as a PDF, with the event chain head it was made from')
+  async pdf(
+    @CurrentUser() user: AuthUser,
+    @Query() params: StampRecordParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { pdf, filename } = await this.records.pdf(user.companyId, recordRequest(params));
+    return sendPdf(reply, pdf, filename, 'attachment');
+  }
+}
