@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { StampRecordResponse } from '#domain/contracts/stamp-record.contract.js';
 import type { InvoiceCreated, InvoiceRevised } from '#domain/invoices/invoice.events.js';
 import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { stampsStream, type StampEvent } from '#domain/stamps/stamp.events.js';
@@ -6,23 +7,14 @@ import {
   buildStampRecord,
   invoicesOfPeriod,
   stampTransactions,
-  type StampRecord,
   type StampRecordInvoice,
 } from '#domain/stamps/stamp-record.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import type { EventStore, StoredEvent } from '#infra/event-store/event-store.port.js';
 import { csvLine } from '../../infra/csv/csv-format.js';
 
-export interface StampRecordAsOf extends StampRecord {
-  companyId: string;
-  /** The instant the record is as of: events that happened later are not in it. */
-  asOf: string;
-  timeZone: string;
-  /** Events read: of `stamps-{companyId}`, and of the invoices affixed in the period. */
-  eventsRead: { stamps: number; invoices: number };
-  /** The company's hash-chain head at the instant (null: no chain, e.g. the KurrentDB store). */
-  chainHead: { seq: string; hash: string } | null;
-}
+/** The record as the API answers it (domain/contracts/stamp-record.contract.ts). */
+export type StampRecordAsOf = StampRecordResponse;
 
 /** The longest period one record covers (a bigger one is several records). */
 export const MAX_RECORD_DAYS = 366;

@@ -1,0 +1,30 @@
+/*
+ * What GET /stamp/record answers (issue 18 §1), as the API writes it and the web reads it. Types only: the web build
+ * imports this file too.
+ */
+import type { StampRecord } from '../stamps/stamp-record.js';
+
+export type {
+  StampRecord,
+  StampRecordDay,
+  StampRecordLine,
+  StampTransactionKind,
+} from '../stamps/stamp-record.js';
+
+/** One link of a company's event hash chain. */
+export interface ChainHeadResponse {
+  seq: string;
+  hash: string;
+}
+
+/** The stamp transaction record of a period, replayed as of an instant. */
+export interface StampRecordResponse extends StampRecord {
+  companyId: string;
+  /** The instant the record is as of: events that happened later are not in it. */
+  asOf: string;
+  timeZone: string;
+  /** Events read: of `stamps-{companyId}`, and of the invoices affixed in the period. */
+  eventsRead: { stamps: number; invoices: number };
+  /** The company's hash-chain head at the instant (null: no chain, e.g. the KurrentDB store). */
+  chainHead: ChainHeadResponse | null;
+}
