@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import type pg from 'pg';
 import { daysBetween, isBusinessDate } from '#domain/shared/business-date.js';
 import { isUuid } from '#domain/shared/field-rules.js';
-import { chainHeadAt } from '#infra/event-store/event-chain.js';
 import type { EventStore } from '#infra/event-store/event-store.port.js';
 import {
   companyTimeZone,
@@ -55,17 +54,12 @@ export async function stampsRecord(store: EventStore, pool: pg.Pool, args: strin
     return 1;
   }
   const timeZone = await companyTimeZone(pool, parsed.companyId);
-  const record = await readStampRecord(
-    store,
-    parsed.companyId,
-    {
-      from: parsed.from,
-      to: parsed.to,
-      asOf: new Date(parsed.asOf ? Date.parse(parsed.asOf) : Date.now()).toISOString(),
-      timeZone,
-    },
-    (company, asOf) => chainHeadAt(store, company, asOf),
-  );
+  const record = await readStampRecord(store, parsed.companyId, {
+    from: parsed.from,
+    to: parsed.to,
+    asOf: new Date(parsed.asOf ? Date.parse(parsed.asOf) : Date.now()).toISOString(),
+    timeZone,
+  });
   console.log(stampRecordText(record));
   if (parsed.csv) {
     writeFileSync(parsed.csv, stampRecordCsv(record));

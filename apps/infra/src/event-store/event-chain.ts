@@ -1,13 +1,13 @@
 import type { ChainHead, EventStore } from './event-store.port.js';
 
 /**
- * The company's hash-chain head at an instant (issue 18 §8): the chain entry of its last event that happened by
- * then. Null when the store keeps no chain (the KurrentDB adapter) or the company had no event yet.
+ * The company's hash-chain head a document made from these events reached (issue 18 §8): the highest link among
+ * them. Null when the store keeps no chain (the KurrentDB adapter) or none of them is linked.
  */
-export async function chainHeadAt(
+export async function chainHeadOf(
   store: EventStore,
   companyId: string,
-  asOf: string,
+  eventIds: readonly string[],
 ): Promise<ChainHead | null> {
-  return store.chainHead ? store.chainHead(companyId, asOf) : null;
+  return store.chainLinkOf ? store.chainLinkOf(companyId, eventIds) : null;
 }

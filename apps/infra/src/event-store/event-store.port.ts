@@ -131,11 +131,11 @@ export interface EventStore {
   /** Checkpoint of the newest committed event (START when empty); subscribers reach it once it is settled. */
   headCheckpoint(): Promise<Checkpoint>;
   /**
-   * Optional (the Postgres store keeps it; KurrentDB does not): the company's hash-chain head as of an instant —
-   * the link of its last event that happened by then (metadata.occurredAt).
+   * Optional (the Postgres store keeps a chain; KurrentDB does not): the highest link of the company's hash chain
+   * among these events — the chain head a document made from them reached.
    */
-  chainHead?(companyId: string, asOf: string): Promise<ChainHead | null>;
-  /** Optional, as chainHead: walks the company's chain from its first link and names the first broken one. */
+  chainLinkOf?(companyId: string, eventIds: readonly string[]): Promise<ChainHead | null>;
+  /** Optional, as chainLinkOf: walks the company's chain from its first link and names the first broken one. */
   verifyChain?(companyId: string): Promise<ChainVerification>;
   /** Health probe. */
   ping(): Promise<void>;

@@ -10,6 +10,7 @@ import {
   type StampRecordInvoice,
 } from '#domain/stamps/stamp-record.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
+import { chainHeadOf } from '#infra/event-store/event-chain.js';
 import type { EventStore, StoredEvent } from '#infra/event-store/event-store.port.js';
 import { csvLine } from '../../infra/csv/csv-format.js';
 
@@ -47,18 +48,19 @@ export async function readStampRecord(
   store: EventStore,
   companyId: string,
   options: { from: string; to: string; asOf: string; timeZone: string },
-  chainHeadAt?: (companyId: string, asOf: string) => Promise<StampRecordAsOf['chainHead']>,
 ): Promise<StampRecordAsOf> {
   const cutoff = Date.parse(options.asOf);
   if (Number.isNaN(cutoff)) throw new Error(`Not an instant: ${options.asOf}`);
   const events: { event: StampEvent; occurredAt: string }[] = [];
+  let lastStampEvent: string | undefined;
   for await (const stored of store.readStream(stampsStream(companyId))) {
     if (!happenedBy(stored, cutoff)) break;
     events.push({ event: stored as unknown as StampEvent, occurredAt: stored.metadata.occurredAt });
+    lastStampEvent = stored.id;
   }
   const transactions = stampTransactions(events, options.timeZone);
   const ids = invoicesOfPeriod(transactions, options.from, options.to);
-  const { invoices, read } = await invoicesAsOf(store, ids, cutoff);
+  const { invoices, read, lastEvents } = await invoicesAsOf(store, ids, cutoff);
   const record = buildStampRecord(transactions, invoices, options.from, options.to);
   const asOf = new Date(cutoff).toISOString();
   return {
@@ -67,7 +69,11 @@ export async function readStampRecord(
     timeZone: options.timeZone,
     ...record,
     eventsRead: { stamps: events.length, invoices: read },
-    chainHead: chainHeadAt ? await chainHeadAt(companyId, asOf) : null,
+    // The highest link among the events the record was made from: checking the chain up to it covers them all.
+    chainHead: await chainHeadOf(store, companyId, [
+      ...(lastStampEvent ? [lastStampEvent] : []),
+      ...lastEvents,
+    ]),
   };
 }
 
@@ -76,11 +82,13 @@ async function invoicesAsOf(
   store: EventStore,
   ids: readonly string[],
   cutoff: number,
-): Promise<{ invoices: Map<string, StampRecordInvoice>; read: number }> {
+): Promise<{ invoices: Map<string, StampRecordInvoice>; read: number; lastEvents: string[] }> {
   const invoices = new Map<string, StampRecordInvoice>();
+  const last = new Map<string, string>();
   let read = 0;
   const apply = (id: string, stored: StoredEvent) => {
     read++;
+    last.set(id, stored.id);
     if (stored.type !== 'InvoiceCreated' && stored.type !== 'InvoiceRevised') return;
     const data = stored.data as unknown as (InvoiceCreated | InvoiceRevised)['data'];
     const number = 'number' in data ? data.number.display : (invoices.get(id)?.number ?? '');
@@ -98,7 +106,7 @@ async function invoicesAsOf(
         if (!happenedBy(stored, cutoff)) break;
         apply(id, stored);
       }
-    return { invoices, read };
+    return { invoices, read, lastEvents: [...last.values()] };
   }
   const batch = streams.length ? await store.readStreams(streams, INVOICE_EVENTS_PER_READ) : new Map();
   for (const id of ids) {
@@ -117,7 +125,7 @@ async function invoicesAsOf(
       apply(id, stored);
     }
   }
-  return { invoices, read };
+  return { invoices, read, lastEvents: [...last.values()] };
 }
 
 const KIND_LABEL = {

@@ -9,7 +9,6 @@ import { PdfRenderer } from '../../infra/pdf/pdf-renderer.js';
 import { CompanyHeaders } from '../../invoices/pdf/company-header.js';
 import { printOr503 } from '../../invoices/pdf/invoice-pdf.service.js';
 import { compilePdfTemplate } from '../../invoices/pdf/invoice-pdf.template.js';
-import { chainHeadAt } from '#infra/event-store/event-chain.js';
 import {
   companyTimeZone,
   readStampRecord,
@@ -68,9 +67,7 @@ export class StampRecordService {
 
   async read(companyId: string, request: StampRecordRequest): Promise<StampRecordAsOf> {
     const timeZone = await companyTimeZone(this.pool, companyId);
-    return readStampRecord(this.store, companyId, { ...request, timeZone }, (company, asOf) =>
-      chainHeadAt(this.store, company, asOf),
-    );
+    return readStampRecord(this.store, companyId, { ...request, timeZone });
   }
 
   async pdf(companyId: string, request: StampRecordRequest): Promise<{ filename: string; pdf: Buffer }> {
