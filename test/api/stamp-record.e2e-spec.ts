@@ -85,6 +85,11 @@ describe('Stamp transaction record (HTTP, CLI)', () => {
       closingOnHand: 472,
       totals: { received: 480, affixed: 5, returned: 0, destroyed: 3, restored: 0 },
     });
+    // The chain head it was made from: the highest link among the events it read.
+    expect(record.chainHead).toEqual({
+      seq: expect.stringMatching(/^\d+$/),
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(record.days).toHaveLength(1);
     expect(record.days[0].date).toBe(today());
     const lines = record.days[0].lines.map(({ at: _at, ...line }: { at: string }) => line);
@@ -230,6 +235,9 @@ describe('Stamp transaction record (HTTP, CLI)', () => {
     expect(text).toContain('AB1010 AB1011 AB1012');
     expect(text).toContain('The Rusty Nail · MB123456');
     expect(text).not.toContain('Renamed');
+    const head = (recordThen as { chainHead: { seq: string; hash: string } }).chainHead;
+    expect(text).toContain(`Event chain head at that instant: #${head.seq}`);
+    expect(text).toContain(head.hash);
   });
 
   it('answers 400 for a bad period or instant', async () => {

@@ -7,6 +7,7 @@ import { AuthService } from '../../api/src/auth/auth.service.js';
 import { loadConfig } from '../../api/src/infra/config/config.js';
 import { startRuntime } from '../../api/src/runtime.js';
 import { DEMO_LOGIN, seedDemo, seededLine, timingLine } from '../../api/src/seed.js';
+import { auditVerify, AUDIT_VERIFY_USAGE } from './audit-verify.command.js';
 import { featuresSet, FEATURES_SET_USAGE } from './features-set.command.js';
 import { stampsRecord, STAMPS_RECORD_USAGE } from './stamps-record.command.js';
 import { stampsReplay, STAMPS_REPLAY_USAGE } from './stamps-replay.command.js';
@@ -25,7 +26,9 @@ const USAGE = `Usage: node dist/apps/cli/src/main.js <command>
   ${STAMPS_REPLAY_USAGE}
                                 replay a company's stamp ledger to an instant: each roll's ranges and totals
   ${STAMPS_RECORD_USAGE}
-                                the TABC stamp transaction record of a period, replayed as of an instant`;
+                                the TABC stamp transaction record of a period, replayed as of an instant
+  ${AUDIT_VERIFY_USAGE}
+                                recompute a company's event hash chain; name its first broken link`;
 
 /** The same modules as the API, without HTTP (ARCHITECTURE §2). */
 async function main(argv: string[]): Promise<number> {
@@ -96,6 +99,8 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'stamps:replay':
         return await stampsReplay(runtime.store, rest);
+      case 'audit:verify':
+        return await auditVerify(runtime.store, rest);
       case 'stamps:record':
         return await stampsRecord(runtime.store, runtime.pool, rest);
       default:

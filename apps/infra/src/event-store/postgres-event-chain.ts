@@ -48,9 +48,10 @@ type LinkRow = [
   hash: Buffer | null,
 ];
 
+// ORDER BY the column, not the text alias of the same name (which would sort 10 before 2).
 const READ_LINKS = `SELECT chain_seq::text, position::text, stream_id, revision::text, event_id::text, type, data::text,
     metadata::text, chain_hash
-  FROM events WHERE metadata->>'companyId' = $1 AND chain_seq > $2 ORDER BY chain_seq LIMIT $3`;
+  FROM events WHERE metadata->>'companyId' = $1 AND chain_seq > $2 ORDER BY events.chain_seq LIMIT $3`;
 
 /** The highest link among the given events of the company (the chain head a document made from them reached). */
 export async function chainLinkOf(
