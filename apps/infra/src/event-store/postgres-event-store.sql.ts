@@ -12,7 +12,8 @@
  *   advisory lock per stream (in one global order, so two appends cannot deadlock), and only then lets the
  *   transaction take its id. Two appends to one stream therefore get transaction ids in the order of their
  *   revisions, and the global (transaction_id, position) order keeps every stream's own order. Appends to
- *   different streams never wait for each other (no global lock).
+ *   different streams never wait for each other (no global lock) — except, since append_events v3 (issue 18 §8),
+ *   appends of one company, which take the company's hash-chain lock after their stream locks.
  *
  * EVENT_STORE_SCHEMA is what migration 0100 ran and stays as it was; EVENT_STORE_APPEND_V2 (migration 0600)
  * replaces its append function. EVENT_STORE_DDL is both, in order.
