@@ -2,6 +2,7 @@
  * What GET /stamp/record answers (issue 18 §1), as the API writes it and the web reads it. Types only: the web build
  * imports this file too.
  */
+import type { NumberingProof } from '../invoices/numbering-proof.js';
 import type { StampRecord } from '../stamps/stamp-record.js';
 
 export type {
@@ -27,4 +28,19 @@ export interface StampRecordResponse extends StampRecord {
   eventsRead: { stamps: number; invoices: number };
   /** The company's hash-chain head at the instant (null: no chain, e.g. the KurrentDB store). */
   chainHead: ChainHeadResponse | null;
+}
+
+export type {
+  NumberingGap,
+  NumberingProof,
+  NumberingProofEntry,
+  NumberingProofInvoice,
+  NumberingSequence,
+} from '../invoices/numbering-proof.js';
+
+/** GET /invoice/numbering-proof: every invoice number issued in a period, as of an instant, and each gap. */
+export interface NumberingProofResponse extends NumberingProof {
+  companyId: string;
+  asOf: string;
+  timeZone: string;
 }

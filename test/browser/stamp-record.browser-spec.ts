@@ -22,9 +22,7 @@ afterAll(async () => {
 /** An owner with a roll AB1000–AB1479, an invoice of 3 bottles to The Rusty Nail, and AB1010–AB1012 destroyed. */
 async function anOwnerWithStamps() {
   const owner = await signUpOwner(http, 'Rita Record');
-  const customer = await ok(
-    http.post('customer', RUSTY_NAIL, owner.token),
-  );
+  const customer = await ok(http.post('customer', RUSTY_NAIL, owner.token));
   const vodka = await ok(
     http.post(
       'product',
@@ -68,6 +66,9 @@ describe('Stamp record (browser)', () => {
       await visible(table.getByRole('cell', { name: `#${invoice.number}` }));
       await visible(table.getByText('Serials: AB1010 AB1011 AB1012'));
       await visible(table.getByRole('cell', { name: '474' }));
+      const numbers = page.getByRole('table', { name: 'Invoice numbers issued' });
+      await visible(numbers.getByRole('cell', { name: `#${invoice.number}` }));
+      await visible(page.getByText('1 number issued, no gap.'));
       await snap(page, 'stamp-record');
 
       const { violations } = await new AxeBuilder({ page })

@@ -21,8 +21,10 @@ import { formatDate, formatDateTime, toDate } from '../../shared/format';
 import { fieldErrors, problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { NumberingProofSection } from './NumberingProofSection';
 import {
   useDownloadStampRecordMutation,
+  useLazyNumberingProofQuery,
   useLazyStampRecordQuery,
   type StampRecordLine,
   type StampRecordQuery,
@@ -136,13 +138,15 @@ export default function StampRecordPage() {
   }));
   const form = useForm({ initialValues, validate });
   const [load, result] = useLazyStampRecordQuery();
+  const [loadProof, proof] = useLazyNumberingProofQuery();
   const [download] = useDownloadStampRecordMutation();
   const [downloading, setDownloading] = useState<'csv' | 'pdf' | null>(null);
 
   // This month so far, as of now, on arrival.
   useEffect(() => {
     void load(toQuery(initialValues));
-  }, [load, initialValues]);
+    void loadProof(toQuery(initialValues));
+  }, [load, loadProof, initialValues]);
 
   const showServerErrors = (error: unknown, fallback: string) => {
     const problem = toProblem(error);
@@ -153,7 +157,7 @@ export default function StampRecordPage() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await load(toQuery(values)).unwrap();
+      await Promise.all([load(toQuery(values)).unwrap(), loadProof(toQuery(values)).unwrap()]);
     } catch (error) {
       showServerErrors(error, 'Error loading the stamp record');
     }
@@ -177,7 +181,7 @@ export default function StampRecordPage() {
     <>
       <PageHeader
         title="Stamp Record"
-        subtitle="The TABC stamp transaction record: each date's receipts, affixings and destroyed stamps, with the quantity on hand after each."
+        subtitle="The TABC stamp transaction record: each date's receipts, affixings and destroyed stamps, with the quantity on hand after each; and every invoice number issued."
       />
       <Card component="section" aria-labelledby="stamp-record-period" sx={{ mb: 3 }}>
         <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
@@ -269,6 +273,9 @@ export default function StampRecordPage() {
             ) : null}
           </CardContent>
         </Card>
+      )}
+      {record && proof.data && proof.originalArgs && (
+        <NumberingProofSection proof={proof.data} query={proof.originalArgs} />
       )}
     </>
   );

@@ -11,7 +11,7 @@ import type {
   StampRollResponse,
   UndoDestroyStampsResult,
 } from '#domain/contracts/stamp.contract';
-import type { StampRecordResponse } from '#domain/contracts/stamp-record.contract';
+import type { NumberingProofResponse, StampRecordResponse } from '#domain/contracts/stamp-record.contract';
 
 /** The shapes of /stamp, one home for the API and the web: domain/contracts/stamp.contract.ts. */
 export type {
@@ -46,7 +46,11 @@ export interface StampRecordQuery {
   as_of?: string;
 }
 
-export type { StampRecordResponse, StampRecordLine } from '#domain/contracts/stamp-record.contract';
+export type {
+  NumberingProofResponse,
+  StampRecordResponse,
+  StampRecordLine,
+} from '#domain/contracts/stamp-record.contract';
 
 export type StampExportQuery = Pick<GridQueryArgs, 'sortModel' | 'filterModel'>;
 
@@ -108,6 +112,17 @@ export const stampsApi = api.enhanceEndpoints({ addTagTypes: [LEDGER] }).injectE
         responseHandler: fileResponse(`stamp_record.${format}`),
       }),
     }),
+    numberingProof: build.query<NumberingProofResponse, StampRecordQuery>({
+      query: (params) => ({ url: 'invoice/numbering-proof', params }),
+      providesTags: [LEDGER],
+    }),
+    downloadNumberingProof: build.mutation<DownloadedFile, StampRecordQuery>({
+      query: (params) => ({
+        url: 'invoice/numbering-proof/download',
+        params,
+        responseHandler: fileResponse('numbering_proof.csv'),
+      }),
+    }),
     downloadStampsAsOf: build.mutation<DownloadedFile, { at: string }>({
       query: (params) => ({
         url: 'stamp/as-of/download',
@@ -120,6 +135,8 @@ export const stampsApi = api.enhanceEndpoints({ addTagTypes: [LEDGER] }).injectE
 
 export const {
   useLazyStampRecordQuery,
+  useLazyNumberingProofQuery,
+  useDownloadNumberingProofMutation,
   useDownloadStampRecordMutation,
   useStampRemainingQuery,
   useStampRollsQuery,

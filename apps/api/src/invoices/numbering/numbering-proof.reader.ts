@@ -1,3 +1,4 @@
+import type { NumberingProofResponse } from '#domain/contracts/stamp-record.contract.js';
 import type { CompanyDetailsUpdated } from '#domain/companies/company.events.js';
 import type {
   InvoiceCreated,
@@ -9,18 +10,14 @@ import {
   invoicesNumberedIn,
   numberingProof,
   type NumberedInvoice,
-  type NumberingProof,
   type StartingNumberChange,
 } from '#domain/invoices/numbering-proof.js';
 import { INVOICE_STATUS_LABELS } from '#domain/shared/invoice-status.js';
 import type { EventStore, StoredEvent } from '#infra/event-store/event-store.port.js';
 import { csvLine } from '../../infra/csv/csv-format.js';
 
-export interface NumberingProofAsOf extends NumberingProof {
-  companyId: string;
-  asOf: string;
-  timeZone: string;
-}
+/** The proof as the API answers it (domain/contracts/stamp-record.contract.ts). */
+export type NumberingProofAsOf = NumberingProofResponse;
 
 const EVENTS_PER_READ = 100;
 const happenedBy = (event: StoredEvent, cutoff: number) => Date.parse(event.metadata.occurredAt) <= cutoff;
