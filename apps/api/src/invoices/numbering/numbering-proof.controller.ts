@@ -1,11 +1,12 @@
 import { Controller, Get, Inject, Query, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
 import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
-import { ApiFileAnswer } from '../../infra/http/api-answer.js';
+import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
+import { NUMBERING_PROOF_ANSWER } from '../../stamps/record/stamp-record.answers.js';
 import { companyTimeZone } from '../../stamps/record/stamp-record.reader.js';
 import { recordRequest, StampRecordParams } from '../../stamps/record/stamp-record.params.js';
 import { numberingProofCsv, readNumberingProof } from './numbering-proof.reader.js';
@@ -31,7 +32,11 @@ export class NumberingProofController {
   }
 
   @Get()
-  @ApiOkResponse({ description: 'Every number issued in the period with its invoices’ state, and the gaps' })
+  @ApiAnswer(
+    200,
+    'Every number issued in the period with its invoices’ state, and the gaps',
+    NUMBERING_PROOF_ANSWER,
+  )
   proof(@CurrentUser() user: AuthUser, @Query() params: StampRecordParams) {
     return this.read(user.companyId, params);
   }

@@ -1,9 +1,10 @@
 import { Controller, Get, Inject, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
-import { ApiFileAnswer } from '../../infra/http/api-answer.js';
+import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
+import { STAMP_RECORD_ANSWER } from './stamp-record.answers.js';
 import { sendPdf } from '../../invoices/delivery/invoice-delivery.controller.js';
 import { stampRecordCsv } from './stamp-record.reader.js';
 import { recordRequest, StampRecordParams } from './stamp-record.params.js';
@@ -20,7 +21,7 @@ export class StampRecordController {
   constructor(@Inject(StampRecordService) private readonly records: StampRecordService) {}
 
   @Get()
-  @ApiOkResponse({ description: 'Per date: received, affixed, returned, destroyed; on hand after each' })
+  @ApiAnswer(200, 'Per date: received, affixed, returned, destroyed; on hand after each', STAMP_RECORD_ANSWER)
   record(@CurrentUser() user: AuthUser, @Query() params: StampRecordParams) {
     return this.records.read(user.companyId, recordRequest(params));
   }
