@@ -248,6 +248,11 @@ describe('Stamp transaction record (HTTP, CLI)', () => {
       ['from=2025-01-01&to=2026-03-01', 'to', 'A record covers at most 366 days.'],
       ['from=2026-03-01&to=2026-03-31&as_of=noon', 'as_of', 'as_of must be an ISO 8601 date-time.'],
       ['from=2026-03-01&to=2026-03-31&extra=1', 'extra', 'property extra should not exist'],
+      [
+        'from=2026-03-01&to=2026-03-31&as_of=2999-01-01T00:00:00Z',
+        'as_of',
+        'as_of must not be later than now.',
+      ],
     ] as const) {
       const response = await api.get(`stamp/record?${query}`, token);
       expect([query, response.status]).toEqual([query, 400]);

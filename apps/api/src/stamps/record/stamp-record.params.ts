@@ -39,5 +39,7 @@ export function recordRequest(params: StampRecordParams, now = new Date()) {
   if (daysBetween(params.from, params.to) + 1 > MAX_RECORD_DAYS)
     throw problem('to', `A record covers at most ${MAX_RECORD_DAYS} days.`);
   const asOf = params.as_of ? new Date(params.as_of) : now;
+  // A later instant would give a record that changes until then: not one anybody can reproduce.
+  if (asOf.getTime() > now.getTime()) throw problem('as_of', 'as_of must not be later than now.');
   return { from: params.from, to: params.to, asOf: asOf.toISOString() };
 }
