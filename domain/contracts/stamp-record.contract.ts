@@ -3,7 +3,7 @@
  * imports this file too.
  */
 import type { NumberingProof } from '../invoices/numbering-proof.js';
-import type { StampRecord } from '../stamps/stamp-record.js';
+import type { StampRecord, StampTransactionKind } from '../stamps/stamp-record.js';
 
 export type {
   StampRecord,
@@ -43,4 +43,27 @@ export interface NumberingProofResponse extends NumberingProof {
   companyId: string;
   asOf: string;
   timeZone: string;
+}
+
+/** GET /stamp/record/serial: one serial's transactions and status, replayed as of an instant. */
+export interface SerialHistoryResponse {
+  companyId: string;
+  asOf: string;
+  prefix: string;
+  number: number;
+  status: 'not_received' | 'available' | 'invoiced' | 'destroyed';
+  transactions: {
+    date: string;
+    at: string;
+    kind: StampTransactionKind;
+    /** The range of the transaction that holds the serial. */
+    range: string;
+    invoiceId: string | null;
+    invoiceNumber: string | null;
+    invoiceDate: string | null;
+    retailer: string | null;
+    permit: string | null;
+    note: string | null;
+  }[];
+  chainHead: ChainHeadResponse | null;
 }

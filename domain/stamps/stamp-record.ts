@@ -241,3 +241,31 @@ export function buildStampRecord(
   }
   return { from, to, openingOnHand, closingOnHand: onHand, days, totals };
 }
+
+export type SerialStatus = 'not_received' | 'available' | 'invoiced' | 'destroyed';
+
+const STATUS_AFTER: Record<StampTransactionKind, SerialStatus> = {
+  received: 'available',
+  affixed: 'invoiced',
+  returned: 'available',
+  destroyed: 'destroyed',
+  restored: 'available',
+};
+
+/** The transactions that touched one serial (in the record's order), and its status after the last of them. */
+export function serialHistory(
+  transactions: readonly StampTransaction[],
+  prefix: string,
+  number: number,
+): { status: SerialStatus; transactions: StampTransaction[] } {
+  const touched = transactions
+    .filter((t) => t.ranges.some((r) => r.prefix === prefix && r.from <= number && number <= r.to))
+    // The serial's own story goes by the events' order (a roll's received date may be earlier than its entry).
+    .sort((a, b) => a.seq - b.seq)
+    .map((t) => ({
+      ...t,
+      ranges: t.ranges.filter((r) => r.prefix === prefix && r.from <= number && number <= r.to),
+    }));
+  const last = touched.at(-1);
+  return { status: last ? STATUS_AFTER[last.kind] : 'not_received', transactions: touched };
+}

@@ -186,6 +186,42 @@ describe('Stamp transaction record (HTTP, CLI)', () => {
     expect(grown).toMatchObject({ invoiceNumber: first.number, invoiceDate: dayFromToday(-1), quantity: 1 });
   });
 
+  it("tells one serial's story as of the instant, and as of now", async () => {
+    const then = await api.get(
+      `stamp/record/serial?prefix=ab&number=1003&as_of=${encodeURIComponent(asOf)}`,
+      token,
+    );
+    expect(then.status).toBe(200);
+    expect(then.body).toMatchObject({ prefix: 'AB', number: 1003, status: 'invoiced' });
+    expect(
+      then.body.transactions.map((t: { kind: string; range: string; invoiceNumber: string | null }) => [
+        t.kind,
+        t.range,
+        t.invoiceNumber,
+      ]),
+    ).toEqual([
+      ['received', 'AB1000-AB1479', null],
+      ['affixed', 'AB1003-AB1004', second.number],
+    ]);
+    const now = await api.get('stamp/record/serial?prefix=AB&number=1003', token);
+    expect(now.body.status).toBe('available');
+    expect(now.body.transactions.at(-1)).toMatchObject({ kind: 'returned', note: 'Invoice cancelled' });
+
+    const destroyedThen = await api.get(
+      `stamp/record/serial?prefix=AB&number=1011&as_of=${encodeURIComponent(asOf)}`,
+      token,
+    );
+    expect(destroyedThen.body.status).toBe('destroyed');
+    expect((await api.get('stamp/record/serial?prefix=AB&number=1011', token)).body.status).toBe('available');
+    expect((await api.get('stamp/record/serial?prefix=ZZ&number=1', token)).body).toMatchObject({
+      status: 'not_received',
+      transactions: [],
+    });
+    const bad = await api.get('stamp/record/serial?prefix=AB&number=0', token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toContainEqual({ field: 'number', message: 'number must be at least 1.' });
+  });
+
   async function itemProduct(invoiceId: string): Promise<{ id: string }> {
     const invoice = (await api.get(`invoice/${invoiceId}`, token)).body;
     return { id: invoice.items[0].product_id };

@@ -1,4 +1,8 @@
-import type { NumberingProofResponse, StampRecordResponse } from '#domain/contracts/stamp-record.contract.js';
+import type {
+  NumberingProofResponse,
+  SerialHistoryResponse,
+  StampRecordResponse,
+} from '#domain/contracts/stamp-record.contract.js';
 
 const COMPANY = '6f1c2a4e-8b1d-4c1e-9a51-0d3c6f1c2a4e';
 const INVOICE = '0c4b8f0e-2f1a-4d5e-8a3b-7c6d5e4f3a2b';
@@ -99,4 +103,40 @@ export const NUMBERING_PROOF_ANSWER: NumberingProofResponse = {
   issued: 1,
   gaps: 1,
   unexplained: 0,
+};
+
+/** GET /stamp/record/serial: an example answer (OpenAPI). */
+export const SERIAL_HISTORY_ANSWER: SerialHistoryResponse = {
+  companyId: COMPANY,
+  asOf: '2026-04-01T05:00:00.000Z',
+  prefix: 'AB',
+  number: 1001,
+  status: 'invoiced',
+  transactions: [
+    {
+      date: '2026-03-01',
+      at: '2026-03-01T15:00:00.000Z',
+      kind: 'received',
+      range: 'AB1000-AB1479',
+      invoiceId: null,
+      invoiceNumber: null,
+      invoiceDate: null,
+      retailer: null,
+      permit: null,
+      note: null,
+    },
+    {
+      date: '2026-03-02',
+      at: '2026-03-02T15:04:05.000Z',
+      kind: 'affixed',
+      range: 'AB1000-AB1002',
+      invoiceId: INVOICE,
+      invoiceNumber: '1001',
+      invoiceDate: '2026-03-02',
+      retailer: 'The Rusty Nail',
+      permit: 'MB123456',
+      note: null,
+    },
+  ],
+  chainHead: { seq: '10', hash: 'f2edaeb7ce69fc13440766dd211794d1a207e5284b701723499c61fd306db225' },
 };

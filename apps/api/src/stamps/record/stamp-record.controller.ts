@@ -4,10 +4,10 @@ import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
-import { STAMP_RECORD_ANSWER } from './stamp-record.answers.js';
+import { SERIAL_HISTORY_ANSWER, STAMP_RECORD_ANSWER } from './stamp-record.answers.js';
 import { sendPdf } from '../../invoices/delivery/invoice-delivery.controller.js';
 import { stampRecordCsv } from './stamp-record.reader.js';
-import { recordRequest, StampRecordParams } from './stamp-record.params.js';
+import { recordRequest, SerialHistoryParams, serialAsOf, StampRecordParams } from './stamp-record.params.js';
 import { StampRecordService, stampRecordFileName } from './stamp-record.service.js';
 
 /**
@@ -24,6 +24,16 @@ export class StampRecordController {
   @ApiAnswer(200, 'Per date: received, affixed, returned, destroyed; on hand after each', STAMP_RECORD_ANSWER)
   record(@CurrentUser() user: AuthUser, @Query() params: StampRecordParams) {
     return this.records.read(user.companyId, recordRequest(params));
+  }
+
+  @Get('serial')
+  @ApiAnswer(200, "One serial's transactions and status at the instant", SERIAL_HISTORY_ANSWER)
+  serial(@CurrentUser() user: AuthUser, @Query() params: SerialHistoryParams) {
+    return this.records.serial(user.companyId, {
+      prefix: params.prefix ?? '',
+      number: params.number,
+      asOf: serialAsOf(params),
+    });
   }
 
   @Get('download')

@@ -1,6 +1,18 @@
 import { BadRequestException } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsISO8601, IsOptional, IsString, Matches } from 'class-validator';
+import { Transform } from 'class-transformer';
+import {
+  IsDefined,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { MAX_STAMP_NUMBER, toWholeNumber } from '../dto/stamp.bodies.js';
 import { daysBetween, isBusinessDate } from '#domain/shared/business-date.js';
 import { MAX_RECORD_DAYS } from './stamp-record.reader.js';
 
@@ -42,4 +54,35 @@ export function recordRequest(params: StampRecordParams, now = new Date()) {
   // A later instant would give a record that changes until then: not one anybody can reproduce.
   if (asOf.getTime() > now.getTime()) throw problem('as_of', 'as_of must not be later than now.');
   return { from: params.from, to: params.to, asOf: asOf.toISOString() };
+}
+
+/** GET /stamp/record/serial?prefix=AB&number=1011&as_of=…: one serial's history as of an instant. */
+export class SerialHistoryParams {
+  @ApiPropertyOptional({ example: 'AB', description: 'Upper-cased; empty for rolls without a prefix' })
+  @MaxLength(20)
+  @IsString()
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
+  prefix?: string;
+
+  @ApiProperty({ example: 1011 })
+  @Max(MAX_STAMP_NUMBER, { message: `number must be at most ${MAX_STAMP_NUMBER}.` })
+  @Min(1, { message: 'number must be at least 1.' })
+  @IsInt({ message: 'number must be a whole number.' })
+  @IsDefined({ message: 'number is required.' })
+  @Transform(toWholeNumber)
+  number!: number;
+
+  @ApiPropertyOptional({ example: '2026-04-01T05:00:00Z', description: 'Default: now' })
+  @Matches(/^\d{4}-\d{2}-\d{2}(T|$)/, { message: 'as_of must be an ISO 8601 date-time.' })
+  @IsISO8601({ strict: true }, { message: 'as_of must be an ISO 8601 date-time.' })
+  @IsOptional()
+  as_of?: string;
+}
+
+/** The instant of a serial history: now by default, never later than now. */
+export function serialAsOf(params: SerialHistoryParams, now = new Date()): string {
+  const asOf = params.as_of ? new Date(params.as_of) : now;
+  if (asOf.getTime() > now.getTime()) throw problem('as_of', 'as_of must not be later than now.');
+  return asOf.toISOString();
 }

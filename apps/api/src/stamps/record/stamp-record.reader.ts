@@ -1,11 +1,12 @@
 import type pg from 'pg';
-import type { StampRecordResponse } from '#domain/contracts/stamp-record.contract.js';
+import type { SerialHistoryResponse, StampRecordResponse } from '#domain/contracts/stamp-record.contract.js';
 import type { InvoiceCreated, InvoiceRevised } from '#domain/invoices/invoice.events.js';
 import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { stampsStream, type StampEvent } from '#domain/stamps/stamp.events.js';
 import {
   buildStampRecord,
   invoicesOfPeriod,
+  serialHistory,
   stampTransactions,
   type StampRecordInvoice,
 } from '#domain/stamps/stamp-record.js';
@@ -74,6 +75,63 @@ export async function readStampRecord(
       ...(lastStampEvent ? [lastStampEvent] : []),
       ...lastEvents,
     ]),
+  };
+}
+
+/**
+ * One serial's story as of an instant (issue 18, "one serial's history as of then"): every transaction of the
+ * stamp stream up to the instant that touched it, with its invoice as it read then, and its status after them.
+ * Cost: the company's stamp stream up to the instant and the serial's invoices.
+ */
+export async function readSerialHistory(
+  store: EventStore,
+  companyId: string,
+  options: { prefix: string; number: number; asOf: string; timeZone: string },
+): Promise<SerialHistoryResponse> {
+  const cutoff = Date.parse(options.asOf);
+  const events: { event: StampEvent; occurredAt: string; id: string }[] = [];
+  for await (const stored of store.readStream(stampsStream(companyId))) {
+    if (!happenedBy(stored, cutoff)) break;
+    events.push({
+      event: stored as unknown as StampEvent,
+      occurredAt: stored.metadata.occurredAt,
+      id: stored.id,
+    });
+  }
+  const { status, transactions } = serialHistory(
+    stampTransactions(events, options.timeZone),
+    options.prefix,
+    options.number,
+  );
+  const ids = [...new Set(transactions.flatMap((t) => (t.invoiceId ? [t.invoiceId] : [])))];
+  const { invoices, lastEvents } = await invoicesAsOf(store, ids, cutoff);
+  const stampEventIds = transactions.map((t) => events[t.seq]!.id);
+  return {
+    companyId,
+    asOf: new Date(cutoff).toISOString(),
+    prefix: options.prefix,
+    number: options.number,
+    status,
+    transactions: transactions.map((t) => {
+      const invoice = t.invoiceId ? invoices.get(t.invoiceId) : undefined;
+      const range = t.ranges[0]!;
+      return {
+        date: t.date,
+        at: t.at,
+        kind: t.kind,
+        range:
+          range.from === range.to
+            ? `${range.prefix}${range.from}`
+            : `${range.prefix}${range.from}-${range.prefix}${range.to}`,
+        invoiceId: t.invoiceId,
+        invoiceNumber: invoice?.number ?? t.invoiceNumber,
+        invoiceDate: invoice?.invoicedOn ?? null,
+        retailer: invoice?.customerName ?? t.customerName,
+        permit: invoice?.customerTabcId ?? t.customerTabcId,
+        note: t.kind === 'returned' ? `Invoice ${t.reason ?? 'edited'}` : t.note,
+      };
+    }),
+    chainHead: await chainHeadOf(store, companyId, [...stampEventIds, ...lastEvents]),
   };
 }
 

@@ -11,6 +11,7 @@ import { printOr503 } from '../../invoices/pdf/invoice-pdf.service.js';
 import { compilePdfTemplate } from '../../invoices/pdf/invoice-pdf.template.js';
 import {
   companyTimeZone,
+  readSerialHistory,
   readStampRecord,
   stampKindLabel,
   type StampRecordAsOf,
@@ -68,6 +69,11 @@ export class StampRecordService {
   async read(companyId: string, request: StampRecordRequest): Promise<StampRecordAsOf> {
     const timeZone = await companyTimeZone(this.pool, companyId);
     return readStampRecord(this.store, companyId, { ...request, timeZone });
+  }
+
+  async serial(companyId: string, request: { prefix: string; number: number; asOf: string }) {
+    const timeZone = await companyTimeZone(this.pool, companyId);
+    return readSerialHistory(this.store, companyId, { ...request, timeZone });
   }
 
   async pdf(companyId: string, request: StampRecordRequest): Promise<{ filename: string; pdf: Buffer }> {
