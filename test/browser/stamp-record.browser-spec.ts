@@ -78,12 +78,20 @@ describe('Stamp record (browser)', () => {
         .analyze();
       expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
 
+      // One stamp as of now: affixed to the invoice.
+      await page.getByLabel('Prefix').fill('AB');
+      await page.getByLabel('Stamp Number').fill('1001');
+      await page.getByRole('button', { name: 'Look Up' }).click();
+      const story = page.getByRole('table', { name: 'Transactions of the stamp' });
+      await visible(story.getByRole('cell', { name: `#${invoice.number}` }));
+      await visible(page.getByText(/: Invoiced$/));
+
       // As of a moment before the roll arrived: nothing happened yet.
-      await page.getByLabel('As Of').fill('2020-01-01T00:00:00');
+      await page.getByLabel('As Of', { exact: true }).fill('2020-01-01T00:00:00');
       await page.getByRole('button', { name: 'Show Record' }).click();
       await visible(page.getByText('No stamp transaction in this period.'));
 
-      await page.getByLabel('As Of').fill('');
+      await page.getByLabel('As Of', { exact: true }).fill('');
       const csv = await download(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
       expect(csv.name).toMatch(/^stamp_record_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
       expect(csv.bytes.toString()).toContain('Destroyed,1,AB1011,1');

@@ -22,6 +22,7 @@ import { fieldErrors, problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { NumberingProofSection } from './NumberingProofSection';
+import { SerialAsOfLookup } from './SerialAsOfLookup';
 import {
   useDownloadStampRecordMutation,
   useLazyNumberingProofQuery,
@@ -277,6 +278,11 @@ export default function StampRecordPage() {
       {record && proof.data && proof.originalArgs && (
         <NumberingProofSection proof={proof.data} query={proof.originalArgs} />
       )}
+      <SerialAsOfLookup
+        asOf={
+          form.values.asOf && toDate(form.values.asOf) ? toDate(form.values.asOf)!.toISOString() : undefined
+        }
+      />
     </>
   );
 }

@@ -11,7 +11,11 @@ import type {
   StampRollResponse,
   UndoDestroyStampsResult,
 } from '#domain/contracts/stamp.contract';
-import type { NumberingProofResponse, StampRecordResponse } from '#domain/contracts/stamp-record.contract';
+import type {
+  NumberingProofResponse,
+  SerialHistoryResponse,
+  StampRecordResponse,
+} from '#domain/contracts/stamp-record.contract';
 
 /** The shapes of /stamp, one home for the API and the web: domain/contracts/stamp.contract.ts. */
 export type {
@@ -48,6 +52,7 @@ export interface StampRecordQuery {
 
 export type {
   NumberingProofResponse,
+  SerialHistoryResponse,
   StampRecordResponse,
   StampRecordLine,
 } from '#domain/contracts/stamp-record.contract';
@@ -112,6 +117,12 @@ export const stampsApi = api.enhanceEndpoints({ addTagTypes: [LEDGER] }).injectE
         responseHandler: fileResponse(`stamp_record.${format}`),
       }),
     }),
+    serialHistoryAsOf: build.query<SerialHistoryResponse, { prefix: string; number: number; as_of?: string }>(
+      {
+        query: (params) => ({ url: 'stamp/record/serial', params }),
+        providesTags: [LEDGER],
+      },
+    ),
     numberingProof: build.query<NumberingProofResponse, StampRecordQuery>({
       query: (params) => ({ url: 'invoice/numbering-proof', params }),
       providesTags: [LEDGER],
@@ -135,6 +146,7 @@ export const stampsApi = api.enhanceEndpoints({ addTagTypes: [LEDGER] }).injectE
 
 export const {
   useLazyStampRecordQuery,
+  useLazySerialHistoryAsOfQuery,
   useLazyNumberingProofQuery,
   useDownloadNumberingProofMutation,
   useDownloadStampRecordMutation,
