@@ -18,6 +18,7 @@ import { Migration20261125001600_inventory } from './Migration20261125001600_inv
 import { Migration20261125002200_stream_snapshots } from './Migration20261125002200_stream_snapshots.js';
 import { Migration20261125002210_last_price_index } from './Migration20261125002210_last_price_index.js';
 import { Migration20261125002300_sales_by_day_index } from './Migration20261125002300_sales_by_day_index.js';
+import { Migration20261127001800_event_chain } from './Migration20261127001800_event_chain.js';
 import { Migration20261126001600_inventory_current } from './Migration20261126001600_inventory_current.js';
 import { Migration20261127001400_order_drafts } from './Migration20261127001400_order_drafts.js';
 import { Migration20261127002000_rate_limits } from './Migration20261127002000_rate_limits.js';
@@ -48,6 +49,7 @@ export const migrationsList = [
   Migration20261125002300_sales_by_day_index,
   Migration20261126001600_inventory_current,
   Migration20261127001400_order_drafts,
+  Migration20261127001800_event_chain,
   Migration20261127002000_rate_limits,
   Migration20261127002010_projection_holders,
   Migration20261127002100_idempotency_owner,

@@ -160,6 +160,7 @@ export const SCREENS: Screen[] = [
     empty: at('/invoice/999999/edit'),
   },
   { route: '/stamp', signedIn: true, data: at('/stamp'), empty: at('/stamp'), widths: true },
+  { route: '/stamp/record', signedIn: true, data: at('/stamp/record'), empty: at('/stamp/record') },
   {
     route: '/stamp/roll',
     signedIn: true,

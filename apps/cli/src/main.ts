@@ -8,7 +8,9 @@ import { loadConfig } from '../../api/src/infra/config/config.js';
 import { startRuntime } from '../../api/src/runtime.js';
 import { DEMO_LOGIN, seedDemo, seededLine, timingLine } from '../../api/src/seed.js';
 import { backupCommand, BACKUP_USAGE, restoreCommand, RESTORE_USAGE } from './backup.command.js';
+import { auditVerify, AUDIT_VERIFY_USAGE } from './audit-verify.command.js';
 import { featuresSet, FEATURES_SET_USAGE } from './features-set.command.js';
+import { stampsRecord, STAMPS_RECORD_USAGE } from './stamps-record.command.js';
 import { stampsReplay, STAMPS_REPLAY_USAGE } from './stamps-replay.command.js';
 import { tabcImport, TABC_IMPORT_USAGE } from './tabc-import.command.js';
 
@@ -27,7 +29,11 @@ const USAGE = `Usage: node dist/apps/cli/src/main.js <command>
   ${BACKUP_USAGE}
                                 the event store, the plain tables and the uploaded files as of one instant
   ${RESTORE_USAGE}
-                                load a backup into an empty database and rebuild every projection`;
+                                load a backup into an empty database and rebuild every projection
+  ${STAMPS_RECORD_USAGE}
+                                the TABC stamp transaction record of a period, replayed as of an instant
+  ${AUDIT_VERIFY_USAGE}
+                                recompute a company's event hash chain; name its first broken link`;
 
 /** The same modules as the API, without HTTP (ARCHITECTURE §2). */
 async function main(argv: string[]): Promise<number> {
@@ -102,6 +108,10 @@ async function main(argv: string[]): Promise<number> {
         return await backupCommand(runtime, rest);
       case 'restore':
         return await restoreCommand(runtime, rest);
+      case 'audit:verify':
+        return await auditVerify(runtime.store, rest);
+      case 'stamps:record':
+        return await stampsRecord(runtime.store, runtime.pool, rest);
       default:
         console.error(`Unknown command: ${command}\n${USAGE}`);
         return 1;

@@ -5,6 +5,7 @@ import { UpdateInvoiceHandler } from './commands/update-invoice.handler.js';
 import { InvoiceContext } from './invoice-context.js';
 import { InvoiceReader } from './invoice-reader.js';
 import { InvoicesController } from './invoices.controller.js';
+import { NumberingProofController } from './numbering/numbering-proof.controller.js';
 import {
   GetInvoiceHandler,
   InvoiceCsvHandler,
@@ -17,7 +18,7 @@ import {
 
 /** Invoices (issue 6): creation with numbers and stamps, edits, status, delete, the grid and its exports. */
 @Module({
-  controllers: [InvoicesController],
+  controllers: [NumberingProofController, InvoicesController],
   providers: [
     InvoiceContext,
     InvoiceReader,

@@ -16,11 +16,13 @@ import { StampRangeCheckHandler } from './queries/stamp-range-check.handler.js';
 import { StampRemainingHandler } from './queries/stamp-remaining.handler.js';
 import { StampRollsHandler } from './queries/stamp-rolls.handler.js';
 import { StampsController } from './stamps.controller.js';
+import { StampRecordController } from './record/stamp-record.controller.js';
+import { StampRecordService } from './record/stamp-record.service.js';
 
 /** Stamp rolls, allocation, destruction, the stamp log and stamp history (issue 5). The command and query buses come
  * from CqrsModule.forRoot() in AppModule. */
 @Module({
-  controllers: [StampsController],
+  controllers: [StampRecordController, StampsController],
   providers: [
     ReceiveStampRollHandler,
     ChangeStampRollActiveHandler,
@@ -38,6 +40,7 @@ import { StampsController } from './stamps.controller.js';
     StampLedgerAsOfHandler,
     StampRangeCheckHandler,
     StampAllocationPreviewHandler,
+    StampRecordService,
   ],
 })
 export class StampsModule {}

@@ -32,7 +32,7 @@ export function describeEventStoreContract(
     it('appends to a new stream and reads it back in order', async () => {
       const s = stream('invoice');
       const result = await store.appendToStreams([
-        { stream: s, expected: 'no_stream', events: [anEvent('A'), anEvent('B')] },
+        { stream: s, expected: 'no_stream', events: [anEvent('A', undefined, 'c-1'), anEvent('B')] },
       ]);
       expect(result.revisions[s]).toBe(1n);
       expect(result.duplicate).toBe(false);
@@ -224,12 +224,20 @@ export function describeEventStoreContract(
   });
 }
 
-export function anEvent(type: string, data: Record<string, unknown> = { label: type }): NewEvent {
+/**
+ * An event of its own company unless `companyId` says: the Postgres store serialises one company's appends (its
+ * hash chain, issue 18 §8), and these tests are about streams and global order, which must hold across companies.
+ */
+export function anEvent(
+  type: string,
+  data: Record<string, unknown> = { label: type },
+  companyId = `c-${randomUUID()}`,
+): NewEvent {
   return {
     id: randomUUID(),
     type,
     data,
-    metadata: { companyId: 'c-1', userId: 'u-1', occurredAt: '2026-11-21T12:00:00.000Z', schemaVersion: 1 },
+    metadata: { companyId, userId: 'u-1', occurredAt: '2026-11-21T12:00:00.000Z', schemaVersion: 1 },
   };
 }
 

@@ -76,6 +76,28 @@ export interface StreamSnapshot {
   state: unknown;
 }
 
+/** One link of a company's event hash chain (issue 18 §8). */
+export interface ChainHead {
+  /** The link's number in the company's chain: 1, 2, 3 … */
+  seq: string;
+  /** SHA-256 of the previous link's hash and this event, hex. */
+  hash: string;
+}
+
+/** What `verifyChain` found: the links checked, and the first one that does not hold. */
+export interface ChainVerification {
+  checked: number;
+  head: ChainHead | null;
+  broken: null | {
+    seq: string;
+    position: string;
+    streamId: string;
+    revision: string;
+    eventId: string;
+    reason: string;
+  };
+}
+
 export interface EventStore {
   /** Atomic: all streams or none. Throws WrongExpectedRevisionError on a conflict. */
   appendToStreams(appends: StreamAppend[]): Promise<AppendResult>;
@@ -108,6 +130,13 @@ export interface EventStore {
   compareCheckpoints(a: Checkpoint, b: Checkpoint): number;
   /** Checkpoint of the newest committed event (START when empty); subscribers reach it once it is settled. */
   headCheckpoint(): Promise<Checkpoint>;
+  /**
+   * Optional (the Postgres store keeps a chain; KurrentDB does not): the highest link of the company's hash chain
+   * among these events — the chain head a document made from them reached.
+   */
+  chainLinkOf?(companyId: string, eventIds: readonly string[]): Promise<ChainHead | null>;
+  /** Optional, as chainLinkOf: walks the company's chain from its first link and names the first broken one. */
+  verifyChain?(companyId: string): Promise<ChainVerification>;
   /** Health probe. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -4,6 +4,8 @@ import {
   START,
   WrongExpectedRevisionError,
   type AppendResult,
+  type ChainHead,
+  type ChainVerification,
   type Checkpoint,
   type EventStore,
   type ExpectedRevision,
@@ -15,6 +17,7 @@ import {
 } from './event-store.port.js';
 import { EVENT_STORE_DDL } from './postgres-event-store.sql.js';
 import { upcastStored } from './upcasting.js';
+import { chainLinkOf, verifyChain } from './postgres-event-chain.js';
 
 const CHANNEL = 'stampline_events';
 const EXPECTED_NO_STREAM = -1n;
@@ -507,6 +510,16 @@ export class PostgresEventStore implements EventStore {
       `SELECT transaction_id::text AS xid, position FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1`,
     );
     return rows[0] ? toCheckpoint(rows[0].xid, rows[0].position) : START;
+  }
+
+  /** The highest hash-chain link among these events of the company (issue 18 §8). */
+  chainLinkOf(companyId: string, eventIds: readonly string[]): Promise<ChainHead | null> {
+    return chainLinkOf(this.pool, companyId, eventIds);
+  }
+
+  /** Recomputes the company's hash chain from its first link and names the first broken one. */
+  verifyChain(companyId: string): Promise<ChainVerification> {
+    return verifyChain(this.pool, companyId);
   }
 
   async ping(): Promise<void> {

@@ -48,7 +48,10 @@ export const NAV_ITEMS: NavItem[] = [
     label: 'Stamps',
     to: '/stamp',
     icon: <ConfirmationNumberOutlined />,
-    children: [{ label: 'Stamp Rolls', to: '/stamp/roll' }],
+    children: [
+      { label: 'Stamp Rolls', to: '/stamp/roll' },
+      { label: 'Stamp Record', to: '/stamp/record' },
+    ],
   },
   { label: 'Products', to: '/product', icon: <LiquorOutlined /> },
   {

@@ -1,5 +1,6 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -76,6 +77,9 @@ export default function StampsPage() {
             >
               Download CSV
             </Button>
+            <RouterButton to="/stamp/record" variant="outlined" startIcon={<ReceiptLongOutlined />}>
+              Stamp Record
+            </RouterButton>
             <RouterButton to="/stamp/roll" variant="contained" startIcon={<Inventory2Outlined />}>
               Manage Rolls
             </RouterButton>

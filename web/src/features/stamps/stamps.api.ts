@@ -11,6 +11,11 @@ import type {
   StampRollResponse,
   UndoDestroyStampsResult,
 } from '#domain/contracts/stamp.contract';
+import type {
+  NumberingProofResponse,
+  SerialHistoryResponse,
+  StampRecordResponse,
+} from '#domain/contracts/stamp-record.contract';
 
 /** The shapes of /stamp, one home for the API and the web: domain/contracts/stamp.contract.ts. */
 export type {
@@ -37,6 +42,20 @@ export interface StampRangeBody {
   to: number;
   note?: string;
 }
+
+/** GET /stamp/record: the period (YYYY-MM-DD) and, optionally, the instant it is replayed to. */
+export interface StampRecordQuery {
+  from: string;
+  to: string;
+  as_of?: string;
+}
+
+export type {
+  NumberingProofResponse,
+  SerialHistoryResponse,
+  StampRecordResponse,
+  StampRecordLine,
+} from '#domain/contracts/stamp-record.contract';
 
 export type StampExportQuery = Pick<GridQueryArgs, 'sortModel' | 'filterModel'>;
 
@@ -87,6 +106,34 @@ export const stampsApi = api.enhanceEndpoints({ addTagTypes: [LEDGER] }).injectE
       query: (params) => ({ url: 'stamp/history', params }),
       providesTags: [LEDGER],
     }),
+    stampRecord: build.query<StampRecordResponse, StampRecordQuery>({
+      query: (params) => ({ url: 'stamp/record', params }),
+      providesTags: [LEDGER],
+    }),
+    downloadStampRecord: build.mutation<DownloadedFile, StampRecordQuery & { format: 'csv' | 'pdf' }>({
+      query: ({ format, ...params }) => ({
+        url: format === 'csv' ? 'stamp/record/download' : 'stamp/record/pdf',
+        params,
+        responseHandler: fileResponse(`stamp_record.${format}`),
+      }),
+    }),
+    serialHistoryAsOf: build.query<SerialHistoryResponse, { prefix: string; number: number; as_of?: string }>(
+      {
+        query: (params) => ({ url: 'stamp/record/serial', params }),
+        providesTags: [LEDGER],
+      },
+    ),
+    numberingProof: build.query<NumberingProofResponse, StampRecordQuery>({
+      query: (params) => ({ url: 'invoice/numbering-proof', params }),
+      providesTags: [LEDGER],
+    }),
+    downloadNumberingProof: build.mutation<DownloadedFile, StampRecordQuery>({
+      query: (params) => ({
+        url: 'invoice/numbering-proof/download',
+        params,
+        responseHandler: fileResponse('numbering_proof.csv'),
+      }),
+    }),
     downloadStampsAsOf: build.mutation<DownloadedFile, { at: string }>({
       query: (params) => ({
         url: 'stamp/as-of/download',
@@ -98,6 +145,11 @@ export const stampsApi = api.enhanceEndpoints({ addTagTypes: [LEDGER] }).injectE
 });
 
 export const {
+  useLazyStampRecordQuery,
+  useLazySerialHistoryAsOfQuery,
+  useLazyNumberingProofQuery,
+  useDownloadNumberingProofMutation,
+  useDownloadStampRecordMutation,
   useStampRemainingQuery,
   useStampRollsQuery,
   useCreateStampRollMutation,

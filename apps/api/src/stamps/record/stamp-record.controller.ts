@@ -1,0 +1,59 @@
+import { Controller, Get, Inject, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { AuthUser } from '../../auth/auth.types.js';
+import { CurrentUser } from '../../auth/public.decorator.js';
+import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
+import { SERIAL_HISTORY_ANSWER, STAMP_RECORD_ANSWER } from './stamp-record.answers.js';
+import { sendPdf } from '../../invoices/delivery/invoice-delivery.controller.js';
+import { stampRecordCsv } from './stamp-record.reader.js';
+import { recordRequest, SerialHistoryParams, serialAsOf, StampRecordParams } from './stamp-record.params.js';
+import { StampRecordService, stampRecordFileName } from './stamp-record.service.js';
+
+/**
+ * The TABC stamp transaction record (issue 18 §1) for a period, as of any instant: JSON for the screen
+ * (/stamp/record), CSV, and a PDF. Replayed from the event store, so it reads the same today as it did then.
+ */
+@ApiTags('stamp')
+@ApiBearerAuth()
+@Controller('stamp/record')
+export class StampRecordController {
+  constructor(@Inject(StampRecordService) private readonly records: StampRecordService) {}
+
+  @Get()
+  @ApiAnswer(200, 'Per date: received, affixed, returned, destroyed; on hand after each', STAMP_RECORD_ANSWER)
+  record(@CurrentUser() user: AuthUser, @Query() params: StampRecordParams) {
+    return this.records.read(user.companyId, recordRequest(params));
+  }
+
+  @Get('serial')
+  @ApiAnswer(200, "One serial's transactions and status at the instant", SERIAL_HISTORY_ANSWER)
+  serial(@CurrentUser() user: AuthUser, @Query() params: SerialHistoryParams) {
+    return this.records.serial(user.companyId, {
+      prefix: params.prefix ?? '',
+      number: params.number,
+      asOf: serialAsOf(params),
+    });
+  }
+
+  @Get('download')
+  @ApiFileAnswer('text/csv', 'The record as CSV (a destroyed serial per line)')
+  async download(@CurrentUser() user: AuthUser, @Query() params: StampRecordParams) {
+    const record = await this.records.read(user.companyId, recordRequest(params));
+    return new StreamableFile(Buffer.from(stampRecordCsv(record), 'utf8'), {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="${stampRecordFileName(record, 'csv')}"`,
+    });
+  }
+
+  @Get('pdf')
+  @ApiFileAnswer('application/pdf', 'The record as a PDF, with the event chain head it was made from')
+  async pdf(
+    @CurrentUser() user: AuthUser,
+    @Query() params: StampRecordParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { pdf, filename } = await this.records.pdf(user.companyId, recordRequest(params));
+    return sendPdf(reply, pdf, filename, 'attachment');
+  }
+}

@@ -1,0 +1,69 @@
+/*
+ * What GET /stamp/record answers (issue 18 §1), as the API writes it and the web reads it. Types only: the web build
+ * imports this file too.
+ */
+import type { NumberingProof } from '../invoices/numbering-proof.js';
+import type { StampRecord, StampTransactionKind } from '../stamps/stamp-record.js';
+
+export type {
+  StampRecord,
+  StampRecordDay,
+  StampRecordLine,
+  StampTransactionKind,
+} from '../stamps/stamp-record.js';
+
+/** One link of a company's event hash chain. */
+export interface ChainHeadResponse {
+  seq: string;
+  hash: string;
+}
+
+/** The stamp transaction record of a period, replayed as of an instant. */
+export interface StampRecordResponse extends StampRecord {
+  companyId: string;
+  /** The instant the record is as of: events that happened later are not in it. */
+  asOf: string;
+  timeZone: string;
+  /** Events read: of `stamps-{companyId}`, and of the invoices affixed in the period. */
+  eventsRead: { stamps: number; invoices: number };
+  /** The company's hash-chain head at the instant (null: no chain, e.g. the KurrentDB store). */
+  chainHead: ChainHeadResponse | null;
+}
+
+export type {
+  NumberingGap,
+  NumberingProof,
+  NumberingProofEntry,
+  NumberingProofInvoice,
+  NumberingSequence,
+} from '../invoices/numbering-proof.js';
+
+/** GET /invoice/numbering-proof: every invoice number issued in a period, as of an instant, and each gap. */
+export interface NumberingProofResponse extends NumberingProof {
+  companyId: string;
+  asOf: string;
+  timeZone: string;
+}
+
+/** GET /stamp/record/serial: one serial's transactions and status, replayed as of an instant. */
+export interface SerialHistoryResponse {
+  companyId: string;
+  asOf: string;
+  prefix: string;
+  number: number;
+  status: 'not_received' | 'available' | 'invoiced' | 'destroyed';
+  transactions: {
+    date: string;
+    at: string;
+    kind: StampTransactionKind;
+    /** The range of the transaction that holds the serial. */
+    range: string;
+    invoiceId: string | null;
+    invoiceNumber: string | null;
+    invoiceDate: string | null;
+    retailer: string | null;
+    permit: string | null;
+    note: string | null;
+  }[];
+  chainHead: ChainHeadResponse | null;
+}

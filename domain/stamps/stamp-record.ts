@@ -1,0 +1,271 @@
+import { businessDate } from '../shared/business-date.js';
+import { formatRange } from './intervals.js';
+import type { StampEvent, StampRange } from './stamp.events.js';
+
+/**
+ * The TABC stamp transaction record (issue 18 §1): one entry for each date with a transaction — stamps received
+ * (roll, serials), stamps affixed (invoice date and number, retailer trade name and permit, serial ranges), stamps
+ * that came back (an invoice edited or cancelled), destroyed serials listed one by one, destroys undone — and the
+ * quantity on hand after each. Pure: it folds the `stamps-{companyId}` events it is given (the caller gives the
+ * events up to the instant the record is "as of") and the invoice details the caller read as of that instant.
+ *
+ * "On hand" is the stamps the permittee holds that are neither affixed nor destroyed: received − affixed + returned
+ * − destroyed + restored.
+ */
+
+export type StampTransactionKind = 'received' | 'affixed' | 'returned' | 'destroyed' | 'restored';
+
+/** One stamp event as a transaction of the record, before invoice details are joined. */
+export interface StampTransaction {
+  /** Business date of the transaction: the roll's received date, else the event's instant in the company zone. */
+  date: string;
+  /** The event's instant (its command time). */
+  at: string;
+  /** The event's order in the stream: ties on a date keep the stream's order. */
+  seq: number;
+  kind: StampTransactionKind;
+  /** + received / returned / restored, − affixed / destroyed. */
+  delta: number;
+  ranges: StampRange[];
+  rollId: number | null;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  customerName: string | null;
+  customerTabcId: string | null;
+  note: string | null;
+  /** Released stamps: why they came back. */
+  reason: string | null;
+}
+
+/** An invoice as it read at the record's instant. */
+export interface StampRecordInvoice {
+  invoicedOn: string;
+  number: string;
+  customerName: string;
+  customerTabcId: string;
+}
+
+export interface StampRecordLine {
+  kind: StampTransactionKind;
+  at: string;
+  quantity: number;
+  /** Serial ranges, `AB1000–AB1011, AB1020`. */
+  serials: string;
+  /** Destroyed lines only: every serial, one by one. */
+  serialList: string[];
+  rollId: number | null;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  invoiceDate: string | null;
+  retailer: string | null;
+  permit: string | null;
+  note: string | null;
+  onHandAfter: number;
+}
+
+export interface StampRecordDay {
+  date: string;
+  lines: StampRecordLine[];
+}
+
+export interface StampRecord {
+  from: string;
+  to: string;
+  /** On hand at the start of `from`. */
+  openingOnHand: number;
+  closingOnHand: number;
+  days: StampRecordDay[];
+  totals: Record<StampTransactionKind, number>;
+}
+
+const count = (ranges: readonly StampRange[]) => ranges.reduce((n, r) => n + r.to - r.from + 1, 0);
+
+/** The stamp events as transactions (activation changes are no transactions). */
+export function stampTransactions(
+  events: readonly { event: StampEvent; occurredAt: string }[],
+  timeZone: string,
+): StampTransaction[] {
+  const out: StampTransaction[] = [];
+  events.forEach(({ event, occurredAt }, seq) => {
+    const base = {
+      at: occurredAt,
+      seq,
+      date: businessDate(occurredAt, timeZone),
+      invoiceId: null,
+      invoiceNumber: null,
+      customerName: null,
+      customerTabcId: null,
+      note: null,
+      reason: null,
+      rollId: null,
+    };
+    switch (event.type) {
+      case 'StampRollReceived': {
+        const { rollId, prefix, from, to, receivedOn } = event.data;
+        const ranges = [{ rollId, prefix, from, to }];
+        out.push({ ...base, date: receivedOn, kind: 'received', delta: count(ranges), ranges, rollId });
+        return;
+      }
+      case 'StampsAllocated': {
+        const d = event.data;
+        out.push({
+          ...base,
+          kind: 'affixed',
+          delta: -count(d.ranges),
+          ranges: d.ranges,
+          rollId: d.ranges[0]?.rollId ?? null,
+          invoiceId: d.invoiceId,
+          invoiceNumber: d.invoiceNumber,
+          customerName: d.customerName,
+          customerTabcId: d.customerTabcId,
+          note: d.note,
+        });
+        return;
+      }
+      case 'StampsReleased': {
+        const d = event.data;
+        out.push({
+          ...base,
+          kind: 'returned',
+          delta: count(d.ranges),
+          ranges: d.ranges,
+          rollId: d.ranges[0]?.rollId ?? null,
+          invoiceId: d.invoiceId,
+          invoiceNumber: d.invoiceNumber,
+          reason: d.reason,
+        });
+        return;
+      }
+      case 'StampsDestroyed': {
+        const d = event.data;
+        if (d.ranges.length === 0) return; // nothing was available to destroy
+        out.push({
+          ...base,
+          kind: 'destroyed',
+          delta: -count(d.ranges),
+          ranges: d.ranges,
+          rollId: d.rollId,
+          note: d.note,
+        });
+        return;
+      }
+      case 'StampsRestored': {
+        const d = event.data;
+        out.push({
+          ...base,
+          kind: 'restored',
+          delta: count(d.ranges),
+          ranges: d.ranges,
+          rollId: d.rollId,
+          note: `Destroy #${d.destroyId} undone`,
+        });
+        return;
+      }
+      default:
+        return;
+    }
+  });
+  return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq));
+}
+
+/** The affixing transactions of the period whose invoice details the caller must read. */
+export function invoicesOfPeriod(
+  transactions: readonly StampTransaction[],
+  from: string,
+  to: string,
+): string[] {
+  const ids = new Set<string>();
+  for (const t of transactions)
+    if (t.invoiceId && t.date >= from && t.date <= to && (t.kind === 'affixed' || t.kind === 'returned'))
+      ids.add(t.invoiceId);
+  return [...ids];
+}
+
+const rangesText = (ranges: readonly StampRange[]) =>
+  ranges.map((r) => formatRange(r.prefix, r.from, r.to)).join(', ');
+
+/** At most this many serials are listed one by one per destroyed line (a whole roll destroyed stays readable). */
+export const MAX_LISTED_SERIALS = 10_000;
+
+function serialList(ranges: readonly StampRange[]): string[] {
+  const list: string[] = [];
+  for (const r of ranges)
+    for (let n = r.from; n <= r.to && list.length < MAX_LISTED_SERIALS; n++) list.push(`${r.prefix}${n}`);
+  return list;
+}
+
+/** The record of `from`–`to` (business dates, inclusive) from the transactions sorted by stampTransactions. */
+export function buildStampRecord(
+  transactions: readonly StampTransaction[],
+  invoices: ReadonlyMap<string, StampRecordInvoice>,
+  from: string,
+  to: string,
+): StampRecord {
+  let onHand = 0;
+  let openingOnHand = 0;
+  const days: StampRecordDay[] = [];
+  const totals: Record<StampTransactionKind, number> = {
+    received: 0,
+    affixed: 0,
+    returned: 0,
+    destroyed: 0,
+    restored: 0,
+  };
+  for (const t of transactions) {
+    if (t.date > to) break;
+    onHand += t.delta;
+    if (t.date < from) {
+      openingOnHand = onHand;
+      continue;
+    }
+    const invoice = t.invoiceId ? invoices.get(t.invoiceId) : undefined;
+    const line: StampRecordLine = {
+      kind: t.kind,
+      at: t.at,
+      quantity: Math.abs(t.delta),
+      serials: rangesText(t.ranges),
+      serialList: t.kind === 'destroyed' ? serialList(t.ranges) : [],
+      rollId: t.rollId,
+      invoiceId: t.invoiceId,
+      invoiceNumber: invoice?.number ?? t.invoiceNumber,
+      invoiceDate: invoice?.invoicedOn ?? null,
+      retailer: invoice?.customerName ?? t.customerName,
+      permit: invoice?.customerTabcId ?? t.customerTabcId,
+      note: t.kind === 'returned' ? `Invoice ${t.reason ?? 'edited'}` : t.note,
+      onHandAfter: onHand,
+    };
+    totals[t.kind] += line.quantity;
+    const day = days.at(-1);
+    if (day?.date === t.date) day.lines.push(line);
+    else days.push({ date: t.date, lines: [line] });
+  }
+  return { from, to, openingOnHand, closingOnHand: onHand, days, totals };
+}
+
+export type SerialStatus = 'not_received' | 'available' | 'invoiced' | 'destroyed';
+
+const STATUS_AFTER: Record<StampTransactionKind, SerialStatus> = {
+  received: 'available',
+  affixed: 'invoiced',
+  returned: 'available',
+  destroyed: 'destroyed',
+  restored: 'available',
+};
+
+/** The transactions that touched one serial (in the record's order), and its status after the last of them. */
+export function serialHistory(
+  transactions: readonly StampTransaction[],
+  prefix: string,
+  number: number,
+): { status: SerialStatus; transactions: StampTransaction[] } {
+  const touched = transactions
+    .filter((t) => t.ranges.some((r) => r.prefix === prefix && r.from <= number && number <= r.to))
+    // The serial's own story goes by the events' order (a roll's received date may be earlier than its entry).
+    .sort((a, b) => a.seq - b.seq)
+    .map((t) => ({
+      ...t,
+      ranges: t.ranges.filter((r) => r.prefix === prefix && r.from <= number && number <= r.to),
+    }));
+  const last = touched.at(-1);
+  return { status: last ? STATUS_AFTER[last.kind] : 'not_received', transactions: touched };
+}

@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { RUSTY_NAIL } from '../support/api-fixtures.js';
+import { snap, useBrowser } from '../support/browser.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { expectTrue, ok, today, visible } from '../support/browser-fixtures.js';
+
+let app: TestApp;
+let http: ApiClient;
+
+beforeAll(async () => {
+  app = await startTestApp({ AUTH_RATE_LIMIT: '1000', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+  http = apiClient(app.baseUrl);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** An owner with a roll AB1000–AB1479, an invoice of 3 bottles to The Rusty Nail, and AB1010–AB1012 destroyed. */
+async function anOwnerWithStamps() {
+  const owner = await signUpOwner(http, 'Rita Record');
+  const customer = await ok(http.post('customer', RUSTY_NAIL, owner.token));
+  const vodka = await ok(
+    http.post(
+      'product',
+      { product: "Tito's Vodka", product_type: 'liquor', product_size: '750ml', product_price: 19.99 },
+      owner.token,
+    ),
+  );
+  await ok(
+    http.post('stamp/roll', { prefix: 'AB', received_at: today(), from: 1000, to: 1479 }, owner.token),
+  );
+  const invoice = await ok(
+    http.post(
+      'invoice',
+      { customer_id: customer.id, items: [{ product_id: vodka.id, qty: 3, price: 19.99 }] },
+      owner.token,
+    ),
+  );
+  await ok(http.post('stamp/roll/1/destroy', { from: 1010, to: 1012, note: 'torn' }, owner.token));
+  return { owner, invoice };
+}
+
+async function download(page: Page, click: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+describe('Stamp record (browser)', () => {
+  const browser = useBrowser(() => app.baseUrl);
+
+  browser.it(
+    'shows this month’s record on arrival, as of a past moment on request, and downloads CSV and PDF',
+    async () => {
+      const { owner, invoice } = await anOwnerWithStamps();
+      const page = await browser.signedIn(owner.token);
+      await page.goto('/stamp');
+      await page.getByRole('link', { name: 'Stamp Record' }).first().click();
+      await visible(page.getByRole('heading', { name: 'Stamp Record', level: 1 }));
+      const table = page.getByRole('table', { name: 'Stamp transactions by date' });
+      await visible(table);
+      await visible(table.getByRole('cell', { name: 'AB1000-AB1479' }));
+      await visible(table.getByRole('cell', { name: `#${invoice.number}` }));
+      await visible(table.getByText('Serials: AB1010 AB1011 AB1012'));
+      await visible(table.getByRole('cell', { name: '474' }));
+      const numbers = page.getByRole('table', { name: 'Invoice numbers issued' });
+      await visible(numbers.getByRole('cell', { name: `#${invoice.number}` }));
+      await visible(page.getByText('1 number issued, no gap.'));
+      await snap(page, 'stamp-record');
+
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .options({ resultTypes: ['violations'] })
+        .setLegacyMode(true)
+        .analyze();
+      expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+
+      // One stamp as of now: affixed to the invoice.
+      await page.getByLabel('Prefix').fill('AB');
+      await page.getByLabel('Stamp Number').fill('1001');
+      await page.getByRole('button', { name: 'Look Up' }).click();
+      const story = page.getByRole('table', { name: 'Transactions of the stamp' });
+      await visible(story.getByRole('cell', { name: `#${invoice.number}` }));
+      await visible(page.getByText(/: Invoiced$/));
+
+      // As of a moment before the roll arrived: nothing happened yet.
+      await page.getByLabel('As Of', { exact: true }).fill('2020-01-01T00:00:00');
+      await page.getByRole('button', { name: 'Show Record' }).click();
+      await visible(page.getByText('No stamp transaction in this period.'));
+
+      await page.getByLabel('As Of', { exact: true }).fill('');
+      const csv = await download(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
+      expect(csv.name).toMatch(/^stamp_record_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(csv.bytes.toString()).toContain('Destroyed,1,AB1011,1');
+      const pdf = await download(page, () => page.getByRole('button', { name: 'Download PDF' }).click());
+      expect(pdf.name).toMatch(/\.pdf$/);
+      expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+      // The server's word on a bad period shows at the field.
+      await page.getByLabel('From').fill('2024-01-01');
+      await page.getByRole('button', { name: 'Show Record' }).click();
+      await visible(page.getByText('A record covers at most 366 days.'));
+    },
+  );
+
+  browser.it('fits a 390 px wide screen (the table scrolls inside its card)', async () => {
+    const { owner } = await anOwnerWithStamps();
+    const page = await browser.signedIn(owner.token, { viewport: { width: 390, height: 844 } });
+    await page.goto('/stamp/record');
+    await visible(page.getByRole('table', { name: 'Stamp transactions by date' }));
+    await expectTrue(async () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    );
+    await snap(page, 'stamp-record-390');
+  });
+});

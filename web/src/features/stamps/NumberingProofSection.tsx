@@ -1,0 +1,132 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { INVOICE_STATUS_LABELS } from '#domain/shared/invoice-status';
+import { saveFile } from '../../shared/download';
+import { formatDate } from '../../shared/format';
+import { toast } from '../../shared/toasts';
+import {
+  useDownloadNumberingProofMutation,
+  type NumberingProofResponse,
+  type StampRecordQuery,
+} from './stamps.api';
+
+/** Rows shown on screen; the CSV lists them all. */
+const SHOWN = 200;
+
+const STATE_LABEL = { issued: 'Issued', cancelled: 'Cancelled', deleted: 'Deleted (was cancelled)' } as const;
+
+/**
+ * The invoice numbering proof of the record's period (issue 18 §4): every number issued, the state of its
+ * invoices, and each gap with its explanation (or flagged).
+ */
+export function NumberingProofSection({
+  proof,
+  query,
+}: {
+  proof: NumberingProofResponse;
+  query: StampRecordQuery;
+}) {
+  const [download, { isLoading }] = useDownloadNumberingProofMutation();
+  const rows = proof.sequences.flatMap((sequence) =>
+    sequence.numbers.flatMap((entry) =>
+      entry.invoices.map((invoice) => ({ entry, invoice, key: `${invoice.invoiceId}` })),
+    ),
+  );
+  const issued = `${proof.issued.toLocaleString()} ${proof.issued === 1 ? 'number' : 'numbers'} issued`;
+  const summary =
+    proof.gaps === 0
+      ? `${issued}, no gap.`
+      : `${issued}, ${proof.gaps} ${proof.gaps === 1 ? 'gap' : 'gaps'}, ${proof.unexplained} unexplained.`;
+
+  return (
+    <Card component="section" aria-labelledby="numbering-proof-title" sx={{ mt: 3 }}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'space-between', mb: 1 }}>
+          <Box>
+            <Typography id="numbering-proof-title" variant="h2" sx={{ fontSize: '1.125rem' }}>
+              Invoice Numbering
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {summary}
+            </Typography>
+          </Box>
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            loading={isLoading}
+            onClick={async () => {
+              try {
+                saveFile(await download(query).unwrap());
+              } catch {
+                toast.error('Error downloading the CSV');
+              }
+            }}
+          >
+            Download Numbering CSV
+          </Button>
+        </Box>
+        {proof.sequences.flatMap((sequence) =>
+          sequence.gaps.map((gap) => (
+            <Alert
+              key={`${sequence.prefix}${gap.from}`}
+              severity={gap.explained ? 'info' : 'warning'}
+              sx={{ mb: 1 }}
+            >
+              {gap.from === gap.to
+                ? `Number ${sequence.prefix}${gap.from}`
+                : `Numbers ${sequence.prefix}${gap.from}–${sequence.prefix}${gap.to}`}
+              : {gap.explanation}
+            </Alert>
+          )),
+        )}
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Invoice numbers issued" sx={{ minWidth: 560 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Number</TableCell>
+                <TableCell>Issued On</TableCell>
+                <TableCell>Customer</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>State</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5} align="center">
+                    No invoice number issued in this period.
+                  </TableCell>
+                </TableRow>
+              )}
+              {rows.slice(0, SHOWN).map(({ entry, invoice, key }) => (
+                <TableRow key={key}>
+                  <TableCell>#{invoice.number || entry.number}</TableCell>
+                  <TableCell>{formatDate(`${entry.issuedOn}T12:00:00`)}</TableCell>
+                  <TableCell>{invoice.customer}</TableCell>
+                  <TableCell>{INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}</TableCell>
+                  <TableCell>{STATE_LABEL[invoice.state]}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {rows.length > SHOWN && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            The first {SHOWN} of {rows.length.toLocaleString()} invoices; the CSV lists them all.
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,143 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm, type FormErrors } from '../../shared/forms/use-form';
+import { formatDate, formatDateTime } from '../../shared/format';
+import { fieldErrors, problemMessages, toProblem } from '../../shared/problem';
+import { toast } from '../../shared/toasts';
+import { useLazySerialHistoryAsOfQuery, type SerialHistoryResponse } from './stamps.api';
+
+type SerialValues = { prefix: string; number: string };
+
+const validate = (v: SerialValues): FormErrors<SerialValues> => ({
+  number: !v.number.trim()
+    ? 'Enter the stamp number.'
+    : !/^\d{1,10}$/.test(v.number.trim()) || Number(v.number) < 1
+      ? 'Enter a whole number of 1 or more.'
+      : undefined,
+});
+
+const STATUS: Record<SerialHistoryResponse['status'], string> = {
+  not_received: 'Not received',
+  available: 'Available',
+  invoiced: 'Invoiced',
+  destroyed: 'Destroyed',
+};
+
+const KIND: Record<SerialHistoryResponse['transactions'][number]['kind'], string> = {
+  received: 'Received',
+  affixed: 'Affixed',
+  returned: 'Returned to stock',
+  destroyed: 'Destroyed',
+  restored: 'Destroy undone',
+};
+
+/**
+ * One serial's history replayed to the record's "As Of" moment (now when empty): every transaction that touched it,
+ * with its invoice as it read then, and its status after them.
+ */
+export function SerialAsOfLookup({ asOf }: { asOf: string | undefined }) {
+  const [initialValues] = useState<SerialValues>({ prefix: '', number: '' });
+  const form = useForm({ initialValues, validate });
+  const [lookUp, result] = useLazySerialHistoryAsOfQuery();
+
+  const submit = form.handleSubmit(async ({ prefix, number }) => {
+    try {
+      await lookUp({
+        prefix: prefix.trim(),
+        number: Number(number),
+        ...(asOf ? { as_of: asOf } : {}),
+      }).unwrap();
+    } catch (error) {
+      const problem = toProblem(error);
+      const fields = fieldErrors(problem);
+      if (fields.number || fields.prefix)
+        form.setServerErrors({ prefix: fields.prefix, number: fields.number });
+      else toast.error(problemMessages(problem, 'Error loading the stamp history')[0]!);
+    }
+  });
+  const history = result.data;
+
+  return (
+    <Card component="section" aria-labelledby="serial-as-of-title" sx={{ mt: 3 }}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id="serial-as-of-title" variant="h2" sx={{ fontSize: '1.125rem' }}>
+          One Stamp As Of
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Every transaction of one stamp up to the As Of moment above (now when it is empty).
+        </Typography>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={submit}
+          aria-label="One stamp as of"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+        >
+          <TextField {...form.field('prefix')} label="Prefix" sx={{ flex: '1 1 100px' }} />
+          <TextField
+            {...form.field('number')}
+            label="Stamp Number"
+            sx={{ flex: '2 1 160px' }}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <Button type="submit" variant="outlined" loading={form.submitting} sx={{ height: 56 }}>
+            Look Up
+          </Button>
+        </Box>
+        {history && (
+          <>
+            <Typography sx={{ mt: 1 }}>
+              <strong>
+                {history.prefix}
+                {history.number}
+              </strong>{' '}
+              as of {formatDateTime(history.asOf)}: {STATUS[history.status]}
+            </Typography>
+            {history.transactions.length > 0 && (
+              <TableContainer sx={{ overflowX: 'auto', mt: 1 }}>
+                <Table size="small" aria-label="Transactions of the stamp" sx={{ minWidth: 560 }}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Date</TableCell>
+                      <TableCell>Transaction</TableCell>
+                      <TableCell>Range</TableCell>
+                      <TableCell>Invoice</TableCell>
+                      <TableCell>Retailer</TableCell>
+                      <TableCell>Permit</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {history.transactions.map((t) => (
+                      <TableRow key={`${t.at}-${t.kind}`}>
+                        <TableCell>{formatDate(`${t.date}T12:00:00`)}</TableCell>
+                        <TableCell>
+                          {KIND[t.kind]}
+                          {t.note ? ` (${t.note})` : ''}
+                        </TableCell>
+                        <TableCell>{t.range}</TableCell>
+                        <TableCell>{t.invoiceNumber ? `#${t.invoiceNumber}` : ''}</TableCell>
+                        <TableCell>{t.retailer ?? ''}</TableCell>
+                        <TableCell>{t.permit ?? ''}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

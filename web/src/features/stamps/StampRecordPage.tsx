@@ -1,0 +1,288 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { format, startOfMonth } from 'date-fns';
+import { Fragment, useEffect, useState } from 'react';
+import { saveFile } from '../../shared/download';
+import { useForm, type FormErrors } from '../../shared/forms/use-form';
+import { formatDate, formatDateTime, toDate } from '../../shared/format';
+import { fieldErrors, problemMessages, toProblem } from '../../shared/problem';
+import { toast } from '../../shared/toasts';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { NumberingProofSection } from './NumberingProofSection';
+import { SerialAsOfLookup } from './SerialAsOfLookup';
+import {
+  useDownloadStampRecordMutation,
+  useLazyNumberingProofQuery,
+  useLazyStampRecordQuery,
+  type StampRecordLine,
+  type StampRecordQuery,
+  type StampRecordResponse,
+} from './stamps.api';
+
+const LOCAL_DATE_TIME = "yyyy-MM-dd'T'HH:mm:ss";
+const DAY = 'yyyy-MM-dd';
+
+type RecordValues = { from: string; to: string; asOf: string };
+
+const validate = (v: RecordValues): FormErrors<RecordValues> => {
+  const errors: FormErrors<RecordValues> = {};
+  if (!v.from) errors.from = 'Pick the first day.';
+  if (!v.to) errors.to = 'Pick the last day.';
+  else if (v.from && v.to < v.from) errors.to = 'The last day cannot be before the first.';
+  if (v.asOf) {
+    const at = toDate(v.asOf);
+    if (!at) errors.asOf = 'Enter a valid date and time.';
+    else if (at.getTime() > Date.now()) errors.asOf = 'The record cannot be as of a later moment than now.';
+  }
+  return errors;
+};
+
+const KIND_LABEL: Record<StampRecordLine['kind'], string> = {
+  received: 'Received',
+  affixed: 'Affixed',
+  returned: 'Returned to stock',
+  destroyed: 'Destroyed',
+  restored: 'Destroy undone',
+};
+
+const toQuery = (v: RecordValues): StampRecordQuery => ({
+  from: v.from,
+  to: v.to,
+  ...(v.asOf ? { as_of: toDate(v.asOf)!.toISOString() } : {}),
+});
+
+function RecordTable({ record }: { record: StampRecordResponse }) {
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Stamp transactions by date" sx={{ minWidth: 760 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Transaction</TableCell>
+            <TableCell>Serials</TableCell>
+            <TableCell align="right">Qty</TableCell>
+            <TableCell>Invoice</TableCell>
+            <TableCell>Invoice Date</TableCell>
+            <TableCell>Retailer</TableCell>
+            <TableCell>Permit</TableCell>
+            <TableCell align="right">On Hand After</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {record.days.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={8} align="center">
+                No stamp transaction in this period.
+              </TableCell>
+            </TableRow>
+          )}
+          {record.days.map((day) => (
+            <Fragment key={day.date}>
+              <TableRow sx={{ bgcolor: 'action.hover' }}>
+                <TableCell component="th" scope="rowgroup" colSpan={8} sx={{ fontWeight: 700 }}>
+                  {formatDate(`${day.date}T12:00:00`)}
+                </TableCell>
+              </TableRow>
+              {day.lines.map((line, index) => (
+                <TableRow key={`${day.date}-${index}`}>
+                  <TableCell>{KIND_LABEL[line.kind]}</TableCell>
+                  <TableCell sx={{ maxWidth: 320 }}>
+                    {line.serials}
+                    {line.serialList.length > 0 && (
+                      <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+                        Serials: {line.serialList.join(' ')}
+                      </Typography>
+                    )}
+                    {line.note && (
+                      <Typography variant="body2" color="text.secondary">
+                        {line.note}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell align="right">{line.quantity.toLocaleString()}</TableCell>
+                  <TableCell>{line.invoiceNumber ? `#${line.invoiceNumber}` : ''}</TableCell>
+                  <TableCell>{line.invoiceDate ? formatDate(`${line.invoiceDate}T12:00:00`) : ''}</TableCell>
+                  <TableCell>{line.retailer ?? ''}</TableCell>
+                  <TableCell>{line.permit ?? ''}</TableCell>
+                  <TableCell align="right">{line.onHandAfter.toLocaleString()}</TableCell>
+                </TableRow>
+              ))}
+            </Fragment>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * /stamp/record: the TABC stamp transaction record (issue 18 §1) of a period, replayed from the events as of any
+ * past moment (default: now), on screen, as CSV and as a PDF.
+ */
+export default function StampRecordPage() {
+  const [initialValues] = useState<RecordValues>(() => ({
+    from: format(startOfMonth(new Date()), DAY),
+    to: format(new Date(), DAY),
+    asOf: '',
+  }));
+  const form = useForm({ initialValues, validate });
+  const [load, result] = useLazyStampRecordQuery();
+  const [loadProof, proof] = useLazyNumberingProofQuery();
+  const [download] = useDownloadStampRecordMutation();
+  const [downloading, setDownloading] = useState<'csv' | 'pdf' | null>(null);
+
+  // This month so far, as of now, on arrival.
+  useEffect(() => {
+    void load(toQuery(initialValues));
+    void loadProof(toQuery(initialValues));
+  }, [load, loadProof, initialValues]);
+
+  const showServerErrors = (error: unknown, fallback: string) => {
+    const problem = toProblem(error);
+    const fields = fieldErrors(problem);
+    form.setServerErrors({ from: fields.from, to: fields.to, asOf: fields.as_of });
+    if (!fields.from && !fields.to && !fields.as_of) toast.error(problemMessages(problem, fallback)[0]!);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await Promise.all([load(toQuery(values)).unwrap(), loadProof(toQuery(values)).unwrap()]);
+    } catch (error) {
+      showServerErrors(error, 'Error loading the stamp record');
+    }
+  });
+
+  const downloadAs = async (kind: 'csv' | 'pdf') => {
+    if (Object.values(validate(form.values)).some(Boolean)) return;
+    setDownloading(kind);
+    try {
+      saveFile(await download({ ...toQuery(form.values), format: kind }).unwrap());
+    } catch (error) {
+      showServerErrors(error, kind === 'csv' ? 'Error downloading the CSV' : 'Error generating pdf');
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const record = result.data;
+
+  return (
+    <>
+      <PageHeader
+        title="Stamp Record"
+        subtitle="The TABC stamp transaction record: each date's receipts, affixings and destroyed stamps, with the quantity on hand after each; and every invoice number issued."
+      />
+      <Card component="section" aria-labelledby="stamp-record-period" sx={{ mb: 3 }}>
+        <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
+          <Typography id="stamp-record-period" variant="h2" sx={{ fontSize: '1.0625rem', mb: 2 }}>
+            Period
+          </Typography>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={submit}
+            aria-label="Stamp record period"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+          >
+            <TextField
+              {...form.field('from')}
+              label="From"
+              type="date"
+              sx={{ flex: '1 1 150px' }}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              {...form.field('to')}
+              label="To"
+              type="date"
+              sx={{ flex: '1 1 150px' }}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              {...form.field('asOf', 'Empty: now. Later changes are left out.')}
+              label="As Of"
+              type="datetime-local"
+              sx={{ flex: '2 1 220px' }}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { max: format(new Date(), LOCAL_DATE_TIME), step: 1 },
+              }}
+            />
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+              <Button type="submit" variant="contained" loading={form.submitting} sx={{ height: 56 }}>
+                Show Record
+              </Button>
+              <Button
+                variant="outlined"
+                startIcon={<FileDownloadOutlined />}
+                loading={downloading === 'csv'}
+                onClick={() => void downloadAs('csv')}
+                sx={{ height: 56 }}
+              >
+                Download CSV
+              </Button>
+              <Button
+                variant="outlined"
+                startIcon={<PictureAsPdfOutlined />}
+                loading={downloading === 'pdf'}
+                onClick={() => void downloadAs('pdf')}
+                sx={{ height: 56 }}
+              >
+                Download PDF
+              </Button>
+            </Box>
+          </Box>
+        </CardContent>
+      </Card>
+      {result.isError && !record && (
+        <Alert severity="error">
+          {problemMessages(toProblem(result.error), 'Error loading the stamp record')[0]}
+        </Alert>
+      )}
+      {record && (
+        <Card component="section" aria-labelledby="stamp-record-title">
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography id="stamp-record-title" variant="h2" sx={{ fontSize: '1.125rem' }}>
+              {formatDate(`${record.from}T12:00:00`)} – {formatDate(`${record.to}T12:00:00`)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              As of {formatDateTime(record.asOf)} · on hand at the start{' '}
+              <strong>{record.openingOnHand.toLocaleString()}</strong>, at the end{' '}
+              <strong>{record.closingOnHand.toLocaleString()}</strong> ·{' '}
+              {record.totals.received.toLocaleString()} received, {record.totals.affixed.toLocaleString()}{' '}
+              affixed, {record.totals.returned.toLocaleString()} returned,{' '}
+              {record.totals.destroyed.toLocaleString()} destroyed, {record.totals.restored.toLocaleString()}{' '}
+              destroys undone
+            </Typography>
+            <RecordTable record={record} />
+            {record.chainHead ? (
+              <Alert severity="info" sx={{ mt: 2, wordBreak: 'break-all' }}>
+                Event chain head at that moment: #{record.chainHead.seq} {record.chainHead.hash}
+              </Alert>
+            ) : null}
+          </CardContent>
+        </Card>
+      )}
+      {record && proof.data && proof.originalArgs && (
+        <NumberingProofSection proof={proof.data} query={proof.originalArgs} />
+      )}
+      <SerialAsOfLookup
+        asOf={
+          form.values.asOf && toDate(form.values.asOf) ? toDate(form.values.asOf)!.toISOString() : undefined
+        }
+      />
+    </>
+  );
+}
