@@ -2,19 +2,33 @@ import type pg from 'pg';
 import type { AppConfig } from '../infra/config/config.js';
 import { hashToken, LINK_NOT_FOUND, PublicLinks } from './public-links.js';
 
-/** A pool whose public_link table holds one live link: token 'a'×43 → customer c-1 of company co-1. */
+/**
+ * A pool whose public_link table holds one live link (token 'a'×43 → customer c-1 of company co-1), and whose
+ * `rate_limit_hit` counts attempts per key in memory as the SQL function does (refused at the limit, nothing counted).
+ */
 const LIVE = 'a'.repeat(43);
-const pool = {
-  query: async (_sql: string, values: unknown[]) => ({
-    rows:
-      values[1] === 'customer_balance' && values[0] === hashToken(LIVE)
-        ? [{ id: 'l-1', company_id: 'co-1', subject_id: 'c-1' }]
-        : [],
-  }),
-} as unknown as pg.Pool;
+const aPool = () => {
+  const attempts = new Map<string, number>();
+  return {
+    query: async (sql: string | { name?: string; values: unknown[] }, values: unknown[] = []) => {
+      if (typeof sql === 'object' && sql.name === 'stampline_rate_limit_hit') {
+        const [keys, limits] = sql.values as [string[], number[]];
+        const allowed = keys.every((key, i) => (attempts.get(key) ?? 0) < limits[i]!);
+        if (allowed) for (const key of keys) attempts.set(key, (attempts.get(key) ?? 0) + 1);
+        return { rows: [{ allowed }] };
+      }
+      return {
+        rows:
+          values[1] === 'customer_balance' && values[0] === hashToken(LIVE)
+            ? [{ id: 'l-1', company_id: 'co-1', subject_id: 'c-1' }]
+            : [],
+      };
+    },
+  } as unknown as pg.Pool;
+};
 
 describe('PublicLinks.open', () => {
-  const links = () => new PublicLinks(pool, { publicLinkDays: 30 } as AppConfig);
+  const links = () => new PublicLinks(aPool(), { publicLinkDays: 30 } as AppConfig);
 
   it('loads the subject of a live link', async () => {
     await expect(
