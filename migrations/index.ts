@@ -19,6 +19,7 @@ import { Migration20261125002200_stream_snapshots } from './Migration20261125002
 import { Migration20261125002210_last_price_index } from './Migration20261125002210_last_price_index.js';
 import { Migration20261125002300_sales_by_day_index } from './Migration20261125002300_sales_by_day_index.js';
 import { Migration20261126001600_inventory_current } from './Migration20261126001600_inventory_current.js';
+import { Migration20261127001900_integrations } from './Migration20261127001900_integrations.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -43,4 +44,5 @@ export const migrationsList = [
   Migration20261125002210_last_price_index,
   Migration20261125002300_sales_by_day_index,
   Migration20261126001600_inventory_current,
+  Migration20261127001900_integrations,
 ];

@@ -26,6 +26,16 @@ export interface AppConfig {
   invoiceEmail: { sendTimeoutMs: number; retryAttempts: number; retryBaseMs: number };
   /** Live updates (socket.io): browser origins allowed besides the app's own, and the session re-check period. */
   live: { origins: string[]; sessionCheckMs: number };
+  /**
+   * Point-of-sale partners (issue 19). A partner without credentials runs against its local contract server (started
+   * in-process). Credentials are only ever sent to the partner: never logged, stored in events or answered.
+   */
+  integrations: {
+    bottlePos: { url: string | undefined; apiKey: string | undefined };
+    clover: { url: string; merchantId: string | undefined; apiToken: string | undefined };
+    timeoutMs: number;
+    ratePerSecond: number;
+  };
 }
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -73,6 +83,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .map((origin) => origin.trim())
         .filter(Boolean),
       sessionCheckMs: positive(env.LIVE_SESSION_CHECK_MS, 60_000),
+    },
+    integrations: {
+      bottlePos: { url: env.BOTTLE_POS_URL || undefined, apiKey: env.BOTTLE_POS_API_KEY || undefined },
+      clover: {
+        url: env.CLOVER_URL || 'https://api.clover.com',
+        merchantId: env.CLOVER_MERCHANT_ID || undefined,
+        apiToken: env.CLOVER_API_TOKEN || undefined,
+      },
+      timeoutMs: positive(env.INTEGRATION_TIMEOUT_MS, 10_000),
+      ratePerSecond: positive(env.INTEGRATION_RATE_PER_SECOND, 5),
     },
   };
 }
