@@ -36,17 +36,16 @@ describe('Integrations', () => {
       given([]).when(aRecordInvoiceSync()).thenThrows('This sync is not running.'));
 
     it('completes nothing twice', () =>
-      given([
-        aSyncStarted(),
-        { type: 'SyncCompleted', data: { ...aCompletedData() } },
-      ])
+      given([aSyncStarted(), { type: 'SyncCompleted', data: { ...aCompletedData() } }])
         .when(aCompleteSync())
         .then([]));
   });
 
   describe('with a Bottle POS invoice sync running', () => {
     it('starts nothing more for Bottle POS (the running sync answers)', () =>
-      given([aSyncStarted()]).when(aStartSync({ syncId: 'sync-2' })).then([]));
+      given([aSyncStarted()])
+        .when(aStartSync({ syncId: 'sync-2' }))
+        .then([]));
 
     it('starts a Clover sync beside it', () =>
       given([aSyncStarted()])

@@ -100,12 +100,7 @@ export interface SyncCompleted {
 }
 
 export type IntegrationEvent =
-  | SyncStarted
-  | InvoiceSynced
-  | InvoiceSyncFailed
-  | ProductSynced
-  | ProductSyncFailed
-  | SyncCompleted;
+  SyncStarted | InvoiceSynced | InvoiceSyncFailed | ProductSynced | ProductSyncFailed | SyncCompleted;
 
 export const INTEGRATION_EVENT_TYPES: readonly IntegrationEvent['type'][] = [
   'SyncStarted',

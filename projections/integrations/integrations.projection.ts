@@ -55,7 +55,9 @@ export const integrationsProjection = defineProjection({
             : `${invoice ? 'Invoice' : 'Product'} ${label} failed: ${d.error}`;
           const data = {
             message,
-            ...(invoice ? { invoiceId: itemId, invoiceNumber: label } : { productId: itemId, product: label }),
+            ...(invoice
+              ? { invoiceId: itemId, invoiceNumber: label }
+              : { productId: itemId, product: label }),
             ...(ok ? { externalId: d.externalId } : {}),
           };
           const inserted = await tx.query(

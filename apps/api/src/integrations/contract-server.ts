@@ -77,7 +77,7 @@ export class ContractServer {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://contract.local');
     const raw = Buffer.concat(chunks).toString('utf8');
-    let body: unknown = undefined;
+    let body: unknown;
     try {
       body = raw === '' ? undefined : JSON.parse(raw);
     } catch {

@@ -30,6 +30,7 @@ export class PartnerHttp {
     for (let attempt = 1; ; attempt++) {
       await this.turn();
       let response: Response;
+      const signal = AbortSignal.timeout(this.options.timeoutMs);
       try {
         response = await fetch(new URL(path, this.options.baseUrl), {
           method,
@@ -39,10 +40,10 @@ export class PartnerHttp {
             ...this.options.headers(),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(this.options.timeoutMs),
+          signal,
         });
-      } catch (error) {
-        const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      } catch {
+        const timedOut = signal.aborted;
         throw new PartnerUnavailable(
           timedOut
             ? `${title} did not answer within ${Math.round(this.options.timeoutMs / 100) / 10} s.`
@@ -50,6 +51,10 @@ export class PartnerHttp {
         );
       }
       const text = await response.text().catch(() => '');
+      if (signal.aborted)
+        throw new PartnerUnavailable(
+          `${title} did not answer within ${Math.round(this.options.timeoutMs / 100) / 10} s.`,
+        );
       if (response.status === 429 && attempt === 1) {
         const wait = Number(response.headers.get('retry-after') ?? '1') * 1000;
         if (Number.isFinite(wait) && wait <= MAX_RETRY_AFTER_MS) {

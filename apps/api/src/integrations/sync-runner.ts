@@ -142,7 +142,9 @@ export class SyncRunner implements OnApplicationBootstrap, OnModuleDestroy {
       if (job.kind === 'invoices') await this.syncInvoices(job, port);
       else await this.syncProducts(job, port);
     } catch (caught) {
-      if (caught instanceof Stopped) return;
+      // Stopping: the sync stays running (a push cut off by the shutdown is no failure of the partner's) and the
+      // next start resumes it.
+      if (caught instanceof Stopped || this.stopping) return;
       if (caught instanceof DomainError && caught.code === 'SYNC_NOT_RUNNING') return; // completed elsewhere
       error =
         caught instanceof PartnerUnavailable
@@ -158,7 +160,11 @@ export class SyncRunner implements OnApplicationBootstrap, OnModuleDestroy {
       await this.events.decide(
         integrationDecider,
         integrationsStream(job.companyId),
-        { type: 'CompleteSync', data: { syncId: job.syncId, partner: job.partner, error }, metadata: this.system(job) },
+        {
+          type: 'CompleteSync',
+          data: { syncId: job.syncId, partner: job.partner, error },
+          metadata: this.system(job),
+        },
         { waitForProjections: false },
       );
     } catch (caught) {

@@ -1,7 +1,12 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
-import type { SyncHistory, SyncLogRow, SyncStartedAnswer, SyncSummary } from '#domain/contracts/integration.contract.js';
+import type {
+  SyncHistory,
+  SyncLogRow,
+  SyncStartedAnswer,
+  SyncSummary,
+} from '#domain/contracts/integration.contract.js';
 import { INTEGRATION_MESSAGES } from '#domain/integrations/integration.errors.js';
 import type { Partner } from '#domain/integrations/integration.events.js';
 import { DomainError } from '#domain/shared/domain-error.js';
@@ -179,7 +184,11 @@ class PartnerSyncController {
   }
 
   private sameCompany(user: AuthUser, companyId: string | undefined) {
-    if (companyId !== undefined && companyId !== '' && companyId.toLowerCase() !== user.companyId.toLowerCase())
+    if (
+      companyId !== undefined &&
+      companyId !== '' &&
+      companyId.toLowerCase() !== user.companyId.toLowerCase()
+    )
       throw new NotFoundException({ statusCode: 404, message: 'Company not found' });
   }
 }

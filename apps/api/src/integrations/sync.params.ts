@@ -9,7 +9,8 @@ export class SyncInvoicesParams {
   company_id?: string;
 
   @ApiPropertyOptional({
-    description: 'JSON: { "id": { "values": ["<invoice id>", …] } } or { "id": { "filter": "<invoice id>" } }',
+    description:
+      'JSON: { "id": { "values": ["<invoice id>", …] } } or { "id": { "filter": "<invoice id>" } }',
   })
   @IsOptional()
   @IsString()

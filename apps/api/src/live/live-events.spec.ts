@@ -60,18 +60,36 @@ describe('Live routes', () => {
 
   it('sends a failed sync as the partner sync error with its syncId and error', () => {
     const [bottle] = toLiveDeliveries(
-      stored('SyncCompleted', { syncId: 's-9', partner: 'bottle_pos', outcome: 'failed', error: 'timeout', failed: 0 }),
+      stored('SyncCompleted', {
+        syncId: 's-9',
+        partner: 'bottle_pos',
+        outcome: 'failed',
+        error: 'timeout',
+        failed: 0,
+      }),
     );
     expect(bottle).toMatchObject({
       event: 'bottle-pos:sync-error',
       message: { syncId: 's-9', error: 'timeout' },
     });
     const [clover] = toLiveDeliveries(
-      stored('SyncCompleted', { syncId: 's-8', partner: 'clover', outcome: 'success', error: null, failed: 2 }),
+      stored('SyncCompleted', {
+        syncId: 's-8',
+        partner: 'clover',
+        outcome: 'success',
+        error: null,
+        failed: 2,
+      }),
     );
     expect(clover).toMatchObject({ event: 'clover:sync-error', message: { syncId: 's-8' } });
     const [done] = toLiveDeliveries(
-      stored('SyncCompleted', { syncId: 's-7', partner: 'clover', outcome: 'success', error: null, failed: 0 }),
+      stored('SyncCompleted', {
+        syncId: 's-7',
+        partner: 'clover',
+        outcome: 'success',
+        error: null,
+        failed: 0,
+      }),
     );
     expect(done).toMatchObject({ event: 'clover:sync-completed', message: { syncId: 's-7' } });
     expect(done!.message.error).toBeUndefined();

@@ -106,7 +106,8 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
   })),
 };
 
-const syncFailed = (data: Data) => data.outcome === 'failed' || (typeof data.failed === 'number' && data.failed > 0);
+const syncFailed = (data: Data) =>
+  data.outcome === 'failed' || (typeof data.failed === 'number' && data.failed > 0);
 
 /** A sync's completion: the partner's sync-completed, or its sync-error when it failed or left records failed. */
 function syncEvent(data: Data): LiveEventName {

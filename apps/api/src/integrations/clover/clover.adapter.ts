@@ -1,5 +1,10 @@
 import { PartnerHttp, requireId } from '../partner-http.js';
-import { PartnerRefused, type PartnerInvoice, type PartnerPort, type PartnerProduct } from '../partner.port.js';
+import {
+  PartnerRefused,
+  type PartnerInvoice,
+  type PartnerPort,
+  type PartnerProduct,
+} from '../partner.port.js';
 
 export interface CloverSettings {
   /** https://api.clover.com (North America), https://apisandbox.dev.clover.com (sandbox), or the local server. */

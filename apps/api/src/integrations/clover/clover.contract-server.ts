@@ -27,7 +27,8 @@ export function cloverContractServer(
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (!path.startsWith(base)) return { status: 404, body: { message: 'Merchant not found' } };
     const rest = path.slice(base.length);
-    if (rest === '' && method === 'GET') return { status: 200, body: { id: merchantId, name: 'Local merchant' } };
+    if (rest === '' && method === 'GET')
+      return { status: 200, body: { id: merchantId, name: 'Local merchant' } };
     if (rest === '/items' && method === 'GET') {
       const filter = request.query.get('filter') ?? '';
       const sku = filter.startsWith('sku=') ? filter.slice(4) : undefined;
@@ -52,7 +53,8 @@ export function cloverContractServer(
     const stock = /^\/item_stocks\/([A-Z0-9]+)$/.exec(rest);
     if (stock && method === 'POST') {
       if (!items.has(stock[1]!)) return { status: 404, body: { message: 'Item not found' } };
-      if (typeof body.quantity !== 'number') return { status: 400, body: { message: 'quantity is required' } };
+      if (typeof body.quantity !== 'number')
+        return { status: 400, body: { message: 'quantity is required' } };
       stocks.set(stock[1]!, body.quantity);
       return { status: 200, body: { item: { id: stock[1] }, quantity: body.quantity } };
     }
