@@ -1,0 +1,157 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { IntegrationPartners } from '../../apps/api/src/integrations/partners.provider.js';
+import { SyncRunner } from '../../apps/api/src/integrations/sync-runner.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { apiCaller, snap, useBrowser } from '../support/browser.js';
+import { aCompanyOwner, aCustomer, aWine, switchFeature, visible } from '../support/browser-fixtures.js';
+
+let app: TestApp;
+const api = apiCaller(() => app.baseUrl);
+const MOBILE = { width: 390, height: 844 };
+
+/** An owner with a customer, a wine and `invoices` invoices, and the partner's feature on (products first). */
+async function anOwnerWith(feature: 'bottle_pos' | 'clover' | null, invoices = 1) {
+  const owner = await aCompanyOwner(app, 'Pat Partner');
+  const customer = await aCustomer(api, owner.token);
+  const wine = await aWine(api, owner.token);
+  const invoice = () =>
+    api<{ id: string; number: string }>('invoice', {
+      method: 'POST',
+      body: { customer_id: customer.id, items: [{ product_id: wine.id, qty: 2, price: 10 }], force: true },
+      token: owner.token,
+    });
+  for (let i = 0; i < invoices; i++) await invoice();
+  if (feature) await switchFeature(app, owner.companyId, feature, true);
+  return { ...owner, invoice };
+}
+
+/** No critical or serious WCAG 2.1 A/AA violation in the page's main content (the shell is scanned elsewhere). */
+async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .analyze();
+  expect(
+    result.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** The page's width fits the viewport (nothing scrolls sideways). */
+async function fitsWidth(page: Page) {
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+beforeAll(async () => {
+  app = await startTestApp({
+    AUTH_RATE_LIMIT: '1000',
+    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+    INTEGRATION_RATE_PER_SECOND: '200',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('Bottle POS and Clover (browser)', () => {
+  const browser = useBrowser(() => app.baseUrl);
+
+  browser.it('shows the activation card while the feature is off', async () => {
+    const owner = await anOwnerWith(null, 0);
+    const page = await browser.signedIn(owner.token);
+    await page.goto('/bottle-pos');
+    await visible(page.getByRole('heading', { name: 'Bottle POS is not active' }));
+    await page.goto('/clover/5d0c3f55-5f8e-4a52-9d0a-0b7c3c1b2d11');
+    await visible(page.getByRole('heading', { name: 'Clover is not active' }));
+  });
+
+  browser.it('syncs recent invoices, shows the result live and opens the sync log', async () => {
+    const owner = await anOwnerWith('bottle_pos', 2);
+    const page = await browser.signedIn(owner.token);
+    await page.goto('/bottle-pos');
+    await visible(page.getByRole('heading', { name: 'Bottle POS' }));
+    await visible(page.getByText('No invoice sync history found!'));
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Sync Recent Invoices' }).click();
+    await visible(page.getByText('Bottle POS sync started.'));
+    await visible(page.getByText(/Invoices, .*: 2 synced, 0 failed/));
+    await visible(page.getByRole('table', { name: 'Sync history' }));
+    await snap(page, 'bottle-pos-synced');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'View the sync log' }).click();
+    await visible(page.getByRole('heading', { name: 'Bottle POS sync log' }));
+    const log = page.getByRole('table', { name: 'Sync log' });
+    await visible(log.getByRole('columnheader', { name: 'Time' }));
+    await visible(log.getByRole('columnheader', { name: 'Type' }));
+    await visible(log.getByRole('columnheader', { name: 'Data' }));
+    await visible(log.getByText(/^Invoice \d+ synced\.$/).first());
+    expect(await log.getByRole('cell', { name: 'Invoice', exact: true }).count()).toBe(2);
+    await expectAccessible(page);
+    await snap(page, 'bottle-pos-log');
+  });
+
+  browser.it('toasts a failed sync (30 s) and the toast leads to its log; a retry succeeds', async () => {
+    const owner = await anOwnerWith('bottle_pos', 1);
+    const bottle = await app.app.get(IntegrationPartners).localServer('bottle_pos');
+    bottle.reset();
+    bottle.fault = 'error500';
+    const page = await browser.signedIn(owner.token);
+    await page.goto('/bottle-pos');
+    await visible(page.getByText('No invoice sync history found!'));
+    await page.getByRole('button', { name: 'Sync Recent Invoices' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Bottle POS Sync Failed' });
+    await visible(toast);
+    await visible(page.getByText('Bottle POS failed with an error (500).').first());
+    await toast.click();
+    await page.waitForURL(/\/bottle-pos\/[0-9a-f-]{36}$/);
+    await visible(page.getByText('Sync failed: Bottle POS failed with an error (500).'));
+    await snap(page, 'bottle-pos-failed-log');
+
+    bottle.reset();
+    await page.goto('/bottle-pos');
+    await page.getByRole('button', { name: 'Sync Recent Invoices' }).click();
+    await visible(page.getByText(/Invoices, .*: 1 synced, 0 failed/));
+    await app.app.get(SyncRunner).idle();
+  });
+
+  browser.it('says so when the sync history cannot be loaded', async () => {
+    const owner = await anOwnerWith('clover', 0);
+    const page = await browser.signedIn(owner.token);
+    await page.route('**/api/v1/clover/sync/history', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"statusCode":500,"message":"x"}',
+      }),
+    );
+    await page.goto('/clover');
+    await visible(page.getByText('Error loading sync history!'));
+  });
+
+  browser.it('works at 390 px: Clover products sync and its log', async () => {
+    const owner = await anOwnerWith('clover', 0);
+    const page = await browser.signedIn(owner.token, { viewport: MOBILE });
+    await page.goto('/clover');
+    await visible(page.getByText('No invoice sync history found!'));
+    await page.getByRole('button', { name: 'Sync Products' }).click();
+    await visible(page.getByText(/Products, .*: 1 synced, 0 failed/));
+    await fitsWidth(page);
+    await snap(page, 'clover-390');
+    await page.getByRole('link', { name: 'View the sync log' }).click();
+    await visible(page.getByRole('table', { name: 'Sync log' }).getByText('Product BAREFOOT MERLOT synced.'));
+    await fitsWidth(page);
+    await expectAccessible(page);
+    await snap(page, 'clover-log-390');
+  });
+});
