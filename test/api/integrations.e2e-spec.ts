@@ -380,4 +380,76 @@ describe('Integrations: Bottle POS and Clover syncs (HTTP)', () => {
       expect(everything).not.toContain(CLOVER_MERCHANT);
     });
   });
+
+  describe('exports', () => {
+    it('Bottle POS JSON: the invoices of the grid filter in the Bottle POS shape, as a file', async () => {
+      const company = await aCompany(['bottle_pos']);
+      const [a, b] = [await company.invoice(2), await company.invoice(5)];
+      const all = await api.get('bottle-pos/export-invoices', company.token);
+      expect(all.status).toBe(200);
+      expect(all.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(all.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="bottle_pos_invoices_\d{2}_[A-Z][a-z]{2}_\d{4}\.json"$/,
+      );
+      expect((all.body as any[]).map((invoice) => invoice.number).sort()).toEqual(
+        [a.number, b.number].sort(),
+      );
+      expect((all.body as any[]).find((invoice) => invoice.number === b.number)).toMatchObject({
+        invoice_id: b.id,
+        customer: { name: 'The Rusty Nail', license: 'MB123456' },
+        items: [{ name: 'HOUSE MERLOT', qty: 5, unit_price: '8.99', total: '44.95' }],
+        subtotal: '44.95',
+        total: '48.66', // 8.25 % tax
+      });
+      const filter = encodeURIComponent(
+        JSON.stringify({ number: { filterType: 'text', type: 'equals', filter: a.number } }),
+      );
+      const one = await api.get(`bottle-pos/export-invoices?filterModel=${filter}`, company.token);
+      expect((one.body as any[]).map((invoice) => invoice.number)).toEqual([a.number]);
+      const none = await api.get(
+        `bottle-pos/export-invoices?filterModel=${encodeURIComponent('{"number":{"filterType":"text","type":"equals","filter":"999999"}}')}`,
+        company.token,
+      );
+      expect(none.body).toEqual([]);
+      expect((await api.get('bottle-pos/export-invoices?filterModel=nope', company.token)).status).toBe(400);
+      const other = await aCompany([]);
+      expect((await api.get('bottle-pos/export-invoices', other.token)).status).toBe(403);
+    });
+
+    it('Fintech CSV: lines of invoices of fintech customers only, unit EA, the reference prefix', async () => {
+      const owner = await signUpOwner(api);
+      const fintech = (
+        await api.post('customer', { ...RUSTY_NAIL, fintech_option: 1, fintech_id: 'FT-778' }, owner.token)
+      ).body.id;
+      const plain = (
+        await api.post('customer', { ...RUSTY_NAIL, name: 'Cash Only Bar', tabc_id: 'MB654321' }, owner.token)
+      ).body.id;
+      const product = (await api.post('product', wine('House Merlot', 8.99), owner.token)).body.id;
+      const invoiceFor = async (customer: string) =>
+        (
+          await api.post(
+            'invoice',
+            { customer_id: customer, items: [{ product_id: product, qty: 3, price: 8.99 }], force: true },
+            owner.token,
+          )
+        ).body as { number: string };
+      const withFintech = await invoiceFor(fintech);
+      await invoiceFor(plain);
+      expect((await api.get('invoice/export/fintech', owner.token)).status).toBe(403);
+      await setFeature(app.app, owner.user.company_id, 'fintech');
+      await settle();
+      const csv = await api.get('invoice/export/fintech', owner.token);
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="invoices_fintech_\d{2}_[A-Z][a-z]{2}_\d{4}\.csv"$/,
+      );
+      const lines = String(csv.body).trim().split(/\r?\n/);
+      expect(lines[0]).toBe(
+        'Retailer Fintech ID,Distributor Fintech ID,Reference,Invoice Date,Due Date,Retailer,Retailer TABC ID,UPC,Product,Size,Quantity,Unit of Measure,Unit Price,Line Total,Invoice Total',
+      );
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toMatch(new RegExp(`^FT-778,,INV-${withFintech.number},`));
+      expect(lines[1]).toContain(',HOUSE MERLOT,750ml,3,EA,8.99,26.97,');
+    });
+  });
 });

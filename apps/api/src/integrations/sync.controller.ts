@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, NotFoundException, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Param, Query, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
 import type {
@@ -17,7 +17,9 @@ import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
 import { actorOf } from '../infra/http/actor.js';
-import { ApiAnswer } from '../infra/http/api-answer.js';
+import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
+import { StampDownloadParams } from '../stamps/dto/stamp.params.js';
+import { BottlePosExport } from './bottle-pos/bottle-pos.export.js';
 import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
 import { MAX_INVOICES_PER_SYNC, SyncRunner } from './sync-runner.js';
 import { SyncInvoicesParams, SyncProductsParams } from './sync.params.js';
@@ -217,8 +219,23 @@ const HISTORY_ANSWER: SyncHistory = {
 export class BottlePosController {
   private readonly sync: PartnerSyncController;
 
-  constructor(@Inject(SyncRunner) runner: SyncRunner, @Inject(PG_POOL) pool: pg.Pool) {
+  constructor(
+    @Inject(SyncRunner) runner: SyncRunner,
+    @Inject(PG_POOL) pool: pg.Pool,
+    @Inject(BottlePosExport) private readonly exporter: BottlePosExport,
+  ) {
     this.sync = new PartnerSyncController('bottle_pos', runner, pool);
+  }
+
+  /** The invoice grid's filterModel (and sortModel) as Bottle POS JSON: bottle_pos_invoices_{date}.json. */
+  @Get('export-invoices')
+  @ApiFileAnswer('application/json', 'A JSON array of invoices in the Bottle POS shape (streamed)')
+  async exportInvoices(@CurrentUser() user: AuthUser, @Query() params: StampDownloadParams) {
+    const { filename, stream } = await this.exporter.invoices(user.companyId, params, new Date());
+    return new StreamableFile(stream as never, {
+      type: 'application/json; charset=utf-8',
+      disposition: `attachment; filename="${filename}"`,
+    });
   }
 
   @Get('sync/history')
