@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { IntegrationPartners } from '../../apps/api/src/integrations/partners.provider.js';
 import { SyncRunner } from '../../apps/api/src/integrations/sync-runner.js';
@@ -154,4 +155,56 @@ describe('Bottle POS and Clover (browser)', () => {
     await expectAccessible(page);
     await snap(page, 'clover-log-390');
   });
+
+  browser.it(
+    'exports the grid as Bottle POS JSON and Fintech CSV; a failed export says Error exporting',
+    async () => {
+      const owner = await anOwnerWith('bottle_pos', 2);
+      const page = await browser.signedIn(owner.token);
+      await page.goto('/invoice');
+      await visible(page.getByRole('button', { name: 'Bottle POS JSON' }));
+      // no fintech feature (and no fintech customer): no Fintech CSV
+      expect(await page.getByRole('button', { name: 'Fintech CSV' }).count()).toBe(0);
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Bottle POS JSON' }).click(),
+      ]);
+      expect(file.suggestedFilename()).toMatch(/^bottle_pos_invoices_\d{2}_[A-Z][a-z]{2}_\d{4}\.json$/);
+      const invoices = JSON.parse(readFileSync(await file.path()).toString()) as { items: unknown[] }[];
+      expect(invoices).toHaveLength(2);
+
+      await api('customer', {
+        method: 'POST',
+        body: {
+          name: 'Fintech Tavern',
+          address: '1 Main St',
+          city: 'Austin',
+          zip: '78701',
+          tabc_id: 'MB777001',
+          cash_on_delivery: false,
+          fintech_option: true,
+          fintech_id: 'FT-1',
+        },
+        token: owner.token,
+      });
+      await switchFeature(app, owner.companyId, 'fintech', true);
+      await page.reload();
+      await visible(page.getByRole('button', { name: 'Fintech CSV' }));
+      const [csv] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Fintech CSV' }).click(),
+      ]);
+      expect(csv.suggestedFilename()).toMatch(/^invoices_fintech_\d{2}_[A-Z][a-z]{2}_\d{4}\.csv$/);
+
+      await page.route('**/api/v1/bottle-pos/export-invoices*', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"statusCode":500,"message":"x"}',
+        }),
+      );
+      await page.getByRole('button', { name: 'Bottle POS JSON' }).click();
+      await visible(page.getByRole('alert').filter({ hasText: 'Error exporting' }));
+    },
+  );
 });

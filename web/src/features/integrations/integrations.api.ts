@@ -1,4 +1,6 @@
 import { api } from '../../app/api';
+import { fileResponse, type DownloadedFile } from '../../shared/download';
+import { formatFileDate } from '../../shared/format';
 import type { SyncHistory, SyncLogRow, SyncStartedAnswer } from '#domain/contracts/integration.contract';
 
 export type { SyncHistory, SyncLogRow, SyncSummary } from '#domain/contracts/integration.contract';
@@ -7,29 +9,57 @@ export type { SyncHistory, SyncLogRow, SyncSummary } from '#domain/contracts/int
 export type PartnerPath = 'bottle-pos' | 'clover';
 
 /** Sync history, sync logs and the sync calls (spec 001 §7). The live sync events invalidate `Sync`. */
-export const integrationsApi = api.enhanceEndpoints({ addTagTypes: ['Sync', 'Activity'] }).injectEndpoints({
-  endpoints: (build) => ({
-    syncHistory: build.query<SyncHistory, PartnerPath>({
-      query: (partner) => `${partner}/sync/history`,
-      providesTags: ['Sync'],
-    }),
-    syncLog: build.query<SyncLogRow[], { partner: PartnerPath; syncId: string }>({
-      query: ({ partner, syncId }) => `${partner}/sync-log/${encodeURIComponent(syncId)}`,
-      providesTags: ['Sync'],
-    }),
-    /** The spec's GET sync calls start work and answer at once; the result arrives over the live socket. */
-    startSync: build.mutation<
-      SyncStartedAnswer,
-      { partner: PartnerPath; kind: 'invoices' | 'products'; onlyFirstChunk?: boolean }
-    >({
-      query: ({ partner, kind, onlyFirstChunk }) => ({
-        url: `${partner}/sync-${kind}`,
-        method: 'GET',
-        params: kind === 'products' ? { onlyFirstChunk: onlyFirstChunk ? 'true' : 'false' } : undefined,
+export const integrationsApi = api
+  .enhanceEndpoints({ addTagTypes: ['Sync', 'Activity', 'Customer'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      syncHistory: build.query<SyncHistory, PartnerPath>({
+        query: (partner) => `${partner}/sync/history`,
+        providesTags: ['Sync'],
       }),
-      invalidatesTags: ['Sync', 'Activity'],
+      syncLog: build.query<SyncLogRow[], { partner: PartnerPath; syncId: string }>({
+        query: ({ partner, syncId }) => `${partner}/sync-log/${encodeURIComponent(syncId)}`,
+        providesTags: ['Sync'],
+      }),
+      /** The spec's GET sync calls start work and answer at once; the result arrives over the live socket. */
+      startSync: build.mutation<
+        SyncStartedAnswer,
+        { partner: PartnerPath; kind: 'invoices' | 'products'; onlyFirstChunk?: boolean }
+      >({
+        query: ({ partner, kind, onlyFirstChunk }) => ({
+          url: `${partner}/sync-${kind}`,
+          method: 'GET',
+          params: kind === 'products' ? { onlyFirstChunk: onlyFirstChunk ? 'true' : 'false' } : undefined,
+        }),
+        invalidatesTags: ['Sync', 'Activity'],
+      }),
+      /** Whether any customer has the fintech option (fintech feature only). */
+      fintechCustomers: build.query<{ any: boolean }, void>({
+        query: () => 'fintech/customers',
+        providesTags: ['Customer'],
+      }),
+      /** The invoice grid's filter as Bottle POS JSON or the Fintech CSV (server-named files). */
+      downloadInvoiceExport: build.mutation<
+        DownloadedFile,
+        { kind: 'bottle-pos' | 'fintech'; query: { sortModel?: string; filterModel?: string } }
+      >({
+        query: ({ kind, query }) => ({
+          url: kind === 'bottle-pos' ? 'bottle-pos/export-invoices' : 'invoice/export/fintech',
+          params: query,
+          responseHandler: fileResponse(
+            kind === 'bottle-pos'
+              ? `bottle_pos_invoices_${formatFileDate(new Date())}.json`
+              : `invoices_fintech_${formatFileDate(new Date())}.csv`,
+          ),
+        }),
+      }),
     }),
-  }),
-});
+  });
 
-export const { useSyncHistoryQuery, useSyncLogQuery, useStartSyncMutation } = integrationsApi;
+export const {
+  useSyncHistoryQuery,
+  useSyncLogQuery,
+  useStartSyncMutation,
+  useFintechCustomersQuery,
+  useDownloadInvoiceExportMutation,
+} = integrationsApi;

@@ -11,7 +11,7 @@ import { CurrentUser } from '../../auth/public.decorator.js';
 import { RequiresFeature } from '../../features/requires-feature.decorator.js';
 import { fileDate } from '../../infra/csv/csv-format.js';
 import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
-import { ApiFileAnswer } from '../../infra/http/api-answer.js';
+import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
 import { invoiceGrid } from '../../invoices/queries/invoice.grid.js';
 import { StampDownloadParams } from '../../stamps/dto/stamp.params.js';
 
@@ -51,6 +51,19 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 @Controller()
 export class FintechExportController {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  /** Whether any current customer has the fintech option: the invoice grid offers Fintech CSV only then. */
+  @Get('fintech/customers')
+  @ApiAnswer(200, 'Whether any customer has the fintech option', { any: true })
+  async customers(@CurrentUser() user: AuthUser): Promise<{ any: boolean }> {
+    const [row] = await tenantQuery<{ any: boolean }>(
+      this.pool,
+      user.companyId,
+      `SELECT EXISTS (SELECT 1 FROM rm_customer WHERE company_id = $1 AND fintech_option AND removed_at IS NULL)
+         AS any`,
+    );
+    return { any: row?.any === true };
+  }
 
   @Get('invoice/export/fintech')
   @ApiFileAnswer('text/csv', 'The CSV file (streamed)')
