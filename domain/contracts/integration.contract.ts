@@ -52,3 +52,17 @@ export interface SyncLogRow {
   error_log: { message: string } | null;
   data: Record<string, unknown>;
 }
+
+/** An invoice's record on the sales platform (mpower): never synced, synced, or its last push failed. */
+export interface MpowerRecord {
+  status: 'never' | 'synced' | 'failed';
+  updatedAt: string | null;
+  error: string | null;
+}
+
+/** GET /mpower/{id}/sync: the result for the invoice view's alert. */
+export interface MpowerSyncAnswer {
+  success: boolean;
+  message: string;
+  record: MpowerRecord;
+}

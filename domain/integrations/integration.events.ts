@@ -6,7 +6,8 @@
  *
  * Events never carry credentials, URLs with credentials or the partner's raw answers: only our own messages.
  */
-export const PARTNERS = ['bottle_pos', 'clover'] as const;
+/** The point-of-sale partners and the sales platform (mpower: invoices only, one at a time from the invoice view). */
+export const PARTNERS = ['bottle_pos', 'clover', 'mpower'] as const;
 export type Partner = (typeof PARTNERS)[number];
 
 export const SYNC_KINDS = ['invoices', 'products'] as const;
@@ -115,5 +116,13 @@ export const integrationsStream = (companyId: string) => `integrations-${company
 export const INTEGRATIONS_STREAM_PREFIX = 'integrations-';
 
 /** The module name of the activity log (spec 001 §3 Activity) and the partner's title. */
-export const PARTNER_MODULE: Record<Partner, string> = { bottle_pos: 'BOTTLE_POS', clover: 'CLOVER' };
-export const PARTNER_TITLE: Record<Partner, string> = { bottle_pos: 'Bottle POS', clover: 'Clover' };
+export const PARTNER_MODULE: Record<Partner, string> = {
+  bottle_pos: 'BOTTLE_POS',
+  clover: 'CLOVER',
+  mpower: 'MPOWER',
+};
+export const PARTNER_TITLE: Record<Partner, string> = {
+  bottle_pos: 'Bottle POS',
+  clover: 'Clover',
+  mpower: 'The sales platform',
+};

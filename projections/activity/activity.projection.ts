@@ -72,7 +72,11 @@ export const ACTIVITY_ACTIONS: Readonly<Record<string, ActivityMapping>> = {
   SyncCompleted: { category: 'SYNC', action: 'SYNC', source: 'integrations' },
 };
 
-const SYNC_MODULES: Readonly<Record<string, string>> = { bottle_pos: 'BOTTLE_POS', clover: 'CLOVER' };
+const SYNC_MODULES: Readonly<Record<string, string>> = {
+  bottle_pos: 'BOTTLE_POS',
+  clover: 'CLOVER',
+  mpower: 'MPOWER',
+};
 const SYNC_TYPES: Readonly<Record<string, string>> = { invoices: 'INVOICE_SYNC', products: 'PRODUCT_SYNC' };
 
 /** Features that are a module of spec 001 §3 Activity log under that module; the others under FEATURE. */

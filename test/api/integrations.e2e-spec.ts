@@ -452,4 +452,60 @@ describe('Integrations: Bottle POS and Clover syncs (HTTP)', () => {
       expect(lines[1]).toContain(',HOUSE MERLOT,750ml,3,EA,8.99,26.97,');
     });
   });
+
+  describe('the sales platform (mpower)', () => {
+    it('syncs one invoice and answers its result; again: up to date; a failure answers the reason', async () => {
+      const company = await aCompany(['mpower']);
+      const invoice = await company.invoice(2);
+      const mpower = await app.app.get(IntegrationPartners).localServer('mpower');
+      expect((await api.get(`mpower/${invoice.id}`, company.token)).body).toEqual({
+        status: 'never',
+        updatedAt: null,
+        error: null,
+      });
+      const first = await api.get(`mpower/${invoice.id}/sync`, company.token);
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({
+        success: true,
+        message: `Invoice #${invoice.number} synced with the sales platform.`,
+        record: { status: 'synced', updatedAt: expect.any(String), error: null },
+      });
+      expect(mpower.writesOf(`/api/v1/invoices/${invoice.id}`)).toHaveLength(1);
+      const again = await api.get(`mpower/${invoice.id}/sync`, company.token);
+      expect(again.body).toMatchObject({
+        success: true,
+        message: `Invoice #${invoice.number} is up to date on the sales platform.`,
+      });
+      expect(mpower.writesOf(`/api/v1/invoices/${invoice.id}`)).toHaveLength(1);
+
+      const other = await company.invoice(3);
+      mpower.fault = 'error500';
+      const failed = await api.get(`mpower/${other.id}/sync`, company.token);
+      mpower.reset();
+      expect(failed.body).toEqual({
+        success: false,
+        message: 'The sales platform failed with an error (500).',
+        record: { status: 'never', updatedAt: null, error: null },
+      });
+      await settle();
+      const activity = await api.get(
+        `user/user-activity/grid?startRow=0&endRow=10&filterModel=${encodeURIComponent(
+          JSON.stringify({ module: { filterType: 'set', values: ['MPOWER'] } }),
+        )}`,
+        company.token,
+      );
+      expect(activity.body.rows.map((row: any) => [row.type, row.success])).toEqual([
+        ['INVOICE_SYNC', false],
+        ['INVOICE_SYNC', true],
+        ['INVOICE_SYNC', true],
+        ['FEATURE_ON', true], // switching mpower on is under MPOWER too
+      ]);
+      expect((await api.get(`mpower/not-a-uuid/sync`, company.token)).status).toBe(404);
+      const stranger = await aCompany(['mpower']);
+      expect((await api.get(`mpower/${invoice.id}/sync`, stranger.token)).status).toBe(404);
+      expect((await api.get(`mpower/${invoice.id}`, stranger.token)).status).toBe(404);
+      const off = await aCompany([]);
+      expect((await api.get(`mpower/${invoice.id}/sync`, off.token)).status).toBe(403);
+    });
+  });
 });

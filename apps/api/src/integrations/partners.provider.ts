@@ -10,6 +10,8 @@ import {
   LOCAL_CLOVER_TOKEN,
 } from './clover/clover.contract-server.js';
 import type { ContractServer } from './contract-server.js';
+import { MpowerAdapter } from './mpower/mpower.adapter.js';
+import { LOCAL_MPOWER_KEY, mpowerContractServer } from './mpower/mpower.contract-server.js';
 import type { PartnerPort } from './partner.port.js';
 
 /**
@@ -37,13 +39,20 @@ export class IntegrationPartners implements OnModuleDestroy {
 
   /** Whether a partner runs against its local contract server (no credentials configured). */
   isLocal(partner: Partner): boolean {
-    const { bottlePos, clover } = this.config.integrations;
+    const { bottlePos, clover, mpower } = this.config.integrations;
+    if (partner === 'mpower') return !mpower.apiKey;
     return partner === 'bottle_pos' ? !bottlePos.apiKey : !(clover.apiToken && clover.merchantId);
   }
 
   private async open(partner: Partner): Promise<PartnerPort> {
-    const { bottlePos, clover, timeoutMs, ratePerSecond } = this.config.integrations;
+    const { bottlePos, clover, mpower, timeoutMs, ratePerSecond } = this.config.integrations;
     const limits = { timeoutMs, ratePerSecond };
+    if (partner === 'mpower') {
+      if (!this.isLocal('mpower'))
+        return new MpowerAdapter({ baseUrl: mpower.url ?? '', apiKey: mpower.apiKey!, ...limits });
+      const server = await this.startLocal('mpower', mpowerContractServer);
+      return new MpowerAdapter({ baseUrl: server.url, apiKey: LOCAL_MPOWER_KEY, ...limits });
+    }
     if (partner === 'bottle_pos') {
       if (!this.isLocal('bottle_pos'))
         return new BottlePosAdapter({ baseUrl: bottlePos.url ?? '', apiKey: bottlePos.apiKey!, ...limits });

@@ -96,6 +96,12 @@ export class SyncRunner implements OnApplicationBootstrap, OnModuleDestroy {
     return { syncId: current?.syncId ?? syncId, status: 'running' };
   }
 
+  /** Resolves once this sync has ended in this process (and its records are in the read models). */
+  async finished(syncId: string): Promise<void> {
+    await this.running.get(syncId);
+    await this.caughtUp();
+  }
+
   /** Resolves once every sync running in this process has ended (tests). */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);

@@ -109,8 +109,12 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
 const syncFailed = (data: Data) =>
   data.outcome === 'failed' || (typeof data.failed === 'number' && data.failed > 0);
 
-/** A sync's completion: the partner's sync-completed, or its sync-error when it failed or left records failed. */
-function syncEvent(data: Data): LiveEventName {
+/**
+ * A sync's completion: the partner's sync-completed, or its sync-error when it failed or left records failed. The
+ * sales platform's (mpower) syncs answer their request directly: none.
+ */
+function syncEvent(data: Data): LiveEventName | undefined {
+  if (data.partner !== 'clover' && data.partner !== 'bottle_pos') return undefined;
   const partner = data.partner === 'clover' ? 'clover' : 'bottle-pos';
   return `${partner}:sync-${syncFailed(data) ? 'error' : 'completed'}` as LiveEventName;
 }
@@ -133,6 +137,7 @@ export function toLiveDeliveries(event: StoredEvent): LiveDelivery[] {
     ...dropUndefined(found.extra?.(data) ?? {}),
   };
   const name = event.type === 'SyncCompleted' ? syncEvent(data) : found.event;
+  if (!name) return [];
   const deliveries: LiveDelivery[] = [{ event: name, companyId, message }];
   if (
     (event.type === 'FeatureActivated' || event.type === 'FeatureDeactivated') &&

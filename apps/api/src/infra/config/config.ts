@@ -33,6 +33,7 @@ export interface AppConfig {
   integrations: {
     bottlePos: { url: string | undefined; apiKey: string | undefined };
     clover: { url: string; merchantId: string | undefined; apiToken: string | undefined };
+    mpower: { url: string | undefined; apiKey: string | undefined };
     timeoutMs: number;
     ratePerSecond: number;
   };
@@ -91,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         merchantId: env.CLOVER_MERCHANT_ID || undefined,
         apiToken: env.CLOVER_API_TOKEN || undefined,
       },
+      mpower: { url: env.MPOWER_URL || undefined, apiKey: env.MPOWER_API_KEY || undefined },
       timeoutMs: positive(env.INTEGRATION_TIMEOUT_MS, 10_000),
       ratePerSecond: positive(env.INTEGRATION_RATE_PER_SECOND, 5),
     },
