@@ -5,14 +5,21 @@ import { IntegrationPartners } from '../../apps/api/src/integrations/partners.pr
 import { SyncRunner } from '../../apps/api/src/integrations/sync-runner.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiCaller, snap, useBrowser } from '../support/browser.js';
-import { aCompanyOwner, aCustomer, aWine, switchFeature, visible } from '../support/browser-fixtures.js';
+import {
+  aCompanyOwner,
+  aCustomer,
+  aWine,
+  hidden,
+  switchFeature,
+  visible,
+} from '../support/browser-fixtures.js';
 
 let app: TestApp;
 const api = apiCaller(() => app.baseUrl);
 const MOBILE = { width: 390, height: 844 };
 
 /** An owner with a customer, a wine and `invoices` invoices, and the partner's feature on (products first). */
-async function anOwnerWith(feature: 'bottle_pos' | 'clover' | null, invoices = 1) {
+async function anOwnerWith(feature: 'bottle_pos' | 'clover' | 'mpower' | null, invoices = 1) {
   const owner = await aCompanyOwner(app, 'Pat Partner');
   const customer = await aCustomer(api, owner.token);
   const wine = await aWine(api, owner.token);
@@ -22,9 +29,10 @@ async function anOwnerWith(feature: 'bottle_pos' | 'clover' | null, invoices = 1
       body: { customer_id: customer.id, items: [{ product_id: wine.id, qty: 2, price: 10 }], force: true },
       token: owner.token,
     });
-  for (let i = 0; i < invoices; i++) await invoice();
+  const made: { id: string; number: string }[] = [];
+  for (let i = 0; i < invoices; i++) made.push(await invoice());
   if (feature) await switchFeature(app, owner.companyId, feature, true);
-  return { ...owner, invoice };
+  return { ...owner, invoice, invoices: made };
 }
 
 /** No critical or serious WCAG 2.1 A/AA violation in the page's main content (the shell is scanned elsewhere). */
@@ -207,4 +215,20 @@ describe('Bottle POS and Clover (browser)', () => {
       await visible(page.getByRole('alert').filter({ hasText: 'Error exporting' }));
     },
   );
+
+  browser.it('syncs an invoice with the sales platform: a 1.5 s alert and the record', async () => {
+    const owner = await anOwnerWith('mpower', 1);
+    const [invoice] = owner.invoices;
+    const page = await browser.signedIn(owner.token);
+    await page.goto(`/invoice/${invoice!.number}`);
+    await visible(page.getByText('Sales platform: not synced yet'));
+    await page.getByRole('button', { name: 'Sync with the sales platform' }).click();
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: `Invoice #${invoice!.number} synced with the sales platform.` });
+    await visible(alert);
+    await visible(page.getByText(/^Sales platform: synced /));
+    await snap(page, 'mpower-synced');
+    await hidden(alert);
+  });
 });

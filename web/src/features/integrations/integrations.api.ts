@@ -1,7 +1,13 @@
 import { api } from '../../app/api';
 import { fileResponse, type DownloadedFile } from '../../shared/download';
 import { formatFileDate } from '../../shared/format';
-import type { SyncHistory, SyncLogRow, SyncStartedAnswer } from '#domain/contracts/integration.contract';
+import type {
+  MpowerRecord,
+  MpowerSyncAnswer,
+  SyncHistory,
+  SyncLogRow,
+  SyncStartedAnswer,
+} from '#domain/contracts/integration.contract';
 
 export type { SyncHistory, SyncLogRow, SyncSummary } from '#domain/contracts/integration.contract';
 
@@ -33,6 +39,19 @@ export const integrationsApi = api
         }),
         invalidatesTags: ['Sync', 'Activity'],
       }),
+      /** An invoice's record on the sales platform (mpower). */
+      mpowerRecord: build.query<MpowerRecord, string>({
+        query: (invoiceId) => `mpower/${encodeURIComponent(invoiceId)}`,
+        providesTags: (_result, _error, invoiceId) => [{ type: 'Sync', id: `mpower-${invoiceId}` }],
+      }),
+      /** GET /mpower/{id}/sync: pushes the invoice and answers the result. */
+      mpowerSync: build.mutation<MpowerSyncAnswer, string>({
+        query: (invoiceId) => ({ url: `mpower/${encodeURIComponent(invoiceId)}/sync`, method: 'GET' }),
+        invalidatesTags: (_result, _error, invoiceId) => [
+          { type: 'Sync', id: `mpower-${invoiceId}` },
+          'Activity',
+        ],
+      }),
       /** Whether any customer has the fintech option (fintech feature only). */
       fintechCustomers: build.query<{ any: boolean }, void>({
         query: () => 'fintech/customers',
@@ -61,5 +80,7 @@ export const {
   useSyncLogQuery,
   useStartSyncMutation,
   useFintechCustomersQuery,
+  useMpowerRecordQuery,
+  useMpowerSyncMutation,
   useDownloadInvoiceExportMutation,
 } = integrationsApi;
