@@ -66,3 +66,21 @@ export interface MpowerSyncAnswer {
   message: string;
   record: MpowerRecord;
 }
+
+/** POST /fintech/sync: the sync, once it ended. */
+export interface FintechSyncAnswer {
+  syncId: string;
+  success: boolean;
+  synced: number;
+  failed: number;
+  error: string | null;
+}
+
+/** GET /fintech/sync-log (spec 001 §3 Fintech sync log): one entry per sync naming any of the invoices. */
+export interface FintechSyncLogEntry {
+  id: string;
+  invoice_ids: string[];
+  createdAt: string;
+  success_log: { message: string } | null;
+  error_log: { step: string; message: string } | null;
+}

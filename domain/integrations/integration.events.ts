@@ -6,8 +6,11 @@
  *
  * Events never carry credentials, URLs with credentials or the partner's raw answers: only our own messages.
  */
-/** The point-of-sale partners and the sales platform (mpower: invoices only, one at a time from the invoice view). */
-export const PARTNERS = ['bottle_pos', 'clover', 'mpower'] as const;
+/**
+ * The point-of-sale partners, the sales platform (mpower: invoices only, one at a time from the invoice view) and
+ * fintech (invoices of customers with a fintech id, from the invoice view).
+ */
+export const PARTNERS = ['bottle_pos', 'clover', 'mpower', 'fintech'] as const;
 export type Partner = (typeof PARTNERS)[number];
 
 export const SYNC_KINDS = ['invoices', 'products'] as const;
@@ -120,9 +123,11 @@ export const PARTNER_MODULE: Record<Partner, string> = {
   bottle_pos: 'BOTTLE_POS',
   clover: 'CLOVER',
   mpower: 'MPOWER',
+  fintech: 'INVOICE',
 };
 export const PARTNER_TITLE: Record<Partner, string> = {
   bottle_pos: 'Bottle POS',
   clover: 'Clover',
   mpower: 'The sales platform',
+  fintech: 'Fintech',
 };

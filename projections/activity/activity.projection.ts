@@ -76,6 +76,7 @@ const SYNC_MODULES: Readonly<Record<string, string>> = {
   bottle_pos: 'BOTTLE_POS',
   clover: 'CLOVER',
   mpower: 'MPOWER',
+  fintech: 'INVOICE', // spec 001 §3 names no fintech module: an invoice's sync
 };
 const SYNC_TYPES: Readonly<Record<string, string>> = { invoices: 'INVOICE_SYNC', products: 'PRODUCT_SYNC' };
 

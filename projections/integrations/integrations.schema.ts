@@ -23,6 +23,9 @@ CREATE TABLE IF NOT EXISTS rm_integration_sync (
 );
 CREATE INDEX IF NOT EXISTS rm_integration_sync_company_idx
   ON rm_integration_sync (company_id, partner, started_at DESC);
+-- Fintech's sync log is asked for by invoice ids (GET /fintech/sync-log?invoiceIds=…).
+CREATE INDEX IF NOT EXISTS rm_integration_sync_invoices_idx
+  ON rm_integration_sync USING gin ((scope -> 'invoiceIds')) WHERE partner = 'fintech';
 CREATE INDEX IF NOT EXISTS rm_integration_sync_running_idx
   ON rm_integration_sync (started_at) WHERE status = 'running';
 

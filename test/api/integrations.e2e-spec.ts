@@ -508,4 +508,81 @@ describe('Integrations: Bottle POS and Clover syncs (HTTP)', () => {
       expect((await api.get(`mpower/${invoice.id}/sync`, off.token)).status).toBe(403);
     });
   });
+
+  describe('fintech sync', () => {
+    it('syncs invoices of fintech customers once, refuses the others, and logs each sync by invoice', async () => {
+      const owner = await signUpOwner(api);
+      const customer = (
+        await api.post('customer', { ...RUSTY_NAIL, fintech_option: 1, fintech_id: 'FT-9' }, owner.token)
+      ).body.id;
+      const plain = (
+        await api.post('customer', { ...RUSTY_NAIL, name: 'Cash Bar', tabc_id: 'MB222333' }, owner.token)
+      ).body.id;
+      const product = (await api.post('product', wine('House Merlot', 8.99), owner.token)).body.id;
+      const invoiceFor = async (id: string) =>
+        (
+          await api.post(
+            'invoice',
+            { customer_id: id, items: [{ product_id: product, qty: 2, price: 8.99 }], force: true },
+            owner.token,
+          )
+        ).body as { id: string; number: string };
+      const good = await invoiceFor(customer);
+      const bad = await invoiceFor(plain);
+      expect((await api.post('fintech/sync', { invoiceIds: [good.id] }, owner.token)).status).toBe(403);
+      await setFeature(app.app, owner.user.company_id, 'fintech');
+      await settle();
+      const fintech = await app.app.get(IntegrationPartners).localServer('fintech');
+
+      const first = await api.post('fintech/sync', { invoiceIds: [good.id, bad.id] }, owner.token);
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({
+        syncId: expect.any(String),
+        success: false,
+        synced: 1,
+        failed: 1,
+        error: null,
+      });
+      const pushed = fintech.writesOf('/api/v1/invoices');
+      expect(pushed).toHaveLength(1);
+      expect(pushed[0]!.body).toMatchObject({
+        reference: `INV-${good.number}`,
+        retailer_fintech_id: 'FT-9',
+        lines: [{ quantity: 2, unit_of_measure: 'EA', unit_price: '8.99' }],
+      });
+      expect(pushed[0]!.headers['idempotency-key']).toMatch(new RegExp(`^${good.id}:[0-9a-f]{64}$`));
+
+      const again = await api.post('fintech/sync', { invoiceIds: [good.id] }, owner.token);
+      expect(again.body).toMatchObject({ success: true, synced: 0, failed: 0 });
+      expect(fintech.writesOf('/api/v1/invoices')).toHaveLength(1);
+
+      const log = await api.get(`fintech/sync-log?invoiceIds=${bad.id}`, owner.token);
+      expect(log.status).toBe(200);
+      expect(log.body).toEqual([
+        {
+          id: first.body.syncId,
+          invoice_ids: [good.id, bad.id],
+          createdAt: expect.any(String),
+          success_log: null,
+          error_log: {
+            step: 'invoice',
+            message: `Invoice ${bad.number} failed: The customer has no fintech id.`,
+          },
+        },
+      ]);
+      const goodLog = (await api.get(`fintech/sync-log?invoiceIds=${good.id}`, owner.token)).body;
+      expect(goodLog.map((entry: any) => entry.success_log?.message ?? entry.error_log.step)).toEqual([
+        '0 invoice(s) synced.',
+        'invoice',
+      ]);
+      for (const body of [{}, { invoiceIds: [] }, { invoiceIds: ['nope'] }])
+        expect((await api.post('fintech/sync', body, owner.token)).status).toBe(400);
+      expect((await api.get('fintech/sync-log?invoiceIds=nope', owner.token)).status).toBe(400);
+      const stranger = await signUpOwner(api);
+      await setFeature(app.app, stranger.user.company_id, 'fintech');
+      await settle();
+      expect((await api.post('fintech/sync', { invoiceIds: [good.id] }, stranger.token)).status).toBe(404);
+      expect((await api.get(`fintech/sync-log?invoiceIds=${good.id}`, stranger.token)).body).toEqual([]);
+    });
+  });
 });

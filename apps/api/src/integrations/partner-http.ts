@@ -25,7 +25,12 @@ export class PartnerHttp {
 
   constructor(private readonly options: PartnerHttpOptions) {}
 
-  async json<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async json<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders?: Record<string, string>,
+  ): Promise<T> {
     const { title } = this.options;
     for (let attempt = 1; ; attempt++) {
       await this.turn();
@@ -37,6 +42,7 @@ export class PartnerHttp {
           headers: {
             accept: 'application/json',
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...extraHeaders,
             ...this.options.headers(),
           },
           body: body === undefined ? undefined : JSON.stringify(body),

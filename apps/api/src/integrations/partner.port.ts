@@ -20,6 +20,8 @@ export interface PartnerInvoice {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
+  /** Fintech only: the customer's and the distributor's fintech ids. */
+  fintech?: { retailerId: string | null; distributorId: string | null };
 }
 
 /** A product as a partner receives it (from rm_product and rm_inventory). */
@@ -45,7 +47,8 @@ export interface PartnerProduct {
  */
 export interface PartnerPort {
   readonly partner: Partner;
-  pushInvoice(invoice: PartnerInvoice): Promise<{ externalId: string }>;
+  /** `idempotencyKey`: the same for the same invoice content, for partners that take one. */
+  pushInvoice(invoice: PartnerInvoice, idempotencyKey?: string): Promise<{ externalId: string }>;
   /** `externalId`: the partner's id from the last push, when known. */
   pushProduct(product: PartnerProduct, externalId: string | null): Promise<{ externalId: string }>;
 }

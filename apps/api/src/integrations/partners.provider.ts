@@ -10,6 +10,8 @@ import {
   LOCAL_CLOVER_TOKEN,
 } from './clover/clover.contract-server.js';
 import type { ContractServer } from './contract-server.js';
+import { FintechAdapter } from './fintech/fintech.adapter.js';
+import { fintechContractServer, LOCAL_FINTECH_KEY } from './fintech/fintech.contract-server.js';
 import { MpowerAdapter } from './mpower/mpower.adapter.js';
 import { LOCAL_MPOWER_KEY, mpowerContractServer } from './mpower/mpower.contract-server.js';
 import type { PartnerPort } from './partner.port.js';
@@ -39,14 +41,21 @@ export class IntegrationPartners implements OnModuleDestroy {
 
   /** Whether a partner runs against its local contract server (no credentials configured). */
   isLocal(partner: Partner): boolean {
-    const { bottlePos, clover, mpower } = this.config.integrations;
+    const { bottlePos, clover, mpower, fintech } = this.config.integrations;
     if (partner === 'mpower') return !mpower.apiKey;
+    if (partner === 'fintech') return !fintech.apiKey;
     return partner === 'bottle_pos' ? !bottlePos.apiKey : !(clover.apiToken && clover.merchantId);
   }
 
   private async open(partner: Partner): Promise<PartnerPort> {
-    const { bottlePos, clover, mpower, timeoutMs, ratePerSecond } = this.config.integrations;
+    const { bottlePos, clover, mpower, fintech, timeoutMs, ratePerSecond } = this.config.integrations;
     const limits = { timeoutMs, ratePerSecond };
+    if (partner === 'fintech') {
+      if (!this.isLocal('fintech'))
+        return new FintechAdapter({ baseUrl: fintech.url ?? '', apiKey: fintech.apiKey!, ...limits });
+      const server = await this.startLocal('fintech', fintechContractServer);
+      return new FintechAdapter({ baseUrl: server.url, apiKey: LOCAL_FINTECH_KEY, ...limits });
+    }
     if (partner === 'mpower') {
       if (!this.isLocal('mpower'))
         return new MpowerAdapter({ baseUrl: mpower.url ?? '', apiKey: mpower.apiKey!, ...limits });

@@ -195,7 +195,7 @@ export class SyncRunner implements OnApplicationBootstrap, OnModuleDestroy {
       if (pushed === fingerprint) continue; // pushed before with this content: once only
       let result: { externalId: string } | { error: string };
       try {
-        result = await port.pushInvoice(invoice);
+        result = await port.pushInvoice(invoice, `${invoice.id}:${fingerprint}`);
       } catch (caught) {
         if (!(caught instanceof PartnerRefused)) throw caught;
         result = { error: caught.message };
@@ -279,10 +279,20 @@ export class SyncRunner implements OnApplicationBootstrap, OnModuleDestroy {
         totals: { subtotalCents: number; taxCents: number; totalCents: number };
       };
       pushed: string | null;
+      retailer_fintech_id: string | null;
+      distributor_fintech_id: string | null;
     }>(
       this.pool,
       job.companyId,
-      `SELECT i.id, i.number, i.status, i.content, s.fingerprint AS pushed
+      `SELECT i.id, i.number, i.status, i.content, s.fingerprint AS pushed,
+              ${
+                job.partner === 'fintech'
+                  ? `(SELECT c.fintech_id FROM rm_customer c WHERE c.id = i.customer_id AND c.company_id = i.company_id
+                        AND c.fintech_option AND c.fintech_id <> '') AS retailer_fintech_id,
+                     (SELECT co.fintech_id FROM rm_company co WHERE co.id = i.company_id AND co.company_id = i.company_id)
+                       AS distributor_fintech_id`
+                  : 'NULL AS retailer_fintech_id, NULL AS distributor_fintech_id'
+              }
          FROM rm_invoice i
          LEFT JOIN rm_integration_item s ON s.company_id = i.company_id AND s.partner = $2 AND s.kind = 'invoice'
                                         AND s.item_id = i.id
@@ -316,6 +326,9 @@ export class SyncRunner implements OnApplicationBootstrap, OnModuleDestroy {
         subtotalCents: row.content.totals.subtotalCents,
         taxCents: row.content.totals.taxCents,
         totalCents: row.content.totals.totalCents,
+        ...(job.partner === 'fintech'
+          ? { fintech: { retailerId: row.retailer_fintech_id, distributorId: row.distributor_fintech_id } }
+          : {}),
       },
     }));
   }

@@ -34,6 +34,7 @@ export interface AppConfig {
     bottlePos: { url: string | undefined; apiKey: string | undefined };
     clover: { url: string; merchantId: string | undefined; apiToken: string | undefined };
     mpower: { url: string | undefined; apiKey: string | undefined };
+    fintech: { url: string | undefined; apiKey: string | undefined };
     timeoutMs: number;
     ratePerSecond: number;
   };
@@ -93,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         apiToken: env.CLOVER_API_TOKEN || undefined,
       },
       mpower: { url: env.MPOWER_URL || undefined, apiKey: env.MPOWER_API_KEY || undefined },
+      fintech: { url: env.FINTECH_URL || undefined, apiKey: env.FINTECH_API_KEY || undefined },
       timeoutMs: positive(env.INTEGRATION_TIMEOUT_MS, 10_000),
       ratePerSecond: positive(env.INTEGRATION_RATE_PER_SECOND, 5),
     },

@@ -14,11 +14,7 @@ import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
 import { invoiceGrid } from '../../invoices/queries/invoice.grid.js';
 import { StampDownloadParams } from '../../stamps/dto/stamp.params.js';
-
-/** Spec 000 §9: the unit of measure of every line. */
-export const FINTECH_UNIT = 'EA';
-/** Spec 000 §9: the reference is the invoice number with a prefix (the prefix itself is ours: not in the spec). */
-export const FINTECH_REFERENCE_PREFIX = 'INV-';
+import { FINTECH_REFERENCE_PREFIX, FINTECH_UNIT } from './fintech.rules.js';
 
 export const FINTECH_CSV_HEADERS = [
   'Retailer Fintech ID',
