@@ -231,4 +231,27 @@ describe('Bottle POS and Clover (browser)', () => {
     await snap(page, 'mpower-synced');
     await hidden(alert);
   });
+
+  browser.it('syncs an invoice with fintech from its view and shows the fintech sync history', async () => {
+    const owner = await aCompanyOwner(app, 'Fin Tech');
+    const customer = await aCustomer(api, owner.token, { fintech_option: true, fintech_id: 'FT-42' });
+    const wine = await aWine(api, owner.token);
+    const invoice = await api<{ id: string; number: string }>('invoice', {
+      method: 'POST',
+      body: { customer_id: customer.id, items: [{ product_id: wine.id, qty: 1, price: 10 }], force: true },
+      token: owner.token,
+    });
+    await switchFeature(app, owner.companyId, 'fintech', true);
+    const page = await browser.signedIn(owner.token);
+    await page.goto(`/invoice/${invoice.number}`);
+    const panel = page.getByRole('region', { name: 'Fintech' });
+    await visible(panel.getByText('Fintech FT-42'));
+    await visible(panel.getByText('Not synced with fintech yet.'));
+    await panel.getByRole('button', { name: 'Sync with fintech' }).click();
+    await visible(
+      panel.getByRole('list', { name: 'Fintech sync history' }).getByText('1 invoice(s) synced.'),
+    );
+    await expectAccessible(page);
+    await snap(page, 'fintech-panel');
+  });
 });

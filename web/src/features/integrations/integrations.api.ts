@@ -2,6 +2,8 @@ import { api } from '../../app/api';
 import { fileResponse, type DownloadedFile } from '../../shared/download';
 import { formatFileDate } from '../../shared/format';
 import type {
+  FintechSyncAnswer,
+  FintechSyncLogEntry,
   MpowerRecord,
   MpowerSyncAnswer,
   SyncHistory,
@@ -52,6 +54,19 @@ export const integrationsApi = api
           'Activity',
         ],
       }),
+      /** The fintech syncs that named this invoice (spec 001 §3 Fintech sync log). */
+      fintechSyncLog: build.query<FintechSyncLogEntry[], string>({
+        query: (invoiceId) => ({ url: 'fintech/sync-log', params: { invoiceIds: invoiceId } }),
+        providesTags: (_result, _error, invoiceId) => [{ type: 'Sync', id: `fintech-${invoiceId}` }],
+      }),
+      /** POST /fintech/sync: answers once the sync ended. */
+      fintechSync: build.mutation<FintechSyncAnswer, string>({
+        query: (invoiceId) => ({ url: 'fintech/sync', method: 'POST', body: { invoiceIds: [invoiceId] } }),
+        invalidatesTags: (_result, _error, invoiceId) => [
+          { type: 'Sync', id: `fintech-${invoiceId}` },
+          'Activity',
+        ],
+      }),
       /** Whether any customer has the fintech option (fintech feature only). */
       fintechCustomers: build.query<{ any: boolean }, void>({
         query: () => 'fintech/customers',
@@ -81,6 +96,8 @@ export const {
   useStartSyncMutation,
   useFintechCustomersQuery,
   useMpowerRecordQuery,
+  useFintechSyncLogQuery,
+  useFintechSyncMutation,
   useMpowerSyncMutation,
   useDownloadInvoiceExportMutation,
 } = integrationsApi;

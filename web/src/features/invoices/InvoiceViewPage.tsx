@@ -15,6 +15,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { useCompany } from '../../shared/company/company.api';
 import { useFeature } from '../../shared/feature-gate/use-feature';
+import { FintechPanel } from '../integrations/FintechPanel';
 import { MpowerSyncButton, MpowerSyncStatus } from '../integrations/MpowerSync';
 import { formatDate, formatMoney } from '../../shared/format';
 import { ProblemAlert } from '../../shared/forms/ProblemAlert';
@@ -252,6 +253,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           <StampsPanel invoice={invoice} />
           <StatusHistoryPanel invoice={invoice} />
           <CompanyNotePanel invoice={invoice} />
+          <FintechPanel invoiceId={invoice.id} customerId={invoice.customer_id} />
         </Stack>
       </Box>
       <ConfirmDialog
