@@ -4,6 +4,8 @@ import { cloverContractServer } from '../../apps/api/src/integrations/clover/clo
 import type { ContractServer } from '../../apps/api/src/integrations/contract-server.js';
 import { IntegrationPartners } from '../../apps/api/src/integrations/partners.provider.js';
 import { SyncRunner } from '../../apps/api/src/integrations/sync-runner.js';
+import { integrationsProjection } from '#projections/integrations/integrations.projection.js';
+import { rebuildProjection } from '#projections/runner/rebuild-projection.js';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { featuresSet } from '../../apps/cli/src/features-set.command.js';
@@ -584,5 +586,21 @@ describe('Integrations: Bottle POS and Clover syncs (HTTP)', () => {
       expect((await api.post('fintech/sync', { invoiceIds: [good.id] }, stranger.token)).status).toBe(404);
       expect((await api.get(`fintech/sync-log?invoiceIds=${good.id}`, stranger.token)).body).toEqual([]);
     });
+  });
+
+  it('rebuilds the sync history, logs and records to the same rows', async () => {
+    await settle();
+    const rows = async () => {
+      const read = async (sql: string) => (await app.runtime.pool.query(sql)).rows;
+      return {
+        syncs: await read('SELECT * FROM rm_integration_sync ORDER BY sync_id'),
+        log: await read('SELECT * FROM rm_integration_sync_log ORDER BY event_id'),
+        items: await read('SELECT * FROM rm_integration_item ORDER BY company_id, partner, kind, item_id'),
+      };
+    };
+    const before = await rows();
+    expect(before.syncs.length).toBeGreaterThan(10);
+    await rebuildProjection(app.runtime.pool, app.runtime.store, integrationsProjection, { batchSize: 3 });
+    expect(await rows()).toEqual(before);
   });
 });
