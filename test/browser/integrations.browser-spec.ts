@@ -254,4 +254,35 @@ describe('Bottle POS and Clover (browser)', () => {
     await expectAccessible(page);
     await snap(page, 'fintech-panel');
   });
+
+  browser.it(
+    'keeps the catalogue on the product screens: Clover nothing, Bottle POS the price only',
+    async () => {
+      const owner = await anOwnerWith('clover', 0);
+      // wide: the grid renders only the columns in view, and Edit is the last one
+      const page = await browser.signedIn(owner.token, { viewport: { width: 1900, height: 900 } });
+      await page.goto('/product');
+      const grid = page.getByRole('grid', { name: 'Products' });
+      await visible(grid.getByRole('button', { name: 'Edit BAREFOOT MERLOT' }));
+      expect(await page.getByRole('button', { name: 'New Product' }).isDisabled()).toBe(true);
+      await grid.getByRole('button', { name: 'Edit BAREFOOT MERLOT' }).click();
+      const dialog = page.getByRole('dialog', { name: /Edit BAREFOOT MERLOT/ });
+      await visible(dialog.getByText('Products are kept in Clover while the Clover feature is active'));
+      expect(await dialog.getByRole('textbox', { name: /Product Name/ }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('textbox', { name: /List Price/ }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('button', { name: 'Save Product' }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('button', { name: 'Archive' }).isDisabled()).toBe(true);
+      await snap(page, 'clover-product-locked');
+
+      await switchFeature(app, owner.companyId, 'clover', false);
+      await switchFeature(app, owner.companyId, 'bottle_pos', true);
+      await page.goto('/product');
+      await grid.getByRole('button', { name: 'Edit BAREFOOT MERLOT' }).click();
+      await visible(dialog.getByText('only their price can be changed here'));
+      expect(await dialog.getByRole('textbox', { name: /Product Name/ }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('textbox', { name: /List Price/ }).isDisabled()).toBe(false);
+      expect(await dialog.getByRole('button', { name: 'Save Product' }).isDisabled()).toBe(false);
+      expect(await dialog.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    },
+  );
 });
