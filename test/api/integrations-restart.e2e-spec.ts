@@ -6,13 +6,17 @@ import { setFeature } from '../support/cli.js';
 import { createTestDatabase } from '../support/database.js';
 import { apiClient, signUpOwner } from '../support/http.js';
 
-/** A sync cut off by a stopping server is resumed by the next one, and pushes only what was not pushed. */
+/**
+ * A sync cut off by a stopping server is resumed by the next one, and pushes only what was not pushed; two servers
+ * starting at once on the same database resume it in one of them only (an advisory lock on the sync).
+ */
 describe('Integrations: a sync survives a restart', () => {
   it('resumes a running sync at start and pushes each invoice once', async () => {
     const database = await createTestDatabase('sync-restart');
     const env = { INTEGRATION_TIMEOUT_MS: '300', INTEGRATION_RATE_PER_SECOND: '200' };
     let first: TestApp | undefined = await startTestApp(env, { database });
     let second: TestApp | undefined;
+    let third: TestApp | undefined;
     try {
       const api = apiClient(first.baseUrl);
       const owner = await signUpOwner(api);
@@ -55,12 +59,15 @@ describe('Integrations: a sync survives a restart', () => {
       await first.close();
       first = undefined;
 
-      second = await startTestApp(env, { database });
-      const runner = second.app.get(SyncRunner);
-      const resumed = await second.app.get(IntegrationPartners).localServer('bottle_pos');
-      await runner.idle();
+      [second, third] = await Promise.all([startTestApp(env, { database }), startTestApp(env, { database })]);
+      const servers = await Promise.all(
+        [second, third].map((app) => app.app.get(IntegrationPartners).localServer('bottle_pos')),
+      );
+      await Promise.all([second, third].map((app) => app.app.get(SyncRunner).idle()));
       await second.runtime.projections.waitFor(await second.runtime.store.headCheckpoint());
-      const pushedAfter = resumed.writesOf('/api/v1/invoices/').map((r) => r.path.split('/').pop());
+      const pushedAfter = servers.flatMap((server) =>
+        server.writesOf('/api/v1/invoices/').map((r) => r.path.split('/').pop()),
+      );
       expect([...pushedFirst, ...pushedAfter].sort()).toEqual([...ids].sort());
 
       const history = await apiClient(second.baseUrl).get('bottle-pos/sync/history', owner.token);
@@ -68,6 +75,7 @@ describe('Integrations: a sync survives a restart', () => {
     } finally {
       await first?.close();
       await second?.close();
+      await third?.close();
       await database.drop();
     }
   });

@@ -1,12 +1,6 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import type pg from 'pg';
+import pg from 'pg';
 import { integrationDecider } from '#domain/integrations/integration.decide.js';
 import {
   integrationsStream,
@@ -58,10 +52,11 @@ const fingerprintOf = (value: unknown) => createHash('sha256').update(JSON.strin
  * stays recorded, nothing else is. Syncs left running by a stopped process are resumed at start.
  */
 @Injectable()
-export class SyncRunner implements OnApplicationBootstrap, OnModuleDestroy {
+export class SyncRunner implements OnModuleDestroy {
   private readonly logger = new Logger('Integrations');
   private readonly running = new Map<string, Promise<void>>();
   private stopping = false;
+  private resuming: Promise<void> = Promise.resolve();
 
   constructor(
     @Inject(EventAppender) private readonly events: EventAppender,
@@ -104,11 +99,22 @@ export class SyncRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Resolves once every sync running in this process has ended (tests). */
   async idle(): Promise<void> {
+    await this.resuming;
     while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    // Syncs a stopped process left running: resumed (records already pushed are skipped).
+  /**
+   * Resumes the syncs a stopped process left running (records already pushed are skipped). The HTTP app calls it
+   * after start; the CLI never does. A sync runs in one process at a time: it holds an advisory lock on its id.
+   */
+  resume(): Promise<void> {
+    this.resuming = this.resumeRunning().catch((caught: unknown) => {
+      this.logger.error(`Running syncs could not be resumed: ${(caught as Error).name}`);
+    });
+    return this.resuming;
+  }
+
+  private async resumeRunning(): Promise<void> {
     const { rows } = await this.pool.query<{
       company_id: string;
       partner: Partner;
@@ -140,7 +146,32 @@ export class SyncRunner implements OnApplicationBootstrap, OnModuleDestroy {
     this.running.set(job.syncId, run);
   }
 
+  /**
+   * Runs a sync while holding a session advisory lock on its id, on a connection of its own (not the pool's): another
+   * process that resumes the same sync finds it held and leaves it. The lock ends with the connection.
+   */
   private async run(job: Job): Promise<void> {
+    const lock = new pg.Client({ ...this.pool.options, application_name: `stampline-sync-${job.partner}` });
+    lock.on('error', () => {}); // a dropped connection ends the lock; the sync's own writes go through the pool
+    try {
+      await lock.connect();
+      const { rows } = await lock.query<{ held: boolean }>(
+        "SELECT pg_try_advisory_lock(hashtextextended('integration-sync:' || $1, 0)) AS held",
+        [job.syncId],
+      );
+      if (!rows[0]?.held) return; // another process runs it
+      // Held now: the sync may have ended meanwhile (in the process that held it before): then there is nothing to do.
+      const { state } = await this.events.load(integrationsStream(job.companyId), integrationDecider);
+      if (state.running[job.partner]?.syncId !== job.syncId) return;
+      await this.runHeld(job);
+    } catch (caught) {
+      this.logger.error(`Sync ${job.syncId} could not run: ${(caught as Error).name}`);
+    } finally {
+      await lock.end().catch(() => {});
+    }
+  }
+
+  private async runHeld(job: Job): Promise<void> {
     const title = PARTNER_TITLE[job.partner];
     let error: string | null = null;
     try {
