@@ -86,8 +86,24 @@ export class SyncRunner implements OnModuleDestroy {
     }
     const { state } = await this.events.load(stream, integrationDecider);
     const current = state.running[partner];
-    if (current && !this.running.has(current.syncId))
-      this.launch({ companyId: actor.companyId, partner, syncId: current.syncId, kind: current.kind, scope });
+    // Running but not here (its process stopped, or another one runs it): run it here with its own scope; the
+    // advisory lock leaves it to the process that holds it.
+    if (current && !this.running.has(current.syncId)) {
+      const [row] = await tenantQuery<{ scope: SyncScope }>(
+        this.pool,
+        actor.companyId,
+        'SELECT scope FROM rm_integration_sync WHERE company_id = $1 AND sync_id = $2',
+        [current.syncId],
+      );
+      if (row)
+        this.launch({
+          companyId: actor.companyId,
+          partner,
+          syncId: current.syncId,
+          kind: current.kind,
+          scope: row.scope,
+        });
+    }
     return { syncId: current?.syncId ?? syncId, status: 'running' };
   }
 
@@ -186,7 +202,7 @@ export class SyncRunner implements OnModuleDestroy {
       error =
         caught instanceof PartnerUnavailable
           ? caught.message
-          : `The ${title} sync stopped on an unexpected error.`;
+          : `${title} sync stopped on an unexpected error.`;
       // Our own words, plus the error's class for the unexpected: never a URL, header or partner answer.
       this.logger.warn(
         `${title} sync ${job.syncId} of company ${job.companyId} failed: ${error}` +
