@@ -2,6 +2,7 @@ import type { ActivityEvent, CustomerUserFact } from './activity/activity.events
 import type { CompanyEvent } from './companies/company.events.js';
 import type { SubdomainReservationEvent } from './companies/subdomain-reservation.decide.js';
 import type { BalanceLinkEvent, CustomerEvent } from './customers/customer.events.js';
+import type { IntegrationEvent } from './integrations/integration.events.js';
 import type { InventoryEvent } from './inventory/inventory.events.js';
 import type { InvoiceDeliveryEvent } from './invoices/invoice-delivery.events.js';
 import type { InvoiceNumberEvent } from './invoices/invoice-numbers.js';
@@ -26,6 +27,7 @@ export type DomainEvent =
   | SubdomainReservationEvent
   | CustomerEvent
   | BalanceLinkEvent
+  | IntegrationEvent
   | InventoryEvent
   | InvoiceEvent
   | InvoiceNumberEvent
@@ -113,6 +115,12 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   PublicLinkIssued: 1,
   PublicLinksRevoked: 1,
   // orders
+  SyncStarted: 1,
+  InvoiceSynced: 1,
+  InvoiceSyncFailed: 1,
+  ProductSynced: 1,
+  ProductSyncFailed: 1,
+  SyncCompleted: 1,
   OrderPlaced: 1,
   OrderDrafted: 1,
   OrderDraftUpdated: 1,

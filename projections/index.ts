@@ -8,6 +8,7 @@ import { invoiceEmailProjection } from './invoices/invoice-email.projection.js';
 import { invoiceSalesProjection } from './invoices/invoice-sales.projection.js';
 import { invoiceProjection } from './invoices/invoice.projection.js';
 import { inventoryProjection } from './inventory/inventory.projection.js';
+import { integrationsProjection } from './integrations/integrations.projection.js';
 import { priceTierProjection } from './products/price-tier.projection.js';
 import { productProjection } from './products/product.projection.js';
 import { orderProjection } from './orders/order.projection.js';
@@ -32,6 +33,7 @@ export const allProjections: readonly Projection[] = [
   orderProjection,
   orderDraftProjection,
   inventoryProjection,
+  integrationsProjection,
 ];
 
 export { activityProjection, ACTIVITY_SCHEMA } from './activity/activity.projection.js';
@@ -53,3 +55,5 @@ export { orderProjection, ORDER_SCHEMA } from './orders/order.projection.js';
 export { orderDraftProjection, ORDER_DRAFT_SCHEMA } from './orders/order-draft.projection.js';
 export { inventoryProjection } from './inventory/inventory.projection.js';
 export { INVENTORY_SCHEMA } from './inventory/inventory.schema.js';
+export { integrationsProjection } from './integrations/integrations.projection.js';
+export { INTEGRATIONS_SCHEMA } from './integrations/integrations.schema.js';

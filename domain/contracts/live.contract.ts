@@ -14,6 +14,7 @@ export const LIVE_EVENTS = [
   'user:access',
   'bottle-pos:sync-completed',
   'bottle-pos:sync-error',
+  'clover:sync-completed',
   'clover:sync-error',
   'invoice:changed',
   'stamps:changed',

@@ -33,7 +33,44 @@ describe('Activity read model', () => {
       action: 'SIGN_IN',
       details: { email: 'a@b.test', method: 'password' },
       occurredAt: AT,
+      success: true,
     }));
+
+  it('logs a sync under its partner and kind, Error when it failed or left records failed', () => {
+    const sync = (data: Record<string, unknown>) =>
+      toActivityRow(
+        stored(`integrations-${COMPANY}`, 'SyncCompleted', {
+          syncId: 's-1',
+          partner: 'clover',
+          kind: 'products',
+          outcome: 'success',
+          error: null,
+          synced: 3,
+          failed: 0,
+          completedAt: AT,
+          ...data,
+        }),
+      );
+    expect(sync({})).toMatchObject({ category: 'CLOVER', action: 'PRODUCT_SYNC', success: true });
+    expect(sync({ failed: 1 })).toMatchObject({ success: false });
+    expect(sync({ partner: 'bottle_pos', kind: 'invoices', outcome: 'failed', error: 'down' })).toMatchObject(
+      {
+        category: 'BOTTLE_POS',
+        action: 'INVOICE_SYNC',
+        success: false,
+        details: {
+          syncId: 's-1',
+          partner: 'bottle_pos',
+          kind: 'invoices',
+          outcome: 'failed',
+          error: 'down',
+          synced: 3,
+          failed: 0,
+        },
+      },
+    );
+    expect(sync({ partner: 'mpower', kind: 'invoices' })).toMatchObject({ category: 'MPOWER' });
+  });
 
   it('logs a created invoice with its number and beer flag', () =>
     expect(

@@ -35,7 +35,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS rm_activity_invoice_created_key ON rm_activity
   WHERE category = 'INVOICE' AND action = 'CREATE';
 `;
 
-type Source = 'activity' | 'invoice' | 'company';
+type Source = 'activity' | 'invoice' | 'company' | 'integrations';
 
 interface ActivityMapping {
   category: string;
@@ -44,7 +44,12 @@ interface ActivityMapping {
   source: Source;
 }
 
-const PREFIX: Record<Source, string> = { activity: 'activity-', invoice: 'invoice-', company: 'company-' };
+const PREFIX: Record<Source, string> = {
+  activity: 'activity-',
+  invoice: 'invoice-',
+  company: 'company-',
+  integrations: 'integrations-',
+};
 
 /** Event type → what the activity log shows. Add a type here (bump the version to backfill). */
 export const ACTIVITY_ACTIONS: Readonly<Record<string, ActivityMapping>> = {
@@ -63,7 +68,17 @@ export const ACTIVITY_ACTIONS: Readonly<Record<string, ActivityMapping>> = {
   PaymentDeleted: { category: 'PAYMENT', action: 'DELETE', source: 'invoice' },
   FeatureActivated: { category: 'FEATURE', action: 'FEATURE_ON', source: 'company' },
   FeatureDeactivated: { category: 'FEATURE', action: 'FEATURE_OFF', source: 'company' },
+  // One row per sync (issue 19): module BOTTLE_POS or CLOVER, type INVOICE_SYNC or PRODUCT_SYNC, Success or Error.
+  SyncCompleted: { category: 'SYNC', action: 'SYNC', source: 'integrations' },
 };
+
+const SYNC_MODULES: Readonly<Record<string, string>> = {
+  bottle_pos: 'BOTTLE_POS',
+  clover: 'CLOVER',
+  mpower: 'MPOWER',
+  fintech: 'INVOICE', // spec 001 §3 names no fintech module: an invoice's sync
+};
+const SYNC_TYPES: Readonly<Record<string, string>> = { invoices: 'INVOICE_SYNC', products: 'PRODUCT_SYNC' };
 
 /** Features that are a module of spec 001 §3 Activity log under that module; the others under FEATURE. */
 const FEATURE_MODULES: Readonly<Record<string, string>> = {
@@ -81,6 +96,8 @@ export interface ActivityRow {
   action: string;
   details: Record<string, unknown>;
   occurredAt: string;
+  /** The Status column: false for a sync that failed or left records failed. */
+  success: boolean;
 }
 
 /** The invoice's number as the log shows it (spec: info carries invoiceNumber and the beer flag). */
@@ -120,6 +137,11 @@ function infoOf(event: StoredEvent, invoice: InvoiceRef | undefined): Data {
       const title = isFeatureName(feature) ? FEATURE_CATALOGUE[feature].title : String(feature);
       return { feature, title, by: data.by };
     }
+    case 'integrations': {
+      // Counts and our own reason only: events never carry credentials or the partner's raw answers.
+      const { syncId, partner, kind, outcome, error, synced, failed } = data;
+      return { syncId, partner, kind, outcome, error, synced, failed };
+    }
     default: {
       const { userId: _user, ...details } = data;
       return details;
@@ -137,8 +159,8 @@ export function toActivityRow(event: StoredEvent, invoice?: InvoiceRef): Activit
   if (mapping.source === 'invoice' && event.streamId.startsWith('invoice-numbers-')) return undefined;
   const data = event.data as Data;
   const companyId =
-    mapping.source === 'activity'
-      ? event.streamId.slice(PREFIX.activity.length)
+    mapping.source === 'activity' || mapping.source === 'integrations'
+      ? event.streamId.slice(PREFIX[mapping.source].length)
       : (str(data.companyId) ?? event.metadata?.companyId);
   const occurredAt = event.metadata?.occurredAt;
   if (!companyId) throw new Error(`Activity event ${event.id} without a company id (${event.streamId})`);
@@ -146,6 +168,7 @@ export function toActivityRow(event: StoredEvent, invoice?: InvoiceRef): Activit
     throw new Error(`Activity event ${event.id} has no metadata.occurredAt`);
   const userId =
     mapping.source === 'activity' ? (data.userId ?? event.metadata.userId) : event.metadata.userId;
+  const sync = mapping.source === 'integrations';
   return {
     eventId: event.id,
     companyId,
@@ -153,10 +176,13 @@ export function toActivityRow(event: StoredEvent, invoice?: InvoiceRef): Activit
     category:
       mapping.source === 'company'
         ? (FEATURE_MODULES[String(data.feature)] ?? mapping.category)
-        : mapping.category,
-    action: mapping.action,
+        : sync
+          ? (SYNC_MODULES[String(data.partner)] ?? mapping.category)
+          : mapping.category,
+    action: sync ? (SYNC_TYPES[String(data.kind)] ?? mapping.action) : mapping.action,
     details: infoOf(event, invoice),
     occurredAt,
+    success: sync ? data.outcome === 'success' && data.failed === 0 : true,
   };
 }
 
@@ -206,8 +232,9 @@ export const activityProjection = defineProjection({
     if (rows.length === 0) return;
     // One statement per batch: parallel arrays unnested into rows.
     await tx.query(
-      `INSERT INTO ${ident(table)} (event_id, company_id, user_id, category, action, details, occurred_at)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[])
+      `INSERT INTO ${ident(table)} (event_id, company_id, user_id, category, action, details, occurred_at, success)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[],
+                            $8::boolean[])
        ON CONFLICT (event_id) DO NOTHING`,
       [
         rows.map((r) => r.eventId),
@@ -217,6 +244,7 @@ export const activityProjection = defineProjection({
         rows.map((r) => r.action),
         rows.map((r) => JSON.stringify(r.details)),
         rows.map((r) => r.occurredAt),
+        rows.map((r) => r.success),
       ],
     );
   },

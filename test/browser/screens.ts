@@ -209,6 +209,16 @@ export const SCREENS: Screen[] = [
     data: at('/inventory/history'),
     empty: at('/inventory/history'),
   },
+  // Bottle POS and Clover stay off in the standards companies (they hide Inventory): their activation cards are
+  // scanned here; the screens themselves in test/browser/integrations.browser-spec.ts.
+  { route: '/bottle-pos', signedIn: true, data: at('/bottle-pos') },
+  {
+    route: '/bottle-pos/{syncId}',
+    signedIn: true,
+    data: at('/bottle-pos/00000000-0000-4000-8000-000000000000'),
+  },
+  { route: '/clover', signedIn: true, data: at('/clover') },
+  { route: '/clover/{syncId}', signedIn: true, data: at('/clover/00000000-0000-4000-8000-000000000000') },
   {
     route: '/product/{id}',
     signedIn: true,

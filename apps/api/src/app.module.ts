@@ -30,6 +30,7 @@ import { InvoiceDeliveryModule } from './invoices/delivery/invoice-delivery.modu
 import { PaymentsModule } from './payments/payments.module.js';
 import { TabcModule } from './tabc/tabc.module.js';
 import { OrdersModule } from './orders/orders.module.js';
+import { IntegrationsModule } from './integrations/integrations.module.js';
 
 /** The runtime's parts, provided to every module. */
 @Module({})
@@ -74,6 +75,7 @@ export class AppModule {
         ProductsModule,
         OrdersModule,
         InventoryModule,
+        IntegrationsModule,
         LiveModule,
       ],
       controllers: [HealthController, ActivityController, ReportsController],

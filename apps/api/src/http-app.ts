@@ -15,6 +15,7 @@ import { registerInputGuards } from './infra/http/input-guards.js';
 import { createValidationPipe } from './infra/http/validation.js';
 import { renderInbox, renderMessage } from './infra/mail/mail-inbox.js';
 import { InvoiceEmailService } from './invoices/delivery/invoice-email.service.js';
+import { SyncRunner } from './integrations/sync-runner.js';
 import { shopPathFor, shopSubdomainOf } from './orders/shop/shop-host.js';
 import type { Runtime } from './runtime.js';
 
@@ -132,5 +133,7 @@ export async function createHttpApp(
   await app.init();
   // E-mails left queued by an earlier process are retried by this one (in the background; the CLI never does).
   void app.get(InvoiceEmailService).resume();
+  // So are point-of-sale syncs a stopped process left running (each held by one process at a time).
+  void app.get(SyncRunner).resume();
   return app;
 }

@@ -42,7 +42,8 @@ export const LIVE_TAGS: Readonly<Record<LiveEventName, readonly LiveTag[]>> = {
   'order:invoiced': ['Order', 'Invoice'],
   'order:feature': ['Order', 'Company', 'Feature'],
   'bottle-pos:sync-completed': ['Sync', 'Invoice', 'Activity'],
-  'bottle-pos:sync-error': ['Sync', 'Activity'],
+  'bottle-pos:sync-error': ['Sync', 'Activity', 'Invoice'],
+  'clover:sync-completed': ['Sync', 'Activity'],
   'clover:sync-error': ['Sync', 'Activity'],
 };
 

@@ -78,6 +78,13 @@ export const routes: RouteObject[] = [
             path: 'inventory/history',
             lazy: page(() => import('../features/inventory/InventoryHistoryPage')),
           },
+          { path: 'bottle-pos', lazy: page(() => import('../features/integrations/BottlePosPage')) },
+          {
+            path: 'bottle-pos/:syncId',
+            lazy: page(() => import('../features/integrations/BottlePosLogPage')),
+          },
+          { path: 'clover', lazy: page(() => import('../features/integrations/CloverPage')) },
+          { path: 'clover/:syncId', lazy: page(() => import('../features/integrations/CloverLogPage')) },
           {
             path: 'product/:productId',
             lazy: page(() => import('../features/products/ProductDetailPage')),

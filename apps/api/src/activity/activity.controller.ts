@@ -30,7 +30,7 @@ import { USER_USER_ACTIVITY_GRID_ANSWER } from './activity.answers.js';
 /**
  * The company activity log (spec 001 §2 /activity, §3 Activity): module, type, success, info and created_at, newest
  * first. A date filter on created_at picks the company's days (its time zone), while created_at answers the instant.
- * Every row is a recorded fact, so success is true; failed syncs will log errors once those integrations exist.
+ * Success is false only for a sync (Bottle POS, Clover) that failed or left records failed.
  */
 export const activityGrid = defineGrid({
   table: `rm_activity a
@@ -42,7 +42,7 @@ export const activityGrid = defineGrid({
     id: { sql: 'a.event_id', type: 'text', sortable: false, filterable: false },
     module: { sql: 'a.category', type: 'set' },
     type: { sql: 'a.action', type: 'set' },
-    success: { sql: 'TRUE', type: 'set', setType: 'boolean', sortable: false },
+    success: { sql: 'a.success', type: 'set', setType: 'boolean', sortable: false },
     info: { sql: 'a.details', type: 'text', sortable: false, filterable: false },
     created_at: {
       sql: 'a.occurred_at',

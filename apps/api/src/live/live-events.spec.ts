@@ -27,7 +27,10 @@ const stored = (type: string, data: Record<string, unknown>, companyId = 'co-1')
 describe('Live routes', () => {
   it('send every row to its own company only, as one of the contract’s socket events', () => {
     for (const type of Object.keys(LIVE_ROUTES)) {
-      const deliveries = toLiveDeliveries(stored(type, {}, 'co-A'));
+      // a sync's completion goes out as its partner's event (the sales platform's: none)
+      const deliveries = toLiveDeliveries(
+        stored(type, type === 'SyncCompleted' ? { partner: 'clover' } : {}, 'co-A'),
+      );
       expect(deliveries.length).toBeGreaterThan(0);
       for (const delivery of deliveries) {
         expect(delivery.companyId).toBe('co-A');
@@ -59,12 +62,41 @@ describe('Live routes', () => {
     expect(events).toEqual(['company:update', 'order:feature']);
   });
 
-  it('sends the sync error with its syncId and error', () => {
-    const [delivery] = toLiveDeliveries(stored('BottlePosSyncFailed', { syncId: 's-9', error: 'timeout' }));
-    expect(delivery).toMatchObject({
+  it('sends a failed sync as the partner sync error with its syncId and error', () => {
+    const [bottle] = toLiveDeliveries(
+      stored('SyncCompleted', {
+        syncId: 's-9',
+        partner: 'bottle_pos',
+        outcome: 'failed',
+        error: 'timeout',
+        failed: 0,
+      }),
+    );
+    expect(bottle).toMatchObject({
       event: 'bottle-pos:sync-error',
       message: { syncId: 's-9', error: 'timeout' },
     });
+    const [clover] = toLiveDeliveries(
+      stored('SyncCompleted', {
+        syncId: 's-8',
+        partner: 'clover',
+        outcome: 'success',
+        error: null,
+        failed: 2,
+      }),
+    );
+    expect(clover).toMatchObject({ event: 'clover:sync-error', message: { syncId: 's-8' } });
+    const [done] = toLiveDeliveries(
+      stored('SyncCompleted', {
+        syncId: 's-7',
+        partner: 'clover',
+        outcome: 'success',
+        error: null,
+        failed: 0,
+      }),
+    );
+    expect(done).toMatchObject({ event: 'clover:sync-completed', message: { syncId: 's-7' } });
+    expect(done!.message.error).toBeUndefined();
   });
 
   it('sends nothing for unlisted events or events without a company', () => {

@@ -98,19 +98,26 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
   OrderItemQtyChanged: route('order:status', 'orderId'),
   OrderNoteAdded: route('order:status', 'orderId'),
   OrderInvoiced: route('order:invoiced', 'orderId', (data) => ({ status: str(data.status) ?? 'invoiced' })),
-  // integrations (spec 001 §7: sync completed and error with error and syncId; the clover push error)
-  BottlePosSyncCompleted: route('bottle-pos:sync-completed', 'syncId', (data) => ({
+  // integrations (integrations-{companyId}; spec 001 §7: sync completed and error with error and syncId). One
+  // stored type, SyncCompleted, goes out as the partner's completed or error event (syncRoute below).
+  SyncCompleted: route('bottle-pos:sync-completed', 'syncId', (data) => ({
     syncId: str(data.syncId),
-  })),
-  BottlePosSyncFailed: route('bottle-pos:sync-error', 'syncId', (data) => ({
-    syncId: str(data.syncId),
-    error: str(data.error),
-  })),
-  CloverInventoryPushFailed: route('clover:sync-error', 'syncId', (data) => ({
-    syncId: str(data.syncId),
-    error: str(data.error),
+    ...(syncFailed(data) ? { error: str(data.error) ?? `${str(data.failed)} record(s) failed` } : {}),
   })),
 };
+
+const syncFailed = (data: Data) =>
+  data.outcome === 'failed' || (typeof data.failed === 'number' && data.failed > 0);
+
+/**
+ * A sync's completion: the partner's sync-completed, or its sync-error when it failed or left records failed. The
+ * sales platform's (mpower) syncs answer their request directly: none.
+ */
+function syncEvent(data: Data): LiveEventName | undefined {
+  if (data.partner !== 'clover' && data.partner !== 'bottle_pos') return undefined;
+  const partner = data.partner === 'clover' ? 'clover' : 'bottle-pos';
+  return `${partner}:sync-${syncFailed(data) ? 'error' : 'completed'}` as LiveEventName;
+}
 
 /** Switching the order feature also tells the order screens (order:feature). */
 const ORDER_FEATURE = 'order';
@@ -129,7 +136,9 @@ export function toLiveDeliveries(event: StoredEvent): LiveDelivery[] {
     at: event.metadata.occurredAt ?? event.recordedAt,
     ...dropUndefined(found.extra?.(data) ?? {}),
   };
-  const deliveries: LiveDelivery[] = [{ event: found.event, companyId, message }];
+  const name = event.type === 'SyncCompleted' ? syncEvent(data) : found.event;
+  if (!name) return [];
+  const deliveries: LiveDelivery[] = [{ event: name, companyId, message }];
   if (
     (event.type === 'FeatureActivated' || event.type === 'FeatureDeactivated') &&
     message.feature === ORDER_FEATURE

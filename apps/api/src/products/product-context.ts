@@ -12,6 +12,10 @@ export interface CompanyPricingSettings {
   tierBase: PriceTierBase;
   internalSku: boolean;
   clover: boolean;
+  /**
+   * Bottle POS keeps the catalogue (price-only editing here) — unless the provider switched it on with
+   * ignore_pricing (spec 001 §6: the flag removes that restriction).
+   */
   bottlePos: boolean;
 }
 
@@ -21,7 +25,7 @@ export async function companyPricingSettings(
 ): Promise<CompanyPricingSettings> {
   const [row] = await tenantQuery<{
     time_zone: string | null;
-    features: Record<string, { active?: boolean }> | null;
+    features: Record<string, { active?: boolean; ignore_pricing?: boolean }> | null;
     tier_base: PriceTierBase | null;
   }>(
     db,
@@ -37,7 +41,7 @@ export async function companyPricingSettings(
     tierBase: row?.tier_base ?? 'list_price',
     internalSku: on('internal_sku'),
     clover: on('clover'),
-    bottlePos: on('bottle_pos'),
+    bottlePos: on('bottle_pos') && row?.features?.bottle_pos?.ignore_pricing !== true,
   };
 }
 

@@ -9,11 +9,14 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { useCompany } from '../../shared/company/company.api';
+import { useFeature } from '../../shared/feature-gate/use-feature';
+import { FintechPanel } from '../integrations/FintechPanel';
+import { MpowerSyncButton, MpowerSyncStatus } from '../integrations/MpowerSync';
 import { formatDate, formatMoney } from '../../shared/format';
 import { ProblemAlert } from '../../shared/forms/ProblemAlert';
 import { problemMessages, toProblem } from '../../shared/problem';
@@ -118,6 +121,9 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
   const [released, setReleased] = useState<InvoiceStampRange[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const cancelled = invoice.status === 'cancelled';
+  const mpower = useFeature('mpower').active;
+  const [mpowerResult, setMpowerResult] = useState<{ success: boolean; message: string } | null>(null);
+  const clearMpowerResult = useCallback(() => setMpowerResult(null), []);
 
   const request = (change: RequestedChange) => {
     if (change.same) {
@@ -173,6 +179,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
             <RouterButton to="/invoice" variant="text" startIcon={<ArrowBack />}>
               All Invoices
             </RouterButton>
+            {mpower && <MpowerSyncButton invoiceId={invoice.id} onResult={setMpowerResult} />}
             <InvoicePdfButton number={invoice.number} />
             <InvoiceShareLinkButton invoiceId={invoice.id} number={invoice.number} />
             <InvoiceRevokeLinksButton invoiceId={invoice.id} number={invoice.number} />
@@ -198,6 +205,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           </>
         }
       />
+      {mpower && <MpowerSyncStatus invoiceId={invoice.id} result={mpowerResult} onDone={clearMpowerResult} />}
       {problem.length > 0 && (
         <Box sx={{ mb: 3 }} role="alert">
           <ProblemAlert title={INVOICE_MESSAGES.saveFailed} messages={problem} />
@@ -245,6 +253,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           <StampsPanel invoice={invoice} />
           <StatusHistoryPanel invoice={invoice} />
           <CompanyNotePanel invoice={invoice} />
+          <FintechPanel invoiceId={invoice.id} customerId={invoice.customer_id} />
         </Stack>
       </Box>
       <ConfirmDialog

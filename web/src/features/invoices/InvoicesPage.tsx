@@ -19,11 +19,12 @@ import { FilterGroup, DateRangeFilter, GridFilterBar } from '../../shared/grid/G
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
 import { useGridModels } from '../../shared/grid/use-grid-models';
-import { toast } from '../../shared/toasts';
+import { toast, TOAST_SECONDS } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { useDebouncedValue } from '../customers/use-debounced-value';
 import { CustomerFilterChip } from '../customers/CustomerFilterChip';
+import { useDownloadInvoiceExportMutation, useFintechCustomersQuery } from '../integrations/integrations.api';
 import { INVOICE_GRID_DEFAULT_SORT, INVOICE_ROW_HEIGHT, invoiceColumns } from './invoice-grid.columns';
 import {
   INVOICE_STATUSES,
@@ -80,7 +81,14 @@ export default function InvoicesPage() {
   );
   const result = useInvoiceGridQuery(query);
   const [download] = useDownloadInvoiceCsvMutation();
-  const [downloading, setDownloading] = useState<'summary' | 'detailed' | null>(null);
+  const [downloading, setDownloading] = useState<'summary' | 'detailed' | 'bottle-pos' | 'fintech' | null>(
+    null,
+  );
+  const bottlePos = useFeature('bottle_pos').active;
+  const fintechOn = useFeature('fintech').active;
+  const fintechCustomers = useFintechCustomersQuery(undefined, { skip: !fintechOn });
+  const fintech = fintechOn && fintechCustomers.data?.any === true;
+  const [downloadExport] = useDownloadInvoiceExportMutation();
 
   const { toFirstPage, change } = toolbarPaging(grid.modelProps);
 
@@ -124,6 +132,18 @@ export default function InvoicesPage() {
     }
   };
 
+  /** Bottle POS JSON and Fintech CSV of the current filter; 'Error exporting' (30 s) when one fails (spec 000 §8). */
+  const exportFile = async (kind: 'bottle-pos' | 'fintech') => {
+    setDownloading(kind);
+    try {
+      saveFile(await downloadExport({ kind, query: exportQuery }).unwrap());
+    } catch {
+      toast.error('Error exporting', { seconds: TOAST_SECONDS.sticky });
+    } finally {
+      setDownloading(null);
+    }
+  };
+
   return (
     <>
       <PageHeader
@@ -156,6 +176,30 @@ export default function InvoicesPage() {
             >
               Detailed CSV
             </Button>
+            {fintech && (
+              <Button
+                variant="outlined"
+                size="medium"
+                startIcon={<FileDownloadOutlined />}
+                loading={downloading === 'fintech'}
+                disabled={downloading !== null && downloading !== 'fintech'}
+                onClick={() => void exportFile('fintech')}
+              >
+                Fintech CSV
+              </Button>
+            )}
+            {bottlePos && (
+              <Button
+                variant="outlined"
+                size="medium"
+                startIcon={<FileDownloadOutlined />}
+                loading={downloading === 'bottle-pos'}
+                disabled={downloading !== null && downloading !== 'bottle-pos'}
+                onClick={() => void exportFile('bottle-pos')}
+              >
+                Bottle POS JSON
+              </Button>
+            )}
             <RouterButton to="/invoice/create" variant="contained" startIcon={<Add />}>
               New Invoice
             </RouterButton>

@@ -46,6 +46,7 @@ import {
   type CustomerOption,
   type Product,
 } from './products.api';
+import { CATALOGUE_LOCK_MESSAGE, useCatalogueLock } from '../integrations/catalogue-lock';
 
 export interface ProductEditorDialogProps {
   open: boolean;
@@ -108,6 +109,10 @@ export function ProductEditorDialog({
   const { data: company } = useCompany();
   const today = todayIn(company?.time_zone);
   const { active: withSku } = useFeature('internal_sku');
+  // Clover keeps the catalogue (nothing is edited here); Bottle POS keeps all but the price (spec 001 §6).
+  const lock = useCatalogueLock();
+  const fixed = lock !== null;
+  const priceFixed = lock === 'clover';
   const initialValues = useMemo(
     () => (product ? { ...productValues(product), effective_date: today } : EMPTY_PRODUCT),
     [product, today],
@@ -234,16 +239,29 @@ export function ProductEditorDialog({
               </Alert>
             )}
 
+            {lock && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {CATALOGUE_LOCK_MESSAGE[lock]}
+              </Alert>
+            )}
             <Group title="Product">
               <TextField
                 {...form.field('product')}
+                disabled={fixed}
                 label="Product Name"
                 required
                 autoComplete="off"
                 autoFocus={!product}
                 sx={span(4)}
               />
-              <TextField {...form.field('product_type')} select label="Type" required sx={span(2)}>
+              <TextField
+                {...form.field('product_type')}
+                disabled={fixed}
+                select
+                label="Type"
+                required
+                sx={span(2)}
+              >
                 {PRODUCT_TYPES.map((type) => (
                   <MenuItem key={type} value={type}>
                     {PRODUCT_TYPE_LABELS[type]}
@@ -252,6 +270,7 @@ export function ProductEditorDialog({
               </TextField>
               <TextField
                 {...form.field('product_size', 'e.g. 750ml, 1.75L, 12oz 6pk')}
+                disabled={fixed}
                 label="Size"
                 required
                 autoComplete="off"
@@ -259,6 +278,7 @@ export function ProductEditorDialog({
               />
               <TextField
                 {...form.field('upc', 'Optional, 6 to 14 digits')}
+                disabled={fixed}
                 label="UPC"
                 autoComplete="off"
                 sx={span(2)}
@@ -267,14 +287,17 @@ export function ProductEditorDialog({
               {withSku ? (
                 <TextField
                   {...form.field('internal_sku', "Optional; '0' means none")}
+                  disabled={fixed}
                   label="Internal SKU"
                   autoComplete="off"
                   sx={span(2)}
                 />
               ) : (
-                <TextField {...form.field('distributor')} label="Distributor" sx={span(2)} />
+                <TextField {...form.field('distributor')} disabled={fixed} label="Distributor" sx={span(2)} />
               )}
-              {withSku && <TextField {...form.field('distributor')} label="Distributor" sx={span(6)} />}
+              {withSku && (
+                <TextField {...form.field('distributor')} disabled={fixed} label="Distributor" sx={span(6)} />
+              )}
             </Group>
 
             <Group title="Pricing">
@@ -285,11 +308,13 @@ export function ProductEditorDialog({
                 )}
                 label="List Price"
                 required
+                disabled={priceFixed}
                 sx={span(3)}
                 slotProps={{ ...dollar, ...numeric }}
               />
               <TextField
                 {...form.field('last_purchase_price', 'What you pay for it (0 or more)')}
+                disabled={fixed}
                 label="Purchase Price"
                 sx={span(3)}
                 slotProps={{ ...dollar, ...numeric }}
@@ -335,18 +360,21 @@ export function ProductEditorDialog({
               <TextField
                 {...form.field('reorder_level')}
                 label="Reorder Level"
+                disabled={fixed}
                 sx={span(2)}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
               <TextField
                 {...form.field('reorder_qty')}
                 label="Reorder Qty"
+                disabled={fixed}
                 sx={span(2)}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
               <TextField
                 {...form.field('reorder_time_in_days')}
                 label="Reorder Time (days)"
+                disabled={fixed}
                 sx={span(2)}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
@@ -360,7 +388,7 @@ export function ProductEditorDialog({
                     startIcon={<UnarchiveOutlined />}
                     onClick={() => void archive(false)}
                     loading={archiving}
-                    disabled={busy}
+                    disabled={busy || fixed}
                   >
                     Restore
                   </Button>
@@ -369,7 +397,7 @@ export function ProductEditorDialog({
                     startIcon={<ArchiveOutlined />}
                     onClick={() => void archive(true)}
                     loading={archiving}
-                    disabled={busy}
+                    disabled={busy || fixed}
                   >
                     Archive
                   </Button>
@@ -380,7 +408,7 @@ export function ProductEditorDialog({
                       color="error"
                       startIcon={<DeleteOutlined />}
                       onClick={() => setConfirmDelete(true)}
-                      disabled={busy || hasHistory}
+                      disabled={busy || hasHistory || fixed}
                     >
                       Delete
                     </Button>
@@ -395,7 +423,7 @@ export function ProductEditorDialog({
               type="submit"
               variant="contained"
               loading={form.submitting}
-              disabled={busy && !form.submitting}
+              disabled={(busy && !form.submitting) || priceFixed || (!product && fixed)}
             >
               {product ? 'Save Product' : 'Create Product'}
             </Button>

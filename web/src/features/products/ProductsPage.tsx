@@ -1,6 +1,7 @@
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -19,6 +20,7 @@ import { ProductEditor } from './ProductEditor';
 import { PRODUCT_GRID_DEFAULT_SORT, productColumns } from './product-grid.columns';
 import { PRODUCT_SCREEN_MESSAGES } from './product-messages';
 import { useProductGridQuery } from './products.api';
+import { CATALOGUE_LOCK_MESSAGE, useCatalogueLock } from '../integrations/catalogue-lock';
 
 /** Archived products join the answer only when the filter names the archived column (both values: all). */
 export function withArchived(query: GridQueryArgs, showArchived: boolean): GridQueryArgs {
@@ -42,6 +44,7 @@ export default function ProductsPage() {
   const [showArchived, setShowArchived] = useState(false);
   const { active: withSku } = useFeature('internal_sku');
   const { active: withInventory } = useFeature('inventory');
+  const lock = useCatalogueLock();
   const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
 
   const edit = (id: string | null) => setEditing({ id });
@@ -63,9 +66,13 @@ export default function ProductsPage() {
                 Inventory
               </RouterButton>
             )}
-            <Button variant="contained" startIcon={<Add />} onClick={() => edit(null)}>
-              New Product
-            </Button>
+            <Tooltip title={lock ? CATALOGUE_LOCK_MESSAGE[lock] : ''}>
+              <span>
+                <Button variant="contained" startIcon={<Add />} onClick={() => edit(null)} disabled={!!lock}>
+                  New Product
+                </Button>
+              </span>
+            </Tooltip>
           </>
         }
       />

@@ -37,6 +37,18 @@ export interface AppConfig {
    */
   runProjections: boolean;
   workers: number;
+  /**
+   * Point-of-sale partners (issue 19). A partner without credentials runs against its local contract server (started
+   * in-process). Credentials are only ever sent to the partner: never logged, stored in events or answered.
+   */
+  integrations: {
+    bottlePos: { url: string | undefined; apiKey: string | undefined };
+    clover: { url: string; merchantId: string | undefined; apiToken: string | undefined };
+    mpower: { url: string | undefined; apiKey: string | undefined };
+    fintech: { url: string | undefined; apiKey: string | undefined };
+    timeoutMs: number;
+    ratePerSecond: number;
+  };
 }
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -88,6 +100,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     runProjections: env.PROJECTIONS !== 'off',
     workers: Math.max(1, Math.floor(positive(env.WORKERS, 1))),
+    integrations: {
+      bottlePos: { url: env.BOTTLE_POS_URL || undefined, apiKey: env.BOTTLE_POS_API_KEY || undefined },
+      clover: {
+        url: env.CLOVER_URL || 'https://api.clover.com',
+        merchantId: env.CLOVER_MERCHANT_ID || undefined,
+        apiToken: env.CLOVER_API_TOKEN || undefined,
+      },
+      mpower: { url: env.MPOWER_URL || undefined, apiKey: env.MPOWER_API_KEY || undefined },
+      fintech: { url: env.FINTECH_URL || undefined, apiKey: env.FINTECH_API_KEY || undefined },
+      timeoutMs: positive(env.INTEGRATION_TIMEOUT_MS, 10_000),
+      ratePerSecond: positive(env.INTEGRATION_RATE_PER_SECOND, 5),
+    },
   };
 }
 

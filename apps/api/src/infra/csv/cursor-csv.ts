@@ -19,6 +19,41 @@ export async function streamCursorCsv(
   header: string[],
   cellsOf: (row: Record<string, unknown>) => unknown[] | unknown[][],
 ): Promise<Readable> {
+  const linesOf = (rows: Record<string, unknown>[]) => {
+    const records: unknown[][] = [];
+    for (const row of rows) {
+      const cells = cellsOf(row);
+      if (cells.length === 0) continue;
+      if (Array.isArray(cells[0])) records.push(...(cells as unknown[][]));
+      else records.push(cells);
+    }
+    return records.length > 0 ? csvLines(records) : '';
+  };
+  return streamCursor(pool, query, { head: csvLine(header), textOf: linesOf, tail: '' });
+}
+
+/**
+ * A JSON array of a query's rows (`itemOf` one row's value), streamed through the same cursor as the CSV exports:
+ * flat memory, one consistent snapshot.
+ */
+export async function streamCursorJson(
+  pool: pg.Pool,
+  query: SqlQuery,
+  itemOf: (row: Record<string, unknown>) => unknown,
+): Promise<Readable> {
+  let written = 0;
+  const textOf = (rows: Record<string, unknown>[]) =>
+    rows.map((row) => `${written++ === 0 ? '\n' : ',\n'}${JSON.stringify(itemOf(row))}`).join('');
+  return streamCursor(pool, query, { head: '[', textOf, tail: '\n]\n' });
+}
+
+/** The cursor and transaction under both: `head`, then `textOf` each batch of rows, then `tail`. */
+async function streamCursor(
+  pool: pg.Pool,
+  query: SqlQuery,
+  format: { head: string; textOf: (rows: Record<string, unknown>[]) => string; tail: string },
+): Promise<Readable> {
+  const linesOf = format.textOf;
   const client = await pool.connect();
   // While the download is open the client is checked out, so the pool's idle-error listener does not cover it: a
   // connection dropped meanwhile (server stopping, database dropped) must fail the next FETCH, not the process.
@@ -43,21 +78,11 @@ export async function streamCursorCsv(
     throw error;
   }
 
-  const linesOf = (rows: Record<string, unknown>[]) => {
-    const records: unknown[][] = [];
-    for (const row of rows) {
-      const cells = cellsOf(row);
-      if (cells.length === 0) continue;
-      if (Array.isArray(cells[0])) records.push(...(cells as unknown[][]));
-      else records.push(cells);
-    }
-    return records.length > 0 ? csvLines(records) : '';
-  };
   const fetchNext = () => client.query(`FETCH ${FETCH_ROWS} FROM csv_export`);
   async function* lines() {
     let pending: ReturnType<typeof fetchNext> | undefined;
     try {
-      yield csvLine(header);
+      yield format.head;
       let batch = first;
       let size = FIRST_ROWS;
       while (batch.length > 0) {
@@ -70,6 +95,7 @@ export async function streamCursorCsv(
         batch = (await pending).rows;
         pending = undefined;
       }
+      if (format.tail !== '' && open) yield format.tail;
       await close(true);
     } finally {
       await pending?.catch(() => {});

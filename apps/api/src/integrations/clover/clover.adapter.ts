@@ -1,0 +1,99 @@
+import { PartnerHttp, requireId } from '../partner-http.js';
+import {
+  PartnerRefused,
+  type PartnerInvoice,
+  type PartnerPort,
+  type PartnerProduct,
+} from '../partner.port.js';
+
+export interface CloverSettings {
+  /** https://api.clover.com (North America), https://apisandbox.dev.clover.com (sandbox), or the local server. */
+  baseUrl: string;
+  merchantId: string;
+  apiToken: string;
+  timeoutMs: number;
+  ratePerSecond: number;
+}
+
+interface CloverItem {
+  id?: unknown;
+}
+
+/**
+ * Clover's REST API (v3, documented by Clover): items (`/v3/merchants/{mId}/items`, created with POST and updated
+ * with POST on the item), item stocks (`/item_stocks/{itemId}`), and orders created in one call with the atomic
+ * order endpoint (`/atomic_order/orders`), so an invoice becomes one whole order or none. A product's item is found
+ * by its `sku` (our product id) when we do not know its Clover id yet, so a product is never created twice.
+ */
+export class CloverAdapter implements PartnerPort {
+  readonly partner = 'clover' as const;
+  private readonly http: PartnerHttp;
+  private readonly merchant: string;
+
+  constructor(settings: CloverSettings) {
+    this.merchant = `/v3/merchants/${encodeURIComponent(settings.merchantId)}`;
+    this.http = new PartnerHttp({
+      title: 'Clover',
+      baseUrl: settings.baseUrl,
+      headers: () => ({ authorization: `Bearer ${settings.apiToken}` }),
+      timeoutMs: settings.timeoutMs,
+      ratePerSecond: settings.ratePerSecond,
+    });
+  }
+
+  async pushInvoice(invoice: PartnerInvoice) {
+    const order = await this.http.json<CloverItem>('POST', `${this.merchant}/atomic_order/orders`, {
+      orderCart: {
+        title: `Invoice ${invoice.number}`,
+        note: `Stampline invoice ${invoice.number} for ${invoice.customer.name} (${invoice.invoicedOn})`,
+        lineItems: invoice.lines.map((line) => ({
+          name: `${line.name} ${line.size}`.trim(),
+          price: line.priceCents,
+          unitQty: line.qty * 1000, // Clover counts units in thousandths
+          ...(line.upc ? { note: `UPC ${line.upc}` } : {}),
+        })),
+      },
+    });
+    return { externalId: requireId('Clover', order?.id) };
+  }
+
+  async pushProduct(product: PartnerProduct, known: string | null) {
+    const item = {
+      name: `${product.name} ${product.size}`.trim(),
+      price: product.priceCents,
+      priceType: 'FIXED',
+      cost: product.costCents,
+      sku: product.id,
+      ...(product.upc ? { code: product.upc } : {}),
+    };
+    let id: string | null = known;
+    if (id !== null) {
+      try {
+        await this.http.json('POST', `${this.merchant}/items/${encodeURIComponent(id)}`, item);
+      } catch (error) {
+        if (!(error instanceof PartnerRefused)) throw error;
+        id = null; // gone at Clover: found by sku or created below
+      }
+    }
+    if (id === null) {
+      const found = await this.http.json<{ elements?: CloverItem[] }>(
+        'GET',
+        `${this.merchant}/items?filter=${encodeURIComponent(`sku=${product.id}`)}`,
+      );
+      if (!Array.isArray(found?.elements)) requireId('Clover', undefined);
+      const existing = found.elements![0];
+      if (existing) {
+        id = requireId('Clover', existing.id);
+        await this.http.json('POST', `${this.merchant}/items/${encodeURIComponent(id)}`, item);
+      } else {
+        const created = await this.http.json<CloverItem>('POST', `${this.merchant}/items`, item);
+        id = requireId('Clover', created?.id);
+      }
+    }
+    if (product.qty !== null)
+      await this.http.json('POST', `${this.merchant}/item_stocks/${encodeURIComponent(id)}`, {
+        quantity: product.qty,
+      });
+    return { externalId: id };
+  }
+}

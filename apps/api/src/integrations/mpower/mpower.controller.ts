@@ -1,0 +1,112 @@
+import { ConflictException, Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type pg from 'pg';
+import type { MpowerRecord, MpowerSyncAnswer } from '#domain/contracts/integration.contract.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import type { AuthUser } from '../../auth/auth.types.js';
+import { CurrentUser } from '../../auth/public.decorator.js';
+import { RequiresFeature } from '../../features/requires-feature.decorator.js';
+import { actorOf } from '../../infra/http/actor.js';
+import { ApiAnswer } from '../../infra/http/api-answer.js';
+import { UuidOr404 } from '../../infra/http/uuid-param.pipe.js';
+import { SyncRunner } from '../sync-runner.js';
+
+const INVOICE_NOT_FOUND = 'Invoice not found';
+export const MPOWER_BUSY = 'A sales platform sync is running already; try again in a moment.';
+
+/**
+ * The sales platform (spec 000 §2 invoice view 'Sync with the sales platform', §7 GET /mpower/{id}/sync), mpower
+ * feature only. A sync of one invoice runs as every sync does (events on integrations-{companyId}, idempotent by
+ * fingerprint) and the call waits for it: it answers success or error for the view's 1.5 s alert.
+ */
+@ApiTags('mpower')
+@ApiBearerAuth()
+@RequiresFeature('mpower')
+@Controller('mpower')
+export class MpowerController {
+  constructor(
+    @Inject(SyncRunner) private readonly runner: SyncRunner,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  @Get(':id/sync')
+  @ApiAnswer(200, 'The invoice pushed (or already up to date), or why not', {
+    success: true,
+    message: 'Invoice #1001 synced with the sales platform.',
+    record: { status: 'synced', updatedAt: '2026-11-27T15:00:00.000Z', error: null },
+  })
+  async sync(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404(INVOICE_NOT_FOUND)) id: string,
+  ): Promise<MpowerSyncAnswer> {
+    const number = await this.invoiceNumber(user, id);
+    const started = await this.runner.start('mpower', 'invoices', { invoiceIds: [id] }, actorOf(user));
+    if (started.status === 'running') throw new ConflictException({ statusCode: 409, message: MPOWER_BUSY });
+    await this.runner.finished(started.syncId);
+    const [sync] = await tenantQuery<{
+      status: string;
+      error: string | null;
+      synced: number;
+      failed: number;
+    }>(
+      this.pool,
+      user.companyId,
+      'SELECT status, error, synced, failed FROM rm_integration_sync WHERE company_id = $1 AND sync_id = $2',
+      [started.syncId],
+    );
+    const record = await this.record(user, id);
+    if (!sync || sync.status === 'failed' || sync.failed > 0)
+      return { success: false, message: sync?.error ?? record.error ?? 'The sync did not finish.', record };
+    return {
+      success: true,
+      message:
+        sync.synced > 0
+          ? `Invoice #${number} synced with the sales platform.`
+          : `Invoice #${number} is up to date on the sales platform.`,
+      record,
+    };
+  }
+
+  /** The invoice's sales platform record (spec 000 §3: a sync record per invoice). */
+  @Get(':id')
+  @ApiAnswer(200, "The invoice's last sync with the sales platform", {
+    status: 'synced',
+    updatedAt: '2026-11-27T15:00:00.000Z',
+    error: null,
+  })
+  async get(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404(INVOICE_NOT_FOUND)) id: string,
+  ): Promise<MpowerRecord> {
+    await this.invoiceNumber(user, id);
+    return this.record(user, id);
+  }
+
+  private async invoiceNumber(user: AuthUser, id: string): Promise<string> {
+    const [invoice] = await tenantQuery<{ number: string }>(
+      this.pool,
+      user.companyId,
+      'SELECT number FROM rm_invoice WHERE company_id = $1 AND id = $2 AND deleted_at IS NULL',
+      [id],
+    );
+    if (!invoice) throw new NotFoundException({ statusCode: 404, message: INVOICE_NOT_FOUND });
+    return invoice.number;
+  }
+
+  private async record(user: AuthUser, id: string): Promise<MpowerRecord> {
+    const [row] = await tenantQuery<{ ok: boolean; error: string | null; updated_at: Date }>(
+      this.pool,
+      user.companyId,
+      `SELECT ok, error, updated_at FROM rm_integration_item
+        WHERE company_id = $1 AND partner = 'mpower' AND kind = 'invoice' AND item_id = $2`,
+      [id],
+    );
+    if (!row) return { status: 'never', updatedAt: null, error: null };
+    return {
+      status: row.ok ? 'synced' : 'failed',
+      updatedAt: row.updated_at.toISOString(),
+      error: row.error,
+    };
+  }
+}

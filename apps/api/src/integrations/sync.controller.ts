@@ -1,0 +1,307 @@
+import { Controller, Get, Inject, NotFoundException, Param, Query, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type pg from 'pg';
+import type {
+  SyncHistory,
+  SyncLogRow,
+  SyncStartedAnswer,
+  SyncSummary,
+} from '#domain/contracts/integration.contract.js';
+import { INTEGRATION_MESSAGES } from '#domain/integrations/integration.errors.js';
+import type { Partner } from '#domain/integrations/integration.events.js';
+import { DomainError } from '#domain/shared/domain-error.js';
+import { isUuid } from '#domain/shared/field-rules.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/public.decorator.js';
+import { RequiresFeature } from '../features/requires-feature.decorator.js';
+import { actorOf } from '../infra/http/actor.js';
+import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
+import { StampDownloadParams } from '../stamps/dto/stamp.params.js';
+import { BottlePosExport } from './bottle-pos/bottle-pos.export.js';
+import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
+import { MAX_INVOICES_PER_SYNC, SyncRunner } from './sync-runner.js';
+import { SyncInvoicesParams, SyncProductsParams } from './sync.params.js';
+
+const SYNC_STARTED: SyncStartedAnswer = { syncId: '5d0c3f55-5f8e-4a52-9d0a-0b7c3c1b2d11', status: 'started' };
+
+const filterProblem = (message: string) =>
+  new DomainError('SYNC_FILTER_INVALID', 'invalid', message, [{ field: 'filterModel', message }]);
+
+/** The invoice ids of a filterModel on the invoice id (`id` or `invoice_id`: values, or one filter). */
+export function invoiceIdsOf(filterModel: string | undefined): string[] | undefined {
+  if (filterModel === undefined || filterModel.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(filterModel);
+  } catch {
+    throw filterProblem('filterModel must be JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw filterProblem('filterModel must be an object');
+  const model = parsed as Record<string, unknown>;
+  const keys = Object.keys(model);
+  if (keys.length === 0) return undefined;
+  if (keys.some((key) => key !== 'id' && key !== 'invoice_id'))
+    throw filterProblem('filterModel may filter on the invoice id only');
+  const column = (model.id ?? model.invoice_id) as { values?: unknown; filter?: unknown } | null;
+  const values = Array.isArray(column?.values)
+    ? column.values
+    : column?.filter !== undefined
+      ? [column.filter]
+      : undefined;
+  if (!values || values.length === 0) throw filterProblem('filterModel must name at least one invoice id');
+  if (values.length > MAX_INVOICES_PER_SYNC)
+    throw filterProblem(`filterModel may name at most ${MAX_INVOICES_PER_SYNC} invoices`);
+  if (values.some((value) => typeof value !== 'string' || !isUuid(value)))
+    throw filterProblem('every invoice id must be a uuid');
+  return [...new Set((values as string[]).map((value) => value.toLowerCase()))];
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+type SyncRow = {
+  sync_id: string;
+  kind: 'invoices' | 'products';
+  status: SyncSummary['status'];
+  error: string | null;
+  synced: number;
+  failed: number;
+  started_at: Date;
+  completed_at: Date | null;
+};
+
+const summary = (row: SyncRow): SyncSummary => ({
+  syncId: row.sync_id,
+  kind: row.kind,
+  status: row.status,
+  error: row.error,
+  synced: row.synced,
+  failed: row.failed,
+  createdAt: iso(row.started_at)!,
+  completedAt: iso(row.completed_at),
+});
+
+/** The four sync calls of spec 001 §7, the same for each partner. */
+class PartnerSyncController {
+  constructor(
+    private readonly partner: Partner,
+    private readonly runner: SyncRunner,
+    private readonly pool: pg.Pool,
+  ) {}
+
+  async history(user: AuthUser): Promise<SyncHistory> {
+    const syncs = await tenantQuery<SyncRow>(
+      this.pool,
+      user.companyId,
+      `SELECT sync_id, kind, status, error, synced, failed, started_at, completed_at FROM rm_integration_sync
+        WHERE company_id = $1 AND partner = $2 ORDER BY started_at DESC LIMIT 20`,
+      [this.partner],
+    );
+    const failedInvoices = await tenantQuery<{
+      item_id: string;
+      label: string;
+      error: string | null;
+      sync_id: string;
+      updated_at: Date;
+    }>(
+      this.pool,
+      user.companyId,
+      `SELECT item_id, label, error, sync_id, updated_at FROM rm_integration_item
+        WHERE company_id = $1 AND partner = $2 AND kind = 'invoice' AND NOT ok
+        ORDER BY updated_at DESC LIMIT 100`,
+      [this.partner],
+    );
+    const failedProducts = await tenantQuery<SyncRow>(
+      this.pool,
+      user.companyId,
+      `SELECT sync_id, kind, status, error, synced, failed, started_at, completed_at FROM rm_integration_sync
+        WHERE company_id = $1 AND partner = $2 AND kind = 'products' AND (failed > 0 OR status = 'failed')
+        ORDER BY started_at DESC LIMIT 20`,
+      [this.partner],
+    );
+    return {
+      lastSync: syncs[0] ? summary(syncs[0]) : null,
+      syncs: syncs.map(summary),
+      failedInvoices: failedInvoices.map((row) => ({
+        invoice_id: row.item_id,
+        company_id: user.companyId,
+        invoice: { number: row.label },
+        error: row.error,
+        sync_id: row.sync_id,
+        updatedAt: iso(row.updated_at)!,
+      })),
+      failedProductSyncLog: failedProducts.map((row) => ({
+        sync_id: row.sync_id,
+        createdAt: iso(row.started_at)!,
+        failed: row.failed,
+        error: row.error,
+      })),
+    };
+  }
+
+  syncInvoices(user: AuthUser, params: SyncInvoicesParams): Promise<SyncStartedAnswer> {
+    this.sameCompany(user, params.company_id);
+    const invoiceIds = invoiceIdsOf(params.filterModel);
+    return this.runner.start(this.partner, 'invoices', invoiceIds ? { invoiceIds } : {}, actorOf(user));
+  }
+
+  syncProducts(user: AuthUser, params: SyncProductsParams): Promise<SyncStartedAnswer> {
+    this.sameCompany(user, params.company_id);
+    const onlyFirstChunk = params.onlyFirstChunk === 'true' || params.onlyFirstChunk === '1';
+    return this.runner.start(this.partner, 'products', { onlyFirstChunk }, actorOf(user));
+  }
+
+  async log(user: AuthUser, syncId: string): Promise<SyncLogRow[]> {
+    const [sync] = await tenantQuery<{ sync_id: string }>(
+      this.pool,
+      user.companyId,
+      'SELECT sync_id FROM rm_integration_sync WHERE company_id = $1 AND partner = $2 AND sync_id = $3',
+      [this.partner, syncId],
+    );
+    if (!sync) throw new NotFoundException({ statusCode: 404, message: INTEGRATION_MESSAGES.syncNotFound });
+    const rows = await tenantQuery<{
+      event_id: string;
+      type: 'Invoice' | 'Product';
+      ok: boolean;
+      data: Record<string, unknown> & { message: string };
+      created_at: Date;
+    }>(
+      this.pool,
+      user.companyId,
+      `SELECT event_id, type, ok, data, created_at FROM rm_integration_sync_log
+        WHERE company_id = $1 AND sync_id = $2 ORDER BY position LIMIT 2000`,
+      [syncId],
+    );
+    return rows.map((row) => ({
+      id: row.event_id,
+      sync_id: syncId,
+      createdAt: iso(row.created_at)!,
+      type: row.type,
+      success_log: row.ok ? { message: row.data.message } : null,
+      error_log: row.ok ? null : { message: row.data.message },
+      data: row.data,
+    }));
+  }
+
+  private sameCompany(user: AuthUser, companyId: string | undefined) {
+    if (
+      companyId !== undefined &&
+      companyId !== '' &&
+      companyId.toLowerCase() !== user.companyId.toLowerCase()
+    )
+      throw new NotFoundException({ statusCode: 404, message: 'Company not found' });
+  }
+}
+
+const HISTORY_ANSWER: SyncHistory = {
+  lastSync: {
+    syncId: SYNC_STARTED.syncId,
+    kind: 'invoices',
+    status: 'success',
+    error: null,
+    synced: 12,
+    failed: 0,
+    createdAt: '2026-11-27T15:00:00.000Z',
+    completedAt: '2026-11-27T15:00:04.000Z',
+  },
+  syncs: [],
+  failedInvoices: [],
+  failedProductSyncLog: [],
+};
+
+/** Bottle POS (spec 001 §2, §7), bottle_pos feature only. */
+@ApiTags('bottle-pos')
+@ApiBearerAuth()
+@RequiresFeature('bottle_pos')
+@Controller('bottle-pos')
+export class BottlePosController {
+  private readonly sync: PartnerSyncController;
+
+  constructor(
+    @Inject(SyncRunner) runner: SyncRunner,
+    @Inject(PG_POOL) pool: pg.Pool,
+    @Inject(BottlePosExport) private readonly exporter: BottlePosExport,
+  ) {
+    this.sync = new PartnerSyncController('bottle_pos', runner, pool);
+  }
+
+  /** The invoice grid's filterModel (and sortModel) as Bottle POS JSON: bottle_pos_invoices_{date}.json. */
+  @Get('export-invoices')
+  @ApiFileAnswer('application/json', 'A JSON array of invoices in the Bottle POS shape (streamed)')
+  async exportInvoices(@CurrentUser() user: AuthUser, @Query() params: StampDownloadParams) {
+    const { filename, stream } = await this.exporter.invoices(user.companyId, params, new Date());
+    return new StreamableFile(stream as never, {
+      type: 'application/json; charset=utf-8',
+      disposition: `attachment; filename="${filename}"`,
+    });
+  }
+
+  @Get('sync/history')
+  @ApiAnswer(200, 'Last sync, recent syncs, failed invoices and failed product syncs', HISTORY_ANSWER)
+  history(@CurrentUser() user: AuthUser) {
+    return this.sync.history(user);
+  }
+
+  @Get('sync-invoices')
+  @ApiAnswer(200, 'The sync started (it runs in the background; the result arrives live)', SYNC_STARTED)
+  syncInvoices(@CurrentUser() user: AuthUser, @Query() params: SyncInvoicesParams) {
+    return this.sync.syncInvoices(user, params);
+  }
+
+  @Get('sync-products')
+  @ApiAnswer(200, 'The sync started (it runs in the background; the result arrives live)', SYNC_STARTED)
+  syncProducts(@CurrentUser() user: AuthUser, @Query() params: SyncProductsParams) {
+    return this.sync.syncProducts(user, params);
+  }
+
+  @Get('sync-log/:syncId')
+  @ApiAnswer(200, 'The sync log rows (Time, Type, Data)', [])
+  log(
+    @CurrentUser() user: AuthUser,
+    @Param('syncId', new UuidOr404(INTEGRATION_MESSAGES.syncNotFound)) syncId: string,
+  ) {
+    return this.sync.log(user, syncId);
+  }
+}
+
+/** Clover (spec 001 §2, §7), clover feature only. */
+@ApiTags('clover')
+@ApiBearerAuth()
+@RequiresFeature('clover')
+@Controller('clover')
+export class CloverController {
+  private readonly sync: PartnerSyncController;
+
+  constructor(@Inject(SyncRunner) runner: SyncRunner, @Inject(PG_POOL) pool: pg.Pool) {
+    this.sync = new PartnerSyncController('clover', runner, pool);
+  }
+
+  @Get('sync/history')
+  @ApiAnswer(200, 'Last sync, recent syncs, failed invoices and failed product syncs', HISTORY_ANSWER)
+  history(@CurrentUser() user: AuthUser) {
+    return this.sync.history(user);
+  }
+
+  @Get('sync-invoices')
+  @ApiAnswer(200, 'The sync started (it runs in the background; the result arrives live)', SYNC_STARTED)
+  syncInvoices(@CurrentUser() user: AuthUser, @Query() params: SyncInvoicesParams) {
+    return this.sync.syncInvoices(user, params);
+  }
+
+  @Get('sync-products')
+  @ApiAnswer(200, 'The sync started (it runs in the background; the result arrives live)', SYNC_STARTED)
+  syncProducts(@CurrentUser() user: AuthUser, @Query() params: SyncProductsParams) {
+    return this.sync.syncProducts(user, params);
+  }
+
+  @Get('sync-log/:syncId')
+  @ApiAnswer(200, 'The sync log rows (Time, Type, Data)', [])
+  log(
+    @CurrentUser() user: AuthUser,
+    @Param('syncId', new UuidOr404(INTEGRATION_MESSAGES.syncNotFound)) syncId: string,
+  ) {
+    return this.sync.log(user, syncId);
+  }
+}

@@ -1,0 +1,169 @@
+import { deciderSpec } from '../shared/decider-spec.js';
+import { integrationDecider } from './integration.decide.js';
+import {
+  aCompleteSync,
+  anInvoiceSynced,
+  aRecordInvoiceSync,
+  aRecordProductSync,
+  aStartSync,
+  aSyncStarted,
+  NOW,
+} from './integration.fixtures.js';
+
+const given = deciderSpec(integrationDecider);
+
+describe('Integrations', () => {
+  describe('with no sync running', () => {
+    it('starts a sync', () =>
+      given([])
+        .when(aStartSync({ scope: { invoiceIds: ['inv-1'] } }))
+        .then([
+          {
+            type: 'SyncStarted',
+            data: {
+              syncId: 'sync-1',
+              companyId: 'co-1',
+              partner: 'bottle_pos',
+              kind: 'invoices',
+              scope: { invoiceIds: ['inv-1'] },
+              startedBy: 'u-1',
+              startedAt: NOW,
+            },
+          },
+        ]));
+
+    it('refuses to record an invoice of a sync that is not running', () =>
+      given([]).when(aRecordInvoiceSync()).thenThrows('This sync is not running.'));
+
+    it('completes nothing twice', () =>
+      given([aSyncStarted(), { type: 'SyncCompleted', data: { ...aCompletedData() } }])
+        .when(aCompleteSync())
+        .then([]));
+  });
+
+  describe('with a Bottle POS invoice sync running', () => {
+    it('starts nothing more for Bottle POS (the running sync answers)', () =>
+      given([aSyncStarted()])
+        .when(aStartSync({ syncId: 'sync-2' }))
+        .then([]));
+
+    it('starts a Clover sync beside it', () =>
+      given([aSyncStarted()])
+        .when(aStartSync({ syncId: 'sync-2', partner: 'clover', kind: 'products' }))
+        .then([
+          {
+            type: 'SyncStarted',
+            data: {
+              syncId: 'sync-2',
+              companyId: 'co-1',
+              partner: 'clover',
+              kind: 'products',
+              scope: {},
+              startedBy: 'u-1',
+              startedAt: NOW,
+            },
+          },
+        ]));
+
+    it('records an invoice pushed', () =>
+      given([aSyncStarted()]).when(aRecordInvoiceSync()).then([anInvoiceSynced()]));
+
+    it('records an invoice the partner refused', () =>
+      given([aSyncStarted()])
+        .when(aRecordInvoiceSync({ result: { error: 'Bottle POS refused the invoice (422).' } }))
+        .then([
+          {
+            type: 'InvoiceSyncFailed',
+            data: {
+              syncId: 'sync-1',
+              partner: 'bottle_pos',
+              invoiceId: 'inv-1',
+              invoiceNumber: '1001',
+              error: 'Bottle POS refused the invoice (422).',
+              failedAt: NOW,
+            },
+          },
+        ]));
+
+    it('refuses a product record in an invoice sync', () =>
+      given([aSyncStarted()])
+        .when(aRecordProductSync({ partner: 'bottle_pos' }))
+        .thenThrows('This sync does not sync that kind of record.'));
+
+    it('completes with the counts', () =>
+      given([
+        aSyncStarted(),
+        anInvoiceSynced(),
+        anInvoiceSynced({ invoiceId: 'inv-2' }),
+        {
+          type: 'InvoiceSyncFailed',
+          data: {
+            syncId: 'sync-1',
+            partner: 'bottle_pos',
+            invoiceId: 'inv-3',
+            invoiceNumber: '1003',
+            error: 'refused',
+            failedAt: NOW,
+          },
+        },
+      ])
+        .when(aCompleteSync())
+        .then([{ type: 'SyncCompleted', data: { ...aCompletedData(), synced: 2, failed: 1 } }]));
+
+    it('completes as failed with the reason when it stopped early', () =>
+      given([aSyncStarted(), anInvoiceSynced()])
+        .when(aCompleteSync({ error: 'Bottle POS did not answer within 10 s.' }))
+        .then([
+          {
+            type: 'SyncCompleted',
+            data: {
+              ...aCompletedData(),
+              outcome: 'failed',
+              error: 'Bottle POS did not answer within 10 s.',
+              synced: 1,
+            },
+          },
+        ]));
+  });
+
+  describe('with a sync started long ago that never completed', () => {
+    it('completes it as interrupted and starts the new one', () =>
+      given([aSyncStarted({ startedAt: '2026-11-27T14:00:00.000Z' })])
+        .when(aStartSync({ syncId: 'sync-2' }))
+        .then([
+          {
+            type: 'SyncCompleted',
+            data: {
+              ...aCompletedData(),
+              outcome: 'failed',
+              error: 'The sync was interrupted (the server stopped) and was not resumed in time.',
+            },
+          },
+          {
+            type: 'SyncStarted',
+            data: {
+              syncId: 'sync-2',
+              companyId: 'co-1',
+              partner: 'bottle_pos',
+              kind: 'invoices',
+              scope: {},
+              startedBy: 'u-1',
+              startedAt: NOW,
+            },
+          },
+        ]));
+  });
+});
+
+function aCompletedData() {
+  return {
+    syncId: 'sync-1',
+    partner: 'bottle_pos' as const,
+    kind: 'invoices' as const,
+    outcome: 'success' as const,
+    error: null,
+    synced: 0,
+    failed: 0,
+    completedAt: NOW,
+  };
+}

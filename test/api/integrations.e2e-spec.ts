@@ -1,0 +1,606 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import { cloverContractServer } from '../../apps/api/src/integrations/clover/clover.contract-server.js';
+import type { ContractServer } from '../../apps/api/src/integrations/contract-server.js';
+import { IntegrationPartners } from '../../apps/api/src/integrations/partners.provider.js';
+import { SyncRunner } from '../../apps/api/src/integrations/sync-runner.js';
+import { integrationsProjection } from '#projections/integrations/integrations.projection.js';
+import { rebuildProjection } from '#projections/runner/rebuild-projection.js';
+import { RUSTY_NAIL } from '../support/api-fixtures.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { featuresSet } from '../../apps/cli/src/features-set.command.js';
+import { runCli, setFeature } from '../support/cli.js';
+import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { expectOtherCompanyGets404 } from '../support/tenancy.js';
+
+/** Clover runs with credentials against a server of the test's own: the secret must never come back anywhere. */
+const CLOVER_TOKEN = 'clover-secret-token-7f3a9c';
+const CLOVER_MERCHANT = 'TESTMERCHANT9';
+
+const wine = (name: string, price: number) => ({
+  product: name,
+  product_type: 'wine',
+  product_size: '750ml',
+  product_price: price,
+  last_purchase_price: '4.00',
+  upc: `0${Math.floor(Math.random() * 1e11)}`.padStart(12, '0'),
+});
+
+describe('Integrations: Bottle POS and Clover syncs (HTTP)', () => {
+  let app: TestApp;
+  let api: ApiClient;
+  let clover: ContractServer;
+  let bottle: ContractServer;
+  let runner: SyncRunner;
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    clover = await cloverContractServer(CLOVER_MERCHANT, CLOVER_TOKEN).start();
+    app = await startTestApp({
+      CLOVER_URL: clover.url,
+      CLOVER_MERCHANT_ID: CLOVER_MERCHANT,
+      CLOVER_API_TOKEN: CLOVER_TOKEN,
+      INTEGRATION_TIMEOUT_MS: '400',
+      INTEGRATION_RATE_PER_SECOND: '200',
+    });
+    api = apiClient(app.baseUrl);
+    runner = app.app.get(SyncRunner);
+    bottle = await app.app.get(IntegrationPartners).localServer('bottle_pos');
+    bottle.slowMs = 2_000;
+    clover.slowMs = 2_000;
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => {
+      warnings.push(String(message));
+    });
+  });
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await app.close();
+    await clover.close();
+  });
+
+  const settle = async () => app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+  /** Starts a sync and waits until it ended and the read models show it. */
+  const sync = async (token: string, path: string) => {
+    const started = await api.get(path, token);
+    expect(started.status).toBe(200);
+    expect(started.body).toEqual({ syncId: expect.any(String), status: 'started' });
+    await runner.idle();
+    await settle();
+    return started.body.syncId as string;
+  };
+
+  async function aCompany(features: string[]) {
+    const owner = await signUpOwner(api);
+    const customer = (await api.post('customer', RUSTY_NAIL, owner.token)).body.id as string;
+    const products: string[] = [];
+    for (const [name, price] of [
+      ['House Merlot', 8.99],
+      ['House Chardonnay', 9.49],
+      ['Becker Cabernet', 24.99],
+    ] as const) {
+      const created = await api.post('product', wine(name, price), owner.token);
+      expect(created.status).toBe(201);
+      products.push(created.body.id);
+    }
+    // The partners keep the catalogue while on (products can no longer be created here): features last.
+    for (const feature of features) await setFeature(app.app, owner.user.company_id, feature);
+    await settle();
+    const invoice = async (qty = 2) => {
+      const created = await api.post(
+        'invoice',
+        { customer_id: customer, items: [{ product_id: products[0], qty, price: 8.99 }], force: true },
+        owner.token,
+      );
+      expect(created.status).toBe(201);
+      return created.body as { id: string; number: string };
+    };
+    return { token: owner.token, companyId: owner.user.company_id as string, products, invoice };
+  }
+
+  it('answers 403 while the feature is off', async () => {
+    const { token } = await aCompany([]);
+    for (const path of ['bottle-pos/sync/history', 'clover/sync-invoices', 'bottle-pos/sync-products']) {
+      const response = await api.get(path, token);
+      expect({ path, status: response.status }).toEqual({ path, status: 403 });
+    }
+  });
+
+  it('keeps the catalogue under Bottle POS (price only) unless the provider switched it on with ignore_pricing', async () => {
+    const { token, companyId, products } = await aCompany(['bottle_pos']);
+    const locked =
+      'Products are kept in Bottle POS while the Bottle POS feature is active: only their price can be changed here.';
+    expect((await api.post('product', wine('Rose', 7.5), token)).body).toEqual({
+      statusCode: 403,
+      message: locked,
+    });
+    expect((await api.put(`product/${products[0]}`, { distributor: 'RNDC' }, token)).status).toBe(403);
+    expect((await api.put(`product/${products[0]}`, { product_price: 9.49 }, token)).status).toBe(200);
+    const { code } = await runCli(() =>
+      featuresSet(app.app, ['--company', companyId, '--feature', 'bottle_pos', '--on', '--ignore-pricing']),
+    );
+    expect(code).toBe(0);
+    await settle();
+    expect((await api.post('product', wine('Rose', 7.5), token)).status).toBe(201);
+    expect((await api.put(`product/${products[0]}`, { distributor: 'RNDC' }, token)).status).toBe(200);
+  });
+
+  describe('Bottle POS (local contract server)', () => {
+    let company: Awaited<ReturnType<typeof aCompany>>;
+    const pushesOf = (invoiceId: string) => bottle.writesOf(`/api/v1/invoices/${invoiceId}`).length;
+
+    beforeAll(async () => {
+      bottle.reset();
+      company = await aCompany(['bottle_pos']);
+    });
+
+    it('has no history before the first sync', async () => {
+      const history = await api.get('bottle-pos/sync/history', company.token);
+      expect(history.status).toBe(200);
+      expect(history.body).toEqual({
+        lastSync: null,
+        syncs: [],
+        failedInvoices: [],
+        failedProductSyncLog: [],
+      });
+    });
+
+    it('pushes recent invoices once, logs each, and a second sync pushes nothing again', async () => {
+      const invoices = [await company.invoice(), await company.invoice(3), await company.invoice(4)];
+      const syncId = await sync(company.token, `bottle-pos/sync-invoices?company_id=${company.companyId}`);
+      for (const invoice of invoices) expect(pushesOf(invoice.id)).toBe(1);
+      const pushed = bottle.writesOf(`/api/v1/invoices/${invoices[0]!.id}`)[0]!.body as Record<string, any>;
+      expect(pushed).toMatchObject({
+        invoice_id: invoices[0]!.id,
+        number: invoices[0]!.number,
+        customer: { name: 'The Rusty Nail', license: 'MB123456' },
+        items: [{ name: 'HOUSE MERLOT', qty: 2, unit_price: '8.99', total: '17.98' }],
+      });
+
+      const history = (await api.get('bottle-pos/sync/history', company.token)).body;
+      expect(history.lastSync).toEqual({
+        syncId,
+        kind: 'invoices',
+        status: 'success',
+        error: null,
+        synced: 3,
+        failed: 0,
+        createdAt: expect.any(String),
+        completedAt: expect.any(String),
+      });
+      const log = await api.get(`bottle-pos/sync-log/${syncId}`, company.token);
+      expect(log.status).toBe(200);
+      expect(log.body).toHaveLength(3);
+      expect(log.body[0]).toEqual({
+        id: expect.any(String),
+        sync_id: syncId,
+        createdAt: expect.any(String),
+        type: 'Invoice',
+        success_log: { message: expect.stringMatching(/^Invoice \d+ synced\.$/) },
+        error_log: null,
+        data: expect.objectContaining({ invoiceId: expect.any(String) }),
+      });
+
+      const again = await sync(company.token, 'bottle-pos/sync-invoices');
+      for (const invoice of invoices) expect(pushesOf(invoice.id)).toBe(1);
+      const second = (await api.get('bottle-pos/sync/history', company.token)).body.lastSync;
+      expect(second).toMatchObject({ syncId: again, status: 'success', synced: 0, failed: 0 });
+    });
+
+    it('stops on a partner failing mid-sync with a logged reason, and a retry pushes each invoice once', async () => {
+      const invoices = [await company.invoice(5), await company.invoice(6), await company.invoice(7)];
+      bottle.fault = 'error500';
+      bottle.failAfter = bottle.writesOf('/api/v1/invoices/').length + 1; // one more push succeeds, then 500
+      const failedId = await sync(company.token, 'bottle-pos/sync-invoices');
+      const failed = (await api.get('bottle-pos/sync/history', company.token)).body;
+      expect(failed.lastSync).toMatchObject({
+        syncId: failedId,
+        status: 'failed',
+        error: 'Bottle POS failed with an error (500).',
+        synced: 1,
+      });
+      expect(warnings.some((line) => line.includes(failedId) && line.includes('(500)'))).toBe(true);
+      const log = (await api.get(`bottle-pos/sync-log/${failedId}`, company.token)).body;
+      expect(log.map((row: any) => row.error_log?.message ?? row.success_log.message)).toEqual([
+        expect.stringMatching(/synced\.$/),
+        'Sync failed: Bottle POS failed with an error (500).',
+      ]);
+      const activity = await api.get(
+        `user/user-activity/grid?startRow=0&endRow=10&filterModel=${encodeURIComponent(
+          JSON.stringify({ module: { filterType: 'set', values: ['BOTTLE_POS'] } }),
+        )}`,
+        company.token,
+      );
+      expect(activity.body.rows[0]).toMatchObject({
+        module: 'BOTTLE_POS',
+        type: 'INVOICE_SYNC',
+        success: false,
+      });
+
+      const before = invoices.map((invoice) => pushesOf(invoice.id));
+      expect(before).toEqual([0, 0, 1]); // newest first: the last one made it before the 500
+      bottle.reset();
+      const retried = await sync(company.token, 'bottle-pos/sync-invoices');
+      expect(invoices.map((invoice, i) => before[i]! + pushesOf(invoice.id))).toEqual([1, 1, 1]);
+      expect((await api.get('bottle-pos/sync/history', company.token)).body.lastSync).toMatchObject({
+        syncId: retried,
+        status: 'success',
+        synced: 2,
+      });
+      const rows = (
+        await api.get(
+          `user/user-activity/grid?startRow=0&endRow=10&filterModel=${encodeURIComponent(
+            JSON.stringify({ module: { filterType: 'set', values: ['BOTTLE_POS'] } }),
+          )}`,
+          company.token,
+        )
+      ).body.rows;
+      expect(rows[0]).toMatchObject({ module: 'BOTTLE_POS', type: 'INVOICE_SYNC', success: true });
+    });
+
+    it.each([
+      ['slow', 'Bottle POS did not answer within 0.4 s.'],
+      ['garbage', 'Bottle POS answered something that is not JSON.'],
+      ['down', 'Bottle POS could not be reached.'],
+    ] as const)('fails a sync when the partner is %s, pushing nothing', async (fault, reason) => {
+      const invoice = await company.invoice(8);
+      bottle.fault = fault;
+      const syncId = await sync(company.token, 'bottle-pos/sync-invoices');
+      bottle.reset();
+      expect((await api.get('bottle-pos/sync/history', company.token)).body.lastSync).toMatchObject({
+        syncId,
+        status: 'failed',
+        error: reason,
+        synced: 0,
+      });
+      expect(pushesOf(invoice.id)).toBe(0);
+      await sync(company.token, 'bottle-pos/sync-invoices');
+      expect(pushesOf(invoice.id)).toBe(1);
+    });
+
+    it('syncs only the invoices a filterModel names', async () => {
+      const [a, b] = [await company.invoice(9), await company.invoice(10)];
+      const filter = encodeURIComponent(JSON.stringify({ id: { filterType: 'set', values: [a.id] } }));
+      await sync(company.token, `bottle-pos/sync-invoices?filterModel=${filter}`);
+      expect(pushesOf(a.id)).toBe(1);
+      expect(pushesOf(b.id)).toBe(0);
+    });
+
+    it('refuses a bad filterModel with 400 and names another company as 404', async () => {
+      for (const filterModel of ['nope', '{"total":{"filter":1}}', '{"id":{"values":["1 OR 1=1"]}}']) {
+        const response = await api.get(
+          `bottle-pos/sync-invoices?filterModel=${encodeURIComponent(filterModel)}`,
+          company.token,
+        );
+        expect(response.status).toBe(400);
+        expect(response.body.details[0].field).toBe('filterModel');
+      }
+      expect((await api.get('bottle-pos/sync-products?onlyFirstChunk=maybe', company.token)).status).toBe(
+        400,
+      );
+      expect((await api.get('bottle-pos/sync-log/not-a-uuid', company.token)).status).toBe(404);
+      const other = await aCompany(['bottle_pos']);
+      const syncId = (await api.get('bottle-pos/sync/history', company.token)).body.lastSync.syncId;
+      await expectOtherCompanyGets404(
+        api,
+        other.token,
+        [
+          { method: 'GET', path: `bottle-pos/sync-log/${syncId}` },
+          { method: 'GET', path: `bottle-pos/sync-invoices?company_id=${company.companyId}` },
+        ],
+        ['HOUSE MERLOT'],
+      );
+    });
+
+    it('pushes products, the first chunk only when asked', async () => {
+      const syncId = await sync(company.token, 'bottle-pos/sync-products?onlyFirstChunk=true');
+      for (const id of company.products) expect(bottle.writesOf(`/api/v1/products/${id}`)).toHaveLength(1);
+      const log = (await api.get(`bottle-pos/sync-log/${syncId}`, company.token)).body;
+      expect(log.map((row: any) => row.type)).toEqual(['Product', 'Product', 'Product']);
+    });
+  });
+
+  describe('Clover (configured credentials, Clover-shaped server)', () => {
+    let company: Awaited<ReturnType<typeof aCompany>>;
+
+    beforeAll(async () => {
+      company = await aCompany(['clover']);
+    });
+
+    it('creates an item per product with its stock, then updates the same items', async () => {
+      await sync(company.token, 'clover/sync-products');
+      const created = clover
+        .writesOf(`/v3/merchants/${CLOVER_MERCHANT}/items`)
+        .filter((r) => r.path.endsWith('/items'));
+      expect(created).toHaveLength(3);
+      expect(created[0]!.body).toMatchObject({ priceType: 'FIXED', sku: expect.any(String) });
+      expect(clover.writesOf(`/v3/merchants/${CLOVER_MERCHANT}/item_stocks/`)).toHaveLength(3);
+
+      // Clover keeps the catalogue while on: the price changes with the feature off for a moment.
+      await setFeature(app.app, company.companyId, 'clover', false);
+      await settle();
+      const changed = await api.put(
+        `product/${company.products[0]}`,
+        { product_price: 10.49 },
+        company.token,
+      );
+      expect(changed.status).toBeLessThan(300);
+      await setFeature(app.app, company.companyId, 'clover');
+      await settle();
+      clover.reset();
+      await sync(company.token, 'clover/sync-products');
+      // only the changed product, updated in place (POST on the item), none created
+      const writes = clover.writesOf(`/v3/merchants/${CLOVER_MERCHANT}/items`);
+      expect(writes.map((r) => r.path.replace(/[A-Z0-9]{13}$/, 'ID'))).toEqual([
+        `/v3/merchants/${CLOVER_MERCHANT}/items/ID`,
+      ]);
+      expect(writes[0]!.body).toMatchObject({ price: 1049 });
+    });
+
+    it('pushes an invoice as one atomic order', async () => {
+      const invoice = await company.invoice(2);
+      clover.reset();
+      await sync(company.token, 'clover/sync-invoices');
+      const orders = clover.writesOf(`/v3/merchants/${CLOVER_MERCHANT}/atomic_order/orders`);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]!.body).toMatchObject({
+        orderCart: {
+          title: `Invoice ${invoice.number}`,
+          lineItems: [{ name: 'HOUSE MERLOT 750ml', price: 899, unitQty: 2000 }],
+        },
+      });
+    });
+
+    it('never shows the credentials in events, activity, answers or logs, even when Clover refuses them', async () => {
+      await company.invoice(3);
+      clover.fault = 'unauthorized';
+      const syncId = await sync(company.token, 'clover/sync-invoices');
+      clover.reset();
+      const history = await api.get('clover/sync/history', company.token);
+      expect(history.body.lastSync).toMatchObject({
+        syncId,
+        status: 'failed',
+        error: 'Clover refused the credentials (401).',
+      });
+      const log = await api.get(`clover/sync-log/${syncId}`, company.token);
+      const activity = await api.get('user/user-activity/grid?startRow=0&endRow=50', company.token);
+      const { rows } = await app.runtime.pool.query<{ text: string }>(
+        `SELECT data::text || metadata::text AS text FROM events WHERE stream_id = $1
+         UNION ALL SELECT details::text FROM rm_activity WHERE company_id = $2
+         UNION ALL SELECT coalesce(error, '') FROM rm_integration_sync WHERE company_id = $2::uuid
+         UNION ALL SELECT data::text FROM rm_integration_sync_log WHERE company_id = $2::uuid`,
+        [`integrations-${company.companyId}`, company.companyId],
+      );
+      const everything = [
+        JSON.stringify(history.body),
+        JSON.stringify(log.body),
+        JSON.stringify(activity.body),
+        ...rows.map((row) => row.text),
+        ...warnings,
+      ].join('\n');
+      expect(everything).toContain('refused the credentials');
+      expect(everything).not.toContain(CLOVER_TOKEN);
+      expect(everything).not.toContain(CLOVER_MERCHANT);
+    });
+  });
+
+  describe('exports', () => {
+    it('Bottle POS JSON: the invoices of the grid filter in the Bottle POS shape, as a file', async () => {
+      const company = await aCompany(['bottle_pos']);
+      const [a, b] = [await company.invoice(2), await company.invoice(5)];
+      const all = await api.get('bottle-pos/export-invoices', company.token);
+      expect(all.status).toBe(200);
+      expect(all.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(all.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="bottle_pos_invoices_\d{2}_[A-Z][a-z]{2}_\d{4}\.json"$/,
+      );
+      expect((all.body as any[]).map((invoice) => invoice.number).sort()).toEqual(
+        [a.number, b.number].sort(),
+      );
+      expect((all.body as any[]).find((invoice) => invoice.number === b.number)).toMatchObject({
+        invoice_id: b.id,
+        customer: { name: 'The Rusty Nail', license: 'MB123456' },
+        items: [{ name: 'HOUSE MERLOT', qty: 5, unit_price: '8.99', total: '44.95' }],
+        subtotal: '44.95',
+        total: '48.66', // 8.25 % tax
+      });
+      const filter = encodeURIComponent(
+        JSON.stringify({ number: { filterType: 'text', type: 'equals', filter: a.number } }),
+      );
+      const one = await api.get(`bottle-pos/export-invoices?filterModel=${filter}`, company.token);
+      expect((one.body as any[]).map((invoice) => invoice.number)).toEqual([a.number]);
+      const none = await api.get(
+        `bottle-pos/export-invoices?filterModel=${encodeURIComponent('{"number":{"filterType":"text","type":"equals","filter":"999999"}}')}`,
+        company.token,
+      );
+      expect(none.body).toEqual([]);
+      expect((await api.get('bottle-pos/export-invoices?filterModel=nope', company.token)).status).toBe(400);
+      const other = await aCompany([]);
+      expect((await api.get('bottle-pos/export-invoices', other.token)).status).toBe(403);
+    });
+
+    it('Fintech CSV: lines of invoices of fintech customers only, unit EA, the reference prefix', async () => {
+      const owner = await signUpOwner(api);
+      const fintech = (
+        await api.post('customer', { ...RUSTY_NAIL, fintech_option: 1, fintech_id: 'FT-778' }, owner.token)
+      ).body.id;
+      const plain = (
+        await api.post('customer', { ...RUSTY_NAIL, name: 'Cash Only Bar', tabc_id: 'MB654321' }, owner.token)
+      ).body.id;
+      const product = (await api.post('product', wine('House Merlot', 8.99), owner.token)).body.id;
+      const invoiceFor = async (customer: string) =>
+        (
+          await api.post(
+            'invoice',
+            { customer_id: customer, items: [{ product_id: product, qty: 3, price: 8.99 }], force: true },
+            owner.token,
+          )
+        ).body as { number: string };
+      const withFintech = await invoiceFor(fintech);
+      await invoiceFor(plain);
+      expect((await api.get('invoice/export/fintech', owner.token)).status).toBe(403);
+      await setFeature(app.app, owner.user.company_id, 'fintech');
+      await settle();
+      const csv = await api.get('invoice/export/fintech', owner.token);
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="invoices_fintech_\d{2}_[A-Z][a-z]{2}_\d{4}\.csv"$/,
+      );
+      const lines = String(csv.body).trim().split(/\r?\n/);
+      expect(lines[0]).toBe(
+        'Retailer Fintech ID,Distributor Fintech ID,Reference,Invoice Date,Due Date,Retailer,Retailer TABC ID,UPC,Product,Size,Quantity,Unit of Measure,Unit Price,Line Total,Invoice Total',
+      );
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toMatch(new RegExp(`^FT-778,,INV-${withFintech.number},`));
+      expect(lines[1]).toContain(',HOUSE MERLOT,750ml,3,EA,8.99,26.97,');
+    });
+  });
+
+  describe('the sales platform (mpower)', () => {
+    it('syncs one invoice and answers its result; again: up to date; a failure answers the reason', async () => {
+      const company = await aCompany(['mpower']);
+      const invoice = await company.invoice(2);
+      const mpower = await app.app.get(IntegrationPartners).localServer('mpower');
+      expect((await api.get(`mpower/${invoice.id}`, company.token)).body).toEqual({
+        status: 'never',
+        updatedAt: null,
+        error: null,
+      });
+      const first = await api.get(`mpower/${invoice.id}/sync`, company.token);
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({
+        success: true,
+        message: `Invoice #${invoice.number} synced with the sales platform.`,
+        record: { status: 'synced', updatedAt: expect.any(String), error: null },
+      });
+      expect(mpower.writesOf(`/api/v1/invoices/${invoice.id}`)).toHaveLength(1);
+      const again = await api.get(`mpower/${invoice.id}/sync`, company.token);
+      expect(again.body).toMatchObject({
+        success: true,
+        message: `Invoice #${invoice.number} is up to date on the sales platform.`,
+      });
+      expect(mpower.writesOf(`/api/v1/invoices/${invoice.id}`)).toHaveLength(1);
+
+      const other = await company.invoice(3);
+      mpower.fault = 'error500';
+      const failed = await api.get(`mpower/${other.id}/sync`, company.token);
+      mpower.reset();
+      expect(failed.body).toEqual({
+        success: false,
+        message: 'The sales platform failed with an error (500).',
+        record: { status: 'never', updatedAt: null, error: null },
+      });
+      await settle();
+      const activity = await api.get(
+        `user/user-activity/grid?startRow=0&endRow=10&filterModel=${encodeURIComponent(
+          JSON.stringify({ module: { filterType: 'set', values: ['MPOWER'] } }),
+        )}`,
+        company.token,
+      );
+      expect(activity.body.rows.map((row: any) => [row.type, row.success])).toEqual([
+        ['INVOICE_SYNC', false],
+        ['INVOICE_SYNC', true],
+        ['INVOICE_SYNC', true],
+        ['FEATURE_ON', true], // switching mpower on is under MPOWER too
+      ]);
+      expect((await api.get(`mpower/not-a-uuid/sync`, company.token)).status).toBe(404);
+      const stranger = await aCompany(['mpower']);
+      expect((await api.get(`mpower/${invoice.id}/sync`, stranger.token)).status).toBe(404);
+      expect((await api.get(`mpower/${invoice.id}`, stranger.token)).status).toBe(404);
+      const off = await aCompany([]);
+      expect((await api.get(`mpower/${invoice.id}/sync`, off.token)).status).toBe(403);
+    });
+  });
+
+  describe('fintech sync', () => {
+    it('syncs invoices of fintech customers once, refuses the others, and logs each sync by invoice', async () => {
+      const owner = await signUpOwner(api);
+      const customer = (
+        await api.post('customer', { ...RUSTY_NAIL, fintech_option: 1, fintech_id: 'FT-9' }, owner.token)
+      ).body.id;
+      const plain = (
+        await api.post('customer', { ...RUSTY_NAIL, name: 'Cash Bar', tabc_id: 'MB222333' }, owner.token)
+      ).body.id;
+      const product = (await api.post('product', wine('House Merlot', 8.99), owner.token)).body.id;
+      const invoiceFor = async (id: string) =>
+        (
+          await api.post(
+            'invoice',
+            { customer_id: id, items: [{ product_id: product, qty: 2, price: 8.99 }], force: true },
+            owner.token,
+          )
+        ).body as { id: string; number: string };
+      const good = await invoiceFor(customer);
+      const bad = await invoiceFor(plain);
+      expect((await api.post('fintech/sync', { invoiceIds: [good.id] }, owner.token)).status).toBe(403);
+      await setFeature(app.app, owner.user.company_id, 'fintech');
+      await settle();
+      const fintech = await app.app.get(IntegrationPartners).localServer('fintech');
+
+      const first = await api.post('fintech/sync', { invoiceIds: [good.id, bad.id] }, owner.token);
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({
+        syncId: expect.any(String),
+        success: false,
+        synced: 1,
+        failed: 1,
+        error: null,
+      });
+      const pushed = fintech.writesOf('/api/v1/invoices');
+      expect(pushed).toHaveLength(1);
+      expect(pushed[0]!.body).toMatchObject({
+        reference: `INV-${good.number}`,
+        retailer_fintech_id: 'FT-9',
+        lines: [{ quantity: 2, unit_of_measure: 'EA', unit_price: '8.99' }],
+      });
+      expect(pushed[0]!.headers['idempotency-key']).toMatch(new RegExp(`^${good.id}:[0-9a-f]{64}$`));
+
+      const again = await api.post('fintech/sync', { invoiceIds: [good.id] }, owner.token);
+      expect(again.body).toMatchObject({ success: true, synced: 0, failed: 0 });
+      expect(fintech.writesOf('/api/v1/invoices')).toHaveLength(1);
+
+      const log = await api.get(`fintech/sync-log?invoiceIds=${bad.id}`, owner.token);
+      expect(log.status).toBe(200);
+      expect(log.body).toEqual([
+        {
+          id: first.body.syncId,
+          invoice_ids: [good.id, bad.id],
+          createdAt: expect.any(String),
+          success_log: null,
+          error_log: {
+            step: 'invoice',
+            message: `Invoice ${bad.number} failed: The customer has no fintech id.`,
+          },
+        },
+      ]);
+      const goodLog = (await api.get(`fintech/sync-log?invoiceIds=${good.id}`, owner.token)).body;
+      expect(goodLog.map((entry: any) => entry.success_log?.message ?? entry.error_log.step)).toEqual([
+        '0 invoice(s) synced.',
+        'invoice',
+      ]);
+      for (const body of [{}, { invoiceIds: [] }, { invoiceIds: ['nope'] }])
+        expect((await api.post('fintech/sync', body, owner.token)).status).toBe(400);
+      expect((await api.get('fintech/sync-log?invoiceIds=nope', owner.token)).status).toBe(400);
+      const stranger = await signUpOwner(api);
+      await setFeature(app.app, stranger.user.company_id, 'fintech');
+      await settle();
+      expect((await api.post('fintech/sync', { invoiceIds: [good.id] }, stranger.token)).status).toBe(404);
+      expect((await api.get(`fintech/sync-log?invoiceIds=${good.id}`, stranger.token)).body).toEqual([]);
+    });
+  });
+
+  it('rebuilds the sync history, logs and records to the same rows', async () => {
+    await settle();
+    const rows = async () => {
+      const read = async (sql: string) => (await app.runtime.pool.query(sql)).rows;
+      return {
+        syncs: await read('SELECT * FROM rm_integration_sync ORDER BY sync_id'),
+        log: await read('SELECT * FROM rm_integration_sync_log ORDER BY event_id'),
+        items: await read('SELECT * FROM rm_integration_item ORDER BY company_id, partner, kind, item_id'),
+      };
+    };
+    const before = await rows();
+    expect(before.syncs.length).toBeGreaterThan(10);
+    await rebuildProjection(app.runtime.pool, app.runtime.store, integrationsProjection, { batchSize: 3 });
+    expect(await rows()).toEqual(before);
+  });
+});

@@ -1,0 +1,288 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { IntegrationPartners } from '../../apps/api/src/integrations/partners.provider.js';
+import { SyncRunner } from '../../apps/api/src/integrations/sync-runner.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { apiCaller, snap, useBrowser } from '../support/browser.js';
+import {
+  aCompanyOwner,
+  aCustomer,
+  aWine,
+  hidden,
+  switchFeature,
+  visible,
+} from '../support/browser-fixtures.js';
+
+let app: TestApp;
+const api = apiCaller(() => app.baseUrl);
+const MOBILE = { width: 390, height: 844 };
+
+/** An owner with a customer, a wine and `invoices` invoices, and the partner's feature on (products first). */
+async function anOwnerWith(feature: 'bottle_pos' | 'clover' | 'mpower' | null, invoices = 1) {
+  const owner = await aCompanyOwner(app, 'Pat Partner');
+  const customer = await aCustomer(api, owner.token);
+  const wine = await aWine(api, owner.token);
+  const invoice = () =>
+    api<{ id: string; number: string }>('invoice', {
+      method: 'POST',
+      body: { customer_id: customer.id, items: [{ product_id: wine.id, qty: 2, price: 10 }], force: true },
+      token: owner.token,
+    });
+  const made: { id: string; number: string }[] = [];
+  for (let i = 0; i < invoices; i++) made.push(await invoice());
+  if (feature) await switchFeature(app, owner.companyId, feature, true);
+  return { ...owner, invoice, invoices: made };
+}
+
+/** No critical or serious WCAG 2.1 A/AA violation in the page's main content (the shell is scanned elsewhere). */
+async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .analyze();
+  expect(
+    result.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** The page's width fits the viewport (nothing scrolls sideways). */
+async function fitsWidth(page: Page) {
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+beforeAll(async () => {
+  app = await startTestApp({
+    AUTH_RATE_LIMIT: '1000',
+    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+    INTEGRATION_RATE_PER_SECOND: '200',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('Bottle POS and Clover (browser)', () => {
+  const browser = useBrowser(() => app.baseUrl);
+
+  browser.it('shows the activation card while the feature is off', async () => {
+    const owner = await anOwnerWith(null, 0);
+    const page = await browser.signedIn(owner.token);
+    await page.goto('/bottle-pos');
+    await visible(page.getByRole('heading', { name: 'Bottle POS is not active' }));
+    await page.goto('/clover/5d0c3f55-5f8e-4a52-9d0a-0b7c3c1b2d11');
+    await visible(page.getByRole('heading', { name: 'Clover is not active' }));
+  });
+
+  browser.it('syncs recent invoices, shows the result live and opens the sync log', async () => {
+    const owner = await anOwnerWith('bottle_pos', 2);
+    const page = await browser.signedIn(owner.token);
+    await page.goto('/bottle-pos');
+    await visible(page.getByRole('heading', { name: 'Bottle POS' }));
+    await visible(page.getByText('No invoice sync history found!'));
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Sync Recent Invoices' }).click();
+    await visible(page.getByText('Bottle POS sync started.'));
+    await visible(page.getByText(/Invoices, .*: 2 synced, 0 failed/));
+    await visible(page.getByRole('table', { name: 'Sync history' }));
+    await snap(page, 'bottle-pos-synced');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'View the sync log' }).click();
+    await visible(page.getByRole('heading', { name: 'Bottle POS sync log' }));
+    const log = page.getByRole('table', { name: 'Sync log' });
+    await visible(log.getByRole('columnheader', { name: 'Time' }));
+    await visible(log.getByRole('columnheader', { name: 'Type' }));
+    await visible(log.getByRole('columnheader', { name: 'Data' }));
+    await visible(log.getByText(/^Invoice \d+ synced\.$/).first());
+    expect(await log.getByRole('cell', { name: 'Invoice', exact: true }).count()).toBe(2);
+    await expectAccessible(page);
+    await snap(page, 'bottle-pos-log');
+  });
+
+  browser.it('toasts a failed sync (30 s) and the toast leads to its log; a retry succeeds', async () => {
+    const owner = await anOwnerWith('bottle_pos', 1);
+    const bottle = await app.app.get(IntegrationPartners).localServer('bottle_pos');
+    bottle.reset();
+    bottle.fault = 'error500';
+    const page = await browser.signedIn(owner.token);
+    await page.goto('/bottle-pos');
+    await visible(page.getByText('No invoice sync history found!'));
+    await page.getByRole('button', { name: 'Sync Recent Invoices' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Bottle POS Sync Failed' });
+    await visible(toast);
+    await visible(page.getByText('Bottle POS failed with an error (500).').first());
+    await toast.click();
+    await page.waitForURL(/\/bottle-pos\/[0-9a-f-]{36}$/);
+    await visible(page.getByText('Sync failed: Bottle POS failed with an error (500).'));
+    await snap(page, 'bottle-pos-failed-log');
+
+    bottle.reset();
+    await page.goto('/bottle-pos');
+    await page.getByRole('button', { name: 'Sync Recent Invoices' }).click();
+    await visible(page.getByText(/Invoices, .*: 1 synced, 0 failed/));
+    await app.app.get(SyncRunner).idle();
+  });
+
+  browser.it('says so when the sync history cannot be loaded', async () => {
+    const owner = await anOwnerWith('clover', 0);
+    const page = await browser.signedIn(owner.token);
+    await page.route('**/api/v1/clover/sync/history', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"statusCode":500,"message":"x"}',
+      }),
+    );
+    await page.goto('/clover');
+    await visible(page.getByText('Error loading sync history!'));
+  });
+
+  browser.it('works at 390 px: Clover products sync and its log', async () => {
+    const owner = await anOwnerWith('clover', 0);
+    const page = await browser.signedIn(owner.token, { viewport: MOBILE });
+    await page.goto('/clover');
+    await visible(page.getByText('No invoice sync history found!'));
+    await page.getByRole('button', { name: 'Sync Products' }).click();
+    await visible(page.getByText(/Products, .*: 1 synced, 0 failed/));
+    await fitsWidth(page);
+    await snap(page, 'clover-390');
+    await page.getByRole('link', { name: 'View the sync log' }).click();
+    await visible(page.getByRole('table', { name: 'Sync log' }).getByText('Product BAREFOOT MERLOT synced.'));
+    await fitsWidth(page);
+    await expectAccessible(page);
+    await snap(page, 'clover-log-390');
+  });
+
+  browser.it(
+    'exports the grid as Bottle POS JSON and Fintech CSV; a failed export says Error exporting',
+    async () => {
+      const owner = await anOwnerWith('bottle_pos', 2);
+      const page = await browser.signedIn(owner.token);
+      await page.goto('/invoice');
+      await visible(page.getByRole('button', { name: 'Bottle POS JSON' }));
+      // no fintech feature (and no fintech customer): no Fintech CSV
+      expect(await page.getByRole('button', { name: 'Fintech CSV' }).count()).toBe(0);
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Bottle POS JSON' }).click(),
+      ]);
+      expect(file.suggestedFilename()).toMatch(/^bottle_pos_invoices_\d{2}_[A-Z][a-z]{2}_\d{4}\.json$/);
+      const invoices = JSON.parse(readFileSync(await file.path()).toString()) as { items: unknown[] }[];
+      expect(invoices).toHaveLength(2);
+
+      await api('customer', {
+        method: 'POST',
+        body: {
+          name: 'Fintech Tavern',
+          address: '1 Main St',
+          city: 'Austin',
+          zip: '78701',
+          tabc_id: 'MB777001',
+          cash_on_delivery: false,
+          fintech_option: true,
+          fintech_id: 'FT-1',
+        },
+        token: owner.token,
+      });
+      await switchFeature(app, owner.companyId, 'fintech', true);
+      await page.reload();
+      await visible(page.getByRole('button', { name: 'Fintech CSV' }));
+      const [csv] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Fintech CSV' }).click(),
+      ]);
+      expect(csv.suggestedFilename()).toMatch(/^invoices_fintech_\d{2}_[A-Z][a-z]{2}_\d{4}\.csv$/);
+
+      await page.route('**/api/v1/bottle-pos/export-invoices*', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"statusCode":500,"message":"x"}',
+        }),
+      );
+      await page.getByRole('button', { name: 'Bottle POS JSON' }).click();
+      await visible(page.getByRole('alert').filter({ hasText: 'Error exporting' }));
+    },
+  );
+
+  browser.it('syncs an invoice with the sales platform: a 1.5 s alert and the record', async () => {
+    const owner = await anOwnerWith('mpower', 1);
+    const [invoice] = owner.invoices;
+    const page = await browser.signedIn(owner.token);
+    await page.goto(`/invoice/${invoice!.number}`);
+    await visible(page.getByText('Sales platform: not synced yet'));
+    await page.getByRole('button', { name: 'Sync with the sales platform' }).click();
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: `Invoice #${invoice!.number} synced with the sales platform.` });
+    await visible(alert);
+    await visible(page.getByText(/^Sales platform: synced /));
+    await snap(page, 'mpower-synced');
+    await hidden(alert);
+  });
+
+  browser.it('syncs an invoice with fintech from its view and shows the fintech sync history', async () => {
+    const owner = await aCompanyOwner(app, 'Fin Tech');
+    const customer = await aCustomer(api, owner.token, { fintech_option: true, fintech_id: 'FT-42' });
+    const wine = await aWine(api, owner.token);
+    const invoice = await api<{ id: string; number: string }>('invoice', {
+      method: 'POST',
+      body: { customer_id: customer.id, items: [{ product_id: wine.id, qty: 1, price: 10 }], force: true },
+      token: owner.token,
+    });
+    await switchFeature(app, owner.companyId, 'fintech', true);
+    const page = await browser.signedIn(owner.token);
+    await page.goto(`/invoice/${invoice.number}`);
+    const panel = page.getByRole('region', { name: 'Fintech' });
+    await visible(panel.getByText('Fintech FT-42'));
+    await visible(panel.getByText('Not synced with fintech yet.'));
+    await panel.getByRole('button', { name: 'Sync with fintech' }).click();
+    await visible(
+      panel.getByRole('list', { name: 'Fintech sync history' }).getByText('1 invoice(s) synced.'),
+    );
+    await expectAccessible(page);
+    await snap(page, 'fintech-panel');
+  });
+
+  browser.it(
+    'keeps the catalogue on the product screens: Clover nothing, Bottle POS the price only',
+    async () => {
+      const owner = await anOwnerWith('clover', 0);
+      // wide: the grid renders only the columns in view, and Edit is the last one
+      const page = await browser.signedIn(owner.token, { viewport: { width: 1900, height: 900 } });
+      await page.goto('/product');
+      const grid = page.getByRole('grid', { name: 'Products' });
+      await visible(grid.getByRole('button', { name: 'Edit BAREFOOT MERLOT' }));
+      expect(await page.getByRole('button', { name: 'New Product' }).isDisabled()).toBe(true);
+      await grid.getByRole('button', { name: 'Edit BAREFOOT MERLOT' }).click();
+      const dialog = page.getByRole('dialog', { name: /Edit BAREFOOT MERLOT/ });
+      await visible(dialog.getByText('Products are kept in Clover while the Clover feature is active'));
+      expect(await dialog.getByRole('textbox', { name: /Product Name/ }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('textbox', { name: /List Price/ }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('button', { name: 'Save Product' }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('button', { name: 'Archive' }).isDisabled()).toBe(true);
+      await snap(page, 'clover-product-locked');
+
+      await switchFeature(app, owner.companyId, 'clover', false);
+      await switchFeature(app, owner.companyId, 'bottle_pos', true);
+      await page.goto('/product');
+      await grid.getByRole('button', { name: 'Edit BAREFOOT MERLOT' }).click();
+      await visible(dialog.getByText('only their price can be changed here'));
+      expect(await dialog.getByRole('textbox', { name: /Product Name/ }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('textbox', { name: /List Price/ }).isDisabled()).toBe(false);
+      expect(await dialog.getByRole('button', { name: 'Save Product' }).isDisabled()).toBe(false);
+      expect(await dialog.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    },
+  );
+});

@@ -1,0 +1,5 @@
+import { SyncLogPage } from './SyncLogPage';
+
+export default function BottlePosLogPage() {
+  return <SyncLogPage partner="bottle-pos" />;
+}

@@ -1,0 +1,5 @@
+import { SyncPage } from './SyncPage';
+
+export default function BottlePosPage() {
+  return <SyncPage partner="bottle-pos" />;
+}

@@ -1,0 +1,5 @@
+import { SyncLogPage } from './SyncLogPage';
+
+export default function CloverLogPage() {
+  return <SyncLogPage partner="clover" />;
+}

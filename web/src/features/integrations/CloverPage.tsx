@@ -1,0 +1,5 @@
+import { SyncPage } from './SyncPage';
+
+export default function CloverPage() {
+  return <SyncPage partner="clover" />;
+}
