@@ -64,13 +64,6 @@ export interface ProjectionRunnerOptions {
    * false: each projection commits its own transaction per batch (as before issue 13).
    */
   sharedPass?: boolean;
-  /**
-   * Lanes of the shared pass: each group of projection names shares its own pass (a transaction of its own, run
-   * beside the others), and the projections in no group share one more. A command that waits only for the
-   * projections of a small lane (invoice creation: the invoice, its stamps and sales) then waits for their pass,
-   * not for the whole pass of every projection (issue 13: read-your-writes without waiting for everyone).
-   */
-  lanes?: readonly (readonly string[])[];
 }
 
 export interface ProjectionStatus {
@@ -249,13 +242,13 @@ export class ProjectionRunner {
   }
 
   /**
-   * Joins the shared pass of this batch in the worker's lane (keyed by the lane and the batch's first and last
-   * checkpoint: every subscriber standing at the same checkpoint is handed the same batch). The pass runs once the current turn of the event loop is over, so
+   * Joins the shared pass of this batch (keyed by its first and last checkpoint: every subscriber standing at the
+   * same checkpoint is handed the same batch). The pass runs once the current turn of the event loop is over, so
    * every subscriber woken by the same read has joined; it resolves each member with what is left for it to do
    * alone ('solo'), or 'done'.
    */
   joinPass(worker: ProjectionWorker, generation: number, batch: StoredEvent[]): Promise<PassOutcome> {
-    const key = `${this.laneOf(worker.projection.name)}|${batch[0]!.checkpoint}|${batch[batch.length - 1]!.checkpoint}|${batch.length}`;
+    const key = `${batch[0]!.checkpoint}|${batch[batch.length - 1]!.checkpoint}|${batch.length}`;
     let pass = this.passes.get(key);
     if (!pass) {
       const created = new SharedPass(this, batch);
@@ -267,13 +260,6 @@ export class ProjectionRunner {
       });
     }
     return pass.join(worker, generation);
-  }
-
-  /** The lane a projection's passes run in: its group's index in `lanes`, or one past the last for the rest. */
-  private laneOf(name: string): number {
-    const lanes = this.options.lanes ?? [];
-    const index = lanes.findIndex((lane) => lane.includes(name));
-    return index === -1 ? lanes.length : index;
   }
 
   async releaseLock(worker: ProjectionWorker): Promise<void> {

@@ -637,32 +637,6 @@ describe('Projection runner', () => {
       );
     });
 
-    it('runs each lane in its own pass: the projections of a lane commit apart from the others, all reach the head', async () => {
-      const grid: string[] = [];
-      const activity: string[] = [];
-      const projections = [recording(invoiceGridProjection, grid), recording(activityProjection, activity)];
-      for (const p of projections) await markBuilt(env.pool, p);
-      const runner = env.runner(projections, { batchSize: 50, lanes: [[invoiceGridProjection.name]] });
-      await runner.start();
-      const generated = [...generateInvoiceEvents({ invoices: 60, seed: 4 })];
-      for (let i = 0; i < generated.length; i += 30) {
-        const checkpoint = await appendGenerated(env.store, generated.slice(i, i + 30), 30);
-        // a command that waits for the grid's lane only
-        expect(await runner.waitFor(checkpoint, 5000, [invoiceGridProjection.name])).toBe(true);
-        expect(await runner.waitFor(checkpoint, 5000)).toBe(true);
-      }
-      expect(activity.length).toBeGreaterThan(0);
-      for (const xid of activity) expect(grid).not.toContain(xid);
-      const rows = await env.pool.query(
-        `SELECT DISTINCT checkpoint FROM projection_checkpoints WHERE name = ANY($1::text[])`,
-        [projections.map((p) => p.name)],
-      );
-      expect(rows.rowCount).toBe(1);
-      expect(await gridSnapshot(env.pool)).toEqual(
-        await expectedGrid(env.pool, foldExpected(generated).values()),
-      );
-    });
-
     it('stops a projector that fails inside the pass alone, with its error in the status, and the others go on together', async () => {
       const grid: string[] = [];
       const activity: string[] = [];

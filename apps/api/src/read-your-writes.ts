@@ -53,18 +53,3 @@ export const WAITS_FOR = {
   /** Settings, features and logos. */
   company: names(companyProjection, companyLogoProjection),
 } as const satisfies Record<string, readonly string[]>;
-
-/**
- * The projections that share the first pass of every batch, apart from the others (ProjectionRunner `lanes`): those
- * the busiest commands wait for — invoice creation (also from an order), payments and order placement (also of a
- * draft). Their pass
- * commits without waiting for the activity log, the inventory and the rest, which share a second pass beside it.
- */
-export const FIRST_LANE: readonly string[] = [
-  ...new Set([
-    ...WAITS_FOR.orderInvoice,
-    ...WAITS_FOR.payment,
-    ...WAITS_FOR.order,
-    ...WAITS_FOR.orderDraftPlaced,
-  ]),
-];

@@ -12,7 +12,6 @@ import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
 import type { MailCapture } from './infra/mail/mail-capture.js';
 import type { MailPort } from './infra/mail/mail.port.js';
 import { openMail } from './infra/mail/open-mail.js';
-import { FIRST_LANE } from './read-your-writes.js';
 
 /** The real parts the app runs on (ARCHITECTURE §6), started before Nest so both the API and the CLI share them. */
 export interface Runtime {
@@ -62,7 +61,7 @@ export async function startRuntime(
     pool,
     store,
     [...allProjections, ...(options.extraProjections ?? [])],
-    { lanes: config.projectionLanes ? [FIRST_LANE] : [] },
+    {},
   );
   if (options.runProjections !== false) await projections.start();
 

@@ -16,11 +16,6 @@ export interface AppConfig {
   /** The demo's size: invoices over its year (customers and products scale down with fewer). */
   seedDemoInvoices: number;
   webDir: string;
-  /**
-   * PROJECTION_LANES=off: every projection of the process shares one pass per batch; by default the projections the
-   * busiest commands wait for share a first lane of their own (issue 13, read-your-writes without waiting for all).
-   */
-  projectionLanes: boolean;
   minClientVersion: string;
   rateLimit: { attempts: number; attemptsPerAddress: number; windowSeconds: number };
   /** Printed documents (issue 7): the system Chromium and how many documents print at once / wait. */
@@ -72,7 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO !== 'false',
     seedDemoInvoices: Math.round(positive(env.SEED_DEMO_INVOICES, 2000)),
     webDir: resolve(env.WEB_DIR ?? join('dist', 'web')),
-    projectionLanes: env.PROJECTION_LANES !== 'off',
     minClientVersion: env.MIN_CLIENT_VERSION ?? '3.98',
     rateLimit: {
       attempts: Number(env.AUTH_RATE_LIMIT ?? 10),
