@@ -109,7 +109,7 @@ describe('Golden event corpus (R11)', () => {
     beforeAll(async () => {
       db = await createTestDatabase('corpus');
       await migrate(db.url);
-      pool = createPool(db.url, 4);
+      pool = createPool(db.url, 10);
       store = new PostgresEventStore(db.url, { pollIntervalMs: 50 }, pool);
       // Each example appended with the metadata it was stored with (its schema version included): old rows.
       for (const event of corpus.flatMap((history) => corpusAsStoredEvents(history.events)))

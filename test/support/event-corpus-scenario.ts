@@ -1,4 +1,6 @@
 import { featuresSet } from '../../apps/cli/src/features-set.command.js';
+import { IntegrationPartners } from '../../apps/api/src/integrations/partners.provider.js';
+import { SyncRunner } from '../../apps/api/src/integrations/sync-runner.js';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Runtime } from '../../apps/api/src/runtime.js';
 import { apiClient, type ApiResponse } from './http.js';
@@ -367,6 +369,31 @@ export async function writeCorpusScenario(
   await step('customer user access', () =>
     api.put('customer/user-permission', { permission: false, customerUser: shopInvite?.user?.id }, token),
   );
+  // Integrations (issue 19): Bottle POS takes the invoices and the products, then refuses the next of each.
+  await featuresSet(app, ['--company', companyId, '--feature', 'bottle_pos', '--on']);
+  await caughtUp();
+  const partners = app.get(IntegrationPartners);
+  const syncs = app.get(SyncRunner);
+  const bottle = await partners.localServer('bottle_pos');
+  const sync = async (name: string, path: string) => {
+    await step(name, () => api.get(path, token));
+    await syncs.idle();
+    await caughtUp();
+  };
+  await sync('sync invoices', 'bottle-pos/sync-invoices');
+  await sync('sync products', 'bottle-pos/sync-products');
+  bottle.fault = 'reject';
+  await step('invoice to sync', () =>
+    api.post(
+      'invoice',
+      { customer_id: customerId, items: [{ product_id: productId, qty: 1, price: '29.00' }], force: true },
+      token,
+    ),
+  );
+  await sync('sync refused invoice', 'bottle-pos/sync-invoices');
+  await step('price to sync', () => api.put(`product/${productId}`, { product_price: '31.00' }, token));
+  await sync('sync refused product', 'bottle-pos/sync-products');
+  bottle.fault = 'none';
   await caughtUp();
   return failures;
 }

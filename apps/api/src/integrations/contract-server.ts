@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /** How a contract server misbehaves, for tests and to see a failure in the demo. */
-export type ContractFault = 'none' | 'down' | 'slow' | 'error500' | 'garbage' | 'unauthorized';
+/** `reject`: every write refused with 422, as a partner refuses one record it cannot take. */
+export type ContractFault = 'none' | 'down' | 'slow' | 'error500' | 'garbage' | 'unauthorized' | 'reject';
 
 export interface ContractRequest {
   method: string;
@@ -101,6 +102,7 @@ export class ContractServer {
       return;
     }
     if (fault === 'error500') return this.send(res, 500, { message: 'Internal error' });
+    if (fault === 'reject' && request.method !== 'GET') return this.send(res, 422, { message: 'Refused' });
     if (fault === 'garbage') {
       res.writeHead(200, { 'content-type': 'text/html' });
       return void res.end('<html>maintenance</html>');
