@@ -1,8 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
-import {
-  ACTIVITY_SUCCESS_COLUMN,
-  INTEGRATIONS_SCHEMA,
-} from '#projections/integrations/integrations.schema.js';
+import { ACTIVITY_SUCCESS_COLUMN } from '#projections/activity/activity.projection.js';
+import { INTEGRATIONS_SCHEMA } from '#projections/integrations/integrations.schema.js';
 
 /** Issue 19: sync history, sync logs and per-item outcomes of the Bottle POS and Clover integrations; the activity
  * log's Status column (existing rows are facts that happened: Success). */

@@ -26,6 +26,14 @@ CREATE TABLE IF NOT EXISTS rm_activity (
 CREATE INDEX IF NOT EXISTS rm_activity_company_occurred_idx ON rm_activity (company_id, occurred_at DESC);
 `;
 
+/** The activity log's Status column (spec 001 §2 Activities: Success or Error): failed syncs are its first errors. */
+export const ACTIVITY_SUCCESS_COLUMN = `
+ALTER TABLE rm_activity ADD COLUMN IF NOT EXISTS success boolean NOT NULL DEFAULT true;
+`;
+
+/** rm_activity as the projector writes it today: the first migration's table and the columns added since. */
+export const ACTIVITY_TABLES = ACTIVITY_SCHEMA + ACTIVITY_SUCCESS_COLUMN;
+
 /**
  * The lookup of an invoice's number by its id, for activity on an existing invoice (projection v2). Unique (an
  * invoice stream has one InvoiceCreated), so a rebuild creates it with the shadow table and lookups stay indexed.

@@ -59,8 +59,3 @@ CREATE TABLE IF NOT EXISTS rm_integration_item (
 CREATE INDEX IF NOT EXISTS rm_integration_item_failed_idx
   ON rm_integration_item (company_id, partner, kind, updated_at DESC) WHERE NOT ok;
 `;
-
-/** The activity log's Status column (spec 001 §2 Activities: Success or Error): failed syncs are its first errors. */
-export const ACTIVITY_SUCCESS_COLUMN = `
-ALTER TABLE rm_activity ADD COLUMN IF NOT EXISTS success boolean NOT NULL DEFAULT true;
-`;

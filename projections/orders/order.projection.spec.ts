@@ -44,7 +44,14 @@ describe('Order read model', () => {
         { type: 'OrderItemRejected', data: { ...base, lineNo: 2, note: '', reviewedAt: LATER } },
         {
           type: 'OrderItemPriceChanged',
-          data: { ...base, lineNo: 1, previousPriceCents: 1999, newPriceCents: 1500, note: '', reviewedAt: LATER },
+          data: {
+            ...base,
+            lineNo: 1,
+            previousPriceCents: 1999,
+            newPriceCents: 1500,
+            note: '',
+            reviewedAt: LATER,
+          },
         },
       ]),
     ).toMatchObject({ units: 2, total_cents: 3000, updated_at: LATER, revision: 2 }));

@@ -254,7 +254,7 @@ describe('Documented answer examples (HTTP)', () => {
   });
 
   it("answers every documented GET that needs no path parameter with its example's shape", async () => {
-    for (const feature of ['inventory', 'order', 'tiered_pricing'])
+    for (const feature of ['inventory', 'order', 'tiered_pricing', 'bottle_pos', 'clover', 'fintech'])
       await setFeature(app.app, owner.user.company_id, feature);
     await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
     const past = businessDate(new Date(Date.now() - 3 * 86_400_000).toISOString());
@@ -263,6 +263,14 @@ describe('Documented answer examples (HTTP)', () => {
       'auth/invitation': null,
       'company/stats': `from=${past}&to=${past}`,
       'invoice/last': `customerId=${customerId}`,
+      'fintech/sync-log': `invoiceIds=${invoiceId}`,
+      // these GETs start a sync (spec 001 §7) rather than read: test/api/integrations.e2e-spec.ts runs them
+      'bottle-pos/sync-invoices': null,
+      'bottle-pos/sync-products': null,
+      'clover/sync-invoices': null,
+      'clover/sync-products': null,
+      // a JSON file to download, documented as a file (ApiFileAnswer)
+      'bottle-pos/export-invoices': null,
     };
     const paths = Object.entries(document.paths)
       .filter(

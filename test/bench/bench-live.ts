@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPool, type Pool } from '#infra/db/database.js';
 import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
-import { ACTIVITY_SCHEMA, activityProjection } from '#projections/activity/activity.projection.js';
+import { ACTIVITY_TABLES, activityProjection } from '#projections/activity/activity.projection.js';
 import type { Projection } from '#projections/projection.js';
 import { ensureProjectionSchema, ProjectionRunner } from '#projections/runner/index.js';
 import {
@@ -35,7 +35,7 @@ export async function commandToVisible(
   await store.ensureSchema();
   const pool = createPool(url, writers + 6, 'stampline-bench-live');
   await ensureProjectionSchema(pool);
-  await pool.query(INVOICE_GRID_SCHEMA + ACTIVITY_SCHEMA);
+  await pool.query(INVOICE_GRID_SCHEMA + ACTIVITY_TABLES);
   for (const projection of projections) {
     await pool.query(
       `INSERT INTO projection_checkpoints (name, checkpoint, version, status) VALUES ($1, '', $2, 'running')`,

@@ -124,10 +124,11 @@ describe('Live updates (browser)', () => {
     const owner = await signUpOwner(http, 'Own Action');
     const page = await browser.signedIn(owner.token);
     await openLive(page, '/customer');
-    // Sync failures (no projection reads them yet): one by this user, then one by the system.
+    // Bottle POS syncs that failed: one completed by this user, then one by the system.
+    const otherSync = randomUUID();
     for (const [by, syncId] of [
-      [owner.user.id, 'sync-own'],
-      [null, 'sync-other'],
+      [owner.user.id, randomUUID()],
+      [null, otherSync],
     ] as const) {
       await app.runtime.store.appendToStreams([
         {
@@ -136,8 +137,17 @@ describe('Live updates (browser)', () => {
           events: [
             {
               id: randomUUID(),
-              type: 'BottlePosSyncFailed',
-              data: { syncId, error: 'timeout' },
+              type: 'SyncCompleted',
+              data: {
+                syncId,
+                partner: 'bottle_pos',
+                kind: 'invoices',
+                outcome: 'failed',
+                error: 'Bottle POS did not answer within 10 s.',
+                synced: 0,
+                failed: 0,
+                completedAt: new Date().toISOString(),
+              },
               metadata: {
                 companyId: owner.user.company_id,
                 userId: by,
@@ -153,7 +163,7 @@ describe('Live updates (browser)', () => {
     await visible(page.getByText('Bottle POS Sync Failed'));
     expect(await page.getByText('Bottle POS Sync Failed', { exact: true }).count()).toBe(1);
     await page.getByText('Bottle POS Sync Failed').click();
-    await page.waitForURL('**/bottle-pos/sync-other');
+    await page.waitForURL(`**/bottle-pos/${otherSync}`);
   });
 
   browser.it(

@@ -90,7 +90,9 @@ describe('Company settings (browser)', () => {
       // the provider's team switches online orders on while the form is open: the live update reaches the form,
       // which now asks for a subdomain itself (the form was submitted once, so at once), keeping everything typed
       await switchFeature(app, companyId, 'order', true);
-      await visible(page.getByText('Subdomain is required while the Order feature is active.', { exact: true }));
+      await visible(
+        page.getByText('Subdomain is required while the Order feature is active.', { exact: true }),
+      );
       expect(await field(page, 'Tax Rate').inputValue()).toBe('7.5');
       await page.getByRole('button', { name: 'Save Company' }).click();
       await expectTrue(() => isFocused(field(page, 'Subdomain')));

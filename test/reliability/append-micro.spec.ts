@@ -44,13 +44,13 @@ run(
     const store = new PostgresEventStore(db.url);
     try {
       await store.ensureSchema();
-    // APPEND_MICRO_V2=1: the same appends through append_events v2 (no hash chain), for the before/after figure.
-    if (process.env.APPEND_MICRO_V2 === '1') {
-      const admin = new pg.Client({ connectionString: db.url });
-      await admin.connect();
-      await admin.query(EVENT_STORE_APPEND_V2.replace(/^DROP FUNCTION[^\n]*\n/m, ''));
-      await admin.end();
-    }
+      // APPEND_MICRO_V2=1: the same appends through append_events v2 (no hash chain), for the before/after figure.
+      if (process.env.APPEND_MICRO_V2 === '1') {
+        const admin = new pg.Client({ connectionString: db.url });
+        await admin.connect();
+        await admin.query(EVENT_STORE_APPEND_V2.replace(/^DROP FUNCTION[^\n]*\n/m, ''));
+        await admin.end();
+      }
       const companyId = randomUUID();
       let numbers: bigint | 'no_stream' = 'no_stream';
       let stamps: bigint | 'no_stream' = 'no_stream';

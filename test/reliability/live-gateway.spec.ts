@@ -133,27 +133,56 @@ describe('R19 live gateway', () => {
     await setFeature(app.app, a.user.company_id, 'order');
     // user:access
     await aStaffMember(api, a.token);
-    // orders and syncs: appended as facts while no projection handles them (issue 14 and the integrations)
+    // orders: appended as facts while no projection handles them (issue 14)
     const facts: Array<[string, Record<string, unknown>]> = [
       ['OrderPlaced', { orderId: randomUUID(), orderNumber: 7 }],
       ['OrderCancelled', { orderId: randomUUID() }],
       ['OrderInvoiced', { orderId: randomUUID() }],
-      ['BottlePosSyncCompleted', { syncId: 's-1' }],
-      ['BottlePosSyncFailed', { syncId: 's-2', error: 'timeout' }],
-      ['CloverInventoryPushFailed', { syncId: 's-3', error: 'refused' }],
     ];
     const appended = new Set<string>();
     for (const [type, data] of facts) if (await appendFact(a.user.company_id, type, data)) appended.add(type);
+    // the four sync outcomes of the integrations (issue 19): a completed sync of each partner, a success and a failure
+    for (const [partner, outcome] of [
+      ['bottle_pos', 'success'],
+      ['bottle_pos', 'failed'],
+      ['clover', 'success'],
+      ['clover', 'failed'],
+    ] as const)
+      await app.runtime.store.appendToStreams([
+        {
+          stream: `integrations-${a.user.company_id}`,
+          expected: 'any',
+          events: [
+            {
+              id: randomUUID(),
+              type: 'SyncCompleted',
+              data: {
+                syncId: randomUUID(),
+                partner,
+                kind: 'invoices',
+                outcome,
+                error: outcome === 'failed' ? 'The partner did not answer within 10 s.' : null,
+                synced: 0,
+                failed: 0,
+                completedAt: new Date().toISOString(),
+              },
+              metadata: {
+                companyId: a.user.company_id,
+                userId: null,
+                occurredAt: new Date().toISOString(),
+                schemaVersion: 1,
+              },
+            },
+          ],
+        },
+      ]);
 
     const expected = LIVE_EVENTS.filter(
       (event) =>
         !(
           (event === 'order:placed' && !appended.has('OrderPlaced')) ||
           (event === 'order:status' && !appended.has('OrderCancelled')) ||
-          (event === 'order:invoiced' && !appended.has('OrderInvoiced')) ||
-          (event === 'bottle-pos:sync-completed' && !appended.has('BottlePosSyncCompleted')) ||
-          (event === 'bottle-pos:sync-error' && !appended.has('BottlePosSyncFailed')) ||
-          (event === 'clover:sync-error' && !appended.has('CloverInventoryPushFailed'))
+          (event === 'order:invoiced' && !appended.has('OrderInvoiced'))
         ),
     );
     for (const event of expected) await aSocket.next((r) => r.event === event, 10_000);

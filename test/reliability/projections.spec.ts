@@ -7,7 +7,7 @@ import { createPool, type Pool } from '#infra/db/database.js';
 import { waitUntil } from '#infra/event-store/event-store.contract.js';
 import { START, type NewEvent, type StoredEvent } from '#infra/event-store/event-store.port.js';
 import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
-import { ACTIVITY_SCHEMA, activityProjection } from '#projections/activity/activity.projection.js';
+import { ACTIVITY_TABLES, activityProjection } from '#projections/activity/activity.projection.js';
 import { defineProjection, ident, type Projection } from '#projections/projection.js';
 import {
   ensureProjectionSchema,
@@ -60,7 +60,7 @@ async function openEnv(): Promise<Env> {
   };
   const pool = openPool();
   await ensureProjectionSchema(pool);
-  await pool.query(INVOICE_GRID_SCHEMA + ACTIVITY_SCHEMA + FRAGILE_SCHEMA);
+  await pool.query(INVOICE_GRID_SCHEMA + ACTIVITY_TABLES + FRAGILE_SCHEMA);
   const logs: Env['logs'] = [];
   const logger: ProjectionLogger = {
     info: (details, message) => logs.push({ level: 'info', message, details }),
