@@ -60,7 +60,7 @@ describe('Inventory (HTTP)', () => {
     let merlot: string;
     let customer: string;
     const grid = async (params: Record<string, unknown> = {}) => {
-      // An invoice's answer waits for the projections its own pages read, not for the inventory (its own lane):
+      // An invoice's answer waits for the projections its own pages read, not for the inventory (read-your-writes per command):
       // the stock follows within moments, as the live update shows the user; here, once everything has applied.
       await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
       const response = await api.get(`inventory/grid?${q({ startRow: 0, endRow: 100, ...params })}`, token);
