@@ -88,6 +88,69 @@ function physical(t: TableNames, table: string): string {
 }
 
 /**
+ * The invoices' stored stock state, the movements and their products' stock in one statement (it runs for every
+ * invoice a company writes, so round trips count): the invoices' state is upserted, the movement rows inserted
+ * (a row already there — a re-delivered event — is skipped), and only the inserted rows move `qty`, through an
+ * upsert that also makes the row of a product moved for the first time. `updated_at` is the newest movement (or
+ * the product's creation in this batch, when later); the last restock is the newest RESTOCK movement's time, with
+ * every unit restocked at that time.
+ */
+async function applyMovements(
+  tx: PoolClient,
+  t: TableNames,
+  invoices: InvoiceStock[],
+  history: HistoryRow[],
+  created: ReadonlyMap<string, { at: string }>,
+): Promise<void> {
+  const inventory = physical(t, INVENTORY);
+  await tx.query(
+    `WITH stock AS (
+       INSERT INTO ${physical(t, INVOICES)} (invoice_id, company_id, number, counted, units, prices)
+       SELECT r."invoiceId", r."companyId", r.number, r.counted, r.units, r.prices
+         FROM jsonb_to_recordset($1::jsonb)
+           AS r("invoiceId" uuid, "companyId" uuid, number text, counted boolean, units jsonb, prices jsonb)
+       ON CONFLICT (invoice_id) DO UPDATE SET
+         number = EXCLUDED.number, counted = EXCLUDED.counted, units = EXCLUDED.units, prices = EXCLUDED.prices
+     ),
+     moved AS (
+       INSERT INTO ${physical(t, HISTORY)}
+         (id, company_id, product_id, qty, source, ref, invoice_id, invoice_number, unit_price_cents, distributor,
+          created_at, position)
+       SELECT id, company_id, product_id, qty, source, ref, invoice_id, invoice_number, unit_price_cents,
+              distributor, created_at, position
+         FROM jsonb_populate_recordset(NULL::${physical(t, HISTORY)}, $2::jsonb)
+       ON CONFLICT (id) DO NOTHING
+       RETURNING product_id, company_id, qty, created_at, source
+     ),
+     restocks AS (
+       SELECT product_id, max(created_at) AS at FROM moved WHERE source = 'RESTOCK' GROUP BY product_id
+     ),
+     moves AS (
+       SELECT m.product_id, (array_agg(m.company_id))[1] AS company_id, sum(m.qty) AS qty,
+              max(m.created_at) AS at, r.at AS restock_at,
+              sum(m.qty) FILTER (WHERE m.source = 'RESTOCK' AND m.created_at = r.at) AS restock_qty
+         FROM moved m LEFT JOIN restocks r USING (product_id)
+        GROUP BY m.product_id, r.at
+     )
+     INSERT INTO ${inventory} AS i (id, company_id, qty, updated_at, last_restock_at, last_restock_qty)
+     SELECT m.product_id, m.company_id, m.qty, GREATEST(m.at, c.at), m.restock_at, m.restock_qty
+       FROM moves m LEFT JOIN unnest($3::uuid[], $4::timestamptz[]) AS c(id, at) ON c.id = m.product_id
+     ON CONFLICT (id) DO UPDATE SET
+       qty = i.qty + EXCLUDED.qty,
+       updated_at = GREATEST(i.updated_at, EXCLUDED.updated_at),
+       last_restock_at = COALESCE(EXCLUDED.last_restock_at, i.last_restock_at),
+       last_restock_qty = CASE WHEN EXCLUDED.last_restock_at IS NOT NULL THEN EXCLUDED.last_restock_qty
+                               ELSE i.last_restock_qty END`,
+    [
+      JSON.stringify(invoices),
+      JSON.stringify(history),
+      [...created.keys()],
+      [...created.values()].map((c) => c.at),
+    ],
+  );
+}
+
+/**
  * Stock as a projection (ARCHITECTURE §3: never a guarded counter). A batch folds the invoices it touches from their
  * stored stock state (one query), turns every movement into a history row keyed by event and product, inserts them
  * (a row already there — a re-delivered event — is skipped) and adds to `qty` only what the inserted rows moved.
@@ -205,26 +268,16 @@ export const inventoryProjection = defineProjection({
     }
 
     const changed = [...changedInvoices].map((id) => invoices.get(id)).filter((i) => i !== undefined);
-    if (changed.length > 0)
-      await tx.query(
-        `INSERT INTO ${physical(t, INVOICES)} (invoice_id, company_id, number, counted, units, prices)
-         SELECT r."invoiceId", r."companyId", r.number, r.counted, r.units, r.prices
-           FROM jsonb_to_recordset($1::jsonb)
-             AS r("invoiceId" uuid, "companyId" uuid, number text, counted boolean, units jsonb, prices jsonb)
-         ON CONFLICT (invoice_id) DO UPDATE SET
-           number = EXCLUDED.number, counted = EXCLUDED.counted, units = EXCLUDED.units, prices = EXCLUDED.prices`,
-        [JSON.stringify(changed)],
-      );
 
-    // Every product named gets its row (an invoice of a product created before inventory existed, too).
-    const rowsFor = new Map<string, { company_id: string; at: string }>(created);
-    for (const row of history)
-      rowsFor.set(
-        row.product_id,
-        rowsFor.get(row.product_id) ?? { company_id: row.company_id, at: row.created_at },
-      );
+    // Rows for products that did not move in this batch (created, set, archived…). A product that moves gets its
+    // row from the movement's upsert below; a re-delivered movement's product has its row already (it was made in
+    // the transaction that first inserted the movement).
+    const moving = new Set(history.map((row) => row.product_id));
+    const rowsFor = new Map<string, { company_id: string; at: string }>();
+    for (const [productId, row] of created) if (!moving.has(productId)) rowsFor.set(productId, row);
     for (const [productId, { company_id }] of [...settings, ...current])
-      if (!rowsFor.has(productId)) rowsFor.set(productId, { company_id, at: '1970-01-01T00:00:00.000Z' });
+      if (!moving.has(productId) && !rowsFor.has(productId))
+        rowsFor.set(productId, { company_id, at: created.get(productId)?.at ?? '1970-01-01T00:00:00.000Z' });
     if (rowsFor.size > 0)
       await tx.query(
         `INSERT INTO ${inventory} (id, company_id, updated_at)
@@ -237,61 +290,7 @@ export const inventoryProjection = defineProjection({
         ],
       );
 
-    if (history.length > 0) {
-      // Only rows not there yet move stock: a re-delivered event finds its rows and moves nothing.
-      const { rows: inserted } = await tx.query<{
-        product_id: string;
-        qty: string;
-        created_at: Date;
-        source: string;
-      }>(
-        `INSERT INTO ${physical(t, HISTORY)}
-           (id, company_id, product_id, qty, source, ref, invoice_id, invoice_number, unit_price_cents, distributor,
-            created_at, position)
-         SELECT id, company_id, product_id, qty, source, ref, invoice_id, invoice_number, unit_price_cents,
-                distributor, created_at, position
-           FROM jsonb_populate_recordset(NULL::${physical(t, HISTORY)}, $1::jsonb)
-         ON CONFLICT (id) DO NOTHING
-         RETURNING product_id, qty, created_at, source`,
-        [JSON.stringify(history)],
-      );
-      const moves = new Map<
-        string,
-        { qty: number; at: string; restockAt: string | null; restockQty: number }
-      >();
-      for (const row of inserted) {
-        const at = row.created_at.toISOString();
-        const move = moves.get(row.product_id) ?? { qty: 0, at, restockAt: null, restockQty: 0 };
-        move.qty += Number(row.qty);
-        if (at > move.at) move.at = at;
-        if (row.source === 'RESTOCK' && (move.restockAt === null || at >= move.restockAt)) {
-          move.restockQty = at === move.restockAt ? move.restockQty + Number(row.qty) : Number(row.qty);
-          move.restockAt = at;
-        }
-        moves.set(row.product_id, move);
-      }
-      if (moves.size > 0) {
-        const list = [...moves.entries()];
-        await tx.query(
-          `UPDATE ${inventory} i SET
-             qty = i.qty + m.qty,
-             updated_at = GREATEST(i.updated_at, m.at),
-             last_restock_at = CASE WHEN m.restock_at IS NOT NULL THEN m.restock_at ELSE i.last_restock_at END,
-             last_restock_qty = CASE WHEN m.restock_at IS NOT NULL THEN m.restock_qty ELSE i.last_restock_qty END
-           FROM unnest($1::uuid[], $2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::bigint[])
-             AS m(id, qty, at, restock_at, restock_qty)
-           WHERE i.id = m.id`,
-          [
-            list.map(([id]) => id),
-            list.map(([, m]) => m.qty),
-            list.map(([, m]) => m.at),
-            list.map(([, m]) => m.restockAt),
-            list.map(([, m]) => m.restockQty),
-          ],
-        );
-      }
-    }
-
+    if (history.length > 0 || changed.length > 0) await applyMovements(tx, t, changed, history, created);
     if (settings.size > 0) {
       const list = [...settings.entries()].map(([id, { values }]) => ({ id, vals: values }));
       await tx.query(
