@@ -103,15 +103,19 @@ export async function upsertRows<Row extends { id: string }>(
   rows: Row[],
 ): Promise<void> {
   const t = ident(table);
-  await tx.query(
-    `INSERT INTO ${t} (${columns.join(', ')})
-     SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)
+  await tx.query(upsertRowsSql(t, columns, `jsonb_populate_recordset(NULL::${t}, $1::jsonb)`), [
+    JSON.stringify(rows),
+  ]);
+}
+
+/** The multi-row upsert of `upsertRows` from `source` (a row source with the table's columns), to embed in a statement. */
+export function upsertRowsSql(table: string, columns: readonly string[], source: string): string {
+  return `INSERT INTO ${table} (${columns.join(', ')})
+     SELECT ${columns.join(', ')} FROM ${source}
      ON CONFLICT (id) DO UPDATE SET ${columns
        .filter((c) => c !== 'id')
        .map((c) => `${c} = EXCLUDED.${c}`)
-       .join(', ')}`,
-    [JSON.stringify(rows)],
-  );
+       .join(', ')}`;
 }
 
 /** A timestamp column as the row folds keep it: an ISO string (null stays null). */

@@ -281,29 +281,38 @@ export const invoiceSalesProjection = defineProjection({
     }
     if (changed.length === 0) return;
 
-    await tx.query(`DELETE FROM ${lineTable} WHERE invoice_id = ANY($1::uuid[])`, [
-      changed.map((change) => change.invoiceId),
-    ]);
+    // One statement (it runs for every invoice written): the changed invoices' lines are upserted by their key and
+    // the lines they no longer have deleted (a DELETE and an INSERT of the same key cannot share a statement), and
+    // the products' totals move by the deltas.
     const lines = changed.flatMap((change) => change.after?.lines ?? []);
-    if (lines.length > 0)
-      await tx.query(
-        `INSERT INTO ${lineTable} (${LINE_COLUMNS.join(', ')})
-         SELECT ${LINE_COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::${lineTable}, $1::jsonb)`,
-        [JSON.stringify(lines)],
-      );
-
     const deltas = productDeltas(changed);
-    if (deltas.length === 0) return;
     await tx.query(
-      `INSERT INTO ${salesTable} AS s
+      `WITH gone AS (
+         DELETE FROM ${lineTable} l
+          WHERE l.invoice_id = ANY($1::uuid[])
+            AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset($2::jsonb) AS n(invoice_id uuid, line_no int)
+                             WHERE n.invoice_id = l.invoice_id AND n.line_no = l.line_no)
+       ),
+       written AS (
+         INSERT INTO ${lineTable} (${LINE_COLUMNS.join(', ')})
+         SELECT ${LINE_COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::${lineTable}, $2::jsonb)
+         ON CONFLICT (invoice_id, line_no) DO UPDATE SET ${LINE_COLUMNS.filter(
+           (c) => c !== 'invoice_id' && c !== 'line_no',
+         )
+           .map((c) => `${c} = EXCLUDED.${c}`)
+           .join(', ')}
+       )
+       INSERT INTO ${salesTable} AS s
          (product_id, company_id, units_sold, amount_sold_cents, invoice_count, last_invoiced_at)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::bigint[], $5::int[], $6::timestamptz[])
+       SELECT * FROM unnest($3::uuid[], $4::uuid[], $5::bigint[], $6::bigint[], $7::int[], $8::timestamptz[])
        ON CONFLICT (product_id) DO UPDATE SET
          units_sold = s.units_sold + EXCLUDED.units_sold,
          amount_sold_cents = s.amount_sold_cents + EXCLUDED.amount_sold_cents,
          invoice_count = s.invoice_count + EXCLUDED.invoice_count,
          last_invoiced_at = GREATEST(s.last_invoiced_at, EXCLUDED.last_invoiced_at)`,
       [
+        changed.map((change) => change.invoiceId),
+        JSON.stringify(lines),
         deltas.map((d) => d.product_id),
         deltas.map((d) => d.company_id),
         deltas.map((d) => d.units_sold),

@@ -3,7 +3,7 @@ import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import type { PaymentEvent } from '#domain/invoices/invoice-payment.events.js';
 import type { InvoiceContent, InvoiceEvent, InvoiceNumber } from '#domain/invoices/invoice.events.js';
 import type { InvoiceStatus } from '#domain/shared/invoice-status.js';
-import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
+import { defineRowProjection, ident, isoOrNull as iso, upsertRowsSql } from '../projection.js';
 
 /**
  * The grid's indexes (issue 6 Bench): the grid orders by `<sort> DESC NULLS LAST, i.id ASC`, so each index ends in
@@ -74,28 +74,26 @@ CREATE TABLE IF NOT EXISTS rm_invoice_count (
 `;
 
 /**
- * Before the rows are written: how each changes the company's count of current invoices, judged against what the
- * table holds now (so writing a row again, or a rebuild flushing it twice, changes nothing). The count table is
+ * Writes the rows and moves each company's count of current invoices by what the rows change, judged against what
+ * the table holds before this statement (so writing a row again, or a rebuild flushing it twice, changes nothing):
+ * one statement, as every invoice written runs it (its parts see the table as it was before it). The count table is
  * the live one or, during a rebuild, its shadow beside the rows' shadow.
  */
-async function countLiveInvoices(tx: PoolClient, rows: InvoiceRow[], table: string): Promise<void> {
+async function saveInvoiceRows(tx: PoolClient, rows: InvoiceRow[], table: string): Promise<void> {
   const counts = table.endsWith('__shadow') ? 'rm_invoice_count__shadow' : 'rm_invoice_count';
-  const { rows: before } = await tx.query<{ id: string; live: boolean }>(
-    `SELECT id, deleted_at IS NULL AS live FROM ${ident(table)} WHERE id = ANY($1::uuid[])`,
-    [rows.map((row) => row.id)],
-  );
-  const wasLive = new Map(before.map((row) => [row.id, row.live]));
-  const delta = new Map<string, number>();
-  for (const row of rows) {
-    const change = Number(row.deleted_at === null) - Number(wasLive.get(row.id) ?? false);
-    if (change !== 0) delta.set(row.company_id, (delta.get(row.company_id) ?? 0) + change);
-  }
-  if (delta.size === 0) return;
+  const t = ident(table);
   await tx.query(
-    `INSERT INTO ${ident(counts)} AS c (company_id, live)
-     SELECT * FROM unnest($1::uuid[], $2::bigint[])
+    `WITH input AS (SELECT * FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)),
+     before AS (SELECT id, deleted_at IS NULL AS live FROM ${t} WHERE id IN (SELECT id FROM input)),
+     written AS (${upsertRowsSql(t, COLUMNS, 'input')}),
+     delta AS (
+       SELECT i.company_id, sum((i.deleted_at IS NULL)::int - COALESCE(b.live::int, 0)) AS live
+         FROM input i LEFT JOIN before b USING (id) GROUP BY i.company_id
+     )
+     INSERT INTO ${ident(counts)} AS c (company_id, live)
+     SELECT company_id, live FROM delta WHERE live <> 0
      ON CONFLICT (company_id) DO UPDATE SET live = c.live + EXCLUDED.live`,
-    [[...delta.keys()], [...delta.values()]],
+    [JSON.stringify(rows)],
   );
 }
 
@@ -327,8 +325,7 @@ export const invoiceProjection = defineRowProjection<InvoiceRow>({
     },
     evolve: evolveInvoiceRow,
     async save(tx: PoolClient, rows: InvoiceRow[], table: string) {
-      await countLiveInvoices(tx, rows, table);
-      await upsertRows(tx, table, COLUMNS, rows);
+      await saveInvoiceRows(tx, rows, table);
     },
   },
 });

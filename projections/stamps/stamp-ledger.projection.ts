@@ -407,21 +407,22 @@ async function load(tx: PoolClient, t: TableNames, companies: string[], batch: B
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
 
+/** The stamp log's insert from the JSON rows in parameter `param` (a re-delivered row is skipped). */
+const insertLogSql = (t: TableNames, param: string) =>
+  `INSERT INTO ${ident(t.rm_stamp_log!)} (company_id, seq, event_id, kind, roll_id, prefix, range_from, range_to, used,
+          balance, on_hand, allocation_id, invoice_id, invoice_number, customer_id, customer_name, customer_tabc_id, note,
+          destroy_id, user_id, logged_at)
+       SELECT * FROM jsonb_to_recordset(${param}::jsonb) AS r(company_id uuid, seq bigint, event_id uuid, kind text, roll_id int,
+          prefix text, range_from bigint, range_to bigint, used bigint, balance bigint, on_hand bigint, allocation_id text,
+          invoice_id text, invoice_number text, customer_id text, customer_name text, customer_tabc_id text, note text,
+          destroy_id int, user_id text, logged_at timestamptz)
+       ON CONFLICT (company_id, seq) DO NOTHING`;
+
 async function save(tx: PoolClient, t: TableNames, batch: Batch): Promise<void> {
   const ledgers = [...batch.changedLedgers].map((id) => {
     const l = batch.ledgers.get(id)!;
     return { ...l, revision: l.revision.toString() };
   });
-  if (ledgers.length > 0) {
-    await tx.query(
-      `INSERT INTO ${ident(t.rm_stamp_ledger!)} (company_id, revision, available_count, log_count, updated_at)
-       SELECT * FROM jsonb_to_recordset($1::jsonb)
-         AS r(company_id uuid, revision bigint, available_count bigint, log_count bigint, updated_at timestamptz)
-       ON CONFLICT (company_id) DO UPDATE SET revision = excluded.revision, available_count = excluded.available_count,
-         log_count = excluded.log_count, updated_at = excluded.updated_at`,
-      [JSON.stringify(ledgers)],
-    );
-  }
   const rolls = [...batch.changedRolls].map((key) => {
     const r = batch.rolls.get(key)!;
     const available = normalize(r.available);
@@ -437,34 +438,36 @@ async function save(tx: PoolClient, t: TableNames, batch: Batch): Promise<void> 
       destroyed: toPairs(r.destroyed),
     };
   });
-  if (rolls.length > 0) {
+  // The ledgers, rolls and the first chunk of the log in one statement (every invoice written runs it); sources
+  // with no rows insert nothing.
+  const LOG_CHUNK = 5000;
+  if (ledgers.length > 0 || rolls.length > 0 || batch.log.length > 0)
     await tx.query(
-      `INSERT INTO ${ident(t.rm_stamp_roll!)} (company_id, roll_id, prefix, range_from, range_to, received_on, recorded_at,
+      `WITH ledgers AS (
+       INSERT INTO ${ident(t.rm_stamp_ledger!)} (company_id, revision, available_count, log_count, updated_at)
+       SELECT * FROM jsonb_to_recordset($1::jsonb)
+         AS r(company_id uuid, revision bigint, available_count bigint, log_count bigint, updated_at timestamptz)
+       ON CONFLICT (company_id) DO UPDATE SET revision = excluded.revision, available_count = excluded.available_count,
+         log_count = excluded.log_count, updated_at = excluded.updated_at
+     ),
+     rolls AS (
+       INSERT INTO ${ident(t.rm_stamp_roll!)} (company_id, roll_id, prefix, range_from, range_to, received_on, recorded_at,
           active, size, available_count, invoiced_count, destroyed_count, first_available, available, invoiced, destroyed,
           finished_at, updated_at)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(company_id uuid, roll_id int, prefix text, range_from bigint,
+       SELECT * FROM jsonb_to_recordset($2::jsonb) AS r(company_id uuid, roll_id int, prefix text, range_from bigint,
           range_to bigint, received_on date, recorded_at timestamptz, active boolean, size bigint, available_count bigint,
           invoiced_count bigint, destroyed_count bigint, first_available bigint, available jsonb, invoiced jsonb,
           destroyed jsonb, finished_at timestamptz, updated_at timestamptz)
        ON CONFLICT (company_id, roll_id) DO UPDATE SET active = excluded.active, available_count = excluded.available_count,
          invoiced_count = excluded.invoiced_count, destroyed_count = excluded.destroyed_count,
          first_available = excluded.first_available, available = excluded.available, invoiced = excluded.invoiced,
-         destroyed = excluded.destroyed, finished_at = excluded.finished_at, updated_at = excluded.updated_at`,
-      [JSON.stringify(rolls)],
+         destroyed = excluded.destroyed, finished_at = excluded.finished_at, updated_at = excluded.updated_at
+     )
+     ${insertLogSql(t, '$3')}`,
+      [JSON.stringify(ledgers), JSON.stringify(rolls), JSON.stringify(batch.log.slice(0, LOG_CHUNK))],
     );
-  }
-  for (let i = 0; i < batch.log.length; i += 5000) {
-    await tx.query(
-      `INSERT INTO ${ident(t.rm_stamp_log!)} (company_id, seq, event_id, kind, roll_id, prefix, range_from, range_to, used,
-          balance, on_hand, allocation_id, invoice_id, invoice_number, customer_id, customer_name, customer_tabc_id, note,
-          destroy_id, user_id, logged_at)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(company_id uuid, seq bigint, event_id uuid, kind text, roll_id int,
-          prefix text, range_from bigint, range_to bigint, used bigint, balance bigint, on_hand bigint, allocation_id text,
-          invoice_id text, invoice_number text, customer_id text, customer_name text, customer_tabc_id text, note text,
-          destroy_id int, user_id text, logged_at timestamptz)
-       ON CONFLICT (company_id, seq) DO NOTHING`,
-      [JSON.stringify(batch.log.slice(i, i + 5000))],
-    );
+  for (let i = LOG_CHUNK; i < batch.log.length; i += LOG_CHUNK) {
+    await tx.query(insertLogSql(t, '$1'), [JSON.stringify(batch.log.slice(i, i + LOG_CHUNK))]);
   }
   if (batch.destroyed.length > 0) {
     await tx.query(

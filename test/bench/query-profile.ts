@@ -79,7 +79,9 @@ export async function profileQueries(url: string): Promise<{ stop(): Promise<Que
       return {
         statements: Object.values(byKind).reduce((a, b) => a + b, 0),
         byKind,
-        topOther: [...others].sort((a, b) => b[1] - a[1]).slice(0, 12),
+        topOther: [...others]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 12)),
         commits: after.commits - before.commits,
         walFsyncs: after.walFsyncs - before.walFsyncs,
       };
