@@ -18,17 +18,9 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatCents, formatMoney } from '../../../shared/format';
+import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 import { lineName, type BuilderLine } from './builder-state';
 import { isBelowCost, lineAmounts, priceCents, priceText, productType, quantity } from './invoice-math';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export const BELOW_COST_HINT = 'This item was invoiced below cost.';
 
