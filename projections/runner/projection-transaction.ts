@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from '#infra/db/database.js';
 import pg, { type QueryResult } from 'pg';
 import type { Checkpoint, StoredEvent } from '#infra/event-store/event-store.port.js';
+import { isTransientStoreError } from '#infra/db/transient-errors.js';
 import type { Projection, TableNames } from '../projection.js';
 import type { CheckpointRow } from './projection-checkpoints.sql.js';
 
@@ -149,30 +150,10 @@ export function describeError(error: unknown): string {
   return `${error.message}${code}${pgError.detail ? ` (${pgError.detail})` : ''}`;
 }
 
-// SQLSTATE classes and codes that say "try again", not "this event is bad": connection trouble, the server
-// shutting down or out of resources, serialization failures, deadlocks, lock timeouts.
-const TRANSIENT_SQLSTATE = /^(08|53|57P0[1-4]|40001|40P01|55P03|58030)/;
-const TRANSIENT_NODE_CODES = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'EAI_AGAIN',
-]);
-const TRANSIENT_MESSAGES =
-  /Connection terminated|not queryable|timeout exceeded when trying to connect|Client was closed|connection error|ended by the server/i;
-
 /** True for failures of the database connection or server, which the runner retries instead of failing the projector. */
 export function isTransientDatabaseError(error: unknown): boolean {
   if (error instanceof ProjectorError) return isTransientDatabaseError(error.cause);
-  if (!(error instanceof Error)) return false;
-  const code = (error as Error & { code?: unknown }).code;
-  if (typeof code === 'string') {
-    if (TRANSIENT_NODE_CODES.has(code)) return true;
-    if (/^[0-9A-Z]{5}$/.test(code)) return TRANSIENT_SQLSTATE.test(code);
-  }
-  return TRANSIENT_MESSAGES.test(error.message);
+  return isTransientStoreError(error);
 }
 
 /**

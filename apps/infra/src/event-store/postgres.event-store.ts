@@ -139,6 +139,8 @@ export class PostgresEventStore implements EventStore {
   private notifyTimer: NodeJS.Timeout | NodeJS.Immediate | undefined;
   private lastNotifyAt = -Infinity;
   private closed = false;
+  /** The next LISTEN attempt after the listening connection dropped (cleared by close). */
+  private relistenTimer: NodeJS.Timeout | undefined;
   /** Bumped by every wake-up (an append here, a NOTIFY from elsewhere): see `shared`. */
   private wakeCount = 0;
   private readonly inFlight = new Map<string, { wakeCount: number; result: Promise<unknown> }>();
@@ -481,7 +483,13 @@ export class PostgresEventStore implements EventStore {
         // The connection dropped: subscribers keep polling; try listening again soon.
         this.listener = undefined;
         this.listening = undefined;
-        if (!this.closed && this.wakers.size > 0) setTimeout(() => void this.listen(), 1000).unref();
+        if (!this.closed && this.wakers.size > 0) {
+          clearTimeout(this.relistenTimer);
+          this.relistenTimer = setTimeout(() => {
+            this.relistenTimer = undefined;
+            if (!this.closed) void this.listen();
+          }, 1000).unref();
+        }
       });
       client.on('notification', () => this.wakeAll());
       try {
@@ -535,6 +543,7 @@ export class PostgresEventStore implements EventStore {
       await this.pool.query(NOTIFY).catch(() => {});
     }
     this.closed = true;
+    clearTimeout(this.relistenTimer);
     clearTimeout(this.horizonTimer);
     this.horizonTimer = undefined;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));

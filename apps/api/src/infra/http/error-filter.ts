@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { DomainError } from '#domain/shared/domain-error.js';
+import { isTransientStoreError } from '#infra/db/transient-errors.js';
 import { WrongExpectedRevisionError } from '#infra/event-store/event-store.port.js';
 
 export interface Problem {
@@ -19,6 +20,11 @@ export interface Problem {
 }
 
 const TOO_LARGE = 'Request body is too large (limit 5 MB)';
+/** The database or event store failed under the request (down, failing over, out of connections): try again. */
+export const STORE_UNAVAILABLE =
+  'Stampline cannot reach its database right now. Please try again in a moment.';
+/** Seconds a client waits before it retries a 503 (the Retry-After header). */
+const RETRY_AFTER_SECONDS = 2;
 const DOMAIN_STATUS = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
 
 /** Maps every error to the one error shape (ARCHITECTURE §5). Only unexpected errors are 500s, and they are logged. */
@@ -55,6 +61,8 @@ export function toProblem(error: unknown): Problem {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { statusCode: status, message: clientErrorMessage(error as Error & { code?: string }, status) };
   }
+  if (isTransientStoreError(error))
+    return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: STORE_UNAVAILABLE };
   return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
 }
 
@@ -76,6 +84,8 @@ export class ProblemFilter implements ExceptionFilter {
     if (problem.statusCode >= 500)
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (problem.statusCode === HttpStatus.SERVICE_UNAVAILABLE && problem.message === STORE_UNAVAILABLE)
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     void reply.status(problem.statusCode).type('application/json; charset=utf-8').send(problem);
   }
 }
