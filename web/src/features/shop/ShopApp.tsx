@@ -117,6 +117,52 @@ function Centered({ title, children }: { title: string; children: React.ReactNod
   );
 }
 
+interface CredentialsField {
+  label: string;
+  /** 'password' unless given */
+  type?: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** The ordering app's sign-in and set-password forms: their fields, the error under the last one, one button. */
+function CredentialsForm({
+  fields,
+  error,
+  action,
+  busy,
+  onSubmit,
+}: {
+  fields: CredentialsField[];
+  error: string;
+  action: string;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => Promise<void>;
+}) {
+  return (
+    <Box component="form" onSubmit={(e) => void onSubmit(e)} sx={{ display: 'grid', gap: 2 }} noValidate>
+      {fields.map((field, i) => {
+        const last = i === fields.length - 1;
+        return (
+          <TextField
+            key={field.label}
+            label={field.label}
+            type={field.type ?? 'password'}
+            autoComplete={field.autoComplete}
+            value={field.value}
+            onChange={(e) => field.onChange(e.target.value)}
+            {...(last ? { error: !!error, helperText: error || ' ' } : {})}
+          />
+        );
+      })}
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {action}
+      </Button>
+    </Box>
+  );
+}
+
 function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -139,27 +185,16 @@ function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) {
       {company.isError && (
         <Alert severity="warning">No distributor orders at this address: check the link you were sent.</Alert>
       )}
-      <Box component="form" onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2 }} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={!!error}
-          helperText={error || ' '}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={signingIn.isLoading}>
-          Sign In
-        </Button>
-      </Box>
+      <CredentialsForm
+        fields={[
+          { label: 'Email', type: 'email', autoComplete: 'email', value: email, onChange: setEmail },
+          { label: 'Password', autoComplete: 'current-password', value: password, onChange: setPassword },
+        ]}
+        error={error}
+        action="Sign In"
+        busy={signingIn.isLoading}
+        onSubmit={submit}
+      />
     </Centered>
   );
 }
@@ -200,27 +235,16 @@ function AcceptInvitation({ onSignedIn }: { onSignedIn: (token: string) => void 
         {invitation.data?.company_name} invites you to order online as {invitation.data?.email}. Choose a
         password.
       </Typography>
-      <Box component="form" onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2 }} noValidate>
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={!!error}
-          helperText={error || ' '}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={accepting.isLoading}>
-          Set Password
-        </Button>
-      </Box>
+      <CredentialsForm
+        fields={[
+          { label: 'Password', autoComplete: 'new-password', value: password, onChange: setPassword },
+          { label: 'Confirm password', autoComplete: 'new-password', value: confirm, onChange: setConfirm },
+        ]}
+        error={error}
+        action="Set Password"
+        busy={accepting.isLoading}
+        onSubmit={submit}
+      />
     </Centered>
   );
 }
