@@ -256,6 +256,91 @@ describe('Bottle POS and Clover (browser)', () => {
   });
 
   browser.it(
+    "uploads a distributor's invoice file into the builder (390 px and desktop), lists a bad file's problems, and shows the fintech badge",
+    async () => {
+      const owner = await aCompanyOwner(app, 'Una Upload');
+      const customer = await aCustomer(api, owner.token, {
+        tabc_id: 'MB818181',
+        fintech_option: true,
+        fintech_id: 'FT-81',
+      });
+      const product = await api<{ id: string }>('product', {
+        method: 'POST',
+        body: {
+          product: 'Barefoot Merlot',
+          product_type: 'wine',
+          product_size: '750ml',
+          product_price: 10,
+          last_purchase_price: '5.00',
+          upc: '085000012345',
+        },
+        token: owner.token,
+      });
+      expect(product.id).toBeTruthy();
+      await switchFeature(app, owner.companyId, 'fintech', true);
+      const file = (text: string) => ({
+        name: 'distributor-invoice.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(text),
+      });
+
+      for (const viewport of [MOBILE, { width: 1366, height: 900 }]) {
+        const page = await browser.signedIn(owner.token, { viewport });
+        await page.goto('/invoice/create');
+        await page.getByRole('button', { name: 'Upload Invoice' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Upload Invoice' });
+        await visible(dialog.getByText(/UPC/).first());
+        await dialog
+          .locator('input[type=file]')
+          .setInputFiles(file('UPC,Qty,Price\n085000012345,abc,10.00\n999,1,1.00\n'));
+        await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+        const problems = dialog.getByRole('alert');
+        await visible(problems.getByText('Error Uploading Invoice'));
+        await visible(problems.getByText('Line 2: Qty must be a whole number; "abc" is not.'));
+        await visible(page.getByRole('alert').filter({ hasText: 'Error Uploading Invoice' }).last());
+        await expectAccessible(page);
+        await snap(page, `invoice-upload-problems-${viewport.width}`);
+
+        await dialog
+          .locator('input[type=file]')
+          .setInputFiles(
+            file('Invoice Number,TABC ID,UPC,Qty,Price,On Deal\n7001,MB818181,085000012345,6,9.50,Yes\n'),
+          );
+        await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+        await hidden(dialog);
+        await visible(page.getByText('Added the 1 item(s) of invoice #7001 from the file.'));
+        await visible(page.getByText(/BAREFOOT MERLOT|Barefoot Merlot/).first());
+        await visible(page.getByText('The Rusty Nail').first());
+        await fitsWidth(page);
+        await expectAccessible(page);
+        await snap(page, `invoice-upload-builder-${viewport.width}`);
+        await page.close();
+      }
+
+      // the fintech badge in the invoice document's header
+      const invoice = await api<{ number: string }>('invoice', {
+        method: 'POST',
+        body: {
+          customer_id: customer.id,
+          items: [{ product_id: product.id, qty: 1, price: 10 }],
+          force: true,
+        },
+        token: owner.token,
+      });
+      for (const viewport of [MOBILE, { width: 1366, height: 900 }]) {
+        const page = await browser.signedIn(owner.token, { viewport });
+        await page.goto(`/invoice/${invoice.number}`);
+        const header = page.getByRole('article', { name: `Invoice #${invoice.number}` });
+        await visible(header.getByLabel('Fintech customer, fintech id FT-81'));
+        await fitsWidth(page);
+        await expectAccessible(page);
+        await snap(page, `invoice-fintech-badge-${viewport.width}`);
+        await page.close();
+      }
+    },
+  );
+
+  browser.it(
     'keeps the catalogue on the product screens: Clover nothing, Bottle POS the price only',
     async () => {
       const owner = await anOwnerWith('clover', 0);

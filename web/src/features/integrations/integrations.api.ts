@@ -2,6 +2,7 @@ import { api } from '../../app/api';
 import { fileResponse, type DownloadedFile } from '../../shared/download';
 import { formatFileDate } from '../../shared/format';
 import type {
+  ConvertedInvoice,
   FintechSyncAnswer,
   FintechSyncLogEntry,
   MpowerRecord,
@@ -11,7 +12,13 @@ import type {
   SyncStartedAnswer,
 } from '#domain/contracts/integration.contract';
 
-export type { SyncHistory, SyncLogRow, SyncSummary } from '#domain/contracts/integration.contract';
+export type {
+  ConvertedInvoice,
+  ConvertedInvoiceItem,
+  SyncHistory,
+  SyncLogRow,
+  SyncSummary,
+} from '#domain/contracts/integration.contract';
 
 /** The two point-of-sale partners as their routes name them. */
 export type PartnerPath = 'bottle-pos' | 'clover';
@@ -72,6 +79,14 @@ export const integrationsApi = api
         query: () => 'fintech/customers',
         providesTags: ['Customer'],
       }),
+      /** POST /invoice/convert: a distributor's invoice file (CSV, multipart `invoice`) as a builder prefill. */
+      convertInvoiceFile: build.mutation<ConvertedInvoice, File>({
+        query: (file) => {
+          const form = new FormData();
+          form.append('invoice', file, file.name);
+          return { url: 'invoice/convert', method: 'POST', body: form };
+        },
+      }),
       /** The invoice grid's filter as Bottle POS JSON or the Fintech CSV (server-named files). */
       downloadInvoiceExport: build.mutation<
         DownloadedFile,
@@ -100,4 +115,5 @@ export const {
   useFintechSyncMutation,
   useMpowerSyncMutation,
   useDownloadInvoiceExportMutation,
+  useConvertInvoiceFileMutation,
 } = integrationsApi;
