@@ -117,3 +117,14 @@ export interface ConvertedInvoice {
   /** what the user should know (e.g. the customer was not found) */
   warnings: string[];
 }
+
+/** GET /clover/product/{id}: the product's state in Clover (spec 001 §8 Clover product 'has not been updated'). */
+export interface CloverProductState {
+  product_id: string;
+  /** never pushed, pushed by the last sync that named it, or that push failed */
+  state: 'never' | 'synced' | 'failed';
+  updatedAt: string | null;
+  sync_id: string | null;
+  /** failed: "Clover product {name} has not been updated: {why}" */
+  message: string | null;
+}

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 /** How a contract server misbehaves, for tests and to see a failure in the demo. */
 /** `reject`: every write refused with 422, as a partner refuses one record it cannot take. */
-export type ContractFault = 'none' | 'down' | 'slow' | 'error500' | 'garbage' | 'unauthorized' | 'reject';
+/** `lostAnswer`: every write is applied, then the connection drops before the answer (the partner saved it). */
+export type ContractFault =
+  'none' | 'down' | 'slow' | 'error500' | 'garbage' | 'unauthorized' | 'reject' | 'lostAnswer';
 
 export interface ContractRequest {
   method: string;
@@ -114,6 +116,7 @@ export class ContractServer {
       this.requests.push(request);
       if (request.method !== 'GET') this.writes++;
     }
+    if (fault === 'lostAnswer' && request.method !== 'GET') return void req.socket.destroy();
     this.send(res, answer.status, answer.body);
   }
 
