@@ -2,6 +2,7 @@ import { api } from '../../app/api';
 import { fileResponse, type DownloadedFile } from '../../shared/download';
 import { formatFileDate } from '../../shared/format';
 import type {
+  CloverProductState,
   ConvertedInvoice,
   FintechSyncAnswer,
   FintechSyncLogEntry,
@@ -79,6 +80,11 @@ export const integrationsApi = api
         query: () => 'fintech/customers',
         providesTags: ['Customer'],
       }),
+      /** A product's state in Clover ('has not been updated' when its last push failed). */
+      cloverProduct: build.query<CloverProductState, string>({
+        query: (productId) => `clover/product/${encodeURIComponent(productId)}`,
+        providesTags: ['Sync'],
+      }),
       /** POST /invoice/convert: a distributor's invoice file (CSV, multipart `invoice`) as a builder prefill. */
       convertInvoiceFile: build.mutation<ConvertedInvoice, File>({
         query: (file) => {
@@ -116,4 +122,5 @@ export const {
   useMpowerSyncMutation,
   useDownloadInvoiceExportMutation,
   useConvertInvoiceFileMutation,
+  useCloverProductQuery,
 } = integrationsApi;
