@@ -134,6 +134,53 @@ describe('Bottle POS and Clover (browser)', () => {
     await app.app.get(SyncRunner).idle();
   });
 
+  browser.it('shows how far a running sync is (n of m invoices) as the live socket reports it', async () => {
+    const owner = await anOwnerWith('bottle_pos', 3);
+    const bottle = await app.app.get(IntegrationPartners).localServer('bottle_pos');
+    bottle.reset();
+    bottle.delayMs = 800;
+    try {
+      const page = await browser.signedIn(owner.token, { viewport: MOBILE });
+      await page.goto('/bottle-pos');
+      await visible(page.getByText('No invoice sync history found!'));
+      await page.getByRole('button', { name: 'Sync Recent Invoices' }).click();
+      const status = page.getByRole('status').filter({ hasText: /^Syncing invoices: [12] of 3$/ });
+      await visible(status);
+      await fitsWidth(page);
+      await expectAccessible(page);
+      await snap(page, 'bottle-pos-progress-390');
+      await visible(page.getByText(/Invoices, .*: 3 synced, 0 failed/));
+      await hidden(page.getByRole('status').filter({ hasText: /^Syncing invoices/ }));
+    } finally {
+      bottle.reset();
+      await app.app.get(SyncRunner).idle();
+    }
+  });
+
+  browser.it("says a Clover product 'has not been updated' when its push failed, on its page", async () => {
+    const owner = await aCompanyOwner(app, 'Cleo Clover');
+    const wine = await aWine(api, owner.token);
+    await switchFeature(app, owner.companyId, 'clover', true);
+    const clover = await app.app.get(IntegrationPartners).localServer('clover');
+    clover.reset();
+    clover.fault = 'reject';
+    try {
+      const page = await browser.signedIn(owner.token);
+      await page.goto('/clover');
+      await page.getByRole('button', { name: 'Sync Products' }).click();
+      await visible(page.getByText(/Products, .*: 0 synced, 1 failed/));
+      await page.goto(`/product/${wine.id}`);
+      await visible(page.getByText(/^Clover product BAREFOOT MERLOT has not been updated: /));
+      await expectAccessible(page);
+      await snap(page, 'clover-product-not-updated');
+      await page.getByRole('link', { name: 'See the sync log' }).click();
+      await page.waitForURL(/\/clover\/[0-9a-f-]{36}$/);
+    } finally {
+      clover.reset();
+      await app.app.get(SyncRunner).idle();
+    }
+  });
+
   browser.it('says so when the sync history cannot be loaded', async () => {
     const owner = await anOwnerWith('clover', 0);
     const page = await browser.signedIn(owner.token);

@@ -29,6 +29,8 @@ export class ContractServer {
   /** Requests answered, in order (tests count the pushes). */
   readonly requests: ContractRequest[] = [];
   slowMs = 60_000;
+  /** Every answer waits this long (0: none), as a partner that is slow but within the timeout (progress shows). */
+  delayMs = 0;
   private server: Server | undefined;
   private writes = 0;
   private readonly pending = new Set<ServerResponse>();
@@ -52,6 +54,7 @@ export class ContractServer {
   reset(): void {
     this.fault = 'none';
     this.failAfter = null;
+    this.delayMs = 0;
     this.writes = 0;
     this.requests.length = 0;
   }
@@ -93,6 +96,7 @@ export class ContractServer {
       body,
       headers: req.headers,
     };
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs).unref());
     const fault = this.activeFault(request.method);
     if (fault === 'down') return void req.socket.destroy();
     if (fault === 'slow') {
