@@ -23,6 +23,7 @@ describe('Documented answer examples (HTTP)', () => {
   let owner: Awaited<ReturnType<typeof signUpOwner>>;
   let customerId: string;
   let invoiceId: string;
+  let uploadedProductId: string;
   const checked = new Set<string>();
 
   beforeAll(async () => {
@@ -162,6 +163,7 @@ describe('Documented answer examples (HTTP)', () => {
       owner.token,
     );
     expect(product.status).toBe(201);
+    uploadedProductId = product.body.id;
     await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
     const converted = await upload(
       'invoice/convert',
@@ -321,5 +323,9 @@ describe('Documented answer examples (HTTP)', () => {
     }
     expect(found.filter(({ problems }) => problems.length > 0)).toEqual([]);
     expect(found.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it("answers a product's state in Clover with its example's shape (the clover feature is on since the sweep)", async () => {
+    await call('GET', `clover/product/${uploadedProductId}`);
   });
 });

@@ -180,6 +180,18 @@ describe('Integrations: Bottle POS and Clover syncs (HTTP)', () => {
         data: expect.objectContaining({ invoiceId: expect.any(String) }),
       });
 
+      // each record's event says where the sync stood (the live gateway sends it as bottle-pos:sync-progress)
+      const { rows: progress } = await app.runtime.pool.query<{ progress: { done: number; total: number } }>(
+        `SELECT data -> 'progress' AS progress FROM events
+          WHERE stream_id = $1 AND type = 'InvoiceSynced' AND data ->> 'syncId' = $2 ORDER BY position`,
+        [`integrations-${company.companyId}`, syncId],
+      );
+      expect(progress.map((row) => row.progress)).toEqual([
+        { done: 1, total: 3 },
+        { done: 2, total: 3 },
+        { done: 3, total: 3 },
+      ]);
+
       const again = await sync(company.token, 'bottle-pos/sync-invoices');
       for (const invoice of invoices) expect(pushesOf(invoice.id)).toBe(1);
       const second = (await api.get('bottle-pos/sync/history', company.token)).body.lastSync;
