@@ -93,9 +93,13 @@ export const problemsError = (message: string, details: FieldProblem[]) => {
 
 const fileProblem = (message: string) => problemsError(message, [{ field: INVOICE_FILE_FIELD, message }]);
 
-/** A cell as text: trimmed, a spreadsheet's defusing apostrophe (our exports add one before = + - @) removed. */
+/**
+ * A cell as text: line breaks and tabs (a quoted cell may hold them) as one space, trimmed, and a spreadsheet's
+ * defusing apostrophe (our exports add one before = + - @) removed.
+ */
 const clean = (value: string | undefined): string =>
   (value ?? '')
+    .replace(/[\t\r\n]+/g, ' ')
     .trim()
     .replace(/^'(?=[=+\-@])/, '')
     .trim();
