@@ -467,7 +467,8 @@ export function InvoiceBuilderForm({
               Replicate Last Invoice
             </Button>
           )}
-          {!editing && withFintech && (
+          {/* not on an invoice made from an order: the order names its customer and items */}
+          {!editing && !fromOrder && withFintech && (
             <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setUploading(true)}>
               {INVOICE_UPLOAD_TEXTS.button}
             </Button>
