@@ -84,3 +84,47 @@ export interface FintechSyncLogEntry {
   success_log: { message: string } | null;
   error_log: { step: string; message: string } | null;
 }
+
+/** One line of a converted invoice file: the product found by its UPC, as the invoice builder starts a line. */
+export interface ConvertedInvoiceItem {
+  /** the file's line the item came from (1-based, the header is line 1) */
+  line: number;
+  product_id: string;
+  product: {
+    id: string;
+    product: string;
+    product_size: string;
+    product_type: string;
+    upc: string | null;
+    /** buying price in dollars (the builder's below-cost check) */
+    last_purchase_price: string;
+  };
+  qty: number;
+  /** dollars, 2 decimals */
+  price: string;
+  taxable: boolean;
+  on_deal: boolean;
+}
+
+/** POST /invoice/convert: a distributor's invoice file as a prefill of the invoice builder (nothing is saved). */
+export interface ConvertedInvoice {
+  /** the file's invoice number, when it has one */
+  reference: string | null;
+  customer: { id: string; name: string; city: string; display_tabc_id: string } | null;
+  /** YYYY-MM-DD, when the file has a date */
+  invoiced_at: string | null;
+  items: ConvertedInvoiceItem[];
+  /** what the user should know (e.g. the customer was not found) */
+  warnings: string[];
+}
+
+/** GET /clover/product/{id}: the product's state in Clover (spec 001 §8 Clover product 'has not been updated'). */
+export interface CloverProductState {
+  product_id: string;
+  /** never pushed, pushed by the last sync that named it, or that push failed */
+  state: 'never' | 'synced' | 'failed';
+  updatedAt: string | null;
+  sync_id: string | null;
+  /** failed: "Clover product {name} has not been updated: {why}" */
+  message: string | null;
+}

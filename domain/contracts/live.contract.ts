@@ -16,6 +16,8 @@ export const LIVE_EVENTS = [
   'bottle-pos:sync-error',
   'clover:sync-completed',
   'clover:sync-error',
+  'bottle-pos:sync-progress',
+  'clover:sync-progress',
   'invoice:changed',
   'stamps:changed',
   'payment:changed',
@@ -41,6 +43,10 @@ export interface LiveMessage {
   /** sync events */
   syncId?: string;
   error?: string;
+  /** sync-progress: what the sync pushes, and `done` records of its `total` after this one */
+  kind?: 'invoices' | 'products';
+  done?: number;
+  total?: number;
   /** company:update / order:feature: the feature switched */
   feature?: string;
 }

@@ -1,5 +1,5 @@
 import type { CommandMetadata } from '../shared/decider.js';
-import type { Partner, SyncKind, SyncScope } from './integration.events.js';
+import type { Partner, SyncKind, SyncProgress, SyncScope } from './integration.events.js';
 
 export interface StartSync {
   type: 'StartSync';
@@ -17,6 +17,7 @@ export interface RecordInvoiceSync {
     invoiceNumber: string;
     fingerprint: string;
     result: { externalId: string } | { error: string };
+    progress?: SyncProgress;
   };
   metadata: CommandMetadata;
 }
@@ -30,6 +31,7 @@ export interface RecordProductSync {
     product: string;
     fingerprint: string;
     result: { externalId: string } | { error: string };
+    progress?: SyncProgress;
   };
   metadata: CommandMetadata;
 }

@@ -85,6 +85,17 @@ describe('Integrations', () => {
           },
         ]));
 
+    it('records where the sync stands (n of m) with the record, and leaves out a progress that makes no sense', () => {
+      given([aSyncStarted()])
+        .when(aRecordInvoiceSync({ progress: { done: 3, total: 12 } }))
+        .then([
+          { ...anInvoiceSynced(), data: { ...anInvoiceSynced().data, progress: { done: 3, total: 12 } } },
+        ]);
+      given([aSyncStarted()])
+        .when(aRecordInvoiceSync({ progress: { done: 13, total: 12 } }))
+        .then([anInvoiceSynced()]);
+    });
+
     it('refuses a product record in an invoice sync', () =>
       given([aSyncStarted()])
         .when(aRecordProductSync({ partner: 'bottle_pos' }))

@@ -7,7 +7,13 @@ import type {
   StartSync,
 } from './integration.commands.js';
 import { integrationError, INTEGRATION_MESSAGES } from './integration.errors.js';
-import type { IntegrationEvent, Partner, SyncCompleted, SyncKind } from './integration.events.js';
+import type {
+  IntegrationEvent,
+  Partner,
+  SyncCompleted,
+  SyncKind,
+  SyncProgress,
+} from './integration.events.js';
 
 /** A sync that started longer ago than this and never completed (its process died) no longer blocks a new one. */
 export const STALE_SYNC_MS = 15 * 60_000;
@@ -78,6 +84,16 @@ function runningOne(state: IntegrationState, partner: Partner, syncId: string, k
   return running;
 }
 
+/** The record's progress, when the runner sent one (whole numbers, done within total). */
+const progressOf = ({ progress }: { progress?: SyncProgress }): { progress?: SyncProgress } =>
+  progress &&
+  Number.isSafeInteger(progress.done) &&
+  Number.isSafeInteger(progress.total) &&
+  progress.done >= 0 &&
+  progress.done <= progress.total
+    ? { progress: { done: progress.done, total: progress.total } }
+    : {};
+
 function recordInvoice({ data, metadata }: RecordInvoiceSync, state: IntegrationState): IntegrationEvent[] {
   runningOne(state, data.partner, data.syncId, 'invoices');
   const { syncId, partner, invoiceId, invoiceNumber } = data;
@@ -93,13 +109,22 @@ function recordInvoice({ data, metadata }: RecordInvoiceSync, state: Integration
           fingerprint: data.fingerprint,
           externalId: data.result.externalId,
           syncedAt: metadata.now,
+          ...progressOf(data),
         },
       },
     ];
   return [
     {
       type: 'InvoiceSyncFailed',
-      data: { syncId, partner, invoiceId, invoiceNumber, error: data.result.error, failedAt: metadata.now },
+      data: {
+        syncId,
+        partner,
+        invoiceId,
+        invoiceNumber,
+        error: data.result.error,
+        failedAt: metadata.now,
+        ...progressOf(data),
+      },
     },
   ];
 }
@@ -119,13 +144,22 @@ function recordProduct({ data, metadata }: RecordProductSync, state: Integration
           fingerprint: data.fingerprint,
           externalId: data.result.externalId,
           syncedAt: metadata.now,
+          ...progressOf(data),
         },
       },
     ];
   return [
     {
       type: 'ProductSyncFailed',
-      data: { syncId, partner, productId, product, error: data.result.error, failedAt: metadata.now },
+      data: {
+        syncId,
+        partner,
+        productId,
+        product,
+        error: data.result.error,
+        failedAt: metadata.now,
+        ...progressOf(data),
+      },
     },
   ];
 }

@@ -35,6 +35,15 @@ export interface SyncStarted {
   };
 }
 
+/**
+ * Where a sync stands after a record (added later, optional: older events have none): `done` records of the sync's
+ * `total` (records already pushed with the same content count as done; they write no event).
+ */
+export interface SyncProgress {
+  done: number;
+  total: number;
+}
+
 export interface InvoiceSynced {
   type: 'InvoiceSynced';
   data: {
@@ -47,6 +56,7 @@ export interface InvoiceSynced {
     /** The partner's id of the pushed invoice (order). */
     externalId: string;
     syncedAt: string;
+    progress?: SyncProgress;
   };
 }
 
@@ -59,6 +69,7 @@ export interface InvoiceSyncFailed {
     invoiceNumber: string;
     error: string;
     failedAt: string;
+    progress?: SyncProgress;
   };
 }
 
@@ -72,6 +83,7 @@ export interface ProductSynced {
     fingerprint: string;
     externalId: string;
     syncedAt: string;
+    progress?: SyncProgress;
   };
 }
 
@@ -84,6 +96,7 @@ export interface ProductSyncFailed {
     product: string;
     error: string;
     failedAt: string;
+    progress?: SyncProgress;
   };
 }
 

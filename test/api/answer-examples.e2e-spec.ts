@@ -23,6 +23,7 @@ describe('Documented answer examples (HTTP)', () => {
   let owner: Awaited<ReturnType<typeof signUpOwner>>;
   let customerId: string;
   let invoiceId: string;
+  let uploadedProductId: string;
   const checked = new Set<string>();
 
   beforeAll(async () => {
@@ -147,6 +148,34 @@ describe('Documented answer examples (HTTP)', () => {
     await call('GET', `invoice/${invoiceId}/document`);
   });
 
+  it("invoice file upload (fintech): a distributor's CSV as the builder's prefill", async () => {
+    await setFeature(app.app, owner.user.company_id, 'fintech');
+    const product = await api.post(
+      'product',
+      {
+        product: 'House Merlot',
+        product_type: 'wine',
+        product_size: '750ml',
+        product_price: 8.99,
+        last_purchase_price: '4.00',
+        upc: '081753000123',
+      },
+      owner.token,
+    );
+    expect(product.status).toBe(201);
+    uploadedProductId = product.body.id;
+    await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+    const converted = await upload(
+      'invoice/convert',
+      'invoice',
+      Buffer.from(
+        'Invoice Number,TABC ID,Invoice Date,UPC,Qty,Price\n1042,MB999999,2026-11-21,081753000123,3,8.99\n',
+      ),
+      'invoice.csv',
+    );
+    expect(converted.status).toBe(200);
+  });
+
   it('customer users: invited, listed, disabled, revoked, their notifications set', async () => {
     await setFeature(app.app, owner.user.company_id, 'order');
     await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
@@ -220,6 +249,7 @@ describe('Documented answer examples (HTTP)', () => {
         'POST /api/v1/company/logo',
         'POST /api/v1/customer/user-invitation',
         'POST /api/v1/invoice/{idOrNumber}/document',
+        'POST /api/v1/invoice/convert',
         'PUT /api/v1/company/logo/{id}/default',
         'PUT /api/v1/company/staff/{id}',
         'PUT /api/v1/customer/user-invitation-revoke',
@@ -293,5 +323,9 @@ describe('Documented answer examples (HTTP)', () => {
     }
     expect(found.filter(({ problems }) => problems.length > 0)).toEqual([]);
     expect(found.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it("answers a product's state in Clover with its example's shape (the clover feature is on since the sweep)", async () => {
+    await call('GET', `clover/product/${uploadedProductId}`);
   });
 });

@@ -180,6 +180,18 @@ describe('Integrations: Bottle POS and Clover syncs (HTTP)', () => {
         data: expect.objectContaining({ invoiceId: expect.any(String) }),
       });
 
+      // each record's event says where the sync stood (the live gateway sends it as bottle-pos:sync-progress)
+      const { rows: progress } = await app.runtime.pool.query<{ progress: { done: number; total: number } }>(
+        `SELECT data -> 'progress' AS progress FROM events
+          WHERE stream_id = $1 AND type = 'InvoiceSynced' AND data ->> 'syncId' = $2 ORDER BY position`,
+        [`integrations-${company.companyId}`, syncId],
+      );
+      expect(progress.map((row) => row.progress)).toEqual([
+        { done: 1, total: 3 },
+        { done: 2, total: 3 },
+        { done: 3, total: 3 },
+      ]);
+
       const again = await sync(company.token, 'bottle-pos/sync-invoices');
       for (const invoice of invoices) expect(pushesOf(invoice.id)).toBe(1);
       const second = (await api.get('bottle-pos/sync/history', company.token)).body.lastSync;
@@ -348,6 +360,78 @@ describe('Integrations: Bottle POS and Clover syncs (HTTP)', () => {
           lineItems: [{ name: 'HOUSE MERLOT 750ml', price: 899, unitQty: 2000 }],
         },
       });
+    });
+
+    it('creates an order once when its answer was lost: the retry finds it by our reference', async () => {
+      const invoice = await company.invoice(4);
+      clover.reset();
+      clover.fault = 'lostAnswer'; // Clover saves the order, the connection drops before the answer
+      const failed = await sync(company.token, 'clover/sync-invoices');
+      const orders = () =>
+        clover
+          .writesOf(`/v3/merchants/${CLOVER_MERCHANT}/atomic_order/orders`)
+          .filter(
+            (r) =>
+              (r.body as { orderCart: { title: string } }).orderCart.title === `Invoice ${invoice.number}`,
+          );
+      expect(orders()).toHaveLength(1);
+      const history = await api.get('clover/sync/history', company.token);
+      expect(history.body.syncs.find((s: { syncId: string }) => s.syncId === failed)).toMatchObject({
+        status: 'failed',
+      });
+      const reference = (orders()[0]!.body as { orderCart: { externalReferenceId: string } }).orderCart
+        .externalReferenceId;
+      expect(reference).toMatch(/^[A-Z2-7]{12}$/);
+
+      clover.fault = 'none';
+      const retried = await sync(company.token, 'clover/sync-invoices');
+      expect(orders()).toHaveLength(1); // found, not created again
+      const lookups = clover.requests.filter(
+        (r) => r.method === 'GET' && r.query.get('filter') === `externalReferenceId=${reference}`,
+      );
+      expect(lookups.length).toBeGreaterThanOrEqual(2);
+      const log = await api.get(`clover/sync-log/${retried}`, company.token);
+      expect(log.status).toBe(200);
+      const { rows } = await app.runtime.pool.query<{ ok: boolean; external_id: string }>(
+        `SELECT ok, external_id FROM rm_integration_item
+          WHERE company_id = $1 AND partner = 'clover' AND kind = 'invoice' AND item_id = $2`,
+        [company.companyId, invoice.id],
+      );
+      expect(rows).toEqual([{ ok: true, external_id: expect.stringMatching(/^[A-Z0-9]{13}$/) }]);
+    });
+
+    it("says a Clover product 'has not been updated' when its push failed; another company's product is 404", async () => {
+      const own = await aCompany(['clover']);
+      const never = await api.get(`clover/product/${own.products[0]}`, own.token);
+      expect(never.body).toEqual({
+        product_id: own.products[0],
+        state: 'never',
+        updatedAt: null,
+        sync_id: null,
+        message: null,
+      });
+      clover.reset();
+      clover.fault = 'reject'; // Clover refuses each item (422): each product fails, the sync goes on
+      const syncId = await sync(own.token, 'clover/sync-products');
+      clover.reset();
+      const failed = await api.get(`clover/product/${own.products[0]}`, own.token);
+      expect(failed.status).toBe(200);
+      expect(failed.body).toMatchObject({ state: 'failed', sync_id: syncId, updatedAt: expect.any(String) });
+      expect(failed.body.message).toMatch(/^Clover product HOUSE MERLOT has not been updated: /);
+
+      await sync(own.token, 'clover/sync-products');
+      expect((await api.get(`clover/product/${own.products[0]}`, own.token)).body).toMatchObject({
+        state: 'synced',
+        message: null,
+      });
+
+      const other = await aCompany(['clover']);
+      const foreign = await api.get(`clover/product/${own.products[0]}`, other.token);
+      expect(foreign.status).toBe(404);
+      expect((await api.get('clover/product/not-a-uuid', other.token)).status).toBe(404);
+      expect((await api.get(`clover/product/${own.products[0]}`, (await aCompany([])).token)).status).toBe(
+        403,
+      );
     });
 
     it('never shows the credentials in events, activity, answers or logs, even when Clover refuses them', async () => {

@@ -134,6 +134,53 @@ describe('Bottle POS and Clover (browser)', () => {
     await app.app.get(SyncRunner).idle();
   });
 
+  browser.it('shows how far a running sync is (n of m invoices) as the live socket reports it', async () => {
+    const owner = await anOwnerWith('bottle_pos', 3);
+    const bottle = await app.app.get(IntegrationPartners).localServer('bottle_pos');
+    bottle.reset();
+    bottle.delayMs = 800;
+    try {
+      const page = await browser.signedIn(owner.token, { viewport: MOBILE });
+      await page.goto('/bottle-pos');
+      await visible(page.getByText('No invoice sync history found!'));
+      await page.getByRole('button', { name: 'Sync Recent Invoices' }).click();
+      const status = page.getByRole('status').filter({ hasText: /^Syncing invoices: [12] of 3$/ });
+      await visible(status);
+      await fitsWidth(page);
+      await expectAccessible(page);
+      await snap(page, 'bottle-pos-progress-390');
+      await visible(page.getByText(/Invoices, .*: 3 synced, 0 failed/));
+      await hidden(page.getByRole('status').filter({ hasText: /^Syncing invoices/ }));
+    } finally {
+      bottle.reset();
+      await app.app.get(SyncRunner).idle();
+    }
+  });
+
+  browser.it("says a Clover product 'has not been updated' when its push failed, on its page", async () => {
+    const owner = await aCompanyOwner(app, 'Cleo Clover');
+    const wine = await aWine(api, owner.token);
+    await switchFeature(app, owner.companyId, 'clover', true);
+    const clover = await app.app.get(IntegrationPartners).localServer('clover');
+    clover.reset();
+    clover.fault = 'reject';
+    try {
+      const page = await browser.signedIn(owner.token);
+      await page.goto('/clover');
+      await page.getByRole('button', { name: 'Sync Products' }).click();
+      await visible(page.getByText(/Products, .*: 0 synced, 1 failed/));
+      await page.goto(`/product/${wine.id}`);
+      await visible(page.getByText(/^Clover product BAREFOOT MERLOT has not been updated: /));
+      await expectAccessible(page);
+      await snap(page, 'clover-product-not-updated');
+      await page.getByRole('link', { name: 'See the sync log' }).click();
+      await page.waitForURL(/\/clover\/[0-9a-f-]{36}$/);
+    } finally {
+      clover.reset();
+      await app.app.get(SyncRunner).idle();
+    }
+  });
+
   browser.it('says so when the sync history cannot be loaded', async () => {
     const owner = await anOwnerWith('clover', 0);
     const page = await browser.signedIn(owner.token);
@@ -254,6 +301,91 @@ describe('Bottle POS and Clover (browser)', () => {
     await expectAccessible(page);
     await snap(page, 'fintech-panel');
   });
+
+  browser.it(
+    "uploads a distributor's invoice file into the builder (390 px and desktop), lists a bad file's problems, and shows the fintech badge",
+    async () => {
+      const owner = await aCompanyOwner(app, 'Una Upload');
+      const customer = await aCustomer(api, owner.token, {
+        tabc_id: 'MB818181',
+        fintech_option: true,
+        fintech_id: 'FT-81',
+      });
+      const product = await api<{ id: string }>('product', {
+        method: 'POST',
+        body: {
+          product: 'Barefoot Merlot',
+          product_type: 'wine',
+          product_size: '750ml',
+          product_price: 10,
+          last_purchase_price: '5.00',
+          upc: '085000012345',
+        },
+        token: owner.token,
+      });
+      expect(product.id).toBeTruthy();
+      await switchFeature(app, owner.companyId, 'fintech', true);
+      const file = (text: string) => ({
+        name: 'distributor-invoice.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(text),
+      });
+
+      for (const viewport of [MOBILE, { width: 1366, height: 900 }]) {
+        const page = await browser.signedIn(owner.token, { viewport });
+        await page.goto('/invoice/create');
+        await page.getByRole('button', { name: 'Upload Invoice' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Upload Invoice' });
+        await visible(dialog.getByText(/UPC/).first());
+        await dialog
+          .locator('input[type=file]')
+          .setInputFiles(file('UPC,Qty,Price\n085000012345,abc,10.00\n999,1,1.00\n'));
+        await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+        const problems = dialog.getByRole('alert');
+        await visible(problems.getByText('Error Uploading Invoice'));
+        await visible(problems.getByText('Line 2: Qty must be a whole number; "abc" is not.'));
+        await visible(page.getByRole('alert').filter({ hasText: 'Error Uploading Invoice' }).last());
+        await expectAccessible(page);
+        await snap(page, `invoice-upload-problems-${viewport.width}`);
+
+        await dialog
+          .locator('input[type=file]')
+          .setInputFiles(
+            file('Invoice Number,TABC ID,UPC,Qty,Price,On Deal\n7001,MB818181,085000012345,6,9.50,Yes\n'),
+          );
+        await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+        await hidden(dialog);
+        await visible(page.getByText('Added the 1 item(s) of invoice #7001 from the file.'));
+        await visible(page.getByText(/BAREFOOT MERLOT|Barefoot Merlot/).first());
+        await visible(page.getByText('The Rusty Nail').first());
+        await fitsWidth(page);
+        await expectAccessible(page);
+        await snap(page, `invoice-upload-builder-${viewport.width}`);
+        await page.close();
+      }
+
+      // the fintech badge in the invoice document's header
+      const invoice = await api<{ number: string }>('invoice', {
+        method: 'POST',
+        body: {
+          customer_id: customer.id,
+          items: [{ product_id: product.id, qty: 1, price: 10 }],
+          force: true,
+        },
+        token: owner.token,
+      });
+      for (const viewport of [MOBILE, { width: 1366, height: 900 }]) {
+        const page = await browser.signedIn(owner.token, { viewport });
+        await page.goto(`/invoice/${invoice.number}`);
+        const header = page.getByRole('article', { name: `Invoice #${invoice.number}` });
+        await visible(header.getByLabel('Fintech customer, fintech id FT-81'));
+        await fitsWidth(page);
+        await expectAccessible(page);
+        await snap(page, `invoice-fintech-badge-${viewport.width}`);
+        await page.close();
+      }
+    },
+  );
 
   browser.it(
     'keeps the catalogue on the product screens: Clover nothing, Bottle POS the price only',

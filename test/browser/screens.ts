@@ -152,7 +152,14 @@ export const SCREENS: Screen[] = [
       { name: 'upload document', open: opener('Upload Document'), dialog: dialogNamed('Upload Document') },
     ],
   },
-  { route: '/invoice/create', signedIn: true, data: at('/invoice/create'), widths: true },
+  {
+    route: '/invoice/create',
+    signedIn: true,
+    data: at('/invoice/create'),
+    widths: true,
+    // fintech is on in the company with everything
+    dialogs: [{ name: 'upload invoice', open: opener('Upload Invoice'), dialog: dialogNamed('Upload Invoice') }],
+  },
   {
     route: '/invoice/{number}/edit',
     signedIn: true,

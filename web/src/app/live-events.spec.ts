@@ -12,8 +12,9 @@ const message = (extra: Partial<LiveMessage> = {}): LiveMessage => ({
 });
 
 describe('Live events on the client', () => {
-  it('refresh something for every socket event', () => {
-    for (const event of LIVE_EVENTS) expect(LIVE_TAGS[event].length).toBeGreaterThan(0);
+  it('refresh something for every socket event but a sync progress (kept for the sync page instead)', () => {
+    for (const event of LIVE_EVENTS)
+      if (!event.endsWith(':sync-progress')) expect(LIVE_TAGS[event].length).toBeGreaterThan(0);
   });
 
   it('toast a new order with its number, leading to the order', () => {

@@ -45,6 +45,9 @@ export const LIVE_TAGS: Readonly<Record<LiveEventName, readonly LiveTag[]>> = {
   'bottle-pos:sync-error': ['Sync', 'Activity', 'Invoice'],
   'clover:sync-completed': ['Sync', 'Activity'],
   'clover:sync-error': ['Sync', 'Activity'],
+  // progress goes to the sync pages' progress line (sync-progress.ts), not through a refetch per record
+  'bottle-pos:sync-progress': [],
+  'clover:sync-progress': [],
 };
 
 export interface LiveToast {

@@ -19,6 +19,7 @@ import {
   type LiveTag,
 } from './live-events';
 import { sessionExpired } from './session';
+import { recordSyncProgress } from './sync-progress';
 import { useAppDispatch, useAppSelector, type AppDispatch } from './store';
 
 const liveApi = api.enhanceEndpoints({ addTagTypes: LIVE_TAG_TYPES });
@@ -93,6 +94,7 @@ export function connectLive(options: {
     }, 50);
   };
   const handle = (event: LiveEventName, message: LiveMessage) => {
+    if (event.endsWith(':sync-progress')) recordSyncProgress(message);
     invalidate(LIVE_TAGS[event]);
     const shown = liveToast(event, message, options.userId);
     if (!shown) return;

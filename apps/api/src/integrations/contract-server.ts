@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 /** How a contract server misbehaves, for tests and to see a failure in the demo. */
 /** `reject`: every write refused with 422, as a partner refuses one record it cannot take. */
-export type ContractFault = 'none' | 'down' | 'slow' | 'error500' | 'garbage' | 'unauthorized' | 'reject';
+/** `lostAnswer`: every write is applied, then the connection drops before the answer (the partner saved it). */
+export type ContractFault =
+  'none' | 'down' | 'slow' | 'error500' | 'garbage' | 'unauthorized' | 'reject' | 'lostAnswer';
 
 export interface ContractRequest {
   method: string;
@@ -27,6 +29,8 @@ export class ContractServer {
   /** Requests answered, in order (tests count the pushes). */
   readonly requests: ContractRequest[] = [];
   slowMs = 60_000;
+  /** Every answer waits this long (0: none), as a partner that is slow but within the timeout (progress shows). */
+  delayMs = 0;
   private server: Server | undefined;
   private writes = 0;
   private readonly pending = new Set<ServerResponse>();
@@ -50,6 +54,7 @@ export class ContractServer {
   reset(): void {
     this.fault = 'none';
     this.failAfter = null;
+    this.delayMs = 0;
     this.writes = 0;
     this.requests.length = 0;
   }
@@ -91,6 +96,7 @@ export class ContractServer {
       body,
       headers: req.headers,
     };
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs).unref());
     const fault = this.activeFault(request.method);
     if (fault === 'down') return void req.socket.destroy();
     if (fault === 'slow') {
@@ -114,6 +120,7 @@ export class ContractServer {
       this.requests.push(request);
       if (request.method !== 'GET') this.writes++;
     }
+    if (fault === 'lostAnswer' && request.method !== 'GET') return void req.socket.destroy();
     this.send(res, answer.status, answer.body);
   }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BottlePosExport } from './bottle-pos/bottle-pos.export.js';
 import { FintechExportController } from './fintech/fintech.export.js';
 import { FintechSyncController } from './fintech/fintech-sync.controller.js';
+import { InvoiceConvertController } from './fintech/invoice-convert.controller.js';
 import { MpowerController } from './mpower/mpower.controller.js';
 import { IntegrationPartners } from './partners.provider.js';
 import { SyncRunner } from './sync-runner.js';
@@ -14,6 +15,7 @@ import { BottlePosController, CloverController } from './sync.controller.js';
     CloverController,
     FintechExportController,
     FintechSyncController,
+    InvoiceConvertController,
     MpowerController,
   ],
   providers: [IntegrationPartners, SyncRunner, BottlePosExport],

@@ -236,7 +236,8 @@ export class SyncRunner implements OnModuleDestroy {
   private async syncInvoices(job: Job, port: PartnerPort): Promise<void> {
     await this.caughtUp();
     const invoices = await this.invoicesOf(job);
-    for (const { invoice, pushed } of invoices) {
+    const total = invoices.length;
+    for (const [index, { invoice, pushed }] of invoices.entries()) {
       this.checkStopping();
       const fingerprint = fingerprintOf(invoice);
       if (pushed === fingerprint) continue; // pushed before with this content: once only
@@ -259,6 +260,7 @@ export class SyncRunner implements OnModuleDestroy {
             invoiceNumber: invoice.number,
             fingerprint,
             result,
+            progress: { done: index + 1, total },
           },
           metadata: this.system(job),
         },
@@ -269,11 +271,14 @@ export class SyncRunner implements OnModuleDestroy {
 
   private async syncProducts(job: Job, port: PartnerPort): Promise<void> {
     await this.caughtUp();
+    const total = await this.productCount(job);
+    let done = 0;
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const chunk = await this.productsOf(job, after);
       for (const { product, pushed, externalId } of chunk) {
         this.checkStopping();
+        done++;
         const fingerprint = fingerprintOf(product);
         if (pushed === fingerprint) continue;
         let result: { externalId: string } | { error: string };
@@ -295,6 +300,8 @@ export class SyncRunner implements OnModuleDestroy {
               product: product.name,
               fingerprint,
               result,
+              // a product added during the sync may push the count past the one taken at its start
+              progress: { done, total: Math.max(done, total) },
             },
             metadata: this.system(job),
           },
@@ -378,6 +385,18 @@ export class SyncRunner implements OnModuleDestroy {
           : {}),
       },
     }));
+  }
+
+  /** How many products the sync covers (its progress' total): the current ones, the first chunk when asked. */
+  private async productCount(job: Job): Promise<number> {
+    const [row] = await tenantQuery<{ count: string }>(
+      this.pool,
+      job.companyId,
+      'SELECT count(*) AS count FROM rm_product p WHERE p.company_id = $1 AND p.deleted_at IS NULL AND NOT p.archived',
+      [],
+    );
+    const count = Number(row?.count ?? 0);
+    return job.scope.onlyFirstChunk ? Math.min(count, PRODUCT_CHUNK) : count;
   }
 
   /** One chunk of the company's current products after `after` (by id), with what was last pushed of each. */

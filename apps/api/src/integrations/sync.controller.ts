@@ -2,12 +2,13 @@ import { Controller, Get, Inject, NotFoundException, Param, Query, StreamableFil
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
 import type {
+  CloverProductState,
   SyncHistory,
   SyncLogRow,
   SyncStartedAnswer,
   SyncSummary,
 } from '#domain/contracts/integration.contract.js';
-import { INTEGRATION_MESSAGES } from '#domain/integrations/integration.errors.js';
+import { cloverNotUpdated, INTEGRATION_MESSAGES } from '#domain/integrations/integration.errors.js';
 import type { Partner } from '#domain/integrations/integration.events.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import { isUuid } from '#domain/shared/field-rules.js';
@@ -266,6 +267,14 @@ export class BottlePosController {
   }
 }
 
+const CLOVER_PRODUCT_ANSWER: CloverProductState = {
+  product_id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',
+  state: 'failed',
+  updatedAt: '2026-11-21T15:04:05.000Z',
+  sync_id: '5d0c3f55-5f8e-4a52-9d0a-0b7c3c1b2d11',
+  message: 'Clover product BAREFOOT MERLOT has not been updated: Clover refused the record (400).',
+};
+
 /** Clover (spec 001 §2, §7), clover feature only. */
 @ApiTags('clover')
 @ApiBearerAuth()
@@ -274,8 +283,45 @@ export class BottlePosController {
 export class CloverController {
   private readonly sync: PartnerSyncController;
 
-  constructor(@Inject(SyncRunner) runner: SyncRunner, @Inject(PG_POOL) pool: pg.Pool) {
+  constructor(
+    @Inject(SyncRunner) runner: SyncRunner,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {
     this.sync = new PartnerSyncController('clover', runner, pool);
+  }
+
+  /** A product's state in Clover: its last push, and 'has not been updated' when that push failed (spec 001 §8). */
+  @Get('product/:id')
+  @ApiAnswer(200, "The product's state in Clover", CLOVER_PRODUCT_ANSWER)
+  async product(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404(INTEGRATION_MESSAGES.productNotFound)) id: string,
+  ): Promise<CloverProductState> {
+    const [row] = await tenantQuery<{
+      product: string;
+      ok: boolean | null;
+      error: string | null;
+      sync_id: string | null;
+      updated_at: Date | null;
+    }>(
+      this.pool,
+      user.companyId,
+      `SELECT p.product, i.ok, i.error, i.sync_id, i.updated_at
+         FROM rm_product p
+         LEFT JOIN rm_integration_item i
+           ON i.company_id = p.company_id AND i.partner = 'clover' AND i.kind = 'product' AND i.item_id = p.id
+        WHERE p.company_id = $1 AND p.id = $2 AND p.deleted_at IS NULL`,
+      [id],
+    );
+    if (!row) throw new NotFoundException({ statusCode: 404, message: INTEGRATION_MESSAGES.productNotFound });
+    const state = row.ok === null ? 'never' : row.ok ? 'synced' : 'failed';
+    return {
+      product_id: id,
+      state,
+      updatedAt: iso(row.updated_at),
+      sync_id: row.sync_id,
+      message: state === 'failed' ? cloverNotUpdated(row.product, row.error) : null,
+    };
   }
 
   @Get('sync/history')

@@ -29,7 +29,15 @@ describe('Live routes', () => {
     for (const type of Object.keys(LIVE_ROUTES)) {
       // a sync's completion goes out as its partner's event (the sales platform's: none)
       const deliveries = toLiveDeliveries(
-        stored(type, type === 'SyncCompleted' ? { partner: 'clover' } : {}, 'co-A'),
+        stored(
+          type,
+          type === 'SyncCompleted'
+            ? { partner: 'clover' }
+            : /Sync(ed|Failed)$/.test(type)
+              ? { partner: 'clover', progress: { done: 1, total: 2 } }
+              : {},
+          'co-A',
+        ),
       );
       expect(deliveries.length).toBeGreaterThan(0);
       for (const delivery of deliveries) {
@@ -60,6 +68,49 @@ describe('Live routes', () => {
   it('tells the order screens when the order feature is switched', () => {
     const events = toLiveDeliveries(stored('FeatureActivated', { feature: 'order' })).map((d) => d.event);
     expect(events).toEqual(['company:update', 'order:feature']);
+  });
+
+  it("sends each record of a point-of-sale sync as its partner's progress (n of m); none without progress", () => {
+    const [invoice] = toLiveDeliveries(
+      stored('InvoiceSynced', {
+        syncId: 's-5',
+        partner: 'bottle_pos',
+        invoiceId: 'i-1',
+        invoiceNumber: '12',
+        progress: { done: 3, total: 12 },
+      }),
+    );
+    expect(invoice).toMatchObject({
+      event: 'bottle-pos:sync-progress',
+      message: { syncId: 's-5', kind: 'invoices', done: 3, total: 12 },
+    });
+    const [product] = toLiveDeliveries(
+      stored('ProductSyncFailed', {
+        syncId: 's-6',
+        partner: 'clover',
+        productId: 'p-1',
+        error: 'x',
+        progress: { done: 1, total: 2 },
+      }),
+    );
+    expect(product).toMatchObject({
+      event: 'clover:sync-progress',
+      message: { syncId: 's-6', kind: 'products', done: 1, total: 2 },
+    });
+    // written before progress existed, or the sales platform / fintech: nothing to send
+    expect(
+      toLiveDeliveries(stored('InvoiceSynced', { syncId: 's-4', partner: 'clover', invoiceId: 'i' })),
+    ).toEqual([]);
+    expect(
+      toLiveDeliveries(
+        stored('InvoiceSynced', {
+          syncId: 's-3',
+          partner: 'fintech',
+          invoiceId: 'i',
+          progress: { done: 1, total: 1 },
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('sends a failed sync as the partner sync error with its syncId and error', () => {

@@ -26,6 +26,15 @@ const status =
   (fixed?: string): Extra =>
   (data) => ({ status: fixed ?? str(data.status) ?? str(data.to) });
 const feature: Extra = (data) => ({ feature: str(data.feature) ?? str(data.name) });
+const progress: Extra = (data) => {
+  const { progress: at } = data as { progress?: { done?: unknown; total?: unknown } };
+  return {
+    syncId: str(data.syncId),
+    kind: data.invoiceId !== undefined ? 'invoices' : 'products',
+    done: typeof at?.done === 'number' ? at.done : undefined,
+    total: typeof at?.total === 'number' ? at.total : undefined,
+  };
+};
 
 /**
  * Event type → socket event. One row per stored event type; add a row when an area adds an event a screen should
@@ -104,7 +113,27 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
     syncId: str(data.syncId),
     ...(syncFailed(data) ? { error: str(data.error) ?? `${str(data.failed)} record(s) failed` } : {}),
   })),
+  // a sync's progress after each record (n of m), sent as the partner's sync-progress (progressEvent below)
+  InvoiceSynced: route('bottle-pos:sync-progress', 'syncId', progress),
+  InvoiceSyncFailed: route('bottle-pos:sync-progress', 'syncId', progress),
+  ProductSynced: route('bottle-pos:sync-progress', 'syncId', progress),
+  ProductSyncFailed: route('bottle-pos:sync-progress', 'syncId', progress),
 };
+
+/** The point-of-sale partner's socket prefix; none for the sales platform and fintech (they answer directly). */
+function partnerPrefix(data: Data): 'clover' | 'bottle-pos' | undefined {
+  return data.partner === 'clover' ? 'clover' : data.partner === 'bottle_pos' ? 'bottle-pos' : undefined;
+}
+
+/** A record's progress event: only when it carries one (events written before progress existed do not). */
+function progressEvent(data: Data): LiveEventName | undefined {
+  const prefix = partnerPrefix(data);
+  const { progress } = data as { progress?: { done?: unknown; total?: unknown } };
+  if (!prefix || typeof progress?.done !== 'number' || typeof progress.total !== 'number') return undefined;
+  return `${prefix}:sync-progress`;
+}
+
+const PROGRESS_TYPES = new Set(['InvoiceSynced', 'InvoiceSyncFailed', 'ProductSynced', 'ProductSyncFailed']);
 
 const syncFailed = (data: Data) =>
   data.outcome === 'failed' || (typeof data.failed === 'number' && data.failed > 0);
@@ -114,9 +143,8 @@ const syncFailed = (data: Data) =>
  * sales platform's (mpower) syncs answer their request directly: none.
  */
 function syncEvent(data: Data): LiveEventName | undefined {
-  if (data.partner !== 'clover' && data.partner !== 'bottle_pos') return undefined;
-  const partner = data.partner === 'clover' ? 'clover' : 'bottle-pos';
-  return `${partner}:sync-${syncFailed(data) ? 'error' : 'completed'}` as LiveEventName;
+  const prefix = partnerPrefix(data);
+  return prefix && `${prefix}:sync-${syncFailed(data) ? 'error' : 'completed'}`;
 }
 
 /** Switching the order feature also tells the order screens (order:feature). */
@@ -136,7 +164,12 @@ export function toLiveDeliveries(event: StoredEvent): LiveDelivery[] {
     at: event.metadata.occurredAt ?? event.recordedAt,
     ...dropUndefined(found.extra?.(data) ?? {}),
   };
-  const name = event.type === 'SyncCompleted' ? syncEvent(data) : found.event;
+  const name =
+    event.type === 'SyncCompleted'
+      ? syncEvent(data)
+      : PROGRESS_TYPES.has(event.type)
+        ? progressEvent(data)
+        : found.event;
   if (!name) return [];
   const deliveries: LiveDelivery[] = [{ event: name, companyId, message }];
   if (

@@ -1,3 +1,4 @@
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,6 +13,29 @@ import { formatDateTime } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { useGetCustomerQuery } from '../customers/customers.api';
 import { useFintechSyncLogQuery, useFintechSyncMutation } from './integrations.api';
+
+/**
+ * The fintech badge of the invoice document's header (spec 000 §2 "fintech and COD badges"): while the fintech
+ * feature is on and the invoice's customer has the fintech option and a fintech id.
+ */
+export function FintechBadge({ customerId }: { customerId: string }) {
+  const fintech = useFeature('fintech').active;
+  const customer = useGetCustomerQuery(customerId, { skip: !fintech }).data;
+  if (!fintech || !customer?.fintech_option || !customer.fintech_id) return null;
+  const text = `Fintech customer, fintech id ${customer.fintech_id}`;
+  return (
+    <Chip
+      size="small"
+      icon={<AccountBalanceOutlined />}
+      label="Fintech"
+      color="primary"
+      variant="outlined"
+      title={text}
+      aria-label={text}
+      sx={{ fontWeight: 700 }}
+    />
+  );
+}
 
 /**
  * The invoice view's fintech section (spec 000 §2): shown while the fintech feature is on and the customer has a

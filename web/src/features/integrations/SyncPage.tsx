@@ -24,6 +24,7 @@ import { toProblem } from '../../shared/problem';
 import { toast, TOAST_SECONDS } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { KIND_LABEL, PARTNERS, STATUS_LABEL, SYNC_TEXTS } from './integration-texts';
+import { SyncProgressLine } from './SyncProgressLine';
 import {
   useStartSyncMutation,
   useSyncHistoryQuery,
@@ -128,6 +129,7 @@ function SyncHistoryView({ partner }: { partner: PartnerPath }) {
                 {data.lastSync.synced} synced, {data.lastSync.failed} failed
               </Typography>
             </Box>
+            {data.lastSync.status === 'running' && <SyncProgressLine syncId={data.lastSync.syncId} />}
             {data.lastSync.error && <Alert severity="error">{data.lastSync.error}</Alert>}
             <Link component={RouterLink} to={`/${partner}/${data.lastSync.syncId}`}>
               View the sync log

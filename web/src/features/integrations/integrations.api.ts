@@ -2,6 +2,8 @@ import { api } from '../../app/api';
 import { fileResponse, type DownloadedFile } from '../../shared/download';
 import { formatFileDate } from '../../shared/format';
 import type {
+  CloverProductState,
+  ConvertedInvoice,
   FintechSyncAnswer,
   FintechSyncLogEntry,
   MpowerRecord,
@@ -11,7 +13,13 @@ import type {
   SyncStartedAnswer,
 } from '#domain/contracts/integration.contract';
 
-export type { SyncHistory, SyncLogRow, SyncSummary } from '#domain/contracts/integration.contract';
+export type {
+  ConvertedInvoice,
+  ConvertedInvoiceItem,
+  SyncHistory,
+  SyncLogRow,
+  SyncSummary,
+} from '#domain/contracts/integration.contract';
 
 /** The two point-of-sale partners as their routes name them. */
 export type PartnerPath = 'bottle-pos' | 'clover';
@@ -72,6 +80,19 @@ export const integrationsApi = api
         query: () => 'fintech/customers',
         providesTags: ['Customer'],
       }),
+      /** A product's state in Clover ('has not been updated' when its last push failed). */
+      cloverProduct: build.query<CloverProductState, string>({
+        query: (productId) => `clover/product/${encodeURIComponent(productId)}`,
+        providesTags: ['Sync'],
+      }),
+      /** POST /invoice/convert: a distributor's invoice file (CSV, multipart `invoice`) as a builder prefill. */
+      convertInvoiceFile: build.mutation<ConvertedInvoice, File>({
+        query: (file) => {
+          const form = new FormData();
+          form.append('invoice', file, file.name);
+          return { url: 'invoice/convert', method: 'POST', body: form };
+        },
+      }),
       /** The invoice grid's filter as Bottle POS JSON or the Fintech CSV (server-named files). */
       downloadInvoiceExport: build.mutation<
         DownloadedFile,
@@ -100,4 +121,6 @@ export const {
   useFintechSyncMutation,
   useMpowerSyncMutation,
   useDownloadInvoiceExportMutation,
+  useConvertInvoiceFileMutation,
+  useCloverProductQuery,
 } = integrationsApi;

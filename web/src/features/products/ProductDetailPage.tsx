@@ -34,6 +34,7 @@ import { ProductEditorDialog } from './ProductEditorDialog';
 import { ProductTypeChip } from './product-grid.columns';
 import { showActionProblem } from './product-form';
 import { PRODUCT_SCREEN_MESSAGES } from './product-messages';
+import { CloverProductNotice } from '../integrations/CloverProductNotice';
 import { useGetProductQuery, useUpdateProductMutation, type ProductDetail } from './products.api';
 
 function NotFound() {
@@ -154,6 +155,7 @@ function Detail({ product }: { product: ProductDetail }) {
           </>
         }
       />
+      <CloverProductNotice productId={product.id} />
       {product.archived && (
         <Alert severity="warning" sx={{ mb: 3 }}>
           {`Archived ${formatDate(product.archived_at)}: left out of the grid and the invoice builder until restored.`}

@@ -47,6 +47,7 @@ import {
   type Product,
 } from './products.api';
 import { CATALOGUE_LOCK_MESSAGE, useCatalogueLock } from '../integrations/catalogue-lock';
+import { CloverProductNotice } from '../integrations/CloverProductNotice';
 
 export interface ProductEditorDialogProps {
   open: boolean;
@@ -244,6 +245,7 @@ export function ProductEditorDialog({
                 {CATALOGUE_LOCK_MESSAGE[lock]}
               </Alert>
             )}
+            {product && <CloverProductNotice productId={product.id} />}
             <Group title="Product">
               <TextField
                 {...form.field('product')}

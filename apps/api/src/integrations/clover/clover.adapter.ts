@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PartnerHttp, requireId } from '../partner-http.js';
 import {
   PartnerRefused,
@@ -17,6 +18,14 @@ export interface CloverSettings {
 
 interface CloverItem {
   id?: unknown;
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** Our reference on a Clover order: 12 base-32 characters (60 bits) of the push's idempotency key's SHA-256. */
+export function cloverReference(idempotencyKey: string): string {
+  const digest = createHash('sha256').update(idempotencyKey).digest();
+  return Array.from(digest.subarray(0, 12), (byte) => BASE32[byte % 32]).join('');
 }
 
 /**
@@ -41,9 +50,24 @@ export class CloverAdapter implements PartnerPort {
     });
   }
 
-  async pushInvoice(invoice: PartnerInvoice) {
+  /**
+   * One atomic order per invoice content. Clover's orders take no idempotency key, so the order carries our reference
+   * (`externalReferenceId`, 12 characters from the invoice id and content hash) and a push first looks for an order
+   * with it: a retry after a lost answer (Clover saved the order, we never heard) finds that order instead of
+   * creating a second one.
+   */
+  async pushInvoice(invoice: PartnerInvoice, idempotencyKey?: string) {
+    const reference = cloverReference(idempotencyKey ?? `${invoice.id}:${invoice.number}`);
+    const found = await this.http.json<{ elements?: CloverItem[] }>(
+      'GET',
+      `${this.merchant}/orders?filter=${encodeURIComponent(`externalReferenceId=${reference}`)}`,
+    );
+    if (!Array.isArray(found?.elements)) requireId('Clover', undefined);
+    const existing = found.elements![0];
+    if (existing) return { externalId: requireId('Clover', existing.id) };
     const order = await this.http.json<CloverItem>('POST', `${this.merchant}/atomic_order/orders`, {
       orderCart: {
+        externalReferenceId: reference,
         title: `Invoice ${invoice.number}`,
         note: `Stampline invoice ${invoice.number} for ${invoice.customer.name} (${invoice.invoicedOn})`,
         lineItems: invoice.lines.map((line) => ({

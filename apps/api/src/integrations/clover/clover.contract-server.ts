@@ -10,8 +10,9 @@ const cloverId = () =>
 
 /**
  * A local Clover following the shapes of Clover's REST API v3 for what the adapter calls: the merchant, items (list
- * with `filter=sku=…`, create, update by POST), item stocks, and atomic orders. Lists answer `{ elements: [...] }`
- * as Clover's do. Kept in memory.
+ * with `filter=sku=…`, create, update by POST), item stocks, atomic orders (the cart's `externalReferenceId` kept on
+ * the order) and the orders list with `filter=externalReferenceId=…`. Lists answer `{ elements: [...] }` as Clover's
+ * do. Kept in memory.
  */
 export function cloverContractServer(
   merchantId = LOCAL_CLOVER_MERCHANT,
@@ -57,6 +58,14 @@ export function cloverContractServer(
         return { status: 400, body: { message: 'quantity is required' } };
       stocks.set(stock[1]!, body.quantity);
       return { status: 200, body: { item: { id: stock[1] }, quantity: body.quantity } };
+    }
+    if (rest === '/orders' && method === 'GET') {
+      const filter = request.query.get('filter') ?? '';
+      const reference = filter.startsWith('externalReferenceId=') ? filter.slice(20) : undefined;
+      const elements = [...orders.values()].filter(
+        (order) => reference === undefined || order.externalReferenceId === reference,
+      );
+      return { status: 200, body: { elements } };
     }
     if (rest === '/atomic_order/orders' && method === 'POST') {
       const cart = body.orderCart as { lineItems?: unknown[] } | undefined;

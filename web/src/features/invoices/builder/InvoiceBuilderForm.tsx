@@ -1,6 +1,7 @@
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -20,6 +21,8 @@ import { useInventoryStockQuery } from '../../inventory/inventory.api';
 import { stockWarning } from '../../inventory/stock-warning';
 import { useFeature } from '../../../shared/feature-gate/use-feature';
 import { Recommendations } from './Recommendations';
+import { InvoiceUploadDialog, INVOICE_UPLOAD_TEXTS } from '../../integrations/InvoiceUploadDialog';
+import type { ConvertedInvoice } from '../../integrations/integrations.api';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { businessDate } from '#domain/shared/business-date';
 import type { Company } from '../../../shared/company/company.api';
@@ -46,6 +49,7 @@ import {
   invoiceBody,
   lineFromItem,
   lineFromSuggestion,
+  lineKey,
   lineName,
   moveLine,
   sortedLines,
@@ -57,6 +61,7 @@ import { CustomerField } from './CustomerField';
 import {
   beerMixMessage,
   beerMixMessages,
+  dollarsToCents,
   dueOnDelivery,
   invoiceTotals,
   isBeer,
@@ -147,6 +152,8 @@ export function InvoiceBuilderForm({
   /** server messages on lines, by line key */
   const [lineProblems, setLineProblems] = useState<Map<string, string>>(new Map());
   const [replaceWith, setReplaceWith] = useState<Invoice | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const withFintech = useFeature('fintech').active;
   const idempotencyKey = useRef<string | null>(null);
   const priceInputs = useRef(new Map<string, HTMLInputElement>());
   const searchInput = useRef<HTMLInputElement>(null);
@@ -284,6 +291,36 @@ export function InvoiceBuilderForm({
     }
   };
 
+  /** Upload Invoice: the file's items (and its customer and date when it names them) replace the builder's. */
+  const fromFile = (converted: ConvertedInvoice) => {
+    setValues((current) => ({
+      ...current,
+      customer: converted.customer
+        ? {
+            id: converted.customer.id,
+            name: converted.customer.name,
+            city: converted.customer.city,
+            tabc_id: converted.customer.display_tabc_id,
+          }
+        : current.customer,
+      invoicedAt: converted.invoiced_at ?? current.invoicedAt,
+      lines: converted.items.map((item) => ({
+        key: lineKey(),
+        product: item.product,
+        qty: String(item.qty),
+        price: item.price,
+        taxable: item.taxable,
+        onDeal: item.on_deal,
+        costCents: dollarsToCents(Number(item.product.last_purchase_price)),
+        lastInvoicedPrice: null,
+      })),
+    }));
+    setUploading(false);
+    const from = converted.reference ? ` of invoice #${converted.reference}` : '';
+    toast.success(`Added the ${converted.items.length} item(s)${from} from the file.`);
+    for (const warning of converted.warnings) toast.warning(warning);
+  };
+
   const copyFrom = (source: Invoice) => {
     setValues((current) => ({
       ...current,
@@ -418,7 +455,7 @@ export function InvoiceBuilderForm({
                   : 'Pick the customer, add the items, and save.'}
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1.5 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
           {!editing && (
             <Button
               variant="outlined"
@@ -428,6 +465,12 @@ export function InvoiceBuilderForm({
               onClick={() => void replicate()}
             >
               Replicate Last Invoice
+            </Button>
+          )}
+          {/* not on an invoice made from an order: the order names its customer and items */}
+          {!editing && !fromOrder && withFintech && (
+            <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setUploading(true)}>
+              {INVOICE_UPLOAD_TEXTS.button}
             </Button>
           )}
         </Box>
@@ -689,6 +732,13 @@ export function InvoiceBuilderForm({
         The {values.lines.length === 1 ? 'item' : `${values.lines.length} items`} on this invoice are replaced
         by the {replaceWith?.items.length ?? 0} of the customer's last invoice, with its note.
       </ConfirmDialog>
+      {uploading && (
+        <InvoiceUploadDialog
+          replacing={values.lines.length > 0}
+          onClose={() => setUploading(false)}
+          onConverted={fromFile}
+        />
+      )}
     </>
   );
 }

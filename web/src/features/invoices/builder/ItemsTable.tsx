@@ -88,7 +88,8 @@ export function ItemsTable({
     );
   }
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+    // relative: the visually hidden header text stays inside the scrolling box (at 390 px it widened the page)
+    <TableContainer sx={{ position: 'relative', border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <Table size="small" aria-label="Invoice items" sx={{ minWidth: 700, tableLayout: 'fixed' }}>
         <TableHead>
           <TableRow

@@ -19,6 +19,7 @@ import { useLogoImage } from '../../settings/use-logo-image';
 import type { Invoice } from '../invoices.api';
 import { INVOICE_MESSAGES } from './invoice-display';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
+import { FintechBadge } from '../../integrations/FintechPanel';
 
 function LogoImage({ logo }: { logo: Logo }) {
   const image = useLogoImage(logo.path);
@@ -90,7 +91,9 @@ function CustomerBlock({ invoice }: { invoice: Invoice }) {
 
 function ItemsTable({ invoice }: { invoice: Invoice }) {
   return (
-    <TableContainer>
+    // focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it (axe
+    // scrollable-region-focusable)
+    <TableContainer tabIndex={0} role="region" aria-label="Invoice items">
       <Table
         size="small"
         aria-label="Items"
@@ -255,6 +258,7 @@ export function InvoiceDocument({
                   }}
                 />
               )}
+              <FintechBadge customerId={invoice.customer_id} />
               {invoice.beer && <Chip size="small" label="Beer" variant="outlined" />}
             </Box>
           </Box>
