@@ -32,7 +32,7 @@ async function anOwnerWith(feature: 'bottle_pos' | 'clover' | 'mpower' | null, i
   const made: { id: string; number: string }[] = [];
   for (let i = 0; i < invoices; i++) made.push(await invoice());
   if (feature) await switchFeature(app, owner.companyId, feature, true);
-  return { ...owner, invoice, invoices: made };
+  return { ...owner, invoice, invoices: made, wine };
 }
 
 /** No critical or serious WCAG 2.1 A/AA violation in the page's main content (the shell is scanned elsewhere). */
@@ -405,6 +405,18 @@ describe('Bottle POS and Clover (browser)', () => {
       expect(await dialog.getByRole('button', { name: 'Save Product' }).isDisabled()).toBe(true);
       expect(await dialog.getByRole('button', { name: 'Archive' }).isDisabled()).toBe(true);
       await snap(page, 'clover-product-locked');
+      await page.keyboard.press('Escape');
+      // the product's own page: nothing changes it under Clover
+      const actions = async (disabled: { archive: boolean; edit: boolean; price: boolean }) => {
+        await page.goto(`/product/${owner.wine.id}`);
+        await visible(page.getByRole('heading', { name: 'BAREFOOT MERLOT' }));
+        expect({
+          archive: await page.getByRole('button', { name: 'Archive' }).isDisabled(),
+          edit: await page.getByRole('button', { name: 'Edit', exact: true }).isDisabled(),
+          price: await page.getByRole('button', { name: 'Change price' }).isDisabled(),
+        }).toEqual(disabled);
+      };
+      await actions({ archive: true, edit: true, price: true });
 
       await switchFeature(app, owner.companyId, 'clover', false);
       await switchFeature(app, owner.companyId, 'bottle_pos', true);
@@ -415,6 +427,8 @@ describe('Bottle POS and Clover (browser)', () => {
       expect(await dialog.getByRole('textbox', { name: /List Price/ }).isDisabled()).toBe(false);
       expect(await dialog.getByRole('button', { name: 'Save Product' }).isDisabled()).toBe(false);
       expect(await dialog.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+      await page.keyboard.press('Escape');
+      await actions({ archive: true, edit: false, price: false });
     },
   );
 });

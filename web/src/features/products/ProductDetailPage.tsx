@@ -31,6 +31,8 @@ import { RouterButton } from '../../shared/ui/RouterButton';
 import { PriceChangeDialog } from './PriceChangeDialog';
 import { Fact, productSubheader } from './ProductDetailDrawer';
 import { ProductEditorDialog } from './ProductEditorDialog';
+import { CATALOGUE_LOCK_MESSAGE, useCatalogueLock } from '../integrations/catalogue-lock';
+import { LockedButton } from '../integrations/LockedButton';
 import { ProductTypeChip } from './product-grid.columns';
 import { showActionProblem } from './product-form';
 import { PRODUCT_SCREEN_MESSAGES } from './product-messages';
@@ -109,6 +111,8 @@ function Detail({ product }: { product: ProductDetail }) {
   const [dialog, setDialog] = useState<'edit' | 'price' | null>(null);
   const [updateProduct, { isLoading: archiving }] = useUpdateProductMutation();
   const navigate = useNavigate();
+  const lock = useCatalogueLock();
+  const lockReason = lock ? CATALOGUE_LOCK_MESSAGE[lock] : '';
 
   const archive = async (archived: boolean) => {
     try {
@@ -138,20 +142,38 @@ function Detail({ product }: { product: ProductDetail }) {
                 Inventory
               </RouterButton>
             )}
-            <Button
-              variant="outlined"
-              startIcon={product.archived ? <UnarchiveOutlined /> : <ArchiveOutlined />}
-              onClick={() => void archive(!product.archived)}
-              loading={archiving}
-            >
-              {product.archived ? 'Restore' : 'Archive'}
-            </Button>
-            <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setDialog('edit')}>
-              Edit
-            </Button>
-            <Button variant="contained" startIcon={<LocalOfferOutlined />} onClick={() => setDialog('price')}>
-              Change price
-            </Button>
+            {/* Under Clover nothing here changes the product; under Bottle POS only its price (spec 001 §6) */}
+            <LockedButton reason={lockReason}>
+              <Button
+                variant="outlined"
+                startIcon={product.archived ? <UnarchiveOutlined /> : <ArchiveOutlined />}
+                onClick={() => void archive(!product.archived)}
+                loading={archiving}
+                disabled={!!lock}
+              >
+                {product.archived ? 'Restore' : 'Archive'}
+              </Button>
+            </LockedButton>
+            <LockedButton reason={lock === 'clover' ? lockReason : ''}>
+              <Button
+                variant="outlined"
+                startIcon={<EditOutlined />}
+                onClick={() => setDialog('edit')}
+                disabled={lock === 'clover'}
+              >
+                Edit
+              </Button>
+            </LockedButton>
+            <LockedButton reason={lock === 'clover' ? lockReason : ''}>
+              <Button
+                variant="contained"
+                startIcon={<LocalOfferOutlined />}
+                onClick={() => setDialog('price')}
+                disabled={lock === 'clover'}
+              >
+                Change price
+              </Button>
+            </LockedButton>
           </>
         }
       />

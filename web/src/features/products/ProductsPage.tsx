@@ -1,7 +1,6 @@
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -21,6 +20,7 @@ import { PRODUCT_GRID_DEFAULT_SORT, productColumns } from './product-grid.column
 import { PRODUCT_SCREEN_MESSAGES } from './product-messages';
 import { useProductGridQuery } from './products.api';
 import { CATALOGUE_LOCK_MESSAGE, useCatalogueLock } from '../integrations/catalogue-lock';
+import { LockedButton } from '../integrations/LockedButton';
 
 /** Archived products join the answer only when the filter names the archived column (both values: all). */
 export function withArchived(query: GridQueryArgs, showArchived: boolean): GridQueryArgs {
@@ -66,13 +66,11 @@ export default function ProductsPage() {
                 Inventory
               </RouterButton>
             )}
-            <Tooltip title={lock ? CATALOGUE_LOCK_MESSAGE[lock] : ''}>
-              <span>
-                <Button variant="contained" startIcon={<Add />} onClick={() => edit(null)} disabled={!!lock}>
-                  New Product
-                </Button>
-              </span>
-            </Tooltip>
+            <LockedButton reason={lock ? CATALOGUE_LOCK_MESSAGE[lock] : ''}>
+              <Button variant="contained" startIcon={<Add />} onClick={() => edit(null)} disabled={!!lock}>
+                New Product
+              </Button>
+            </LockedButton>
           </>
         }
       />
