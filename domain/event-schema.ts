@@ -97,6 +97,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   InvoiceRevised: 1,
   InvoiceStatusChanged: 1,
   InvoiceDeleted: 1,
+  InvoiceReplaced: 1,
   InvoiceNumberAssigned: 1,
   CustomerNumberAssigned: 1,
   PaymentLogged: 1,
