@@ -266,6 +266,14 @@ export async function writeCorpusScenario(
     ),
   );
   await step('invoice cancel', () => api.put(`invoice/${doomed?.id}`, { status: 'cancelled' }, token));
+  // 'Replace' (issue 18 §4): InvoiceReplaced on the cancelled invoice, `replaces` on the new one's InvoiceCreated.
+  await step('invoice replace', () =>
+    api.post(
+      `invoice/${doomed?.id}/replace`,
+      { customer_id: customerId, items: [{ product_id: productId, qty: 1, price: '30.50' }] },
+      token,
+    ),
+  );
   await step('invoice delete', () => api.delete(`invoice/${doomed?.id}`, token));
 
   // Staff: invited, one revoked, one joins, disabled and enabled again.
