@@ -20,7 +20,11 @@ describe('Replacing a cancelled invoice (HTTP)', () => {
   let vodka: string;
   const items = (qty: number) => [{ product_id: vodka, qty, price: 19.99 }];
   const invoice = async () => {
-    const created = await api.post('invoice', { customer_id: customerId, items: items(1), force: true }, token);
+    const created = await api.post(
+      'invoice',
+      { customer_id: customerId, items: items(1), force: true },
+      token,
+    );
     expect(created.status).toBe(201);
     return { id: created.body.id as string, number: String(created.body.number) };
   };
@@ -85,11 +89,18 @@ describe('Replacing a cancelled invoice (HTTP)', () => {
     const numbered = proof.sequences[0].numbers.flatMap((n: { invoices: unknown[] }) => n.invoices);
     expect(numbered).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ number: wrong.number, state: 'cancelled', replacedBy: replaced.body.number }),
+        expect.objectContaining({
+          number: wrong.number,
+          state: 'cancelled',
+          replacedBy: replaced.body.number,
+        }),
         expect.objectContaining({ number: replaced.body.number, state: 'issued', replaces: wrong.number }),
       ]),
     );
-    expect(proof.chainHead).toMatchObject({ seq: expect.any(String), hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(proof.chainHead).toMatchObject({
+      seq: expect.any(String),
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const csv = (await api.get(`invoice/numbering-proof/download?from=${today()}&to=${today()}`, token))
       .body as string;
     expect(csv).toContain(`Replaced by ${replaced.body.number}`);
@@ -108,10 +119,18 @@ describe('Replacing a cancelled invoice (HTTP)', () => {
       'Only a cancelled invoice can be replaced. Cancel it first.',
     ]);
     await cancel(live.id);
-    const first = await api.post(`invoice/${live.id}/replace`, { customer_id: customerId, items: items(1) }, token);
+    const first = await api.post(
+      `invoice/${live.id}/replace`,
+      { customer_id: customerId, items: items(1) },
+      token,
+    );
     expect(first.status).toBe(201);
     const numberBefore = (await api.get('invoice/new-number', token)).body.number;
-    const again = await api.post(`invoice/${live.id}/replace`, { customer_id: customerId, items: items(1) }, token);
+    const again = await api.post(
+      `invoice/${live.id}/replace`,
+      { customer_id: customerId, items: items(1) },
+      token,
+    );
     expect([again.status, again.body.message]).toEqual([
       409,
       `Invoice ${live.number} was replaced already, by invoice ${first.body.number}.`,
@@ -131,9 +150,17 @@ describe('Replacing a cancelled invoice (HTTP)', () => {
     const numberBefore = (await api.get('invoice/new-number', token)).body.number;
     const bad = await api.post(`invoice/${wrong.id}/replace`, { customer_id: customerId, items: 'x' }, token);
     expect(bad.status).toBe(400);
-    const noItems = await api.post(`invoice/${wrong.id}/replace`, { customer_id: customerId, items: [] }, token);
+    const noItems = await api.post(
+      `invoice/${wrong.id}/replace`,
+      { customer_id: customerId, items: [] },
+      token,
+    );
     expect([noItems.status, noItems.body.message]).toEqual([400, 'Add at least one item.']);
-    const unknown = await api.post('invoice/99999/replace', { customer_id: customerId, items: items(1) }, token);
+    const unknown = await api.post(
+      'invoice/99999/replace',
+      { customer_id: customerId, items: items(1) },
+      token,
+    );
     expect([unknown.status, unknown.body.message]).toEqual([404, 'Invoice not found']);
     expect((await api.get('invoice/new-number', token)).body.number).toBe(numberBefore);
     expect((await api.get(`invoice/${wrong.id}`, token)).body.replaced_by).toBeNull();
@@ -171,9 +198,12 @@ describe('Replacing a cancelled invoice (HTTP)', () => {
   });
 
   it('prints the numbering proof as a PDF with the chain head it was made from', async () => {
-    const response = await fetch(`${app.baseUrl}/api/v1/invoice/numbering-proof/pdf?from=${today()}&to=${today()}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const response = await fetch(
+      `${app.baseUrl}/api/v1/invoice/numbering-proof/pdf?from=${today()}&to=${today()}`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const text = pdfText(Buffer.from(await response.arrayBuffer()));

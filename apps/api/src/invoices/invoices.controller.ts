@@ -144,7 +144,11 @@ export class InvoicesController {
    * the new one name each other. 404 for another company's invoice; 409 when it is not cancelled or replaced already.
    */
   @Post('invoice/:idOrNumber/replace')
-  @ApiAnswer(201, 'The replacement invoice, naming the cancelled one in replaces', INVOICE_REPLACEMENT_EXAMPLE)
+  @ApiAnswer(
+    201,
+    'The replacement invoice, naming the cancelled one in replaces',
+    INVOICE_REPLACEMENT_EXAMPLE,
+  )
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,

@@ -202,7 +202,9 @@ export default function InvoiceBuilderPage() {
 
   return (
     <InvoiceBuilderForm
-      key={number ?? `new-${cloneNumber ?? ''}-${customerId ?? ''}-${orderNumber ?? ''}-${replaceNumber ?? ''}`}
+      key={
+        number ?? `new-${cloneNumber ?? ''}-${customerId ?? ''}-${orderNumber ?? ''}-${replaceNumber ?? ''}`
+      }
       company={company.data}
       initial={initial}
       invoice={edited.data}

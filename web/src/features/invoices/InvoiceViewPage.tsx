@@ -1,6 +1,7 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import FindReplaceOutlined from '@mui/icons-material/FindReplaceOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -34,6 +35,7 @@ import {
 import {
   changeQuestion,
   editInvoicePath,
+  replaceInvoicePath,
   INVOICE_MESSAGES,
   stampCount,
   stampRangeLabel,
@@ -193,6 +195,15 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
                 Delete
               </Button>
             )}
+            {cancelled && !invoice.replaced_by && (
+              <RouterButton
+                to={replaceInvoicePath(invoice.number)}
+                variant="contained"
+                startIcon={<FindReplaceOutlined />}
+              >
+                Replace
+              </RouterButton>
+            )}
             {!cancelled && (
               <RouterButton
                 to={editInvoicePath(invoice.number)}
@@ -226,9 +237,31 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           .
         </Alert>
       )}
+      {invoice.replaces && (
+        <Alert severity="info" variant="outlined" sx={{ mb: 3 }}>
+          This invoice replaces cancelled invoice{' '}
+          <Link component={RouterLink} to={`/invoice/${encodeURIComponent(invoice.replaces.number)}`}>
+            #{invoice.replaces.number}
+          </Link>
+          .
+        </Alert>
+      )}
       {cancelled && released.length === 0 && (
         <Alert severity="warning" variant="outlined" sx={{ mb: 3 }}>
-          This invoice is cancelled: it cannot be edited or given payments. Change its status to use it again.
+          {invoice.replaced_by ? (
+            <>
+              This invoice is cancelled and was replaced by invoice{' '}
+              <Link component={RouterLink} to={`/invoice/${encodeURIComponent(invoice.replaced_by.number)}`}>
+                #{invoice.replaced_by.number}
+              </Link>
+              : it stays cancelled, with its number, as the record of what was corrected.
+            </>
+          ) : (
+            <>
+              This invoice is cancelled: it cannot be edited or given payments. Change its status to use it
+              again, or Replace it with a corrected invoice (a new number; the two name each other).
+            </>
+          )}
         </Alert>
       )}
       <Box

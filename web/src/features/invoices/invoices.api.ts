@@ -105,7 +105,10 @@ export const invoicesApi = api
           body,
           headers: { 'Idempotency-Key': idempotencyKey },
         }),
-        invalidatesTags: (_result, _error, { cancelledId }) => [...TOUCHED, { type: INVOICE, id: cancelledId }],
+        invalidatesTags: (_result, _error, { cancelledId }) => [
+          ...TOUCHED,
+          { type: INVOICE, id: cancelledId },
+        ],
       }),
       deleteInvoice: build.mutation<void, string>({
         query: (id) => ({ url: `invoice/${encodeURIComponent(id)}`, method: 'DELETE' }),

@@ -31,7 +31,12 @@ export class ReplaceInvoiceHandler implements ICommandHandler<ReplaceInvoiceComm
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
   ) {}
 
-  async execute({ metadata, idOrNumber, body, idempotencyKey }: ReplaceInvoiceCommand): Promise<InvoiceResponse> {
+  async execute({
+    metadata,
+    idOrNumber,
+    body,
+    idempotencyKey,
+  }: ReplaceInvoiceCommand): Promise<InvoiceResponse> {
     const { companyId } = metadata;
     const cancelled = await this.reader.row(companyId, idOrNumber);
     const invoiceId = invoiceIdFor(companyId, metadata.userId, idempotencyKey);

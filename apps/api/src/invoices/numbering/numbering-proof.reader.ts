@@ -140,7 +140,11 @@ export function correctionText(invoice: { replaces: string | null; replacedBy: s
     .join('; ');
 }
 
-export const STATE_LABEL = { issued: 'Issued', cancelled: 'Cancelled', deleted: 'Deleted (was cancelled)' } as const;
+export const STATE_LABEL = {
+  issued: 'Issued',
+  cancelled: 'Cancelled',
+  deleted: 'Deleted (was cancelled)',
+} as const;
 
 /** One line per invoice carrying a number (two when a beer invoice shares it), then one per gap. */
 export function numberingProofCsv(proof: NumberingProofAsOf): string {

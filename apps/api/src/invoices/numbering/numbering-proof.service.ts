@@ -114,7 +114,9 @@ export class NumberingProofService {
       gap_summary: proof.gaps === 0 ? 'None' : `${proof.gaps} (${proof.unexplained} unexplained)`,
       sequences: proof.sequences.map((sequence) => ({
         ...sequence,
-        label: sequence.prefix ? `Customer sequence ${sequence.prefix.replace(/-$/, '')}` : 'Company sequence',
+        label: sequence.prefix
+          ? `Customer sequence ${sequence.prefix.replace(/-$/, '')}`
+          : 'Company sequence',
         rows: rowsOf(sequence),
       })),
     };

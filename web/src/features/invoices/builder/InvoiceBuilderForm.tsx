@@ -433,8 +433,8 @@ export function InvoiceBuilderForm({
                 : replaces
                   ? `Replaces cancelled invoice #${replaces.number}: correct what was wrong, then save`
                   : cloneOf
-                  ? `A copy of invoice #${cloneOf}`
-                  : 'Pick the customer, add the items, and save.'}
+                    ? `A copy of invoice #${cloneOf}`
+                    : 'Pick the customer, add the items, and save.'}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1.5 }}>
