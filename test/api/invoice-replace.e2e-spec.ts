@@ -208,7 +208,8 @@ describe('Replacing a cancelled invoice (HTTP)', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const text = pdfText(Buffer.from(await response.arrayBuffer()));
     expect(text).toContain('NUMBERING PROOF');
-    expect(text).toMatch(/Replaced by \d+/);
+    expect(text).toMatch(/Replaced by\s+\d+/);
+    expect(text).toMatch(/Replaces\s+\d+/);
     const proof = (await api.get(`invoice/numbering-proof?from=${today()}&to=${today()}`, token)).body;
     expect(text).toContain(`Event chain head at that instant: #${proof.chainHead.seq}`);
   });

@@ -145,5 +145,7 @@ export const INVOICE_REPLACEMENT_EXAMPLE = {
   id: '0b8e7f52-3d41-4c9a-a1f6-5e2d8c7b9a30',
   number: '2',
   sequence: 2,
+  stamps: [{ roll_id: 1, prefix: 'AB', from: 1002, to: 1003, count: 2 }],
+  stamp_count: 2,
   replaces: { id: INVOICE_EXAMPLE.id, number: '1' },
 };
