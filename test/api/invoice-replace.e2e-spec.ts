@@ -16,6 +16,7 @@ describe('Replacing a cancelled invoice (HTTP)', () => {
   let api: ApiClient;
   let document: ApiDocument;
   let token: string;
+  let companyId: string;
   let customerId: string;
   let vodka: string;
   const items = (qty: number) => [{ product_id: vodka, qty, price: 19.99 }];
@@ -35,7 +36,9 @@ describe('Replacing a cancelled invoice (HTTP)', () => {
     app = await startTestApp();
     api = apiClient(app.baseUrl);
     document = await loadApiDocument(app.baseUrl);
-    token = (await signUpOwner(api)).token;
+    const owner = await signUpOwner(api);
+    token = owner.token;
+    companyId = owner.user.company_id;
     customerId = (await api.post('customer', RUSTY_NAIL, token)).body.id;
     vodka = (
       await api.post(
@@ -195,6 +198,30 @@ describe('Replacing a cancelled invoice (HTTP)', () => {
       id: wrong.id,
       number: wrong.number,
     });
+  });
+
+  it('with strict records on, refuses to delete any invoice (403 with the reason) and deletes nothing; off again, the spec', async () => {
+    const wrong = await invoice();
+    await cancel(wrong.id);
+    const on = await api.put(`company/${companyId}/compliance`, { strict_records: true }, token);
+    expect([on.status, on.body.strict_records]).toEqual([200, true]);
+    const refused = await api.delete(`invoice/${wrong.id}`, token);
+    expect([refused.status, refused.body.message]).toEqual([
+      403,
+      'Strict records is on: invoices are never deleted. A cancelled invoice stays in the grid as Cancelled; use Replace to correct it.',
+    ]);
+    expect((await api.get(`invoice/${wrong.id}`, token)).body.status).toBe('cancelled');
+    // Replace still works: the correction is an event
+    const replaced = await api.post(
+      `invoice/${wrong.id}/replace`,
+      { customer_id: customerId, items: items(2) },
+      token,
+    );
+    expect(replaced.status).toBe(201);
+    expect((await api.put(`company/${companyId}/compliance`, { strict_records: false }, token)).status).toBe(
+      200,
+    );
+    expect((await api.delete(`invoice/${wrong.id}`, token)).status).toBe(204);
   });
 
   it('prints the numbering proof as a PDF with the chain head it was made from', async () => {
