@@ -170,7 +170,7 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
     {
       field: 'number',
       headerName: 'Number',
-      minWidth: 104,
+      minWidth: 124,
       flex: 0.5,
       // issue 18 §4: a cancelled invoice and its replacement name each other under the number
       renderCell: ({ row }) => {

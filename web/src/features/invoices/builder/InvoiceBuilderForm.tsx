@@ -438,7 +438,7 @@ export function InvoiceBuilderForm({
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1.5 }}>
-          {!editing && (
+          {!editing && !replaces && (
             <Button
               variant="outlined"
               startIcon={<HistoryOutlined />}

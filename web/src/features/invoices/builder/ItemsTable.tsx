@@ -96,7 +96,9 @@ export function ItemsTable({
     );
   }
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+    // position: the visually hidden 'Actions' header is absolute: held inside the scrolling container, it no longer
+    // widens the whole page on a phone (the builder with a line scrolled sideways at 390 px)
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, position: 'relative' }}>
       <Table size="small" aria-label="Invoice items" sx={{ minWidth: 700, tableLayout: 'fixed' }}>
         <TableHead>
           <TableRow

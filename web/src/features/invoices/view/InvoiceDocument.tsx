@@ -90,7 +90,8 @@ function CustomerBlock({ invoice }: { invoice: Invoice }) {
 
 function ItemsTable({ invoice }: { invoice: Invoice }) {
   return (
-    <TableContainer>
+    // scrolls sideways on a phone: focusable, so the keyboard can scroll it too (WCAG 2.1.1)
+    <TableContainer tabIndex={0} role="region" aria-label="Items of the invoice">
       <Table
         size="small"
         aria-label="Items"
