@@ -157,9 +157,9 @@ export function NumberingProofSection({
           </Typography>
         )}
         {proof.chainHead && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1, wordBreak: 'break-all' }}>
+          <Alert severity="info" sx={{ mt: 2, wordBreak: 'break-all' }}>
             Event chain head at that moment: #{proof.chainHead.seq} {proof.chainHead.hash}
-          </Typography>
+          </Alert>
         )}
       </CardContent>
     </Card>
