@@ -108,6 +108,26 @@ describe('Replacing a cancelled invoice (HTTP)', () => {
       .body as string;
     expect(csv).toContain(`Replaced by ${replaced.body.number}`);
     expect(csv).toContain(`Replaces ${wrong.number}`);
+
+    // the activity log has the correction (its projection is not one the invoice commands wait for)
+    await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+    const activity = (await api.get('user/user-activity/grid?startRow=0&endRow=20', token)).body.rows as {
+      module: string;
+      type: string;
+      info: Record<string, unknown>;
+    }[];
+    expect(activity).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          module: 'INVOICE',
+          type: 'REPLACE',
+          info: expect.objectContaining({
+            invoiceNumber: wrong.number,
+            replacementNumber: replaced.body.number,
+          }),
+        }),
+      ]),
+    );
   });
 
   it('refuses an invoice not cancelled, a second replacement and un-cancelling a replaced one, changing nothing', async () => {
