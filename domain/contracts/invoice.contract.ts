@@ -57,6 +57,12 @@ export interface InvoicePaymentResponse {
 }
 
 /** Spec 000 §3 Invoice. `number` is the displayed number (345, 345B, 12-345) the URLs use. */
+/** Another invoice as a cross-reference names it. */
+export interface InvoiceLinkResponse {
+  id: string;
+  number: string;
+}
+
 export interface InvoiceResponse {
   id: string;
   number: string;
@@ -102,6 +108,9 @@ export interface InvoiceResponse {
   /** What is left to pay, never below 0: the payment form's default amount. */
   remaining: number;
   orders: string[];
+  /** issue 18 §4 'Replace': the cancelled invoice this one replaces, and the invoice that replaced this one. */
+  replaces: InvoiceLinkResponse | null;
+  replaced_by: InvoiceLinkResponse | null;
   created_at: string;
   updated_at: string;
 }
@@ -126,6 +135,9 @@ export interface InvoiceGridRow {
   items: string;
   item_count: number;
   created_at: string;
+  /** issue 18 §4: the number of the cancelled invoice this one replaces / of the invoice that replaced it. */
+  replaces: string | null;
+  replaced_by: string | null;
 }
 
 /** A row of GET /invoice/recent and of quick search. */

@@ -43,6 +43,8 @@ export interface NumberingProofResponse extends NumberingProof {
   companyId: string;
   asOf: string;
   timeZone: string;
+  /** The company's hash-chain head among the events the proof was made from (null: no chain). */
+  chainHead: ChainHeadResponse | null;
 }
 
 /** GET /stamp/record/serial: one serial's transactions and status, replayed as of an instant. */

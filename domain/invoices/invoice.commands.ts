@@ -70,6 +70,14 @@ export interface ReviseInvoice {
 
 export interface DeleteInvoice {
   type: 'DeleteInvoice';
-  data: { invoiceId: string; byOwner: boolean };
+  /** strictRecords: the company's compliance setting (issue 18 §4): no invoice is ever deleted. */
+  data: { invoiceId: string; byOwner: boolean; strictRecords?: boolean };
+  metadata: CommandMetadata;
+}
+
+/** 'Replace' on a cancelled invoice (issue 18 §4): a new invoice, cross-referenced both ways with the cancelled one. */
+export interface ReplaceInvoice {
+  type: 'ReplaceInvoice';
+  data: { cancelledId: string; draft: InvoiceDraft; settings: InvoiceSettings };
   metadata: CommandMetadata;
 }

@@ -2,7 +2,7 @@ import { DomainError } from '../shared/domain-error.js';
 import { aStampRollReceived } from '../stamps/stamp.fixtures.js';
 import { holdingOf } from '../stamps/stamp.rules.js';
 import { nextNumber } from './invoice-numbers.js';
-import { deleteInvoice, reviseInvoice } from './invoice.decide.js';
+import { deleteInvoice, replaceInvoice, reviseInvoice } from './invoice.decide.js';
 import {
   aCreate,
   aCustomer,
@@ -455,6 +455,128 @@ describe('Invoice', () => {
       expect(deleteInvoice(invoiceOf(world, 'inv-1'), command)).toEqual([
         { type: 'InvoiceDeleted', data: { invoiceId: 'inv-1', companyId: 'co-1', deletedAt: metadata.now } },
       ]);
+    });
+  });
+
+  describe('strict records: corrections by event (issue 18 §4)', () => {
+    /** Given invoice inv-1 (number 1) created and cancelled. */
+    const cancelledWorld = () => {
+      const world = aWorld();
+      create(world, aCreate());
+      revise(world, aRevise({ status: 'cancelled' }));
+      return world;
+    };
+    const aReplace = (overrides: Partial<ReturnType<typeof aDraft>> = {}, cancelledId = 'inv-1') => ({
+      type: 'ReplaceInvoice' as const,
+      data: {
+        cancelledId,
+        draft: aDraft({ invoiceId: 'inv-2', lines: [liquor(3)], fingerprint: 'fp-2', ...overrides }),
+        settings: aCreate().data.settings,
+      },
+      metadata,
+    });
+    function replace(world: World, command: ReturnType<typeof aReplace>) {
+      const decided = replaceInvoice(
+        {
+          cancelled: invoiceOf(world, command.data.cancelledId),
+          numbers: numbersOf(world),
+          stamps: ledgerOf(world),
+          invoice: invoiceOf(world, command.data.draft.invoiceId),
+        },
+        command,
+      );
+      world.invoices[command.data.cancelledId]!.push(...decided.cancelled);
+      world.invoices[command.data.draft.invoiceId] = [
+        ...(world.invoices[command.data.draft.invoiceId] ?? []),
+        ...decided.invoice,
+      ];
+      world.numbers.push(...decided.numbers);
+      world.stamps.push(...decided.stamps);
+      return decided;
+    }
+
+    it('given a cancelled invoice, when it is replaced, then a new invoice takes the next number and stamps, and each names the other', () => {
+      const world = cancelledWorld();
+      const decided = replace(world, aReplace());
+      expect(decided.invoice[0]!.data).toMatchObject({
+        invoiceId: 'inv-2',
+        number: { display: '2' },
+        replaces: { invoiceId: 'inv-1', number: '1' },
+      });
+      expect(decided.cancelled).toEqual([
+        {
+          type: 'InvoiceReplaced',
+          data: {
+            invoiceId: 'inv-1',
+            companyId: 'co-1',
+            replacement: { invoiceId: 'inv-2', number: '2' },
+            replacedAt: metadata.now,
+          },
+        },
+      ]);
+      expect(stampsOf(world, 'inv-2')).toHaveLength(1);
+      expect(live(world, 'inv-1')).toMatchObject({
+        invoiceStatus: 'cancelled',
+        replacedBy: { invoiceId: 'inv-2', number: '2' },
+      });
+      expect(live(world, 'inv-2').replaces).toEqual({ invoiceId: 'inv-1', number: '1' });
+    });
+
+    it('given a replacement made, when the same replacement is retried, then nothing more is decided', () => {
+      const world = cancelledWorld();
+      replace(world, aReplace());
+      expect(replace(world, aReplace())).toEqual({ cancelled: [], numbers: [], stamps: [], invoice: [] });
+    });
+
+    it('given an invoice not cancelled, when it is replaced, then it is refused and nothing is decided', () => {
+      const world = aWorld();
+      create(world, aCreate());
+      const error = errorOf(() => replace(world, aReplace()));
+      expect([error.kind, error.message]).toEqual([
+        'conflict',
+        'Only a cancelled invoice can be replaced. Cancel it first.',
+      ]);
+      expect(world.numbers).toHaveLength(1);
+    });
+
+    it('given a replaced invoice, when it is replaced again, then it is refused', () => {
+      const world = cancelledWorld();
+      replace(world, aReplace());
+      expect(errorOf(() => replace(world, aReplace({ invoiceId: 'inv-3' }))).message).toBe(
+        'Invoice 1 was replaced already, by invoice 2.',
+      );
+    });
+
+    it('given an unknown invoice, when it is replaced, then it is not found', () => {
+      expect(errorOf(() => replace(aWorld(), aReplace({}, 'nope'))).kind).toBe('not_found');
+    });
+
+    it('given a replaced invoice, when it is un-cancelled, then it is refused (its replacement carries the sale)', () => {
+      const world = cancelledWorld();
+      replace(world, aReplace());
+      expect(errorOf(() => revise(world, aRevise({ status: 'invoiced' }))).message).toBe(
+        'Invoice 1 was replaced by invoice 2, so it stays cancelled.',
+      );
+    });
+
+    it('given strict records on, when the owner deletes a cancelled invoice, then it is refused; off, it is deleted', () => {
+      const world = cancelledWorld();
+      const command = {
+        type: 'DeleteInvoice' as const,
+        data: { invoiceId: 'inv-1', byOwner: true, strictRecords: true },
+        metadata,
+      };
+      const error = errorOf(() => deleteInvoice(invoiceOf(world, 'inv-1'), command));
+      expect([error.kind, error.message]).toEqual([
+        'forbidden',
+        'Strict records is on: invoices are never deleted. A cancelled invoice stays in the grid as Cancelled; use Replace to correct it.',
+      ]);
+      expect(
+        deleteInvoice(invoiceOf(world, 'inv-1'), {
+          ...command,
+          data: { ...command.data, strictRecords: false },
+        }),
+      ).toHaveLength(1);
     });
   });
 });

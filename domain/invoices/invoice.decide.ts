@@ -11,6 +11,7 @@ import type {
   DeleteInvoice,
   InvoiceDraft,
   LineInput,
+  ReplaceInvoice,
   ReviseInvoice,
 } from './invoice.commands.js';
 import { INVOICE_MESSAGES, invoiceError, invoiceInvalid } from './invoice.errors.js';
@@ -21,6 +22,7 @@ import type {
   InvoiceDeleted,
   InvoiceEvent,
   InvoiceLine,
+  InvoiceReplaced,
   InvoiceRevised,
   InvoiceStatusChanged,
 } from './invoice.events.js';
@@ -266,6 +268,12 @@ export function reviseInvoice(
   const wasCancelled = invoice.invoiceStatus === 'cancelled';
   if (wasCancelled && targetStatus === 'cancelled' && (contentChanged || stampsTouched))
     throw invoiceError('CANCELLED_NOT_EDITABLE');
+  // Its replacement carries the sale now: un-cancelling would invoice it (and stamp it) twice.
+  if (wasCancelled && targetStatus !== 'cancelled' && invoice.replacedBy)
+    throw invoiceError('REPLACED_STAYS_CANCELLED', {
+      number: invoice.number.display,
+      replacement: invoice.replacedBy.number,
+    });
 
   if (contentChanged) {
     const today = businessDate(metadata.now, data.settings.timeZone);
@@ -333,9 +341,13 @@ export function reviseInvoice(
   return { invoice: invoiceEvents, stamps: stampEvents };
 }
 
-/** Only owners delete, and only cancelled invoices (spec 000 §6). */
+/**
+ * Only owners delete, and only cancelled invoices (spec 000 §6); with strict records on (issue 18 §4) nobody does:
+ * the cancelled invoice stays, and Replace corrects it.
+ */
 export function deleteInvoice(state: Invoice, { data, metadata }: DeleteInvoice): InvoiceDeleted[] {
   const invoice = liveInvoice(state);
+  if (data.strictRecords) throw invoiceError('DELETE_STRICT_RECORDS');
   if (!data.byOwner) throw invoiceError('DELETE_NOT_OWNER');
   if (invoice.invoiceStatus !== 'cancelled') throw invoiceError('DELETE_NOT_CANCELLED');
   return [
@@ -344,4 +356,56 @@ export function deleteInvoice(state: Invoice, { data, metadata }: DeleteInvoice)
       data: { invoiceId: invoice.id, companyId: invoice.companyId, deletedAt: metadata.now },
     },
   ];
+}
+
+/**
+ * 'Replace' on a cancelled invoice (issue 18 §4, corrections by event): creates the new invoice as any creation does
+ * (next number, stamps allocated), naming the cancelled one in `replaces`, and records InvoiceReplaced on the
+ * cancelled invoice, in one atomic append. Only a cancelled invoice, and only once (the replacement, if wrong in turn,
+ * is cancelled and replaced itself). A retry of a replacement that happened decides nothing.
+ */
+export function replaceInvoice(
+  states: { cancelled: Invoice; numbers: InvoiceNumbers; stamps: StampLedger; invoice: Invoice },
+  { data, metadata }: ReplaceInvoice,
+): {
+  cancelled: InvoiceReplaced[];
+  numbers: InvoiceNumberEvent[];
+  stamps: StampEvent[];
+  invoice: InvoiceCreated[];
+} {
+  const cancelled = liveInvoice(states.cancelled);
+  const { draft } = data;
+  if (cancelled.replacedBy?.invoiceId === draft.invoiceId && states.invoice.status === 'live')
+    return { cancelled: [], numbers: [], stamps: [], invoice: [] };
+  if (cancelled.invoiceStatus !== 'cancelled') throw invoiceError('REPLACE_NOT_CANCELLED');
+  if (cancelled.replacedBy)
+    throw invoiceError('REPLACED_ALREADY', {
+      number: cancelled.number.display,
+      replacement: cancelled.replacedBy.number,
+    });
+  const created = createInvoices(
+    { numbers: states.numbers, stamps: states.stamps, invoices: [states.invoice] },
+    { type: 'CreateInvoices', data: { drafts: [draft], settings: data.settings, orderIds: [] }, metadata },
+  );
+  const invoice = created.invoices[0]!.map((event): InvoiceCreated => ({
+    ...event,
+    data: { ...event.data, replaces: { invoiceId: cancelled.id, number: cancelled.number.display } },
+  }));
+  const replacement = invoice[0]!;
+  return {
+    cancelled: [
+      {
+        type: 'InvoiceReplaced',
+        data: {
+          invoiceId: cancelled.id,
+          companyId: cancelled.companyId,
+          replacement: { invoiceId: replacement.data.invoiceId, number: replacement.data.number.display },
+          replacedAt: metadata.now,
+        },
+      },
+    ],
+    numbers: created.numbers,
+    stamps: created.stamps,
+    invoice,
+  };
 }

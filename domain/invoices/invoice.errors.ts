@@ -14,6 +14,25 @@ const catalogue = {
   },
   DELETE_NOT_OWNER: { kind: 'forbidden', message: () => 'Only the owner can delete invoices.' },
   DELETE_NOT_CANCELLED: { kind: 'conflict', message: () => 'Only cancelled invoices can be deleted.' },
+  DELETE_STRICT_RECORDS: {
+    kind: 'forbidden',
+    message: () =>
+      'Strict records is on: invoices are never deleted. A cancelled invoice stays in the grid as Cancelled; use Replace to correct it.',
+  },
+  REPLACE_NOT_CANCELLED: {
+    kind: 'conflict',
+    message: () => 'Only a cancelled invoice can be replaced. Cancel it first.',
+  },
+  REPLACED_ALREADY: {
+    kind: 'conflict',
+    message: ({ number, replacement }) =>
+      `Invoice ${number} was replaced already, by invoice ${replacement}.`,
+  },
+  REPLACED_STAYS_CANCELLED: {
+    kind: 'conflict',
+    message: ({ number, replacement }) =>
+      `Invoice ${number} was replaced by invoice ${replacement}, so it stays cancelled.`,
+  },
   DUPLICATE: {
     kind: 'conflict',
     message: () => 'An identical invoice for this customer was created within the last 24 hours.',

@@ -81,7 +81,15 @@ export interface InvoiceCreated {
     /** The orders this invoice was made from (orders come later). */
     orderIds: string[];
     createdAt: string;
+    /** The cancelled invoice this one replaces ('Replace', issue 18 §4); absent on every other invoice. */
+    replaces?: InvoiceLink;
   };
+}
+
+/** Another invoice as a cross-reference names it: its id and its number as shown. */
+export interface InvoiceLink {
+  invoiceId: string;
+  number: string;
 }
 
 export interface InvoiceRevised {
@@ -114,13 +122,24 @@ export interface InvoiceDeleted {
   data: { invoiceId: string; companyId: string; deletedAt: string };
 }
 
-export type InvoiceEvent = InvoiceCreated | InvoiceRevised | InvoiceStatusChanged | InvoiceDeleted;
+/**
+ * A cancelled invoice was replaced (issue 18 §4, corrections by event): appended with the replacement's
+ * InvoiceCreated (which names this invoice in `replaces`) in one atomic append, so each names the other.
+ */
+export interface InvoiceReplaced {
+  type: 'InvoiceReplaced';
+  data: { invoiceId: string; companyId: string; replacement: InvoiceLink; replacedAt: string };
+}
+
+export type InvoiceEvent =
+  InvoiceCreated | InvoiceRevised | InvoiceStatusChanged | InvoiceDeleted | InvoiceReplaced;
 
 export const INVOICE_EVENT_TYPES: readonly InvoiceEvent['type'][] = [
   'InvoiceCreated',
   'InvoiceRevised',
   'InvoiceStatusChanged',
   'InvoiceDeleted',
+  'InvoiceReplaced',
 ];
 
 export const INVOICE_STREAM_PREFIX = 'invoice-';

@@ -5,7 +5,7 @@ import {
   type Payment,
   type PaymentEvent,
 } from './invoice-payment.events.js';
-import type { InvoiceContent, InvoiceEvent, InvoiceNumber } from './invoice.events.js';
+import type { InvoiceContent, InvoiceEvent, InvoiceLink, InvoiceNumber } from './invoice.events.js';
 
 export interface StatusEntry {
   status: InvoiceStatus;
@@ -27,6 +27,9 @@ export type Invoice =
       /** The status before payments last moved it (restored when the payments are gone). */
       statusBeforePayments: InvoiceStatus | null;
       createdAt: string;
+      /** The cancelled invoice this one replaces, and the invoice that replaced this one (issue 18 §4). */
+      replaces: InvoiceLink | null;
+      replacedBy: InvoiceLink | null;
     })
   | { status: 'deleted'; id: string; companyId: string; number: InvoiceNumber };
 
@@ -46,7 +49,16 @@ export function evolve(state: Invoice, event: InvoiceStreamEvent): Invoice {
   }
   switch (event.type) {
     case 'InvoiceCreated': {
-      const { invoiceId, companyId, number, status, orderIds: _o, createdAt, ...content } = event.data;
+      const {
+        invoiceId,
+        companyId,
+        number,
+        status,
+        orderIds: _o,
+        createdAt,
+        replaces,
+        ...content
+      } = event.data;
       return {
         ...content,
         status: 'live',
@@ -58,6 +70,8 @@ export function evolve(state: Invoice, event: InvoiceStreamEvent): Invoice {
         payments: [],
         statusBeforePayments: null,
         createdAt,
+        replaces: replaces ?? null,
+        replacedBy: null,
       };
     }
     case 'InvoiceRevised': {
@@ -78,6 +92,9 @@ export function evolve(state: Invoice, event: InvoiceStreamEvent): Invoice {
             : state.statusBeforePayments,
       };
     }
+    case 'InvoiceReplaced':
+      if (state.status !== 'live') return state;
+      return { ...state, replacedBy: event.data.replacement };
     case 'InvoiceDeleted':
       if (state.status !== 'live') return state;
       return { status: 'deleted', id: state.id, companyId: state.companyId, number: state.number };

@@ -21,6 +21,8 @@ const invoice = (number: string, status: NumberedInvoice['status'] = 'invoiced')
   customer: 'The Rusty Nail',
   status,
   deleted: false,
+  replaces: null,
+  replacedBy: null,
 });
 
 const OPTIONS = { from: '2026-03-01', to: '2026-03-31', timeZone: 'America/Chicago' };

@@ -24,6 +24,10 @@ export interface NumberedInvoice {
   customer: string;
   status: InvoiceStatus;
   deleted: boolean;
+  /** 'Replace' (issue 18 §4), as of the proof's instant: the number of the cancelled invoice this one replaces … */
+  replaces: string | null;
+  /** … and the number of the invoice that replaced this one. */
+  replacedBy: string | null;
 }
 
 export interface NumberingProofInvoice extends NumberedInvoice {
@@ -133,6 +137,8 @@ export function numberingProof(
           customer: '',
           status: 'draft' as InvoiceStatus,
           deleted: false,
+          replaces: null,
+          replacedBy: null,
         };
         return { invoiceId, ...invoice, state: stateOf(invoice) };
       }),

@@ -69,6 +69,8 @@ export const ACTIVITY_ACTIONS: Readonly<Record<string, ActivityMapping>> = {
   InvoiceCreated: { category: 'INVOICE', action: 'CREATE', source: 'invoice' },
   InvoiceRevised: { category: 'INVOICE', action: 'UPDATE', source: 'invoice' },
   InvoiceDeleted: { category: 'INVOICE', action: 'DELETE', source: 'invoice' },
+  // issue 18 §4: a new type (no event of it predates this line, so no backfill); the replacement's number in details
+  InvoiceReplaced: { category: 'INVOICE', action: 'REPLACE', source: 'invoice' },
   PrivateNoteAdded: { category: 'INVOICE', action: 'ADD_PRIVATE_NOTE', source: 'invoice' },
   PrivateNoteRemoved: { category: 'INVOICE', action: 'DELETE_PRIVATE_NOTE', source: 'invoice' },
   PaymentLogged: { category: 'PAYMENT', action: 'CREATE', source: 'invoice' },
@@ -138,6 +140,8 @@ function infoOf(event: StoredEvent, invoice: InvoiceRef | undefined): Data {
       if (typeof data.paymentId === 'string') info.paymentId = data.paymentId;
       if (typeof data.amountCents === 'number') info.amountCents = data.amountCents;
       if (typeof data.noteId === 'string') info.noteId = data.noteId;
+      const replacement = data.replacement as { number?: unknown } | undefined;
+      if (typeof replacement?.number === 'string') info.replacementNumber = replacement.number;
       return info;
     }
     case 'company': {

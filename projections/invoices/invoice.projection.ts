@@ -1,7 +1,12 @@
 import type { PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import type { PaymentEvent } from '#domain/invoices/invoice-payment.events.js';
-import type { InvoiceContent, InvoiceEvent, InvoiceNumber } from '#domain/invoices/invoice.events.js';
+import type {
+  InvoiceContent,
+  InvoiceEvent,
+  InvoiceLink,
+  InvoiceNumber,
+} from '#domain/invoices/invoice.events.js';
 import type { InvoiceStatus } from '#domain/shared/invoice-status.js';
 import { defineRowProjection, ident, isoOrNull as iso, upsertRowsSql } from '../projection.js';
 
@@ -60,6 +65,16 @@ CREATE INDEX IF NOT EXISTS rm_invoice_company_sequence_idx
   ON rm_invoice (company_id, sequence) WHERE deleted_at IS NULL;
 CREATE INDEX IF NOT EXISTS rm_invoice_duplicate_idx
   ON rm_invoice (company_id, fingerprint, created_at) WHERE deleted_at IS NULL;
+`;
+
+/**
+ * The cross-references of 'Replace' (issue 18 §4): the cancelled invoice a row replaces and the invoice that replaced
+ * it, each `{ invoiceId, number }` or null. Migration20261127002240_invoice_replacements adds them.
+ */
+export const INVOICE_REPLACEMENT_SCHEMA = `
+ALTER TABLE rm_invoice
+  ADD COLUMN IF NOT EXISTS replaces jsonb,
+  ADD COLUMN IF NOT EXISTS replaced_by jsonb;
 `;
 
 /**
@@ -125,6 +140,9 @@ export interface InvoiceRow {
   /** Live payments (issue 8), oldest first; paid_cents is their sum. */
   payments: InvoicePaymentEntry[];
   paid_cents: number;
+  /** issue 18 §4: the cancelled invoice this one replaces; the invoice that replaced this one. */
+  replaces: InvoiceLink | null;
+  replaced_by: InvoiceLink | null;
   revision: number;
 }
 
@@ -206,7 +224,7 @@ export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEven
       return { ...row, payments, paid_cents: sumPaid(payments), revision };
     }
     case 'InvoiceCreated': {
-      const { invoiceId, companyId, number, status, orderIds, createdAt, ...content } = event.data;
+      const { invoiceId, companyId, number, status, orderIds, createdAt, replaces, ...content } = event.data;
       return {
         id: invoiceId,
         company_id: companyId,
@@ -220,6 +238,8 @@ export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEven
         deleted_at: null,
         payments: [],
         paid_cents: 0,
+        replaces: replaces ?? null,
+        replaced_by: null,
         revision,
       };
     }
@@ -239,6 +259,9 @@ export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEven
         revision,
       };
     }
+    case 'InvoiceReplaced':
+      if (!row) throw new Error(`invoice projection: ${stored.id} replaces an invoice never created`);
+      return { ...row, replaced_by: event.data.replacement, updated_at: event.data.replacedAt, revision };
     case 'InvoiceDeleted':
       if (!row) throw new Error(`invoice projection: ${stored.id} deletes an invoice never created`);
       return { ...row, deleted_at: event.data.deletedAt, updated_at: event.data.deletedAt, revision };
@@ -274,6 +297,8 @@ const COLUMNS: readonly (keyof InvoiceRow)[] = [
   'deleted_at',
   'payments',
   'paid_cents',
+  'replaces',
+  'replaced_by',
   'revision',
 ];
 
@@ -295,6 +320,7 @@ export const invoiceProjection = defineRowProjection<InvoiceRow>({
     'InvoiceRevised',
     'InvoiceStatusChanged',
     'InvoiceDeleted',
+    'InvoiceReplaced',
     'PaymentLogged',
     'PaymentUpdated',
     'PaymentDeleted',

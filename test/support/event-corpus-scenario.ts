@@ -120,6 +120,11 @@ export async function writeCorpusScenario(
     api.put('product/price-tier/settings', { tier_base: 'last_purchase_price' }, token),
   );
 
+  // TABC compliance settings (issue 18): only a rule that adds commands, so the later steps run as before.
+  await step('compliance', () =>
+    api.put(`company/${companyId}/compliance`, { extended_stamp_statuses: true }, token),
+  );
+
   // Customers: created, changed, moved to a tier, removed; a balance link issued and revoked.
   const customerBody = {
     name: 'Corpus Tavern',
@@ -266,6 +271,14 @@ export async function writeCorpusScenario(
     ),
   );
   await step('invoice cancel', () => api.put(`invoice/${doomed?.id}`, { status: 'cancelled' }, token));
+  // 'Replace' (issue 18 §4): InvoiceReplaced on the cancelled invoice, `replaces` on the new one's InvoiceCreated.
+  await step('invoice replace', () =>
+    api.post(
+      `invoice/${doomed?.id}/replace`,
+      { customer_id: customerId, items: [{ product_id: productId, qty: 1, price: '30.50' }] },
+      token,
+    ),
+  );
   await step('invoice delete', () => api.delete(`invoice/${doomed?.id}`, token));
 
   // Staff: invited, one revoked, one joins, disabled and enabled again.

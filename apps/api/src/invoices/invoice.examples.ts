@@ -66,6 +66,8 @@ export const INVOICE_EXAMPLE = {
   balance: 54.1,
   remaining: 54.1,
   orders: [],
+  replaces: null,
+  replaced_by: null,
   created_at: '2026-11-25T17:27:35.998Z',
   updated_at: '2026-11-25T17:27:35.998Z',
 };
@@ -130,7 +132,20 @@ export const INVOICE_GRID_EXAMPLE = {
       items: '2 × BECKER VINEYARDS CABERNET SAUVIGNON 750ml',
       item_count: 1,
       created_at: '2026-11-25T17:27:35.998Z',
+      replaces: null,
+      replaced_by: null,
     },
   ],
   count: 1,
+};
+
+/** The replacement of cancelled invoice 1 (issue 18 §4): a new number, naming the invoice it replaces. */
+export const INVOICE_REPLACEMENT_EXAMPLE = {
+  ...INVOICE_EXAMPLE,
+  id: '0b8e7f52-3d41-4c9a-a1f6-5e2d8c7b9a30',
+  number: '2',
+  sequence: 2,
+  stamps: [{ roll_id: 1, prefix: 'AB', from: 1002, to: 1003, count: 2 }],
+  stamp_count: 2,
+  replaces: { id: INVOICE_EXAMPLE.id, number: '1' },
 };

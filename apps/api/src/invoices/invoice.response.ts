@@ -89,6 +89,8 @@ export function invoiceResponse(
     balance: dollarsOf(content.totals.totalCents - row.paid_cents),
     remaining: dollarsOf(Math.max(0, content.totals.totalCents - row.paid_cents)),
     orders: row.order_ids,
+    replaces: row.replaces ? { id: row.replaces.invoiceId, number: row.replaces.number } : null,
+    replaced_by: row.replaced_by ? { id: row.replaced_by.invoiceId, number: row.replaced_by.number } : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

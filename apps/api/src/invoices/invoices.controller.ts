@@ -21,8 +21,9 @@ import { GridParams } from '#infra/grid/index.js';
 import { StampDownloadParams } from '../stamps/dto/stamp.params.js';
 import { CreateInvoiceCommand } from './commands/create-invoice.command.js';
 import { DeleteInvoiceCommand } from './commands/delete-invoice.command.js';
+import { ReplaceInvoiceCommand } from './commands/replace-invoice.command.js';
 import { UpdateInvoiceCommand } from './commands/update-invoice.command.js';
-import { CreateInvoiceBody, UpdateInvoiceBody } from './dto/invoice.body.js';
+import { CreateInvoiceBody, ReplaceInvoiceBody, UpdateInvoiceBody } from './dto/invoice.body.js';
 import { CustomerIdParams, QuickSearchParams } from './dto/invoice.params.js';
 import { idempotencyKeyOf } from './invoice-context.js';
 import {
@@ -35,7 +36,7 @@ import {
   RecentInvoicesQuery,
 } from './queries/invoice.queries.js';
 import { ApiAnswer, ApiFileAnswer, ApiNoAnswer } from '../infra/http/api-answer.js';
-import { INVOICE_EXAMPLE, INVOICE_GRID_EXAMPLE } from './invoice.examples.js';
+import { INVOICE_EXAMPLE, INVOICE_GRID_EXAMPLE, INVOICE_REPLACEMENT_EXAMPLE } from './invoice.examples.js';
 import {
   COMPANY_QUICK_SEARCH_ANSWER,
   INVOICE_LAST_ANSWER,
@@ -138,7 +139,33 @@ export class InvoicesController {
     return this.commands.execute(new UpdateInvoiceCommand(metadataOf(user), idOrNumber, body));
   }
 
-  /** Owners only, cancelled invoices only. */
+  /**
+   * 'Replace' on a cancelled invoice (issue 18 §4): the builder's body saved as a new invoice; the cancelled one and
+   * the new one name each other. 404 for another company's invoice; 409 when it is not cancelled or replaced already.
+   */
+  @Post('invoice/:idOrNumber/replace')
+  @ApiAnswer(
+    201,
+    'The replacement invoice, naming the cancelled one in replaces',
+    INVOICE_REPLACEMENT_EXAMPLE,
+  )
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'A retried submit creates one replacement',
+  })
+  replace(
+    @CurrentUser() user: AuthUser,
+    @Param('idOrNumber') idOrNumber: string,
+    @Body() body: ReplaceInvoiceBody,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
+    return this.commands.execute(
+      new ReplaceInvoiceCommand(metadataOf(user), idOrNumber, body, idempotencyKeyOf(key)),
+    );
+  }
+
+  /** Owners only, cancelled invoices only; nobody while the company keeps strict records (issue 18 §4). */
   @Delete('invoice/:idOrNumber')
   @ApiNoAnswer('The cancelled invoice is deleted (its events and stamp history stay)')
   @HttpCode(204)

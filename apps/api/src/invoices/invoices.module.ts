@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CreateInvoiceHandler } from './commands/create-invoice.handler.js';
 import { DeleteInvoiceHandler } from './commands/delete-invoice.handler.js';
+import { ReplaceInvoiceHandler } from './commands/replace-invoice.handler.js';
 import { UpdateInvoiceHandler } from './commands/update-invoice.handler.js';
 import { InvoiceContext } from './invoice-context.js';
 import { InvoiceReader } from './invoice-reader.js';
 import { InvoicesController } from './invoices.controller.js';
 import { NumberingProofController } from './numbering/numbering-proof.controller.js';
+import { NumberingProofService } from './numbering/numbering-proof.service.js';
 import {
   GetInvoiceHandler,
   InvoiceCsvHandler,
@@ -22,9 +24,11 @@ import {
   providers: [
     InvoiceContext,
     InvoiceReader,
+    NumberingProofService,
     CreateInvoiceHandler,
     UpdateInvoiceHandler,
     DeleteInvoiceHandler,
+    ReplaceInvoiceHandler,
     GetInvoiceHandler,
     InvoiceGridHandler,
     RecentInvoicesHandler,

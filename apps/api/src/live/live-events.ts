@@ -46,6 +46,7 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
   InvoiceRevised: route('invoice:changed', 'invoiceId'),
   InvoiceStatusChanged: route('invoice:changed', 'invoiceId', status()),
   InvoiceDeleted: route('invoice:changed', 'invoiceId'),
+  InvoiceReplaced: route('invoice:changed', 'invoiceId'),
   InvoiceEmailed: route('invoice:changed', 'invoiceId'),
   InvoiceEmailDeferred: route('invoice:changed', 'invoiceId'),
   InvoiceEmailDelivered: route('invoice:changed', 'invoiceId'),

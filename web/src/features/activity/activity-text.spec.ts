@@ -7,6 +7,12 @@ describe('Activity sentences', () => {
     ['INVOICE', 'CREATE', { invoiceNumber: '345B', beer: true }, 'Created invoice #345B'],
     ['INVOICE', 'UPDATE', { invoiceNumber: '12-345' }, 'Updated invoice #12-345'],
     ['INVOICE', 'DELETE', {}, 'Deleted an invoice'],
+    [
+      'INVOICE',
+      'REPLACE',
+      { invoiceNumber: '345', replacementNumber: '352' },
+      'Replaced cancelled invoice #345 with invoice #352',
+    ],
     ['INVOICE', 'ADD_PRIVATE_NOTE', { invoiceNumber: '7' }, 'Added a private note to invoice #7'],
     ['INVOICE', 'DELETE_PRIVATE_NOTE', { invoiceNumber: '7' }, 'Deleted a private note from invoice #7'],
     [

@@ -78,6 +78,8 @@ export function activitySentence({
     const sentence = paymentSentence(type, info);
     if (sentence) return sentence;
   }
+  if (module === 'INVOICE' && type === 'REPLACE')
+    return `Replaced cancelled ${invoiceOf(info)}${typeof info.replacementNumber === 'string' ? ` with invoice #${info.replacementNumber}` : ''}`;
   if (module === 'INVOICE' && ['CREATE', 'UPDATE', 'DELETE'].includes(type))
     return `${type === 'CREATE' ? 'Created' : type === 'UPDATE' ? 'Updated' : 'Deleted'} ${invoiceOf(info)}`;
   // Types the screen does not know yet (ENABLE, DISABLE …): 'Clover: enable'.

@@ -62,9 +62,11 @@ function initialValues(
   clone: Invoice | undefined,
   customer: Customer | undefined,
   order?: OrderResponse,
+  replaced?: Invoice,
 ): BuilderValues {
   const blank = blankValues(company);
   if (edited) return valuesFromInvoice(edited, 'edit', blank);
+  if (replaced) return valuesFromInvoice(replaced, 'replace', blank);
   if (order) return valuesFromOrder(order, blank);
   if (clone) return valuesFromInvoice(clone, 'copy', blank);
   if (customer)
@@ -105,19 +107,27 @@ function LoadProblem({ error, retry }: { error: unknown; retry: () => void }) {
 }
 
 /**
- * /invoice/create (optionally `?customerId=` from the customer grid, or `?clone={number}`) and
- * /invoice/{number}/edit. Loads what the builder starts from, then hands over to the form.
+ * /invoice/create (optionally `?customerId=` from the customer grid, `?clone={number}`, or `?replace={number}`: the
+ * replacement of a cancelled invoice, issue 18 §4) and /invoice/{number}/edit. Loads what the builder starts from,
+ * then hands over to the form.
  */
 export default function InvoiceBuilderPage() {
   const { number } = useParams();
   const [params] = useSearchParams();
-  const cloneNumber = number ? undefined : params.get('clone')?.trim() || undefined;
-  const customerId = number || cloneNumber ? undefined : params.get('customerId')?.trim() || undefined;
-  const orderNumber = number || cloneNumber ? undefined : params.get('order')?.trim() || undefined;
+  const replaceNumber = number ? undefined : params.get('replace')?.trim() || undefined;
+  const cloneNumber = number || replaceNumber ? undefined : params.get('clone')?.trim() || undefined;
+  const customerId =
+    number || cloneNumber || replaceNumber ? undefined : params.get('customerId')?.trim() || undefined;
+  const orderNumber =
+    number || cloneNumber || replaceNumber ? undefined : params.get('order')?.trim() || undefined;
 
   const company = useCompany();
   const edited = useGetInvoiceQuery(number ?? '', { skip: !number, refetchOnMountOrArgChange: true });
   const clone = useGetInvoiceQuery(cloneNumber ?? '', { skip: !cloneNumber });
+  const replaced = useGetInvoiceQuery(replaceNumber ?? '', {
+    skip: !replaceNumber,
+    refetchOnMountOrArgChange: true,
+  });
   const customer = useGetCustomerQuery(customerId ?? '', { skip: !customerId });
   const order = useGetOrderQuery(orderNumber ?? '', { skip: !orderNumber });
 
@@ -125,21 +135,31 @@ export default function InvoiceBuilderPage() {
     company.data &&
     (!number || edited.data) &&
     (!cloneNumber || clone.data || clone.isError) &&
+    (!replaceNumber || replaced.data) &&
     (!customerId || customer.data || customer.isError) &&
     (!orderNumber || order.data || order.isError);
   const initial = useMemo(
     () =>
       ready && company.data
-        ? initialValues(company.data, edited.data, clone.data, customer.data, order.data?.order)
+        ? initialValues(
+            company.data,
+            edited.data,
+            clone.data,
+            customer.data,
+            order.data?.order,
+            replaced.data,
+          )
         : null,
     // the builder starts once: later refetches must not replace what the user typed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [ready, number, cloneNumber, customerId, orderNumber],
+    [ready, number, cloneNumber, customerId, orderNumber, replaceNumber],
   );
 
   if (company.isError) return <LoadProblem error={company.error} retry={() => void company.refetch()} />;
   if (number && edited.isError)
     return <LoadProblem error={edited.error} retry={() => void edited.refetch()} />;
+  if (replaceNumber && replaced.isError)
+    return <LoadProblem error={replaced.error} retry={() => void replaced.refetch()} />;
   if (!ready || !initial || !company.data)
     return <FullPageSpinner label={number ? 'Loading invoice' : 'Loading'} />;
 
@@ -159,13 +179,37 @@ export default function InvoiceBuilderPage() {
       </Notice>
     );
 
+  // Only a cancelled invoice, replaced by nothing yet, takes a replacement (the API says so too).
+  if (replaced.data && (replaced.data.status !== 'cancelled' || replaced.data.replaced_by))
+    return (
+      <Notice
+        icon={<BlockOutlined aria-hidden sx={{ fontSize: 56, color: 'text.disabled' }} />}
+        title={
+          replaced.data.replaced_by
+            ? `Invoice #${replaced.data.number} was replaced already, by invoice #${replaced.data.replaced_by.number}`
+            : `Invoice #${replaced.data.number} is not cancelled`
+        }
+        text={BUILDER_MESSAGES.replaceOnlyCancelled}
+      >
+        <RouterButton to={`/invoice/${encodeURIComponent(replaced.data.number)}`} variant="contained">
+          View Invoice
+        </RouterButton>
+        <RouterButton to="/invoice" variant="outlined">
+          All Invoices
+        </RouterButton>
+      </Notice>
+    );
+
   return (
     <InvoiceBuilderForm
-      key={number ?? `new-${cloneNumber ?? ''}-${customerId ?? ''}-${orderNumber ?? ''}`}
+      key={
+        number ?? `new-${cloneNumber ?? ''}-${customerId ?? ''}-${orderNumber ?? ''}-${replaceNumber ?? ''}`
+      }
       company={company.data}
       initial={initial}
       invoice={edited.data}
       cloneOf={clone.data ? clone.data.number : undefined}
+      replaces={replaced.data ? { id: replaced.data.id, number: replaced.data.number } : undefined}
       fromOrder={order.data ? { id: order.data.order.id, number: order.data.order.order_number } : undefined}
     />
   );

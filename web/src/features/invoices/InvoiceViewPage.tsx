@@ -1,6 +1,7 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import FindReplaceOutlined from '@mui/icons-material/FindReplaceOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -14,6 +15,7 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { useCompany } from '../../shared/company/company.api';
+import { useCompliancePolicy } from '../../shared/company/compliance.api';
 import { useFeature } from '../../shared/feature-gate/use-feature';
 import { FintechPanel } from '../integrations/FintechPanel';
 import { MpowerSyncButton, MpowerSyncStatus } from '../integrations/MpowerSync';
@@ -34,6 +36,7 @@ import {
 import {
   changeQuestion,
   editInvoicePath,
+  replaceInvoicePath,
   INVOICE_MESSAGES,
   stampCount,
   stampRangeLabel,
@@ -121,6 +124,8 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
   const [released, setReleased] = useState<InvoiceStampRange[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const cancelled = invoice.status === 'cancelled';
+  // issue 18 §4: with strict records on nobody deletes an invoice (the API refuses it too); the alert says why
+  const strictRecords = useCompliancePolicy().data?.strict_records === true;
   const mpower = useFeature('mpower').active;
   const [mpowerResult, setMpowerResult] = useState<{ success: boolean; message: string } | null>(null);
   const clearMpowerResult = useCallback(() => setMpowerResult(null), []);
@@ -183,7 +188,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
             <InvoicePdfButton number={invoice.number} />
             <InvoiceShareLinkButton invoiceId={invoice.id} number={invoice.number} />
             <InvoiceRevokeLinksButton invoiceId={invoice.id} number={invoice.number} />
-            {owner && cancelled && (
+            {owner && cancelled && !strictRecords && (
               <Button
                 variant="outlined"
                 color="error"
@@ -192,6 +197,15 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
               >
                 Delete
               </Button>
+            )}
+            {cancelled && !invoice.replaced_by && (
+              <RouterButton
+                to={replaceInvoicePath(invoice.number)}
+                variant="contained"
+                startIcon={<FindReplaceOutlined />}
+              >
+                Replace
+              </RouterButton>
             )}
             {!cancelled && (
               <RouterButton
@@ -226,9 +240,33 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           .
         </Alert>
       )}
+      {invoice.replaces && (
+        <Alert severity="info" variant="outlined" sx={{ mb: 3 }}>
+          This invoice replaces cancelled invoice{' '}
+          <Link component={RouterLink} to={`/invoice/${encodeURIComponent(invoice.replaces.number)}`}>
+            #{invoice.replaces.number}
+          </Link>
+          .
+        </Alert>
+      )}
       {cancelled && released.length === 0 && (
         <Alert severity="warning" variant="outlined" sx={{ mb: 3 }}>
-          This invoice is cancelled: it cannot be edited or given payments. Change its status to use it again.
+          {invoice.replaced_by ? (
+            <>
+              This invoice is cancelled and was replaced by invoice{' '}
+              <Link component={RouterLink} to={`/invoice/${encodeURIComponent(invoice.replaced_by.number)}`}>
+                #{invoice.replaced_by.number}
+              </Link>
+              : it stays cancelled, with its number, as the record of what was corrected.
+              {strictRecords && ' Strict records is on: invoices are never deleted.'}
+            </>
+          ) : (
+            <>
+              This invoice is cancelled: it cannot be edited or given payments. Change its status to use it
+              again, or Replace it with a corrected invoice (a new number; the two name each other).
+              {strictRecords && ' Strict records is on: invoices are never deleted.'}
+            </>
+          )}
         </Alert>
       )}
       <Box

@@ -170,13 +170,30 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
     {
       field: 'number',
       headerName: 'Number',
-      minWidth: 84,
+      minWidth: 124,
       flex: 0.5,
-      renderCell: ({ row }) => (
-        <Typography component="span" variant="body2" sx={{ fontWeight: 600, color: 'primary.main' }}>
-          #{row.number}
-        </Typography>
-      ),
+      // issue 18 §4: a cancelled invoice and its replacement name each other under the number
+      renderCell: ({ row }) => {
+        const link = row.replaced_by
+          ? `replaced by #${row.replaced_by}`
+          : row.replaces
+            ? `replaces #${row.replaces}`
+            : null;
+        const number = (
+          <Typography component="span" variant="body2" sx={{ fontWeight: 600, color: 'primary.main' }}>
+            #{row.number}
+          </Typography>
+        );
+        if (!link) return number;
+        return (
+          <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%' }}>
+            {number}
+            <Typography component="span" variant="caption" color="text.secondary" noWrap>
+              {link}
+            </Typography>
+          </Box>
+        );
+      },
     },
     {
       field: 'total',

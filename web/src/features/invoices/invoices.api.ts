@@ -94,6 +94,22 @@ export const invoicesApi = api
           ...(result ? [{ type: INVOICE, id: result.number }] : []),
         ],
       }),
+      /** 'Replace' on a cancelled invoice (issue 18 §4): the builder's body saved as its replacement. */
+      replaceInvoice: build.mutation<
+        Invoice,
+        { cancelledId: string; body: CreateInvoiceBody; idempotencyKey: string }
+      >({
+        query: ({ cancelledId, body, idempotencyKey }) => ({
+          url: `invoice/${encodeURIComponent(cancelledId)}/replace`,
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+        invalidatesTags: (_result, _error, { cancelledId }) => [
+          ...TOUCHED,
+          { type: INVOICE, id: cancelledId },
+        ],
+      }),
       deleteInvoice: build.mutation<void, string>({
         query: (id) => ({ url: `invoice/${encodeURIComponent(id)}`, method: 'DELETE' }),
         invalidatesTags: [...TOUCHED],
@@ -111,6 +127,7 @@ export const {
   useCreateInvoiceMutation,
   useUpdateInvoiceMutation,
   useDeleteInvoiceMutation,
+  useReplaceInvoiceMutation,
 } = invoicesApi;
 
 /** CSV exports of the grid's current filter (a plain download: the browser streams the file). */

@@ -1,4 +1,5 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +12,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { INVOICE_STATUS_LABELS } from '#domain/shared/invoice-status';
 import { saveFile } from '../../shared/download';
 import { formatDate } from '../../shared/format';
@@ -26,6 +28,15 @@ const SHOWN = 200;
 
 const STATE_LABEL = { issued: 'Issued', cancelled: 'Cancelled', deleted: 'Deleted (was cancelled)' } as const;
 
+/** 'Replaced by 352', 'Replaces 345' (issue 18 §4): the cancelled invoice and its replacement name each other. */
+const correction = (invoice: { replaces: string | null; replacedBy: string | null }) =>
+  [
+    invoice.replaces ? `Replaces #${invoice.replaces}` : '',
+    invoice.replacedBy ? `Replaced by #${invoice.replacedBy}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+
 /**
  * The invoice numbering proof of the record's period (issue 18 §4): every number issued, the state of its
  * invoices, and each gap with its explanation (or flagged).
@@ -37,7 +48,18 @@ export function NumberingProofSection({
   proof: NumberingProofResponse;
   query: StampRecordQuery;
 }) {
-  const [download, { isLoading }] = useDownloadNumberingProofMutation();
+  const [download] = useDownloadNumberingProofMutation();
+  const [downloading, setDownloading] = useState<'csv' | 'pdf' | null>(null);
+  const downloadAs = async (format: 'csv' | 'pdf') => {
+    setDownloading(format);
+    try {
+      saveFile(await download({ ...query, format }).unwrap());
+    } catch {
+      toast.error(format === 'csv' ? 'Error downloading the CSV' : 'Error generating pdf');
+    } finally {
+      setDownloading(null);
+    }
+  };
   const rows = proof.sequences.flatMap((sequence) =>
     sequence.numbers.flatMap((entry) =>
       entry.invoices.map((invoice) => ({ entry, invoice, key: `${invoice.invoiceId}` })),
@@ -61,20 +83,26 @@ export function NumberingProofSection({
               {summary}
             </Typography>
           </Box>
-          <Button
-            variant="outlined"
-            startIcon={<FileDownloadOutlined />}
-            loading={isLoading}
-            onClick={async () => {
-              try {
-                saveFile(await download(query).unwrap());
-              } catch {
-                toast.error('Error downloading the CSV');
-              }
-            }}
-          >
-            Download Numbering CSV
-          </Button>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              loading={downloading === 'csv'}
+              disabled={downloading !== null}
+              onClick={() => void downloadAs('csv')}
+            >
+              Download Numbering CSV
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<PictureAsPdfOutlined />}
+              loading={downloading === 'pdf'}
+              disabled={downloading !== null}
+              onClick={() => void downloadAs('pdf')}
+            >
+              Numbering PDF
+            </Button>
+          </Box>
         </Box>
         {proof.sequences.flatMap((sequence) =>
           sequence.gaps.map((gap) => (
@@ -91,7 +119,7 @@ export function NumberingProofSection({
           )),
         )}
         <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Invoice numbers issued" sx={{ minWidth: 560 }}>
+          <Table size="small" aria-label="Invoice numbers issued" sx={{ minWidth: 640 }}>
             <TableHead>
               <TableRow>
                 <TableCell>Number</TableCell>
@@ -99,12 +127,13 @@ export function NumberingProofSection({
                 <TableCell>Customer</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell>State</TableCell>
+                <TableCell>Correction</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {rows.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={5} align="center">
+                  <TableCell colSpan={6} align="center">
                     No invoice number issued in this period.
                   </TableCell>
                 </TableRow>
@@ -116,6 +145,7 @@ export function NumberingProofSection({
                   <TableCell>{invoice.customer}</TableCell>
                   <TableCell>{INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}</TableCell>
                   <TableCell>{STATE_LABEL[invoice.state]}</TableCell>
+                  <TableCell>{correction(invoice)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -125,6 +155,11 @@ export function NumberingProofSection({
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             The first {SHOWN} of {rows.length.toLocaleString()} invoices; the CSV lists them all.
           </Typography>
+        )}
+        {proof.chainHead && (
+          <Alert severity="info" sx={{ mt: 2, wordBreak: 'break-all' }}>
+            Event chain head at that moment: #{proof.chainHead.seq} {proof.chainHead.hash}
+          </Alert>
         )}
       </CardContent>
     </Card>

@@ -127,11 +127,11 @@ export const stampsApi = api.enhanceEndpoints({ addTagTypes: [LEDGER] }).injectE
       query: (params) => ({ url: 'invoice/numbering-proof', params }),
       providesTags: [LEDGER],
     }),
-    downloadNumberingProof: build.mutation<DownloadedFile, StampRecordQuery>({
-      query: (params) => ({
-        url: 'invoice/numbering-proof/download',
+    downloadNumberingProof: build.mutation<DownloadedFile, StampRecordQuery & { format?: 'csv' | 'pdf' }>({
+      query: ({ format = 'csv', ...params }) => ({
+        url: format === 'csv' ? 'invoice/numbering-proof/download' : 'invoice/numbering-proof/pdf',
         params,
-        responseHandler: fileResponse('numbering_proof.csv'),
+        responseHandler: fileResponse(`numbering_proof.${format}`),
       }),
     }),
     downloadStampsAsOf: build.mutation<DownloadedFile, { at: string }>({

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -187,6 +187,12 @@ export class CreateInvoiceBody extends InvoiceFieldsBody implements Contract.Cre
   @IsOptional()
   order_id?: string;
 }
+
+/**
+ * POST /invoice/{id}/replace (issue 18 §4): the builder's body for the replacement of a cancelled invoice. Not made
+ * from an order, and never a duplicate of anything live (the invoice it looks like is cancelled).
+ */
+export class ReplaceInvoiceBody extends OmitType(CreateInvoiceBody, ['force', 'order_id'] as const) {}
 
 /** PUT /invoice/{id}: absent fields are kept (the view page sends a status or a date alone). */
 export class UpdateInvoiceBody extends InvoiceFieldsBody implements Contract.UpdateInvoiceBody {

@@ -1,35 +1,25 @@
-import { Controller, Get, Inject, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type pg from 'pg';
-import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
-import { PG_POOL } from '#infra/projections.provider.js';
+import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
 import { NUMBERING_PROOF_ANSWER } from '../../stamps/record/stamp-record.answers.js';
-import { companyTimeZone } from '../../stamps/record/stamp-record.reader.js';
 import { recordRequest, StampRecordParams } from '../../stamps/record/stamp-record.params.js';
-import { numberingProofCsv, readNumberingProof } from './numbering-proof.reader.js';
+import { sendPdf } from '../delivery/invoice-delivery.controller.js';
+import { numberingProofCsv } from './numbering-proof.reader.js';
+import { numberingProofFileName, NumberingProofService } from './numbering-proof.service.js';
 
 /**
  * The invoice numbering proof (issue 18 §4) of a period, as of any instant: every number issued, with the state of
- * its invoices, and each gap explained or flagged. The same period and instant parameters as the stamp record.
- * Static paths: matched before `invoice/:idOrNumber`.
+ * its invoices and their replacements, and each gap explained or flagged; JSON, CSV and PDF. The same period and
+ * instant parameters as the stamp record. Static paths: matched before `invoice/:idOrNumber`.
  */
 @ApiTags('invoice')
 @ApiBearerAuth()
 @Controller('invoice/numbering-proof')
 export class NumberingProofController {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-  ) {}
-
-  private async read(companyId: string, params: StampRecordParams) {
-    const request = recordRequest(params);
-    const timeZone = await companyTimeZone(this.pool, companyId);
-    return readNumberingProof(this.store, companyId, { ...request, timeZone });
-  }
+  constructor(@Inject(NumberingProofService) private readonly proofs: NumberingProofService) {}
 
   @Get()
   @ApiAnswer(
@@ -38,16 +28,27 @@ export class NumberingProofController {
     NUMBERING_PROOF_ANSWER,
   )
   proof(@CurrentUser() user: AuthUser, @Query() params: StampRecordParams) {
-    return this.read(user.companyId, params);
+    return this.proofs.read(user.companyId, recordRequest(params));
   }
 
   @Get('download')
   @ApiFileAnswer('text/csv', 'The proof as CSV')
   async download(@CurrentUser() user: AuthUser, @Query() params: StampRecordParams) {
-    const proof = await this.read(user.companyId, params);
+    const proof = await this.proofs.read(user.companyId, recordRequest(params));
     return new StreamableFile(Buffer.from(numberingProofCsv(proof), 'utf8'), {
       type: 'text/csv; charset=utf-8',
-      disposition: `attachment; filename="numbering_proof_${proof.from}_${proof.to}.csv"`,
+      disposition: `attachment; filename="${numberingProofFileName(proof, 'csv')}"`,
     });
+  }
+
+  @Get('pdf')
+  @ApiFileAnswer('application/pdf', 'The proof as a PDF, with the event chain head it was made from')
+  async pdf(
+    @CurrentUser() user: AuthUser,
+    @Query() params: StampRecordParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { pdf, filename } = await this.proofs.pdf(user.companyId, recordRequest(params));
+    return sendPdf(reply, pdf, filename, 'attachment');
   }
 }

@@ -2,6 +2,7 @@ import type { NumberingProofResponse } from '#domain/contracts/stamp-record.cont
 import type { CompanyDetailsUpdated } from '#domain/companies/company.events.js';
 import type {
   InvoiceCreated,
+  InvoiceReplaced,
   InvoiceRevised,
   InvoiceStatusChanged,
 } from '#domain/invoices/invoice.events.js';
@@ -13,6 +14,7 @@ import {
   type StartingNumberChange,
 } from '#domain/invoices/numbering-proof.js';
 import { INVOICE_STATUS_LABELS } from '#domain/shared/invoice-status.js';
+import { chainHeadOf } from '#infra/event-store/event-chain.js';
 import type { EventStore, StoredEvent } from '#infra/event-store/event-store.port.js';
 import { csvLine } from '../../infra/csv/csv-format.js';
 
@@ -70,14 +72,18 @@ export async function readNumberingProof(
 ): Promise<NumberingProofAsOf> {
   const cutoff = Date.parse(options.asOf);
   const numbers: { event: InvoiceNumberEvent; occurredAt: string }[] = [];
+  // The last event read of each stream: the chain head among them covers everything the proof was made from.
+  const lastRead = new Map<string, string>();
   for await (const stored of store.readStream(invoiceNumbersStream(companyId))) {
     if (!happenedBy(stored, cutoff)) break;
     numbers.push({ event: stored as unknown as InvoiceNumberEvent, occurredAt: stored.metadata.occurredAt });
+    lastRead.set('numbers', stored.id);
   }
   const starting: StartingNumberChange[] = [];
   let current: number | undefined;
   for await (const stored of store.readStream(`company-${companyId}`)) {
     if (!happenedBy(stored, cutoff)) break;
+    lastRead.set('company', stored.id);
     if (stored.type !== 'CompanyDetailsUpdated') continue;
     const { startingInvoiceNumber } = stored.data as unknown as CompanyDetailsUpdated['data'];
     if (startingInvoiceNumber !== current)
@@ -92,6 +98,7 @@ export async function readNumberingProof(
     cutoff,
     (stream, stored) => {
       const id = stream.slice('invoice-'.length);
+      lastRead.set(stream, stored.id);
       const known = invoices.get(id);
       if (stored.type === 'InvoiceCreated' || stored.type === 'InvoiceRevised') {
         const data = stored.data as unknown as (InvoiceCreated | InvoiceRevised)['data'];
@@ -101,7 +108,11 @@ export async function readNumberingProof(
           customer: data.customer.name,
           status: 'status' in data ? data.status : (known?.status ?? 'draft'),
           deleted: false,
+          replaces: 'replaces' in data ? (data.replaces?.number ?? null) : (known?.replaces ?? null),
+          replacedBy: known?.replacedBy ?? null,
         });
+      } else if (stored.type === 'InvoiceReplaced' && known) {
+        known.replacedBy = (stored.data as unknown as InvoiceReplaced['data']).replacement.number;
       } else if (stored.type === 'InvoiceStatusChanged' && known) {
         known.status = (stored.data as unknown as InvoiceStatusChanged['data']).to;
       } else if (stored.type === 'InvoiceDeleted' && known) {
@@ -110,10 +121,30 @@ export async function readNumberingProof(
     },
   );
   const proof = numberingProof(numbers, starting, invoices, options);
-  return { companyId, asOf: new Date(cutoff).toISOString(), timeZone: options.timeZone, ...proof };
+  return {
+    companyId,
+    asOf: new Date(cutoff).toISOString(),
+    timeZone: options.timeZone,
+    ...proof,
+    chainHead: await chainHeadOf(store, companyId, [...lastRead.values()]),
+  };
 }
 
-const STATE_LABEL = { issued: 'Issued', cancelled: 'Cancelled', deleted: 'Deleted (was cancelled)' } as const;
+/** 'Replaced by 352', 'Replaces 345', both, or '' (issue 18 §4). */
+export function correctionText(invoice: { replaces: string | null; replacedBy: string | null }): string {
+  return [
+    invoice.replaces ? `Replaces ${invoice.replaces}` : '',
+    invoice.replacedBy ? `Replaced by ${invoice.replacedBy}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+export const STATE_LABEL = {
+  issued: 'Issued',
+  cancelled: 'Cancelled',
+  deleted: 'Deleted (was cancelled)',
+} as const;
 
 /** One line per invoice carrying a number (two when a beer invoice shares it), then one per gap. */
 export function numberingProofCsv(proof: NumberingProofAsOf): string {
@@ -126,6 +157,7 @@ export function numberingProofCsv(proof: NumberingProofAsOf): string {
     'Customer',
     'Status',
     'State',
+    'Correction',
   ]);
   for (const sequence of proof.sequences) {
     const label = sequence.prefix ? `Customer ${sequence.prefix.replace(/-$/, '')}` : 'Company';
@@ -140,6 +172,7 @@ export function numberingProofCsv(proof: NumberingProofAsOf): string {
           invoice.customer,
           INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status,
           STATE_LABEL[invoice.state],
+          correctionText(invoice),
         ]);
     for (const gap of sequence.gaps)
       csv += csvLine([
@@ -153,6 +186,7 @@ export function numberingProofCsv(proof: NumberingProofAsOf): string {
         '',
         '',
         `${gap.explained ? 'Gap' : 'UNEXPLAINED GAP'}: ${gap.explanation}`,
+        '',
       ]);
   }
   csv += csvLine([
@@ -164,6 +198,7 @@ export function numberingProofCsv(proof: NumberingProofAsOf): string {
     '',
     '',
     proof.gaps === 0 ? 'No gap' : `${proof.gaps} gap(s), ${proof.unexplained} unexplained`,
+    proof.chainHead ? `Chain head ${proof.chainHead.seq} ${proof.chainHead.hash}` : '',
   ]);
   return csv;
 }

@@ -26,6 +26,9 @@ export const invoiceGrid = defineGrid({
     items: { sql: 'i.items_summary', type: 'text', sortable: false },
     item_count: { sql: 'i.item_count', type: 'number' },
     created_at: { sql: 'i.created_at', type: 'date' },
+    // issue 18 §4: 'Replace' cross-references, by number
+    replaces: { sql: "i.replaces->>'number'", type: 'text', sortable: false },
+    replaced_by: { sql: "i.replaced_by->>'number'", type: 'text', sortable: false },
   },
   // The newest number first within a day.
   defaultSort: [

@@ -85,6 +85,8 @@ export const NUMBERING_PROOF_ANSWER: NumberingProofResponse = {
               status: 'cancelled',
               deleted: false,
               state: 'cancelled',
+              replaces: null,
+              replacedBy: '2000',
             },
           ],
         },
@@ -103,6 +105,7 @@ export const NUMBERING_PROOF_ANSWER: NumberingProofResponse = {
   issued: 1,
   gaps: 1,
   unexplained: 0,
+  chainHead: { seq: '412', hash: '9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c1b3d5f7e9a2c4b6d8f0e1a3c5b7d9f2e' },
 };
 
 /** GET /stamp/record/serial: an example answer (OpenAPI). */

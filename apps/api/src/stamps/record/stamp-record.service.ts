@@ -35,7 +35,7 @@ type StampRecordView = StampRecordAsOf & {
 let compiled: Handlebars.TemplateDelegate<StampRecordView> | undefined;
 
 /** The instant in the company's zone, to the second: 'Mar 31, 2026 23:59:59 (America/Chicago)'. */
-function instantLabel(instant: string, timeZone: string): string {
+export function instantLabel(instant: string, timeZone: string): string {
   const text = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',

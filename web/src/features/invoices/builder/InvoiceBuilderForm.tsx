@@ -38,6 +38,7 @@ import {
   INVOICE_STATUS_LABELS,
   invoicesApi,
   useCreateInvoiceMutation,
+  useReplaceInvoiceMutation,
   useNewInvoiceNumberQuery,
   useUpdateInvoiceMutation,
   type DuplicateInvoiceProblem,
@@ -133,6 +134,7 @@ export function InvoiceBuilderForm({
   invoice,
   cloneOf,
   fromOrder,
+  replaces,
 }: {
   company: Company;
   initial: BuilderValues;
@@ -142,6 +144,8 @@ export function InvoiceBuilderForm({
   invoice?: Invoice;
   /** the number of the invoice this one copies */
   cloneOf?: string;
+  /** 'Replace' on a cancelled invoice (issue 18 §4): saved as its replacement, the two naming each other */
+  replaces?: { id: string; number: string };
 }) {
   const navigate = useNavigate();
   const editing = invoice !== undefined;
@@ -162,6 +166,7 @@ export function InvoiceBuilderForm({
   linesRef.current = values.lines;
 
   const [createInvoice] = useCreateInvoiceMutation();
+  const [replaceInvoice] = useReplaceInvoiceMutation();
   const [updateInvoice] = useUpdateInvoiceMutation();
   const [loadLast, lastInvoice] = invoicesApi.useLazyLastInvoiceQuery();
   const remaining = useStampRemainingQuery();
@@ -379,11 +384,23 @@ export function InvoiceBuilderForm({
     try {
       const saved = editing
         ? await updateInvoice({ id: invoice.id, body }).unwrap()
-        : await createInvoice({
-            body: force ? { ...body, force: true } : body,
-            idempotencyKey: idempotencyKey.current,
-          }).unwrap();
-      toast.success(editing ? `Invoice #${saved.number} saved.` : `Invoice #${saved.number} created.`);
+        : replaces
+          ? await replaceInvoice({
+              cancelledId: replaces.id,
+              body,
+              idempotencyKey: idempotencyKey.current,
+            }).unwrap()
+          : await createInvoice({
+              body: force ? { ...body, force: true } : body,
+              idempotencyKey: idempotencyKey.current,
+            }).unwrap();
+      toast.success(
+        editing
+          ? `Invoice #${saved.number} saved.`
+          : replaces
+            ? `Invoice #${saved.number} created, replacing cancelled invoice #${replaces.number}.`
+            : `Invoice #${saved.number} created.`,
+      );
       navigate(`/invoice/${encodeURIComponent(saved.number)}`);
     } catch (error) {
       const duplicate = isDuplicate(error);
@@ -450,13 +467,15 @@ export function InvoiceBuilderForm({
               ? `${invoice.customer.name} · stamps already on the invoice are kept`
               : fromOrder
                 ? `From order #${fromOrder.number}`
-                : cloneOf
-                  ? `A copy of invoice #${cloneOf}`
-                  : 'Pick the customer, add the items, and save.'}
+                : replaces
+                  ? `Replaces cancelled invoice #${replaces.number}: correct what was wrong, then save`
+                  : cloneOf
+                    ? `A copy of invoice #${cloneOf}`
+                    : 'Pick the customer, add the items, and save.'}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-          {!editing && (
+          {!editing && !replaces && (
             <Button
               variant="outlined"
               startIcon={<HistoryOutlined />}

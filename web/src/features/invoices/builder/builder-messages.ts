@@ -10,6 +10,8 @@ export const BUILDER_MESSAGES = {
   itemsRequired: INVOICE_MESSAGES.itemsRequired,
   fixLines: 'Check the quantity and price of the items marked in red.',
   cancelled: 'A cancelled invoice cannot be edited. Change its status first.',
+  replaceOnlyCancelled:
+    'Only a cancelled invoice can be replaced, and only once: replace the replacement if it is wrong too.',
   notFound: 'Invoice not found',
   loadFailed: 'Sorry, something went wrong!',
   dueOnDelivery: 'Due on delivery',

@@ -150,7 +150,8 @@ export const sortedLines = (lines: readonly BuilderLine[]): BuilderLine[] =>
 /** What a clone, an edit or 'Replicate Last Invoice' takes from an invoice. */
 export function valuesFromInvoice(
   invoice: Invoice,
-  mode: 'edit' | 'copy',
+  /** edit: the invoice as it is; copy (Clone): its customer, note and items, today; replace: as edit, new stamps */
+  mode: 'edit' | 'copy' | 'replace',
   base: BuilderValues,
 ): BuilderValues {
   const copied: BuilderValues = {

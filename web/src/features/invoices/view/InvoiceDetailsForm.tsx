@@ -62,7 +62,13 @@ function DateField({
           onCommit(draft, true);
         }
       }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { max } }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { max },
+        // a cancelled invoice's fields are disabled, but the helper ('Due on delivery') is still read: secondary
+        // text colour (MUI's disabled grey fails WCAG contrast)
+        formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+      }}
     />
   );
 }

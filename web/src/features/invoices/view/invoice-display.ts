@@ -7,6 +7,8 @@ import { INVOICE_STATUS_LABELS, type InvoiceStatus, type InvoiceStampRange } fro
 export const invoicePath = (number: string) => `/invoice/${encodeURIComponent(number)}`;
 export const editInvoicePath = (number: string) => `${invoicePath(number)}/edit`;
 export const cloneInvoicePath = (number: string) => `/invoice/create?clone=${encodeURIComponent(number)}`;
+/** 'Replace' on a cancelled invoice (issue 18 §4): the builder, prefilled, saving the replacement. */
+export const replaceInvoicePath = (number: string) => `/invoice/create?replace=${encodeURIComponent(number)}`;
 export const newInvoiceForCustomerPath = (customerId: string) =>
   `/invoice/create?customerId=${encodeURIComponent(customerId)}`;
 export const invoiceHistoryPath = (customerId: string) =>
