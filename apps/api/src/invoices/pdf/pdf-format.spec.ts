@@ -97,6 +97,19 @@ describe('The invoice template', () => {
     expect(html).not.toContain('INTERNAL');
   });
 
+  it('names the invoice a replacement replaces, and the replacement of a cancelled one (strict records)', () => {
+    const invoice = sampleInvoice(2, '352');
+    expect(renderInvoiceHtml(invoicePdfView(invoice, company))).not.toContain('Replace');
+    const replacement = { ...invoice, replaces: { id: 'a', number: '345' } };
+    expect(renderInvoiceHtml(invoicePdfView(replacement, company))).toContain(
+      'Replaces cancelled invoice #345',
+    );
+    const cancelled = { ...invoice, status: 'cancelled' as const, replaced_by: { id: 'b', number: '352' } };
+    expect(renderInvoiceHtml(invoicePdfView(cancelled, company))).toContain(
+      'Cancelled; replaced by invoice #352',
+    );
+  });
+
   it('prints the payments, Paid and Balance due only when the payment feature is on', () => {
     const invoice = {
       ...sampleInvoice(2, '346'),
