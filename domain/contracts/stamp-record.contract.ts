@@ -3,7 +3,7 @@
  * imports this file too.
  */
 import type { NumberingProof } from '../invoices/numbering-proof.js';
-import type { StampRecord, StampTransactionKind } from '../stamps/stamp-record.js';
+import type { SerialStatus, StampRecord, StampTransactionKind } from '../stamps/stamp-record.js';
 
 export type {
   StampRecord,
@@ -51,7 +51,8 @@ export interface SerialHistoryResponse {
   asOf: string;
   prefix: string;
   number: number;
-  status: 'not_received' | 'available' | 'invoiced' | 'destroyed';
+  /** lost, stolen, voided, returned_to_state: only with the extended stamp statuses (issue 18 §2). */
+  status: SerialStatus;
   transactions: {
     date: string;
     at: string;

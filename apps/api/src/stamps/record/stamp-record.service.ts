@@ -11,6 +11,7 @@ import { printOr503 } from '../../invoices/pdf/invoice-pdf.service.js';
 import { compilePdfTemplate } from '../../invoices/pdf/invoice-pdf.template.js';
 import {
   companyTimeZone,
+  extendedTotals,
   readSerialHistory,
   readStampRecord,
   stampKindLabel,
@@ -27,6 +28,7 @@ type StampRecordView = StampRecordAsOf & {
   title: string;
   company: CompanyHeader;
   as_of_label: string;
+  extended_totals: string;
   days: (StampRecordAsOf['days'][number] & {
     lines: (StampRecordAsOf['days'][number]['lines'][number] & { label: string; serial_text: string })[];
   })[];
@@ -87,6 +89,7 @@ export class StampRecordService {
       title: `Stamp record ${record.from} – ${record.to}`,
       company: header,
       as_of_label: instantLabel(record.asOf, record.timeZone),
+      extended_totals: extendedTotals(record.totals),
       days: record.days.map((day) => ({
         ...day,
         lines: day.lines.map((line) => ({
