@@ -9,6 +9,7 @@ export type {
   StampRecord,
   StampRecordDay,
   StampRecordLine,
+  StampRecordTotals,
   StampTransactionKind,
 } from '../stamps/stamp-record.js';
 

@@ -92,6 +92,11 @@ export interface StampRecordDay {
   lines: StampRecordLine[];
 }
 
+export type BaseStampTransactionKind = 'received' | 'affixed' | 'returned' | 'destroyed' | 'restored';
+
+export type StampRecordTotals = Record<BaseStampTransactionKind, number> &
+  Partial<Record<Exclude<StampTransactionKind, BaseStampTransactionKind>, number>>;
+
 export interface StampRecord {
   from: string;
   to: string;
@@ -99,7 +104,8 @@ export interface StampRecord {
   openingOnHand: number;
   closingOnHand: number;
   days: StampRecordDay[];
-  totals: Record<StampTransactionKind, number>;
+  /** The extended statuses' kinds (issue 18 §2) only when the period has some: otherwise the record reads as before. */
+  totals: StampRecordTotals;
 }
 
 const count = (ranges: readonly StampRange[]) => ranges.reduce((n, r) => n + r.to - r.from + 1, 0);
@@ -287,18 +293,7 @@ export function buildStampRecord(
   let onHand = 0;
   let openingOnHand = 0;
   const days: StampRecordDay[] = [];
-  const totals: Record<StampTransactionKind, number> = {
-    received: 0,
-    affixed: 0,
-    returned: 0,
-    destroyed: 0,
-    restored: 0,
-    lost: 0,
-    stolen: 0,
-    voided: 0,
-    returned_to_state: 0,
-    replacement: 0,
-  };
+  const totals: StampRecordTotals = { received: 0, affixed: 0, returned: 0, destroyed: 0, restored: 0 };
   for (const t of transactions) {
     if (t.date > to) break;
     onHand += t.delta;
@@ -322,7 +317,7 @@ export function buildStampRecord(
       note: t.kind === 'returned' ? `Invoice ${t.reason ?? 'edited'}` : t.note,
       onHandAfter: onHand,
     };
-    totals[t.kind] += line.quantity;
+    totals[t.kind] = (totals[t.kind] ?? 0) + line.quantity;
     const day = days.at(-1);
     if (day?.date === t.date) day.lines.push(line);
     else days.push({ date: t.date, lines: [line] });

@@ -10,6 +10,7 @@ import {
   serialHistory,
   stampTransactions,
   type StampRecordInvoice,
+  type StampRecordTotals,
   type StampTransactionKind,
 } from '#domain/stamps/stamp-record.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
@@ -301,9 +302,9 @@ export function stampRecordText(record: StampRecordAsOf): string {
 }
 
 /** ', 2 lost, 1 replacement issued': the extended statuses' totals (issue 18 §2), only those that happened. */
-export function extendedTotals(totals: Record<StampTransactionKind, number>): string {
+export function extendedTotals(totals: StampRecordTotals): string {
   const parts = (['lost', 'stolen', 'voided', 'returned_to_state', 'replacement'] as const)
-    .filter((kind) => totals[kind] > 0)
+    .filter((kind) => (totals[kind] ?? 0) > 0)
     .map((kind) =>
       kind === 'replacement'
         ? `${totals[kind]} ${totals[kind] === 1 ? 'replacement' : 'replacements'} issued`
