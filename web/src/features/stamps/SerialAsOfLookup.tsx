@@ -16,6 +16,7 @@ import { formatDate, formatDateTime } from '../../shared/format';
 import { fieldErrors, problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { useLazySerialHistoryAsOfQuery, type SerialHistoryResponse } from './stamps.api';
+import { RECORD_KIND_LABEL } from './stamp-format';
 
 type SerialValues = { prefix: string; number: string };
 
@@ -32,15 +33,13 @@ const STATUS: Record<SerialHistoryResponse['status'], string> = {
   available: 'Available',
   invoiced: 'Invoiced',
   destroyed: 'Destroyed',
+  lost: 'Lost',
+  stolen: 'Stolen',
+  voided: 'Voided',
+  returned_to_state: 'Returned to the state',
 };
 
-const KIND: Record<SerialHistoryResponse['transactions'][number]['kind'], string> = {
-  received: 'Received',
-  affixed: 'Affixed',
-  returned: 'Returned to stock',
-  destroyed: 'Destroyed',
-  restored: 'Destroy undone',
-};
+const KIND: Record<SerialHistoryResponse['transactions'][number]['kind'], string> = RECORD_KIND_LABEL;
 
 /**
  * One serial's history replayed to the record's "As Of" moment (now when empty): every transaction that touched it,
