@@ -83,6 +83,22 @@ describe('Stamp statuses beyond destroyed (issue 18 §2)', () => {
       ).toThrow(DomainError);
     });
 
+    it('lists them in the ledger report of an instant, by status (nothing added while there are none)', () => {
+      expect(stampLedgerReport(fold(stampLedgerDecider, [ROLL])).rolls[0]).not.toHaveProperty('withdrawn');
+      const report = stampLedgerReport(
+        fold(stampLedgerDecider, [
+          ROLL,
+          aStampsStatusRecorded({ from: 1000, to: 1001 }),
+          aStampsStatusRecorded({ from: 1002, to: 1002 }, { recordId: 2, status: 'stolen' }),
+        ]),
+      );
+      expect(report.rolls[0]!.withdrawn).toEqual([
+        { status: 'lost', from: 1000, to: 1001 },
+        { status: 'stolen', from: 1002, to: 1002 },
+      ]);
+      expect(report.totals.available).toBe(477);
+    });
+
     it('shows each status as its own word', () => {
       const state = fold(stampLedgerDecider, [
         ROLL,

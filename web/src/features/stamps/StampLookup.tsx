@@ -76,9 +76,11 @@ function TransitionText({ t, prefix }: { t: StampTransition; prefix: string }) {
     case 'stolen':
     case 'voided':
     case 'returned_to_state':
-    case 'replacement':
-    case 'replaced':
-      return <>{t.note ? `: ${t.note}` : ''}</>;
+      return <>{t.note ? `— ${t.note}` : ''}</>;
+    case 'replacement': // 'Replacement issued: replaces AB1005 (voided): torn'
+      return <>{t.note ? `: ${t.note.replace(/^Replaces /, 'replaces ')}` : ''}</>;
+    case 'replaced': // 'Replaced by AB1006: torn'
+      return <>{t.note ? ` ${t.note.replace(/^Replaced /, '')}` : ''}</>;
     default:
       return null;
   }

@@ -48,7 +48,7 @@ export const stampLogColumns: GridColDef<StampLogRow>[] = [
     type: 'singleSelect',
     minWidth: 104,
     flex: 0.7,
-    // The spec's five; rows of the extended statuses (issue 18 §2) show their own label and are filtered by text.
+    // The spec's five; rows of the extended statuses (issue 18 §2) show their own label but are not in this list.
     valueOptions: (['received', 'allocated', 'released', 'destroyed', 'restored'] as StampLogKind[]).map(
       (value) => ({ value, label: LOG_KIND[value].label }),
     ),
