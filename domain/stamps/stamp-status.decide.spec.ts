@@ -215,6 +215,14 @@ describe('Stamp statuses beyond destroyed (issue 18 §2)', () => {
         );
     });
 
+    it("takes the replaced stamp's prefix when the replacement's is left out", () =>
+      given([ROLL])
+        .when(aRecordStampStatus({ status: 'stolen', replacement: { prefix: null, number: 1007 } }))
+        .then([
+          aStampsStatusRecorded({ from: 1005, to: 1005 }, { status: 'stolen' }),
+          aStampReplacementRecorded(1005, 1007, { originalStatus: 'stolen', note: 'Fell behind the shelf' }),
+        ]));
+
     it('replaces one stamp at a time', () =>
       given([ROLL])
         .when(aRecordStampStatus({ from: 1005, to: 1006, replacement: { prefix: 'AB', number: 1010 } }))

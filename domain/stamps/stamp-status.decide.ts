@@ -173,9 +173,12 @@ function replaceableStatus(status: string): StampReplacementRecorded['data']['or
 const statusWord = (status: string) =>
   status === 'RETURNED' ? 'returned to the state' : status === 'INVOICED' ? 'affixed' : status.toLowerCase();
 
-/** The replacement stamp, checked: received, in stock or affixed, not the original, not replacing another. */
+/**
+ * The replacement stamp, checked: received, in stock or affixed, not the original, not replacing another. Its prefix
+ * left out (null) is the original's.
+ */
 function usableReplacement(state: StampLedger, original: StampRef, input: SerialInput): StampRef {
-  const prefix = normalizePrefix(input.prefix);
+  const prefix = input.prefix === null ? original.prefix : normalizePrefix(input.prefix);
   const label = `${prefix}${input.number}`;
   const found = Number.isSafeInteger(input.number) ? stampStatus(state, prefix, input.number) : undefined;
   if (!found)

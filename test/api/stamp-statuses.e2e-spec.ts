@@ -293,7 +293,7 @@ describe('Stamp statuses beyond destroyed (HTTP, issue 18 §2)', () => {
       [
         { status: 'lost', from: 1005, to: 1005, note: 'x', replacement_number: 9999 },
         404,
-        'No stamp 9999 found',
+        'No stamp AB9999 found',
       ],
     ];
     for (const [body, status, message] of cases) {

@@ -65,7 +65,8 @@ export class RecordStampStatusBody {
     type: String,
     nullable: true,
     example: 'AB',
-    description: 'With replacement_number: the prefix of the stamp issued in its place (one stamp only)',
+    description:
+      "With replacement_number: the prefix of the stamp issued in its place (left out: the roll's)",
   })
   @apply(PREFIX_RULES)
   replacement_prefix?: string | null;
@@ -90,7 +91,11 @@ export class RecordStampReplacementBody {
   @apply(stampNumber('Number', true))
   number!: number;
 
-  @ApiPropertyOptional({ type: String, example: 'AB', description: 'The stamp issued in its place' })
+  @ApiPropertyOptional({
+    type: String,
+    example: 'AB',
+    description: "The stamp issued in its place (left out: the replaced stamp's prefix)",
+  })
   @apply(PREFIX_RULES)
   replacement_prefix?: string | null;
 

@@ -78,7 +78,7 @@ export class StampStatusController {
     const replacement =
       body.replacement_number === undefined || body.replacement_number === null
         ? null
-        : { prefix: body.replacement_prefix ?? '', number: body.replacement_number };
+        : { prefix: body.replacement_prefix ?? null, number: body.replacement_number };
     return this.commands.execute(
       new RecordStampStatusCommand(metadataOf(user), user.name, {
         rollId,
@@ -97,7 +97,7 @@ export class StampStatusController {
     return this.commands.execute(
       new RecordStampReplacementCommand(metadataOf(user), user.name, {
         original: { prefix: body.prefix ?? '', number: body.number },
-        replacement: { prefix: body.replacement_prefix ?? '', number: body.replacement_number },
+        replacement: { prefix: body.replacement_prefix ?? null, number: body.replacement_number },
         note: body.note ?? null,
       }),
     );
