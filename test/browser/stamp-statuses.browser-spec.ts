@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SCREENSHOT_DIR, snap, useBrowser } from '../support/browser.js';
@@ -116,6 +117,33 @@ describe('Stamp statuses beyond destroyed (browser, issue 18 §2)', () => {
       const table = page.getByRole('table', { name: 'Stamp transactions by date' });
       await visible(table.getByRole('cell', { name: 'Voided', exact: true }));
       await visible(table.getByRole('cell', { name: 'Replacement issued', exact: true }));
+
+      // One stamp as of now, and its history as a file.
+      await page.getByLabel('Prefix').fill('AB');
+      await page.getByLabel('Stamp Number').fill('1005');
+      await page.getByRole('button', { name: 'Look Up' }).click();
+      const story = page.getByRole('table', { name: 'Transactions of the stamp' });
+      await visible(
+        story.getByText(
+          'Replacement issued (Replaced by AB1006: Torn while affixing (recorded by Vera Void))',
+        ),
+      );
+      await visible(page.getByText(/: Voided$/));
+      const [csv] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download Stamp CSV' }).click(),
+      ]);
+      expect(csv.suggestedFilename()).toMatch(/^stamp_AB1005_as_of_.*\.csv$/);
+      expect(readFileSync(await csv.path()).toString()).toContain('AB1005,');
+      const [pdf] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download Stamp PDF' }).click(),
+      ]);
+      expect(
+        readFileSync(await pdf.path())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       await expectNoSeriousViolation(page);
     },
   );

@@ -312,3 +312,74 @@ export function extendedTotals(totals: StampRecordTotals): string {
     );
   return parts.map((part) => `, ${part}`).join('');
 }
+
+const SERIAL_STATUS_LABEL: Record<SerialHistoryResponse['status'], string> = {
+  not_received: 'Not received',
+  available: 'In stock',
+  invoiced: 'Affixed',
+  destroyed: 'Destroyed',
+  lost: 'Lost',
+  stolen: 'Stolen',
+  voided: 'Voided',
+  returned_to_state: 'Returned to the state',
+};
+
+export const serialStatusLabel = (status: SerialHistoryResponse['status']) => SERIAL_STATUS_LABEL[status];
+
+/** One stamp's history as of an instant (issue 18 "one serial's history as of then"): a line per transaction. */
+export function serialHistoryCsv(history: SerialHistoryResponse): string {
+  const serial = `${history.prefix}${history.number}`;
+  let csv = csvLine([
+    'Stamp',
+    'Date',
+    'Transaction',
+    'Range',
+    'Invoice Date',
+    'Invoice Number',
+    'Retailer',
+    'Permit',
+    'Note',
+  ]);
+  for (const t of history.transactions)
+    csv += csvLine([
+      serial,
+      t.date,
+      KIND_LABEL[t.kind],
+      t.range,
+      t.invoiceDate,
+      t.invoiceNumber,
+      t.retailer,
+      t.permit,
+      t.note,
+    ]);
+  csv += csvLine([
+    serial,
+    '',
+    `Status as of ${history.asOf}`,
+    '',
+    '',
+    '',
+    '',
+    '',
+    serialStatusLabel(history.status),
+  ]);
+  csv += csvLine([
+    serial,
+    '',
+    `As of ${history.asOf}`,
+    '',
+    '',
+    '',
+    '',
+    '',
+    history.chainHead ? `Chain head ${history.chainHead.seq} ${history.chainHead.hash}` : '',
+  ]);
+  return csv;
+}
+
+/** `stamp_AB1011_as_of_2026-04-01T050000Z.csv` */
+export const serialHistoryFileName = (history: SerialHistoryResponse, ext: 'csv' | 'pdf') =>
+  `stamp_${history.prefix}${history.number}_as_of_${history.asOf.replace(/[:.]/g, '').replace(/\d{3}Z$/, 'Z')}.${ext}`.replace(
+    /[^A-Za-z0-9_.-]/g,
+    '_',
+  );

@@ -14,6 +14,8 @@ import {
   extendedTotals,
   readSerialHistory,
   readStampRecord,
+  serialHistoryFileName,
+  serialStatusLabel,
   stampKindLabel,
   type StampRecordAsOf,
 } from './stamp-record.reader.js';
@@ -35,6 +37,19 @@ type StampRecordView = StampRecordAsOf & {
 };
 
 let compiled: Handlebars.TemplateDelegate<StampRecordView> | undefined;
+
+type SerialHistory = Awaited<ReturnType<typeof readSerialHistory>>;
+
+type SerialHistoryView = SerialHistory & {
+  title: string;
+  serial: string;
+  company: CompanyHeader;
+  as_of_label: string;
+  status_label: string;
+  rows: (SerialHistory['transactions'][number] & { label: string })[];
+};
+
+let compiledSerial: Handlebars.TemplateDelegate<SerialHistoryView> | undefined;
 
 /** The instant in the company's zone, to the second: 'Mar 31, 2026 23:59:59 (America/Chicago)'. */
 function instantLabel(instant: string, timeZone: string): string {
@@ -76,6 +91,32 @@ export class StampRecordService {
   async serial(companyId: string, request: { prefix: string; number: number; asOf: string }) {
     const timeZone = await companyTimeZone(this.pool, companyId);
     return readSerialHistory(this.store, companyId, { ...request, timeZone });
+  }
+
+  /** One stamp's history as of an instant, as a PDF (issue 18: "one serial's history as of then"). */
+  async serialPdf(
+    companyId: string,
+    request: { prefix: string; number: number; asOf: string },
+  ): Promise<{ filename: string; pdf: Buffer }> {
+    const timeZone = await companyTimeZone(this.pool, companyId);
+    const [history, { header }] = await Promise.all([
+      readSerialHistory(this.store, companyId, { ...request, timeZone }),
+      this.headers.read(companyId, null),
+    ]);
+    compiledSerial ??= compilePdfTemplate<SerialHistoryView>('stamp-serial.hbs', import.meta.url);
+    const serial = `${history.prefix}${history.number}`;
+    const view: SerialHistoryView = {
+      ...history,
+      title: `Stamp ${serial}`,
+      serial,
+      company: header,
+      as_of_label: instantLabel(history.asOf, timeZone),
+      status_label: serialStatusLabel(history.status),
+      rows: history.transactions.map((t) => ({ ...t, label: stampKindLabel(t.kind) })),
+    };
+    const footer = `<div style="width:100%;font-size:8px;color:#616e7c;padding:0 0.5in;display:flex;justify-content:space-between;font-family:'Liberation Sans',Arial,sans-serif"><span>${Handlebars.escapeExpression(`Stamp ${serial}, as of ${history.asOf}`)}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+    const pdf = await printOr503(this.renderer.render(compiledSerial(view), { footerHtml: footer }));
+    return { filename: serialHistoryFileName(history, 'pdf'), pdf };
   }
 
   async pdf(companyId: string, request: StampRecordRequest): Promise<{ filename: string; pdf: Buffer }> {
