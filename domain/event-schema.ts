@@ -144,6 +144,8 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   StampsReleased: 1,
   StampsDestroyed: 1,
   StampsRestored: 1,
+  StampsStatusRecorded: 1,
+  StampReplacementRecorded: 1,
   StampHoldingChanged: 1,
 };
 

@@ -25,6 +25,7 @@ import { Migration20261127002000_rate_limits } from './Migration20261127002000_r
 import { Migration20261127002010_projection_holders } from './Migration20261127002010_projection_holders.js';
 import { Migration20261127002100_idempotency_owner } from './Migration20261127002100_idempotency_owner.js';
 import { Migration20261127002200_company_compliance } from './Migration20261127002200_company_compliance.js';
+import { Migration20261127002210_stamp_statuses } from './Migration20261127002210_stamp_statuses.js';
 import { Migration20261127002240_invoice_replacements } from './Migration20261127002240_invoice_replacements.js';
 import { Migration20261127001900_integrations } from './Migration20261127001900_integrations.js';
 
@@ -58,5 +59,6 @@ export const migrationsList = [
   Migration20261127002010_projection_holders,
   Migration20261127002100_idempotency_owner,
   Migration20261127002200_company_compliance,
+  Migration20261127002210_stamp_statuses,
   Migration20261127002240_invoice_replacements,
 ];

@@ -3,12 +3,13 @@
  * imports this file too.
  */
 import type { NumberingProof } from '../invoices/numbering-proof.js';
-import type { StampRecord, StampTransactionKind } from '../stamps/stamp-record.js';
+import type { SerialStatus, StampRecord, StampTransactionKind } from '../stamps/stamp-record.js';
 
 export type {
   StampRecord,
   StampRecordDay,
   StampRecordLine,
+  StampRecordTotals,
   StampTransactionKind,
 } from '../stamps/stamp-record.js';
 
@@ -53,7 +54,8 @@ export interface SerialHistoryResponse {
   asOf: string;
   prefix: string;
   number: number;
-  status: 'not_received' | 'available' | 'invoiced' | 'destroyed';
+  /** lost, stolen, voided, returned_to_state: only with the extended stamp statuses (issue 18 §2). */
+  status: SerialStatus;
   transactions: {
     date: string;
     at: string;

@@ -117,7 +117,19 @@ export interface UndoDestroyStampsResult {
   already_restored: number[];
 }
 
-export type StampLogKind = 'received' | 'allocated' | 'released' | 'destroyed' | 'restored';
+/** The last six only with the company setting extendedStampStatuses (issue 18 §2). */
+export type StampLogKind =
+  | 'received'
+  | 'allocated'
+  | 'released'
+  | 'destroyed'
+  | 'restored'
+  | 'lost'
+  | 'stolen'
+  | 'voided'
+  | 'returned_to_state'
+  | 'replacement'
+  | 'replaced';
 
 /** A row of GET /invoice/stamp/grid (the range numbers arrive as text: Postgres bigint). */
 export interface StampLogRow {
@@ -141,7 +153,8 @@ export interface StampLogRow {
   note: string | null;
 }
 
-export type StampStatus = 'AVAILABLE' | 'INVOICED' | 'DESTROYED';
+/** LOST, STOLEN, VOIDED and RETURNED (to the state) only with the extended stamp statuses (issue 18 §2). */
+export type StampStatus = 'AVAILABLE' | 'INVOICED' | 'DESTROYED' | 'LOST' | 'STOLEN' | 'VOIDED' | 'RETURNED';
 
 export interface StampTransition {
   at: string;
@@ -171,4 +184,39 @@ export interface StampHistoryResponse {
   status: StampStatus;
   roll: StampRollResponse;
   transitions: StampTransition[];
+  /** Issue 18 §2, present only when recorded: the stamp issued in this one's place, `AB1006`. */
+  replaced_by?: string;
+  /** Issue 18 §2, present only when recorded: the stamp this one was issued in place of. */
+  replaces?: string;
+}
+
+/** POST /stamp/roll/{roll_id}/status and POST /stamp/replacement (issue 18 §2): what was recorded. */
+export interface StampStatusRecordResult {
+  record: {
+    id: number;
+    status: 'lost' | 'stolen' | 'voided' | 'returned_to_state';
+    roll_id: number;
+    prefix: string;
+    from: number;
+    to: number;
+    count: number;
+    note: string;
+    recorded_by: string | null;
+    recorded_at: string;
+  } | null;
+  replacement: {
+    original: string;
+    original_status: 'lost' | 'stolen' | 'voided' | 'destroyed';
+    replacement: string;
+    note: string | null;
+    recorded_by: string | null;
+    recorded_at: string;
+  } | null;
+  /** One line each: what was recorded. */
+  messages: string[];
+}
+
+/** GET /stamp/status-settings (issue 18 §2): whether this company records lost, stolen, voided and returned stamps. */
+export interface StampStatusSettingsResponse {
+  extended_stamp_statuses: boolean;
 }

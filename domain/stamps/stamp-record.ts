@@ -13,7 +13,28 @@ import type { StampEvent, StampRange } from './stamp.events.js';
  * − destroyed + restored.
  */
 
-export type StampTransactionKind = 'received' | 'affixed' | 'returned' | 'destroyed' | 'restored';
+export type StampTransactionKind =
+  | 'received'
+  | 'affixed'
+  | 'returned'
+  | 'destroyed'
+  | 'restored'
+  // issue 18 §2, with the company setting extendedStampStatuses:
+  | 'lost'
+  | 'stolen'
+  | 'voided'
+  | 'returned_to_state'
+  | 'replacement';
+
+/** The kinds whose serials the record lists one by one (TABC: every stamp destroyed, lost, stolen, voided…). */
+export const LISTED_KINDS: ReadonlySet<StampTransactionKind> = new Set([
+  'destroyed',
+  'lost',
+  'stolen',
+  'voided',
+  'returned_to_state',
+  'replacement',
+]);
 
 /** One stamp event as a transaction of the record, before invoice details are joined. */
 export interface StampTransaction {
@@ -35,6 +56,9 @@ export interface StampTransaction {
   note: string | null;
   /** Released stamps: why they came back. */
   reason: string | null;
+  /** A replacement: the stamp it replaces (whose own story shows it too), and what that story says. */
+  related?: StampRange[];
+  relatedNote?: string | null;
 }
 
 /** An invoice as it read at the record's instant. */
@@ -51,7 +75,7 @@ export interface StampRecordLine {
   quantity: number;
   /** Serial ranges, `AB1000–AB1011, AB1020`. */
   serials: string;
-  /** Destroyed lines only: every serial, one by one. */
+  /** Destroyed, lost, stolen, voided, returned-to-state and replacement lines: every serial, one by one. */
   serialList: string[];
   rollId: number | null;
   invoiceId: string | null;
@@ -68,6 +92,11 @@ export interface StampRecordDay {
   lines: StampRecordLine[];
 }
 
+export type BaseStampTransactionKind = 'received' | 'affixed' | 'returned' | 'destroyed' | 'restored';
+
+export type StampRecordTotals = Record<BaseStampTransactionKind, number> &
+  Partial<Record<Exclude<StampTransactionKind, BaseStampTransactionKind>, number>>;
+
 export interface StampRecord {
   from: string;
   to: string;
@@ -75,7 +104,8 @@ export interface StampRecord {
   openingOnHand: number;
   closingOnHand: number;
   days: StampRecordDay[];
-  totals: Record<StampTransactionKind, number>;
+  /** The extended statuses' kinds (issue 18 §2) only when the period has some: otherwise the record reads as before. */
+  totals: StampRecordTotals;
 }
 
 const count = (ranges: readonly StampRange[]) => ranges.reduce((n, r) => n + r.to - r.from + 1, 0);
@@ -149,6 +179,55 @@ export function stampTransactions(
         });
         return;
       }
+      case 'StampsStatusRecorded': {
+        const d = event.data;
+        out.push({
+          ...base,
+          kind: d.status,
+          delta: -count(d.ranges),
+          ranges: d.ranges,
+          rollId: d.rollId,
+          note: withRecorder(d.note, d.recordedBy.name),
+        });
+        return;
+      }
+      case 'StampReplacementRecorded': {
+        const d = event.data;
+        const original = {
+          rollId: d.original.rollId,
+          prefix: d.original.prefix,
+          from: d.original.number,
+          to: d.original.number,
+        };
+        const serial = `${d.replacement.prefix}${d.replacement.number}`;
+        const originalSerial = `${d.original.prefix}${d.original.number}`;
+        out.push({
+          ...base,
+          kind: 'replacement',
+          delta: 0,
+          ranges: [
+            {
+              rollId: d.replacement.rollId,
+              prefix: d.replacement.prefix,
+              from: d.replacement.number,
+              to: d.replacement.number,
+            },
+          ],
+          rollId: d.replacement.rollId,
+          note: withRecorder(
+            [`Replaces ${originalSerial} (${STATUS_TEXT[d.originalStatus]})`, d.note]
+              .filter(Boolean)
+              .join(': '),
+            d.recordedBy.name,
+          ),
+          related: [original],
+          relatedNote: withRecorder(
+            [`Replaced by ${serial}`, d.note].filter(Boolean).join(': '),
+            d.recordedBy.name,
+          ),
+        });
+        return;
+      }
       case 'StampsRestored': {
         const d = event.data;
         out.push({
@@ -168,6 +247,16 @@ export function stampTransactions(
   return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq));
 }
 
+const STATUS_TEXT: Record<string, string> = {
+  lost: 'lost',
+  stolen: 'stolen',
+  voided: 'voided',
+  destroyed: 'destroyed',
+};
+
+const withRecorder = (note: string | null, name: string | null) =>
+  name ? `${note ?? ''}${note ? ' ' : ''}(recorded by ${name})` : note;
+
 /** The affixing transactions of the period whose invoice details the caller must read. */
 export function invoicesOfPeriod(
   transactions: readonly StampTransaction[],
@@ -184,7 +273,7 @@ export function invoicesOfPeriod(
 const rangesText = (ranges: readonly StampRange[]) =>
   ranges.map((r) => formatRange(r.prefix, r.from, r.to)).join(', ');
 
-/** At most this many serials are listed one by one per destroyed line (a whole roll destroyed stays readable). */
+/** At most this many serials are listed one by one per listed line (a whole roll destroyed stays readable). */
 export const MAX_LISTED_SERIALS = 10_000;
 
 function serialList(ranges: readonly StampRange[]): string[] {
@@ -204,13 +293,7 @@ export function buildStampRecord(
   let onHand = 0;
   let openingOnHand = 0;
   const days: StampRecordDay[] = [];
-  const totals: Record<StampTransactionKind, number> = {
-    received: 0,
-    affixed: 0,
-    returned: 0,
-    destroyed: 0,
-    restored: 0,
-  };
+  const totals: StampRecordTotals = { received: 0, affixed: 0, returned: 0, destroyed: 0, restored: 0 };
   for (const t of transactions) {
     if (t.date > to) break;
     onHand += t.delta;
@@ -222,9 +305,9 @@ export function buildStampRecord(
     const line: StampRecordLine = {
       kind: t.kind,
       at: t.at,
-      quantity: Math.abs(t.delta),
+      quantity: t.kind === 'replacement' ? 1 : Math.abs(t.delta),
       serials: rangesText(t.ranges),
-      serialList: t.kind === 'destroyed' ? serialList(t.ranges) : [],
+      serialList: LISTED_KINDS.has(t.kind) ? serialList(t.ranges) : [],
       rollId: t.rollId,
       invoiceId: t.invoiceId,
       invoiceNumber: invoice?.number ?? t.invoiceNumber,
@@ -234,7 +317,7 @@ export function buildStampRecord(
       note: t.kind === 'returned' ? `Invoice ${t.reason ?? 'edited'}` : t.note,
       onHandAfter: onHand,
     };
-    totals[t.kind] += line.quantity;
+    totals[t.kind] = (totals[t.kind] ?? 0) + line.quantity;
     const day = days.at(-1);
     if (day?.date === t.date) day.lines.push(line);
     else days.push({ date: t.date, lines: [line] });
@@ -242,14 +325,27 @@ export function buildStampRecord(
   return { from, to, openingOnHand, closingOnHand: onHand, days, totals };
 }
 
-export type SerialStatus = 'not_received' | 'available' | 'invoiced' | 'destroyed';
+export type SerialStatus =
+  | 'not_received'
+  | 'available'
+  | 'invoiced'
+  | 'destroyed'
+  | 'lost'
+  | 'stolen'
+  | 'voided'
+  | 'returned_to_state';
 
-const STATUS_AFTER: Record<StampTransactionKind, SerialStatus> = {
+/** The status after a transaction; a replacement changes neither stamp's status. */
+const STATUS_AFTER: Record<Exclude<StampTransactionKind, 'replacement'>, SerialStatus> = {
   received: 'available',
   affixed: 'invoiced',
   returned: 'available',
   destroyed: 'destroyed',
   restored: 'available',
+  lost: 'lost',
+  stolen: 'stolen',
+  voided: 'voided',
+  returned_to_state: 'returned_to_state',
 };
 
 /** The transactions that touched one serial (in the record's order), and its status after the last of them. */
@@ -258,14 +354,18 @@ export function serialHistory(
   prefix: string,
   number: number,
 ): { status: SerialStatus; transactions: StampTransaction[] } {
+  const holds = (r: StampRange) => r.prefix === prefix && r.from <= number && number <= r.to;
   const touched = transactions
-    .filter((t) => t.ranges.some((r) => r.prefix === prefix && r.from <= number && number <= r.to))
+    .filter((t) => t.ranges.some(holds) || t.related?.some(holds))
     // The serial's own story goes by the events' order (a roll's received date may be earlier than its entry).
     .sort((a, b) => a.seq - b.seq)
-    .map((t) => ({
-      ...t,
-      ranges: t.ranges.filter((r) => r.prefix === prefix && r.from <= number && number <= r.to),
-    }));
-  const last = touched.at(-1);
-  return { status: last ? STATUS_AFTER[last.kind] : 'not_received', transactions: touched };
+    .map((t) =>
+      t.ranges.some(holds)
+        ? { ...t, ranges: t.ranges.filter(holds) }
+        : // The stamp a replacement stands in for: its own story says by which stamp.
+          { ...t, ranges: t.related!.filter(holds), note: t.relatedNote ?? null },
+    );
+  let status: SerialStatus = 'not_received';
+  for (const t of touched) if (t.kind !== 'replacement') status = STATUS_AFTER[t.kind];
+  return { status, transactions: touched };
 }

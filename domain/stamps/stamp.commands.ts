@@ -1,5 +1,5 @@
 import type { CommandMetadata } from '../shared/decider.js';
-import type { StampRange } from './stamp.events.js';
+import type { StampRange, StampRecorder } from './stamp.events.js';
 
 /** A manual range as the builder or the assign form sends it: stamps `from`–`to` of one roll. */
 export interface StampRangeInput {
@@ -91,6 +91,42 @@ export interface RestoreStamps {
   metadata: CommandMetadata;
 }
 
+/** A stamp named by its serial, as a form sends it. */
+export interface SerialInput {
+  prefix: string | null;
+  number: number;
+}
+
+/**
+ * Issue 18 §2: stamps `from`–`to` of a roll, all in stock, are lost, stolen, voided or returned to the state.
+ * `enabled`: the company's `extendedStampStatuses` setting (off: refused). With `replacement` (one stamp only, not
+ * returned): the stamp issued in its place, recorded in the same decision.
+ */
+export interface RecordStampStatus {
+  type: 'RecordStampStatus';
+  data: StampRangeInput & {
+    status: string;
+    note: string | null;
+    recordedBy: StampRecorder;
+    enabled: boolean;
+    replacement?: SerialInput | null;
+  };
+  metadata: CommandMetadata;
+}
+
+/** Issue 18 §2: `replacement` was issued in place of `original` (lost, stolen, voided or destroyed). */
+export interface RecordStampReplacement {
+  type: 'RecordStampReplacement';
+  data: {
+    original: SerialInput;
+    replacement: SerialInput;
+    note: string | null;
+    recordedBy: StampRecorder;
+    enabled: boolean;
+  };
+  metadata: CommandMetadata;
+}
+
 export type StampCommand =
   | ReceiveStampRoll
   | ActivateStampRoll
@@ -99,4 +135,6 @@ export type StampCommand =
   | AssignStamps
   | ReleaseStamps
   | DestroyStamps
-  | RestoreStamps;
+  | RestoreStamps
+  | RecordStampStatus
+  | RecordStampReplacement;

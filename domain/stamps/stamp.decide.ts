@@ -25,6 +25,7 @@ import type {
   StampCommand,
 } from './stamp.commands.js';
 import { destroyMessages, stampError, stampErrors } from './stamp.errors.js';
+import { recordStampReplacement, recordStampStatus } from './stamp-status.decide.js';
 import {
   assignmentAllocationId,
   invoiceAllocationId,
@@ -378,13 +379,20 @@ export function decide(command: StampCommand, state: StampLedger): StampEvent[] 
       return destroy(command, state);
     case 'RestoreStamps':
       return restore(command, state);
+    case 'RecordStampStatus':
+      return recordStampStatus(command, state);
+    case 'RecordStampReplacement':
+      return recordStampReplacement(command, state);
     default:
       return assertNever(command);
   }
 }
 
-/** Snapshot version 1: the ledger as stamp.state.ts shapes it (bump on any change of that shape). */
-export const STAMP_LEDGER_SNAPSHOT_VERSION = 1;
+/**
+ * Snapshot version: the ledger as stamp.state.ts shapes it (bump on any change of that shape). 2: withdrawn stamps,
+ * status records and replacements (issue 18 §2).
+ */
+export const STAMP_LEDGER_SNAPSHOT_VERSION = 2;
 
 export const stampLedgerDecider: Decider<StampLedger, StampCommand, StampEvent> = {
   decide,

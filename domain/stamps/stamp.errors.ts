@@ -107,6 +107,65 @@ const catalogue = {
     field: 'ids',
     message: (v) => `No destroyed stamps record ${v.id}.`,
   },
+  // issue 18 §2: lost, stolen, voided and returned stamps; replacements (ours)
+  STAMP_STATUSES_OFF: {
+    kind: 'forbidden',
+    message: () =>
+      'Lost, stolen, voided and returned stamps are not switched on for your company. The owner can switch them on in Settings, under TABC compliance.',
+  },
+  STAMP_STATUS_INVALID: {
+    kind: 'invalid',
+    field: 'status',
+    message: () => "Status must be 'lost', 'stolen', 'voided' or 'returned_to_state'.",
+  },
+  STAMP_STATUS_NOTE_REQUIRED: {
+    kind: 'invalid',
+    field: 'note',
+    message: () => 'Please add a note saying what happened to the stamps.',
+  },
+  STAMP_STATUS_NOTE_TOO_LONG: {
+    kind: 'invalid',
+    field: 'note',
+    message: () => 'The note must be at most 500 characters.',
+  },
+  STAMP_STATUS_NOT_IN_STOCK: {
+    kind: 'conflict',
+    field: 'from',
+    message: (v) =>
+      `Only stamps in stock can be recorded ${v.status}: ${v.ranges} ${v.plural === 1 ? 'is' : 'are'} not available.`,
+  },
+  STAMP_NOT_FOUND: { kind: 'not_found', field: 'number', message: (v) => `No stamp ${v.stamp} found` },
+  REPLACEMENT_ONE_STAMP: {
+    kind: 'invalid',
+    field: 'replacement_number',
+    message: () => 'A replacement stands for one stamp: from and to must be the same number.',
+  },
+  REPLACEMENT_NOT_REPLACEABLE: {
+    kind: 'conflict',
+    field: 'number',
+    message: (v) =>
+      `Only a lost, stolen, voided or destroyed stamp can be replaced: ${v.stamp} is ${v.status}.`,
+  },
+  REPLACEMENT_ALREADY_REPLACED: {
+    kind: 'conflict',
+    field: 'number',
+    message: (v) => `${v.stamp} is already replaced by ${v.other}.`,
+  },
+  REPLACEMENT_UNUSABLE: {
+    kind: 'conflict',
+    field: 'replacement_number',
+    message: (v) => `${v.stamp} cannot replace another stamp: it is ${v.status}.`,
+  },
+  REPLACEMENT_TAKEN: {
+    kind: 'conflict',
+    field: 'replacement_number',
+    message: (v) => `${v.stamp} already replaces ${v.other}.`,
+  },
+  REPLACEMENT_ITSELF: {
+    kind: 'invalid',
+    field: 'replacement_number',
+    message: () => 'A stamp cannot replace itself.',
+  },
 } satisfies Record<string, Entry>;
 
 export type StampErrorCode = keyof typeof catalogue;

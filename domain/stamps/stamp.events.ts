@@ -94,6 +94,59 @@ export interface StampsRestored {
   data: { destroyId: number; rollId: number; prefix: string; ranges: StampRange[]; restoredAt: string };
 }
 
+/**
+ * Issue 18 §2 (company setting `extendedStampStatuses`): what can happen to stamps in stock besides being destroyed.
+ * `returned_to_state`: unused stamps sent back to TABC.
+ */
+export const EXTENDED_STAMP_STATUSES = ['lost', 'stolen', 'voided', 'returned_to_state'] as const;
+export type ExtendedStampStatus = (typeof EXTENDED_STAMP_STATUSES)[number];
+
+/** Who recorded a fact: the user and their name at the time (the record prints it as it was). */
+export interface StampRecorder {
+  userId: string | null;
+  name: string | null;
+}
+
+/** One stamp. */
+export interface StampRef {
+  rollId: number;
+  prefix: string;
+  number: number;
+}
+
+/** Stamps of one roll that were in stock are now lost, stolen, voided or returned to the state (issue 18 §2). */
+export interface StampsStatusRecorded {
+  type: 'StampsStatusRecorded';
+  data: {
+    recordId: number; // 1, 2, 3 … per company
+    status: ExtendedStampStatus;
+    rollId: number;
+    prefix: string;
+    from: number;
+    to: number;
+    ranges: StampRange[];
+    note: string;
+    recordedBy: StampRecorder;
+    recordedAt: string;
+  };
+}
+
+/**
+ * `replacement` was issued in place of `original` (lost, stolen, voided or destroyed): a cross-reference both ways;
+ * the replacement stamp itself stays as it is (in stock, or affixed as usual).
+ */
+export interface StampReplacementRecorded {
+  type: 'StampReplacementRecorded';
+  data: {
+    original: StampRef;
+    originalStatus: Exclude<ExtendedStampStatus, 'returned_to_state'> | 'destroyed';
+    replacement: StampRef;
+    note: string | null;
+    recordedBy: StampRecorder;
+    recordedAt: string;
+  };
+}
+
 export type StampEvent =
   | StampRollReceived
   | StampRollActivated
@@ -101,7 +154,9 @@ export type StampEvent =
   | StampsAllocated
   | StampsReleased
   | StampsDestroyed
-  | StampsRestored;
+  | StampsRestored
+  | StampsStatusRecorded
+  | StampReplacementRecorded;
 
 export const STAMP_EVENT_TYPES: readonly StampEvent['type'][] = [
   'StampRollReceived',
@@ -111,6 +166,8 @@ export const STAMP_EVENT_TYPES: readonly StampEvent['type'][] = [
   'StampsReleased',
   'StampsDestroyed',
   'StampsRestored',
+  'StampsStatusRecorded',
+  'StampReplacementRecorded',
 ];
 
 export const STAMPS_STREAM_PREFIX = 'stamps-';

@@ -6,6 +6,8 @@ import type {
   DeactivateStampRoll,
   DestroyStamps,
   ReceiveStampRoll,
+  RecordStampReplacement,
+  RecordStampStatus,
   ReleaseStamps,
   RestoreStamps,
   StampCommand,
@@ -21,6 +23,8 @@ import type {
   StampsDestroyed,
   StampsReleased,
   StampsRestored,
+  StampReplacementRecorded,
+  StampsStatusRecorded,
 } from './stamp.events.js';
 
 /** Builders for stamp ledger tests: one company, 'now' is 21 Nov 2026 09:00 in Chicago. */
@@ -205,3 +209,74 @@ export function withHoldings(command: StampCommand, past: readonly StampEvent[])
       return command;
   }
 }
+
+export const RECORDER = { userId: 'u-1', name: 'Rosa Diaz' };
+
+export const aRecordStampStatus = (data: Partial<RecordStampStatus['data']> = {}): RecordStampStatus => ({
+  type: 'RecordStampStatus',
+  data: {
+    rollId: 1,
+    from: 1005,
+    to: 1005,
+    status: 'lost',
+    note: 'Fell behind the shelf',
+    recordedBy: RECORDER,
+    enabled: true,
+    ...data,
+  },
+  metadata,
+});
+
+export const aStampsStatusRecorded = (
+  range: { from: number; to: number },
+  data: Partial<StampsStatusRecorded['data']> = {},
+): StampsStatusRecorded => ({
+  type: 'StampsStatusRecorded',
+  data: {
+    recordId: 1,
+    status: 'lost',
+    rollId: 1,
+    prefix: 'AB',
+    from: range.from,
+    to: range.to,
+    ranges: [{ rollId: 1, prefix: 'AB', from: range.from, to: range.to }],
+    note: 'Fell behind the shelf',
+    recordedBy: RECORDER,
+    recordedAt: NOW,
+    ...data,
+  },
+});
+
+export const aRecordStampReplacement = (
+  original: number,
+  replacement: number,
+  data: Partial<RecordStampReplacement['data']> = {},
+): RecordStampReplacement => ({
+  type: 'RecordStampReplacement',
+  data: {
+    original: { prefix: 'AB', number: original },
+    replacement: { prefix: 'AB', number: replacement },
+    note: null,
+    recordedBy: RECORDER,
+    enabled: true,
+    ...data,
+  },
+  metadata,
+});
+
+export const aStampReplacementRecorded = (
+  original: number,
+  replacement: number,
+  data: Partial<StampReplacementRecorded['data']> = {},
+): StampReplacementRecorded => ({
+  type: 'StampReplacementRecorded',
+  data: {
+    original: { rollId: 1, prefix: 'AB', number: original },
+    originalStatus: 'lost',
+    replacement: { rollId: 1, prefix: 'AB', number: replacement },
+    note: null,
+    recordedBy: RECORDER,
+    recordedAt: NOW,
+    ...data,
+  },
+});

@@ -1,4 +1,5 @@
 import { count, type IntervalSet } from './intervals.js';
+import type { ExtendedStampStatus } from './stamp.events.js';
 import {
   availableStamps,
   destroyedStamps,
@@ -23,6 +24,8 @@ export interface StampRollReport {
   availableCount: number;
   invoicedCount: number;
   destroyedCount: number;
+  /** Issue 18 §2, only when the roll has some: stamps lost, stolen, voided or returned to the state. */
+  withdrawn?: { status: ExtendedStampStatus; from: number; to: number }[];
 }
 
 export interface StampLedgerReport {
@@ -51,6 +54,15 @@ export function stampLedgerReport(state: StampLedger): StampLedgerReport {
       availableCount: count(available),
       invoicedCount: count(invoiced),
       destroyedCount: count(destroyed),
+      ...(roll.withdrawn.length > 0
+        ? {
+            withdrawn: roll.withdrawn.map(({ from, to, label }) => ({
+              status: label as ExtendedStampStatus,
+              from,
+              to,
+            })),
+          }
+        : {}),
     };
   });
   const sum = (pick: (r: StampRollReport) => number) => rolls.reduce((total, r) => total + pick(r), 0);

@@ -11,7 +11,7 @@ import {
 } from './intervals.js';
 import type { StampRangeInput } from './stamp.commands.js';
 import { stampError } from './stamp.errors.js';
-import type { StampRange } from './stamp.events.js';
+import type { ExtendedStampStatus, StampRange } from './stamp.events.js';
 import {
   availableCount,
   availableStamps,
@@ -21,6 +21,7 @@ import {
   rollsInAllocationOrder,
   type StampLedger,
   type StampRoll,
+  withdrawnStatus,
 } from './stamp.state.js';
 
 export const MAX_ROLL_SIZE_WITHOUT_WARNING = 10_000;
@@ -141,16 +142,29 @@ export function pickStamps(state: StampLedger, needed: number): StampRange[] {
   return picked;
 }
 
-/** Availability of one stamp, for lookups: AVAILABLE, INVOICED or DESTROYED (undefined outside every roll). */
+/** A stamp's status as lookups show it; the last four only with the extended statuses (issue 18 §2). */
+export type LedgerStampStatus =
+  'AVAILABLE' | 'INVOICED' | 'DESTROYED' | 'LOST' | 'STOLEN' | 'VOIDED' | 'RETURNED';
+
+export const WITHDRAWN_STATUS: Record<ExtendedStampStatus, LedgerStampStatus> = {
+  lost: 'LOST',
+  stolen: 'STOLEN',
+  voided: 'VOIDED',
+  returned_to_state: 'RETURNED',
+};
+
+/** Availability of one stamp, for lookups (undefined outside every roll). */
 export function stampStatus(
   state: StampLedger,
   prefix: string,
   n: number,
-): { roll: StampRoll; status: 'AVAILABLE' | 'INVOICED' | 'DESTROYED' } | undefined {
+): { roll: StampRoll; status: LedgerStampStatus } | undefined {
   const roll = state.rolls.find((r) => r.prefix === prefix && r.from <= n && n <= r.to);
   if (!roll) return undefined;
   if (contains(roll.allocated, n)) return { roll, status: 'INVOICED' };
   if (contains(roll.destroyed, n)) return { roll, status: 'DESTROYED' };
+  const withdrawn = withdrawnStatus(roll, n);
+  if (withdrawn) return { roll, status: WITHDRAWN_STATUS[withdrawn] };
   return { roll, status: 'AVAILABLE' };
 }
 

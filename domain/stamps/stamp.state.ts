@@ -10,7 +10,7 @@ import {
   type IntervalSet,
   type OwnedSet,
 } from './intervals.js';
-import type { StampEvent, StampRange } from './stamp.events.js';
+import type { ExtendedStampStatus, StampEvent, StampRange, StampRef } from './stamp.events.js';
 
 /**
  * One roll. A stamp of the roll is INVOICED when an allocation holds it, DESTROYED when a destroy record holds
@@ -34,6 +34,9 @@ export interface StampRoll {
   destroyed: OwnedSet;
   allocatedCount: number;
   destroyedCount: number;
+  /** Lost, stolen, voided or returned to the state (issue 18 §2). Owner: the status record id; label: the status. */
+  withdrawn: OwnedSet;
+  withdrawnCount: number;
 }
 
 export interface DestroyRecord {
@@ -53,21 +56,47 @@ export interface StampLedger {
   /** destroyId n is destroyRecords[n - 1]. */
   destroyRecords: readonly DestroyRecord[];
   assignments: number;
+  /** Status records (issue 18 §2) so far: the next one is numbered statusRecords + 1. */
+  statusRecords: number;
+  /** Replacements (issue 18 §2), both ways: `stampKey(original)` → `stampKey(replacement)`, and back. */
+  replacedBy: Readonly<Record<string, string>>;
+  replaces: Readonly<Record<string, string>>;
 }
 
-export const initialState = (): StampLedger => ({ rolls: [], destroyRecords: [], assignments: 0 });
+export const initialState = (): StampLedger => ({
+  rolls: [],
+  destroyRecords: [],
+  assignments: 0,
+  statusRecords: 0,
+  replacedBy: {},
+  replaces: {},
+});
+
+/** One stamp as a key of the replacement maps: `rollId:number`. */
+export const stampKey = (stamp: Pick<StampRef, 'rollId' | 'number'>) => `${stamp.rollId}:${stamp.number}`;
 
 export const rollSize = (roll: StampRoll) => roll.to - roll.from + 1;
-export const availableCount = (roll: StampRoll) => rollSize(roll) - roll.allocatedCount - roll.destroyedCount;
+export const availableCount = (roll: StampRoll) =>
+  rollSize(roll) - roll.allocatedCount - roll.destroyedCount - roll.withdrawnCount;
 /** Finished: nothing is left to allocate. */
 export const isFinished = (roll: StampRoll) => availableCount(roll) === 0;
 
 export function availableStamps(roll: StampRoll): IntervalSet {
-  return subtract([interval(roll.from, roll.to)], union(roll.allocated, stampsOf(roll.destroyed)));
+  return subtract(
+    [interval(roll.from, roll.to)],
+    union(union(roll.allocated, stampsOf(roll.destroyed)), stampsOf(roll.withdrawn)),
+  );
 }
 
 export const invoicedStamps = (roll: StampRoll): IntervalSet => roll.allocated;
 export const destroyedStamps = (roll: StampRoll): IntervalSet => stampsOf(roll.destroyed);
+export const withdrawnStamps = (roll: StampRoll): IntervalSet => stampsOf(roll.withdrawn);
+
+/** The status a withdrawn stamp has (issue 18 §2), if it has one. */
+export function withdrawnStatus(roll: StampRoll, n: number): ExtendedStampStatus | undefined {
+  const held = roll.withdrawn.find((w) => w.from <= n && n <= w.to);
+  return held ? (held.label as ExtendedStampStatus) : undefined;
+}
 
 export function findRoll(state: StampLedger, rollId: number): StampRoll | undefined {
   return Number.isInteger(rollId) && rollId >= 1 ? state.rolls[rollId - 1] : undefined;
@@ -127,6 +156,8 @@ export function evolve(state: StampLedger, event: StampEvent): StampLedger {
         destroyed: [],
         allocatedCount: 0,
         destroyedCount: 0,
+        withdrawn: [],
+        withdrawnCount: 0,
       };
       return { ...state, rolls: [...state.rolls, roll] };
     }
@@ -192,6 +223,29 @@ export function evolve(state: StampLedger, event: StampEvent): StampLedger {
           destroyed: removeOwned(roll.destroyed, String(destroyId), set),
           destroyedCount: roll.destroyedCount - count(set),
         })),
+      };
+    }
+    case 'StampsStatusRecorded': {
+      const { recordId, status, ranges } = event.data;
+      if (recordId !== state.statusRecords + 1) return state;
+      return {
+        ...state,
+        statusRecords: recordId,
+        rolls: updateRolls(state, ranges, (roll, set) => ({
+          ...roll,
+          withdrawn: addOwned(roll.withdrawn, String(recordId), status, set),
+          withdrawnCount: roll.withdrawnCount + count(set),
+        })),
+      };
+    }
+    case 'StampReplacementRecorded': {
+      const original = stampKey(event.data.original);
+      const replacement = stampKey(event.data.replacement);
+      if (state.replacedBy[original] !== undefined) return state;
+      return {
+        ...state,
+        replacedBy: { ...state.replacedBy, [original]: replacement },
+        replaces: { ...state.replaces, [replacement]: original },
       };
     }
     default:

@@ -100,6 +100,22 @@ CREATE TABLE IF NOT EXISTS rm_stamp_destroyed (
 );
 `;
 
+/**
+ * Issue 18 §2 (Migration20261127002210): stamps lost, stolen, voided or returned to the state leave the roll's
+ * stock (`withdrawn`), and the log gets a row per range of such a status and two rows per replacement (one on the
+ * replacement stamp, kind 'replacement', one on the stamp it replaces, kind 'replaced').
+ */
+export const STAMPS_SCHEMA_V2 = `
+ALTER TABLE rm_stamp_roll
+  ADD COLUMN IF NOT EXISTS withdrawn_count bigint NOT NULL DEFAULT 0,
+  ADD COLUMN IF NOT EXISTS withdrawn jsonb NOT NULL DEFAULT '[]';
+-- 'replacement' rows: the stamp replaced; 'replaced' rows: its replacement (AB1005).
+ALTER TABLE rm_stamp_log ADD COLUMN IF NOT EXISTS related text;
+ALTER TABLE rm_stamp_log DROP CONSTRAINT IF EXISTS rm_stamp_log_kind_check;
+ALTER TABLE rm_stamp_log ADD CONSTRAINT rm_stamp_log_kind_check CHECK (kind IN ('received', 'allocated', 'released',
+  'destroyed', 'restored', 'lost', 'stolen', 'voided', 'returned_to_state', 'replacement', 'replaced'));
+`;
+
 /** Rows of one event's ranges are numbered revision × 1,000,000 + index: the stream's order, as one bigint. */
 const SEQ_PER_EVENT = 1_000_000n;
 
@@ -119,6 +135,7 @@ interface RollRow {
   available: IntervalSet;
   invoiced: IntervalSet;
   destroyed: IntervalSet;
+  withdrawn: IntervalSet;
   finished_at: string | null;
   updated_at: string;
 }
@@ -135,7 +152,18 @@ interface LogRow {
   company_id: string;
   seq: string;
   event_id: string;
-  kind: 'received' | 'allocated' | 'released' | 'destroyed' | 'restored';
+  kind:
+    | 'received'
+    | 'allocated'
+    | 'released'
+    | 'destroyed'
+    | 'restored'
+    | 'lost'
+    | 'stolen'
+    | 'voided'
+    | 'returned_to_state'
+    | 'replacement'
+    | 'replaced';
   roll_id: number;
   prefix: string;
   range_from: number;
@@ -153,6 +181,7 @@ interface LogRow {
   destroy_id: number | null;
   user_id: string | null;
   logged_at: string;
+  related?: string | null;
 }
 
 interface DestroyedRow {
@@ -235,6 +264,7 @@ class Batch {
         destroy_id: null,
         user_id: stored.metadata.userId ?? null,
         logged_at: at,
+        related: null,
         ...extra,
       });
       ledger.log_count++;
@@ -267,6 +297,7 @@ class Batch {
           available: [{ from, to }],
           invoiced: [],
           destroyed: [],
+          withdrawn: [],
           finished_at: null,
           updated_at: at,
         };
@@ -364,6 +395,44 @@ class Batch {
         });
         return;
       }
+      case 'StampsStatusRecorded': {
+        const d = event.data;
+        for (const range of d.ranges) {
+          const roll = change(range, (r, s) => {
+            r.available = subtract(r.available, s);
+            r.withdrawn = union(r.withdrawn, s);
+          });
+          log(roll, d.status, range.from, range.to, {
+            note: d.note,
+            user_id: d.recordedBy.userId ?? stored.metadata.userId ?? null,
+          });
+        }
+        return;
+      }
+      case 'StampReplacementRecorded': {
+        const d = event.data;
+        const replacement = rollOf(d.replacement.rollId);
+        const original = rollOf(d.original.rollId);
+        if (!replacement || !original)
+          throw new Error(`stamps projection: a roll of replacement ${stored.id} of ${companyId} is unknown`);
+        const user = d.recordedBy.userId ?? stored.metadata.userId ?? null;
+        const originalSerial = `${d.original.prefix}${d.original.number}`;
+        const replacementSerial = `${d.replacement.prefix}${d.replacement.number}`;
+        const said = (text: string) => [text, d.note].filter(Boolean).join(': ');
+        log(replacement, 'replacement', d.replacement.number, d.replacement.number, {
+          note: said(`Replaces ${originalSerial} (${d.originalStatus})`),
+          user_id: user,
+          used: 0,
+          related: originalSerial,
+        });
+        log(original, 'replaced', d.original.number, d.original.number, {
+          note: said(`Replaced by ${replacementSerial}`),
+          user_id: user,
+          used: 0,
+          related: replacementSerial,
+        });
+        return;
+      }
       default:
         return;
     }
@@ -380,7 +449,7 @@ async function load(tx: PoolClient, t: TableNames, companies: string[], batch: B
     ),
     tx.query(
       `SELECT company_id::text, roll_id, prefix, range_from::float8 AS range_from, range_to::float8 AS range_to,
-              received_on, recorded_at, active, available, invoiced, destroyed, finished_at, updated_at
+              received_on, recorded_at, active, available, invoiced, destroyed, withdrawn, finished_at, updated_at
          FROM ${ident(t.rm_stamp_roll!)} WHERE company_id = ANY($1::uuid[])`,
       [companies],
     ),
@@ -401,6 +470,7 @@ async function load(tx: PoolClient, t: TableNames, companies: string[], batch: B
       available: fromPairs(row.available),
       invoiced: fromPairs(row.invoiced),
       destroyed: fromPairs(row.destroyed),
+      withdrawn: fromPairs(row.withdrawn),
     });
   }
 }
@@ -411,11 +481,11 @@ const iso = (value: Date | string) => (value instanceof Date ? value.toISOString
 const insertLogSql = (t: TableNames, param: string) =>
   `INSERT INTO ${ident(t.rm_stamp_log!)} (company_id, seq, event_id, kind, roll_id, prefix, range_from, range_to, used,
           balance, on_hand, allocation_id, invoice_id, invoice_number, customer_id, customer_name, customer_tabc_id, note,
-          destroy_id, user_id, logged_at)
+          destroy_id, user_id, logged_at, related)
        SELECT * FROM jsonb_to_recordset(${param}::jsonb) AS r(company_id uuid, seq bigint, event_id uuid, kind text, roll_id int,
           prefix text, range_from bigint, range_to bigint, used bigint, balance bigint, on_hand bigint, allocation_id text,
           invoice_id text, invoice_number text, customer_id text, customer_name text, customer_tabc_id text, note text,
-          destroy_id int, user_id text, logged_at timestamptz)
+          destroy_id int, user_id text, logged_at timestamptz, related text)
        ON CONFLICT (company_id, seq) DO NOTHING`;
 
 async function save(tx: PoolClient, t: TableNames, batch: Batch): Promise<void> {
@@ -432,10 +502,12 @@ async function save(tx: PoolClient, t: TableNames, batch: Batch): Promise<void> 
       available_count: count(available),
       invoiced_count: count(r.invoiced),
       destroyed_count: count(r.destroyed),
+      withdrawn_count: count(r.withdrawn),
       first_available: available[0]?.from ?? null,
       available: toPairs(available),
       invoiced: toPairs(r.invoiced),
       destroyed: toPairs(r.destroyed),
+      withdrawn: toPairs(r.withdrawn),
     };
   });
   // The ledgers, rolls and the first chunk of the log in one statement (every invoice written runs it); sources
@@ -453,15 +525,19 @@ async function save(tx: PoolClient, t: TableNames, batch: Batch): Promise<void> 
      rolls AS (
        INSERT INTO ${ident(t.rm_stamp_roll!)} (company_id, roll_id, prefix, range_from, range_to, received_on, recorded_at,
           active, size, available_count, invoiced_count, destroyed_count, first_available, available, invoiced, destroyed,
-          finished_at, updated_at)
-       SELECT * FROM jsonb_to_recordset($2::jsonb) AS r(company_id uuid, roll_id int, prefix text, range_from bigint,
+          finished_at, updated_at, withdrawn_count, withdrawn)
+       SELECT company_id, roll_id, prefix, range_from, range_to, received_on, recorded_at, active, size, available_count,
+          invoiced_count, destroyed_count, first_available, available, invoiced, destroyed, finished_at, updated_at,
+          withdrawn_count, withdrawn
+         FROM jsonb_to_recordset($2::jsonb) AS r(company_id uuid, roll_id int, prefix text, range_from bigint,
           range_to bigint, received_on date, recorded_at timestamptz, active boolean, size bigint, available_count bigint,
           invoiced_count bigint, destroyed_count bigint, first_available bigint, available jsonb, invoiced jsonb,
-          destroyed jsonb, finished_at timestamptz, updated_at timestamptz)
+          destroyed jsonb, finished_at timestamptz, updated_at timestamptz, withdrawn_count bigint, withdrawn jsonb)
        ON CONFLICT (company_id, roll_id) DO UPDATE SET active = excluded.active, available_count = excluded.available_count,
          invoiced_count = excluded.invoiced_count, destroyed_count = excluded.destroyed_count,
          first_available = excluded.first_available, available = excluded.available, invoiced = excluded.invoiced,
-         destroyed = excluded.destroyed, finished_at = excluded.finished_at, updated_at = excluded.updated_at
+         destroyed = excluded.destroyed, finished_at = excluded.finished_at, updated_at = excluded.updated_at,
+         withdrawn_count = excluded.withdrawn_count, withdrawn = excluded.withdrawn
      )
      ${insertLogSql(t, '$3')}`,
       [JSON.stringify(ledgers), JSON.stringify(rolls), JSON.stringify(batch.log.slice(0, LOG_CHUNK))],
@@ -492,7 +568,8 @@ async function save(tx: PoolClient, t: TableNames, batch: Batch): Promise<void> 
 
 export const stampsProjection = defineProjection({
   name: 'stamps',
-  version: 1,
+  // 2: lost, stolen, voided, returned and replaced stamps (issue 18 §2).
+  version: 2,
   handles: STAMP_EVENT_TYPES,
   tables: ['rm_stamp_ledger', 'rm_stamp_roll', 'rm_stamp_log', 'rm_stamp_destroyed'],
   async apply(tx, events, t) {

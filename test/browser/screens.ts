@@ -185,6 +185,18 @@ export const SCREENS: Screen[] = [
         modal: false,
         scope: 'form[aria-label="Destroy stamps"]',
       },
+      {
+        // issue 18 §2: the data company has the extended stamp statuses on
+        name: 'lost, stolen, voided stamps',
+        open: async (page) => {
+          const tab = page.getByRole('tab', { name: 'Lost, Stolen, Voided' });
+          await tab.click();
+          return tab;
+        },
+        dialog: (page) => page.getByRole('form', { name: 'Record lost, stolen, voided or returned stamps' }),
+        modal: false,
+        scope: 'form[aria-label="Record lost, stolen, voided or returned stamps"]',
+      },
     ],
   },
   { route: '/product', signedIn: true, data: at('/product'), empty: at('/product'), widths: true },

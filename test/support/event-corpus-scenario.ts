@@ -193,6 +193,31 @@ export async function writeCorpusScenario(
   const destroyed = await step<any[]>('stamp log', () => api.get('stamp/destroyed', token));
   void destroyed;
   await step('undo destroy', () => api.delete('stamp/undo-destroy?ids=1', token));
+  // Issue 18 §2 (the compliance setting is on): a stamp voided with its replacement, one lost, then replaced.
+  await step('stamp voided', () =>
+    api.post(
+      'stamp/roll/1/status',
+      {
+        status: 'voided',
+        from: 1465,
+        to: 1465,
+        note: 'torn',
+        replacement_prefix: 'CP',
+        replacement_number: 1466,
+      },
+      token,
+    ),
+  );
+  await step('stamp lost', () =>
+    api.post('stamp/roll/1/status', { status: 'lost', from: 1468, to: 1468, note: 'dropped' }, token),
+  );
+  await step('stamp replacement', () =>
+    api.post(
+      'stamp/replacement',
+      { prefix: 'CP', number: 1468, replacement_prefix: 'CP', replacement_number: 1469 },
+      token,
+    ),
+  );
 
   // Invoices: created (with a customer number), revised, status changed, payments logged, changed, deleted;
   // documents and notes; public links; e-mails sent, deferred, retried, delivered and refused; one deleted.

@@ -102,6 +102,15 @@ export async function aCompanyWithEverything(app: TestApp, empty = false): Promi
     ),
   );
   await ok(http.post('stamp/roll/1/destroy', { from: 1400, to: 1409, note: 'torn' }, token));
+  // Issue 18 §2: the extended stamp statuses on, a voided stamp with its replacement.
+  await ok(http.put(`company/${company.companyId}/compliance`, { extended_stamp_statuses: true }, token));
+  await ok(
+    http.post(
+      'stamp/roll/1/status',
+      { status: 'voided', from: 1410, to: 1410, note: 'Torn while affixing', replacement_number: 1411 },
+      token,
+    ),
+  );
   await ok(http.post(`invoice/${invoice.id}/note`, { note: 'Back door delivery' }, token));
   const link = await ok(http.post(`invoice/${invoice.id}/link`, undefined, token));
   const tier = await ok(http.post('product/price-tier', { name: 'Silver', percentage: 5 }, token));

@@ -19,11 +19,14 @@ export interface StampRollRow {
   available: [number, number][];
   invoiced: [number, number][];
   destroyed: [number, number][];
+  /** Lost, stolen, voided or returned to the state (issue 18 §2). */
+  withdrawn?: [number, number][];
   finished_at: Date | null;
 }
 
 export const STAMP_ROLL_COLUMNS = `roll_id, prefix, range_from, range_to, received_on, recorded_at, active, size,
-  available_count, invoiced_count, destroyed_count, first_available, available, invoiced, destroyed, finished_at`;
+  available_count, invoiced_count, destroyed_count, first_available, available, invoiced, destroyed, finished_at,
+  withdrawn`;
 
 export function toStampRoll(row: StampRollRow): StampRollResponse {
   const available = Number(row.available_count);

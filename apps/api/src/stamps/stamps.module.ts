@@ -18,11 +18,13 @@ import { StampRollsHandler } from './queries/stamp-rolls.handler.js';
 import { StampsController } from './stamps.controller.js';
 import { StampRecordController } from './record/stamp-record.controller.js';
 import { StampRecordService } from './record/stamp-record.service.js';
+import { StampStatusController } from './statuses/stamp-status.controller.js';
+import { RecordStampReplacementHandler, RecordStampStatusHandler } from './statuses/stamp-status.handlers.js';
 
 /** Stamp rolls, allocation, destruction, the stamp log and stamp history (issue 5). The command and query buses come
  * from CqrsModule.forRoot() in AppModule. */
 @Module({
-  controllers: [StampRecordController, StampsController],
+  controllers: [StampRecordController, StampStatusController, StampsController],
   providers: [
     ReceiveStampRollHandler,
     ChangeStampRollActiveHandler,
@@ -41,6 +43,8 @@ import { StampRecordService } from './record/stamp-record.service.js';
     StampRangeCheckHandler,
     StampAllocationPreviewHandler,
     StampRecordService,
+    RecordStampStatusHandler,
+    RecordStampReplacementHandler,
   ],
 })
 export class StampsModule {}

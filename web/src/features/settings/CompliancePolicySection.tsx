@@ -49,7 +49,7 @@ export const COMPLIANCE_SWITCHES: { field: Flag; label: string; help: string }[]
 
 export const CREDIT_LAW_LABELS: Record<CompliancePolicy['credit_law'], string> = {
   off: 'Off',
-  advisory: 'Show statutory due dates and alerts',
+  advisory: 'Show due dates and alerts',
 };
 
 export const LICENCE_GUARD_LABELS: Record<CompliancePolicy['licence_guard'], string> = {
@@ -86,7 +86,7 @@ export function CompliancePolicySection() {
         subheader="Texas record-keeping rules beyond the basics. Each is off or advisory until you change it."
         slotProps={{ title: { id: titleId, variant: 'h4', component: 'h2' } }}
       />
-      <CardContent sx={{ pt: 0, display: 'grid', gap: 2 }}>
+      <CardContent sx={{ pt: 0, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {policy.isError ? (
           <Alert
             severity="error"
@@ -114,18 +114,19 @@ export function CompliancePolicySection() {
                     />
                   }
                   label={label}
+                  sx={{ mr: 0, alignItems: 'flex-start', '& .MuiFormControlLabel-label': { pt: 1 } }}
                 />
                 <Typography
                   id={`${titleId}-${field}`}
                   variant="body2"
                   color="text.secondary"
-                  sx={{ ml: { xs: 0, sm: 6 } }}
+                  sx={{ ml: 6.5 }}
                 >
                   {help}
                 </Typography>
               </Box>
             ))}
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
               <TextField
                 select
                 size="small"
@@ -136,7 +137,7 @@ export function CompliancePolicySection() {
                   void save({ credit_law: event.target.value as CompliancePolicy['credit_law'] })
                 }
                 helperText="Liquor and wine sold on credit: the date the law sets for payment"
-                sx={{ minWidth: 240, flex: '1 1 240px' }}
+                fullWidth
               >
                 {(Object.keys(CREDIT_LAW_LABELS) as CompliancePolicy['credit_law'][]).map((mode) => (
                   <MenuItem key={mode} value={mode}>
@@ -154,7 +155,7 @@ export function CompliancePolicySection() {
                   void save({ licence_guard: event.target.value as CompliancePolicy['licence_guard'] })
                 }
                 helperText="Invoicing stamped liquor to a customer without an active MB, N or NE licence"
-                sx={{ minWidth: 240, flex: '1 1 240px' }}
+                fullWidth
               >
                 {(Object.keys(LICENCE_GUARD_LABELS) as CompliancePolicy['licence_guard'][]).map((mode) => (
                   <MenuItem key={mode} value={mode}>

@@ -15,7 +15,13 @@ import { useForm, type FormErrors } from '../../shared/forms/use-form';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { fieldErrors, problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
-import { useLazySerialHistoryAsOfQuery, type SerialHistoryResponse } from './stamps.api';
+import { saveFile } from '../../shared/download';
+import {
+  useDownloadSerialHistoryMutation,
+  useLazySerialHistoryAsOfQuery,
+  type SerialHistoryResponse,
+} from './stamps.api';
+import { RECORD_KIND_LABEL } from './stamp-format';
 
 type SerialValues = { prefix: string; number: string };
 
@@ -32,15 +38,13 @@ const STATUS: Record<SerialHistoryResponse['status'], string> = {
   available: 'Available',
   invoiced: 'Invoiced',
   destroyed: 'Destroyed',
+  lost: 'Lost',
+  stolen: 'Stolen',
+  voided: 'Voided',
+  returned_to_state: 'Returned to the state',
 };
 
-const KIND: Record<SerialHistoryResponse['transactions'][number]['kind'], string> = {
-  received: 'Received',
-  affixed: 'Affixed',
-  returned: 'Returned to stock',
-  destroyed: 'Destroyed',
-  restored: 'Destroy undone',
-};
+const KIND: Record<SerialHistoryResponse['transactions'][number]['kind'], string> = RECORD_KIND_LABEL;
 
 /**
  * One serial's history replayed to the record's "As Of" moment (now when empty): every transaction that touched it,
@@ -67,6 +71,33 @@ export function SerialAsOfLookup({ asOf }: { asOf: string | undefined }) {
     }
   });
   const history = result.data;
+  const [download] = useDownloadSerialHistoryMutation();
+  const [downloading, setDownloading] = useState<'csv' | 'pdf' | null>(null);
+
+  /** The stamp and instant shown, as a file (issue 18: one serial's history as of then). */
+  const downloadAs = async (format: 'csv' | 'pdf') => {
+    if (!history) return;
+    setDownloading(format);
+    try {
+      saveFile(
+        await download({
+          prefix: history.prefix,
+          number: history.number,
+          as_of: history.asOf,
+          format,
+        }).unwrap(),
+      );
+    } catch (error) {
+      toast.error(
+        problemMessages(
+          toProblem(error),
+          format === 'csv' ? 'Error downloading the CSV' : 'Error generating pdf',
+        )[0]!,
+      );
+    } finally {
+      setDownloading(null);
+    }
+  };
 
   return (
     <Card component="section" aria-labelledby="serial-as-of-title" sx={{ mt: 3 }}>
@@ -104,6 +135,24 @@ export function SerialAsOfLookup({ asOf }: { asOf: string | undefined }) {
               </strong>{' '}
               as of {formatDateTime(history.asOf)}: {STATUS[history.status]}
             </Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+              <Button
+                variant="outlined"
+                size="small"
+                loading={downloading === 'csv'}
+                onClick={() => void downloadAs('csv')}
+              >
+                Download Stamp CSV
+              </Button>
+              <Button
+                variant="outlined"
+                size="small"
+                loading={downloading === 'pdf'}
+                onClick={() => void downloadAs('pdf')}
+              >
+                Download Stamp PDF
+              </Button>
+            </Box>
             {history.transactions.length > 0 && (
               <TableContainer sx={{ overflowX: 'auto', mt: 1 }}>
                 <Table size="small" aria-label="Transactions of the stamp" sx={{ minWidth: 560 }}>

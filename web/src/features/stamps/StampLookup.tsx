@@ -72,6 +72,15 @@ function TransitionText({ t, prefix }: { t: StampTransition; prefix: string }) {
       );
     case 'restored':
       return <>{t.destroy_id ? `undoing record #${t.destroy_id}` : ''}</>;
+    case 'lost':
+    case 'stolen':
+    case 'voided':
+    case 'returned_to_state':
+      return <>{t.note ? `— ${t.note}` : ''}</>;
+    case 'replacement': // 'Replacement issued: replaces AB1005 (voided): torn'
+      return <>{t.note ? `: ${t.note.replace(/^Replaces /, 'replaces ')}` : ''}</>;
+    case 'replaced': // 'Replaced by AB1006: torn'
+      return <>{t.note ? ` ${t.note.replace(/^Replaced /, '')}` : ''}</>;
     default:
       return null;
   }
@@ -91,6 +100,20 @@ function HistoryTimeline({ history }: { history: StampHistory }) {
           Roll {rollLabel(history.roll)}
         </Typography>
       </Box>
+      {(history.replaced_by || history.replaces) && (
+        <Typography sx={{ mb: 1.5 }}>
+          {history.replaced_by && (
+            <>
+              Replaced by <strong>{history.replaced_by}</strong>.{' '}
+            </>
+          )}
+          {history.replaces && (
+            <>
+              Issued as the replacement of <strong>{history.replaces}</strong>.
+            </>
+          )}
+        </Typography>
+      )}
       {history.transitions.length === 0 ? (
         <Typography color="text.secondary">No history recorded for this stamp.</Typography>
       ) : (

@@ -31,6 +31,7 @@ import {
   type StampRecordQuery,
   type StampRecordResponse,
 } from './stamps.api';
+import { extendedTotalsText, RECORD_KIND_LABEL } from './stamp-format';
 
 const LOCAL_DATE_TIME = "yyyy-MM-dd'T'HH:mm:ss";
 const DAY = 'yyyy-MM-dd';
@@ -50,13 +51,7 @@ const validate = (v: RecordValues): FormErrors<RecordValues> => {
   return errors;
 };
 
-const KIND_LABEL: Record<StampRecordLine['kind'], string> = {
-  received: 'Received',
-  affixed: 'Affixed',
-  returned: 'Returned to stock',
-  destroyed: 'Destroyed',
-  restored: 'Destroy undone',
-};
+const KIND_LABEL: Record<StampRecordLine['kind'], string> = RECORD_KIND_LABEL;
 
 const toQuery = (v: RecordValues): StampRecordQuery => ({
   from: v.from,
@@ -264,7 +259,7 @@ export default function StampRecordPage() {
               {record.totals.received.toLocaleString()} received, {record.totals.affixed.toLocaleString()}{' '}
               affixed, {record.totals.returned.toLocaleString()} returned,{' '}
               {record.totals.destroyed.toLocaleString()} destroyed, {record.totals.restored.toLocaleString()}{' '}
-              destroys undone
+              destroys undone{extendedTotalsText(record.totals)}
             </Typography>
             <RecordTable record={record} />
             {record.chainHead ? (

@@ -17,19 +17,25 @@ import { StampSummaryCard } from './StampSummaryCard';
 import { STAMP_MESSAGES } from './stamp-messages';
 import { useStampRollsQuery } from './stamps.api';
 import { UndoDestroyPanel } from './UndoDestroyPanel';
+import { StampStatusForm } from './StampStatusForm';
+import { useStampStatusSettingsQuery } from './stamp-statuses.api';
 
-const TABS = [
+const ALL_TABS = [
   { id: 'add', label: 'Add Roll' },
   { id: 'destroy', label: 'Destroy Stamps' },
   { id: 'undo', label: 'Undo Destroy' },
+  // issue 18 §2: only with the company setting extended_stamp_statuses
+  { id: 'status', label: 'Lost, Stolen, Voided' },
 ] as const;
-type TabId = (typeof TABS)[number]['id'];
+type TabId = (typeof ALL_TABS)[number]['id'];
 
 /** /stamp/roll: add-roll form, destroy and undo-destroy tabs, the stamp status and the roll table. */
 export default function StampRollsPage() {
   const [tab, setTab] = useState<TabId>('add');
   const prefixRef = useRef<HTMLInputElement>(null);
   const rolls = useStampRollsQuery();
+  const statuses = useStampStatusSettingsQuery();
+  const TABS = ALL_TABS.filter((t) => t.id !== 'status' || statuses.data?.extended_stamp_statuses);
 
   const register = () => {
     setTab('add');
@@ -96,6 +102,7 @@ export default function StampRollsPage() {
                       <CircularProgress aria-label="Loading stamp rolls" />
                     ))}
                   {id === 'undo' && <UndoDestroyPanel />}
+                  {id === 'status' && rolls.data && <StampStatusForm rolls={rolls.data} />}
                 </CardContent>
               )}
             </Box>

@@ -36,10 +36,50 @@ export const LOG_KIND: Record<
   released: { label: 'Released', color: 'warning' },
   destroyed: { label: 'Destroyed', color: 'error' },
   restored: { label: 'Restored', color: 'success' },
+  // issue 18 §2, with the extended stamp statuses
+  lost: { label: 'Lost', color: 'error' },
+  stolen: { label: 'Stolen', color: 'error' },
+  voided: { label: 'Voided', color: 'error' },
+  returned_to_state: { label: 'Returned to the state', color: 'warning' },
+  replacement: { label: 'Replacement issued', color: 'info' },
+  replaced: { label: 'Replaced', color: 'warning' },
 };
 
-export const STAMP_STATUS: Record<StampStatus, { label: string; color: 'success' | 'info' | 'error' }> = {
+export const STAMP_STATUS: Record<
+  StampStatus,
+  { label: string; color: 'success' | 'info' | 'error' | 'warning' }
+> = {
   AVAILABLE: { label: 'Available', color: 'success' },
   INVOICED: { label: 'Invoiced', color: 'info' },
   DESTROYED: { label: 'Destroyed', color: 'error' },
+  LOST: { label: 'Lost', color: 'error' },
+  STOLEN: { label: 'Stolen', color: 'error' },
+  VOIDED: { label: 'Voided', color: 'error' },
+  RETURNED: { label: 'Returned to the state', color: 'warning' },
 };
+
+/** The stamp record's transactions (issue 18 §1, §2), as the screen, CSV and PDF name them. */
+export const RECORD_KIND_LABEL = {
+  received: 'Received',
+  affixed: 'Affixed',
+  returned: 'Returned to stock',
+  destroyed: 'Destroyed',
+  restored: 'Destroy undone',
+  lost: 'Lost',
+  stolen: 'Stolen',
+  voided: 'Voided',
+  returned_to_state: 'Returned to the state',
+  replacement: 'Replacement issued',
+} as const;
+
+/** ', 2 lost, 1 replacement issued': the extended statuses' totals of a record, only those that happened. */
+export function extendedTotalsText(totals: Partial<Record<keyof typeof RECORD_KIND_LABEL, number>>): string {
+  return (['lost', 'stolen', 'voided', 'returned_to_state', 'replacement'] as const)
+    .filter((kind) => (totals[kind] ?? 0) > 0)
+    .map((kind) =>
+      kind === 'replacement'
+        ? `, ${totals[kind]!.toLocaleString()} ${totals[kind] === 1 ? 'replacement' : 'replacements'} issued`
+        : `, ${totals[kind]!.toLocaleString()} ${RECORD_KIND_LABEL[kind].toLowerCase()}`,
+    )
+    .join('');
+}

@@ -117,6 +117,17 @@ export const stampsApi = api.enhanceEndpoints({ addTagTypes: [LEDGER] }).injectE
         responseHandler: fileResponse(`stamp_record.${format}`),
       }),
     }),
+    /** GET /stamp/record/serial/download | …/pdf: one stamp's history as of an instant, as a file (issue 18). */
+    downloadSerialHistory: build.mutation<
+      DownloadedFile,
+      { prefix: string; number: number; as_of?: string; format: 'csv' | 'pdf' }
+    >({
+      query: ({ format, ...params }) => ({
+        url: format === 'csv' ? 'stamp/record/serial/download' : 'stamp/record/serial/pdf',
+        params,
+        responseHandler: fileResponse(`stamp_history.${format}`),
+      }),
+    }),
     serialHistoryAsOf: build.query<SerialHistoryResponse, { prefix: string; number: number; as_of?: string }>(
       {
         query: (params) => ({ url: 'stamp/record/serial', params }),
@@ -147,6 +158,7 @@ export const stampsApi = api.enhanceEndpoints({ addTagTypes: [LEDGER] }).injectE
 export const {
   useLazyStampRecordQuery,
   useLazySerialHistoryAsOfQuery,
+  useDownloadSerialHistoryMutation,
   useLazyNumberingProofQuery,
   useDownloadNumberingProofMutation,
   useDownloadStampRecordMutation,

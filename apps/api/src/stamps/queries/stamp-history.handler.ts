@@ -12,12 +12,17 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import { STAMP_ROLL_COLUMNS, stampLabel, toStampRoll, type StampRollRow } from '../stamp.responses.js';
 import { StampHistoryQuery } from './stamp-history.query.js';
 
+/** The status after a log row; a replacement ('replacement', 'replaced') changes no stamp's status. */
 const STATUS_AFTER: Record<string, StampStatus> = {
   received: 'AVAILABLE',
   allocated: 'INVOICED',
   released: 'AVAILABLE',
   destroyed: 'DESTROYED',
   restored: 'AVAILABLE',
+  lost: 'LOST',
+  stolen: 'STOLEN',
+  voided: 'VOIDED',
+  returned_to_state: 'RETURNED',
 };
 
 const within = (pairs: [number, number][], n: number) => pairs.some(([from, to]) => from <= n && n <= to);
@@ -48,33 +53,28 @@ export class StampHistoryHandler implements IQueryHandler<StampHistoryQuery> {
       companyId,
       `SELECT l.kind, l.logged_at, l.range_from::float8 AS range_from, l.range_to::float8 AS range_to, l.user_id,
               u.name AS user_name, l.invoice_id, l.invoice_number, l.customer_id, l.customer_name, l.customer_tabc_id,
-              l.note, l.destroy_id
+              l.note, l.destroy_id, l.related
          FROM rm_stamp_log l LEFT JOIN users u ON u.id::text = l.user_id
         WHERE l.company_id = $1 AND l.roll_id = $2 AND l.range_from <= $3 AND l.range_to >= $3
         ORDER BY l.seq`,
       [roll.roll_id, number],
     );
-    const transitions = rows.map((row): StampTransition => ({
-      at: (row.logged_at as Date).toISOString(),
-      kind: row.kind as StampLogKind,
-      status: STATUS_AFTER[row.kind as string]!,
-      from: row.range_from as number,
-      to: row.range_to as number,
-      user_id: (row.user_id as string | null) ?? null,
-      user_name: (row.user_name as string | null) ?? null,
-      invoice_id: (row.invoice_id as string | null) ?? null,
-      invoice_number: (row.invoice_number as string | null) ?? null,
-      customer_id: (row.customer_id as string | null) ?? null,
-      customer_name: (row.customer_name as string | null) ?? null,
-      customer_tabc_id: (row.customer_tabc_id as string | null) ?? null,
-      note: (row.note as string | null) ?? null,
-      destroy_id: (row.destroy_id as number | null) ?? null,
-    }));
+    let after: StampStatus = 'AVAILABLE';
+    let replacedBy: string | undefined;
+    let replaces: string | undefined;
+    const transitions = rows.map((row): StampTransition => {
+      after = STATUS_AFTER[row.kind as string] ?? after;
+      if (row.kind === 'replaced') replacedBy = row.related as string;
+      if (row.kind === 'replacement') replaces = row.related as string;
+      return transition(row, after);
+    });
     const status: StampStatus = within(roll.invoiced, number)
       ? 'INVOICED'
       : within(roll.destroyed, number)
         ? 'DESTROYED'
-        : 'AVAILABLE';
+        : within(roll.withdrawn ?? [], number)
+          ? after
+          : 'AVAILABLE';
     return {
       prefix,
       number,
@@ -82,6 +82,27 @@ export class StampHistoryHandler implements IQueryHandler<StampHistoryQuery> {
       status,
       roll: toStampRoll(roll),
       transitions,
+      ...(replacedBy ? { replaced_by: replacedBy } : {}),
+      ...(replaces ? { replaces } : {}),
     };
   }
+}
+
+function transition(row: Record<string, unknown>, status: StampStatus): StampTransition {
+  return {
+    at: (row.logged_at as Date).toISOString(),
+    kind: row.kind as StampLogKind,
+    status,
+    from: row.range_from as number,
+    to: row.range_to as number,
+    user_id: (row.user_id as string | null) ?? null,
+    user_name: (row.user_name as string | null) ?? null,
+    invoice_id: (row.invoice_id as string | null) ?? null,
+    invoice_number: (row.invoice_number as string | null) ?? null,
+    customer_id: (row.customer_id as string | null) ?? null,
+    customer_name: (row.customer_name as string | null) ?? null,
+    customer_tabc_id: (row.customer_tabc_id as string | null) ?? null,
+    note: (row.note as string | null) ?? null,
+    destroy_id: (row.destroy_id as number | null) ?? null,
+  };
 }

@@ -6,7 +6,7 @@ import { CurrentUser } from '../../auth/public.decorator.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
 import { SERIAL_HISTORY_ANSWER, STAMP_RECORD_ANSWER } from './stamp-record.answers.js';
 import { sendPdf } from '../../invoices/delivery/invoice-delivery.controller.js';
-import { stampRecordCsv } from './stamp-record.reader.js';
+import { serialHistoryCsv, serialHistoryFileName, stampRecordCsv } from './stamp-record.reader.js';
 import { recordRequest, SerialHistoryParams, serialAsOf, StampRecordParams } from './stamp-record.params.js';
 import { StampRecordService, stampRecordFileName } from './stamp-record.service.js';
 
@@ -34,6 +34,38 @@ export class StampRecordController {
       number: params.number,
       asOf: serialAsOf(params),
     });
+  }
+
+  @Get('serial/download')
+  @ApiFileAnswer('text/csv', "One serial's transactions as of the instant, as CSV")
+  async serialDownload(@CurrentUser() user: AuthUser, @Query() params: SerialHistoryParams) {
+    const history = await this.records.serial(user.companyId, {
+      prefix: params.prefix ?? '',
+      number: params.number,
+      asOf: serialAsOf(params),
+    });
+    return new StreamableFile(Buffer.from(serialHistoryCsv(history), 'utf8'), {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="${serialHistoryFileName(history, 'csv')}"`,
+    });
+  }
+
+  @Get('serial/pdf')
+  @ApiFileAnswer(
+    'application/pdf',
+    "One serial's transactions as of the instant, as a PDF with the chain head",
+  )
+  async serialPdf(
+    @CurrentUser() user: AuthUser,
+    @Query() params: SerialHistoryParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { pdf, filename } = await this.records.serialPdf(user.companyId, {
+      prefix: params.prefix ?? '',
+      number: params.number,
+      asOf: serialAsOf(params),
+    });
+    return sendPdf(reply, pdf, filename, 'attachment');
   }
 
   @Get('download')

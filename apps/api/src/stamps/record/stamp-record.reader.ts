@@ -6,9 +6,12 @@ import { stampsStream, type StampEvent } from '#domain/stamps/stamp.events.js';
 import {
   buildStampRecord,
   invoicesOfPeriod,
+  LISTED_KINDS,
   serialHistory,
   stampTransactions,
   type StampRecordInvoice,
+  type StampRecordTotals,
+  type StampTransactionKind,
 } from '#domain/stamps/stamp-record.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { chainHeadOf } from '#infra/event-store/event-chain.js';
@@ -192,11 +195,19 @@ const KIND_LABEL = {
   returned: 'Returned to stock',
   destroyed: 'Destroyed',
   restored: 'Destroy undone',
-} as const;
+  lost: 'Lost',
+  stolen: 'Stolen',
+  voided: 'Voided',
+  returned_to_state: 'Returned to the state',
+  replacement: 'Replacement issued',
+} as const satisfies Record<StampTransactionKind, string>;
 
 export const stampKindLabel = (kind: keyof typeof KIND_LABEL) => KIND_LABEL[kind];
 
-/** One line per transaction (a destroyed line per serial), opening and closing on-hand lines around them. */
+/**
+ * One line per transaction (a line per serial for destroyed, lost, stolen, voided, returned-to-state and replacement
+ * stamps, then their total), opening and closing on-hand lines around them.
+ */
 export function stampRecordCsv(record: StampRecordAsOf): string {
   let csv = csvLine([
     'Date',
@@ -215,12 +226,12 @@ export function stampRecordCsv(record: StampRecordAsOf): string {
   for (const day of record.days) {
     for (const line of day.lines) {
       const base = [line.rollId, line.invoiceDate, line.invoiceNumber, line.retailer, line.permit, line.note];
-      if (line.kind === 'destroyed') {
+      if (LISTED_KINDS.has(line.kind)) {
         for (const serial of line.serialList)
-          csv += csvLine([day.date, KIND_LABEL.destroyed, base[0], serial, 1, ...base.slice(1), '']);
+          csv += csvLine([day.date, KIND_LABEL[line.kind], base[0], serial, 1, ...base.slice(1), '']);
         csv += csvLine([
           day.date,
-          'Destroyed (total)',
+          `${KIND_LABEL[line.kind]} (total)`,
           line.rollId,
           line.serials,
           line.quantity,
@@ -277,15 +288,98 @@ export function stampRecordText(record: StampRecordAsOf): string {
       lines.push(
         `  ${KIND_LABEL[line.kind].padEnd(18)} ${String(line.quantity).padStart(6)}  ${line.serials}${who}${line.note ? `  (${line.note})` : ''}  on hand ${line.onHandAfter}`,
       );
-      if (line.kind === 'destroyed') lines.push(`    serials: ${line.serialList.join(' ')}`);
+      if (LISTED_KINDS.has(line.kind)) lines.push(`    serials: ${line.serialList.join(' ')}`);
     }
   }
   lines.push(`Closing on hand: ${record.closingOnHand}`);
   const t = record.totals;
   lines.push(
-    `Totals: ${t.received} received, ${t.affixed} affixed, ${t.returned} returned to stock, ${t.destroyed} destroyed, ${t.restored} destroys undone`,
+    `Totals: ${t.received} received, ${t.affixed} affixed, ${t.returned} returned to stock, ${t.destroyed} destroyed, ${t.restored} destroys undone${extendedTotals(t)}`,
   );
   if (record.chainHead) lines.push(`Event chain head: #${record.chainHead.seq} ${record.chainHead.hash}`);
   lines.push(`Events read: ${record.eventsRead.stamps} stamp, ${record.eventsRead.invoices} invoice`);
   return lines.join('\n');
 }
+
+/** ', 2 lost, 1 replacement issued': the extended statuses' totals (issue 18 §2), only those that happened. */
+export function extendedTotals(totals: StampRecordTotals): string {
+  const parts = (['lost', 'stolen', 'voided', 'returned_to_state', 'replacement'] as const)
+    .filter((kind) => (totals[kind] ?? 0) > 0)
+    .map((kind) =>
+      kind === 'replacement'
+        ? `${totals[kind]} ${totals[kind] === 1 ? 'replacement' : 'replacements'} issued`
+        : `${totals[kind]} ${KIND_LABEL[kind].toLowerCase()}`,
+    );
+  return parts.map((part) => `, ${part}`).join('');
+}
+
+const SERIAL_STATUS_LABEL: Record<SerialHistoryResponse['status'], string> = {
+  not_received: 'Not received',
+  available: 'In stock',
+  invoiced: 'Affixed',
+  destroyed: 'Destroyed',
+  lost: 'Lost',
+  stolen: 'Stolen',
+  voided: 'Voided',
+  returned_to_state: 'Returned to the state',
+};
+
+export const serialStatusLabel = (status: SerialHistoryResponse['status']) => SERIAL_STATUS_LABEL[status];
+
+/** One stamp's history as of an instant (issue 18 "one serial's history as of then"): a line per transaction. */
+export function serialHistoryCsv(history: SerialHistoryResponse): string {
+  const serial = `${history.prefix}${history.number}`;
+  let csv = csvLine([
+    'Stamp',
+    'Date',
+    'Transaction',
+    'Range',
+    'Invoice Date',
+    'Invoice Number',
+    'Retailer',
+    'Permit',
+    'Note',
+  ]);
+  for (const t of history.transactions)
+    csv += csvLine([
+      serial,
+      t.date,
+      KIND_LABEL[t.kind],
+      t.range,
+      t.invoiceDate,
+      t.invoiceNumber,
+      t.retailer,
+      t.permit,
+      t.note,
+    ]);
+  csv += csvLine([
+    serial,
+    '',
+    `Status as of ${history.asOf}`,
+    '',
+    '',
+    '',
+    '',
+    '',
+    serialStatusLabel(history.status),
+  ]);
+  csv += csvLine([
+    serial,
+    '',
+    `As of ${history.asOf}`,
+    '',
+    '',
+    '',
+    '',
+    '',
+    history.chainHead ? `Chain head ${history.chainHead.seq} ${history.chainHead.hash}` : '',
+  ]);
+  return csv;
+}
+
+/** `stamp_AB1011_as_of_2026-04-01T050000Z.csv` */
+export const serialHistoryFileName = (history: SerialHistoryResponse, ext: 'csv' | 'pdf') =>
+  `stamp_${history.prefix}${history.number}_as_of_${history.asOf.replace(/[:.]/g, '').replace(/\d{3}Z$/, 'Z')}.${ext}`.replace(
+    /[^A-Za-z0-9_.-]/g,
+    '_',
+  );

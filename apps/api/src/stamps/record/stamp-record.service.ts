@@ -11,8 +11,11 @@ import { printOr503 } from '../../invoices/pdf/invoice-pdf.service.js';
 import { compilePdfTemplate } from '../../invoices/pdf/invoice-pdf.template.js';
 import {
   companyTimeZone,
+  extendedTotals,
   readSerialHistory,
   readStampRecord,
+  serialHistoryFileName,
+  serialStatusLabel,
   stampKindLabel,
   type StampRecordAsOf,
 } from './stamp-record.reader.js';
@@ -27,12 +30,26 @@ type StampRecordView = StampRecordAsOf & {
   title: string;
   company: CompanyHeader;
   as_of_label: string;
+  extended_totals: string;
   days: (StampRecordAsOf['days'][number] & {
     lines: (StampRecordAsOf['days'][number]['lines'][number] & { label: string; serial_text: string })[];
   })[];
 };
 
 let compiled: Handlebars.TemplateDelegate<StampRecordView> | undefined;
+
+type SerialHistory = Awaited<ReturnType<typeof readSerialHistory>>;
+
+type SerialHistoryView = SerialHistory & {
+  title: string;
+  serial: string;
+  company: CompanyHeader;
+  as_of_label: string;
+  status_label: string;
+  rows: (SerialHistory['transactions'][number] & { label: string })[];
+};
+
+let compiledSerial: Handlebars.TemplateDelegate<SerialHistoryView> | undefined;
 
 /** The instant in the company's zone, to the second: 'Mar 31, 2026 23:59:59 (America/Chicago)'. */
 export function instantLabel(instant: string, timeZone: string): string {
@@ -76,6 +93,32 @@ export class StampRecordService {
     return readSerialHistory(this.store, companyId, { ...request, timeZone });
   }
 
+  /** One stamp's history as of an instant, as a PDF (issue 18: "one serial's history as of then"). */
+  async serialPdf(
+    companyId: string,
+    request: { prefix: string; number: number; asOf: string },
+  ): Promise<{ filename: string; pdf: Buffer }> {
+    const timeZone = await companyTimeZone(this.pool, companyId);
+    const [history, { header }] = await Promise.all([
+      readSerialHistory(this.store, companyId, { ...request, timeZone }),
+      this.headers.read(companyId, null),
+    ]);
+    compiledSerial ??= compilePdfTemplate<SerialHistoryView>('stamp-serial.hbs', import.meta.url);
+    const serial = `${history.prefix}${history.number}`;
+    const view: SerialHistoryView = {
+      ...history,
+      title: `Stamp ${serial}`,
+      serial,
+      company: header,
+      as_of_label: instantLabel(history.asOf, timeZone),
+      status_label: serialStatusLabel(history.status),
+      rows: history.transactions.map((t) => ({ ...t, label: stampKindLabel(t.kind) })),
+    };
+    const footer = `<div style="width:100%;font-size:8px;color:#616e7c;padding:0 0.5in;display:flex;justify-content:space-between;font-family:'Liberation Sans',Arial,sans-serif"><span>${Handlebars.escapeExpression(`Stamp ${serial}, as of ${history.asOf}`)}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+    const pdf = await printOr503(this.renderer.render(compiledSerial(view), { footerHtml: footer }));
+    return { filename: serialHistoryFileName(history, 'pdf'), pdf };
+  }
+
   async pdf(companyId: string, request: StampRecordRequest): Promise<{ filename: string; pdf: Buffer }> {
     const [record, { header }] = await Promise.all([
       this.read(companyId, request),
@@ -87,6 +130,7 @@ export class StampRecordService {
       title: `Stamp record ${record.from} – ${record.to}`,
       company: header,
       as_of_label: instantLabel(record.asOf, record.timeZone),
+      extended_totals: extendedTotals(record.totals),
       days: record.days.map((day) => ({
         ...day,
         lines: day.lines.map((line) => ({

@@ -40,6 +40,13 @@ const STATUSES = [
   ['DESTROYED', 'destroyed', 'destroyedCount'],
 ] as const;
 
+const WITHDRAWN_LABEL = {
+  lost: 'LOST',
+  stolen: 'STOLEN',
+  voided: 'VOIDED',
+  returned_to_state: 'RETURNED',
+} as const;
+
 /** One line per range of each roll and status, then the totals. */
 export function stampLedgerCsv(report: StampLedgerAsOf): string {
   let csv = csvLine([
@@ -74,6 +81,24 @@ export function stampLedgerCsv(report: StampLedgerAsOf): string {
       }
     }
   }
+  // Issue 18 §2: stamps lost, stolen, voided or returned to the state (none unless the setting was used).
+  for (const roll of report.rolls) {
+    for (const { status, from, to } of roll.withdrawn ?? []) {
+      csv += csvLine([
+        report.asOf,
+        roll.rollId,
+        roll.prefix,
+        roll.from,
+        roll.to,
+        roll.receivedOn,
+        roll.active ? 'yes' : 'no',
+        WITHDRAWN_LABEL[status],
+        from,
+        to,
+        to - from + 1,
+      ]);
+    }
+  }
   for (const [status, key] of STATUSES) {
     csv += csvLine([report.asOf, 'ALL', '', '', '', '', '', status, '', '', report.totals[key]]);
   }
@@ -97,6 +122,10 @@ export function stampLedgerText(report: StampLedgerAsOf): string {
         `  ${status.padEnd(10)} ${String(count).padStart(8)}  ${formatRanges(roll.prefix, roll[key]) || '-'}`,
       );
     }
+    for (const { status, from, to } of roll.withdrawn ?? [])
+      lines.push(
+        `  ${WITHDRAWN_LABEL[status].padEnd(10)} ${String(to - from + 1).padStart(8)}  ${formatRanges(roll.prefix, [{ from, to }])}`,
+      );
   }
   const t = report.totals;
   lines.push(
