@@ -228,7 +228,9 @@ export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEven
     case 'InvoiceRevised': {
       if (!row) throw new Error(`invoice projection: ${stored.id} revises an invoice never created`);
       const { invoiceId: _i, companyId: _c, revisedAt, ...content } = event.data;
-      return { ...row, ...contentColumns(content), updated_at: revisedAt, revision };
+      // The licence guard's warning (issue 18 §6) is a fact of the creation: a revision keeps it.
+      const kept = row.content.licenceWarning ? { licenceWarning: row.content.licenceWarning } : {};
+      return { ...row, ...contentColumns({ ...content, ...kept }), updated_at: revisedAt, revision };
     }
     case 'InvoiceStatusChanged': {
       if (!row) throw new Error(`invoice projection: ${stored.id} changes an invoice never created`);

@@ -68,6 +68,7 @@ export const INVOICE_EXAMPLE = {
   orders: [],
   created_at: '2026-11-25T17:27:35.998Z',
   updated_at: '2026-11-25T17:27:35.998Z',
+  licence_warning: null,
 };
 
 /** A payment as an invoice answer lists it. */

@@ -91,6 +91,15 @@ export function invoiceResponse(
     orders: row.order_ids,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    licence_warning: content.licenceWarning
+      ? {
+          message: content.licenceWarning.message,
+          license_id: content.licenceWarning.licenceId,
+          license_type: content.licenceWarning.licenceType,
+          primary_status: content.licenceWarning.primaryStatus,
+          expiration_date: content.licenceWarning.expirationOn,
+        }
+      : null,
   };
 }
 
