@@ -38,7 +38,12 @@ export const allProjections: readonly Projection[] = [
 
 export { activityProjection, ACTIVITY_SCHEMA } from './activity/activity.projection.js';
 export { companyLogoProjection, COMPANY_LOGO_SCHEMA } from './companies/company-logo.projection.js';
-export { companyProjection, COMPANY_SCHEMA, COMPANY_SCHEMA_V2 } from './companies/company.projection.js';
+export {
+  companyProjection,
+  COMPANY_SCHEMA,
+  COMPANY_SCHEMA_V2,
+  COMPANY_SCHEMA_V3,
+} from './companies/company.projection.js';
 export { customerProjection, CUSTOMER_SCHEMA } from './customers/customer.projection.js';
 export { stampsProjection, STAMPS_SCHEMA } from './stamps/stamp-ledger.projection.js';
 export { productProjection, PRODUCT_SCHEMA } from './products/product.projection.js';
