@@ -20,6 +20,17 @@ CREATE INDEX IF NOT EXISTS rm_invoice_grid_customer_idx
 `;
 
 /**
+ * The credit-law alerts (issue 18 §5): the open liquor-and-wine invoices by invoice date. Partial, so it holds only
+ * invoices with a balance (about one in eight), and the dashboard reads those invoiced on or before a cutoff
+ * (`latestPurchaseAtLeast`) without touching the paid ones. Migration20261127002320_invoice_credit_law_index.
+ */
+export const INVOICE_CREDIT_LAW_INDEX = `
+CREATE INDEX IF NOT EXISTS rm_invoice_credit_open_idx
+  ON rm_invoice (company_id, invoiced_on, sequence)
+  WHERE deleted_at IS NULL AND NOT beer AND paid_cents < total_cents AND status NOT IN ('cancelled', 'draft', 'paid');
+`;
+
+/**
  * One row per invoice (`rm_invoice`): the invoice grid, the recent list, quick search, the last invoice of a
  * customer, duplicate detection and the view page (`content` holds the lines, customer and notes whole, so a page
  * is one row). A deleted invoice keeps its row with deleted_at set; every list leaves it out.
