@@ -4,6 +4,8 @@ import type { CreditLawStanding } from '../invoices/credit-law.js';
 export interface InvoiceChecksResponse {
   credit_law: 'off' | 'advisory';
   licence_guard: 'off' | 'advisory' | 'blocking';
+  /** The customer pays cash on delivery: no credit, so no credit-law dates apply. */
+  cash_on_delivery: boolean;
   /** The invoice date judged (yyyy-MM-dd): the one asked, else today in the company's time zone. */
   invoiced_at: string;
   /** The statutory dates for liquor and wine on credit bought that day; null with the credit law off. */

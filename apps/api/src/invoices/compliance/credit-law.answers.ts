@@ -7,6 +7,7 @@ import type {
 export const INVOICE_CHECKS_ANSWER: InvoiceChecksResponse = {
   credit_law: 'advisory',
   licence_guard: 'advisory',
+  cash_on_delivery: false,
   invoiced_at: '2026-11-27',
   statutory_due_at: '2026-12-10',
   last_day_to_pay: '2026-12-16',

@@ -82,6 +82,7 @@ export class CreditLawService {
     return {
       credit_law: policy.creditLaw,
       licence_guard: policy.licenceGuard,
+      cash_on_delivery: Boolean(customer.cash_on_delivery),
       invoiced_at: on,
       statutory_due_at: dates?.statutoryDueOn ?? null,
       last_day_to_pay: dates?.lastDayToPay ?? null,
