@@ -452,7 +452,9 @@ export function InvoiceBuilderForm({
         </Alert>
       )}
 
-      {values.customer && <CustomerBanners customerId={values.customer.id} />}
+      {values.customer && (
+        <CustomerBanners customerId={values.customer.id} hideDelinquency={!!checks?.delinquent} />
+      )}
       <InvoiceChecksAlerts checks={checks} lines={values.lines} />
 
       <Box
