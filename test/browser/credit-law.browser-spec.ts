@@ -131,7 +131,7 @@ describe('Credit law and licence guard (browser, issue 18)', () => {
         await visible(panel.getByText(shown(dates.statutoryDueOn)));
         await visible(
           page.getByText(
-            `Credit law: due ${shown(dates.statutoryDueOn)}, on time until ${shown(dates.lastDayToPay)}`,
+            `Credit law: due ${shown(dates.statutoryDueOn)}, late after ${shown(dates.lastDayToPay)}`,
           ),
         );
         const mail = panel.getByRole('link', { name: 'E-mail Delinquency Notice' });

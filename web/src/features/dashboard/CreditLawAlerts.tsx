@@ -21,7 +21,7 @@ function Rows({ label, rows, late }: { label: string; rows: CreditLawAlertRow[];
           </Link>{' '}
           {row.customer_name} · {formatMoney(row.balance)} ·{' '}
           {late
-            ? `delinquent since ${formatDate(row.last_day_to_pay)}`
+            ? `not paid by ${formatDate(row.last_day_to_pay)}`
             : row.standing === 'grace'
               ? `was due ${formatDate(row.statutory_due_at)}, pay by ${formatDate(row.last_day_to_pay)}`
               : `due ${formatDate(row.statutory_due_at)}`}

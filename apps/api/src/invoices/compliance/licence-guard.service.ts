@@ -31,9 +31,11 @@ export class LicenceGuardService {
 
   /** For a customer of the company (404 'Customer Not Found' for another company's). */
   async forCustomer(companyId: string, customerId: string, invoicedOn: string): Promise<LicenceVerdict> {
-    const customer = await findCustomer(this.pool, companyId, customerId);
+    const [customer, policy] = await Promise.all([
+      findCustomer(this.pool, companyId, customerId),
+      readCompliancePolicy(this.pool, companyId),
+    ]);
     if (!customer) throw customerError('CUSTOMER_NOT_FOUND');
-    const policy = await readCompliancePolicy(this.pool, companyId);
     return this.judge(policy.licenceGuard, customer, invoicedOn);
   }
 

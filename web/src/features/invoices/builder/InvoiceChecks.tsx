@@ -26,7 +26,7 @@ export function useInvoiceChecks(customerId: string | undefined, invoicedAt: str
 export function creditLawDueNote(checks: InvoiceChecks | undefined, lines: readonly CheckedLine[]) {
   if (!checks?.statutory_due_at || checks.cash_on_delivery) return undefined;
   if (!hasType(lines, 'LIQUOR', 'WINE') || hasType(lines, 'BEER')) return undefined;
-  return `Credit law: due ${formatDate(checks.statutory_due_at)}, on time until ${formatDate(checks.last_day_to_pay!)}`;
+  return `Credit law: due ${formatDate(checks.statutory_due_at)}, late after ${formatDate(checks.last_day_to_pay!)}`;
 }
 
 /**

@@ -29,7 +29,7 @@ const STANDING: Record<
 /** The line under the user's due date: the statutory one beside it. */
 export const creditLawNote = (credit: InvoiceCreditLaw | undefined) =>
   credit?.applies && credit.statutory_due_at
-    ? `Credit law: due ${formatDate(credit.statutory_due_at)}, on time until ${formatDate(credit.last_day_to_pay!)}`
+    ? `Credit law: due ${formatDate(credit.statutory_due_at)}, late after ${formatDate(credit.last_day_to_pay!)}`
     : undefined;
 
 function NoticeActions({
