@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OPEN_CREDIT_INVOICES } from '../../apps/api/src/invoices/compliance/credit-law.service.js';
 import { TabcImportService } from '../../apps/api/src/tabc/tabc-import.service.js';
 import { creditLawDates, creditLawStanding } from '#domain/invoices/credit-law.js';
 import { businessDate } from '#domain/shared/business-date.js';
@@ -199,6 +200,23 @@ describe('Credit law and licence guard (HTTP, issue 18)', () => {
       expect(response.body.due.map((row: { number: string }) => row.number)).toEqual(
         soonStanding === 'open' || soonStanding === 'late' ? [] : [soon.number],
       );
+    });
+
+    it('reads the alerts through the partial index of open liquor-and-wine invoices, never the paid ones', async () => {
+      const client = await app.runtime.pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('SET LOCAL enable_seqscan = off'); // a handful of rows: make the planner show its index
+        const { rows } = await client.query(
+          `EXPLAIN SELECT id FROM rm_invoice WHERE ${OPEN_CREDIT_INVOICES}`,
+          [owner.user.company_id, today()],
+        );
+        const plan = rows.map((row) => row['QUERY PLAN'] as string).join('\n');
+        expect(plan).toContain('rm_invoice_credit_open_idx');
+      } finally {
+        await client.query('ROLLBACK');
+        client.release();
+      }
     });
 
     it('prints the delinquency notice, then its release once the invoice is paid in full', async () => {

@@ -40,6 +40,15 @@ import { creditLawFooter, renderCreditLawNotice, type NoticeKind } from './credi
 const ALERT_ROWS = 10;
 
 /**
+ * The company's ($1) open liquor-and-wine invoices on credit invoiced on or before $2: the predicate of
+ * rm_invoice_credit_open_idx and a range of it (test/api/credit-law.e2e-spec.ts checks the plan uses it).
+ */
+export const OPEN_CREDIT_INVOICES = `company_id = $1 AND deleted_at IS NULL AND NOT beer AND paid_cents < total_cents
+  AND status NOT IN ('cancelled', 'draft', 'paid') AND invoiced_on <= $2::date
+  AND coalesce((content -> 'customer' ->> 'cashOnDelivery')::boolean, false) = false
+  AND jsonb_path_exists(content, '$.lines[*] ? (@.type == "LIQUOR" || @.type == "WINE")')`;
+
+/**
  * The credit-law calendar (issue 18 §5) and the builder's checks (§5 delinquent list, §6 licence guard), under the
  * company's compliance settings: with the credit law 'off' nothing of it is shown or sent.
  */
@@ -158,10 +167,7 @@ export class CreditLawService {
     const graceCutoff = latestPurchaseAtLeast('grace', today);
     const lateCutoff = latestPurchaseAtLeast('late', today);
     if (!dueCutoff) return empty;
-    const open = `company_id = $1 AND deleted_at IS NULL AND NOT beer AND paid_cents < total_cents
-      AND status NOT IN ('cancelled', 'draft', 'paid') AND invoiced_on <= $2::date
-      AND coalesce((content -> 'customer' ->> 'cashOnDelivery')::boolean, false) = false
-      AND jsonb_path_exists(content, '$.lines[*] ? (@.type == "LIQUOR" || @.type == "WINE")')`;
+    const open = OPEN_CREDIT_INVOICES;
     const columns = `id, number, customer_id, customer_name, invoiced_on::text AS invoiced_on,
       (total_cents - paid_cents)::bigint AS balance_cents`;
     const far = '0001-01-01';
