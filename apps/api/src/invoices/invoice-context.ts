@@ -63,6 +63,8 @@ export class InvoiceContext {
       exists: (invoice!.state as Invoice).status !== 'none',
       company: registered(companyId, company!.state as Company),
       customer: () => this.customerOf(companyId, customer!.state as Customer),
+      /** The customer's state, for the licence guard (issue 18 §6). */
+      customerState: customer!.state as Customer,
     };
   }
 

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+import { withComplianceDefaults } from '#domain/companies/compliance-policy.js';
 import { invoiceNumbersDecider, invoiceNumbersStream } from '#domain/invoices/invoice-numbers.js';
 import { createInvoices } from '#domain/invoices/invoice.decide.js';
 import { invoiceDecider } from '#domain/invoices/invoice.decider.js';
@@ -25,7 +26,7 @@ import { EventAppender, streamDecision } from '#infra/event-store/event-appender
 import { PG_POOL } from '#infra/projections.provider.js';
 import { fingerprintOf, invoiceIdFor, InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
-import { LicenceGuardService } from '../compliance/licence-guard.service.js';
+import { LicenceGuardService, permitHolderOf } from '../compliance/licence-guard.service.js';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import { CreateInvoiceCommand } from './create-invoice.command.js';
 import { WAITS_FOR } from '../../read-your-writes.js';
@@ -69,7 +70,12 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     const invoicedOn = body.invoiced_at ?? businessDate(metadata.now, settings.timeZone);
     // The licence guard (issue 18 §6): blocking refuses here; advisory records its warning on the invoice.
     const licenceWarning = carriesStampedLiquor(lines)
-      ? await this.licences.guardNewInvoice(companyId, customer.id, invoicedOn)
+      ? await this.licences.guardNewInvoice(
+          // a company state from before the compliance settings (an old snapshot) has no policy: the defaults
+          withComplianceDefaults(company.compliance).licenceGuard,
+          permitHolderOf(known.customerState),
+          invoicedOn,
+        )
       : undefined;
     const draft = {
       invoiceId,

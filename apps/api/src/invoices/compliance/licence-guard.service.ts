@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { customerError } from '#domain/customers/customer.errors.js';
+import type { Customer } from '#domain/customers/customer.state.js';
+import { permitKey } from '#domain/customers/tabc-permit.js';
 import type { CompliancePolicy } from '#domain/companies/compliance-policy.js';
 import { licenceProblem, type LicenceWarning } from '#domain/invoices/licence-guard.js';
 import { DomainError } from '#domain/shared/domain-error.js';
@@ -55,13 +57,16 @@ export class LicenceGuardService {
     return { mode, warning };
   }
 
-  /** The verdict for a new invoice of stamped liquor: refuses it when blocking, else the warning to record. */
+  /**
+   * The verdict for a new invoice of stamped liquor, from the company's and the customer's states (the command has
+   * them from their streams: no read model is waited for): refuses it when blocking, else the warning to record.
+   */
   async guardNewInvoice(
-    companyId: string,
-    customerId: string,
+    mode: LicenceGuardMode,
+    holder: PermitHolder,
     invoicedOn: string,
   ): Promise<LicenceWarning | undefined> {
-    const { mode, warning } = await this.forCustomer(companyId, customerId, invoicedOn);
+    const { warning } = await this.judge(mode, holder, invoicedOn);
     if (!warning) return undefined;
     if (mode === 'blocking') throw licenceGuardRefusal(warning);
     return warning;
@@ -72,6 +77,12 @@ export class LicenceGuardService {
     return rows.length > 0;
   }
 }
+
+/** The customer's permit as the TABC lists are matched: its AIMS id and its TABC id in comparable form. */
+export const permitHolderOf = (customer: Customer): PermitHolder =>
+  customer.status === 'active'
+    ? { aims_id: customer.fields.aimsId, tabc_key: permitKey(customer.fields.tabcId) }
+    : { aims_id: null, tabc_key: '' };
 
 /** 'blocking': 400 with the guard's message, on the customer field. */
 export const licenceGuardRefusal = (warning: LicenceWarning) =>
