@@ -7,6 +7,7 @@ import { creditLawDates, creditLawStanding } from '#domain/invoices/credit-law.j
 import { businessDate } from '#domain/shared/business-date.js';
 import { addCalendarDays } from '#domain/shared/texas-calendar.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { pdfText } from '../support/pdf-text.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 
@@ -226,6 +227,28 @@ describe('Credit law and licence guard (HTTP, issue 18)', () => {
       expect(notice.status).toBe(200);
       expect(notice.headers.get('content-type')).toContain('application/pdf');
       const refused = await api.get(`invoice/${late.number}/credit-law/release/pdf`, owner.token);
+      const printed = await fetch(`${app.baseUrl}/api/v1/invoice/${late.number}/credit-law/notice/pdf`, {
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      const text = pdfText(Buffer.from(await printed.arrayBuffer())).replace(/\s+/g, ' ');
+      const dates = creditLawDates(dayFromToday(-60));
+      // what the notice must say: both parties with their permits, the invoice, its dates and the unpaid amount
+      for (const expected of [
+        'Delinquency notice',
+        'Seller',
+        'Retailer',
+        'Good Bar',
+        'MB111111',
+        `#${late.number}`,
+        '§102.32(d)',
+        `$${late.total.toFixed(2)}`,
+      ])
+        expect(text.toLowerCase()).toContain(expected.toLowerCase()); // labels print in capitals
+      const [y, m, d] = dates.statutoryDueOn.split('-');
+      const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][
+        Number(m) - 1
+      ];
+      expect(text).toContain(`${d} ${month}, ${y}`);
       expect(refused.status).toBe(409);
       expect(refused.body.message).toMatch(/^There is nothing to release/);
 

@@ -17,7 +17,7 @@ export const INVOICE_CHECKS_ANSWER: InvoiceChecksResponse = {
     list_number: '2026-22',
     in_effect: true,
     message:
-      'This customer (MB100002) is on the TABC credit-law delinquent list since 11/20/2026 (list 2026-22): no liquor may be sold or delivered to it until the list clears it.',
+      'This customer (MB100002) is on the TABC credit-law delinquent list since 20 Nov, 2026 (list 2026-22): no liquor may be sold or delivered to it until the list clears it.',
   },
   licence: {
     message: "The customer's TABC licence MB 100002 is Suspended, not active.",
