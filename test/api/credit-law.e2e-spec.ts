@@ -384,6 +384,23 @@ describe('Credit law and licence guard (HTTP, issue 18)', () => {
       expect(await eventCount()).toBe(events);
       // wine carries no stamps: not guarded
       expect((await invoice('Expired Bar', 'wine', today())).licence_warning).toBeNull();
+      // an edit that moves a liquor invoice to that customer, or adds liquor for it, is refused the same way
+      const good = await invoice('Good Bar', 'vodka', today());
+      const moved = await api.put(
+        `invoice/${good.number}`,
+        { customer_id: customers['Expired Bar'] },
+        owner.token,
+      );
+      expect([moved.status, moved.body.details]).toEqual([400, response.body.details]);
+      const wine = await invoice('Expired Bar', 'wine', today());
+      const added = await api.put(
+        `invoice/${wine.number}`,
+        { items: [{ product_id: products.vodka, qty: 1, price: 20 }] },
+        owner.token,
+      );
+      expect(added.status).toBe(400);
+      const noted = await api.put(`invoice/${good.number}`, { note: 'Delivered' }, owner.token);
+      expect(noted.status).toBe(200);
     });
 
     it('says and records nothing with the guard off', async () => {

@@ -79,6 +79,11 @@ export class InvoiceContext {
     };
   }
 
+  /** The customer's state as its stream holds it (the licence guard's permit, issue 18 §6). */
+  async customerState(customerId: string): Promise<Customer> {
+    return (await this.events.load(customerStream(customerId), customerDecider)).state;
+  }
+
   /** A current customer of the company as invoiced, or 'Customer Not Found' on customer_id. */
   async customer(companyId: string, customerId: string): Promise<InvoiceCustomer> {
     const { state } = await this.events.load(customerStream(customerId), customerDecider);
