@@ -24,6 +24,7 @@ import { Migration20261127001400_order_drafts } from './Migration20261127001400_
 import { Migration20261127002000_rate_limits } from './Migration20261127002000_rate_limits.js';
 import { Migration20261127002010_projection_holders } from './Migration20261127002010_projection_holders.js';
 import { Migration20261127002100_idempotency_owner } from './Migration20261127002100_idempotency_owner.js';
+import { Migration20261127002320_invoice_credit_law_index } from './Migration20261127002320_invoice_credit_law_index.js';
 import { Migration20261127002200_company_compliance } from './Migration20261127002200_company_compliance.js';
 import { Migration20261127002210_stamp_statuses } from './Migration20261127002210_stamp_statuses.js';
 import { Migration20261127002240_invoice_replacements } from './Migration20261127002240_invoice_replacements.js';
@@ -61,4 +62,5 @@ export const migrationsList = [
   Migration20261127002200_company_compliance,
   Migration20261127002210_stamp_statuses,
   Migration20261127002240_invoice_replacements,
+  Migration20261127002320_invoice_credit_law_index,
 ];

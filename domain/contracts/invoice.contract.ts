@@ -113,6 +113,19 @@ export interface InvoiceResponse {
   replaced_by: InvoiceLinkResponse | null;
   created_at: string;
   updated_at: string;
+  /**
+   * Issue 18 §6: recorded when the invoice was created although the licence guard warned that the customer's imported
+   * TABC licence may not receive stamped liquor; null otherwise.
+   */
+  licence_warning: InvoiceLicenceWarning | null;
+}
+
+export interface InvoiceLicenceWarning {
+  message: string;
+  license_id: string | null;
+  license_type: string | null;
+  primary_status: string | null;
+  expiration_date: string | null;
 }
 
 /** A row of GET /invoice/grid (apps/api/src/invoices/queries/invoice.grid.ts). */

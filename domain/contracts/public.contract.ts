@@ -23,8 +23,8 @@ export type CompanyHeader = Pick<
   logo: string | null;
 };
 
-/** An invoice as the customer may see it: everything but the internal note and the distributor's costs. */
-export type CustomerInvoice = Omit<InvoiceResponse, 'company_note' | 'items'> & {
+/** An invoice as the customer may see it: everything but the internal note, the licence guard's warning and the distributor's costs. */
+export type CustomerInvoice = Omit<InvoiceResponse, 'company_note' | 'items' | 'licence_warning'> & {
   items: Omit<InvoiceResponse['items'][number], 'cost' | 'below_cost' | 'last_invoiced_price'>[];
 };
 

@@ -3,6 +3,7 @@ import type { CommandMetadata } from '../shared/decider.js';
 import type { InvoiceStatus } from '../shared/invoice-status.js';
 import type { StampRangeInput } from '../stamps/stamp.commands.js';
 import type { InvoiceCustomer } from './invoice.events.js';
+import type { LicenceWarning } from './licence-guard.js';
 
 /** A line as the builder sends it, with the product looked up by the API (the domain reads no tables). */
 export interface LineInput {
@@ -43,6 +44,8 @@ export interface InvoiceDraft {
   fingerprint: string;
   /** Manual stamp ranges; absent: the stamps are allocated automatically. */
   stampRanges?: StampRangeInput[];
+  /** The licence guard's warning the user went on with (issue 18 §6), recorded on the invoice. */
+  licenceWarning?: LicenceWarning;
 }
 
 /** One builder save or one order: one invoice, or a liquor-and-wine and a beer invoice sharing a number. */

@@ -189,6 +189,7 @@ export function createInvoices(
           taxRateBasisPoints: settings.taxRateBasisPoints,
           totals: totalsOf(lines),
           fingerprint: draft.fingerprint,
+          ...(draft.licenceWarning ? { licenceWarning: draft.licenceWarning } : {}),
           status: settings.defaultStatus,
           orderIds: data.orderIds,
           createdAt: metadata.now,

@@ -1,5 +1,6 @@
 import type { ProductType } from '../products/product.rules.js';
 import type { InvoiceStatus } from '../shared/invoice-status.js';
+import type { LicenceWarning } from './licence-guard.js';
 
 /**
  * Events of the `invoice-{id}` stream (ARCHITECTURE §3). An invoice's lines, customer and totals travel whole in
@@ -69,6 +70,11 @@ export interface InvoiceContent {
   totals: InvoiceTotals;
   /** A hash of the customer and the lines: an identical invoice within 24 hours is a duplicate. */
   fingerprint: string;
+  /**
+   * Issue 18 §6: the licence guard (advisory) warned that the customer's imported TABC licence may not receive
+   * stamped liquor, and the user went on. Set at creation only; absent on older events and when nothing was wrong.
+   */
+  licenceWarning?: LicenceWarning;
 }
 
 export interface InvoiceCreated {

@@ -25,6 +25,17 @@ CREATE INDEX IF NOT EXISTS rm_invoice_grid_customer_idx
 `;
 
 /**
+ * The credit-law alerts (issue 18 §5): the open liquor-and-wine invoices by invoice date. Partial, so it holds only
+ * invoices with a balance (about one in eight), and the dashboard reads those invoiced on or before a cutoff
+ * (`latestPurchaseAtLeast`) without touching the paid ones. Migration20261127002320_invoice_credit_law_index.
+ */
+export const INVOICE_CREDIT_LAW_INDEX = `
+CREATE INDEX IF NOT EXISTS rm_invoice_credit_open_idx
+  ON rm_invoice (company_id, invoiced_on, sequence)
+  WHERE deleted_at IS NULL AND NOT beer AND paid_cents < total_cents AND status NOT IN ('cancelled', 'draft', 'paid');
+`;
+
+/**
  * One row per invoice (`rm_invoice`): the invoice grid, the recent list, quick search, the last invoice of a
  * customer, duplicate detection and the view page (`content` holds the lines, customer and notes whole, so a page
  * is one row). A deleted invoice keeps its row with deleted_at set; every list leaves it out.
@@ -246,7 +257,9 @@ export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEven
     case 'InvoiceRevised': {
       if (!row) throw new Error(`invoice projection: ${stored.id} revises an invoice never created`);
       const { invoiceId: _i, companyId: _c, revisedAt, ...content } = event.data;
-      return { ...row, ...contentColumns(content), updated_at: revisedAt, revision };
+      // The licence guard's warning (issue 18 §6) is a fact of the creation: a revision keeps it.
+      const kept = row.content.licenceWarning ? { licenceWarning: row.content.licenceWarning } : {};
+      return { ...row, ...contentColumns({ ...content, ...kept }), updated_at: revisedAt, revision };
     }
     case 'InvoiceStatusChanged': {
       if (!row) throw new Error(`invoice projection: ${stored.id} changes an invoice never created`);

@@ -235,6 +235,11 @@ describe('Documented answer examples (HTTP)', () => {
     await call('GET', `pdf/order/${shared.body.token}`, undefined, '');
   });
 
+  it("credit law and licence guard (issue 18): the builder's checks and an invoice's statutory dates", async () => {
+    await call('GET', `invoice/checks?customer_id=${customerId}`);
+    await call('GET', `invoice/${invoiceId}/credit-law`);
+  });
+
   it('has checked every operation documented for this test', () => {
     expect([...checked].sort()).toEqual(
       expect.arrayContaining([
@@ -279,6 +284,8 @@ describe('Documented answer examples (HTTP)', () => {
         'POST /api/v1/shop/order/draft/{id}/cancel',
         'PUT /api/v1/order/{idOrNumber}',
         'PUT /api/v1/order/{idOrNumber}/item/{line}',
+        'GET /api/v1/invoice/checks',
+        'GET /api/v1/invoice/{idOrNumber}/credit-law',
       ]),
     );
   });

@@ -25,6 +25,7 @@ import type { Runtime } from './runtime.js';
 import { StaffModule } from './staff/staff.module.js';
 import { StampsModule } from './stamps/stamps.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
+import { CreditLawModule } from './invoices/compliance/credit-law.module.js';
 import { LiveModule } from './live/live.module.js';
 import { InvoiceDeliveryModule } from './invoices/delivery/invoice-delivery.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
@@ -65,6 +66,7 @@ export class AppModule {
         AuthModule,
         StampsModule,
         InvoicesModule,
+        CreditLawModule,
         InvoiceDeliveryModule,
         PaymentsModule,
         CompaniesModule,

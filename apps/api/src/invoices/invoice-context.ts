@@ -63,6 +63,8 @@ export class InvoiceContext {
       exists: (invoice!.state as Invoice).status !== 'none',
       company: registered(companyId, company!.state as Company),
       customer: () => this.customerOf(companyId, customer!.state as Customer),
+      /** The customer's state, for the licence guard (issue 18 §6). */
+      customerState: customer!.state as Customer,
     };
   }
 
@@ -75,6 +77,11 @@ export class InvoiceContext {
       sortLines: company.details.sortInvProducts,
       timeZone: company.details.timeZone,
     };
+  }
+
+  /** The customer's state as its stream holds it (the licence guard's permit, issue 18 §6). */
+  async customerState(customerId: string): Promise<Customer> {
+    return (await this.events.load(customerStream(customerId), customerDecider)).state;
   }
 
   /** A current customer of the company as invoiced, or 'Customer Not Found' on customer_id. */

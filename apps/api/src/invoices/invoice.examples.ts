@@ -70,6 +70,7 @@ export const INVOICE_EXAMPLE = {
   replaced_by: null,
   created_at: '2026-11-25T17:27:35.998Z',
   updated_at: '2026-11-25T17:27:35.998Z',
+  licence_warning: null,
 };
 
 /** A payment as an invoice answer lists it. */

@@ -93,6 +93,15 @@ export function invoiceResponse(
     replaced_by: row.replaced_by ? { id: row.replaced_by.invoiceId, number: row.replaced_by.number } : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    licence_warning: content.licenceWarning
+      ? {
+          message: content.licenceWarning.message,
+          license_id: content.licenceWarning.licenceId,
+          license_type: content.licenceWarning.licenceType,
+          primary_status: content.licenceWarning.primaryStatus,
+          expiration_date: content.licenceWarning.expirationOn,
+        }
+      : null,
   };
 }
 

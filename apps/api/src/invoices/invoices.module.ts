@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { TabcModule } from '../tabc/tabc.module.js';
+import { LicenceGuardService } from './compliance/licence-guard.service.js';
 import { CreateInvoiceHandler } from './commands/create-invoice.handler.js';
 import { DeleteInvoiceHandler } from './commands/delete-invoice.handler.js';
 import { ReplaceInvoiceHandler } from './commands/replace-invoice.handler.js';
@@ -20,6 +22,7 @@ import {
 
 /** Invoices (issue 6): creation with numbers and stamps, edits, status, delete, the grid and its exports. */
 @Module({
+  imports: [TabcModule],
   controllers: [NumberingProofController, InvoicesController],
   providers: [
     InvoiceContext,
@@ -36,7 +39,8 @@ import {
     NewInvoiceNumberHandler,
     QuickSearchHandler,
     InvoiceCsvHandler,
+    LicenceGuardService,
   ],
-  exports: [InvoiceReader, InvoiceContext],
+  exports: [InvoiceReader, InvoiceContext, LicenceGuardService],
 })
 export class InvoicesModule {}

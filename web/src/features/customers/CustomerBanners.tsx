@@ -11,7 +11,14 @@ import { useCustomerDelinquencyQuery, useTabcExpirationQuery } from './customers
  * and the customer is on the credit-law delinquent list; and, with the payment feature, the unpaid invoices.
  * Nothing shows while loading or when there is nothing to say.
  */
-export function CustomerBanners({ customerId }: { customerId: string }) {
+export function CustomerBanners({
+  customerId,
+  hideDelinquency = false,
+}: {
+  customerId: string;
+  /** The invoice builder says it itself, judged on the invoice date (issue 18 §5, credit law on). */
+  hideDelinquency?: boolean;
+}) {
   const { data: expiration } = useTabcExpirationQuery(customerId);
   const { data: delinquency } = useCustomerDelinquencyQuery(customerId);
   const expiry = expiration ? expiryMessage(expiration, (date) => formatDate(date)) : null;
@@ -26,7 +33,7 @@ export function CustomerBanners({ customerId }: { customerId: string }) {
           {expiry}
         </Alert>
       )}
-      {delinquency?.delinquent && (
+      {delinquency?.delinquent && !hideDelinquency && (
         <Alert severity="error" aria-label="TABC delinquent list">
           <AlertTitle>TABC delinquent list</AlertTitle>
           {CUSTOMER_MESSAGES.delinquent}

@@ -4,13 +4,14 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { CompanyDetailsBanner } from '../settings/CompanyDetailsBanner';
 import { StampStatusBanners } from '../stamps/StampStatus';
+import { CreditLawAlerts } from './CreditLawAlerts';
 import { DashboardStats } from './DashboardStats';
 import { QuickSearch } from './QuickSearch';
 import { RecentInvoices } from './RecentInvoices';
 
 /**
  * /dashboard (and /): New Invoice and New Customer, the company-details and stamp banners (low-stamp warning,
- * active roll), recent invoices and the quick search, and the stats panel with the top products.
+ * active roll), the credit-law alerts (issue 18 §5), recent invoices and the quick search, and the stats panel with the top products.
  */
 export default function DashboardPage() {
   return (
@@ -30,6 +31,7 @@ export default function DashboardPage() {
       />
       <CompanyDetailsBanner />
       <StampStatusBanners />
+      <CreditLawAlerts />
       <Box
         sx={{
           display: 'grid',

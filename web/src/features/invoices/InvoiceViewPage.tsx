@@ -52,6 +52,8 @@ import { InvoiceEmailsSection } from './delivery/InvoiceEmailsSection';
 import { InvoiceDetailsForm, type RequestedChange } from './view/InvoiceDetailsForm';
 import { InvoiceDocument } from './view/InvoiceDocument';
 import { CompanyNotePanel, StampsPanel, StatusHistoryPanel } from './view/InvoiceSidePanels';
+import { CreditLawPanel, creditLawNote, LicenceWarningAlert } from './view/CreditLawPanel';
+import { useInvoiceCreditLawQuery } from './credit-law.api';
 
 /** 'Sorry, something went wrong!' with the reason (a 404 too), and the way back. */
 function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -129,6 +131,10 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
   const mpower = useFeature('mpower').active;
   const [mpowerResult, setMpowerResult] = useState<{ success: boolean; message: string } | null>(null);
   const clearMpowerResult = useCallback(() => setMpowerResult(null), []);
+  const { data: credit } = useInvoiceCreditLawQuery(
+    { id: invoice.id, number: invoice.number },
+    { refetchOnMountOrArgChange: true },
+  );
 
   const request = (change: RequestedChange) => {
     if (change.same) {
@@ -249,6 +255,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           .
         </Alert>
       )}
+      <LicenceWarningAlert invoice={invoice} />
       {cancelled && released.length === 0 && (
         <Alert severity="warning" variant="outlined" sx={{ mb: 3 }}>
           {invoice.replaced_by ? (
@@ -281,13 +288,21 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           <InvoiceDocument
             invoice={invoice}
             company={company}
-            details={<InvoiceDetailsForm invoice={invoice} resetKey={resetKey} onRequest={request} />}
+            details={
+              <InvoiceDetailsForm
+                invoice={invoice}
+                resetKey={resetKey}
+                onRequest={request}
+                creditLawNote={creditLawNote(credit)}
+              />
+            }
           />
           <InvoicePaymentsSection invoice={invoice} />
           <InvoiceDocumentsSection invoiceId={invoice.id} />
           <InvoiceEmailsSection invoice={invoice} />
         </Stack>
         <Stack spacing={3}>
+          <CreditLawPanel invoice={invoice} credit={credit} />
           <StampsPanel invoice={invoice} />
           <StatusHistoryPanel invoice={invoice} />
           <CompanyNotePanel invoice={invoice} />

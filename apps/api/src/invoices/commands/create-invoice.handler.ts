@@ -1,11 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+import { withComplianceDefaults } from '#domain/companies/compliance-policy.js';
 import { invoiceNumbersDecider, invoiceNumbersStream } from '#domain/invoices/invoice-numbers.js';
 import { createInvoices } from '#domain/invoices/invoice.decide.js';
 import { invoiceDecider } from '#domain/invoices/invoice.decider.js';
 import { invoiceError } from '#domain/invoices/invoice.errors.js';
 import { invoiceStream } from '#domain/invoices/invoice.events.js';
+import { carriesStampedLiquor } from '#domain/invoices/licence-guard.js';
 import { DUPLICATE_WINDOW_HOURS } from '#domain/invoices/invoice.rules.js';
 import { invoiceOrder } from '#domain/orders/order-invoicing.js';
 import { orderDecider } from '#domain/orders/order.decide.js';
@@ -24,6 +26,7 @@ import { EventAppender, streamDecision } from '#infra/event-store/event-appender
 import { PG_POOL } from '#infra/projections.provider.js';
 import { fingerprintOf, invoiceIdFor, InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
+import { LicenceGuardService, permitHolderOf } from '../compliance/licence-guard.service.js';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import { CreateInvoiceCommand } from './create-invoice.command.js';
 import { WAITS_FOR } from '../../read-your-writes.js';
@@ -40,6 +43,7 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     @Inject(InvoiceContext) private readonly context: InvoiceContext,
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(LicenceGuardService) private readonly licences: LicenceGuardService,
   ) {}
 
   async execute({
@@ -63,17 +67,28 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     // An invoice made from an order is guarded by the order itself (an invoiced order takes no second one).
     if (!body.force && !body.order_id) await this.refuseDuplicate(companyId, fingerprint, metadata.now);
 
+    const invoicedOn = body.invoiced_at ?? businessDate(metadata.now, settings.timeZone);
+    // The licence guard (issue 18 §6): blocking refuses here; advisory records its warning on the invoice.
+    const licenceWarning = carriesStampedLiquor(lines)
+      ? await this.licences.guardNewInvoice(
+          // a company state from before the compliance settings (an old snapshot) has no policy: the defaults
+          withComplianceDefaults(company.compliance).licenceGuard,
+          permitHolderOf(known.customerState),
+          invoicedOn,
+        )
+      : undefined;
     const draft = {
       invoiceId,
       customer,
       lines,
-      invoicedOn: body.invoiced_at ?? businessDate(metadata.now, settings.timeZone),
+      invoicedOn,
       dueOn: body.due_at || null,
       note: body.note ?? company.details.defaultInvoiceNote,
       companyNote: body.company_note ?? '',
       logoId: this.context.logo(company, body.logo_id) ?? company.defaultLogoId,
       fingerprint,
       ...(body.stamps ? { stampRanges: body.stamps.map(stampRange) } : {}),
+      ...(licenceWarning ? { licenceWarning } : {}),
     };
     // Create Invoice on an order (issue 14 §5): the order's stream joins the atomic append, so the invoice names the
     // order, the order names the invoice, and a second click on an invoiced order creates nothing.

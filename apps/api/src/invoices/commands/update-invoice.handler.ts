@@ -6,6 +6,11 @@ import { reviseInvoice } from '#domain/invoices/invoice.decide.js';
 import { invoiceDecider } from '#domain/invoices/invoice.decider.js';
 import { invoiceError } from '#domain/invoices/invoice.errors.js';
 import { invoiceStream } from '#domain/invoices/invoice.events.js';
+import { carriesStampedLiquor } from '#domain/invoices/licence-guard.js';
+import type { ProductType as LineType } from '#domain/products/product.rules.js';
+import { withComplianceDefaults } from '#domain/companies/compliance-policy.js';
+import { businessDate } from '#domain/shared/business-date.js';
+import { LicenceGuardService, permitHolderOf } from '../compliance/licence-guard.service.js';
 import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampsStream } from '#domain/stamps/stamp.events.js';
 import { holdingChanges, stampHoldingDecider, stampHoldingStream } from '#domain/stamps/stamp-holding.js';
@@ -31,6 +36,7 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
     @Inject(InvoiceContext) private readonly context: InvoiceContext,
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(LicenceGuardService) private readonly licences: LicenceGuardService,
   ) {}
 
   async execute({
@@ -67,6 +73,7 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
       ...(body.status !== undefined ? { status: body.status } : {}),
     };
     const fingerprint = lines || customer ? fingerprintOf(customerId, lines ?? row.content.lines) : undefined;
+    await this.refuseUnlicensed(company, row, customerId, lines, body.invoiced_at, metadata.now);
 
     // What the invoice holds: its holding stream (read again in the decision), or the stamp log when it has
     // recorded nothing yet (an invoice from before the holding streams).
@@ -100,5 +107,27 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
       { waitFor: WAITS_FOR.invoice, waitForProjections: wait },
     );
     return wait ? this.reader.read(companyId, row.id) : undefined;
+  }
+
+  /**
+   * The licence guard when blocking (issue 18 §6): an edit that puts liquor on the invoice for a customer whose
+   * licence may not receive it (moved to another customer, or liquor added) is refused like a new invoice. Advisory
+   * warnings are recorded at creation only: an edit records none.
+   */
+  private async refuseUnlicensed(
+    company: Awaited<ReturnType<InvoiceContext['company']>>,
+    row: { customer_id: string; content: { lines: { type: LineType; qty: number }[]; invoicedOn: string } },
+    customerId: string,
+    lines: { type: LineType; qty: number }[] | undefined,
+    invoicedAt: string | undefined,
+    now: string,
+  ): Promise<void> {
+    if (withComplianceDefaults(company.compliance).licenceGuard !== 'blocking') return;
+    const after = lines ?? row.content.lines;
+    if (!carriesStampedLiquor(after)) return;
+    if (customerId === row.customer_id && carriesStampedLiquor(row.content.lines)) return;
+    const on = invoicedAt || row.content.invoicedOn || businessDate(now, company.details.timeZone);
+    const holder = permitHolderOf(await this.context.customerState(customerId));
+    await this.licences.guardNewInvoice('blocking', holder, on); // refuses with the guard's 400
   }
 }

@@ -5,7 +5,7 @@ import { INVOICE_EXAMPLE } from '../invoice.examples.js';
  * view of an invoice is the invoice answer without what only staff see (the company note, costs and last prices),
  * with the distributor's letterhead.
  */
-const { company_note: _companyNote, items, ...shown } = INVOICE_EXAMPLE;
+const { company_note: _companyNote, licence_warning: _guard, items, ...shown } = INVOICE_EXAMPLE;
 const [{ cost: _cost, below_cost: _belowCost, last_invoiced_price: _last, ...item }] = items;
 
 export const PUBLIC_INVOICE_ANSWER = {

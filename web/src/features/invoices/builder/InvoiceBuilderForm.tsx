@@ -28,6 +28,7 @@ import { businessDate } from '#domain/shared/business-date';
 import type { Company } from '../../../shared/company/company.api';
 import { formatDate } from '../../../shared/format';
 import { ProblemAlert } from '../../../shared/forms/ProblemAlert';
+import { creditLawDueNote, InvoiceChecksAlerts, useInvoiceChecks } from './InvoiceChecks';
 import { fieldErrors, problemMessages, toProblem } from '../../../shared/problem';
 import { toast } from '../../../shared/toasts';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -173,6 +174,7 @@ export function InvoiceBuilderForm({
   const rollMissing = remaining.data?.rollCount === 0;
   const customerId = values.customer?.id;
   const nextNumber = useNewInvoiceNumberQuery(customerId, { skip: editing });
+  const checks = useInvoiceChecks(customerId, values.invoicedAt);
 
   const today = businessDate(new Date().toISOString(), company.time_zone);
   const ratePercent = invoice?.tax_rate ?? company.tax_rate;
@@ -512,7 +514,10 @@ export function InvoiceBuilderForm({
         </Alert>
       )}
 
-      {values.customer && <CustomerBanners customerId={values.customer.id} />}
+      {values.customer && (
+        <CustomerBanners customerId={values.customer.id} hideDelinquency={!!checks?.delinquent} />
+      )}
+      <InvoiceChecksAlerts checks={checks} lines={values.lines} />
 
       <Box
         component="form"
@@ -581,7 +586,16 @@ export function InvoiceBuilderForm({
                 value={values.dueAt}
                 onChange={(event) => set('dueAt', event.target.value)}
                 error={!!fields.due_at}
-                helperText={fields.due_at ?? (dueOnDeliveryNow ? BUILDER_MESSAGES.dueOnDelivery : ' ')}
+                helperText={
+                  fields.due_at ??
+                  ([
+                    dueOnDeliveryNow ? BUILDER_MESSAGES.dueOnDelivery : '',
+                    creditLawDueNote(checks, values.lines) ?? '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ') ||
+                    ' ')
+                }
                 slotProps={{
                   inputLabel: { shrink: true },
                   htmlInput: { max: latestDueDate(today), min: values.invoicedAt || undefined },

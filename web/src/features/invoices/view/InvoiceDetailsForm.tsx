@@ -82,10 +82,13 @@ export function InvoiceDetailsForm({
   invoice,
   resetKey,
   onRequest,
+  creditLawNote,
 }: {
   invoice: Invoice;
   resetKey: number;
   onRequest: (change: RequestedChange) => void;
+  /** Issue 18 §5: the statutory due date beside the user's (liquor and wine on credit, the credit law on). */
+  creditLawNote?: string;
 }) {
   const cancelled = invoice.status === 'cancelled';
   const dueText = (due: string | null) => (due ? formatDate(due) : INVOICE_MESSAGES.dueOnDelivery);
@@ -142,7 +145,11 @@ export function InvoiceDetailsForm({
         value={invoice.due_at ?? ''}
         max={dayAhead(DUE_DATE_DAYS_AHEAD)}
         disabled={cancelled}
-        helperText={invoice.due_on_delivery ? INVOICE_MESSAGES.dueOnDelivery : undefined}
+        helperText={
+          [invoice.due_on_delivery ? INVOICE_MESSAGES.dueOnDelivery : '', creditLawNote ?? '']
+            .filter(Boolean)
+            .join(' · ') || undefined
+        }
         onCommit={(value, explicit) => {
           const to = value || null;
           if (to === invoice.due_at && !explicit) return;
