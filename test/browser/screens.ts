@@ -158,7 +158,9 @@ export const SCREENS: Screen[] = [
     data: at('/invoice/create'),
     widths: true,
     // fintech is on in the company with everything
-    dialogs: [{ name: 'upload invoice', open: opener('Upload Invoice'), dialog: dialogNamed('Upload Invoice') }],
+    dialogs: [
+      { name: 'upload invoice', open: opener('Upload Invoice'), dialog: dialogNamed('Upload Invoice') },
+    ],
   },
   {
     route: '/invoice/{number}/edit',
