@@ -25,6 +25,7 @@ import { Migration20261127002000_rate_limits } from './Migration20261127002000_r
 import { Migration20261127002010_projection_holders } from './Migration20261127002010_projection_holders.js';
 import { Migration20261127002100_idempotency_owner } from './Migration20261127002100_idempotency_owner.js';
 import { Migration20261127001900_integrations } from './Migration20261127001900_integrations.js';
+import { Migration20261127003000_comptroller_report } from './Migration20261127003000_comptroller_report.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -55,4 +56,5 @@ export const migrationsList = [
   Migration20261127002000_rate_limits,
   Migration20261127002010_projection_holders,
   Migration20261127002100_idempotency_owner,
+  Migration20261127003000_comptroller_report,
 ];

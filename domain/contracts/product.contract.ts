@@ -27,6 +27,8 @@ export interface ProductResponse {
   reorder_level: number | null;
   reorder_qty: number | null;
   reorder_time_in_days: number | null;
+  /** Bottles per case; null when not given (issue 18 §3, §7). */
+  case_size: number | null;
   archived: boolean;
   archived_at: string | null;
   units_sold: number;
@@ -70,6 +72,7 @@ export type ProductGridRow = Omit<
   | 'reorder_level'
   | 'reorder_qty'
   | 'reorder_time_in_days'
+  | 'case_size'
   | 'archived_at'
 >;
 
