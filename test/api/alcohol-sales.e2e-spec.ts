@@ -38,7 +38,10 @@ describe('Comptroller alcohol sales report (HTTP, issue 18 §7)', () => {
   const { from, to } = monthDays(month);
 
   const report = (query: string, as = token) =>
-    api.get<AlcoholSalesReportAnswer>(`comptroller/alcohol-sales?${query}`, as);
+    api.get<AlcoholSalesReportAnswer & { message?: string; details?: unknown }>(
+      `comptroller/alcohol-sales?${query}`,
+      as,
+    );
 
   beforeAll(async () => {
     app = await startTestApp();
