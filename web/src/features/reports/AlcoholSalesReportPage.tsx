@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { format, subMonths } from 'date-fns';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { MissingDataKind } from '#domain/reports/alcohol-sales-report';
 import { saveFile } from '../../shared/download';
 import { useForm, type FormErrors } from '../../shared/forms/use-form';
@@ -29,6 +29,8 @@ import {
 } from './alcohol-sales.api';
 
 type MonthValues = { month: string };
+
+const count = (n: number, noun: string) => `${n.toLocaleString()} ${noun}${n === 1 ? '' : 's'}`;
 
 const validate = (v: MonthValues): FormErrors<MonthValues> =>
   /^\d{4}-\d{2}$/.test(v.month) ? {} : { month: 'Pick a month.' };
@@ -98,12 +100,16 @@ function MissingData({ report }: { report: AlcoholSalesReportAnswer }) {
 
 /**
  * /stamp/comptroller: the Comptroller's monthly alcohol sales report (Tex. Tax Code §151.462, issue 18 §7). Pick a
- * month: its totals, what must be filled before the 25th, and the CSV to file (one per permit).
+ * month (last month on arrival, or `?month=YYYY-MM`): its totals, what must be filled before the 25th, and the CSV to
+ * file (one per permit).
  */
 export default function AlcoholSalesReportPage() {
-  const [initialValues] = useState<MonthValues>(() => ({
-    month: format(subMonths(new Date(), 1), 'yyyy-MM'),
-  }));
+  // ?month=YYYY-MM opens that month; else last month (the report due this month)
+  const [search] = useSearchParams();
+  const [initialValues] = useState<MonthValues>(() => {
+    const asked = search.get('month') ?? '';
+    return { month: /^\d{4}-\d{2}$/.test(asked) ? asked : format(subMonths(new Date(), 1), 'yyyy-MM') };
+  });
   const form = useForm({ initialValues, validate });
   const [load, result] = useLazyAlcoholSalesReportQuery();
   const [download, downloading] = useDownloadAlcoholSalesMutation();
@@ -202,16 +208,15 @@ export default function AlcoholSalesReportPage() {
                 />
               </Typography>
               <Typography>
-                {report.totals.lines.toLocaleString()} sale lines to{' '}
-                {report.totals.retailers.toLocaleString()} retailers: {report.totals.units.toLocaleString()}{' '}
-                units, {formatMoney(report.totals.net)} net
+                {`${count(report.totals.lines, 'sale line')} to ${count(report.totals.retailers, 'retailer')}: `}
+                {`${count(report.totals.units, 'unit')}, ${formatMoney(report.totals.net)} net`}
               </Typography>
               <List dense aria-label="By beverage type">
                 {report.by_type.map((row) => (
                   <ListItem key={row.type} disableGutters>
                     <ListItemText
                       primary={TYPE_LABEL[row.type]}
-                      secondary={`${row.lines.toLocaleString()} lines · ${row.units.toLocaleString()} units · ${formatMoney(row.net)}`}
+                      secondary={`${count(row.lines, 'line')} · ${count(row.units, 'unit')} · ${formatMoney(row.net)}`}
                     />
                   </ListItem>
                 ))}
