@@ -108,6 +108,7 @@ describe('Products (HTTP)', () => {
         reorder_level: 6,
         reorder_qty: null,
         reorder_time_in_days: null,
+        case_size: null,
         archived: false,
         archived_at: null,
         units_sold: 0,
