@@ -74,6 +74,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   PriceTierUpdated: 1,
   PriceTierRemoved: 1,
   PriceTierBaseChosen: 1,
+  CompliancePolicyChanged: 1,
   SubdomainClaimed: 1,
   SubdomainReleased: 1,
   // customers

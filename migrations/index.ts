@@ -24,6 +24,7 @@ import { Migration20261127001400_order_drafts } from './Migration20261127001400_
 import { Migration20261127002000_rate_limits } from './Migration20261127002000_rate_limits.js';
 import { Migration20261127002010_projection_holders } from './Migration20261127002010_projection_holders.js';
 import { Migration20261127002100_idempotency_owner } from './Migration20261127002100_idempotency_owner.js';
+import { Migration20261127002200_company_compliance } from './Migration20261127002200_company_compliance.js';
 import { Migration20261127001900_integrations } from './Migration20261127001900_integrations.js';
 import { Migration20261127003000_comptroller_report } from './Migration20261127003000_comptroller_report.js';
 
@@ -56,5 +57,6 @@ export const migrationsList = [
   Migration20261127002000_rate_limits,
   Migration20261127002010_projection_holders,
   Migration20261127002100_idempotency_owner,
+  Migration20261127002200_company_compliance,
   Migration20261127003000_comptroller_report,
 ];

@@ -118,6 +118,23 @@ export interface ChoosePriceTierBase {
   metadata: CommandMetadata;
 }
 
+/**
+ * PUT /company/{id}/compliance (issue 18): values as sent (snake_case names mapped, not converted); a field left
+ * out keeps its value. The decider checks every rule.
+ */
+export interface ChangeCompliancePolicy {
+  type: 'ChangeCompliancePolicy';
+  data: {
+    companyId: string;
+    extendedStampStatuses?: unknown;
+    smallFormatStamps?: unknown;
+    strictRecords?: unknown;
+    creditLaw?: unknown;
+    licenceGuard?: unknown;
+  };
+  metadata: CommandMetadata;
+}
+
 export type CompanyCommand =
   | RegisterCompany
   | UpdateCompanyDetails
@@ -130,4 +147,5 @@ export type CompanyCommand =
   | AddPriceTier
   | UpdatePriceTier
   | RemovePriceTier
-  | ChoosePriceTierBase;
+  | ChoosePriceTierBase
+  | ChangeCompliancePolicy;

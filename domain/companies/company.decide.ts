@@ -34,6 +34,7 @@ import {
   MAX_LOGOS,
   taxRateBasisPoints,
 } from './company.rules.js';
+import { changeCompliancePolicy } from './compliance-policy.decide.js';
 import { addPriceTier, choosePriceTierBase, removePriceTier, updatePriceTier } from './price-tier.decide.js';
 import {
   evolve,
@@ -288,6 +289,8 @@ export function decide(command: CompanyCommand, state: Company): CompanyEvent[] 
       return removePriceTier(command, state);
     case 'ChoosePriceTierBase':
       return choosePriceTierBase(command, state);
+    case 'ChangeCompliancePolicy':
+      return changeCompliancePolicy(command, state);
     default:
       return assertNever(command);
   }

@@ -29,6 +29,7 @@ export const companyError = errorCatalogue({
     message:
       'The Tiered Pricing feature is not active for your company. You can activate it, or request access, on the Feature Extensions page.',
   },
+  COMPLIANCE_POLICY_INVALID: { kind: 'invalid', message: 'Error saving compliance settings!' },
   PRICE_TIER_NOT_FOUND: { kind: 'not_found', message: 'Price tier not found' },
   PRICE_TIER_INVALID: { kind: 'invalid', message: 'Error saving price tier!' },
   PRICE_TIER_BASE_NOT_EDITABLE: { kind: 'conflict', message: 'The base price tier cannot be edited.' },
@@ -46,3 +47,7 @@ export const priceTierInvalid = (details: FieldProblem[]) =>
 /** Every broken field at once; the message is the first field's (as for the API's validation errors). */
 export const companyDetailsInvalid = (details: FieldProblem[]) =>
   new DomainError('COMPANY_DETAILS_INVALID', 'invalid', details[0]!.message, details);
+
+/** Every broken field of the compliance settings at once; the message is the first field's. */
+export const compliancePolicyInvalid = (details: FieldProblem[]) =>
+  new DomainError('COMPLIANCE_POLICY_INVALID', 'invalid', details[0]!.message, details);

@@ -1,4 +1,5 @@
 import type { InvoiceStatus } from '../shared/invoice-status.js';
+import type { CompliancePolicy } from './compliance-policy.js';
 import type { FeatureName } from './company.features.js';
 import type { PriceTierBase, PriceTierColor } from './price-tier.rules.js';
 
@@ -129,6 +130,12 @@ export interface PriceTierBaseChosen {
   data: { companyId: string; base: PriceTierBase; chosenAt: string };
 }
 
+/** The company's TABC compliance rules (issue 18) as they are after the change: the whole object. */
+export interface CompliancePolicyChanged {
+  type: 'CompliancePolicyChanged';
+  data: { companyId: string; policy: CompliancePolicy; changedAt: string };
+}
+
 export type CompanyEvent =
   | CompanyRegistered
   | CompanyDetailsUpdated
@@ -141,4 +148,5 @@ export type CompanyEvent =
   | PriceTierAdded
   | PriceTierUpdated
   | PriceTierRemoved
-  | PriceTierBaseChosen;
+  | PriceTierBaseChosen
+  | CompliancePolicyChanged;

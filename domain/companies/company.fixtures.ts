@@ -3,6 +3,7 @@ import type {
   ActivateFeature,
   AddLogo,
   AddPriceTier,
+  ChangeCompliancePolicy,
   ChooseDefaultLogo,
   ChoosePriceTierBase,
   DeactivateFeature,
@@ -15,6 +16,7 @@ import type {
 } from './company.commands.js';
 import type {
   CompanyDetailsUpdated,
+  CompliancePolicyChanged,
   CompanyRegistered,
   DefaultLogoChosen,
   FeatureAccessRequested,
@@ -27,6 +29,7 @@ import type {
   PriceTierUpdated,
 } from './company.events.js';
 import { defaultDetails } from './company.rules.js';
+import { DEFAULT_COMPLIANCE_POLICY, type CompliancePolicy } from './compliance-policy.js';
 
 export const COMPANY_ID = 'co-1';
 export const OWNER_ID = 'u-1';
@@ -273,4 +276,21 @@ export const aChoosePriceTierBase = (base: string): ChoosePriceTierBase => ({
   type: 'ChoosePriceTierBase',
   data: { companyId: COMPANY_ID, base },
   metadata: metadata(),
+});
+
+export const aChangeCompliancePolicy = (
+  data: Partial<ChangeCompliancePolicy['data']> = {},
+  meta: Partial<CommandMetadata> = {},
+): ChangeCompliancePolicy => ({
+  type: 'ChangeCompliancePolicy',
+  data: { companyId: COMPANY_ID, ...data },
+  metadata: metadata(meta),
+});
+
+export const aCompliancePolicyChanged = (
+  policy: Partial<CompliancePolicy> = {},
+  changedAt = NOW,
+): CompliancePolicyChanged => ({
+  type: 'CompliancePolicyChanged',
+  data: { companyId: COMPANY_ID, policy: { ...DEFAULT_COMPLIANCE_POLICY, ...policy }, changedAt },
 });

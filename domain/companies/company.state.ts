@@ -1,6 +1,11 @@
 import type { CompanyDetails, CompanyEvent } from './company.events.js';
 import { isFeatureName, type FeatureName } from './company.features.js';
 import { defaultDetails } from './company.rules.js';
+import {
+  DEFAULT_COMPLIANCE_POLICY,
+  withComplianceDefaults,
+  type CompliancePolicy,
+} from './compliance-policy.js';
 import type { PriceTierBase, PriceTierColor } from './price-tier.rules.js';
 
 export interface FeatureState {
@@ -40,6 +45,8 @@ export type Company =
       /** Current price tiers, oldest first (the base tier first). */
       priceTiers: PriceTier[];
       priceTierBase: PriceTierBase;
+      /** The TABC compliance rules (issue 18); the defaults until the first CompliancePolicyChanged. */
+      compliance: CompliancePolicy;
     };
 
 export type RegisteredCompany = Extract<Company, { status: 'registered' }>;
@@ -64,6 +71,7 @@ export function evolve(state: Company, event: CompanyEvent): Company {
       defaultLogoId: null,
       priceTiers: [],
       priceTierBase: 'list_price',
+      compliance: DEFAULT_COMPLIANCE_POLICY,
     };
   }
   if (state.status !== 'registered') return state;
@@ -116,6 +124,8 @@ export function evolve(state: Company, event: CompanyEvent): Company {
       return { ...state, priceTiers: state.priceTiers.filter((tier) => tier.id !== event.data.tierId) };
     case 'PriceTierBaseChosen':
       return { ...state, priceTierBase: event.data.base };
+    case 'CompliancePolicyChanged':
+      return { ...state, compliance: withComplianceDefaults(event.data.policy) };
     default:
       return state; // events of later versions are ignored, not fatal
   }

@@ -1,3 +1,4 @@
+import type { CompliancePolicy } from '../companies/compliance-policy.js';
 import type { FeatureName } from '../companies/company.features.js';
 import type { PriceTierResponse } from './product.contract.js';
 
@@ -59,4 +60,13 @@ export interface CompanyResponse {
   productPriceTiers: PriceTierResponse[];
   /** What tiers raise: list_price or last_purchase_price. */
   price_tier_base: string;
+}
+
+/** GET/PUT /company/{id}/compliance (issue 18): the company's TABC compliance rules, defaults filled in. */
+export interface CompliancePolicyResponse {
+  extended_stamp_statuses: boolean;
+  small_format_stamps: boolean;
+  strict_records: boolean;
+  credit_law: CompliancePolicy['creditLaw'];
+  licence_guard: CompliancePolicy['licenceGuard'];
 }

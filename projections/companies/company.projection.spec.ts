@@ -3,6 +3,7 @@ import type { CompanyEvent } from '#domain/companies/company.events.js';
 import {
   aCompanyDetailsUpdated,
   aCompanyRegistered,
+  aCompliancePolicyChanged,
   aDefaultLogoChosen,
   aFeatureAccessRequested,
   aFeatureActivated,
@@ -26,6 +27,22 @@ const rowAfter = (events: CompanyEvent[]) =>
   stored(events).reduce<CompanyRow | undefined>((row, event) => evolveCompanyRow(row, event), undefined)!;
 
 describe('Company read model', () => {
+  it('keeps the whole compliance policy of the last change (issue 18)', () => {
+    const row = rowAfter([
+      aCompanyRegistered(),
+      aCompliancePolicyChanged({ strictRecords: true }),
+      aCompliancePolicyChanged({ extendedStampStatuses: true, licenceGuard: 'blocking' }),
+    ]);
+    expect(row.compliance).toEqual({
+      extendedStampStatuses: true,
+      smallFormatStamps: false,
+      strictRecords: false,
+      creditLaw: 'advisory',
+      licenceGuard: 'blocking',
+    });
+    expect(row.revision).toBe(2);
+  });
+
   it("starts with the spec's defaults and the company incomplete", () =>
     expect(rowAfter([aCompanyRegistered()])).toEqual({
       id: COMPANY,
@@ -54,6 +71,7 @@ describe('Company read model', () => {
       cash_on_delivery: false,
       default_logo_id: null,
       features: {},
+      compliance: null,
       revision: 0,
     }));
 

@@ -2,6 +2,7 @@ import type { PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import type { CompanyDetails, CompanyEvent } from '#domain/companies/company.events.js';
 import { isFeatureName } from '#domain/companies/company.features.js';
+import type { CompliancePolicy } from '#domain/companies/compliance-policy.js';
 import { defaultDetails, detailsComplete, percentFromBasisPoints } from '#domain/companies/company.rules.js';
 import { defineRowProjection, ident, upsertRows } from '../projection.js';
 
@@ -44,6 +45,15 @@ ALTER TABLE rm_company
   ADD COLUMN IF NOT EXISTS revision bigint NOT NULL DEFAULT -1;
 `;
 
+/**
+ * The TABC compliance rules (issue 18), added by Migration20261127002200: the policy of the last
+ * CompliancePolicyChanged, as the event carries it (camelCase); null until the first change (the defaults).
+ * Read it with `readCompliancePolicy` (apps/api/src/companies/compliance-policy.reader.ts), which fills in defaults.
+ */
+export const COMPANY_SCHEMA_V3 = `
+ALTER TABLE rm_company ADD COLUMN IF NOT EXISTS compliance jsonb;
+`;
+
 export interface CompanyFeatureRow {
   active: boolean;
   ignore_pricing: boolean;
@@ -78,6 +88,7 @@ export interface CompanyRow {
   cash_on_delivery: boolean;
   default_logo_id: string | null;
   features: Record<string, CompanyFeatureRow>;
+  compliance: CompliancePolicy | null;
   /** Revision of the last company event applied: an event at or below it is a re-delivery. */
   revision: number;
 }
@@ -89,6 +100,7 @@ const COMPANY_EVENTS = [
   'FeatureDeactivated',
   'FeatureAccessRequested',
   'DefaultLogoChosen',
+  'CompliancePolicyChanged',
 ] as const;
 
 function detailsColumns(details: CompanyDetails) {
@@ -139,6 +151,7 @@ export function evolveCompanyRow(row: CompanyRow | undefined, stored: StoredEven
       ...detailsColumns(defaultDetails(name, timeZone)),
       default_logo_id: null,
       features: {},
+      compliance: null,
       revision,
     };
   }
@@ -174,6 +187,8 @@ export function evolveCompanyRow(row: CompanyRow | undefined, stored: StoredEven
       return feature(event.data.feature, () => ({ requested_at: event.data.requestedAt }));
     case 'DefaultLogoChosen':
       return { ...row, default_logo_id: event.data.logoId, updated_at: at, revision };
+    case 'CompliancePolicyChanged':
+      return { ...row, compliance: event.data.policy, updated_at: event.data.changedAt, revision };
     default:
       return { ...row, revision };
   }
@@ -206,6 +221,7 @@ const COLUMNS: readonly (keyof CompanyRow)[] = [
   'cash_on_delivery',
   'default_logo_id',
   'features',
+  'compliance',
   'revision',
 ];
 
@@ -215,7 +231,9 @@ const COLUMNS: readonly (keyof CompanyRow)[] = [
  */
 export const companyProjection = defineRowProjection<CompanyRow>({
   name: 'company',
-  version: 2,
+  // 3: the compliance column (CompliancePolicyChanged), so a process that ran the old code past such an event
+  // rebuilds it.
+  version: 3,
   handles: COMPANY_EVENTS,
   rows: {
     table: 'rm_company',

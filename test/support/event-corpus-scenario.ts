@@ -120,6 +120,11 @@ export async function writeCorpusScenario(
     api.put('product/price-tier/settings', { tier_base: 'last_purchase_price' }, token),
   );
 
+  // TABC compliance settings (issue 18): only a rule that adds commands, so the later steps run as before.
+  await step('compliance', () =>
+    api.put(`company/${companyId}/compliance`, { extended_stamp_statuses: true }, token),
+  );
+
   // Customers: created, changed, moved to a tier, removed; a balance link issued and revoked.
   const customerBody = {
     name: 'Corpus Tavern',

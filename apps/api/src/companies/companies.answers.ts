@@ -45,3 +45,19 @@ export const COMPANY_ANSWER = {
   ],
   price_tier_base: 'list_price',
 };
+
+export const COMPLIANCE_POLICY_ANSWER = {
+  extended_stamp_statuses: false,
+  small_format_stamps: false,
+  strict_records: false,
+  credit_law: 'advisory',
+  licence_guard: 'advisory',
+};
+
+export const COMPLIANCE_POLICY_SAVED_ANSWER = {
+  extended_stamp_statuses: true,
+  small_format_stamps: false,
+  strict_records: true,
+  credit_law: 'advisory',
+  licence_guard: 'blocking',
+};

@@ -3,14 +3,24 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { toBoolean, toNumber } from '#domain/shared/field-rules.js';
 import type { AuthUser } from '../auth/auth.types.js';
-import { CurrentUser } from '../auth/public.decorator.js';
+import { CurrentUser, OwnerOnly } from '../auth/public.decorator.js';
 import { actorOf } from '../infra/http/actor.js';
 import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
 import { UpdateCompanyDetailsCommand } from './commands/update-company-details.command.js';
 import { UpdateCompanyBody } from './dto/update-company.body.js';
+import { CompliancePolicyBody } from './dto/compliance-policy.body.js';
+import { ChangeCompliancePolicyCommand } from './commands/change-compliance-policy.command.js';
+import { compliancePolicyResponse, readCompliancePolicy } from './compliance-policy.reader.js';
+import { companyError } from '#domain/companies/company.errors.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import type pg from 'pg';
 import { GetCompanyQuery } from './queries/get-company.query.js';
 import { ApiAnswer } from '../infra/http/api-answer.js';
-import { COMPANY_ANSWER } from './companies.answers.js';
+import {
+  COMPANY_ANSWER,
+  COMPLIANCE_POLICY_ANSWER,
+  COMPLIANCE_POLICY_SAVED_ANSWER,
+} from './companies.answers.js';
 
 const optional = <T>(value: unknown, convert: (v: unknown) => T | undefined): T | undefined =>
   value === undefined ? undefined : convert(value);
@@ -23,7 +33,45 @@ export class CompaniesController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
+
+  /** The company's TABC compliance rules (issue 18), defaults filled in. Owner only; another company's is 404. */
+  @OwnerOnly()
+  @Get(':id/compliance')
+  @ApiAnswer(200, "The company's TABC compliance rules", COMPLIANCE_POLICY_ANSWER)
+  async compliance(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404('Company not found')) id: string,
+  ) {
+    if (id !== user.companyId) throw companyError('COMPANY_NOT_FOUND');
+    return compliancePolicyResponse(await readCompliancePolicy(this.pool, user.companyId));
+  }
+
+  /** Changes the rules sent (a field left out keeps its value) and answers the whole policy as saved. */
+  @OwnerOnly()
+  @Put(':id/compliance')
+  @ApiAnswer(200, 'The TABC compliance rules as saved', COMPLIANCE_POLICY_SAVED_ANSWER)
+  async changeCompliance(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404('Company not found')) id: string,
+    @Body() body: CompliancePolicyBody,
+  ) {
+    await this.commands.execute(
+      new ChangeCompliancePolicyCommand(
+        {
+          companyId: id,
+          extendedStampStatuses: body.extended_stamp_statuses,
+          smallFormatStamps: body.small_format_stamps,
+          strictRecords: body.strict_records,
+          creditLaw: body.credit_law,
+          licenceGuard: body.licence_guard,
+        },
+        actorOf(user),
+      ),
+    );
+    return compliancePolicyResponse(await readCompliancePolicy(this.pool, user.companyId));
+  }
 
   @Get(':id')
   @ApiAnswer(200, "The company's details and settings", COMPANY_ANSWER)

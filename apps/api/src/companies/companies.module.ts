@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AddLogoHandler } from './commands/add-logo.handler.js';
+import { ChangeCompliancePolicyHandler } from './commands/change-compliance-policy.handler.js';
 import { ChooseDefaultLogoHandler } from './commands/choose-default-logo.handler.js';
 import { RemoveLogoHandler } from './commands/remove-logo.handler.js';
 import { UpdateCompanyDetailsHandler } from './commands/update-company-details.handler.js';
@@ -16,6 +17,7 @@ import { ListLogosHandler } from './queries/list-logos.handler.js';
   controllers: [LogosController, NotificationController, CompaniesController],
   providers: [
     UpdateCompanyDetailsHandler,
+    ChangeCompliancePolicyHandler,
     AddLogoHandler,
     RemoveLogoHandler,
     ChooseDefaultLogoHandler,

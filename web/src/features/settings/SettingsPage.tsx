@@ -14,6 +14,7 @@ import { useFeature } from '../../shared/feature-gate/use-feature';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { CompanyDetailsForm } from './CompanyDetailsForm';
+import { CompliancePolicySection } from './CompliancePolicySection';
 import { LogoManager } from './LogoManager';
 import { PriceTierManager } from './PriceTierManager';
 import { ProfileAccountForm } from './ProfileAccountForm';
@@ -21,7 +22,7 @@ import { ProfileInfoCard } from './ProfileInfoCard';
 
 /**
  * /setting (spec 000 §2 Settings): company details, logo manager, profile form and info card, and the menu links
- * (/features, /notification with the order feature, /activity; the staff page). `?focus_field=threshold` focuses
+ * (/features, /notification with the order feature, /activity; the staff page); the owner's TABC compliance rules. `?focus_field=threshold` focuses
  * the stamp threshold input.
  */
 export default function SettingsPage() {
@@ -43,6 +44,7 @@ export default function SettingsPage() {
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           <CompanySection focusThreshold={focusThreshold} />
           <PriceTierManager />
+          <CompliancePolicySection />
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           <LogoManager />
