@@ -104,6 +104,8 @@ export interface ProductSuggestion extends PriceForCustomer {
   product_size: string;
   product_type: string;
   upc: string | null;
+  /** Bottles per case; null when not given (small formats may be stamped per case, issue 18 §3). */
+  case_size: number | null;
   internal_sku: string | null;
   distributor: string | null;
   ydk_product_id: string | null;

@@ -110,7 +110,8 @@ export class CreateProductBody {
     oneOf: [{ type: 'number' }, { type: 'string' }],
     nullable: true,
     minimum: 1,
-    description: 'Bottles per case (the Comptroller report’s pack; one stamp per case for 375 mL or less, a setting)',
+    description:
+      'Bottles per case (the Comptroller report’s pack; one stamp per case for 375 mL or less, a setting)',
   })
   @FollowsRule(productRules.case_size)
   case_size?: number | string | null;
@@ -210,7 +211,8 @@ export class UpdateProductBody {
     oneOf: [{ type: 'number' }, { type: 'string' }],
     nullable: true,
     minimum: 1,
-    description: 'Bottles per case (the Comptroller report’s pack; one stamp per case for 375 mL or less, a setting)',
+    description:
+      'Bottles per case (the Comptroller report’s pack; one stamp per case for 375 mL or less, a setting)',
   })
   @FollowsRule(productRules.case_size)
   case_size?: number | string | null;
