@@ -594,6 +594,7 @@ describe('Products (HTTP)', () => {
         product_size: '750ml',
         product_type: 'LIQUOR',
         upc: '088076164578',
+        case_size: null,
         internal_sku: null,
         distributor: null,
         ydk_product_id: null,
