@@ -239,7 +239,9 @@ describe('Product', () => {
 
   describe('case size (issue 18 §3, §7)', () => {
     it('records the bottles per case, and none when left empty', () => {
-      given([]).when(aCreateProduct({ caseSize: '24' })).then([aProductCreated({ caseSize: 24 })]);
+      given([])
+        .when(aCreateProduct({ caseSize: '24' }))
+        .then([aProductCreated({ caseSize: 24 })]);
       given([aProductCreated({ caseSize: 24 })])
         .when(anUpdateProduct({ caseSize: '' }))
         .then([aProductUpdated({ ...productFields({ caseSize: null }) })]);

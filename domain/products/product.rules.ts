@@ -143,7 +143,8 @@ export const productRules = {
   reorder_level: reorderRule(PRODUCT_MESSAGES.reorderLevel),
   reorder_qty: reorderRule(PRODUCT_MESSAGES.reorderQty),
   reorder_time_in_days: reorderRule(PRODUCT_MESSAGES.reorderTimeInDays),
-  case_size: ((value) => (caseSizeOf(value) === undefined ? PRODUCT_MESSAGES.caseSize : undefined)) satisfies FieldRule,
+  case_size: ((value) =>
+    caseSizeOf(value) === undefined ? PRODUCT_MESSAGES.caseSize : undefined) satisfies FieldRule,
   effective_date: optional((value) => (isBusinessDate(value) ? undefined : PRODUCT_MESSAGES.effectiveDate)),
   customerId: optional((value) =>
     typeof value === 'string' && isUuid(value.trim()) ? undefined : PRODUCT_MESSAGES.customerId,

@@ -33,7 +33,8 @@ const line = (overrides: Partial<ReportLine> = {}): ReportLine => ({
 describe('Comptroller alcohol sales report (issue 18 §7)', () => {
   it('takes months as YYYY-MM only', () => {
     expect(isReportMonth('2026-10')).toBe(true);
-    for (const bad of ['2026-13', '2026-1', '26-10', '2026-10-01', 202610, null]) expect(isReportMonth(bad)).toBe(false);
+    for (const bad of ['2026-13', '2026-1', '26-10', '2026-10-01', 202610, null])
+      expect(isReportMonth(bad)).toBe(false);
   });
 
   it('covers the calendar month, leap years included', () => {
@@ -85,7 +86,14 @@ describe('Comptroller alcohol sales report (issue 18 §7)', () => {
   it('leaves what is missing empty (the check lists it) and keeps a credit line negative', () => {
     const cells = reportCells(
       { permit: 'LP123456', month: '2026-10' },
-      line({ retailerTaxpayerNumber: null, upc: null, caseSize: null, size: 'pint', units: -2, netCents: -3998 }),
+      line({
+        retailerTaxpayerNumber: null,
+        upc: null,
+        caseSize: null,
+        size: 'pint',
+        units: -2,
+        netCents: -3998,
+      }),
     );
     const at = (column: (typeof REPORT_COLUMNS)[number]) => cells[REPORT_COLUMNS.indexOf(column)];
     expect([at('Retailer Taxpayer Number'), at('UPC'), at('Pack'), at('Container Size (mL)')]).toEqual([

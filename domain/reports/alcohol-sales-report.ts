@@ -110,7 +110,10 @@ export interface ReportLine {
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The cells of one line (net price = the line total before sales tax). */
-export function reportCells(seller: { permit: string; month: string }, line: ReportLine): (string | number)[] {
+export function reportCells(
+  seller: { permit: string; month: string },
+  line: ReportLine,
+): (string | number)[] {
   const ml = containerMillilitres(line.size);
   return [
     seller.permit,

@@ -132,7 +132,10 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
         />
         <TextField {...form.field('ydk_est_id')} label="Establishment ID" autoComplete="off" sx={span(2)} />
         <TextField
-          {...form.field('comptroller_taxpayer_number', 'Optional: 11 digits, for the Comptroller sales report')}
+          {...form.field(
+            'comptroller_taxpayer_number',
+            'Optional: 11 digits, for the Comptroller sales report',
+          )}
           label="Comptroller Taxpayer Number"
           autoComplete="off"
           sx={span(3)}

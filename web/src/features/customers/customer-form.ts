@@ -100,7 +100,9 @@ export function validateCustomer(values: CustomerValues): FormErrors<CustomerVal
       customerRules.fintech_id(values.fintech_id) ??
       fintechIdProblem(values.fintech_id, values.fintech_option),
     service_start: customerRules.service_start(values.service_start),
-    comptroller_taxpayer_number: customerRules.comptroller_taxpayer_number(values.comptroller_taxpayer_number),
+    comptroller_taxpayer_number: customerRules.comptroller_taxpayer_number(
+      values.comptroller_taxpayer_number,
+    ),
     product_price_tier_id: customerRules.product_price_tier_id(values.product_price_tier_id),
   };
   for (const field of CUSTOMER_FIELDS) if (errors[field] === undefined) delete errors[field];

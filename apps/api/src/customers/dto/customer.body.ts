@@ -117,7 +117,8 @@ export class CustomerBody {
     example: '32012345678',
     type: String,
     nullable: true,
-    description: "The retailer's Texas Comptroller taxpayer number (11 digits) for the monthly alcohol sales report",
+    description:
+      "The retailer's Texas Comptroller taxpayer number (11 digits) for the monthly alcohol sales report",
   })
   @FollowsRule(customerRules.comptroller_taxpayer_number)
   comptroller_taxpayer_number?: string | null;
