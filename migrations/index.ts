@@ -29,6 +29,7 @@ import { Migration20261127002200_company_compliance } from './Migration202611270
 import { Migration20261127002210_stamp_statuses } from './Migration20261127002210_stamp_statuses.js';
 import { Migration20261127002240_invoice_replacements } from './Migration20261127002240_invoice_replacements.js';
 import { Migration20261127001900_integrations } from './Migration20261127001900_integrations.js';
+import { Migration20261127003000_comptroller_report } from './Migration20261127003000_comptroller_report.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -63,4 +64,5 @@ export const migrationsList = [
   Migration20261127002210_stamp_statuses,
   Migration20261127002240_invoice_replacements,
   Migration20261127002320_invoice_credit_law_index,
+  Migration20261127003000_comptroller_report,
 ];

@@ -44,9 +44,17 @@ export {
   COMPANY_SCHEMA_V2,
   COMPANY_SCHEMA_V3,
 } from './companies/company.projection.js';
-export { customerProjection, CUSTOMER_SCHEMA } from './customers/customer.projection.js';
+export {
+  customerProjection,
+  CUSTOMER_SCHEMA,
+  CUSTOMER_TAXPAYER_SCHEMA,
+} from './customers/customer.projection.js';
 export { stampsProjection, STAMPS_SCHEMA, STAMPS_SCHEMA_V2 } from './stamps/stamp-ledger.projection.js';
-export { productProjection, PRODUCT_SCHEMA } from './products/product.projection.js';
+export {
+  productProjection,
+  PRODUCT_CASE_SIZE_SCHEMA,
+  PRODUCT_SCHEMA,
+} from './products/product.projection.js';
 export { priceTierProjection, PRICE_TIER_SCHEMA } from './products/price-tier.projection.js';
 export { invoiceProjection, INVOICE_SCHEMA } from './invoices/invoice.projection.js';
 export { invoiceSalesProjection } from './invoices/invoice-sales.projection.js';

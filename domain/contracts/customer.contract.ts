@@ -29,6 +29,8 @@ export type CustomerResponse = {
   product_price_tier_id: string | null;
   /** Business date, yyyy-MM-dd. */
   service_start: string | null;
+  /** The retailer's Texas Comptroller taxpayer number (11 digits), for the monthly alcohol sales report. */
+  comptroller_taxpayer_number: string | null;
   /** 0–12: which of the 13 avatar colours. */
   color_index: number;
   created_at: string;

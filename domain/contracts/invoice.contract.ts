@@ -23,6 +23,10 @@ export interface InvoiceItemResponse {
   below_cost: boolean;
   /** What this customer paid on its previous invoice of the product. */
   last_invoiced_price: number | null;
+  /** Issue 18 §3: the case size when the line is stamped one stamp per case (small formats); null: per bottle. */
+  stamp_case_size: number | null;
+  /** The stamps this line takes (0 unless liquor). */
+  stamps: number;
 }
 
 export interface InvoiceStampResponse {

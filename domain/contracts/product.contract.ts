@@ -27,6 +27,8 @@ export interface ProductResponse {
   reorder_level: number | null;
   reorder_qty: number | null;
   reorder_time_in_days: number | null;
+  /** Bottles per case; null when not given (issue 18 §3, §7). */
+  case_size: number | null;
   archived: boolean;
   archived_at: string | null;
   units_sold: number;
@@ -70,6 +72,7 @@ export type ProductGridRow = Omit<
   | 'reorder_level'
   | 'reorder_qty'
   | 'reorder_time_in_days'
+  | 'case_size'
   | 'archived_at'
 >;
 
@@ -101,6 +104,8 @@ export interface ProductSuggestion extends PriceForCustomer {
   product_size: string;
   product_type: string;
   upc: string | null;
+  /** Bottles per case; null when not given (small formats may be stamped per case, issue 18 §3). */
+  case_size: number | null;
   internal_sku: string | null;
   distributor: string | null;
   ydk_product_id: string | null;

@@ -23,6 +23,8 @@ export interface CustomerInput {
   fintechId?: string | null;
   productPriceTierId?: string | null;
   serviceStartOn?: string | null;
+  /** 11 digits; spaces and hyphens typed between them are dropped. */
+  comptrollerTaxpayerNumber?: string | null;
 }
 
 export interface CreateCustomer {

@@ -217,6 +217,40 @@ describe('Customer', () => {
     });
   });
 
+  describe('Comptroller taxpayer number (issue 18 §7)', () => {
+    it('records its digits, dropping spaces and hyphens', () =>
+      given([])
+        .when(aCreateCustomer({ comptrollerTaxpayerNumber: ' 1-23-4567890-1 ' }))
+        .then([aCustomerCreated({ comptrollerTaxpayerNumber: '12345678901' })]));
+
+    it('refuses anything but 11 digits', () => {
+      for (const bad of ['1234567890', '123456789012', '1234567890A'])
+        expect(problems([], aCreateCustomer({ comptrollerTaxpayerNumber: bad }))).toEqual([
+          {
+            field: 'comptroller_taxpayer_number',
+            message: 'Comptroller taxpayer number must be 11 digits.',
+          },
+        ]);
+    });
+
+    it('is added by an edit and cleared when sent empty', () =>
+      given([aCustomerCreated()])
+        .when(anUpdateCustomer({ comptrollerTaxpayerNumber: '32012345678' }))
+        .then([aCustomerUpdated({ comptrollerTaxpayerNumber: '32012345678' })]));
+
+    it('reads as none in a customer created before it existed (nothing changes on an edit that leaves it out)', () => {
+      const { comptrollerTaxpayerNumber: _none, ...older } = aCustomerCreated().data;
+      return given([{ type: 'CustomerCreated', data: older }])
+        .when(anUpdateCustomer({ name: 'The Rusty Nail' }))
+        .then([]);
+    });
+
+    it('is kept by an edit that leaves it out', () =>
+      given([aCustomerCreated({ comptrollerTaxpayerNumber: '32012345678' })])
+        .when(anUpdateCustomer({ city: 'Round Rock' }))
+        .then([aCustomerUpdated({ comptrollerTaxpayerNumber: '32012345678', city: 'Round Rock' })]));
+  });
+
   describe('when removed', () => {
     it('cannot be edited', () =>
       given([aCustomerCreated(), aCustomerRemoved()])

@@ -17,7 +17,13 @@ import type {
   CustomerRemoved,
   CustomerUpdated,
 } from './customer.events.js';
-import { customerRules, DEFAULT_CUSTOMER_STATE, fintechIdProblem, tabcIdProblem } from './customer.rules.js';
+import {
+  customerRules,
+  DEFAULT_CUSTOMER_STATE,
+  fintechIdProblem,
+  tabcIdProblem,
+  taxpayerNumberOf,
+} from './customer.rules.js';
 import { evolve, initialState, type Customer } from './customer.state.js';
 import { builtTabcId } from './tabc-permit.js';
 
@@ -46,6 +52,7 @@ function fieldsFrom(input: Partial<CustomerInput>, current: CustomerFields | und
     fintechId: pick('fintechId', current?.fintechId ?? null),
     productPriceTierId: pick('productPriceTierId', current?.productPriceTierId ?? null),
     serviceStartOn: pick('serviceStartOn', current?.serviceStartOn ?? null),
+    comptrollerTaxpayerNumber: pick('comptrollerTaxpayerNumber', current?.comptrollerTaxpayerNumber ?? null),
   };
   const aimsId = toNumber(merged.aimsId) ?? null;
   const built = builtTabcId(merged.aimsLicenseType, aimsId);
@@ -68,6 +75,11 @@ function fieldsFrom(input: Partial<CustomerInput>, current: CustomerFields | und
     ['fintech_id', (value) => fintechIdProblem(value, merged.fintechOption), merged.fintechId],
     ['product_price_tier_id', customerRules.product_price_tier_id, merged.productPriceTierId],
     ['service_start', customerRules.service_start, merged.serviceStartOn],
+    [
+      'comptroller_taxpayer_number',
+      customerRules.comptroller_taxpayer_number,
+      merged.comptrollerTaxpayerNumber,
+    ],
   ]);
   if (problems.length > 0) throw customerInvalid(problems);
   return {
@@ -88,6 +100,7 @@ function fieldsFrom(input: Partial<CustomerInput>, current: CustomerFields | und
     fintechId: nullableText(merged.fintechId),
     productPriceTierId: nullableText(merged.productPriceTierId)?.toLowerCase() ?? null,
     serviceStartOn: nullableText(merged.serviceStartOn),
+    comptrollerTaxpayerNumber: taxpayerNumberOf(merged.comptrollerTaxpayerNumber),
   };
 }
 

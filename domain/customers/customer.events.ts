@@ -20,6 +20,11 @@ export interface CustomerFields {
   productPriceTierId: string | null;
   /** Business date the distributor started serving the customer. */
   serviceStartOn: string | null;
+  /**
+   * The retailer's Texas Comptroller taxpayer number (11 digits), for the monthly alcohol sales report (issue 18 §7).
+   * Absent in events written before it existed: read as null.
+   */
+  comptrollerTaxpayerNumber?: string | null;
 }
 
 export interface CustomerCreated {

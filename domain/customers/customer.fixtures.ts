@@ -33,6 +33,7 @@ export const customerFields = (overrides: Partial<CustomerFields> = {}): Custome
   fintechId: null,
   productPriceTierId: null,
   serviceStartOn: null,
+  comptrollerTaxpayerNumber: null,
   ...overrides,
 });
 

@@ -31,7 +31,15 @@ export const CUSTOMER_MESSAGES = {
   fintechId: "Fintech ID can't be empty while Fintech Option is enabled",
   productPriceTierId: 'Price tier must be the id of a price tier.',
   serviceStart: 'Service start must be a date (YYYY-MM-DD).',
+  comptrollerTaxpayerNumber: 'Comptroller taxpayer number must be 11 digits.',
 } as const;
+
+/** A Texas Comptroller taxpayer number as stored: its digits (spaces and hyphens dropped); null when none. */
+export function taxpayerNumberOf(value: unknown): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const digits = String(value).replace(/[\s-]/g, '');
+  return digits === '' ? null : digits;
+}
 
 const optional =
   (rule: FieldRule): FieldRule =>
@@ -71,6 +79,11 @@ export const customerRules = {
     typeof value === 'string' && isUuid(value.trim()) ? undefined : CUSTOMER_MESSAGES.productPriceTierId,
   ),
   service_start: optional((value) => (isBusinessDate(value) ? undefined : CUSTOMER_MESSAGES.serviceStart)),
+  comptroller_taxpayer_number: optional((value) =>
+    (typeof value === 'string' || typeof value === 'number') && /^\d{11}$/.test(taxpayerNumberOf(value) ?? '')
+      ? undefined
+      : CUSTOMER_MESSAGES.comptrollerTaxpayerNumber,
+  ),
 } satisfies Record<string, FieldRule>;
 
 /**

@@ -17,7 +17,13 @@ export function evolve(state: Customer, event: CustomerEvent): Customer {
         updatedAt: _u,
         ...fields
       } = rest as typeof rest & { createdAt?: string; updatedAt?: string };
-      return { status: 'active', id: customerId, companyId, fields };
+      // Events written before the taxpayer number existed lack it: none.
+      return {
+        status: 'active',
+        id: customerId,
+        companyId,
+        fields: { ...fields, comptrollerTaxpayerNumber: fields.comptrollerTaxpayerNumber ?? null },
+      };
     }
     case 'CustomerRemoved':
       return { status: 'removed', id: event.data.customerId, companyId: event.data.companyId };

@@ -18,6 +18,8 @@ export interface LineInput {
   priceCents: number;
   taxable: boolean;
   onDeal: boolean;
+  /** The product's case size (bottles per case), when it has one: small formats may be stamped per case. */
+  caseSize?: number | null;
 }
 
 /** What the company decides for its invoices, read from its state by the API. */
@@ -30,6 +32,8 @@ export interface InvoiceSettings {
   /** sort_inv_products: lines sorted by product instead of the user's order. */
   sortLines: boolean;
   timeZone: string;
+  /** Issue 18 §3 (compliance setting, off by default): one stamp per case for 375 mL or less. */
+  smallFormatStamps?: boolean;
 }
 
 export interface InvoiceDraft {
@@ -66,7 +70,7 @@ export interface ReviseInvoice {
       status?: InvoiceStatus;
     };
     fingerprint?: string;
-    settings: Pick<InvoiceSettings, 'sortLines' | 'timeZone'>;
+    settings: Pick<InvoiceSettings, 'sortLines' | 'timeZone' | 'smallFormatStamps'>;
   };
   metadata: CommandMetadata;
 }

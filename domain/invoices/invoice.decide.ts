@@ -36,18 +36,25 @@ import {
   MAX_NOTE_LENGTH,
   MAX_PRICE_CENTS,
   MAX_QTY,
+  stampCaseSizeOf,
   stampsNeeded,
   totalsOf,
 } from './invoice.rules.js';
 import type { Invoice, LiveInvoice } from './invoice.state.js';
 
 /** Lines in the user's order, or by product (name, size) when the company sorts invoice products. */
-export function linesOf(inputs: readonly LineInput[], rateBasisPoints: number, sort: boolean): InvoiceLine[] {
+export function linesOf(
+  inputs: readonly LineInput[],
+  rateBasisPoints: number,
+  sort: boolean,
+  smallFormatStamps = false,
+): InvoiceLine[] {
   const ordered = sort
     ? [...inputs].sort((a, b) => a.name.localeCompare(b.name) || a.size.localeCompare(b.size))
     : inputs;
   return ordered.map((input, index) => {
     const totalCents = lineTotalCents(input.priceCents, input.qty);
+    const stampCaseSize = stampCaseSizeOf(input, smallFormatStamps);
     return {
       lineNo: index + 1,
       productId: input.productId,
@@ -63,6 +70,7 @@ export function linesOf(inputs: readonly LineInput[], rateBasisPoints: number, s
       taxCents: lineTaxCents(totalCents, input.taxable, rateBasisPoints),
       costCents: input.costCents,
       lastInvoicedPriceCents: input.lastInvoicedPriceCents,
+      ...(stampCaseSize === undefined ? {} : { stampCaseSize }),
     };
   });
 }
@@ -163,7 +171,12 @@ export function createInvoices(
   const stampEvents: StampEvent[] = [];
   const invoiceEvents = drafts.map((draft: InvoiceDraft, index): InvoiceCreated[] => {
     const number = numbers[index]!;
-    const lines = linesOf(draft.lines, settings.taxRateBasisPoints, settings.sortLines);
+    const lines = linesOf(
+      draft.lines,
+      settings.taxRateBasisPoints,
+      settings.sortLines,
+      settings.smallFormatStamps ?? false,
+    );
     const request = stampRequest(stampsNeeded(lines), draft.stampRanges);
     const allocated = allocateStamps(
       ledger,
@@ -250,7 +263,12 @@ export function reviseInvoice(
 
   const before = contentOf(invoice);
   const lines = changes.lines
-    ? linesOf(changes.lines, invoice.taxRateBasisPoints, data.settings.sortLines)
+    ? linesOf(
+        changes.lines,
+        invoice.taxRateBasisPoints,
+        data.settings.sortLines,
+        data.settings.smallFormatStamps ?? false,
+      )
     : invoice.lines;
   const after: InvoiceContent = {
     customer: changes.customer ?? invoice.customer,

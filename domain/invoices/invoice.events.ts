@@ -40,6 +40,11 @@ export interface InvoiceLine {
   costCents: number;
   /** What this customer paid for the product on its previous invoice, when there was one. */
   lastInvoicedPriceCents: number | null;
+  /**
+   * Issue 18 §3: the case size when this line is stamped one stamp per case (small formats, a company setting):
+   * full cases take one stamp each, loose bottles one each. Absent: one stamp per bottle (the spec).
+   */
+  stampCaseSize?: number;
 }
 
 export interface InvoiceTotals {

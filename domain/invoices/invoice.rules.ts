@@ -1,3 +1,4 @@
+import { isSmallFormat } from '../products/container-size.js';
 import type { ProductType } from '../products/product.rules.js';
 import { addDays } from '../stamps/stamp.rules.js';
 import { daysBetween, isBusinessDate } from '../shared/business-date.js';
@@ -35,9 +36,35 @@ export function totalsOf(lines: readonly Pick<InvoiceLine, 'totalCents' | 'taxCe
   return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
 }
 
-/** Stamps are for liquor: one per bottle of a liquor line with a positive quantity (spec 000 §4 Stamps). */
-export const stampsNeeded = (lines: readonly Pick<InvoiceLine, 'type' | 'qty'>[]): number =>
-  lines.reduce((sum, line) => sum + (line.type === 'LIQUOR' && line.qty > 0 ? line.qty : 0), 0);
+/**
+ * The case size a line is stamped by, or undefined for one stamp per bottle (issue 18 §3): only with the company's
+ * small-format setting on, for liquor of 375 mL or less (read from the size) whose product has a case of at least
+ * 2 bottles. Anything the rules cannot read (no case size, a size without a volume) stays one stamp per bottle.
+ */
+export function stampCaseSizeOf(
+  line: { type: ProductType; size: string; caseSize?: number | null },
+  smallFormatStamps: boolean,
+): number | undefined {
+  if (!smallFormatStamps || line.type !== 'LIQUOR' || !isSmallFormat(line.size)) return undefined;
+  const caseSize = line.caseSize;
+  return typeof caseSize === 'number' && Number.isInteger(caseSize) && caseSize >= 2 ? caseSize : undefined;
+}
+
+/**
+ * The stamps one line takes: none unless liquor with a positive quantity; one per bottle (spec 000 §4 Stamps), or,
+ * for a line stamped per case, one per full case plus one per loose bottle (TABC allows one stamp per *case* of
+ * 375 mL or less; bottles outside a full case are single containers and keep their own stamp).
+ */
+export function lineStamps(line: Pick<InvoiceLine, 'type' | 'qty' | 'stampCaseSize'>): number {
+  if (line.type !== 'LIQUOR' || line.qty <= 0) return 0;
+  const caseSize = line.stampCaseSize;
+  if (!caseSize || caseSize < 2) return line.qty;
+  return Math.floor(line.qty / caseSize) + (line.qty % caseSize);
+}
+
+/** Stamps are for liquor: the sum of every line's stamps (`lineStamps`). */
+export const stampsNeeded = (lines: readonly Pick<InvoiceLine, 'type' | 'qty' | 'stampCaseSize'>[]): number =>
+  lines.reduce((sum, line) => sum + lineStamps(line), 0);
 
 /** A beer invoice holds beer (and non-alcoholic items); its number gets the B suffix. */
 export const isBeerInvoice = (lines: readonly { type: ProductType }[]): boolean =>

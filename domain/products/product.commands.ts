@@ -17,6 +17,8 @@ export interface ProductInput {
   reorderLevel?: number | string | null;
   reorderQty?: number | string | null;
   reorderTimeInDays?: number | string | null;
+  /** Bottles per case: a whole number from 1; empty: none. */
+  caseSize?: number | string | null;
 }
 
 /** What a product decision needs to know beyond the product's own stream, looked up by the handler. */

@@ -237,6 +237,31 @@ describe('Product', () => {
         .then([aProductUpdated({ ...productFields({ distributor: 'RNDC' }) })]));
   });
 
+  describe('case size (issue 18 §3, §7)', () => {
+    it('records the bottles per case, and none when left empty', () => {
+      given([])
+        .when(aCreateProduct({ caseSize: '24' }))
+        .then([aProductCreated({ caseSize: 24 })]);
+      given([aProductCreated({ caseSize: 24 })])
+        .when(anUpdateProduct({ caseSize: '' }))
+        .then([aProductUpdated({ ...productFields({ caseSize: null }) })]);
+    });
+
+    it('refuses anything but a whole number from 1 to 1,000', () => {
+      for (const bad of [0, -6, 2.5, 1001, 'twelve'])
+        expect(problems([], aCreateProduct({ caseSize: bad }))).toEqual([
+          { field: 'case_size', message: 'Case size must be a whole number from 1 to 1,000.' },
+        ]);
+    });
+
+    it('reads as none in a product created before it existed (an edit that leaves it out records nothing)', () => {
+      const { caseSize: _none, ...older } = aProductCreated().data;
+      return given([{ type: 'ProductCreated', data: older }])
+        .when(anUpdateProduct({ name: "tito's handmade vodka" }))
+        .then([]);
+    });
+  });
+
   describe('price changes', () => {
     it('changes the list price from today when no effective date is given', () =>
       given([aProductCreated()])

@@ -25,6 +25,7 @@ import type {
 } from './product.events.js';
 import { listPriceOn, priceInEffect } from './product.pricing.js';
 import {
+  caseSizeOf,
   cleanText,
   internalSkuOf,
   PRODUCT_MESSAGES,
@@ -69,6 +70,7 @@ function fieldsFrom(input: Partial<ProductInput>, current: ProductFields | undef
       ['reorder_level', ifSent(productRules.reorder_level), input.reorderLevel],
       ['reorder_qty', ifSent(productRules.reorder_qty), input.reorderQty],
       ['reorder_time_in_days', ifSent(productRules.reorder_time_in_days), input.reorderTimeInDays],
+      ['case_size', ifSent(productRules.case_size), input.caseSize],
     ]),
     ...extra,
   ];
@@ -95,6 +97,7 @@ function fieldsFrom(input: Partial<ProductInput>, current: ProductFields | undef
     reorderLevel: reorder(input.reorderLevel, current?.reorderLevel),
     reorderQty: reorder(input.reorderQty, current?.reorderQty),
     reorderTimeInDays: reorder(input.reorderTimeInDays, current?.reorderTimeInDays),
+    caseSize: input.caseSize === undefined ? (current?.caseSize ?? null) : caseSizeOf(input.caseSize)!,
   };
   return fields;
 }

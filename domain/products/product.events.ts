@@ -17,6 +17,11 @@ export interface ProductFields {
   reorderLevel: number | null;
   reorderQty: number | null;
   reorderTimeInDays: number | null;
+  /**
+   * Bottles in the supplier's case (the Comptroller report's pack; one stamp per case for small formats, issue 18
+   * §3 and §7); null when not given. Absent in events written before it existed: read as null.
+   */
+  caseSize?: number | null;
 }
 
 /** Events of the `product-{id}` stream. */

@@ -45,6 +45,7 @@ export const productFields = (overrides: Partial<ProductFields> = {}): ProductFi
   reorderLevel: null,
   reorderQty: null,
   reorderTimeInDays: null,
+  caseSize: null,
   ...overrides,
 });
 

@@ -18,6 +18,7 @@ export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_SIZE_MAX = 50;
 export const MAX_PRICE_CENTS = 100_000_000; // $1,000,000
 const MAX_REORDER = 1_000_000_000;
+export const MAX_CASE_SIZE = 1_000;
 
 export const PRODUCT_MESSAGES = {
   /** The header the product editor shows over the server's details (spec 001 §8). */
@@ -32,6 +33,7 @@ export const PRODUCT_MESSAGES = {
   reorderLevel: 'Reorder level must be a number (a whole number of 0 or more).',
   reorderQty: 'Reorder qty must be a number (a whole number of 0 or more).',
   reorderTimeInDays: 'Reorder time in days must be a number (a whole number of 0 or more).',
+  caseSize: `Case size must be a whole number from 1 to ${MAX_CASE_SIZE.toLocaleString('en-US')}.`,
   effectiveDate: 'Effective date must be a date (YYYY-MM-DD).',
   effectiveDatePast: 'The price-effective date may not be before today.',
   customerId: 'Customer must be the id of a customer.',
@@ -95,6 +97,15 @@ export function reorderValueOf(value: unknown): number | null | undefined {
     : undefined;
 }
 
+/** Bottles per case: a whole number from 1 to MAX_CASE_SIZE, or null when left empty; undefined when invalid. */
+export function caseSizeOf(value: unknown): number | null | undefined {
+  if (isBlank(value)) return null;
+  const number = toNumber(value);
+  return number !== undefined && Number.isInteger(number) && number >= 1 && number <= MAX_CASE_SIZE
+    ? number
+    : undefined;
+}
+
 const reorderRule =
   (message: string): FieldRule =>
   (value) =>
@@ -132,6 +143,8 @@ export const productRules = {
   reorder_level: reorderRule(PRODUCT_MESSAGES.reorderLevel),
   reorder_qty: reorderRule(PRODUCT_MESSAGES.reorderQty),
   reorder_time_in_days: reorderRule(PRODUCT_MESSAGES.reorderTimeInDays),
+  case_size: ((value) =>
+    caseSizeOf(value) === undefined ? PRODUCT_MESSAGES.caseSize : undefined) satisfies FieldRule,
   effective_date: optional((value) => (isBusinessDate(value) ? undefined : PRODUCT_MESSAGES.effectiveDate)),
   customerId: optional((value) =>
     typeof value === 'string' && isUuid(value.trim()) ? undefined : PRODUCT_MESSAGES.customerId,

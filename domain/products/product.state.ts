@@ -27,7 +27,7 @@ export function evolve(state: Product, event: ProductEvent): Product {
         status: 'active',
         id: productId,
         companyId,
-        fields,
+        fields: { ...fields, caseSize: fields.caseSize ?? null }, // none in events written before it existed
         archived: false,
         initialPriceCents: priceCents,
         priceChanges: [],
@@ -42,7 +42,7 @@ export function evolve(state: Product, event: ProductEvent): Product {
   switch (event.type) {
     case 'ProductUpdated': {
       const { productId: _p, companyId: _c, updatedAt: _u, ...fields } = event.data;
-      return { ...state, fields };
+      return { ...state, fields: { ...fields, caseSize: fields.caseSize ?? null } };
     }
     case 'ProductPriceChanged': {
       const { customerId, newPriceCents, effectiveOn } = event.data;

@@ -46,6 +46,7 @@ describe('Customer read model', () => {
       fintech_id: null,
       product_price_tier_id: null,
       service_start: null,
+      comptroller_taxpayer_number: null,
       color_index: colourIndex('cu-1'),
       created_at: '2026-11-22T15:00:00.000Z',
       updated_at: '2026-11-22T15:00:00.000Z',

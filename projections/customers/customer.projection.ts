@@ -40,6 +40,11 @@ CREATE TABLE IF NOT EXISTS rm_customer (
 CREATE INDEX IF NOT EXISTS rm_customer_company_name_idx ON rm_customer (company_id, name) WHERE removed_at IS NULL;
 `;
 
+/** Issue 18 §7: the retailer's Comptroller taxpayer number (Migration20261127003000_comptroller_report). */
+export const CUSTOMER_TAXPAYER_SCHEMA = `
+ALTER TABLE rm_customer ADD COLUMN IF NOT EXISTS comptroller_taxpayer_number text;
+`;
+
 export interface CustomerRow {
   id: string;
   company_id: string;
@@ -62,6 +67,7 @@ export interface CustomerRow {
   fintech_id: string | null;
   product_price_tier_id: string | null;
   service_start: string | null;
+  comptroller_taxpayer_number: string | null;
   color_index: number;
   created_at: string;
   updated_at: string;
@@ -99,6 +105,7 @@ function fieldColumns(fields: CustomerFields) {
     fintech_id: fields.fintechId,
     product_price_tier_id: fields.productPriceTierId,
     service_start: fields.serviceStartOn,
+    comptroller_taxpayer_number: fields.comptrollerTaxpayerNumber ?? null,
   };
 }
 
@@ -164,6 +171,7 @@ const COLUMNS: readonly (keyof CustomerRow)[] = [
   'fintech_id',
   'product_price_tier_id',
   'service_start',
+  'comptroller_taxpayer_number',
   'color_index',
   'created_at',
   'updated_at',

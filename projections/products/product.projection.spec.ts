@@ -47,6 +47,7 @@ describe('Product read model', () => {
       reorder_level: null,
       reorder_qty: null,
       reorder_time_in_days: null,
+      case_size: null,
       initial_price_cents: 1999,
       price_cents: 1999,
       price_as_of: TODAY,

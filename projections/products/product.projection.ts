@@ -15,6 +15,11 @@ import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../pro
  * unless today has reached `next_price_on` (or lies before `price_as_of`); only then is `rm_product_price_at`
  * (Migration20261122000700) asked. Customer prices are always looked up there, for the few rows a query answers.
  */
+/** Issue 18 §3 and §7: bottles per case (Migration20261127003000_comptroller_report). */
+export const PRODUCT_CASE_SIZE_SCHEMA = `
+ALTER TABLE rm_product ADD COLUMN IF NOT EXISTS case_size integer;
+`;
+
 export const PRODUCT_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_product (
   id uuid PRIMARY KEY,
@@ -124,6 +129,7 @@ export interface ProductRow {
   reorder_level: number | null;
   reorder_qty: number | null;
   reorder_time_in_days: number | null;
+  case_size: number | null;
   initial_price_cents: number;
   price_cents: number;
   price_as_of: string;
@@ -153,6 +159,7 @@ function fieldColumns(fields: ProductFields) {
     reorder_level: fields.reorderLevel,
     reorder_qty: fields.reorderQty,
     reorder_time_in_days: fields.reorderTimeInDays,
+    case_size: fields.caseSize ?? null,
     same_key: sameProductKey(fields.name, fields.size, fields.type),
     search: [fields.name, fields.upc, fields.internalSku].filter(Boolean).join(' ').toUpperCase(),
   };
@@ -263,6 +270,7 @@ const COLUMNS: readonly (keyof ProductRow)[] = [
   'reorder_level',
   'reorder_qty',
   'reorder_time_in_days',
+  'case_size',
   'initial_price_cents',
   'price_cents',
   'price_as_of',

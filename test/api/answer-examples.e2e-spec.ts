@@ -110,6 +110,13 @@ describe('Documented answer examples (HTTP)', () => {
     await call('DELETE', `stamp/undo-destroy?ids=${destroyed.body.id}`);
   });
 
+  it("the Comptroller's monthly alcohol sales report (issue 18 §7)", async () => {
+    await call(
+      'GET',
+      `comptroller/alcohol-sales?month=${businessDate(new Date().toISOString()).slice(0, 7)}`,
+    );
+  });
+
   it('staff: an invitation looked up and accepted, the new user disabled', async () => {
     const invited = await call('POST', 'company/staff/invitation', {
       name: 'Sam Ortiz',
@@ -246,6 +253,7 @@ describe('Documented answer examples (HTTP)', () => {
         'DELETE /api/v1/company/logo/{id}',
         'DELETE /api/v1/product/price-tier/{id}',
         'DELETE /api/v1/stamp/undo-destroy',
+        'GET /api/v1/comptroller/alcohol-sales',
         'GET /api/v1/auth/invitation',
         'GET /api/v1/company/logo',
         'GET /api/v1/customer/all-users',

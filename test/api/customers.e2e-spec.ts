@@ -111,6 +111,7 @@ describe('Customers and TABC public data (HTTP)', () => {
         fintech_id: null,
         product_price_tier_id: null,
         service_start: '2026-01-15',
+        comptroller_taxpayer_number: null,
         color_index: expect.any(Number),
         created_at: expect.any(String),
         updated_at: expect.any(String),

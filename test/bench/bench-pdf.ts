@@ -57,6 +57,8 @@ export function sampleInvoice(lines = 6, number = '1042'): InvoiceResponse {
       cost: price * 0.7,
       below_cost: false,
       last_invoiced_price: null,
+      stamp_case_size: null as number | null,
+      stamps: 0,
     };
   });
   const subTotal = Math.round(items.reduce((s, i) => s + i.total, 0) * 100) / 100;

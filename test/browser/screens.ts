@@ -171,6 +171,14 @@ export const SCREENS: Screen[] = [
   { route: '/stamp', signedIn: true, data: at('/stamp'), empty: at('/stamp'), widths: true },
   { route: '/stamp/record', signedIn: true, data: at('/stamp/record'), empty: at('/stamp/record') },
   {
+    route: '/stamp/comptroller',
+    signedIn: true,
+    // this month: the company with everything invoices today
+    data: () => `/stamp/comptroller?month=${new Date().toISOString().slice(0, 7)}`,
+    empty: at('/stamp/comptroller'),
+    widths: true,
+  },
+  {
     route: '/stamp/roll',
     signedIn: true,
     data: at('/stamp/roll'),

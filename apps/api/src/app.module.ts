@@ -3,6 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { join } from 'node:path';
 import { ActivityController } from './activity/activity.controller.js';
+import { AlcoholSalesController } from './reports/alcohol-sales/alcohol-sales.controller.js';
 import { ReportsController } from './reports/reports.controller.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
@@ -80,7 +81,7 @@ export class AppModule {
         IntegrationsModule,
         LiveModule,
       ],
-      controllers: [HealthController, ActivityController, ReportsController],
+      controllers: [HealthController, ActivityController, ReportsController, AlcoholSalesController],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
         ProcessPresence,

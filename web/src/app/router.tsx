@@ -64,6 +64,10 @@ export const routes: RouteObject[] = [
           { path: 'stamp', lazy: page(() => import('../features/stamps/StampsPage')) },
           { path: 'stamp/roll', lazy: page(() => import('../features/stamps/StampRollsPage')) },
           { path: 'stamp/record', lazy: page(() => import('../features/stamps/StampRecordPage')) },
+          {
+            path: 'stamp/comptroller',
+            lazy: page(() => import('../features/reports/AlcoholSalesReportPage')),
+          },
           { path: 'product', lazy: page(() => import('../features/products/ProductsPage')) },
           { path: 'order', lazy: page(() => import('../features/orders/OrdersPage')) },
           { path: 'order/:number', lazy: page(() => import('../features/orders/OrderDetailPage')) },

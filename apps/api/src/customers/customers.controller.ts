@@ -55,6 +55,7 @@ function input(body: CustomerBody): CustomerInput {
     fintechId: body.fintech_id,
     productPriceTierId: body.product_price_tier_id,
     serviceStartOn: body.service_start,
+    comptrollerTaxpayerNumber: body.comptroller_taxpayer_number,
   };
 }
 

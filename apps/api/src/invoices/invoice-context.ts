@@ -76,6 +76,7 @@ export class InvoiceContext {
       perCustomerNumbering: isFeatureActive(company, 'customer_invoice_numbering'),
       sortLines: company.details.sortInvProducts,
       timeZone: company.details.timeZone,
+      smallFormatStamps: company.compliance.smallFormatStamps,
     };
   }
 
@@ -134,12 +135,13 @@ export class InvoiceContext {
       product_size: string;
       product_type: ProductType;
       upc: string | null;
+      case_size: number | null;
       last_purchase_price_cents: string;
       last_price_cents: string | null;
     }>(
       this.pool,
       companyId,
-      `SELECT p.id, p.product, p.product_size, p.product_type, p.upc, p.last_purchase_price_cents,
+      `SELECT p.id, p.product, p.product_size, p.product_type, p.upc, p.case_size, p.last_purchase_price_cents,
               l.price_cents AS last_price_cents
          FROM rm_product p
          LEFT JOIN LATERAL (${lastPriceOf('$3', 'p.id')}) l ON true
@@ -162,6 +164,7 @@ export class InvoiceContext {
         size: product.product_size,
         type: product.product_type,
         upc: product.upc,
+        caseSize: product.case_size,
         costCents: Number(product.last_purchase_price_cents),
         lastInvoicedPriceCents: known.has(product.id)
           ? known.get(product.id)!

@@ -56,6 +56,8 @@ export const INVOICE_EXAMPLE = {
       cost: 16.8,
       below_cost: false,
       last_invoiced_price: null,
+      stamp_case_size: null,
+      stamps: 0,
     },
   ],
   stamps: [],

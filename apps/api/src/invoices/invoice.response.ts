@@ -3,7 +3,7 @@ import { isUuid } from '#domain/shared/field-rules.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '#domain/shared/invoice-status.js';
 import { dollarsOf } from '#domain/shared/money.js';
-import { isDueOnDelivery, stampsNeeded } from '#domain/invoices/invoice.rules.js';
+import { isDueOnDelivery, lineStamps, stampsNeeded } from '#domain/invoices/invoice.rules.js';
 import type { StampRange } from '#domain/stamps/stamp.events.js';
 import type { InvoiceRow } from '#projections/invoices/invoice.projection.js';
 import type { Queryable } from '#infra/db/database.js';
@@ -74,6 +74,8 @@ export function invoiceResponse(
       below_cost: line.priceCents < line.costCents,
       last_invoiced_price:
         line.lastInvoicedPriceCents === null ? null : dollarsOf(line.lastInvoicedPriceCents),
+      stamp_case_size: line.stampCaseSize ?? null,
+      stamps: lineStamps(line),
     })),
     stamps: stampRows,
     stamp_count: stampRows.reduce((sum, range) => sum + range.count, 0),

@@ -14,6 +14,7 @@ export const PRODUCT_EXAMPLE = {
   reorder_level: null,
   reorder_qty: null,
   reorder_time_in_days: null,
+  case_size: null,
   archived: false,
   archived_at: null,
   units_sold: 0,

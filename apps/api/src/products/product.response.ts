@@ -12,7 +12,7 @@ import { tenantQuery } from '#infra/db/tenant-query.js';
 export const productColumns = (day: string) => `p.id, p.product, p.product_size, p.product_type, p.upc,
   p.internal_sku, p.distributor, p.ydk_product_id, ${listPriceSql(day)} AS list_price_cents,
   p.last_purchase_price_cents, ${listPriceEffectiveOnSql(day)}::text AS effective_date, p.reorder_level,
-  p.reorder_qty, p.reorder_time_in_days, p.archived, p.archived_at, p.created_at, p.updated_at`;
+  p.reorder_qty, p.reorder_time_in_days, p.case_size, p.archived, p.archived_at, p.created_at, p.updated_at`;
 
 export interface ProductQueryRow extends Record<string, unknown> {
   id: string;
@@ -29,6 +29,7 @@ export interface ProductQueryRow extends Record<string, unknown> {
   reorder_level: number | null;
   reorder_qty: number | null;
   reorder_time_in_days: number | null;
+  case_size: number | null;
   archived: boolean;
   archived_at: Date | string | null;
   created_at: Date | string;
@@ -70,6 +71,7 @@ export function toProductResponse(row: ProductQueryRow): ProductResponse {
     reorder_level: row.reorder_level,
     reorder_qty: row.reorder_qty,
     reorder_time_in_days: row.reorder_time_in_days,
+    case_size: row.case_size,
     archived: row.archived,
     archived_at: iso(row.archived_at),
     units_sold: unitsSold,

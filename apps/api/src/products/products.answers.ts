@@ -31,6 +31,7 @@ export const PRODUCT_SUGGESTIONS_ANSWER = [
     product_size: '750ml',
     product_type: 'WINE',
     upc: '089744000125',
+    case_size: 12,
     internal_sku: null,
     distributor: "Southern Glazer's",
     ydk_product_id: null,

@@ -51,6 +51,7 @@ function input(body: Partial<CreateProductBody>): Partial<ProductInput> {
     reorderLevel: body.reorder_level,
     reorderQty: body.reorder_qty,
     reorderTimeInDays: body.reorder_time_in_days,
+    caseSize: body.case_size,
   };
 }
 

@@ -51,6 +51,7 @@ export const NAV_ITEMS: NavItem[] = [
     children: [
       { label: 'Stamp Rolls', to: '/stamp/roll' },
       { label: 'Stamp Record', to: '/stamp/record' },
+      { label: 'Comptroller Report', to: '/stamp/comptroller' },
     ],
   },
   { label: 'Products', to: '/product', icon: <LiquorOutlined /> },

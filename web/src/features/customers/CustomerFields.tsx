@@ -131,6 +131,16 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <TextField {...form.field('ydk_est_id')} label="Establishment ID" autoComplete="off" sx={span(2)} />
+        <TextField
+          {...form.field(
+            'comptroller_taxpayer_number',
+            'Optional: 11 digits, for the Comptroller sales report',
+          )}
+          label="Comptroller Taxpayer Number"
+          autoComplete="off"
+          sx={span(3)}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
+        />
       </Section>
 
       <Section title="Contact">

@@ -28,6 +28,7 @@ export interface CustomerValues {
   fintech_option: string;
   fintech_id: string;
   service_start: string;
+  comptroller_taxpayer_number: string;
   /** '' : no tier (the list price, as on the base tier) */
   product_price_tier_id: string;
 }
@@ -49,6 +50,7 @@ export const CUSTOMER_FIELDS = [
   'fintech_option',
   'fintech_id',
   'service_start',
+  'comptroller_taxpayer_number',
   'product_price_tier_id',
 ] as const satisfies readonly (keyof CustomerValues)[];
 
@@ -69,6 +71,7 @@ export const EMPTY_CUSTOMER: CustomerValues = {
   fintech_option: '0',
   fintech_id: '',
   service_start: '',
+  comptroller_taxpayer_number: '',
   product_price_tier_id: '',
 };
 
@@ -97,6 +100,9 @@ export function validateCustomer(values: CustomerValues): FormErrors<CustomerVal
       customerRules.fintech_id(values.fintech_id) ??
       fintechIdProblem(values.fintech_id, values.fintech_option),
     service_start: customerRules.service_start(values.service_start),
+    comptroller_taxpayer_number: customerRules.comptroller_taxpayer_number(
+      values.comptroller_taxpayer_number,
+    ),
     product_price_tier_id: customerRules.product_price_tier_id(values.product_price_tier_id),
   };
   for (const field of CUSTOMER_FIELDS) if (errors[field] === undefined) delete errors[field];
@@ -123,6 +129,7 @@ export function toCustomerBody(values: CustomerValues): CustomerBody {
     fintech_option: values.fintech_option === '1',
     fintech_id: textOrNull(values.fintech_id),
     service_start: textOrNull(values.service_start),
+    comptroller_taxpayer_number: textOrNull(values.comptroller_taxpayer_number),
     product_price_tier_id: textOrNull(values.product_price_tier_id),
   };
 }
@@ -145,6 +152,7 @@ export function customerValues(customer: Customer): CustomerValues {
     fintech_option: customer.fintech_option ? '1' : '0',
     fintech_id: customer.fintech_id ?? '',
     service_start: customer.service_start ?? '',
+    comptroller_taxpayer_number: customer.comptroller_taxpayer_number ?? '',
     product_price_tier_id: customer.product_price_tier_id ?? '',
   };
 }

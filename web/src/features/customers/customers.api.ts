@@ -25,6 +25,8 @@ export interface CustomerBody {
   fintech_option: boolean;
   fintech_id: string | null;
   service_start: string | null;
+  /** 11 digits: the retailer's Comptroller taxpayer number (monthly alcohol sales report). */
+  comptroller_taxpayer_number: string | null;
   /** null: no tier (the list price) */
   product_price_tier_id: string | null;
 }

@@ -247,6 +247,7 @@ function Detail({ product }: { product: ProductDetail }) {
             <Fact label="Reorder level" value={orDash(product.reorder_level)} />
             <Fact label="Reorder qty" value={orDash(product.reorder_qty)} />
             <Fact label="Reorder time (days)" value={orDash(product.reorder_time_in_days)} />
+            <Fact label="Case size" value={orDash(product.case_size)} />
             <Fact label="Added" value={formatDate(product.created_at)} />
           </CardContent>
         </Card>

@@ -286,7 +286,15 @@ export function ProductEditorDialog({
                 sx={span(2)}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
-              {withSku ? (
+              <TextField
+                {...form.field('case_size', 'Optional: bottles per case')}
+                disabled={fixed}
+                label="Case Size"
+                autoComplete="off"
+                sx={span(2)}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+              {withSku && (
                 <TextField
                   {...form.field('internal_sku', "Optional; '0' means none")}
                   disabled={fixed}
@@ -294,12 +302,13 @@ export function ProductEditorDialog({
                   autoComplete="off"
                   sx={span(2)}
                 />
-              ) : (
-                <TextField {...form.field('distributor')} disabled={fixed} label="Distributor" sx={span(2)} />
               )}
-              {withSku && (
-                <TextField {...form.field('distributor')} disabled={fixed} label="Distributor" sx={span(6)} />
-              )}
+              <TextField
+                {...form.field('distributor')}
+                disabled={fixed}
+                label="Distributor"
+                sx={span(withSku ? 4 : 6)}
+              />
             </Group>
 
             <Group title="Pricing">

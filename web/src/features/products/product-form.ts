@@ -26,6 +26,7 @@ export interface ProductValues {
   reorder_level: string;
   reorder_qty: string;
   reorder_time_in_days: string;
+  case_size: string;
   effective_date: string;
   customerId: string;
 }
@@ -42,6 +43,7 @@ export const PRODUCT_FIELDS = [
   'reorder_level',
   'reorder_qty',
   'reorder_time_in_days',
+  'case_size',
   'effective_date',
   'customerId',
 ] as const satisfies readonly (keyof ProductValues)[];
@@ -58,6 +60,7 @@ export const EMPTY_PRODUCT: ProductValues = {
   reorder_level: '',
   reorder_qty: '',
   reorder_time_in_days: '',
+  case_size: '',
   effective_date: '',
   customerId: '',
 };
@@ -92,6 +95,7 @@ export function productValues(product: Product): ProductValues {
     reorder_level: text(product.reorder_level),
     reorder_qty: text(product.reorder_qty),
     reorder_time_in_days: text(product.reorder_time_in_days),
+    case_size: text(product.case_size),
     effective_date: '',
     customerId: '',
   };
@@ -119,6 +123,7 @@ export function validateProduct(values: ProductValues, today: string): FormError
     reorder_level: productRules.reorder_level(values.reorder_level),
     reorder_qty: productRules.reorder_qty(values.reorder_qty),
     reorder_time_in_days: productRules.reorder_time_in_days(values.reorder_time_in_days),
+    case_size: productRules.case_size(values.case_size),
     effective_date: effectiveDateProblem(values.effective_date, today),
   };
   for (const field of PRODUCT_FIELDS) if (errors[field] === undefined) delete errors[field];
@@ -141,6 +146,7 @@ export function toProductBody(values: ProductValues, withInternalSku: boolean): 
     reorder_level: textOrNull(values.reorder_level),
     reorder_qty: textOrNull(values.reorder_qty),
     reorder_time_in_days: textOrNull(values.reorder_time_in_days),
+    case_size: textOrNull(values.case_size),
   };
 }
 

@@ -27,6 +27,7 @@ export interface ProductBody {
   reorder_level: string | null;
   reorder_qty: string | null;
   reorder_time_in_days: string | null;
+  case_size: string | null;
 }
 
 /** PUT /product/{id}: any editor field (left out: kept), a price change's date and customer, archive / restore. */

@@ -112,4 +112,14 @@ export class CustomerBody {
   @ApiPropertyOptional({ type: String, nullable: true, format: 'date', example: '2026-01-15' })
   @FollowsRule(customerRules.service_start)
   service_start?: string | null;
+
+  @ApiPropertyOptional({
+    example: '32012345678',
+    type: String,
+    nullable: true,
+    description:
+      "The retailer's Texas Comptroller taxpayer number (11 digits) for the monthly alcohol sales report",
+  })
+  @FollowsRule(customerRules.comptroller_taxpayer_number)
+  comptroller_taxpayer_number?: string | null;
 }

@@ -96,7 +96,11 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
               invoiceId: row.id,
               changes,
               ...(fingerprint ? { fingerprint } : {}),
-              settings: { sortLines: settings.sortLines, timeZone: settings.timeZone },
+              settings: {
+                sortLines: settings.sortLines,
+                timeZone: settings.timeZone,
+                smallFormatStamps: settings.smallFormatStamps,
+              },
             },
             metadata,
           },

@@ -110,6 +110,17 @@ describe('The invoice template', () => {
     );
   });
 
+  it('says which lines are stamped per case (issue 18 §3), and nothing on the others', () => {
+    const invoice = sampleInvoice(2, '346');
+    invoice.items[0] = { ...invoice.items[0]!, qty: 30, stamp_case_size: 24, stamps: 7 };
+    const html = renderInvoiceHtml(invoicePdfView(invoice, company));
+    expect(html).toContain('Stamped per case: one stamp per case of 24, one per loose bottle (7 stamps)');
+    expect(html.match(/Stamped per case/g)).toHaveLength(1);
+    expect(renderInvoiceHtml(invoicePdfView(sampleInvoice(2, '347'), company))).not.toContain(
+      'Stamped per case',
+    );
+  });
+
   it('prints the payments, Paid and Balance due only when the payment feature is on', () => {
     const invoice = {
       ...sampleInvoice(2, '346'),

@@ -104,6 +104,17 @@ export class CreateProductBody {
   })
   @FollowsRule(productRules.reorder_time_in_days)
   reorder_time_in_days?: number | string | null;
+
+  @ApiPropertyOptional({
+    example: 24,
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    nullable: true,
+    minimum: 1,
+    description:
+      'Bottles per case (the Comptroller report’s pack; one stamp per case for 375 mL or less, a setting)',
+  })
+  @FollowsRule(productRules.case_size)
+  case_size?: number | string | null;
 }
 
 /**
@@ -194,4 +205,15 @@ export class UpdateProductBody {
   @ApiPropertyOptional({ example: 14, oneOf: [{ type: 'number' }, { type: 'string' }], nullable: true })
   @FollowsRule(productRules.reorder_time_in_days)
   reorder_time_in_days?: number | string | null;
+
+  @ApiPropertyOptional({
+    example: 24,
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    nullable: true,
+    minimum: 1,
+    description:
+      'Bottles per case (the Comptroller report’s pack; one stamp per case for 375 mL or less, a setting)',
+  })
+  @FollowsRule(productRules.case_size)
+  case_size?: number | string | null;
 }

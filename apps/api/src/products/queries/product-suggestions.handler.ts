@@ -70,6 +70,7 @@ interface Row extends Record<string, unknown> {
   product_size: string;
   product_type: string;
   upc: string | null;
+  case_size: number | null;
   internal_sku: string | null;
   distributor: string | null;
   ydk_product_id: string | null;
@@ -114,7 +115,7 @@ export class ProductSuggestionsHandler implements IQueryHandler<ProductSuggestio
          ${ids ? STEPS.ids : `${isUpc ? STEPS.upc : STEPS.name} UNION ALL ${STEPS.contains(isUpc ? 'upc' : 'name')}`}
          LIMIT $7
        )
-       SELECT s.*, h.step, p.id, p.product, p.product_size, p.product_type, p.upc, p.internal_sku, p.distributor,
+       SELECT s.*, h.step, p.id, p.product, p.product_size, p.product_type, p.upc, p.case_size, p.internal_sku, p.distributor,
               p.ydk_product_id, ${listPriceSql(day)} AS list_price_cents, p.last_purchase_price_cents,
               CASE WHEN $9::uuid IS NULL THEN NULL ELSE rm_product_price_at(p.price_changes, $9::uuid, ${day}) END
                 AS customer_price_cents
@@ -176,6 +177,7 @@ export class ProductSuggestionsHandler implements IQueryHandler<ProductSuggestio
         product_size: row.product_size,
         product_type: row.product_type,
         upc: row.upc,
+        case_size: row.case_size,
         internal_sku: row.internal_sku,
         distributor: row.distributor,
         ydk_product_id: row.ydk_product_id,

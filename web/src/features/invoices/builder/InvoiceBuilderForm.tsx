@@ -26,6 +26,7 @@ import type { ConvertedInvoice } from '../../integrations/integrations.api';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { businessDate } from '#domain/shared/business-date';
 import type { Company } from '../../../shared/company/company.api';
+import { useCompliancePolicy } from '../../../shared/company/compliance.api';
 import { formatDate } from '../../../shared/format';
 import { ProblemAlert } from '../../../shared/forms/ProblemAlert';
 import { creditLawDueNote, InvoiceChecksAlerts, useInvoiceChecks } from './InvoiceChecks';
@@ -189,9 +190,14 @@ export function InvoiceBuilderForm({
     price: line.price,
     taxable: line.taxable,
     type: line.product.product_type,
+    size: line.product.product_size,
+    caseSize: line.product.case_size ?? null,
   }));
   const totals = invoiceTotals(lineInputs, rateBp);
-  const needed = stampsNeeded(lineInputs);
+  // Small formats one stamp per case (issue 18 §3): the owner's setting (staff cannot read it: per bottle here, the
+  // server counts by the setting either way).
+  const smallFormatStamps = useCompliancePolicy().data?.small_format_stamps ?? false;
+  const needed = stampsNeeded(lineInputs, smallFormatStamps);
   const bottles = values.lines.reduce((sum, line) => sum + Math.max(0, quantity(line.qty) ?? 0), 0);
   const beer = editing ? invoice.beer : isBeer(lineInputs);
 
@@ -634,6 +640,7 @@ export function InvoiceBuilderForm({
                 sorted={sorted}
                 problems={problems}
                 stockWarnings={stockWarnings}
+                smallFormatStamps={smallFormatStamps}
                 onChange={changeLine}
                 onMove={(key, by) =>
                   setLines((lines) =>

@@ -20,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import { formatCents, formatMoney } from '../../../shared/format';
 import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 import { lineName, type BuilderLine } from './builder-state';
+import { stampCaseSizeOf } from '#domain/invoices/invoice.rules';
 import { isBelowCost, lineAmounts, priceCents, priceText, productType, quantity } from './invoice-math';
 
 export const BELOW_COST_HINT = 'This item was invoiced below cost.';
@@ -42,6 +43,17 @@ export interface LineChange {
  * taxable, on deal, the line total; move up / down unless the company sorts products; remove. Every control is
  * named after its product, so the table works from the keyboard and a screen reader.
  */
+/** The case size a line is stamped by (issue 18 §3), or undefined: one stamp per bottle. */
+const perCase = (line: BuilderLine, smallFormatStamps: boolean) =>
+  stampCaseSizeOf(
+    {
+      type: productType(line.product.product_type),
+      size: line.product.product_size,
+      caseSize: line.product.case_size,
+    },
+    smallFormatStamps,
+  );
+
 export function ItemsTable({
   lines,
   rateBp,
@@ -52,6 +64,7 @@ export function ItemsTable({
   onRemove,
   priceRef,
   stockWarnings,
+  smallFormatStamps = false,
 }: {
   lines: BuilderLine[];
   rateBp: number;
@@ -66,6 +79,8 @@ export function ItemsTable({
   priceRef: (key: string, element: HTMLInputElement | null) => void;
   /** a stock warning per line key (inventory feature) */
   stockWarnings?: Map<string, string>;
+  /** issue 18 §3: the company stamps small formats per case */
+  smallFormatStamps?: boolean;
 }) {
   if (lines.length === 0) {
     return (
@@ -157,6 +172,11 @@ export function ItemsTable({
                     {line.product.upc && (
                       <Typography variant="caption" color="text.secondary">
                         UPC {line.product.upc}
+                      </Typography>
+                    )}
+                    {perCase(line, smallFormatStamps) && (
+                      <Typography variant="caption" color="text.secondary">
+                        · stamped per case of {perCase(line, smallFormatStamps)}
                       </Typography>
                     )}
                     {line.lastInvoicedPrice !== null && (

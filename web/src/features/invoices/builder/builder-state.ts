@@ -10,6 +10,8 @@ export interface LineProduct {
   product_size: string;
   product_type: string;
   upc: string | null;
+  /** bottles per case (small formats may be stamped per case); null when unknown */
+  case_size?: number | null;
 }
 
 /** One row of the items table: what the user typed, kept as typed. */
@@ -71,6 +73,7 @@ export function lineFromSuggestion(suggestion: ProductSuggestion): BuilderLine {
       product_size: suggestion.product_size,
       product_type: suggestion.product_type,
       upc: suggestion.upc,
+      case_size: suggestion.case_size,
     },
     qty: '1',
     price: priceText(dollarsToCents(suggestion.price)),
@@ -90,6 +93,8 @@ export function lineFromItem(item: InvoiceItem): BuilderLine {
       product_size: item.product.product_size,
       product_type: item.product.product_type,
       upc: item.product.upc,
+      // an edited line keeps the case size it was stamped by (the server looks the product up again on save)
+      case_size: item.stamp_case_size,
     },
     qty: String(item.qty),
     price: priceText(dollarsToCents(item.price)),

@@ -81,6 +81,13 @@ describe('invoice builder arithmetic', () => {
         ]),
       ).toBe(5);
     });
+    it('counts 375 mL and smaller liquor with a case size per case only with the small-format setting', () => {
+      const pints = { ...line('30', '1'), size: '375ML', caseSize: 24 };
+      const fifths = { ...line('24', '1'), size: '750ML', caseSize: 12 };
+      expect(stampsNeeded([pints, fifths])).toBe(54);
+      expect(stampsNeeded([pints, fifths], true)).toBe(1 + 6 + 24);
+      expect(stampsNeeded([{ ...pints, caseSize: null }], true)).toBe(30);
+    });
     it('says when manual ranges hold too few or too many stamps', () => {
       expect(stampBalance(5, 3)).toEqual({ kind: 'more', by: 2 });
       expect(stampBalance(5, 7)).toEqual({ kind: 'extra', by: 2 });

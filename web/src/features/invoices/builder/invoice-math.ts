@@ -3,8 +3,10 @@ import {
   DUE_DATE_DAYS_AHEAD,
   INVOICE_DATE_DAYS_AHEAD,
   isDueOnDelivery,
+  lineStamps,
   lineTaxCents,
   lineTotalCents,
+  stampCaseSizeOf,
 } from '#domain/invoices/invoice.rules';
 import { PRODUCT_TYPES, type ProductType } from '#domain/products/product.rules';
 import { addDays } from '#domain/stamps/stamp.rules';
@@ -91,11 +93,22 @@ export function invoiceTotals(lines: readonly LineInput[], rateBp: number): Invo
   return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
 }
 
-/** One stamp per bottle of a liquor line with a positive quantity (spec 000 §4 Stamps). */
-export const stampsNeeded = (lines: readonly Pick<LineInput, 'qty' | 'type'>[]): number =>
+/**
+ * The stamps the lines take, by the server's rules (domain/invoices/invoice.rules.ts): one per bottle of a liquor line
+ * with a positive quantity (spec 000 §4 Stamps); with the small-format setting on, a liquor line of 375 mL or less
+ * whose product has a case size takes one per full case plus one per loose bottle (issue 18 §3).
+ */
+export const stampsNeeded = (
+  lines: readonly (Pick<LineInput, 'qty' | 'type'> & { size?: string; caseSize?: number | null })[],
+  smallFormatStamps = false,
+): number =>
   lines.reduce((sum, line) => {
-    const qty = quantity(line.qty) ?? 0;
-    return sum + (productType(line.type) === 'LIQUOR' && qty > 0 ? qty : 0);
+    const type = productType(line.type);
+    const stampCaseSize = stampCaseSizeOf(
+      { type, size: line.size ?? '', caseSize: line.caseSize },
+      smallFormatStamps,
+    );
+    return sum + lineStamps({ type, qty: quantity(line.qty) ?? 0, stampCaseSize });
   }, 0);
 
 /** The beer-mix message per line index ("You can't add beer as it must be on a separate invoice from …"). */

@@ -1,0 +1,236 @@
+import { BadRequestException } from '@nestjs/common';
+import type pg from 'pg';
+import type { AlcoholSalesReportAnswer, MissingDataItem } from '#domain/contracts/alcohol-sales.contract.js';
+import type { ProductType } from '#domain/products/product.rules.js';
+import {
+  beverageTypeOf,
+  isReportMonth,
+  MISSING_DATA_MESSAGES,
+  monthDays,
+  monthOf,
+  REPORT_MESSAGES,
+  reportDueOn,
+  sizeUnreadable,
+  type BeverageType,
+  type ReportLine,
+} from '#domain/reports/alcohol-sales-report.js';
+import { businessDate, DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import type { SqlQuery } from '#infra/grid/index.js';
+
+/**
+ * The month's reported sale lines: the counted lines (`rm_product_sale_line`: not cancelled, not deleted) of
+ * liquor, wine and beer products on the month's invoice dates, read through the company-and-day index
+ * (`rm_product_sale_line_day_idx`), each looked up in its invoice, product and customer by primary key; draft
+ * invoices are left out (the check lists them). The look-ups are LATERAL with LIMIT 1, so the planner cannot turn
+ * them into scans of the company's invoices (it did, with a fresh table's statistics: every line scanned the
+ * company's whole invoice index). What it costs follows the month's lines, never the company's history. Retailer,
+ * product, UPC, size and case size are read as they are now, so what the check asks to fill shows in the next
+ * download. The lines are the company's ($1); the ids they name are its own.
+ */
+const MONTH_LINES = `
+  FROM rm_product_sale_line l
+  CROSS JOIN LATERAL (SELECT i.number, i.sequence, i.status, i.deleted_at FROM rm_invoice i
+                       WHERE i.id = l.invoice_id LIMIT 1) i
+  CROSS JOIN LATERAL (SELECT p.product, p.product_type, p.product_size, p.case_size, p.upc FROM rm_product p
+                       WHERE p.id = l.product_id LIMIT 1) p
+  CROSS JOIN LATERAL (SELECT c.comptroller_taxpayer_number, c.display_tabc_id, c.name, c.address, c.city, c.state,
+                             c.zip FROM rm_customer c WHERE c.id = l.customer_id LIMIT 1) c
+ WHERE l.company_id = $1 AND l.counted AND l.sold_on BETWEEN $2::date AND $3::date
+   AND i.deleted_at IS NULL AND i.status NOT IN ('draft', 'cancelled')
+   AND p.product_type IN ('LIQUOR', 'WINE', 'BEER')`;
+
+/** GET …/download: one line per sale, in invoice date and number order. */
+export function reportLinesQuery(companyId: string, month: string): SqlQuery {
+  const { from, to } = monthDays(month);
+  return {
+    text: `SELECT c.comptroller_taxpayer_number, c.display_tabc_id, c.name, c.address, c.city, c.state, c.zip,
+                  l.sold_on::text AS sold_on, i.number, p.product, p.product_type, p.product_size, p.case_size,
+                  p.upc, l.units, l.price_cents, l.amount_cents
+             ${MONTH_LINES}
+            ORDER BY l.sold_on, i.sequence, i.number, l.line_no`,
+    values: [companyId, from, to],
+  };
+}
+
+export function reportLineOf(row: Record<string, unknown>): ReportLine {
+  return {
+    retailerTaxpayerNumber: (row.comptroller_taxpayer_number as string | null) ?? null,
+    retailerPermit: row.display_tabc_id as string,
+    retailerName: row.name as string,
+    retailerAddress: row.address as string,
+    retailerCity: row.city as string,
+    retailerState: row.state as string,
+    retailerZip: row.zip as string,
+    invoicedOn: row.sold_on as string,
+    invoiceNumber: row.number as string,
+    brand: row.product as string,
+    productType: row.product_type as ProductType,
+    size: row.product_size as string,
+    caseSize: row.case_size === null ? null : Number(row.case_size),
+    upc: (row.upc as string | null) ?? null,
+    units: Number(row.units),
+    unitPriceCents: Number(row.price_cents),
+    netCents: Number(row.amount_cents),
+  };
+}
+
+/** The seller: its permit (one report per permit) and the company's "today". */
+export async function reportSeller(pool: pg.Pool, companyId: string) {
+  const [company] = await tenantQuery<{ tabc_id: string | null; time_zone: string | null }>(
+    pool,
+    companyId,
+    'SELECT tabc_id, time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
+  );
+  const timeZone = company?.time_zone || DEFAULT_TIME_ZONE;
+  return { permit: (company?.tabc_id ?? '').trim(), timeZone };
+}
+
+/** month as asked: a real month, not after the company's current month (400 otherwise). */
+export function validMonth(month: unknown, timeZone: string): string {
+  if (!isReportMonth(month))
+    throw new BadRequestException({
+      statusCode: 400,
+      message: REPORT_MESSAGES.month,
+      details: [{ field: 'month', message: REPORT_MESSAGES.month }],
+    });
+  if (month > monthOf(businessDate(new Date().toISOString(), timeZone)))
+    throw new BadRequestException({
+      statusCode: 400,
+      message: REPORT_MESSAGES.monthInFuture,
+      details: [{ field: 'month', message: REPORT_MESSAGES.monthInFuture }],
+    });
+  return month;
+}
+
+export const reportFilename = (permit: string, month: string) =>
+  `alcohol_sales_${permit.replace(/[^A-Za-z0-9-]/g, '') || 'no-permit'}_${month}.csv`;
+
+const dollars = (cents: number) => Math.round(cents) / 100;
+
+interface PairRow extends Record<string, unknown> {
+  customer_id: string;
+  product_id: string;
+  lines: number;
+  units: string;
+  net_cents: string;
+  customer_name: string;
+  taxpayer: string | null;
+  product: string;
+  product_type: ProductType;
+  product_size: string;
+  upc: string | null;
+  case_size: number | null;
+}
+
+/**
+ * GET /comptroller/alcohol-sales: the month's totals and the missing-data check — what must be filled before the
+ * 25th: the seller's permit, customers without a taxpayer number, products without a UPC, a readable size or a case
+ * size, and the month's draft invoices. Two round trips over the month's rows (per customer and product, then the
+ * drafts through the invoice status index).
+ */
+export async function readAlcoholSalesReport(
+  pool: pg.Pool,
+  companyId: string,
+  month: string,
+  seller: { permit: string },
+): Promise<AlcoholSalesReportAnswer> {
+  const { from, to } = monthDays(month);
+  const [pairs, drafts] = await Promise.all([
+    tenantQuery<PairRow>(
+      pool,
+      companyId,
+      `SELECT l.customer_id, l.product_id, COUNT(*)::int AS lines, SUM(l.units)::text AS units,
+              SUM(l.amount_cents)::text AS net_cents, c.name AS customer_name,
+              c.comptroller_taxpayer_number AS taxpayer, p.product, p.product_type, p.product_size, p.upc,
+              p.case_size
+         ${MONTH_LINES}
+        GROUP BY l.customer_id, l.product_id, c.name, c.comptroller_taxpayer_number, p.product, p.product_type,
+                 p.product_size, p.upc, p.case_size`,
+      [from, to],
+    ),
+    tenantQuery<{ id: string; number: string }>(
+      pool,
+      companyId,
+      `SELECT id, number FROM rm_invoice
+        WHERE company_id = $1 AND status = 'draft' AND deleted_at IS NULL
+          AND invoiced_on BETWEEN $2::date AND $3::date
+        ORDER BY invoiced_on, sequence, number`,
+      [from, to],
+    ),
+  ]);
+
+  const byType = new Map<BeverageType, { type: BeverageType; lines: number; units: number; net: number }>();
+  const retailers = new Set<string>();
+  let lines = 0;
+  let units = 0;
+  let netCents = 0;
+  const customers = new Map<string, MissingDataItem>();
+  const products = new Map<string, MissingDataItem[]>();
+  for (const pair of pairs) {
+    const type = beverageTypeOf(pair.product_type)!;
+    const entry = byType.get(type) ?? { type, lines: 0, units: 0, net: 0 };
+    entry.lines += pair.lines;
+    entry.units += Number(pair.units);
+    entry.net += Number(pair.net_cents);
+    byType.set(type, entry);
+    lines += pair.lines;
+    units += Number(pair.units);
+    netCents += Number(pair.net_cents);
+    retailers.add(pair.customer_id);
+    if (!pair.taxpayer && !customers.has(pair.customer_id))
+      customers.set(pair.customer_id, {
+        kind: 'customer_taxpayer_number',
+        id: pair.customer_id,
+        name: pair.customer_name,
+        message: MISSING_DATA_MESSAGES.customer_taxpayer_number,
+      });
+    if (!products.has(pair.product_id)) {
+      const item = (kind: 'product_upc' | 'product_size' | 'product_case_size'): MissingDataItem => ({
+        kind,
+        id: pair.product_id,
+        name: `${pair.product} ${pair.product_size}`,
+        message: MISSING_DATA_MESSAGES[kind],
+      });
+      products.set(pair.product_id, [
+        ...(pair.upc ? [] : [item('product_upc')]),
+        ...(sizeUnreadable(pair.product_size) ? [item('product_size')] : []),
+        ...(pair.case_size === null ? [item('product_case_size')] : []),
+      ]);
+    }
+  }
+  const byName = (a: MissingDataItem, b: MissingDataItem) => a.name.localeCompare(b.name);
+  const missing: MissingDataItem[] = [
+    ...(seller.permit
+      ? []
+      : [
+          {
+            kind: 'seller_permit' as const,
+            id: companyId,
+            name: 'Company',
+            message: MISSING_DATA_MESSAGES.seller_permit,
+          },
+        ]),
+    ...[...customers.values()].sort(byName),
+    ...[...products.values()].flat().sort(byName),
+    ...drafts.map((draft) => ({
+      kind: 'draft_invoice' as const,
+      id: draft.id,
+      name: `#${draft.number}`,
+      message: MISSING_DATA_MESSAGES.draft_invoice,
+    })),
+  ];
+  const order: BeverageType[] = ['DS', 'W', 'B', 'ML'];
+  return {
+    month,
+    permit: seller.permit,
+    due_on: reportDueOn(month),
+    ready: missing.length === 0,
+    totals: { lines, retailers: retailers.size, units, net: dollars(netCents) },
+    by_type: order
+      .filter((type) => byType.has(type))
+      .map((type) => ({ ...byType.get(type)!, net: dollars(byType.get(type)!.net) })),
+    missing,
+    filename: reportFilename(seller.permit, month),
+  };
+}
