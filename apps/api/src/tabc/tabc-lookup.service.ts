@@ -133,17 +133,32 @@ export class TabcLookupService {
 
   /** The holder's licence (by AIMS id, else by permit code); the latest expiring when several match. */
   async licenceOf(holder: PermitHolder): Promise<LicenceStatus | null> {
+    if (!(holder.aims_id !== null && holder.aims_id >= 1) && !holder.tabc_key) return null;
+    return (await this.licenceWithList(holder)).licence;
+  }
+
+  /**
+   * The holder's licence and whether a licence list was imported at all (a licence not found means something only
+   * then), in one round trip: the licence guard asks both for every invoice of stamped liquor.
+   */
+  async licenceWithList(holder: PermitHolder): Promise<{ licence: LicenceStatus | null; imported: boolean }> {
     const licenceId = holder.aims_id !== null && holder.aims_id >= 1 ? String(holder.aims_id) : '';
-    if (!licenceId && !holder.tabc_key) return null;
-    const { rows } = await this.pool.query<LicenceStatus>(
-      `SELECT license_id, license_type, primary_status, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date
-       FROM tabc_license
-       WHERE ($1 <> '' AND license_id = $1) OR ($2 <> '' AND legacy_clp_key = $2)
-       ORDER BY (license_id = $1) DESC, expiration_date DESC NULLS LAST
-       LIMIT 1`,
+    const { rows } = await this.pool.query<LicenceStatus & { imported: boolean; found: boolean }>(
+      `SELECT l.license_id IS NOT NULL AS found, l.license_id, l.license_type, l.primary_status,
+              to_char(l.expiration_date, 'YYYY-MM-DD') AS expiration_date,
+              EXISTS (SELECT 1 FROM tabc_import WHERE list = 'licenses' AND rows > 0) AS imported
+         FROM (SELECT 1) AS one
+         LEFT JOIN LATERAL (
+           SELECT license_id, license_type, primary_status, expiration_date
+             FROM tabc_license
+            WHERE ($1 <> '' AND license_id = $1) OR ($2 <> '' AND legacy_clp_key = $2)
+            ORDER BY (license_id = $1) DESC, expiration_date DESC NULLS LAST
+            LIMIT 1
+         ) AS l ON true`,
       [licenceId, holder.tabc_key],
     );
-    return rows[0] ?? null;
+    const { found, imported, ...licence } = rows[0]!;
+    return { licence: found && (licenceId || holder.tabc_key) ? licence : null, imported };
   }
 
   /** The holder's entry on the credit-law delinquent list, if any (the latest when listed more than once). */

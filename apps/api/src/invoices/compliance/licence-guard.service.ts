@@ -43,7 +43,7 @@ export class LicenceGuardService {
 
   async judge(mode: LicenceGuardMode, holder: PermitHolder, invoicedOn: string): Promise<LicenceVerdict> {
     if (mode === 'off') return { mode, warning: null };
-    const [licence, imported] = await Promise.all([this.tabc.licenceOf(holder), this.listImported()]);
+    const { licence, imported } = await this.tabc.licenceWithList(holder);
     const warning = licenceProblem(
       licence && {
         licenceId: licence.license_id,
@@ -70,11 +70,6 @@ export class LicenceGuardService {
     if (!warning) return undefined;
     if (mode === 'blocking') throw licenceGuardRefusal(warning);
     return warning;
-  }
-
-  private async listImported(): Promise<boolean> {
-    const { rows } = await this.pool.query(`SELECT 1 FROM tabc_import WHERE list = 'licenses' AND rows > 0`);
-    return rows.length > 0;
   }
 }
 
