@@ -177,6 +177,37 @@ describe('R19 live gateway', () => {
         },
       ]);
 
+    // a sync's progress (bottle-pos:sync-progress, clover:sync-progress): one pushed invoice of one, per partner
+    for (const partner of ['bottle_pos', 'clover'] as const)
+      await app.runtime.store.appendToStreams([
+        {
+          stream: `integrations-${a.user.company_id}`,
+          expected: 'any',
+          events: [
+            {
+              id: randomUUID(),
+              type: 'InvoiceSynced',
+              data: {
+                syncId: randomUUID(),
+                partner,
+                invoiceId: invoice.body.id,
+                invoiceNumber: String(invoice.body.number),
+                fingerprint: 'f',
+                externalId: 'x',
+                syncedAt: new Date().toISOString(),
+                progress: { done: 1, total: 1 },
+              },
+              metadata: {
+                companyId: a.user.company_id,
+                userId: null,
+                occurredAt: new Date().toISOString(),
+                schemaVersion: 1,
+              },
+            },
+          ],
+        },
+      ]);
+
     const expected = LIVE_EVENTS.filter(
       (event) =>
         !(

@@ -35,7 +35,7 @@ export function InvoicePdfRowAction({ number }: { number: string }) {
             void run(number);
           }}
         >
-          {busy ? <CircularProgress size={16} /> : <PictureAsPdfOutlined fontSize="small" />}
+          {busy ? <CircularProgress size={16} aria-hidden /> : <PictureAsPdfOutlined fontSize="small" />}
         </IconButton>
       </span>
     </Tooltip>

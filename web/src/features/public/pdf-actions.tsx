@@ -84,7 +84,7 @@ export function PdfButton({
       onClick={onClick}
       disabled={busy}
       aria-label={ariaLabel}
-      startIcon={busy ? <CircularProgress size={16} /> : <PictureAsPdfOutlined />}
+      startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <PictureAsPdfOutlined />}
     >
       {label}
     </Button>
@@ -155,7 +155,7 @@ export function ShareLinkButton({
         onClick={() => void share()}
         // not `disabled`: a disabled button drops the focus, and the dialog that opens could not give it back
         aria-busy={busy}
-        startIcon={busy ? <CircularProgress size={16} /> : <LinkOutlined />}
+        startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <LinkOutlined />}
       >
         Share link
       </Button>

@@ -109,7 +109,9 @@ export function PublicPage({
             variant="contained"
             onClick={onDownload}
             disabled={downloading}
-            startIcon={downloading ? <CircularProgress size={16} color="inherit" /> : <DownloadOutlined />}
+            startIcon={
+              downloading ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadOutlined />
+            }
           >
             Download PDF
           </Button>

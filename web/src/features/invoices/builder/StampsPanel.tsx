@@ -237,7 +237,8 @@ export function StampsPanel({
             </Alert>
           ) : !preview.currentData || preview.isFetching || count !== needed ? (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}>
-              <CircularProgress size={16} /> <Typography variant="body2">Checking stamps…</Typography>
+              <CircularProgress size={16} aria-label="Checking stamps" />{' '}
+              <Typography variant="body2">Checking stamps…</Typography>
             </Box>
           ) : (
             <>

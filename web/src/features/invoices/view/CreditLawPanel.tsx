@@ -49,7 +49,7 @@ function NoticeActions({
       <Button
         size="small"
         variant="outlined"
-        startIcon={busy ? <CircularProgress size={16} /> : <PictureAsPdfOutlined />}
+        startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <PictureAsPdfOutlined />}
         disabled={busy}
         onClick={() => void run(number)}
       >
