@@ -71,3 +71,17 @@ export interface SerialHistoryResponse {
   }[];
   chainHead: ChainHeadResponse | null;
 }
+
+/** The stamp record's transactions (issue 18 §1, §2) as the screen, CSV, PDF and CLI name them. */
+export const STAMP_RECORD_KIND_LABEL = {
+  received: 'Received',
+  affixed: 'Affixed',
+  returned: 'Returned to stock',
+  destroyed: 'Destroyed',
+  restored: 'Destroy undone',
+  lost: 'Lost',
+  stolen: 'Stolen',
+  voided: 'Voided',
+  returned_to_state: 'Returned to the state',
+  replacement: 'Replacement issued',
+} as const satisfies Record<StampTransactionKind, string>;

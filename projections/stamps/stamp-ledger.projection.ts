@@ -1,4 +1,5 @@
 import type { PoolClient } from '#infra/db/database.js';
+import type { StampLogKind } from '#domain/contracts/stamp.contract.js';
 import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import { count, intersect, normalize, subtract, union, type IntervalSet } from '#domain/stamps/intervals.js';
 import {
@@ -152,18 +153,7 @@ interface LogRow {
   company_id: string;
   seq: string;
   event_id: string;
-  kind:
-    | 'received'
-    | 'allocated'
-    | 'released'
-    | 'destroyed'
-    | 'restored'
-    | 'lost'
-    | 'stolen'
-    | 'voided'
-    | 'returned_to_state'
-    | 'replacement'
-    | 'replaced';
+  kind: StampLogKind;
   roll_id: number;
   prefix: string;
   range_from: number;

@@ -1,3 +1,4 @@
+import { STAMP_RECORD_KIND_LABEL } from '#domain/contracts/stamp-record.contract';
 import type { StampLogKind, StampRoll, StampStatus } from './stamps.api';
 
 /** A stamp as printed: prefix and number, 'AB1050'. */
@@ -59,18 +60,7 @@ export const STAMP_STATUS: Record<
 };
 
 /** The stamp record's transactions (issue 18 §1, §2), as the screen, CSV and PDF name them. */
-export const RECORD_KIND_LABEL = {
-  received: 'Received',
-  affixed: 'Affixed',
-  returned: 'Returned to stock',
-  destroyed: 'Destroyed',
-  restored: 'Destroy undone',
-  lost: 'Lost',
-  stolen: 'Stolen',
-  voided: 'Voided',
-  returned_to_state: 'Returned to the state',
-  replacement: 'Replacement issued',
-} as const;
+export const RECORD_KIND_LABEL = STAMP_RECORD_KIND_LABEL;
 
 /** ', 2 lost, 1 replacement issued': the extended statuses' totals of a record, only those that happened. */
 export function extendedTotalsText(totals: Partial<Record<keyof typeof RECORD_KIND_LABEL, number>>): string {

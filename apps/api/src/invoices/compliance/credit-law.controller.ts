@@ -1,3 +1,4 @@
+import type { NoticeKind } from './credit-law-notice.template.js';
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -81,13 +82,7 @@ export class CreditLawController {
     @Param('idOrNumber') idOrNumber: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { pdf, filename } = await this.credit.pdf(
-      user.companyId,
-      idOrNumber,
-      'notice',
-      new Date().toISOString(),
-    );
-    return sendPdf(reply, pdf, filename, 'inline');
+    return this.sendLetter(user, idOrNumber, 'notice', reply);
   }
 
   /** application/pdf inline; 409 unless the invoice went delinquent and is paid in full. */
@@ -98,10 +93,14 @@ export class CreditLawController {
     @Param('idOrNumber') idOrNumber: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    return this.sendLetter(user, idOrNumber, 'release', reply);
+  }
+
+  private async sendLetter(user: AuthUser, idOrNumber: string, kind: NoticeKind, reply: FastifyReply) {
     const { pdf, filename } = await this.credit.pdf(
       user.companyId,
       idOrNumber,
-      'release',
+      kind,
       new Date().toISOString(),
     );
     return sendPdf(reply, pdf, filename, 'inline');

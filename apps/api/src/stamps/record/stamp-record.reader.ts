@@ -1,5 +1,9 @@
 import type pg from 'pg';
-import type { SerialHistoryResponse, StampRecordResponse } from '#domain/contracts/stamp-record.contract.js';
+import {
+  STAMP_RECORD_KIND_LABEL,
+  type SerialHistoryResponse,
+  type StampRecordResponse,
+} from '#domain/contracts/stamp-record.contract.js';
 import type { InvoiceCreated, InvoiceRevised } from '#domain/invoices/invoice.events.js';
 import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { stampsStream, type StampEvent } from '#domain/stamps/stamp.events.js';
@@ -11,7 +15,6 @@ import {
   stampTransactions,
   type StampRecordInvoice,
   type StampRecordTotals,
-  type StampTransactionKind,
 } from '#domain/stamps/stamp-record.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { chainHeadOf } from '#infra/event-store/event-chain.js';
@@ -189,18 +192,7 @@ async function invoicesAsOf(
   return { invoices, read, lastEvents: [...last.values()] };
 }
 
-const KIND_LABEL = {
-  received: 'Received',
-  affixed: 'Affixed',
-  returned: 'Returned to stock',
-  destroyed: 'Destroyed',
-  restored: 'Destroy undone',
-  lost: 'Lost',
-  stolen: 'Stolen',
-  voided: 'Voided',
-  returned_to_state: 'Returned to the state',
-  replacement: 'Replacement issued',
-} as const satisfies Record<StampTransactionKind, string>;
+const KIND_LABEL = STAMP_RECORD_KIND_LABEL;
 
 export const stampKindLabel = (kind: keyof typeof KIND_LABEL) => KIND_LABEL[kind];
 
