@@ -30,6 +30,7 @@ import { Migration20261127002210_stamp_statuses } from './Migration2026112700221
 import { Migration20261127002240_invoice_replacements } from './Migration20261127002240_invoice_replacements.js';
 import { Migration20261127001900_integrations } from './Migration20261127001900_integrations.js';
 import { Migration20261127003000_comptroller_report } from './Migration20261127003000_comptroller_report.js';
+import { Migration20261127003100_invoice_number_search_index } from './Migration20261127003100_invoice_number_search_index.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -65,4 +66,5 @@ export const migrationsList = [
   Migration20261127002240_invoice_replacements,
   Migration20261127002320_invoice_credit_law_index,
   Migration20261127003000_comptroller_report,
+  Migration20261127003100_invoice_number_search_index,
 ];

@@ -1,4 +1,4 @@
-import type { PoolClient } from '#infra/db/database.js';
+import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 
 /**
@@ -103,7 +103,7 @@ export async function upsertRows<Row extends { id: string }>(
   rows: Row[],
 ): Promise<void> {
   const t = ident(table);
-  await tx.query(upsertRowsSql(t, columns, `jsonb_populate_recordset(NULL::${t}, $1::jsonb)`), [
+  await tx.query(prepared(upsertRowsSql(t, columns, `jsonb_populate_recordset(NULL::${t}, $1::jsonb)`)), [
     JSON.stringify(rows),
   ]);
 }

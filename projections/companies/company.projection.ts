@@ -1,4 +1,4 @@
-import type { PoolClient } from '#infra/db/database.js';
+import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import type { CompanyDetails, CompanyEvent } from '#domain/companies/company.events.js';
 import { isFeatureName } from '#domain/companies/company.features.js';
@@ -239,7 +239,9 @@ export const companyProjection = defineRowProjection<CompanyRow>({
     table: 'rm_company',
     keyOf: (event) => (event.data as { companyId?: string }).companyId,
     async load(tx: PoolClient, keys: string[], table: string) {
-      const { rows } = await tx.query(`SELECT * FROM ${ident(table)} WHERE id = ANY($1::uuid[])`, [keys]);
+      const { rows } = await tx.query(prepared(`SELECT * FROM ${ident(table)} WHERE id = ANY($1::uuid[])`), [
+        keys,
+      ]);
       return new Map(
         rows.map((row) => [
           row.id as string,

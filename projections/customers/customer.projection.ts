@@ -1,4 +1,4 @@
-import type { PoolClient } from '#infra/db/database.js';
+import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import type { CustomerEvent, CustomerFields } from '#domain/customers/customer.events.js';
 import { displayTabcId, permitKey } from '#domain/customers/tabc-permit.js';
@@ -189,7 +189,9 @@ export const customerProjection = defineRowProjection<CustomerRow>({
     table: 'rm_customer',
     keyOf: (event) => (event.data as { customerId?: string }).customerId,
     async load(tx: PoolClient, keys: string[], table: string) {
-      const { rows } = await tx.query(`SELECT * FROM ${ident(table)} WHERE id = ANY($1::uuid[])`, [keys]);
+      const { rows } = await tx.query(prepared(`SELECT * FROM ${ident(table)} WHERE id = ANY($1::uuid[])`), [
+        keys,
+      ]);
       return new Map(
         rows.map((row) => [
           row.id as string,

@@ -1,4 +1,4 @@
-import type { PoolClient } from '#infra/db/database.js';
+import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import type { PaymentEvent } from '#domain/invoices/invoice-payment.events.js';
 import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
@@ -111,7 +111,9 @@ export const invoicePaymentProjection = defineRowProjection<PaymentRow>({
     table: 'rm_invoice_payment',
     keyOf: (event) => (event.data as { paymentId?: string }).paymentId,
     async load(tx: PoolClient, keys: string[], table: string) {
-      const { rows } = await tx.query(`SELECT * FROM ${ident(table)} WHERE id = ANY($1::uuid[])`, [keys]);
+      const { rows } = await tx.query(prepared(`SELECT * FROM ${ident(table)} WHERE id = ANY($1::uuid[])`), [
+        keys,
+      ]);
       return new Map(
         rows.map((row) => [
           row.id as string,

@@ -1,4 +1,4 @@
-import type { PoolClient } from '#infra/db/database.js';
+import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import type { PaymentEvent } from '#domain/invoices/invoice-payment.events.js';
 import type {
@@ -33,6 +33,15 @@ export const INVOICE_CREDIT_LAW_INDEX = `
 CREATE INDEX IF NOT EXISTS rm_invoice_credit_open_idx
   ON rm_invoice (company_id, invoiced_on, sequence)
   WHERE deleted_at IS NULL AND NOT beer AND paid_cents < total_cents AND status NOT IN ('cancelled', 'draft', 'paid');
+`;
+
+/**
+ * The grid's invoice-number search (`equals`, case-insensitive: `lower(number) = lower($n)`): one index probe,
+ * however many invoices the company has (without it the filter read every invoice of the company, issue 13).
+ */
+export const INVOICE_NUMBER_SEARCH_INDEX = `
+CREATE INDEX IF NOT EXISTS rm_invoice_number_search_idx
+  ON rm_invoice (company_id, lower(number)) WHERE deleted_at IS NULL;
 `;
 
 /**
@@ -342,7 +351,9 @@ export const invoiceProjection = defineRowProjection<InvoiceRow>({
     table: 'rm_invoice',
     keyOf: (event) => (event.data as { invoiceId?: string }).invoiceId,
     async load(tx: PoolClient, keys: string[], table: string) {
-      const { rows } = await tx.query(`SELECT * FROM ${ident(table)} WHERE id = ANY($1::uuid[])`, [keys]);
+      const { rows } = await tx.query(prepared(`SELECT * FROM ${ident(table)} WHERE id = ANY($1::uuid[])`), [
+        keys,
+      ]);
       return new Map(
         rows.map((row) => [
           row.id as string,

@@ -1,4 +1,4 @@
-import type { PoolClient } from '#infra/db/database.js';
+import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import { ORDER_DRAFT_EVENT_TYPES, type OrderEvent } from '#domain/orders/order.events.js';
 import { evolve, initialState, type DraftOrderState } from '#domain/orders/order.state.js';
@@ -90,7 +90,9 @@ export const orderDraftProjection = defineRowProjection<OrderDraftRow>({
     table: 'rm_order_draft',
     keyOf: (event) => (event.data as { orderId?: string }).orderId,
     async load(tx: PoolClient, keys: string[], table: string) {
-      const { rows } = await tx.query(`SELECT * FROM ${ident(table)} WHERE id = ANY($1::uuid[])`, [keys]);
+      const { rows } = await tx.query(prepared(`SELECT * FROM ${ident(table)} WHERE id = ANY($1::uuid[])`), [
+        keys,
+      ]);
       return new Map(
         rows.map((row) => [
           row.id as string,

@@ -127,6 +127,7 @@ export class ProjectionRunner {
   /** Shared passes collecting their members (workers handed the same batch in this turn of the event loop). */
   private readonly passes = new Map<string, SharedPass>();
   private lockClient: pg.Client | undefined;
+  private pipelined: Pool | undefined;
   private timer: NodeJS.Timeout | undefined;
   private started = false;
   private stopping = false;
@@ -164,7 +165,21 @@ export class ProjectionRunner {
     await Promise.all(this.workers.map((worker) => worker.shutdown()));
     await this.lockClient?.end().catch(() => {});
     this.lockClient = undefined;
+    await this.pipelined?.end().catch(() => {});
+    this.pipelined = undefined;
     this.notifyProgress();
+  }
+
+  /**
+   * The connections of shared passes: pipelined (pg's `pipeline` mode), so the members' statements, issued side by
+   * side, travel together instead of one round trip after another.
+   */
+  passPool(): Pool {
+    if (!this.pipelined) {
+      this.pipelined = new pg.Pool({ ...this.pool.options, max: 2, pipeline: true } as pg.PoolConfig);
+      this.pipelined.on('error', () => {}); // an idle connection lost: the next pass opens another
+    }
+    return this.pipelined;
   }
 
   /**
@@ -393,10 +408,15 @@ type PassOutcome = 'done' | 'solo';
 /**
  * One batch applied for several projections in one transaction: BEGIN, lock every member's checkpoint row, apply
  * each member's events, advance every checkpoint in one UPDATE, COMMIT — one connection and one commit for all.
+ * The members apply side by side on a pipelined connection (`passPool`): their statements go out together, so a
+ * pass takes about as many round trips as its longest member, not the sum of all (issue 13: p95 of invoice creation
+ * −8 % to −20 % in alternating runs). Members own disjoint tables, so their order inside the pass does not matter.
  *
  * - A member whose projector throws (not a connection failure) is split off: the transaction is rolled back and
  *   run again at once without it, and it handles the batch alone, where its failure is isolated and recorded as
- *   before (status 'failed', error and event in projection_checkpoints). The others do not wait for that.
+ *   before (status 'failed', error and event in projection_checkpoints). The others do not wait for that. Others'
+ *   statements queued behind a failed one are refused (25P02): the member split off is the one whose error was
+ *   its own.
  * - A member whose checkpoint row moved under it (rebuild swap, version change) also goes alone.
  * - A connection failure fails the pass for all its members; each retries (and they meet again in a new pass).
  * - A pass of one member is the solo path itself.
@@ -444,10 +464,9 @@ class SharedPass {
   private async attempt(
     members: { worker: ProjectionWorker; generation: number; settle: Settle }[],
   ): Promise<(typeof members)[number] | undefined> {
-    const { pool } = this.runner;
     const batch = this.batch;
     const last = batch[batch.length - 1]!.checkpoint;
-    const client = await pool.connect();
+    const client = await this.runner.passPool().connect();
     let broken: unknown;
     let open = false;
     try {
@@ -463,15 +482,22 @@ class SharedPass {
         if (apply === undefined) alone.push(member);
         else parts.push({ member, apply });
       }
-      for (const { member, apply } of parts) {
-        try {
-          await applyEvents(client, member.worker.projection, apply, member.worker.tables);
-        } catch (error) {
-          if (isTransientDatabaseError(error)) throw error;
-          await client.query('ROLLBACK');
-          open = false;
-          return member;
-        }
+      const outcomes = await Promise.allSettled(
+        parts.map(({ member, apply }) =>
+          applyEvents(client, member.worker.projection, apply, member.worker.tables),
+        ),
+      );
+      const failures = outcomes.flatMap((outcome, i) =>
+        outcome.status === 'rejected' ? [{ member: parts[i]!.member, error: outcome.reason as unknown }] : [],
+      );
+      if (failures.length > 0) {
+        const transient = failures.find(({ error }) => isTransientDatabaseError(error));
+        if (transient) throw transient.error;
+        await client.query('ROLLBACK');
+        open = false;
+        // Split off the one at fault (a member refused with 25P02 was taken down by it; split off anyway, it would
+        // only go alone and succeed).
+        return (failures.find(({ error }) => !abortedByAnother(error)) ?? failures[0]!).member;
       }
       await commitCheckpoints(
         client,
@@ -497,6 +523,12 @@ class SharedPass {
       client.release(broken instanceof Error ? broken : undefined);
     }
   }
+}
+
+/** A statement refused because another one of the same transaction failed first (in a pipelined pass). */
+function abortedByAnother(error: unknown): boolean {
+  const cause = error instanceof ProjectorError ? error.cause : error;
+  return (cause as { code?: unknown } | undefined)?.code === '25P02';
 }
 
 interface Settle {

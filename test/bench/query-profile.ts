@@ -98,3 +98,55 @@ export function describeProfile(profile: QueryProfile, units: number, unit: stri
     .join(', ');
   return `per ${unit}: ${per(profile.statements)} statements (${kinds}), ${per(profile.commits)} commits, ${per(profile.walFsyncs)} WAL fsyncs`;
 }
+
+/** BENCH_PG_STATEMENTS=1: the server preloads pg_stat_statements (see run.ts) and parts print their top statements. */
+export const PG_STATEMENTS = process.env.BENCH_PG_STATEMENTS === '1';
+
+/** The server settings that BENCH_PG_STATEMENTS needs (planning time tracked too). */
+export const PG_STATEMENTS_SETTINGS = PG_STATEMENTS
+  ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on']
+  : [];
+
+/**
+ * With BENCH_PG_STATEMENTS=1, where the database's time went from `start` to `stop`: the 25 statements that took
+ * the most planning plus execution time, each with its calls, planning and execution time per unit (execution time
+ * is wall time: it includes lock waits). Without it, nothing. Finds a statement whose plan went wrong, or one
+ * planned on every call that could be prepared (issue 13).
+ */
+export async function pgStatements(
+  url: string,
+): Promise<{ stop(units: number, unit: string): Promise<string[]> }> {
+  if (!PG_STATEMENTS) return { stop: async () => [] };
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  await client.query('SELECT pg_stat_statements_reset()');
+  return {
+    async stop(units, unit) {
+      try {
+        const { rows } = await client.query<{
+          calls: string;
+          plan: number;
+          exec: number;
+          max: number;
+          query: string;
+        }>(
+          `SELECT calls, total_plan_time AS plan, total_exec_time AS exec, max_exec_time AS max,
+                  left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
+             FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+            ORDER BY total_plan_time + total_exec_time DESC LIMIT 25`,
+        );
+        const per = (value: number) => `${((value * 1000) / units).toFixed(0).padStart(5)} µs`;
+        return [
+          `pg_stat_statements per ${unit}: calls, planning, execution (max ms), statement`,
+          ...rows.map(
+            (row) =>
+              `${(Number(row.calls) / units).toFixed(2).padStart(6)} × ${per(row.plan)} ${per(row.exec)} (${row.max.toFixed(1)})  ${row.query}`,
+          ),
+        ];
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

@@ -4,6 +4,7 @@
 // COPY (whose background writes would otherwise slow whichever probe came after it).
 // Sizes: BENCH_EVENTS (default 1,000,000), BENCH_SECONDS per throughput probe (4), BENCH_LATENCY_COMMANDS (4,000),
 // BENCH_WRITERS (8). BENCH_WEB_URL=http://… also runs the web sign-in bench when test/bench/web-signin.bench.ts exists.
+// BENCH_PG_STATEMENTS=1 preloads pg_stat_statements; the invoices part then prints its 25 costliest statements per invoice.
 // BENCH_ONLY=append,read,rebuild,live,stamps,catalogue,invoices,orders,inventory,recommend,pdf,sockets,web (comma-separated) runs only those parts: `append` with the
 // raw-insert limits it is compared with, `read` the COPY, ordered scan and catch-up read; `rebuild` loads the same events;
 // `invoices` (issue 6) starts the real API: invoice creation by 8 HTTP clients, the invoice grid with 200,000 invoices
@@ -23,6 +24,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPool } from '#infra/db/database.js';
+import { PG_STATEMENTS_SETTINGS } from './query-profile.js';
 import { startEmbeddedPostgres } from '#infra/db/embedded-postgres.js';
 import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
 import { ensureProjectionSchema } from '#projections/runner/index.js';
@@ -67,7 +69,10 @@ async function main(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'stampline-bench-'));
   chmodSync(dir, 0o755); // the server runs as the OS user postgres when we are root; it reads the CSV here
   log(`starting an embedded Postgres in ${dir} (fsync on, synchronous_commit on)`);
-  const server = await startEmbeddedPostgres(join(dir, 'pg'), { persistent: false });
+  const server = await startEmbeddedPostgres(join(dir, 'pg'), {
+    persistent: false,
+    settings: PG_STATEMENTS_SETTINGS,
+  });
   const figures: BenchFigure[] = [];
   try {
     const admin = createPool(server.url, 2);

@@ -637,67 +637,85 @@ describe('Projection runner', () => {
       );
     });
 
-    it('stops a projector that fails inside the pass alone, with its error in the status, and the others go on together', async () => {
-      const grid: string[] = [];
-      const activity: string[] = [];
-      const fragileProjection = defineProjection({
-        name: 'fragile',
-        version: 1,
-        handles: ['InvoiceCreated', 'Poison'],
-        tables: ['rm_test_fragile'],
-        async apply(tx, events, t) {
-          const poison = events.find((event) => event.type === 'Poison');
-          if (poison) throw new Error(`cannot handle Poison ${String(poison.data.label)}`);
-          await tx.query(
-            `INSERT INTO ${ident(t.rm_test_fragile!)} (event_id, label) SELECT * FROM unnest($1::uuid[], $2::text[])
+    // A projector that throws, and one whose statement fails: in a pipelined pass the members' statements travel
+    // together, so the others' statements queued behind the failing one are refused too (25P02); the runner must
+    // still stop the one at fault, not those it took down with it.
+    it.each([
+      ['throws', 'cannot handle Poison p1'],
+      ['sends a statement that fails', 'division by zero'],
+    ])(
+      'stops a projector that %s inside the pass alone, with its error in the status, and the others go on together',
+      async (how, message) => {
+        const grid: string[] = [];
+        const activity: string[] = [];
+        const fragileProjection = defineProjection({
+          name: 'zz_fragile', // after the others in the pass's name order: their statements go first,
+          version: 1,
+          handles: ['InvoiceCreated', 'Poison'],
+          tables: ['rm_test_fragile'],
+          async apply(tx, events, t) {
+            const poison = events.find((event) => event.type === 'Poison');
+            if (poison && how === 'throws')
+              throw new Error(`cannot handle Poison ${String(poison.data.label)}`);
+            if (poison) await tx.query('SELECT 1 / (count(*) - count(*)) FROM unnest($1::text[])', [['p']]);
+            await tx.query(
+              `INSERT INTO ${ident(t.rm_test_fragile!)} (event_id, label) SELECT * FROM unnest($1::uuid[], $2::text[])
              ON CONFLICT DO NOTHING`,
-            [events.map((e) => e.id), events.map((e) => e.type)],
-          );
-        },
-      });
-      const projections = [
-        recording(invoiceGridProjection, grid),
-        recording(activityProjection, activity),
-        fragileProjection,
-      ];
-      for (const p of projections) await markBuilt(env.pool, p);
-      const runner = env.runner(projections, { batchSize: 50 });
-      await runner.start();
-      const generated = [...generateInvoiceEvents({ invoices: 40, seed: 4 })];
-      await appendGenerated(env.store, generated.slice(0, 100), 100);
-      const poison = activityEvent('Poison', { label: 'p1' });
-      await env.store.appendToStreams([{ stream: 'misc-1', expected: 'no_stream', events: [poison] }]);
-      await waitUntil(() => env.logs.some((l) => l.level === 'error'), 5000);
-      const before = grid.length;
-      for (let i = 100; i < generated.length; i += 25) {
-        const checkpoint = await appendGenerated(env.store, generated.slice(i, i + 25), 25);
-        expect(await runner.waitFor(checkpoint, 5000)).toBe(true); // not held back by the failed one
-      }
-      expect(await gridSnapshot(env.pool)).toEqual(
-        await expectedGrid(env.pool, foldExpected(generated).values()),
-      );
-      // After the failure the grid and the activity log still share their transactions: passes where both had
-      // events to apply ran in one (a batch with nothing for one of them, such as the rest of the poison's batch,
-      // is the other's alone, so not every transaction is shared).
-      const after = activity.filter((xid) => !grid.slice(0, before).includes(xid));
-      expect(after.length).toBeGreaterThan(0);
-      expect(after.filter((xid) => grid.includes(xid)).length).toBeGreaterThan(0);
+              [events.map((e) => e.id), events.map((e) => e.type)],
+            );
+          },
+        });
+        const projections = [
+          recording(invoiceGridProjection, grid),
+          recording(activityProjection, activity),
+          fragileProjection,
+        ];
+        for (const p of projections) await markBuilt(env.pool, p);
+        const runner = env.runner(projections, { batchSize: 50 });
+        await runner.start();
+        const generated = [...generateInvoiceEvents({ invoices: 40, seed: 4 })];
+        await appendGenerated(env.store, generated.slice(0, 100), 100);
+        const poison = activityEvent('Poison', { label: 'p1' });
+        // In one append with invoice events: the pass that meets it carries the others' statements too.
+        await appendGenerated(env.store, [
+          ...generated.slice(100, 110),
+          { stream: 'misc-1', revision: 0, event: poison },
+        ]);
+        await waitUntil(() => env.logs.some((l) => l.level === 'error'), 5000);
+        const before = grid.length;
+        for (let i = 110; i < generated.length; i += 25) {
+          const checkpoint = await appendGenerated(env.store, generated.slice(i, i + 25), 25);
+          expect(await runner.waitFor(checkpoint, 5000)).toBe(true); // not held back by the failed one
+        }
+        expect(await gridSnapshot(env.pool)).toEqual(
+          await expectedGrid(env.pool, foldExpected(generated).values()),
+        );
+        // After the failure the grid and the activity log still share their transactions: passes where both had
+        // events to apply ran in one (a batch with nothing for one of them, such as the rest of the poison's batch,
+        // is the other's alone, so not every transaction is shared).
+        const after = activity.filter((xid) => !grid.slice(0, before).includes(xid));
+        expect(after.length).toBeGreaterThan(0);
+        expect(after.filter((xid) => grid.includes(xid)).length).toBeGreaterThan(0);
 
-      const status = await runner.status();
-      expect(status.find((s) => s.name === 'fragile')).toMatchObject({
-        status: 'failed',
-        errorEventId: poison.id,
-      });
-      expect(status.find((s) => s.name === 'fragile')!.error).toContain('cannot handle Poison p1');
-      for (const name of [invoiceGridProjection.name, activityProjection.name])
-        expect(status.find((s) => s.name === name)).toMatchObject({ status: 'running', lag: 0 });
-      // The fragile one kept every event before the poison, exactly once.
-      const created = generated.slice(0, 100).filter((g) => g.event.type === 'InvoiceCreated').length;
-      expect((await env.pool.query('SELECT count(*)::int AS n FROM rm_test_fragile')).rows[0].n).toBe(
-        created,
-      );
-      expect(await checkpointRow(env.pool, 'fragile')).toMatchObject({ status: 'failed', applied: created });
-    });
+        const status = await runner.status();
+        expect(status.find((s) => s.name === 'zz_fragile')).toMatchObject({
+          status: 'failed',
+          errorEventId: poison.id,
+        });
+        expect(status.find((s) => s.name === 'zz_fragile')!.error).toContain(message);
+        for (const name of [invoiceGridProjection.name, activityProjection.name])
+          expect(status.find((s) => s.name === name)).toMatchObject({ status: 'running', lag: 0 });
+        // The fragile one kept every event before the poison, exactly once.
+        const created = generated.slice(0, 110).filter((g) => g.event.type === 'InvoiceCreated').length;
+        expect((await env.pool.query('SELECT count(*)::int AS n FROM rm_test_fragile')).rows[0].n).toBe(
+          created,
+        );
+        expect(await checkpointRow(env.pool, 'zz_fragile')).toMatchObject({
+          status: 'failed',
+          applied: created,
+        });
+      },
+    );
   });
 
   describe('across processes', () => {

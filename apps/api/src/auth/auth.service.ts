@@ -1,3 +1,4 @@
+import { prepared } from '#infra/db/database.js';
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -172,12 +173,12 @@ export class AuthService {
     const tokenHash = hashToken(token);
     // The company's active features come along (one round trip for both guards of a feature-gated route).
     const { rows } = await this.pool.query(
-      `SELECT u.id, u.company_id, u.email, u.name, u.title, u.role, s.expires_at,
+      prepared(`SELECT u.id, u.company_id, u.email, u.name, u.title, u.role, s.expires_at,
               ARRAY(SELECT f.key FROM rm_company c, jsonb_each(c.features) f
                      WHERE c.company_id = u.company_id AND c.id = u.company_id
                        AND (f.value ->> 'active')::boolean) AS active_features
        FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = $1 AND ${VALID_SESSION}`,
+       WHERE s.token_hash = $1 AND ${VALID_SESSION}`),
       [tokenHash],
     );
     const row = rows[0];

@@ -6,7 +6,7 @@ import { dollarsOf } from '#domain/shared/money.js';
 import { isDueOnDelivery, lineStamps, stampsNeeded } from '#domain/invoices/invoice.rules.js';
 import type { StampRange } from '#domain/stamps/stamp.events.js';
 import type { InvoiceRow } from '#projections/invoices/invoice.projection.js';
-import type { Queryable } from '#infra/db/database.js';
+import { prepared, type Queryable } from '#infra/db/database.js';
 import { toStampRangeResponse } from '../stamps/stamp.responses.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 
@@ -117,7 +117,9 @@ export async function findInvoiceRow(
   const [row] = await tenantQuery(
     db,
     companyId,
-    `SELECT * FROM rm_invoice WHERE company_id = $1 AND ${byId ? 'id = $2::uuid' : 'number = $2'} AND deleted_at IS NULL`,
+    prepared(
+      `SELECT * FROM rm_invoice WHERE company_id = $1 AND ${byId ? 'id = $2::uuid' : 'number = $2'} AND deleted_at IS NULL`,
+    ),
     [byId ? idOrNumber : idOrNumber.trim().toUpperCase()],
   );
   return row ? normalizeRow(row as unknown as InvoiceRow) : null;

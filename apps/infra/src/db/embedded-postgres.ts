@@ -81,7 +81,7 @@ async function ensureDatabase(url: string, name: string): Promise<void> {
  */
 export async function startEmbeddedPostgres(
   dir: string,
-  options: { persistent: boolean; log?: boolean },
+  options: { persistent: boolean; log?: boolean; settings?: readonly string[] },
 ): Promise<RunningPostgres> {
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755); // as root the server runs as the OS user postgres, which must reach the directory
@@ -105,6 +105,7 @@ export async function startEmbeddedPostgres(
       'listen_addresses=127.0.0.1',
       '-c',
       `unix_socket_directories=${dataDir}`,
+      ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
     ],
     onLog: options.log ? (m: unknown) => process.stdout.write(String(m)) : () => {},
     onError: (m: unknown) => {
