@@ -1,4 +1,4 @@
-import type { PoolClient } from '#infra/db/database.js';
+import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import { INVENTORY_EVENT_TYPES, type InventoryEvent } from '#domain/inventory/inventory.events.js';
 import {
@@ -104,7 +104,7 @@ async function applyMovements(
 ): Promise<void> {
   const inventory = physical(t, INVENTORY);
   await tx.query(
-    `WITH stock AS (
+    prepared(`WITH stock AS (
        INSERT INTO ${physical(t, INVOICES)} (invoice_id, company_id, number, counted, units, prices)
        SELECT r."invoiceId", r."companyId", r.number, r.counted, r.units, r.prices
          FROM jsonb_to_recordset($1::jsonb)
@@ -140,7 +140,7 @@ async function applyMovements(
        updated_at = GREATEST(i.updated_at, EXCLUDED.updated_at),
        last_restock_at = COALESCE(EXCLUDED.last_restock_at, i.last_restock_at),
        last_restock_qty = CASE WHEN EXCLUDED.last_restock_at IS NOT NULL THEN EXCLUDED.last_restock_qty
-                               ELSE i.last_restock_qty END`,
+                               ELSE i.last_restock_qty END`),
     [
       JSON.stringify(invoices),
       JSON.stringify(history),

@@ -118,7 +118,7 @@ async function saveInvoiceRows(tx: PoolClient, rows: InvoiceRow[], table: string
   const counts = table.endsWith('__shadow') ? 'rm_invoice_count__shadow' : 'rm_invoice_count';
   const t = ident(table);
   await tx.query(
-    `WITH input AS (SELECT * FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)),
+    prepared(`WITH input AS (SELECT * FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)),
      before AS (SELECT id, deleted_at IS NULL AS live FROM ${t} WHERE id IN (SELECT id FROM input)),
      written AS (${upsertRowsSql(t, COLUMNS, 'input')}),
      delta AS (
@@ -127,7 +127,7 @@ async function saveInvoiceRows(tx: PoolClient, rows: InvoiceRow[], table: string
      )
      INSERT INTO ${ident(counts)} AS c (company_id, live)
      SELECT company_id, live FROM delta WHERE live <> 0
-     ON CONFLICT (company_id) DO UPDATE SET live = c.live + EXCLUDED.live`,
+     ON CONFLICT (company_id) DO UPDATE SET live = c.live + EXCLUDED.live`),
     [JSON.stringify(rows)],
   );
 }

@@ -1,4 +1,4 @@
-import type { PoolClient } from '#infra/db/database.js';
+import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StampLogKind } from '#domain/contracts/stamp.contract.js';
 import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import { count, intersect, normalize, subtract, union, type IntervalSet } from '#domain/stamps/intervals.js';
@@ -505,7 +505,7 @@ async function save(tx: PoolClient, t: TableNames, batch: Batch): Promise<void> 
   const LOG_CHUNK = 5000;
   if (ledgers.length > 0 || rolls.length > 0 || batch.log.length > 0)
     await tx.query(
-      `WITH ledgers AS (
+      prepared(`WITH ledgers AS (
        INSERT INTO ${ident(t.rm_stamp_ledger!)} (company_id, revision, available_count, log_count, updated_at)
        SELECT * FROM jsonb_to_recordset($1::jsonb)
          AS r(company_id uuid, revision bigint, available_count bigint, log_count bigint, updated_at timestamptz)
@@ -529,7 +529,7 @@ async function save(tx: PoolClient, t: TableNames, batch: Batch): Promise<void> 
          destroyed = excluded.destroyed, finished_at = excluded.finished_at, updated_at = excluded.updated_at,
          withdrawn_count = excluded.withdrawn_count, withdrawn = excluded.withdrawn
      )
-     ${insertLogSql(t, '$3')}`,
+     ${insertLogSql(t, '$3')}`),
       [JSON.stringify(ledgers), JSON.stringify(rolls), JSON.stringify(batch.log.slice(0, LOG_CHUNK))],
     );
   for (let i = LOG_CHUNK; i < batch.log.length; i += LOG_CHUNK) {
