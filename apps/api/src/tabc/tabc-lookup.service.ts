@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { permitKey } from '#domain/customers/tabc-permit.js';
+import { prepared } from '#infra/db/database.js';
 import { escapeLike } from '#infra/grid/grid.sql.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 
@@ -143,18 +144,26 @@ export class TabcLookupService {
    */
   async licenceWithList(holder: PermitHolder): Promise<{ licence: LicenceStatus | null; imported: boolean }> {
     const licenceId = holder.aims_id !== null && holder.aims_id >= 1 ? String(holder.aims_id) : '';
+    // A named statement (parsed and planned once per connection): a match by licence id first, else by permit key,
+    // each an index probe behind a one-time test of its parameter, so the cached plan suits every holder; the
+    // import's ANALYZE re-plans it when the list arrives.
     const { rows } = await this.pool.query<LicenceStatus & { imported: boolean; found: boolean }>(
-      `SELECT l.license_id IS NOT NULL AS found, l.license_id, l.license_type, l.primary_status,
+      prepared(`SELECT l.license_id IS NOT NULL AS found, l.license_id, l.license_type, l.primary_status,
               to_char(l.expiration_date, 'YYYY-MM-DD') AS expiration_date,
               EXISTS (SELECT 1 FROM tabc_import WHERE list = 'licenses' AND rows > 0) AS imported
          FROM (SELECT 1) AS one
          LEFT JOIN LATERAL (
-           SELECT license_id, license_type, primary_status, expiration_date
-             FROM tabc_license
-            WHERE ($1 <> '' AND license_id = $1) OR ($2 <> '' AND legacy_clp_key = $2)
-            ORDER BY (license_id = $1) DESC, expiration_date DESC NULLS LAST
-            LIMIT 1
-         ) AS l ON true`,
+           SELECT * FROM (
+             (SELECT 0 AS preference, license_id, license_type, primary_status, expiration_date
+                FROM tabc_license WHERE $1 <> '' AND license_id = $1
+               ORDER BY expiration_date DESC NULLS LAST LIMIT 1)
+             UNION ALL
+             (SELECT 1, license_id, license_type, primary_status, expiration_date
+                FROM tabc_license WHERE $2 <> '' AND legacy_clp_key = $2
+               ORDER BY expiration_date DESC NULLS LAST LIMIT 1)
+           ) AS candidates
+           ORDER BY preference LIMIT 1
+         ) AS l ON true`),
       [licenceId, holder.tabc_key],
     );
     const { found, imported, ...licence } = rows[0]!;
