@@ -116,6 +116,13 @@ describe('Demo seed', () => {
       (await one(`SELECT count(*)::int AS n FROM rm_inventory_history WHERE source = 'RESTOCK'`)).n,
     ).toBeGreaterThan(0);
     expect((await one('SELECT count(*)::int AS n FROM rm_invoice_email')).n).toBeGreaterThan(0);
+    // The Comptroller report's data (issue 18 §7): every retailer has a taxpayer number, every product a case size.
+    expect(
+      await one(
+        `SELECT (SELECT count(*) FROM rm_customer WHERE comptroller_taxpayer_number IS NULL)::int AS customers,
+                (SELECT count(*) FROM rm_product WHERE case_size IS NULL)::int AS products`,
+      ),
+    ).toEqual({ customers: 0, products: 0 });
     expect(await one('SELECT name, subdomain FROM rm_company')).toEqual({
       name: 'Hill Country Beverage Co.',
       subdomain: 'hillcountry',

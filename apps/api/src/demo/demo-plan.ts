@@ -55,6 +55,8 @@ export interface DemoProduct {
   reorderLevel: number;
   reorderQty: number;
   reorderTimeInDays: number;
+  /** Units in a full case (the Comptroller report and small-format stamps ask for it). */
+  caseSize: number;
 }
 
 export interface DemoLicence {
@@ -166,6 +168,8 @@ export interface DemoCustomer {
   contactName: string;
   contactEmail: string;
   contactPhone: string;
+  /** The retailer's Comptroller taxpayer number (11 digits; the monthly alcohol sales report names it). */
+  taxpayerNumber: string;
   cashOnDelivery: boolean;
   tierId: string | null;
   /** Liquor buyers (MB, N, NE) get stamped bottles; the others buy wine and beer. */
@@ -276,6 +280,24 @@ const upcOf = (n: number): string => {
 };
 
 /** The plan of a year ending on `lastDay` (a business date: yesterday, so nothing is dated in the future). */
+/** A case of each catalogue size, as distributors pack them (bottles, or packs of cans). */
+const CASE_SIZES: Record<string, number> = {
+  '375ml': 24,
+  '750ml': 12,
+  '1L': 12,
+  '1.5L': 6,
+  '1.75L': 6,
+  '4oz': 48,
+  '32oz': 12,
+  '12oz 6pk': 4,
+  '12oz 12pk': 2,
+  '12oz 24pk': 1,
+  '6.8oz 8pk': 3,
+  '7.5oz 6pk': 4,
+};
+
+const caseSizeOf = (size: string): number => CASE_SIZES[size] ?? 12;
+
 export function demoPlan(size: DemoSize, lastDay: string): DemoPlan {
   const rnd = new DemoRandom(20261125);
   const firstDay = addDays(lastDay, -(HISTORY_DAYS - 1));
@@ -297,6 +319,7 @@ export function demoPlan(size: DemoSize, lastDay: string): DemoPlan {
       reorderLevel: rnd.int(6, 24),
       reorderQty: rnd.pick([24, 36, 48, 60]),
       reorderTimeInDays: rnd.int(2, 7),
+      caseSize: caseSizeOf(productSize),
     };
   });
   const byType = (types: DemoProductType[]) =>
@@ -373,6 +396,7 @@ export function demoPlan(size: DemoSize, lastDay: string): DemoPlan {
       contactName: `${first} ${last}`,
       contactEmail: `orders@${slug}.example.com`,
       contactPhone: licence.phone || phone,
+      taxpayerNumber: `32${String(100_000_007 + i * 7_919).padStart(9, '0')}`,
       cashOnDelivery: i % 9 === 4,
       tierId: i % 5 === 1 ? tiers[0]!.id : i % 5 === 3 ? tiers[1]!.id : null,
       liquor,
