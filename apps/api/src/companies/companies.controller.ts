@@ -36,8 +36,11 @@ export class CompaniesController {
     @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  /** The company's TABC compliance rules (issue 18), defaults filled in. Owner only; another company's is 404. */
-  @OwnerOnly()
+  /**
+   * The company's TABC compliance rules (issue 18), defaults filled in; another company's is 404. Every user of the
+   * company reads them (staff build invoices under them: small-format stamps change the stamp count the builder
+   * shows, strict records the invoice page's Delete); only the owner changes them.
+   */
   @Get(':id/compliance')
   @ApiAnswer(200, "The company's TABC compliance rules", COMPLIANCE_POLICY_ANSWER)
   async compliance(

@@ -37,9 +37,9 @@ export const complianceApi = api.enhanceEndpoints({ addTagTypes: [COMPLIANCE] })
 
 export const { useGetCompliancePolicyQuery, useChangeCompliancePolicyMutation } = complianceApi;
 
-/** The signed-in owner's company policy (skipped for staff, who may not read it). */
+/** The signed-in user's company policy (staff read it too: the builder counts stamps by it; only owners change it). */
 export function useCompliancePolicy() {
   const user = useAppSelector((state) => state.session.user);
   const companyId = user?.company_id === undefined ? '' : String(user.company_id);
-  return useGetCompliancePolicyQuery(companyId, { skip: !user || user.role !== 'owner' });
+  return useGetCompliancePolicyQuery(companyId, { skip: !user });
 }
