@@ -90,8 +90,11 @@ async function benchDecision(url: string): Promise<BenchFigure[]> {
     history.push(received!);
   }
   let next = 1_000_000;
+  /** Each prior invoice's stamps, as its holding stream gives them to a command (the ledger does not keep them). */
+  const heldBy = new Map<string, StampRange[]>();
   for (let i = 0; i < PRIOR_ALLOCATIONS; i++) {
     const ranges: StampRange[] = [];
+    heldBy.set(`inv-${i}`, ranges);
     for (let left = 1 + (i % 20); left > 0;) {
       const roll = Math.floor((next - 1_000_000) / ROLL_SIZE);
       const end = Math.min(next + left - 1, 1_000_000 + (roll + 1) * ROLL_SIZE - 1);
@@ -156,7 +159,11 @@ async function benchDecision(url: string): Promise<BenchFigure[]> {
     const events = stampLedgerDecider.decide(
       {
         type: 'AllocateStamps',
-        data: { invoiceId: `inv-${i * 97}`, count: 1 + ((i * 97) % 20) },
+        data: {
+          invoiceId: `inv-${i * 97}`,
+          count: 1 + ((i * 97) % 20),
+          held: heldBy.get(`inv-${i * 97}`),
+        },
         metadata: { companyId, userId: null, now },
       },
       loaded,
