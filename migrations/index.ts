@@ -31,6 +31,7 @@ import { Migration20261127002240_invoice_replacements } from './Migration2026112
 import { Migration20261127001900_integrations } from './Migration20261127001900_integrations.js';
 import { Migration20261127003000_comptroller_report } from './Migration20261127003000_comptroller_report.js';
 import { Migration20261127003100_invoice_number_search_index } from './Migration20261127003100_invoice_number_search_index.js';
+import { Migration20261127003200_append_generic_plans } from './Migration20261127003200_append_generic_plans.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -67,4 +68,5 @@ export const migrationsList = [
   Migration20261127002320_invoice_credit_law_index,
   Migration20261127003000_comptroller_report,
   Migration20261127003100_invoice_number_search_index,
+  Migration20261127003200_append_generic_plans,
 ];

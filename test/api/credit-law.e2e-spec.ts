@@ -353,6 +353,7 @@ describe('Credit law and licence guard (HTTP, issue 18)', () => {
       });
       const read = await api.get(`invoice/${created.number}`, owner.token);
       expect(read.body.licence_warning).toEqual(created.licence_warning);
+      expect(read.body).toEqual(created); // the creation's answer, built from its events, is the invoice as read
       // a later edit keeps it: it is a fact of the creation
       const edited = await api.put(`invoice/${created.number}`, { note: 'Edited' }, owner.token);
       expect(edited.status).toBe(200);

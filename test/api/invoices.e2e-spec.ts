@@ -177,6 +177,37 @@ describe('Invoices (HTTP)', () => {
       expect(forced.body.stamps).toEqual([{ roll_id: 1, prefix: 'AB', from: 1003, to: 1005, count: 3 }]);
     });
 
+    it('answers a creation with the invoice exactly as reading it back answers it', async () => {
+      // The creation's answer is built from its own events (the invoice projection's fold), not read back from
+      // the table: every field must still be what GET /invoice/{id} answers.
+      const own = await aCompany();
+      const shapes: object[] = [
+        {
+          items: [
+            { product_id: own.wine, qty: 2, price: '8.99', taxable: false, on_deal: true },
+            { product_id: own.vodka, qty: 1, price: 12.5 },
+          ],
+          note: 'Thanks — ¡gracias!',
+          company_note: 'back door',
+          due_at: today(),
+          force: true,
+        },
+        {
+          items: [{ product_id: own.vodka, qty: 2, price: 19.99 }],
+          stamps: [{ roll_id: 1, from: 1400, to: 1401 }],
+        },
+        { items: [{ product_id: own.beer, qty: 4, price: 14.5 }] },
+        { items: [{ product_id: own.wine, qty: 1, price: 0 }], invoiced_at: today(), force: true },
+      ];
+      for (const body of shapes) {
+        const created = await create(own, body);
+        expect(created.status).toBe(201);
+        const read = await api.get(`invoice/${created.body.id}`, own.token);
+        expect(read.status).toBe(200);
+        expect(created.body).toEqual(read.body);
+      }
+    });
+
     it('carries the last invoiced price of each product for the customer', async () => {
       const next = await create(c, { items: [{ product_id: c.vodka, qty: 1, price: 18.5 }] });
       expect(next.status).toBe(201);

@@ -55,7 +55,7 @@ import {
 } from './bench-support.js';
 
 const SECTION = 'invoices';
-const CLIENTS = 8;
+const CLIENTS = Number(process.env.BENCH_INVOICE_CLIENTS ?? 8);
 const PAGE = 25;
 const GRID_SAMPLES = 60;
 const GRID_WARMUP = 10;

@@ -4,7 +4,7 @@ import { anEvent } from '#infra/event-store/event-store.contract.js';
 import {
   EVENT_CHAIN_BACKFILL,
   EVENT_STORE_APPEND_V2,
-  EVENT_STORE_APPEND_V3,
+  EVENT_STORE_APPEND_V4,
 } from '#infra/event-store/postgres-event-store.sql.js';
 import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
 import { createTestDatabase } from '../support/database.js';
@@ -172,7 +172,7 @@ describe('Event hash chain (Postgres)', () => {
     try {
       for (let i = 0; i < 4; i++) await append(`old-${randomUUID()}`, a, 2);
     } finally {
-      await sql.query(EVENT_STORE_APPEND_V3);
+      await sql.query(EVENT_STORE_APPEND_V4);
     }
     expect((await links(a)).every((l) => l.seq === null)).toBe(true);
     await sql.query(EVENT_CHAIN_BACKFILL);

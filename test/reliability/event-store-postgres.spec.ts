@@ -328,11 +328,11 @@ describe('Postgres event store with commits out of order', () => {
   it('lets subscribers at one checkpoint share a read, and none misses an append that came during it', async () => {
     const quiet = new PostgresEventStore(url, { pollIntervalMs: 60_000 }); // only wake-ups deliver in time
     // Slow reads, so that woken subscribers overlap; count identical reads running at once.
-    const read = quiet.readAll.bind(quiet);
+    const read = quiet.readAllAndPending.bind(quiet);
     const running = new Map<string, number>();
     let reads = 0;
     let mostAlike = 0;
-    jest.spyOn(quiet, 'readAll').mockImplementation(async (from, limit) => {
+    jest.spyOn(quiet, 'readAllAndPending').mockImplementation(async (from, limit) => {
       const key = `${from}:${limit}`;
       running.set(key, (running.get(key) ?? 0) + 1);
       reads++;
@@ -368,6 +368,44 @@ describe('Postgres event store with commits out of order', () => {
       for (const { seen } of subscribers) expect(seen.map((e) => e.id)).toEqual(expected);
     } finally {
       await Promise.all(subscribers.map(({ subscription }) => subscription.close()));
+      await quiet.close();
+    }
+  });
+
+  it('delivers events an older running transaction held back once it ends, with no append to wake the reader', async () => {
+    const quiet = new PostgresEventStore(url, { pollIntervalMs: 60_000, horizonRetryMs: 5 });
+    const stream = `held-${randomUUID()}`;
+    const seen: StoredEvent[] = [];
+    const subscription = quiet.subscribeAll(
+      START,
+      async (batch) => void seen.push(...batch.filter((e) => e.streamId === stream)),
+    );
+    // An older transaction with an id: events committed after it began stay unreadable until it ends.
+    const older = new pg.Client({ connectionString: url });
+    await older.connect();
+    await older.query('BEGIN');
+    await older.query('SELECT pg_current_xact_id()');
+    let open = true;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // caught up and asleep for a minute
+      const before = await quiet.headCheckpoint();
+      await quiet.appendToStreams([{ stream, expected: 'no_stream', events: [anEvent('Held')] }]);
+      // The one read answers no event and that one is pending; after it, nothing is.
+      expect(await quiet.readAllAndPending(before, 10)).toEqual({ events: [], pending: true });
+      expect(await quiet.readAllAndPending(await quiet.headCheckpoint(), 10)).toEqual({
+        events: [],
+        pending: false,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(seen).toHaveLength(0); // woken, read nothing, and retrying while the horizon holds
+      await older.query('COMMIT');
+      open = false;
+      // No append and no NOTIFY wakes it now: only the retry of a read that saw the event pending.
+      await waitUntil(() => seen.length === 1, 3000);
+    } finally {
+      if (open) await older.query('ROLLBACK');
+      await older.end();
+      await subscription.close();
       await quiet.close();
     }
   });

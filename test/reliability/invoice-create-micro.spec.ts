@@ -1,11 +1,11 @@
-import { EVENT_STORE_APPEND_V2, EVENT_STORE_APPEND_V3 } from '#infra/event-store/postgres-event-store.sql.js';
+import { EVENT_STORE_APPEND_V2, EVENT_STORE_APPEND_V4 } from '#infra/event-store/postgres-event-store.sql.js';
 import { aCompanyWithAnInvoice } from '../support/api-fixtures.js';
 import { startTestApp } from '../support/app.js';
 import { apiClient } from '../support/http.js';
 
 /**
  * POST /invoice end to end (HTTP, handler, atomic append, read-your-writes wait) with append_events v2 (no hash
- * chain) and v3 (hash chain), alternating on one database so both see the same history size and machine load
+ * chain) and v4 (hash chain, generic plans), alternating on one database so both see the same history size and machine load
  * (issue 18 §8). Prints the median and p95 of each. Only with APPEND_MICRO=1: it measures, it checks nothing.
  */
 const run = process.env.APPEND_MICRO === '1' ? it : it.skip;
@@ -28,14 +28,14 @@ run(
         { prefix: 'ZZ', received_at: invoice.invoiced_at, from: 1, to: 100000 },
         company.token,
       );
-      const times: Record<'v2' | 'v3', number[]> = { v2: [], v3: [] };
+      const times: Record<'v2' | 'v4', number[]> = { v2: [], v4: [] };
       const rounds = Number(process.env.APPEND_MICRO_ROUNDS ?? 6);
       for (let round = 0; round < rounds; round++) {
-        for (const version of ['v2', 'v3'] as const) {
+        for (const version of ['v2', 'v4'] as const) {
           await app.runtime.pool.query(
             version === 'v2'
               ? EVENT_STORE_APPEND_V2.replace(/^DROP FUNCTION[^\n]*\n/m, '')
-              : EVENT_STORE_APPEND_V3,
+              : EVENT_STORE_APPEND_V4,
           );
           for (let i = 0; i < 50; i++) {
             const started = performance.now();
@@ -46,8 +46,8 @@ run(
           }
         }
       }
-      await app.runtime.pool.query(EVENT_STORE_APPEND_V3);
-      for (const version of ['v2', 'v3'] as const) {
+      await app.runtime.pool.query(EVENT_STORE_APPEND_V4);
+      for (const version of ['v2', 'v4'] as const) {
         const sorted = times[version].sort((a, b) => a - b);
         const at = (q: number) => sorted[Math.floor(q * (sorted.length - 1))]!.toFixed(2);
         process.stdout.write(

@@ -3,9 +3,11 @@ import type pg from 'pg';
 import type { StampRange } from '#domain/stamps/stamp.events.js';
 import { invoiceError } from '#domain/invoices/invoice.errors.js';
 import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
-import type { InvoiceRow } from '#projections/invoices/invoice.projection.js';
+import type { AnyEvent } from '#domain/shared/decider.js';
+import { evolveInvoiceRow, type InvoiceRow } from '#projections/invoices/invoice.projection.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { EventAppender } from '#infra/event-store/event-appender.js';
+import type { AppendResult, StoredEvent } from '#infra/event-store/event-store.port.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { holdingNow } from '../stamps/stamp-holdings.js';
 import { findInvoiceRow, invoiceResponse } from './invoice.response.js';
@@ -34,6 +36,31 @@ export class InvoiceReader {
 
   async read(companyId: string, idOrNumber: string, known: KnownToCaller = {}): Promise<InvoiceResponse> {
     return this.respond(companyId, await this.row(companyId, idOrNumber), known);
+  }
+
+  /**
+   * A new invoice as its creation's append made it: the row the invoice projection writes for these events (its
+   * own pure fold, `evolveInvoiceRow`, over the events as the store gives them back), not read back from the
+   * table — the creation's answer costs no statement. A retried append (nothing appended) reads the row.
+   */
+  async created(
+    companyId: string,
+    invoiceId: string,
+    stream: string,
+    events: readonly AnyEvent[],
+    appended: AppendResult | undefined,
+    known: KnownToCaller = {},
+  ): Promise<InvoiceResponse> {
+    const last = appended?.revisions[stream];
+    if (!appended || appended.duplicate || last === undefined || events.length === 0)
+      return this.read(companyId, invoiceId, known);
+    let row: InvoiceRow | undefined;
+    const stored = JSON.parse(JSON.stringify(events)) as AnyEvent[];
+    stored.forEach((event, i) => {
+      const revision = last - BigInt(stored.length - 1 - i);
+      row = evolveInvoiceRow(row, { ...event, revision } as unknown as StoredEvent);
+    });
+    return this.respond(companyId, row!, known);
   }
 
   /** `known`: what the caller has at hand already (a command that just decided), so it is not read again. */

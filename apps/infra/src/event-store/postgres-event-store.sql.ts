@@ -472,7 +472,16 @@ END;
 $$;
 `;
 
-/** The whole schema in migration order (ensureSchema runs it; the migrations run the parts). */
+/**
+ * Version 4 of `append_events` (issue 13, migration 20261127003200): v3 run with generic plans. Under the default
+ * plan cache mode the function's statements over its array arguments (the events insert, the chain heads' read)
+ * never settled on a cached plan: Postgres planned them again on every call, a third of the append's time. Their
+ * generic plans are the index probes and the one insert they always were.
+ */
+export const EVENT_STORE_APPEND_V4 = `${EVENT_STORE_APPEND_V3}
+ALTER FUNCTION append_events(text[], bigint[], int[], jsonb) SET plan_cache_mode = force_generic_plan;
+`;
+
 /**
  * Snapshots of long streams (issue 22): one row per stream, the folded state at `revision` in the shape
  * `version`. Not the source of truth: the events are; deleting every row only makes the next cold loads longer.
@@ -487,6 +496,7 @@ CREATE TABLE IF NOT EXISTS stream_snapshots (
 );
 `;
 
+/** The whole schema in migration order (ensureSchema runs it; the migrations run the parts). */
 export const EVENT_STORE_DDL = [
   EVENT_STORE_SCHEMA,
   EVENT_STORE_APPEND_V2,
@@ -494,4 +504,5 @@ export const EVENT_STORE_DDL = [
   EVENT_CHAIN_SCHEMA,
   EVENT_CHAIN_BACKFILL,
   EVENT_STORE_APPEND_V3,
+  EVENT_STORE_APPEND_V4,
 ].join('\n');

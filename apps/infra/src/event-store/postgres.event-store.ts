@@ -49,6 +49,23 @@ const READ_ALL = `SELECT ${SELECT_COLUMNS} FROM events
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY transaction_id, position
   LIMIT $3`;
+/**
+ * READ_ALL, and whether events after it exist that readers cannot see yet (committed above the horizon: an older
+ * transaction still runs), in one statement for the subscription loop. The second branch answers at most one row,
+ * marked `pending`, with no event in it; both branches are index range scans in (transaction_id, position) order.
+ */
+const READ_ALL_AND_PENDING = `(SELECT ${SELECT_COLUMNS}, false AS pending FROM events
+    WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
+      AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY transaction_id, position
+    LIMIT $3)
+  UNION ALL
+  (SELECT NULL::bigint, NULL::text, NULL::text, NULL::bigint, NULL::uuid, NULL::text, NULL::jsonb, NULL::jsonb,
+          NULL::text, true FROM events
+    WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
+      AND transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY transaction_id, position
+    LIMIT 1)`;
 const READ_SNAPSHOT = `SELECT revision::text AS revision, version, state::text AS state FROM stream_snapshots WHERE stream_id = $1`;
 // A newer revision replaces the kept one; so does the same or an older one taken in another state shape.
 const WRITE_SNAPSHOT = `INSERT INTO stream_snapshots (stream_id, revision, version, state) VALUES ($1, $2, $3, $4::jsonb)
@@ -338,14 +355,24 @@ export class PostgresEventStore implements EventStore {
     return Number(rows[0].n);
   }
 
-  /** True when events after `from` exist that readers cannot see yet (their transaction's order is not settled). */
-  private async hasPendingAfter(from: Checkpoint): Promise<boolean> {
+  /**
+   * readAll, and whether events after those exist that readers cannot see yet (their transaction's order is not
+   * settled): the subscription loop's read, one round trip instead of a read and a look.
+   */
+  async readAllAndPending(
+    from: Checkpoint,
+    limit: number,
+  ): Promise<{ events: StoredEvent[]; pending: boolean }> {
     const [xid, position] = parseCheckpoint(from);
-    const { rows } = await this.pool.query(
-      `SELECT EXISTS (SELECT 1 FROM events WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)) AS pending`,
-      [xid.toString(), position.toString()],
-    );
-    return rows[0].pending as boolean;
+    const { rows } = await this.pool.query<[...EventRow, boolean]>({
+      name: 'stampline_read_all_and_pending',
+      text: READ_ALL_AND_PENDING,
+      values: [xid.toString(), position.toString(), limit],
+      rowMode: 'array',
+    });
+    const pending = rows.length > 0 && rows[rows.length - 1]![9] === true;
+    const events = (pending ? rows.slice(0, -1) : rows) as unknown as EventRow[];
+    return { events: events.map(toStoredEvent), pending };
   }
 
   /**
@@ -422,8 +449,8 @@ export class PostgresEventStore implements EventStore {
       let checkpoint = from;
       while (running) {
         signalled = false;
-        const batch = await this.shared(`read:${checkpoint}:${batchSize}`, () =>
-          this.readAll(checkpoint, batchSize),
+        const { events: batch, pending } = await this.shared(`read:${checkpoint}:${batchSize}`, () =>
+          this.readAllAndPending(checkpoint, batchSize),
         );
         if (!running) break;
         if (batch.length > 0) {
@@ -431,7 +458,8 @@ export class PostgresEventStore implements EventStore {
           checkpoint = batch[batch.length - 1]!.checkpoint;
           if (batch.length === batchSize) continue;
         }
-        const pending = await this.shared(`pending:${checkpoint}`, () => this.hasPendingAfter(checkpoint));
+        // Committed events wait behind a running transaction: read again soon. (Events committed while the
+        // batch was handled wake the loop, so the next sleep ends at once.)
         if (pending) await sleep(horizonRetryMs, true);
         else await sleep(pollIntervalMs);
       }

@@ -23,6 +23,8 @@ import {
 } from '#domain/stamps/stamp-holding.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { EventAppender, streamDecision } from '#infra/event-store/event-appender.js';
+import type { AppendResult } from '#infra/event-store/event-store.port.js';
+import type { AnyEvent } from '#domain/shared/decider.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { fingerprintOf, invoiceIdFor, InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
@@ -101,8 +103,9 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     };
     const decision = { drafts: [draft], settings };
     let held: StampHoldingChanged[];
+    let created: { events: AnyEvent[]; appended: AppendResult | undefined };
     if (orderId) {
-      const { events } = await this.events.decideMany(
+      const { events, result } = await this.events.decideMany(
         { ...base, order: streamDecision(orderStream(orderId), orderDecider) },
         (states) => {
           const decided = invoiceOrder(
@@ -126,8 +129,9 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
         { waitFor: WAITS_FOR.orderInvoice, waitForProjections: wait },
       );
       held = events.holding;
+      created = { events: events.invoice, appended: result };
     } else {
-      const { events } = await this.events.decideMany(
+      const { events, result } = await this.events.decideMany(
         base,
         (states) => {
           const decided = createInvoices(
@@ -145,10 +149,12 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
         { waitFor: WAITS_FOR.invoice, waitForProjections: wait },
       );
       held = events.holding;
+      created = { events: events.invoice, appended: result };
     }
     if (!wait) return undefined;
-    // What the decision knows already is not read again: the stamps it holds, the company's day.
-    return this.reader.read(companyId, invoiceId, {
+    // What the decision knows already is not read again: the invoice it appended, the stamps it holds, the
+    // company's day. (The POST still waited for the projections the next page reads: WAITS_FOR.)
+    return this.reader.created(companyId, invoiceId, base.invoice.stream, created.events, created.appended, {
       held: held.at(-1)?.data.ranges ?? [],
       timeZone: settings.timeZone,
     });
