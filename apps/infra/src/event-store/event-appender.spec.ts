@@ -302,6 +302,82 @@ describe('EventAppender', () => {
       ).rejects.toThrow('a stream is named twice');
     });
   });
+
+  describe('decideManyTogether', () => {
+    // Each decision: one more on the shared counter and its own stream, as an invoice takes the next number.
+    const decision = (own: string) => ({
+      shared: streamDecision('shared-1', counter),
+      own: streamDecision(own, counter),
+    });
+    const decideOne = (own: string, n: number, who: string, limit?: number) =>
+      appender.decideManyTogether(
+        'group-1',
+        decision(own),
+        ({ shared }) => {
+          if (limit !== undefined && shared + n > limit) throw new Error(`over the limit: ${own}`);
+          return { shared: [added(n)], own: [added(shared + n)] };
+        },
+        { ...actor, userId: who },
+      );
+
+    it('goes at once when nothing of its group is under way, and appends what arrives meanwhile together', async () => {
+      const appends: number[] = [];
+      const append = store.appendToStreams.bind(store);
+      store.appendToStreams = async (batch) => {
+        appends.push(batch.reduce((sum, a) => sum + a.events.length, 0));
+        return append(batch);
+      };
+      const results = await Promise.all([
+        decideOne('own-a', 1, 'u-a'),
+        decideOne('own-b', 2, 'u-b'),
+        decideOne('own-c', 3, 'u-c'),
+      ]);
+      // the first alone; the two that arrived while it was appended, in one append
+      expect(appends).toEqual([2, 4]);
+      // each decided on the state the one before it left, in arrival order, with its own actor
+      expect(results.map((r) => r.events.own)).toEqual([[added(1)], [added(3)], [added(6)]]);
+      expect(await total('shared-1')).toBe(6);
+      expect(store.events.filter((e) => e.streamId === 'shared-1').map((e) => e.metadata.userId)).toEqual([
+        'u-a',
+        'u-b',
+        'u-c',
+      ]);
+      expect(results[1]!.result).toBe(results[2]!.result);
+      expect(waited).toHaveLength(3);
+    });
+
+    it('fails a decision whose decide throws alone, leaving the states as they were for the next', async () => {
+      const first = decideOne('own-a', 5, 'u-a');
+      const refused = decideOne('own-b', 10, 'u-b', 12); // 5 + 10 > 12
+      const next = decideOne('own-c', 7, 'u-c', 12); // 5 + 7 fits
+      await expect(refused).rejects.toThrow('over the limit: own-b');
+      expect((await first).events.own).toEqual([added(5)]);
+      expect((await next).events.own).toEqual([added(12)]);
+      expect(await total('shared-1')).toBe(12);
+      expect(store.events.some((e) => e.streamId === 'own-b')).toBe(false);
+    });
+
+    it('decides the whole group again on a conflict with another process', async () => {
+      await decideOne('own-a', 1, 'u-a');
+      store.interleave = [{ stream: 'shared-1', expected: 0n, events: [newEvent(100)] }];
+      const [b, c] = await Promise.all([decideOne('own-b', 2, 'u-b'), decideOne('own-c', 3, 'u-c')]);
+      expect(b.events.own).toEqual([added(103)]);
+      expect(c.events.own).toEqual([added(106)]);
+      expect(await total('shared-1')).toBe(106);
+    });
+
+    it('answers every decision of the group with the failure of their append', async () => {
+      await decideOne('own-a', 1, 'u-a');
+      store.appendToStreams = async () => {
+        throw new Error('the store is down');
+      };
+      const outcomes = await Promise.allSettled([decideOne('own-b', 2, 'u-b'), decideOne('own-c', 3, 'u-c')]);
+      expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+      // the cache kept nothing of them: once the store is back, the next decision starts from the stored total
+      store.appendToStreams = MemoryStore.prototype.appendToStreams.bind(store);
+      expect((await decideOne('own-d', 4, 'u-d')).events.own).toEqual([added(5)]);
+    });
+  });
 });
 
 function newEvent(n: number) {

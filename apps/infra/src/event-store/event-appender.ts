@@ -46,6 +46,35 @@ type StateOf<T> = T extends StreamDecision<infer S, any> ? S : never;
 type EventOf<T> = T extends StreamDecision<any, infer E> ? E : never;
 type Decisions = Record<string, StreamDecision<any, any>>;
 
+/** A decision of a batch: its streams, its decide, its actor, and how to answer its caller. */
+interface BatchRequest {
+  streams: Record<string, StreamDecision<unknown, AnyEvent>>;
+  names: string[];
+  decide: (states: Record<string, unknown>) => Record<string, AnyEvent[] | undefined>;
+  actor: Actor;
+  settle: { resolve(decided: Decided): void; reject(error: unknown): void };
+}
+
+interface Decided {
+  events: Record<string, AnyEvent[]>;
+  result?: AppendResult;
+}
+
+function batchRequest(
+  streams: Decisions,
+  decide: (states: any) => Record<string, AnyEvent[] | undefined>,
+  actor: Actor,
+  settle: BatchRequest['settle'],
+): BatchRequest {
+  const names = Object.values(streams).map((entry) => entry.stream);
+  if (new Set(names).size !== names.length)
+    throw new Error(`decideMany: a stream is named twice: ${names.join(', ')}`);
+  return { streams, names, decide, actor, settle };
+}
+
+/** Most decisions of a group appended together (bounds one append's size). */
+const GROUP_MOST = 32;
+
 /** Attempts of one decision when other writers keep changing its streams (another API process). */
 const MAX_ATTEMPTS = 10;
 /** Streams whose folded state is kept (least recently used first out). */
@@ -139,6 +168,8 @@ export class EventAppender {
   private readonly cache = new Map<string, CachedState>();
   private readonly snapshotWrites = new Set<Promise<void>>();
   private readonly queues = new Map<string, Promise<void>>();
+  /** Decisions waiting per group (`decideManyTogether`) while the group's batch before them is decided. */
+  private readonly groups = new Map<string, BatchRequest[]>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -171,46 +202,146 @@ export class EventAppender {
     actor: Actor,
     options: WaitOptions = {},
   ): Promise<{ events: { [K in keyof T]: EventOf<T[K]>[] }; result?: AppendResult }> {
-    const keys = Object.keys(streams) as (keyof T & string)[];
-    const names = keys.map((key) => streams[key]!.stream);
-    if (new Set(names).size !== names.length)
-      throw new Error(`decideMany: a stream is named twice: ${names.join(', ')}`);
-    const { events, result } = await this.serialized(names, async () => {
+    const decided = await new Promise<Decided>((resolve, reject) => {
+      const request = batchRequest(streams, decide, actor, { resolve, reject });
+      void this.serialized(request.names, () => this.decideBatch([request]));
+    });
+    return this.afterDecision(decided, options) as Promise<{
+      events: { [K in keyof T]: EventOf<T[K]>[] };
+      result?: AppendResult;
+    }>;
+  }
+
+  /**
+   * `decideMany`, grouped: decisions of one `group` (e.g. the invoice creations of a company) that arrive while an
+   * earlier one of the group is being appended wait for it and are then decided one after another, each on the
+   * states the ones before it left, and appended together — one append, one commit and one WAL flush for the lot
+   * (group commit). Each decision keeps its own events, metadata (actor) and outcome: one whose `decide` throws
+   * fails alone and leaves the states as they were for the next. A decision arriving when none of its group is
+   * under way goes at once, alone.
+   */
+  async decideManyTogether<T extends Decisions>(
+    group: string,
+    streams: T,
+    decide: (states: { [K in keyof T]: StateOf<T[K]> }) => { [K in keyof T]?: EventOf<T[K]>[] },
+    actor: Actor,
+    options: WaitOptions = {},
+  ): Promise<{ events: { [K in keyof T]: EventOf<T[K]>[] }; result?: AppendResult }> {
+    const decided = await new Promise<Decided>((resolve, reject) => {
+      const request = batchRequest(streams, decide, actor, { resolve, reject });
+      const waiting = this.groups.get(group);
+      if (waiting) waiting.push(request);
+      else {
+        const queue = [request];
+        this.groups.set(group, queue);
+        void this.drain(group, queue);
+      }
+    });
+    return this.afterDecision(decided, options) as Promise<{
+      events: { [K in keyof T]: EventOf<T[K]>[] };
+      result?: AppendResult;
+    }>;
+  }
+
+  /** Decides the group's waiting decisions, at most GROUP_MOST at a time, until none waits. */
+  private async drain(group: string, queue: BatchRequest[]): Promise<void> {
+    try {
+      while (queue.length > 0) {
+        const batch = queue.splice(0, GROUP_MOST);
+        const names = [...new Set(batch.flatMap((request) => request.names))];
+        await this.serialized(names, () => this.decideBatch(batch));
+      }
+    } finally {
+      // (no await between the last look at the queue and this: a decision arriving now starts a new drain)
+      this.groups.delete(group);
+    }
+  }
+
+  private async afterDecision({ events, result }: Decided, options: WaitOptions): Promise<Decided> {
+    if (result && options.waitForProjections !== false)
+      await this.projections.waitFor(result.checkpoint, undefined, options.waitFor);
+    return { events, ...(result ? { result } : {}) };
+  }
+
+  /**
+   * Read → fold → decide → append for a batch of decisions (one, or a group's), inside `serialized` on all their
+   * streams. Every stream is loaded once; the decisions run in order, each on the states the ones before it left
+   * (their events folded in as the store would give them back); then one atomic append, each stream at the
+   * revision it was read at. On a revision conflict the batch is read and decided again (bounded). Settles every
+   * request; never throws.
+   */
+  private async decideBatch(requests: BatchRequest[]): Promise<void> {
+    const entries: StreamDecision<unknown, AnyEvent>[] = [];
+    const indexOf = new Map<string, number>();
+    for (const request of requests)
+      for (const entry of Object.values(request.streams))
+        if (!indexOf.has(entry.stream)) {
+          indexOf.set(entry.stream, entries.length);
+          entries.push(entry);
+        }
+    let open = requests;
+    try {
       for (let attempt = 1; ; attempt++) {
-        const entries = keys.map((key) => streams[key]!);
         // First attempt: a state cached here is used without reading its stream; the append's expected revision
         // checks it (another process may have appended), and a conflict retries with every stream read.
         const loaded = await this.loadMany(entries, { trustCache: attempt === 1 });
-        const states = Object.fromEntries(keys.map((key, i) => [key, loaded[i]!.state])) as {
-          [K in keyof T]: StateOf<T[K]>;
-        };
-        const decided = decide(states);
-        const events = Object.fromEntries(keys.map((key) => [key, decided[key] ?? []])) as {
-          [K in keyof T]: EventOf<T[K]>[];
-        };
+        const states = loaded.map((one) => one.state);
+        const appending: { event: AnyEvent; actor: Actor }[][] = entries.map(() => []);
+        const decided: { request: BatchRequest; events: Record<string, AnyEvent[]> }[] = [];
+        for (const request of open) {
+          const keys = Object.keys(request.streams);
+          const at = keys.map((key) => indexOf.get(request.streams[key]!.stream)!);
+          let answer: Record<string, AnyEvent[] | undefined>;
+          try {
+            answer = request.decide(Object.fromEntries(keys.map((key, k) => [key, states[at[k]!]])));
+          } catch (error) {
+            request.settle.reject(error);
+            continue;
+          }
+          const events = Object.fromEntries(keys.map((key) => [key, answer[key] ?? []]));
+          keys.forEach((key, k) => {
+            const i = at[k]!;
+            if (events[key]!.length === 0) return;
+            // folded as a read from the store gives them back (through JSON), for the next decision and the cache
+            for (const event of JSON.parse(JSON.stringify(events[key])) as AnyEvent[])
+              states[i] = entries[i]!.decider.evolve(states[i], event);
+            for (const event of events[key]!) appending[i]!.push({ event, actor: request.actor });
+          });
+          decided.push({ request, events });
+        }
+        open = decided.map(({ request }) => request);
         // A state used unread whose stream gets no events is not checked by the append: read it now, and decide
         // again (reading everything) if its stream moved meanwhile.
-        const unchecked = keys.flatMap((key, i) =>
-          loaded[i]!.trusted && events[key].length === 0 ? [i] : [],
+        const unchecked = entries.flatMap((_, i) =>
+          loaded[i]!.trusted && appending[i]!.length === 0 ? [i] : [],
         );
         if (unchecked.length > 0) {
           const fresh = await this.loadMany(unchecked.map((i) => entries[i]!));
           if (fresh.some((state, j) => state.revision !== loaded[unchecked[j]!]!.revision)) continue;
         }
-        const appends = keys
-          .map((key, i) => ({
-            stream: streams[key]!.stream,
+        const appends = entries
+          .map((entry, i) => ({
+            stream: entry.stream,
             expected: loaded[i]!.revision,
-            events: events[key],
+            events: appending[i]!,
             index: i,
           }))
           .filter((append) => append.events.length > 0);
-        if (appends.length === 0) return { events };
+        if (appends.length === 0) {
+          for (const { request, events } of decided) request.settle.resolve({ events });
+          return;
+        }
         try {
-          const appended = await this.appendNow(appends, actor);
+          const appended = await this.appendNow(appends);
           for (const append of appends)
-            this.rememberAppended(entries[append.index]!, loaded[append.index]!, append.events, appended);
-          return { events, result: appended };
+            this.rememberAppended(
+              entries[append.index]!,
+              loaded[append.index]!,
+              states[append.index],
+              appended,
+            );
+          for (const { request, events } of decided) request.settle.resolve({ events, result: appended });
+          return;
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError)) throw error;
           for (const append of appends) this.cache.delete(append.stream);
@@ -218,10 +349,9 @@ export class EventAppender {
           await pause(attempt);
         }
       }
-    });
-    if (result && options.waitForProjections !== false)
-      await this.projections.waitFor(result.checkpoint, undefined, options.waitFor);
-    return { events, ...(result ? { result } : {}) };
+    } catch (error) {
+      for (const request of open) request.settle.reject(error);
+    }
   }
 
   /** Appends events (atomically across streams) with the envelope's metadata; optionally waits for projections. */
@@ -230,7 +360,13 @@ export class EventAppender {
     actor: Actor,
     options: WaitOptions = {},
   ): Promise<AppendResult> {
-    const result = await this.appendNow(appends, actor);
+    const result = await this.appendNow(
+      appends.map(({ stream, expected, events }) => ({
+        stream,
+        expected,
+        events: events.map((event) => ({ event, actor })),
+      })),
+    );
     if (options.waitForProjections !== false)
       await this.projections.waitFor(result.checkpoint, undefined, options.waitFor);
     return result;
@@ -375,14 +511,14 @@ export class EventAppender {
   }
 
   /**
-   * After an append: the stream's state with the appended events folded in, at the revision the store gave them,
-   * so the next decision on it need not read it. The events pass through JSON as a read from the store would give
-   * them. A duplicate append (a retry of one that ran before) leaves the stream to be read again.
+   * After an append: the stream's state with the appended events folded in (by the decision, as the store gives
+   * them back), at the revision the store gave them, so the next decision on it need not read it. A duplicate append
+   * (a retry of one that ran before) leaves the stream to be read again.
    */
   private rememberAppended(
     { stream, decider }: StreamDecision<unknown, AnyEvent>,
     before: Loaded,
-    events: AnyEvent[],
+    state: unknown,
     appended: AppendResult,
   ): void {
     const revision = appended.revisions[stream];
@@ -390,9 +526,6 @@ export class EventAppender {
       this.cache.delete(stream);
       return;
     }
-    let state = before.state;
-    for (const event of JSON.parse(JSON.stringify(events)) as AnyEvent[])
-      state = decider.evolve(state, event);
     let snapshotAt = before.snapshotAt;
     if (decider.snapshot && revision - snapshotAt >= this.snapshotEvery) {
       this.writeSnapshot({ stream, revision, version: decider.snapshot.version, state });
@@ -424,25 +557,33 @@ export class EventAppender {
   }
 
   private async appendNow(
-    appends: { stream: string; expected: ExpectedRevision; events: AnyEvent[] }[],
-    actor: Actor,
+    appends: { stream: string; expected: ExpectedRevision; events: { event: AnyEvent; actor: Actor }[] }[],
   ): Promise<AppendResult> {
-    const metadata: EventMetadata = {
-      companyId: actor.companyId,
-      userId: actor.userId,
-      correlationId: actor.correlationId ?? randomUUID(),
-      occurredAt: actor.now,
-      schemaVersion: 1,
+    // One envelope per actor (a group's append carries several decisions, each with its own).
+    const envelopes = new Map<Actor, EventMetadata>();
+    const envelopeOf = (actor: Actor): EventMetadata => {
+      let metadata = envelopes.get(actor);
+      if (!metadata) {
+        metadata = {
+          companyId: actor.companyId,
+          userId: actor.userId,
+          correlationId: actor.correlationId ?? randomUUID(),
+          occurredAt: actor.now,
+          schemaVersion: 1,
+        };
+        envelopes.set(actor, metadata);
+      }
+      return metadata;
     };
     return this.store.appendToStreams(
       appends.map(({ stream, expected, events }) => ({
         stream,
         expected,
-        events: events.map((event): NewEvent => ({
+        events: events.map(({ event, actor }): NewEvent => ({
           id: randomUUID(),
           type: event.type,
           data: event.data as Record<string, unknown>,
-          metadata: { ...metadata, schemaVersion: eventUpcasting.versionOf(event.type) },
+          metadata: { ...envelopeOf(actor), schemaVersion: eventUpcasting.versionOf(event.type) },
         })),
       })),
     );

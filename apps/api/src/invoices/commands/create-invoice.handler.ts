@@ -102,10 +102,13 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       holding: streamDecision(stampHoldingStream(invoiceId), stampHoldingDecider),
     };
     const decision = { drafts: [draft], settings };
+    // Creations of the company that arrive while one is being appended are decided after it and appended together.
+    const creations = `invoice-create:${companyId}`;
     let held: StampHoldingChanged[];
     let created: { events: AnyEvent[]; appended: AppendResult | undefined };
     if (orderId) {
-      const { events, result } = await this.events.decideMany(
+      const { events, result } = await this.events.decideManyTogether(
+        creations,
         { ...base, order: streamDecision(orderStream(orderId), orderDecider) },
         (states) => {
           const decided = invoiceOrder(
@@ -131,7 +134,8 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       held = events.holding;
       created = { events: events.invoice, appended: result };
     } else {
-      const { events, result } = await this.events.decideMany(
+      const { events, result } = await this.events.decideManyTogether(
+        creations,
         base,
         (states) => {
           const decided = createInvoices(
