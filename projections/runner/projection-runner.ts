@@ -422,7 +422,7 @@ type PassOutcome = 'done' | 'solo';
  * - A pass of one member is the solo path itself.
  */
 class SharedPass {
-  private readonly members: { worker: ProjectionWorker; generation: number; settle: Settle }[] = [];
+  private readonly members: PassMember[] = [];
   private closed = false;
 
   constructor(
@@ -448,7 +448,7 @@ class SharedPass {
     members.sort((a, b) => (a.worker.projection.name < b.worker.projection.name ? -1 : 1));
     while (members.length > 1) {
       try {
-        const split = await this.attempt(members);
+        const split = await this.attempt(members, true);
         if (!split) return;
         split.settle.resolve('solo');
         members = members.filter((m) => m !== split);
@@ -460,33 +460,73 @@ class SharedPass {
     for (const m of members) m.settle.resolve('solo');
   }
 
-  /** One transaction for `members`; returns the member to split off when its projector threw. */
-  private async attempt(
-    members: { worker: ProjectionWorker; generation: number; settle: Settle }[],
-  ): Promise<(typeof members)[number] | undefined> {
+  /**
+   * One transaction for `members`; returns the member to split off when its projector threw.
+   *
+   * `optimistic`: the members' statements go out right behind BEGIN and the checkpoint locks, on the part of the
+   * batch their own checkpoints give (the rows say the same unless a rebuild swapped tables or a version changed
+   * meanwhile), so the lock costs no round trip of its own; the backend runs them after the lock. When a locked row
+   * says otherwise, the transaction is rolled back and the pass runs again on what the rows say.
+   */
+  private async attempt(members: PassMember[], optimistic: boolean): Promise<PassMember | undefined> {
+    const outcome = await this.transaction(members, optimistic);
+    if (outcome !== 'again') return outcome;
+    const second = await this.transaction(members, false);
+    if (second === 'again') throw new Error('a shared pass that sends nothing early was sent again'); // never
+    return second;
+  }
+
+  private async transaction(
+    members: PassMember[],
+    optimistic: boolean,
+  ): Promise<PassMember | 'again' | undefined> {
     const batch = this.batch;
     const last = batch[batch.length - 1]!.checkpoint;
     const client = await this.runner.passPool().connect();
     let broken: unknown;
     let open = false;
+    let applying: Promise<PromiseSettledResult<void>[]> | undefined;
+    const applyParts = (parts: PassPart[]) =>
+      Promise.allSettled(
+        parts.map(({ member, apply }) =>
+          applyEvents(client, member.worker.projection, apply, member.worker.tables),
+        ),
+      );
     try {
-      const rows = await beginAndLockCheckpoints(
+      open = true; // from here on a failure rolls back (a ROLLBACK with no transaction open only warns)
+      const locking = beginAndLockCheckpoints(
         client,
         members.map((m) => m.worker.projection.name),
       );
-      open = true;
-      const parts: { member: (typeof members)[number]; apply: StoredEvent[] }[] = [];
-      const alone: (typeof members)[number][] = [];
+      const assumed = optimistic
+        ? members.map((member) => ({
+            member,
+            apply: member.worker.partInPass(batch, member.worker.ownRow()),
+          }))
+        : undefined;
+      const sentEarly =
+        assumed?.flatMap((part) => (part.apply === undefined ? [] : [part as PassPart])) ?? [];
+      if (assumed) applying = applyParts(sentEarly);
+      const rows = await locking;
+      const parts: PassPart[] = [];
+      const alone: PassMember[] = [];
       for (const member of members) {
         const apply = member.worker.partInPass(batch, rows.get(member.worker.projection.name));
         if (apply === undefined) alone.push(member);
         else parts.push({ member, apply });
       }
-      const outcomes = await Promise.allSettled(
-        parts.map(({ member, apply }) =>
-          applyEvents(client, member.worker.projection, apply, member.worker.tables),
-        ),
-      );
+      if (
+        assumed &&
+        (parts.length !== sentEarly.length || parts.some((part, i) => sentEarly[i]!.member !== part.member))
+      ) {
+        // a row moved under its member: what went out early is not this pass
+        await applying;
+        await client.query('ROLLBACK');
+        open = false;
+        return 'again';
+      }
+      applying ??= applyParts(parts);
+      const outcomes = await applying;
       const failures = outcomes.flatMap((outcome, i) =>
         outcome.status === 'rejected' ? [{ member: parts[i]!.member, error: outcome.reason as unknown }] : [],
       );
@@ -515,6 +555,8 @@ class SharedPass {
       for (const member of alone) member.settle.resolve('solo');
       return undefined;
     } catch (error) {
+      // statements sent early must have answered before the connection goes back to the pool
+      await applying;
       if (isTransientDatabaseError(error)) broken = error;
       else if (open)
         await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
@@ -523,6 +565,17 @@ class SharedPass {
       client.release(broken instanceof Error ? broken : undefined);
     }
   }
+}
+
+interface PassMember {
+  worker: ProjectionWorker;
+  generation: number;
+  settle: Settle;
+}
+
+interface PassPart {
+  member: PassMember;
+  apply: StoredEvent[];
 }
 
 /** A statement refused because another one of the same transaction failed first (in a pipelined pass). */
@@ -781,7 +834,15 @@ class ProjectionWorker {
    * locked: the events to apply, or undefined when the worker must handle this batch alone (its row moved: a
    * rebuild swap, another version, a failure recorded elsewhere — the solo path sorts each of those out).
    */
-  partInPass(batch: StoredEvent[], row: CheckpointRow | undefined): StoredEvent[] | undefined {
+  /** The checkpoint row as this worker knows it (what a shared pass assumes until the lock answers). */
+  ownRow(): Pick<CheckpointRow, 'checkpoint' | 'version' | 'status'> {
+    return { checkpoint: this.checkpoint, version: this.projection.version, status: 'running' };
+  }
+
+  partInPass(
+    batch: StoredEvent[],
+    row: Pick<CheckpointRow, 'checkpoint' | 'version' | 'status'> | undefined,
+  ): StoredEvent[] | undefined {
     if (!row || row.version !== this.projection.version || row.status === 'failed') return undefined;
     if (row.checkpoint !== this.checkpoint) return undefined;
     if (this.runner.store.compareCheckpoints(batch[0]!.checkpoint, row.checkpoint) <= 0) return undefined;
