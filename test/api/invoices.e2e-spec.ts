@@ -278,6 +278,13 @@ describe('Invoices (HTTP)', () => {
         items: [{ product_id: '00000000-0000-4000-8000-000000000000', qty: 1, price: 1 }],
       });
       expect(unknown.body.details).toEqual([{ field: 'items.0.product_id', message: 'Product not found' }]);
+      // An unknown customer is answered first, also when a product is unknown too.
+      const nobody = await create(c, {
+        customer_id: '00000000-0000-4000-8000-000000000001',
+        items: [{ product_id: '00000000-0000-4000-8000-000000000000', qty: 1, price: 1 }],
+      });
+      expect(nobody.status).toBe(400);
+      expect(nobody.body.details).toEqual([{ field: 'customer_id', message: 'Customer Not Found' }]);
       expect((await create(c, { items: [] })).body.message).toBe('Add at least one item.');
       expect((await api.get('invoice/new-number', c.token)).body.number).toBe(before);
     });

@@ -57,14 +57,23 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     const wait = options.waitForProjections !== false;
     const { companyId } = metadata;
     const invoiceId = invoiceIdFor(companyId, metadata.userId, idempotencyKey);
-    const known = await this.context.forNewInvoice(companyId, body.customer_id, invoiceId);
+    // The streams and the lines' products are read side by side (the POST waits for one round trip, not two); a
+    // problem with the customer is still answered before one with the lines.
+    const [known, lined] = await Promise.all([
+      this.context.forNewInvoice(companyId, body.customer_id, invoiceId),
+      this.context.lines(companyId, body.customer_id, body.items).then(
+        (lines) => ({ lines }),
+        (error: unknown) => ({ error }),
+      ),
+    ]);
     // a retried request: its invoice
     if (known.exists) return wait ? this.reader.read(companyId, invoiceId) : undefined;
 
     const { company } = known;
     const settings = this.context.settings(company);
     const customer = known.customer();
-    const lines = await this.context.lines(companyId, customer.id, body.items);
+    if ('error' in lined) throw lined.error;
+    const { lines } = lined;
     const fingerprint = fingerprintOf(customer.id, lines);
     // An invoice made from an order is guarded by the order itself (an invoiced order takes no second one).
     if (!body.force && !body.order_id) await this.refuseDuplicate(companyId, fingerprint, metadata.now);
