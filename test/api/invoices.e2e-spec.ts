@@ -471,6 +471,24 @@ describe('Invoices (HTTP)', () => {
       expect(dates.body.rows.map((r: { number: string }) => r.number)).toEqual(['3B', '2']);
     });
 
+    it('counts a filtered grid the same whether its page is full, partial, past the end or a later one', async () => {
+      const mine = { customer_id: { filterType: 'set', values: [c.customerId] } };
+      const page = async (startRow: number, endRow: number) => {
+        const answer = (await grid({ startRow, endRow, filterModel: mine })).body;
+        return { count: answer.count, numbers: answer.rows.map((r: { number: string }) => r.number) };
+      };
+      expect(await page(0, 2)).toEqual({ count: 3, numbers: ['3B', '2'] }); // full: counted by the database
+      expect(await page(0, 5)).toEqual({ count: 3, numbers: ['3B', '2', '1'] }); // partial: its own count
+      expect(await page(2, 4)).toEqual({ count: 3, numbers: ['1'] }); // a later partial page
+      expect(await page(3, 6)).toEqual({ count: 3, numbers: [] }); // past the end: counted
+      expect((await grid({ filterModel: { status: { filterType: 'set', values: ['paid'] } } })).body).toEqual(
+        {
+          rows: [],
+          count: 0,
+        },
+      );
+    });
+
     it('exports the Summary and Detailed CSV of the current filter', async () => {
       const summary = await fetch(`${app.baseUrl}/api/v1/invoice/export/summary`, {
         headers: { authorization: `Bearer ${c.token}` },
