@@ -24,7 +24,7 @@ import { OrderReader } from '../../apps/api/src/orders/order-reader.js';
 import { orderGrid } from '../../apps/api/src/orders/order.grid.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
-import { describeProfile, profileQueries } from './query-profile.js';
+import { describeProfile, pgStatements, profileQueries } from './query-profile.js';
 import {
   intFromEnv,
   latencySummary,
@@ -215,6 +215,7 @@ async function benchPlace(app: TestApp, api: ApiClient, sizes: OrderBenchSizes):
   );
   next = warmup; // each worker's last next++ above went past the warm-up
   const loadBefore = loadNow();
+  const statements = await pgStatements(app.runtime.databaseUrl);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: sizes.clients }, async (_, client) => {
@@ -222,6 +223,7 @@ async function benchPlace(app: TestApp, api: ApiClient, sizes: OrderBenchSizes):
     }),
   );
   const elapsed = seconds(started);
+  for (const line of await statements.stop(sizes.placements, 'placed order')) log(`orders: ${line}`);
   const loadAfter = loadNow();
   const placed = warmup + sizes.placements;
   const sorted = [...numbers].sort((a, b) => a - b);

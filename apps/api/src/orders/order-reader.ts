@@ -18,6 +18,7 @@ import type { GridInput, GridResult } from '#infra/grid/index.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { runOrderGrid } from './order.grid.js';
 import { customerCatalogue } from './shop/shop-catalogue.js';
+import { prepared } from '#infra/db/database.js';
 
 type DraftRowRead = {
   id: string;
@@ -128,9 +129,9 @@ export class OrderReader {
     const [row] = await tenantQuery<OrderRowRead>(
       this.pool,
       companyId,
-      `SELECT o.id, o.state, o.created_at, o.updated_at, co.name AS company_name
+      prepared(`SELECT o.id, o.state, o.created_at, o.updated_at, co.name AS company_name
        FROM rm_order o LEFT JOIN rm_company co ON co.id = o.company_id
-       WHERE o.company_id = $1 AND ${byId ? 'o.id = $2::uuid' : 'o.number = $2::int'}`,
+       WHERE o.company_id = $1 AND ${byId ? 'o.id = $2::uuid' : 'o.number = $2::int'}`),
       [idOrNumber.toLowerCase()],
     );
     if (!row) throw orderError('ORDER_NOT_FOUND');
@@ -179,9 +180,9 @@ export class OrderReader {
     const rows = await tenantQuery<OrderRowRead>(
       this.pool,
       companyId,
-      `SELECT o.id, o.state, o.created_at, o.updated_at, co.name AS company_name
+      prepared(`SELECT o.id, o.state, o.created_at, o.updated_at, co.name AS company_name
        FROM rm_order o LEFT JOIN rm_company co ON co.id = o.company_id
-       WHERE o.company_id = $1 AND o.customer_id = $2::uuid ORDER BY o.created_at DESC NULLS LAST, o.number DESC LIMIT 200`,
+       WHERE o.company_id = $1 AND o.customer_id = $2::uuid ORDER BY o.created_at DESC NULLS LAST, o.number DESC LIMIT 200`),
       [customerId],
     );
     return rows.map((row) =>

@@ -2,7 +2,7 @@ import type { PriceTierBase } from '#domain/companies/price-tier.rules.js';
 import type { ProductContext } from '#domain/products/product.commands.js';
 import type { CustomerTier, TierPricing } from '#domain/products/product.pricing.js';
 import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
-import type { Queryable } from '#infra/db/database.js';
+import { prepared, type Queryable } from '#infra/db/database.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 
 /** What product decisions and prices need of the company read model (read-your-writes: commands wait for it). */
@@ -30,9 +30,9 @@ export async function companyPricingSettings(
   }>(
     db,
     companyId,
-    `SELECT co.time_zone, co.features, s.tier_base
+    prepared(`SELECT co.time_zone, co.features, s.tier_base
      FROM rm_company co LEFT JOIN rm_price_tier_setting s ON s.company_id = co.id
-     WHERE co.company_id = $1 AND co.id = $1`,
+     WHERE co.company_id = $1 AND co.id = $1`),
   );
   const on = (feature: string) => row?.features?.[feature]?.active === true;
   return {
@@ -99,11 +99,11 @@ export async function customerTier(
   }>(
     db,
     companyId,
-    `SELECT c.id, c.name, t.id AS tier_id, t.name AS tier_name, t.percentage_basis_points, t.is_base_tier
+    prepared(`SELECT c.id, c.name, t.id AS tier_id, t.name AS tier_name, t.percentage_basis_points, t.is_base_tier
      FROM rm_customer c
      LEFT JOIN rm_price_tier t
        ON t.id = c.product_price_tier_id AND t.company_id = c.company_id AND t.removed_at IS NULL
-     WHERE c.company_id = $1 AND c.id = $2 AND c.removed_at IS NULL`,
+     WHERE c.company_id = $1 AND c.id = $2 AND c.removed_at IS NULL`),
     [customerId],
   );
   if (!row) return undefined;

@@ -12,6 +12,7 @@ import type pg from 'pg';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { PRESENCE_NAMESPACE, ProcessPresence } from './process-presence.js';
+import { prepared } from '#infra/db/database.js';
 
 const HEADER = 'idempotency-key';
 const RETENTION = '24 hours';
@@ -111,7 +112,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   private async claim(scope: string, key: string, requestHash: string): Promise<boolean> {
     await this.presence.ready();
     const { rowCount } = await this.pool.query(
-      `WITH async AS (${ASYNC_COMMIT})
+      prepared(`WITH async AS (${ASYNC_COMMIT})
        INSERT INTO idempotency_keys AS k (scope, key, request_hash, owner)
        SELECT $1, $2, $3, $4 FROM async
        ON CONFLICT (scope, key) DO UPDATE
@@ -124,7 +125,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
                                WHERE l.locktype = 'advisory' AND l.granted
                                  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
                                  AND l.classid = ${PRESENCE_NAMESPACE}::oid AND l.objid = k.owner::oid
-                                 AND l.objsubid = 2)))`,
+                                 AND l.objsubid = 2)))`),
       [scope, key, requestHash, this.presence.key],
     );
     return (rowCount ?? 0) > 0;
@@ -137,9 +138,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
    */
   private async remember(scope: string, key: string, status: number, response: unknown): Promise<void> {
     await this.pool.query(
-      `WITH async AS (${ASYNC_COMMIT})
+      prepared(`WITH async AS (${ASYNC_COMMIT})
        UPDATE idempotency_keys SET status_code = $3, response = $4
-         FROM async WHERE scope = $1 AND key = $2`,
+         FROM async WHERE scope = $1 AND key = $2`),
       [scope, key, status, JSON.stringify(response ?? null)],
     );
   }

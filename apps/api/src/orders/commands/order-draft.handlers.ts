@@ -25,6 +25,7 @@ import {
   PlaceOrderDraftCommand,
   SaveOrderDraftCommand,
   UpdateOrderDraftCommand,
+  orderPlacements,
 } from './order.commands.js';
 import { notifyStaffOfOrder } from './order.handlers.js';
 
@@ -241,7 +242,9 @@ export class PlaceOrderDraftHandler implements ICommandHandler<PlaceOrderDraftCo
           }
         : null;
     }
-    const { events } = await this.events.decideMany(
+    // Placements of the company that arrive while one is being appended are appended together after it.
+    const { events } = await this.events.decideManyTogether(
+      orderPlacements(companyId),
       {
         numbers: streamDecision(orderNumbersStream(companyId), orderNumbersDecider),
         order: streamDecision(orderStream(draftId), orderDecider),

@@ -14,6 +14,9 @@ import type {
   UpdateOrderBody,
 } from '../dto/order.bodies.js';
 
+/** The group of a company's order placements (orders and drafts placed share its order numbers): appended together. */
+export const orderPlacements = (companyId: string) => `order-placements:${companyId}`;
+
 /**
  * POST /shop/order: a customer user places an order for its customer. With `waitForProjections: false` (the demo
  * seed's year of past orders) it answers nothing and notifies no one.

@@ -26,7 +26,9 @@ import {
   PlaceOrderCommand,
   ReviewOrderItemCommand,
   UpdateOrderCommand,
+  orderPlacements,
 } from './order.commands.js';
+import { prepared } from '#infra/db/database.js';
 
 /**
  * POST /shop/order: the items at the customer's prices today, numbered from the company's order-number stream in
@@ -73,7 +75,9 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
     if (body.items.length === 0) problems.push({ field: 'items', message: ORDER_MESSAGES.itemsRequired });
     if (problems.length > 0) throw orderInvalid(problems);
     const { fields } = customerState;
-    const { events } = await this.events.decideMany(
+    // Placements of the company that arrive while one is being appended are appended together after it.
+    const { events } = await this.events.decideManyTogether(
+      orderPlacements(companyId),
       {
         numbers: streamDecision(orderNumbersStream(companyId), orderNumbersDecider),
         order: streamDecision(orderStream(orderId), orderDecider),
@@ -138,9 +142,9 @@ export async function notifyStaffOfOrder(
     const recipients = await tenantQuery<{ email: string }>(
       pool,
       companyId,
-      `SELECT u.email FROM users u
+      prepared(`SELECT u.email FROM users u
        LEFT JOIN user_notification_preferences p ON p.user_id = u.id AND p.company_id = u.company_id
-       WHERE u.company_id = $1 AND u.disabled_at IS NULL AND coalesce(p.email_notification, true)`,
+       WHERE u.company_id = $1 AND u.disabled_at IS NULL AND coalesce(p.email_notification, true)`),
     );
     if (recipients.length === 0) return;
     const base = config.appUrl ?? `http://localhost:${config.port}`;

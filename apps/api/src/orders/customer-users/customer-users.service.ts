@@ -8,7 +8,7 @@ import type {
   ShopMeResponse,
 } from '#domain/contracts/order.contract.js';
 import { activityStream, type CustomerUserFact } from '#domain/activity/activity.events.js';
-import { inTransaction } from '#infra/db/database.js';
+import { inTransaction, prepared } from '#infra/db/database.js';
 import { EventAppender } from '#infra/event-store/event-appender.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
@@ -355,14 +355,14 @@ export class CustomerUsersService {
       email: string;
       expires_at: Date;
     }>(
-      `SELECT u.id, u.company_id, u.customer_id, u.name, u.email, s.expires_at
+      prepared(`SELECT u.id, u.company_id, u.customer_id, u.name, u.email, s.expires_at
        FROM customer_user_sessions s
        JOIN customer_users u ON u.id = s.customer_user_id
        JOIN rm_customer c ON c.id = u.customer_id AND c.company_id = u.company_id AND c.removed_at IS NULL
        JOIN rm_company co ON co.id = u.company_id
        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
          AND u.is_enable AND u.revoked_at IS NULL
-         AND (co.features -> 'order' ->> 'active')::boolean IS TRUE`,
+         AND (co.features -> 'order' ->> 'active')::boolean IS TRUE`),
       [tokenHash],
     );
     const row = rows[0];
