@@ -45,6 +45,10 @@ export const streamDecision = <S, E extends AnyEvent>(
 type StateOf<T> = T extends StreamDecision<infer S, any> ? S : never;
 type EventOf<T> = T extends StreamDecision<any, infer E> ? E : never;
 type Decisions = Record<string, StreamDecision<any, any>>;
+type DecideFn<T extends Decisions> = (states: { [K in keyof T]: StateOf<T[K]> }) => {
+  [K in keyof T]?: EventOf<T[K]>[];
+};
+type DecisionOf<T extends Decisions> = { events: { [K in keyof T]: EventOf<T[K]>[] }; result?: AppendResult };
 
 /** A decision of a batch: its streams, its decide, its actor, and how to answer its caller. */
 interface BatchRequest {
@@ -198,18 +202,13 @@ export class EventAppender {
    */
   async decideMany<T extends Decisions>(
     streams: T,
-    decide: (states: { [K in keyof T]: StateOf<T[K]> }) => { [K in keyof T]?: EventOf<T[K]>[] },
+    decide: DecideFn<T>,
     actor: Actor,
     options: WaitOptions = {},
-  ): Promise<{ events: { [K in keyof T]: EventOf<T[K]>[] }; result?: AppendResult }> {
-    const decided = await new Promise<Decided>((resolve, reject) => {
-      const request = batchRequest(streams, decide, actor, { resolve, reject });
+  ): Promise<DecisionOf<T>> {
+    return this.decision(streams, decide, actor, options, (request) => {
       void this.serialized(request.names, () => this.decideBatch([request]));
     });
-    return this.afterDecision(decided, options) as Promise<{
-      events: { [K in keyof T]: EventOf<T[K]>[] };
-      result?: AppendResult;
-    }>;
   }
 
   /**
@@ -223,12 +222,11 @@ export class EventAppender {
   async decideManyTogether<T extends Decisions>(
     group: string,
     streams: T,
-    decide: (states: { [K in keyof T]: StateOf<T[K]> }) => { [K in keyof T]?: EventOf<T[K]>[] },
+    decide: DecideFn<T>,
     actor: Actor,
     options: WaitOptions = {},
-  ): Promise<{ events: { [K in keyof T]: EventOf<T[K]>[] }; result?: AppendResult }> {
-    const decided = await new Promise<Decided>((resolve, reject) => {
-      const request = batchRequest(streams, decide, actor, { resolve, reject });
+  ): Promise<DecisionOf<T>> {
+    return this.decision(streams, decide, actor, options, (request) => {
       const waiting = this.groups.get(group);
       if (waiting) waiting.push(request);
       else {
@@ -237,10 +235,22 @@ export class EventAppender {
         void this.drain(group, queue);
       }
     });
-    return this.afterDecision(decided, options) as Promise<{
-      events: { [K in keyof T]: EventOf<T[K]>[] };
-      result?: AppendResult;
-    }>;
+  }
+
+  /** A decision handed to `start` (which has it decided and settled), then read-your-writes. */
+  private async decision<T extends Decisions>(
+    streams: T,
+    decide: DecideFn<T>,
+    actor: Actor,
+    options: WaitOptions,
+    start: (request: BatchRequest) => void,
+  ): Promise<DecisionOf<T>> {
+    const { events, result } = await new Promise<Decided>((resolve, reject) =>
+      start(batchRequest(streams, decide, actor, { resolve, reject })),
+    );
+    if (result && options.waitForProjections !== false)
+      await this.projections.waitFor(result.checkpoint, undefined, options.waitFor);
+    return { events, ...(result ? { result } : {}) } as DecisionOf<T>;
   }
 
   /** Decides the group's waiting decisions, at most GROUP_MOST at a time, until none waits. */
@@ -255,12 +265,6 @@ export class EventAppender {
       // (no await between the last look at the queue and this: a decision arriving now starts a new drain)
       this.groups.delete(group);
     }
-  }
-
-  private async afterDecision({ events, result }: Decided, options: WaitOptions): Promise<Decided> {
-    if (result && options.waitForProjections !== false)
-      await this.projections.waitFor(result.checkpoint, undefined, options.waitFor);
-    return { events, ...(result ? { result } : {}) };
   }
 
   /**
