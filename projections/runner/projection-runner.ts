@@ -498,15 +498,13 @@ class SharedPass {
         client,
         members.map((m) => m.worker.projection.name),
       );
-      const assumed = optimistic
-        ? members.map((member) => ({
-            member,
-            apply: member.worker.partInPass(batch, member.worker.ownRow()),
-          }))
+      const sentEarly = optimistic
+        ? members.flatMap((member) => {
+            const apply = member.worker.partInPass(batch, member.worker.ownRow());
+            return apply === undefined ? [] : [{ member, apply }];
+          })
         : undefined;
-      const sentEarly =
-        assumed?.flatMap((part) => (part.apply === undefined ? [] : [part as PassPart])) ?? [];
-      if (assumed) applying = applyParts(sentEarly);
+      if (sentEarly) applying = applyParts(sentEarly);
       const rows = await locking;
       const parts: PassPart[] = [];
       const alone: PassMember[] = [];
@@ -516,7 +514,7 @@ class SharedPass {
         else parts.push({ member, apply });
       }
       if (
-        assumed &&
+        sentEarly &&
         (parts.length !== sentEarly.length || parts.some((part, i) => sentEarly[i]!.member !== part.member))
       ) {
         // a row moved under its member: what went out early is not this pass

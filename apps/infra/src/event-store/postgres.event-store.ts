@@ -54,11 +54,7 @@ const READ_ALL = `SELECT ${SELECT_COLUMNS} FROM events
  * transaction still runs), in one statement for the subscription loop. The second branch answers at most one row,
  * marked `pending`, with no event in it; both branches are index range scans in (transaction_id, position) order.
  */
-const READ_ALL_AND_PENDING = `(SELECT ${SELECT_COLUMNS}, false AS pending FROM events
-    WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
-      AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-    ORDER BY transaction_id, position
-    LIMIT $3)
+const READ_ALL_AND_PENDING = `(${READ_ALL.replace(' FROM events', ', false AS pending FROM events')})
   UNION ALL
   (SELECT NULL::bigint, NULL::text, NULL::text, NULL::bigint, NULL::uuid, NULL::text, NULL::jsonb, NULL::jsonb,
           NULL::text, true FROM events
