@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import pg from 'pg';
-import type { Pool } from '#infra/db/database.js';
+import type { Pool, PoolClient } from '#infra/db/database.js';
 import {
   START,
   type Checkpoint,
@@ -494,17 +494,24 @@ class SharedPass {
       );
     try {
       open = true; // from here on a failure rolls back (a ROLLBACK with no transaction open only warns)
-      const locking = beginAndLockCheckpoints(
-        client,
-        members.map((m) => m.worker.projection.name),
-      );
-      const sentEarly = optimistic
-        ? members.flatMap((member) => {
-            const apply = member.worker.partInPass(batch, member.worker.ownRow());
-            return apply === undefined ? [] : [{ member, apply }];
-          })
-        : undefined;
-      if (sentEarly) applying = applyParts(sentEarly);
+      const socket = corked(client);
+      let locking: Promise<Map<string, CheckpointRow>>;
+      let sentEarly: PassPart[] | undefined;
+      try {
+        locking = beginAndLockCheckpoints(
+          client,
+          members.map((m) => m.worker.projection.name),
+        );
+        sentEarly = optimistic
+          ? members.flatMap((member) => {
+              const apply = member.worker.partInPass(batch, member.worker.ownRow());
+              return apply === undefined ? [] : [{ member, apply }];
+            })
+          : undefined;
+        if (sentEarly) applying = applyParts(sentEarly);
+      } finally {
+        socket?.uncork();
+      }
       const rows = await locking;
       const parts: PassPart[] = [];
       const alone: PassMember[] = [];
@@ -574,6 +581,22 @@ interface PassMember {
 interface PassPart {
   member: PassMember;
   apply: StoredEvent[];
+}
+
+/**
+ * Corks the pass connection's socket, so the statements issued until `uncork` leave in one write: one wake-up of
+ * the backend instead of one per statement (each write to the socket woke it, and on two cores the woken backend
+ * took the API's core from under it).
+ */
+function corked(client: PoolClient): { uncork(): void } | undefined {
+  const stream = (
+    client as unknown as {
+      connection?: { stream?: Partial<NodeJS.WritableStream & { cork(): void; uncork(): void }> };
+    }
+  ).connection?.stream;
+  if (typeof stream?.cork !== 'function' || typeof stream.uncork !== 'function') return undefined;
+  stream.cork();
+  return { uncork: () => stream.uncork!() };
 }
 
 /** A statement refused because another one of the same transaction failed first (in a pipelined pass). */
