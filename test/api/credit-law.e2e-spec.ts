@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OPEN_CREDIT_INVOICES } from '../../apps/api/src/invoices/compliance/credit-law.service.js';
 import { TabcImportService } from '../../apps/api/src/tabc/tabc-import.service.js';
+import { customerStream } from '#domain/customers/customer.decide.js';
 import { creditLawDates, creditLawStanding } from '#domain/invoices/credit-law.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { addCalendarDays } from '#domain/shared/texas-calendar.js';
@@ -410,6 +412,41 @@ describe('Credit law and licence guard (HTTP, issue 18)', () => {
       expect(checks.body).toMatchObject({ licence_guard: 'off', licence: null });
       expect((await invoice('Expired Bar', 'vodka', today())).licence_warning).toBeNull();
       expect((await policy({ licence_guard: 'advisory' })).status).toBe(200);
+    });
+
+    it("judges the permit the customer's stream holds when this process last knew another", async () => {
+      // The POST sends the licence look-up beside its reads on the permit this process last knew (issue 13); a
+      // permit changed by another process (appended straight to the store here, this process's cache untouched)
+      // must still be the one judged.
+      expect((await invoice('Good Bar', 'vodka', today())).licence_warning).toBeNull();
+      const stream = customerStream(customers['Good Bar']!);
+      const setPermit = async (tabcId: string) => {
+        const events = [];
+        for await (const event of app.runtime.store.readStream(stream)) events.push(event);
+        const last = events.at(-1)!;
+        const { createdAt: _created, updatedAt: _updated, ...fields } = last.data as Record<string, unknown>;
+        const now = new Date().toISOString();
+        await app.runtime.store.appendToStreams([
+          {
+            stream,
+            expected: last.revision,
+            events: [
+              {
+                id: randomUUID(),
+                type: 'CustomerUpdated',
+                data: { ...fields, tabcId, updatedAt: now },
+                metadata: { ...last.metadata, occurredAt: now },
+              },
+            ],
+          },
+        ]);
+      };
+      await setPermit('MB222222');
+      expect((await invoice('Good Bar', 'vodka', today())).licence_warning).toMatchObject({
+        message: "The customer's TABC licence MB 3001002 is Suspended, not active.",
+      });
+      await setPermit('MB111111');
+      expect((await invoice('Good Bar', 'vodka', today())).licence_warning).toBeNull();
     });
   });
 
