@@ -477,7 +477,9 @@ describe('Invoices (HTTP)', () => {
         const answer = (await grid({ startRow, endRow, filterModel: mine })).body;
         return { count: answer.count, numbers: answer.rows.map((r: { number: string }) => r.number) };
       };
-      expect(await page(0, 2)).toEqual({ count: 3, numbers: ['3B', '2'] }); // full: counted by the database
+      expect(await page(0, 2)).toEqual({ count: 3, numbers: ['3B', '2'] }); // full, more after it: counted
+      expect(await page(0, 3)).toEqual({ count: 3, numbers: ['3B', '2', '1'] }); // full, the last: its own count
+      expect(await page(1, 3)).toEqual({ count: 3, numbers: ['2', '1'] }); // a later page ending the result
       expect(await page(0, 5)).toEqual({ count: 3, numbers: ['3B', '2', '1'] }); // partial: its own count
       expect(await page(2, 4)).toEqual({ count: 3, numbers: ['1'] }); // a later partial page
       expect(await page(3, 6)).toEqual({ count: 3, numbers: [] }); // past the end: counted

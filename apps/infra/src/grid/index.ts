@@ -16,5 +16,5 @@ export {
   type GridRequest,
 } from './grid-request.parser.js';
 export { buildGridQueries, type SqlQuery } from './grid.sql.js';
-export { reversedPage } from './reversed-page.js';
+export { reversedPage, withPage } from './reversed-page.js';
 export { runGrid, type GridResult } from './run-grid.js';

@@ -19,8 +19,16 @@ export function reversedPage(rows: SqlQuery, offset: number, limit: number): Sql
       }),
     )
     .join(', ');
-  const values = [...rows.values];
-  values[values.length - 2] = limit;
-  values[values.length - 1] = offset;
-  return { text: `${match[1]} ORDER BY ${flipped} LIMIT ${match[3]} OFFSET ${match[4]}`, values };
+  return {
+    text: `${match[1]} ORDER BY ${flipped} LIMIT ${match[3]} OFFSET ${match[4]}`,
+    values: withPage(rows.values, limit, offset),
+  };
+}
+
+/** A grid rows query's values with another LIMIT (the next to last value) and, when given, OFFSET (the last). */
+export function withPage(values: readonly unknown[], limit: number, offset?: number): unknown[] {
+  const changed = [...values];
+  changed[changed.length - 2] = limit;
+  if (offset !== undefined) changed[changed.length - 1] = offset;
+  return changed;
 }

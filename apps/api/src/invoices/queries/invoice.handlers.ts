@@ -15,6 +15,7 @@ import {
   buildGridQueries,
   parseGridRequest,
   reversedPage,
+  withPage,
   type GridResult,
   type SqlQuery,
 } from '#infra/grid/index.js';
@@ -48,7 +49,7 @@ export class GetInvoiceHandler implements IQueryHandler<GetInvoiceQuery> {
 
 /**
  * The invoice grid (issue 6 Bench; research/performance.md §4). Two costs grow with a company's invoices, and both
- * are cut here (and a filtered page that is not full is its own count: no count statement):
+ * are cut here (and a filtered page that ends the result is its own count: no count statement):
  * - the count: a filtered count stops at INVOICE_COUNT_CAP + 1 matches (`count_capped: true` then says so); the
  *   unfiltered one is read from rm_invoice_count, which the invoice projection keeps;
  * - deep pages: OFFSET walks every skipped row, so a page in the second half of an exactly counted result is read
@@ -66,14 +67,15 @@ export class InvoiceGridHandler implements IQueryHandler<InvoiceGridQuery> {
     const countQuery = filtered ? cappedCount(queries.count, INVOICE_COUNT_CAP) : keptCount(companyId);
     const deep = request.startRow >= INVOICE_DEEP_PAGE_FROM;
     if (!deep && filtered) {
-      // A search (a number, a customer) mostly fits on its page: a page that is not full ends the result, so it
-      // is its own count, and only a full page costs the count statement.
-      const rows = await this.pool.query(queries.rows.text, queries.rows.values);
+      // A search (a number, a customer) mostly fits on its page: the page is read with one row more, and a page
+      // that ends the result (that row absent) is its own count; only a page with more after it costs the count
+      // statement.
       const size = request.endRow - request.startRow;
-      if (rows.rows.length < size && (rows.rows.length > 0 || request.startRow === 0))
-        return withCount(rows.rows, request.startRow + rows.rows.length, filtered);
+      const { rows } = await this.pool.query(queries.rows.text, withPage(queries.rows.values, size + 1));
+      if (rows.length <= size && (rows.length > 0 || request.startRow === 0))
+        return withCount(rows, request.startRow + rows.length, filtered);
       const counted = await this.pool.query(countQuery.text, countQuery.values);
-      return withCount(rows.rows, Number(counted.rows[0].count), filtered);
+      return withCount(rows.slice(0, size), Number(counted.rows[0].count), filtered);
     }
     if (!deep) {
       const [rows, counted] = await Promise.all([
