@@ -24,8 +24,19 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** Per time zone, the last instant asked and its day: one command asks the same instant several times. */
+const lastAsked = new Map<string, { instant: string; day: string }>();
+
 /** The calendar day an instant falls on in a time zone. */
 export function businessDate(instant: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const last = lastAsked.get(timeZone);
+  if (last?.instant === instant) return last.day;
+  const day = dayOf(instant, timeZone);
+  lastAsked.set(timeZone, { instant, day });
+  return day;
+}
+
+function dayOf(instant: string, timeZone: string): string {
   let year = '';
   let month = '';
   let day = '';
