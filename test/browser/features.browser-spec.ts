@@ -124,7 +124,8 @@ describe('Feature extensions (browser)', () => {
       await snap(page, 'notification-preferences');
 
       await switchFeature(app, companyId, 'order', false);
-      await page.getByRole('switch', { name: 'Email' }).check();
+      // a click, not check(): the 403 may replace the switch before check() could see it change
+      await page.getByRole('switch', { name: 'Email' }).click();
       const activation = page.getByRole('region', { name: 'Online Orders is not active' });
       await visible(activation);
       await visible(
