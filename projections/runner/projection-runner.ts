@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import type { Writable } from 'node:stream';
 import pg from 'pg';
 import type { Pool, PoolClient } from '#infra/db/database.js';
 import {
@@ -572,6 +573,9 @@ class SharedPass {
   }
 }
 
+/** What a worker judges of its checkpoint row. */
+type RowState = Pick<CheckpointRow, 'checkpoint' | 'version' | 'status'>;
+
 interface PassMember {
   worker: ProjectionWorker;
   generation: number;
@@ -588,15 +592,11 @@ interface PassPart {
  * the backend instead of one per statement (each write to the socket woke it, and on two cores the woken backend
  * took the API's core from under it).
  */
-function corked(client: PoolClient): { uncork(): void } | undefined {
-  const stream = (
-    client as unknown as {
-      connection?: { stream?: Partial<NodeJS.WritableStream & { cork(): void; uncork(): void }> };
-    }
-  ).connection?.stream;
+function corked(client: PoolClient): Pick<Writable, 'uncork'> | undefined {
+  const stream = (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
   if (typeof stream?.cork !== 'function' || typeof stream.uncork !== 'function') return undefined;
   stream.cork();
-  return { uncork: () => stream.uncork!() };
+  return stream as Writable;
 }
 
 /** A statement refused because another one of the same transaction failed first (in a pipelined pass). */
@@ -623,7 +623,7 @@ class ProjectionWorker {
   private generation = 0;
   private activation = new AbortController();
   private activating: Promise<void> | undefined;
-  private failedRow: Pick<CheckpointRow, 'checkpoint' | 'version' | 'status'> | undefined;
+  private failedRow: RowState | undefined;
   private warnedNewerVersion = -1;
   readonly handles: Set<string>;
   readonly tables: TableNames;
@@ -850,20 +850,17 @@ class ProjectionWorker {
     return generation === this.generation && this.state === 'running' && this.owned;
   }
 
+  /** The checkpoint row as this worker knows it (what a shared pass assumes until the lock answers). */
+  ownRow(): RowState {
+    return { checkpoint: this.checkpoint, version: this.projection.version, status: 'running' };
+  }
+
   /**
    * This worker's part of a shared pass, inside its open transaction, with the checkpoint rows of every member
    * locked: the events to apply, or undefined when the worker must handle this batch alone (its row moved: a
    * rebuild swap, another version, a failure recorded elsewhere — the solo path sorts each of those out).
    */
-  /** The checkpoint row as this worker knows it (what a shared pass assumes until the lock answers). */
-  ownRow(): Pick<CheckpointRow, 'checkpoint' | 'version' | 'status'> {
-    return { checkpoint: this.checkpoint, version: this.projection.version, status: 'running' };
-  }
-
-  partInPass(
-    batch: StoredEvent[],
-    row: Pick<CheckpointRow, 'checkpoint' | 'version' | 'status'> | undefined,
-  ): StoredEvent[] | undefined {
+  partInPass(batch: StoredEvent[], row: RowState | undefined): StoredEvent[] | undefined {
     if (!row || row.version !== this.projection.version || row.status === 'failed') return undefined;
     if (row.checkpoint !== this.checkpoint) return undefined;
     if (this.runner.store.compareCheckpoints(batch[0]!.checkpoint, row.checkpoint) <= 0) return undefined;
