@@ -491,6 +491,32 @@ describe('Invoices (HTTP)', () => {
       );
     });
 
+    it("filters by the customerId parameter, with the filterModel too, never showing another company's rows", async () => {
+      const d = await aCompany();
+      const second = (await api.post('customer', { ...CUSTOMER, name: 'Second Bar' }, d.token)).body.id;
+      await create(d);
+      await create({ ...d, customerId: second }, { items: [{ product_id: d.wine, qty: 1, price: 8.99 }] });
+      const query = (params: Record<string, string>, token = d.token) =>
+        api.get(`invoice/grid?${new URLSearchParams({ startRow: '0', endRow: '25', ...params })}`, token);
+      const its = await query({ customerId: second });
+      expect(its.status).toBe(200);
+      expect(its.body.count).toBe(1);
+      expect(its.body.rows.map((r: { customer_id: string }) => r.customer_id)).toEqual([second]);
+      // the parameter and a filterModel on another customer both apply: nothing matches
+      const both = await query({
+        customerId: second,
+        filterModel: JSON.stringify({ customer_id: { filterType: 'set', values: [d.customerId] } }),
+      });
+      expect(both.body).toEqual({ rows: [], count: 0 });
+      // another company asking for this customer sees none of its invoices
+      expect((await query({ customerId: second }, c.token)).body).toEqual({ rows: [], count: 0 });
+      const bad = await query({ customerId: 'nope' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.details).toEqual([
+        { field: 'customerId', message: 'customerId must be a customer id.' },
+      ]);
+    });
+
     it('exports the Summary and Detailed CSV of the current filter', async () => {
       const summary = await fetch(`${app.baseUrl}/api/v1/invoice/export/summary`, {
         headers: { authorization: `Bearer ${c.token}` },

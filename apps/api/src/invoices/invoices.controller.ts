@@ -17,14 +17,13 @@ import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
-import { GridParams } from '#infra/grid/index.js';
 import { StampDownloadParams } from '../stamps/dto/stamp.params.js';
 import { CreateInvoiceCommand } from './commands/create-invoice.command.js';
 import { DeleteInvoiceCommand } from './commands/delete-invoice.command.js';
 import { ReplaceInvoiceCommand } from './commands/replace-invoice.command.js';
 import { UpdateInvoiceCommand } from './commands/update-invoice.command.js';
 import { CreateInvoiceBody, ReplaceInvoiceBody, UpdateInvoiceBody } from './dto/invoice.body.js';
-import { CustomerIdParams, QuickSearchParams } from './dto/invoice.params.js';
+import { CustomerIdParams, InvoiceGridParams, QuickSearchParams } from './dto/invoice.params.js';
 import { idempotencyKeyOf } from './invoice-context.js';
 import {
   GetInvoiceQuery,
@@ -66,8 +65,8 @@ export class InvoicesController {
 
   @Get('invoice/grid')
   @ApiAnswer(200, 'One page of the invoice grid and the count of matching invoices', INVOICE_GRID_EXAMPLE)
-  grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
-    return this.queries.execute(new InvoiceGridQuery(user.companyId, params));
+  grid(@CurrentUser() user: AuthUser, @Query() { customerId, ...params }: InvoiceGridParams) {
+    return this.queries.execute(new InvoiceGridQuery(user.companyId, params, customerId?.toLowerCase()));
   }
 
   @Get('invoice/recent')

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { GridParams } from '#infra/grid/index.js';
 
 export class CustomerIdParams {
   @ApiPropertyOptional({ example: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698', format: 'uuid' })
@@ -14,4 +15,20 @@ export class QuickSearchParams {
   @IsString()
   @IsOptional()
   query?: string;
+}
+
+/**
+ * GET /invoice/grid: the grid protocol and, as the client's specification lists it, `customerId`: only that
+ * customer's invoices (the same as a `customer_id` set filter, and together with any filterModel). Another
+ * company's customer id matches nothing: the grid reads the caller's company only.
+ */
+export class InvoiceGridParams extends GridParams {
+  @ApiPropertyOptional({
+    example: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698',
+    format: 'uuid',
+    description: "Only this customer's invoices",
+  })
+  @IsUUID('all', { message: 'customerId must be a customer id.' })
+  @IsOptional()
+  customerId?: string;
 }

@@ -19,6 +19,8 @@ export class InvoiceGridQuery extends Query<GridResult<Record<string, unknown>>>
   constructor(
     readonly companyId: string,
     readonly params: GridInput,
+    /** Only this customer's invoices (on top of the filterModel's filters). */
+    readonly customerId?: string,
   ) {
     super();
   }
