@@ -115,6 +115,8 @@ describe('Customers and TABC public data (HTTP)', () => {
         color_index: expect.any(Number),
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        productPriceTier: null,
+        customerUser: [],
       });
       expect(response.body.color_index).toBeGreaterThanOrEqual(0);
       expect(response.body.color_index).toBeLessThan(13);
@@ -426,6 +428,28 @@ describe('Customers and TABC public data (HTTP)', () => {
         delinquent: true,
         effective_date: null,
       });
+      // The list names a retailer by one of its names, the customer carries the other: the licence list joins them.
+      const byLicenceListedByPermit = await api.post(
+        'customer',
+        { ...CUSTOMER, tabc_id: '', aims_license_type: 'MB', aims_id: 2002001 },
+        owner.token,
+      );
+      expect(
+        (await api.get(`customer/${byLicenceListedByPermit.body.id}/delinquency`, owner.token)).body,
+      ).toEqual({
+        delinquent: true,
+        effective_date: '2026-11-06',
+        list_number: '2026-22',
+        permit: 'MB-234567',
+      });
+      const byPermitListedByLicence = await api.post(
+        'customer',
+        { ...CUSTOMER, tabc_id: 'NE345678' },
+        owner.token,
+      );
+      expect(
+        (await api.get(`customer/${byPermitListedByLicence.body.id}/delinquency`, owner.token)).body,
+      ).toMatchObject({ delinquent: true, permit: '2003001' });
       const clean = await api.post('customer', CUSTOMER, owner.token);
       expect((await api.get(`customer/${clean.body.id}/delinquency`, owner.token)).body).toEqual({
         delinquent: false,

@@ -134,6 +134,19 @@ describe('Demo seed', () => {
       password: DEMO_LOGIN.password,
     });
     expect(signIn.status).toBeLessThan(300);
+    // The demo shows the delinquent-list gate: Gulf Coast Oyster Bar (known by its AIMS licence id, listed by its
+    // legacy permit) is on the list, and a new invoice for it is warned.
+    const owner = apiClient(first.baseUrl);
+    const token = signIn.body.access_token as string;
+    const [gulf] = (await owner.get('customer?search=Gulf%20Coast', token)).body as { id: string }[];
+    expect((await owner.get(`customer/${gulf!.id}/delinquency`, token)).body).toMatchObject({
+      delinquent: true,
+      list_number: '2026-22',
+    });
+    expect(
+      (await owner.get(`invoice/checks?customer_id=${gulf!.id}&invoiced_at=2026-11-20`, token)).body
+        .delinquent,
+    ).toMatchObject({ in_effect: true });
     const events = await eventCount(first);
     expect(await seedDemo(first.app, first.runtime.pool, { invoices: SIZE, progress: false })).toBeNull();
     expect(await eventCount(first)).toBe(events);

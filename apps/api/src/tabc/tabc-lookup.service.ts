@@ -170,14 +170,42 @@ export class TabcLookupService {
     return { licence: found && (licenceId || holder.tabc_key) ? licence : null, imported };
   }
 
-  /** The holder's entry on the credit-law delinquent list, if any (the latest when listed more than once). */
+  /**
+   * The holder's entry on the credit-law delinquent list, if any (the latest when listed more than once). The list
+   * names a retailer by its licence id or by its legacy permit, and a customer carries one of the two: the licence
+   * list joins them (licence id ⇄ legacy permit), so a customer known by its AIMS licence id is found under its
+   * legacy permit too, and the other way round.
+   */
   async delinquencyOf(holder: PermitHolder): Promise<Delinquency | null> {
     const licenceId = holder.aims_id !== null && holder.aims_id >= 1 ? String(holder.aims_id) : '';
-    const found = await this.delinquencies(
-      licenceId ? [licenceId] : [],
-      holder.tabc_key ? [holder.tabc_key] : [],
+    const related = await this.relatedPermits(licenceId, holder.tabc_key);
+    const licenceIds = [...new Set([licenceId, ...related.licenceIds].filter(Boolean))];
+    const permitKeys = [...new Set([holder.tabc_key, ...related.permitKeys].filter(Boolean))];
+    const found = await this.delinquencies(licenceIds, permitKeys);
+    for (const key of [licenceId, holder.tabc_key, ...licenceIds, ...permitKeys]) {
+      const entry = key ? found.get(key) : undefined;
+      if (entry) return entry;
+    }
+    return null;
+  }
+
+  /** The licence list's other names of a holder: the legacy permit of its licence id, the licence ids of its permit. */
+  private async relatedPermits(
+    licenceId: string,
+    permitKey: string,
+  ): Promise<{ licenceIds: string[]; permitKeys: string[] }> {
+    if (!licenceId && !permitKey) return { licenceIds: [], permitKeys: [] };
+    const { rows } = await this.pool.query<{ license_id: string; legacy_clp_key: string | null }>(
+      // each an index probe behind a one-time test of its parameter (a cached plan suits every holder)
+      prepared(`(SELECT license_id, legacy_clp_key FROM tabc_license WHERE $1 <> '' AND license_id = $1)
+        UNION ALL
+        (SELECT license_id, legacy_clp_key FROM tabc_license WHERE $2 <> '' AND legacy_clp_key = $2 LIMIT 20)`),
+      [licenceId, permitKey],
     );
-    return found.get(licenceId) ?? found.get(holder.tabc_key) ?? null;
+    return {
+      licenceIds: rows.map((row) => row.license_id),
+      permitKeys: rows.map((row) => row.legacy_clp_key).filter((key): key is string => !!key),
+    };
   }
 
   /** Delinquent-list entries by licence id and by permit key. */
