@@ -25,12 +25,8 @@ export interface InvoiceEmailResponse {
   delivered_at: string | null;
 }
 
-/** GET /invoice/{id}/email. */
-export interface InvoiceEmailLogResponse {
-  emails: InvoiceEmailResponse[];
-  /** Addresses (lower case) the invoice was sent, or is being sent, to: the dialog warns when one is listed again. */
-  already_sent: string[];
-}
+/** GET /invoice/{id}/email: the list of the invoice's e-mails (one per recipient, `emailed_to`), newest first. */
+export type InvoiceEmailLogResponse = InvoiceEmailResponse[];
 
 /** A row of GET /invoice/email/grid (the /emails page). */
 export type EmailGridRow = Omit<InvoiceEmailResponse, 'invoice' | 'error'>;
@@ -66,6 +62,8 @@ export interface InvoiceDocumentResponse {
   /** Bytes. */
   size: number;
   note: string;
+  /** Where the file is read (the authorised preview route under /api/v1; never the storage location). */
+  path: string;
   createdAt: string;
   updatedAt: string;
 }

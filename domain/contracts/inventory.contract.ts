@@ -44,9 +44,15 @@ export interface InventoryHistoryRow {
   product: string | null;
   product_size: string | null;
   price: number | null;
+  /** The client's specification's name of `price`. */
+  unit_price: number | null;
   qty: number;
   source: InventoryHistorySource;
   ref: string | null;
+  /** The client's specification's name of `ref`. */
+  ref_number: string | null;
+  /** An invoice movement whose invoice line of the product is on deal. */
+  on_deal: boolean;
   invoice_id: string | null;
   invoice: string | null;
   created_at: string;
@@ -83,11 +89,18 @@ export interface RestockRequest {
   distributor?: string;
 }
 
-export interface RestockAnswer {
-  units: number;
-  items: number;
-  rows: { id: string; product: string; qty: number }[];
+/** One saved row of a restock: its qty now, and the units this restock added to it. */
+export interface RestockedRow {
+  /** the product's id (its inventory row's id) */
+  id: string;
+  product_id: string;
+  product: string;
+  qty: number;
+  restocked: number;
 }
+
+/** PUT inventory: the list of the saved rows with their qty (the client's specification), by product name. */
+export type RestockAnswer = RestockedRow[];
 
 /** GET inventory/stats?from=&to=: the dashboard's inventory stats of a period (the 10 most invoiced products). */
 export interface InventoryStats {

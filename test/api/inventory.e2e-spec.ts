@@ -135,7 +135,11 @@ describe('Inventory (HTTP)', () => {
       const headers = { 'idempotency-key': 'restock-key-0001' };
       const first = await api.put('inventory', body, token, headers);
       expect(first.status).toBe(200);
-      expect(first.body).toMatchObject({ units: 34, items: 2 });
+      // the client's specification: PUT /inventory answers the list of saved rows with their qty
+      expect(first.body).toEqual([
+        { id: merlot, product_id: merlot, product: 'HOUSE MERLOT', qty: 10, restocked: 10 },
+        { id: titos, product_id: titos, product: "TITO'S VODKA", qty: 24, restocked: 24 },
+      ]);
       const again = await api.put('inventory', body, token, headers);
       expect(again.status).toBe(200);
       expect((await rowOf(titos)).qty).toBe(24);

@@ -252,9 +252,11 @@ describe('Delivering invoices (HTTP)', () => {
       expect((await api.get(`pdf/invoice/${token}`)).body.number).toBe(a.number);
       await app.mailbox.waitFor('owner@rustynail.test', { after: mark });
 
+      // the client's specification: GET /invoice/{id}/email answers the list, each with emailed_to
       const log = await api.get(`invoice/${a.invoiceId}/email`, a.token);
       expect(log.status).toBe(200);
-      expect(log.body.emails).toEqual(
+      expect(Array.isArray(log.body)).toBe(true);
+      expect(log.body).toEqual(
         expect.arrayContaining([
           expect.objectContaining({
             emailed_to: 'buyer@rustynail.test',
@@ -264,7 +266,10 @@ describe('Delivering invoices (HTTP)', () => {
           expect.objectContaining({ emailed_to: 'Owner@RustyNail.test', status: 'sent', number: a.number }),
         ]),
       );
-      expect(log.body.already_sent).toEqual(['buyer@rustynail.test', 'owner@rustynail.test']);
+      expect(log.body.map((e: { emailed_to: string }) => e.emailed_to.toLowerCase()).sort()).toEqual([
+        'buyer@rustynail.test',
+        'owner@rustynail.test',
+      ]);
 
       const grid = await api.get('invoice/email/grid?startRow=0&endRow=25', a.token);
       expect(grid.status).toBe(200);
@@ -298,9 +303,8 @@ describe('Delivering invoices (HTTP)', () => {
       }
       const log = await api.get(`invoice/${a.invoiceId}/email`, a.token);
       expect(
-        log.body.emails.find((e: { emailed_to: string }) => e.emailed_to === 'ghost@rustynail.test'),
+        log.body.find((e: { emailed_to: string }) => e.emailed_to === 'ghost@rustynail.test'),
       ).toMatchObject({ status: 'failed' });
-      expect(log.body.already_sent).not.toContain('ghost@rustynail.test');
     });
 
     it('retries a deferred message in the background and logs its delivery once the server accepts', async () => {
@@ -317,7 +321,7 @@ describe('Delivering invoices (HTTP)', () => {
         expect(response.body).toMatchObject({ status: 'queued', recipients: [{ status: 'queued' }] });
         const queued = await api.get(`invoice/${a.invoiceId}/email`, a.token);
         expect(
-          queued.body.emails.find((e: { emailed_to: string }) => e.emailed_to === 'busy@rustynail.test'),
+          queued.body.find((e: { emailed_to: string }) => e.emailed_to === 'busy@rustynail.test'),
         ).toMatchObject({ status: 'queued' });
         await new Promise((resolve) => setTimeout(resolve, 400)); // one more deferred attempt meanwhile
         app.mailbox.refuse(null);
@@ -330,7 +334,7 @@ describe('Delivering invoices (HTTP)', () => {
       for (let i = 0; i < 50 && entry?.status !== 'sent'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         const log = await api.get(`invoice/${a.invoiceId}/email`, a.token);
-        entry = log.body.emails.find((e: { emailed_to: string }) => e.emailed_to === 'busy@rustynail.test');
+        entry = log.body.find((e: { emailed_to: string }) => e.emailed_to === 'busy@rustynail.test');
       }
       expect(entry).toMatchObject({ status: 'sent', delivered_at: expect.any(String) });
       expect(entry!.attempts).toBeGreaterThanOrEqual(2);
@@ -461,6 +465,31 @@ describe('Delivering invoices (HTTP)', () => {
       expect(await streamTypes(a.invoiceId)).toEqual(
         expect.arrayContaining(['PrivateNoteAdded', 'PrivateNoteRemoved']),
       );
+    });
+
+    it('deletes a private note named by the note itself, as the notes list shows it (no id)', async () => {
+      const remove = (body: unknown) =>
+        api.call('DELETE', `invoice/${a.invoiceId}/note`, { token: a.token, body });
+      await api.post(`invoice/${a.number}/note`, { note: 'Left at the back door' }, a.token);
+      await api.post(`invoice/${a.number}/note`, { note: 'Left at the back door' }, a.token);
+      const notes = (await api.post(`invoice/${a.number}/note`, { note: 'Paid in cash' }, a.token)).body;
+      const [first, , cash] = notes;
+      // by its text and time: that one (its twin, written the same moment or later, stays)
+      const byTime = await remove({ note: first.note, createdAt: first.createdAt });
+      expect(byTime.status).toBe(200);
+      expect(byTime.body.map((n: { note: string }) => n.note)).toEqual([
+        'Left at the back door',
+        'Paid in cash',
+      ]);
+      const second = byTime.body[0];
+      // by its text alone
+      expect((await remove({ note: cash.note })).body).toEqual([second]);
+      // no note with that text (or that time): 404, nothing removed
+      expect((await remove({ note: 'Never written' })).status).toBe(404);
+      expect((await remove({ note: second.note, createdAt: '2020-01-01T00:00:00.000Z' })).status).toBe(404);
+      expect((await remove({ note: second.note, createdAt: 'yesterday' })).status).toBe(404);
+      expect((await api.get(`invoice/${a.invoiceId}/document`, a.token)).body.notes).toEqual([second]);
+      expect((await remove({ note: second.note })).body).toEqual([]);
     });
   });
 

@@ -57,7 +57,7 @@ describe('Invoice e-mail retries across a restart (HTTP)', () => {
       expect.objectContaining({ emailed_to: BUSY, status: 'queued' }),
       expect.objectContaining({ emailed_to: GONE, status: 'queued' }),
     ]);
-    const queued: LogEntry[] = (await api.get(`invoice/${invoiceId}/email`, token)).body.emails;
+    const queued: LogEntry[] = (await api.get(`invoice/${invoiceId}/email`, token)).body;
     const busy = queued.find((e) => e.emailed_to === BUSY)!;
     const gone = queued.find((e) => e.emailed_to === GONE)!;
 
@@ -104,7 +104,7 @@ describe('Invoice e-mail retries across a restart (HTTP)', () => {
     const later = apiClient(second!.baseUrl);
     let log: LogEntry[] = [];
     for (let i = 0; i < 100; i++) {
-      log = (await later.get(`invoice/${invoiceId}/email`, token)).body.emails;
+      log = (await later.get(`invoice/${invoiceId}/email`, token)).body;
       if (log.every((e) => e.status !== 'queued')) break;
       await sleep(100);
     }

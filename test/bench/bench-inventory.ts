@@ -408,8 +408,10 @@ async function benchRestock(
       continue;
     }
     const expectedUnits = items.reduce((sum, item) => sum + item.qty, 0);
-    if (saved.body.units !== expectedUnits || saved.body.items !== ids.length)
-      wrong.add(`the restock answered ${saved.body.units} units of ${saved.body.items} items`);
+    const rows = saved.body as { restocked: number }[];
+    const answeredUnits = rows.reduce((sum, row) => sum + row.restocked, 0);
+    if (answeredUnits !== expectedUnits || rows.length !== ids.length)
+      wrong.add(`the restock answered ${answeredUnits} units of ${rows.length} items`);
     const expected = new Map(ids.map((id, k) => [id, (before.get(id) ?? NaN) + qtyOf(k)]));
     const off = shown.filter((row) => expected.get(row.id) !== row.qty);
     if (shown.length !== ids.length || off.length > 0)

@@ -39,9 +39,12 @@ export const INVENTORY_HISTORY_GRID_ANSWER = {
       product: 'BECKER VINEYARDS CABERNET SAUVIGNON',
       product_size: '750ml',
       price: 16.8,
+      unit_price: 16.8,
       qty: 24,
       source: 'RESTOCK',
       ref: 'PO-1042',
+      ref_number: 'PO-1042',
+      on_deal: false,
       invoice_id: null,
       invoice: null,
       created_at: '2026-11-25T17:31:10.366Z',
@@ -96,17 +99,15 @@ export const INVENTORY_STATS_ANSWER = {
   ],
 };
 
-export const RESTOCK_ANSWER = {
-  units: 12,
-  items: 1,
-  rows: [
-    {
-      id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',
-      product: 'BECKER VINEYARDS CABERNET SAUVIGNON',
-      qty: 34,
-    },
-  ],
-};
+export const RESTOCK_ANSWER = [
+  {
+    id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',
+    product_id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',
+    product: 'BECKER VINEYARDS CABERNET SAUVIGNON',
+    qty: 34,
+    restocked: 12,
+  },
+];
 
 export const INVENTORY_ADJUSTED_ANSWER = {
   product_id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',

@@ -139,7 +139,11 @@ export class InventoryController {
 
   /** A restock: `{ items: [{ product_id, qty, item_cost }], ref_number, distributor }`. */
   @Put()
-  @ApiAnswer(200, "The units and items restocked and each product's stock now", RESTOCK_ANSWER)
+  @ApiAnswer(
+    200,
+    'The list of the saved rows: each qty now, and the units this restock added',
+    RESTOCK_ANSWER,
+  )
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retried Save adds its units once' })
   restock(
     @CurrentUser() user: AuthUser,

@@ -10,6 +10,13 @@ import type {
   StockRow,
 } from '#domain/contracts/inventory.contract';
 
+/** A saved restock as the restock page reads it: the units added, the items, and the saved rows. */
+export interface RestockSaved {
+  units: number;
+  items: number;
+  rows: RestockAnswer;
+}
+
 /** The inventory shapes, one home for the API and the web: domain/contracts/inventory.contract.ts. */
 export type {
   InventoryGridRow,
@@ -47,12 +54,18 @@ export const inventoryApi = api.enhanceEndpoints({ addTagTypes: [INVENTORY] }).i
       query: ({ id, ...body }) => ({ url: `inventory/${id}`, method: 'PUT', body }),
       invalidatesTags: [LIST],
     }),
-    restockInventory: build.mutation<RestockAnswer, RestockRequest & { key: string }>({
+    restockInventory: build.mutation<RestockSaved, RestockRequest & { key: string }>({
       query: ({ key, ...body }) => ({
         url: 'inventory',
         method: 'PUT',
         body,
         headers: { 'Idempotency-Key': key },
+      }),
+      // 'Added {n} units of {m} items': the units the restock added, over the rows it saved
+      transformResponse: (rows: RestockAnswer) => ({
+        units: rows.reduce((sum, row) => sum + row.restocked, 0),
+        items: rows.length,
+        rows,
       }),
       invalidatesTags: [LIST],
     }),

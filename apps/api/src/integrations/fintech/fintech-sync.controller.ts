@@ -9,8 +9,8 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsUUID } from 'class-validator';
+import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsOptional, IsUUID } from 'class-validator';
 import type pg from 'pg';
 import type { FintechSyncAnswer, FintechSyncLogEntry } from '#domain/contracts/integration.contract.js';
 import { DomainError } from '#domain/shared/domain-error.js';
@@ -30,15 +30,38 @@ export const MAX_FINTECH_INVOICES = 50;
 const INVOICE_NOT_FOUND = 'Invoice not found';
 export const FINTECH_BUSY = 'A fintech sync is running already; try again in a moment.';
 
+/** POST /fintech/sync's body: the invoices to sync (or none here, when the query names them). */
 export class FintechSyncBody {
-  @ApiProperty({ type: [String], example: ['5d0c3f55-5f8e-4a52-9d0a-0b7c3c1b2d11'] })
+  @ApiPropertyOptional({ type: [String], example: ['5d0c3f55-5f8e-4a52-9d0a-0b7c3c1b2d11'] })
+  @IsOptional()
   @IsArray({ message: 'invoiceIds must be a list of invoice ids' })
-  @ArrayMinSize(1, { message: 'invoiceIds must name at least one invoice' })
   @ArrayMaxSize(MAX_FINTECH_INVOICES, {
     message: `invoiceIds may name at most ${MAX_FINTECH_INVOICES} invoices`,
   })
   @IsUUID('all', { each: true, message: 'every invoice id must be a uuid' })
-  invoiceIds!: string[];
+  invoiceIds?: string[];
+}
+
+/** The client's specification passes `invoiceIds` to POST /fintech/sync as a parameter: comma-separated or repeated. */
+export class FintechSyncParams {
+  @ApiPropertyOptional({ type: [String], description: 'Invoice ids, comma-separated or repeated' })
+  @IsOptional()
+  invoiceIds?: string | string[];
+}
+
+const invalidIds = (message: string) =>
+  new DomainError('FINTECH_SYNC_INVALID', 'invalid', message, [{ field: 'invoiceIds', message }]);
+
+/** The invoices named in the body and in the query, once each (lower case): 1 to MAX_FINTECH_INVOICES uuids. */
+export function fintechSyncIds(body: FintechSyncBody | undefined, params: FintechSyncParams): string[] {
+  const named = [...(body?.invoiceIds ?? []), ...listOf(params.invoiceIds)];
+  if (named.some((id) => typeof id !== 'string' || !isUuid(id)))
+    throw invalidIds('every invoice id must be a uuid');
+  const ids = [...new Set(named.map((id) => id.toLowerCase()))];
+  if (ids.length === 0) throw invalidIds('invoiceIds must name at least one invoice');
+  if (ids.length > MAX_FINTECH_INVOICES)
+    throw invalidIds(`invoiceIds may name at most ${MAX_FINTECH_INVOICES} invoices`);
+  return ids;
 }
 
 export class FintechSyncLogParams {
@@ -71,8 +94,12 @@ export class FintechSyncController {
     failed: 0,
     error: null,
   })
-  async sync(@CurrentUser() user: AuthUser, @Body() body: FintechSyncBody): Promise<FintechSyncAnswer> {
-    const ids = [...new Set(body.invoiceIds.map((id) => id.toLowerCase()))];
+  async sync(
+    @CurrentUser() user: AuthUser,
+    @Body() body: FintechSyncBody,
+    @Query() params: FintechSyncParams,
+  ): Promise<FintechSyncAnswer> {
+    const ids = fintechSyncIds(body, params);
     const [found] = await tenantQuery<{ count: string }>(
       this.pool,
       user.companyId,
@@ -105,7 +132,15 @@ export class FintechSyncController {
   }
 
   @Get('sync-log')
-  @ApiAnswer(200, 'The fintech syncs that named any of these invoices, newest first', [])
+  @ApiAnswer(200, 'The fintech syncs that named any of these invoices, newest first', [
+    {
+      id: '5d0c3f55-5f8e-4a52-9d0a-0b7c3c1b2d11',
+      invoice_ids: ['6571ded8-2c83-49b4-9578-eccc81c91e00'],
+      createdAt: '2026-11-27T15:00:00.000Z',
+      success_log: null,
+      error_log: { step: 'invoice', message: 'Invoice 1 failed: The customer has no fintech id.' },
+    },
+  ])
   async log(
     @CurrentUser() user: AuthUser,
     @Query() params: FintechSyncLogParams,

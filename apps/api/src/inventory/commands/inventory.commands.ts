@@ -1,15 +1,11 @@
 import { Command } from '@nestjs/cqrs';
+import type { RestockAnswer } from '#domain/contracts/inventory.contract.js';
 import type { AdjustInventory, RestockInventory } from '#domain/inventory/inventory.commands.js';
 import type { InventoryField } from '#domain/inventory/inventory.events.js';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 
-export interface RestockResult {
-  /** Units added and items restocked ('Added {n} units of {m} items'). */
-  units: number;
-  items: number;
-  /** The saved rows with their qty now. */
-  rows: { id: string; product: string; qty: number }[];
-}
+/** PUT /inventory: the saved rows, each with its qty now and the units this restock added to it. */
+export type RestockResult = RestockAnswer;
 
 export class RestockInventoryCommand extends Command<RestockResult> {
   constructor(

@@ -15,7 +15,7 @@ import { AdjustInventoryCommand, RestockInventoryCommand, type RestockResult } f
 /**
  * A restock: every product must be a current product of the company (else 404, never another company's). The
  * restock's id comes from the Idempotency-Key (per company and user), so a retried Save finds its stream and adds
- * nothing again; it answers the same units and items, and the rows' qty now.
+ * nothing again. It answers the list of the saved rows: each one's qty now and the units the restock added to it.
  */
 @CommandHandler(RestockInventoryCommand)
 export class RestockInventoryHandler implements ICommandHandler<RestockInventoryCommand> {
@@ -52,11 +52,16 @@ export class RestockInventoryHandler implements ICommandHandler<RestockInventory
         WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) ORDER BY p.product, i.id`,
       [ids],
     );
-    return {
-      units: items.reduce((sum, item) => sum + (toNumber(item.qty) ?? 0), 0),
-      items: ids.length,
-      rows: rows.map((row) => ({ id: row.id, product: row.product, qty: Number(row.qty) })),
-    };
+    const added = new Map<string, number>();
+    for (const item of items)
+      added.set(item.productId, (added.get(item.productId) ?? 0) + (toNumber(item.qty) ?? 0));
+    return rows.map((row) => ({
+      id: row.id,
+      product_id: row.id,
+      product: row.product,
+      qty: Number(row.qty),
+      restocked: added.get(row.id) ?? 0,
+    }));
   }
 }
 

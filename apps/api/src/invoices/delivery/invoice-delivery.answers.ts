@@ -1,8 +1,19 @@
 /** Examples of answers for the OpenAPI document: real answers of the demo company, lists cut to one row. */
-export const INVOICE_EMAIL_ANSWER = {
-  emails: [],
-  already_sent: [],
-};
+export const INVOICE_EMAIL_ANSWER = [
+  {
+    id: '33c321f9-1265-405a-9790-bfa1e6b68ad1',
+    invoice_id: '6571ded8-2c83-49b4-9578-eccc81c91e00',
+    invoice: { number: '1' },
+    number: '1',
+    emailed_to: 'buyer@gulfcoastoysterbar.com',
+    notes: '',
+    status: 'sent',
+    attempts: 1,
+    error: null,
+    created_at: '2026-11-25T17:57:33.956Z',
+    delivered_at: '2026-11-25T17:57:33.956Z',
+  },
+];
 
 export const INVOICE_LINK_ANSWER = {
   token: '7kDs5UlTPwZMxGyPbAcTSm1yUIhv9aNmxtfiovxJURw',

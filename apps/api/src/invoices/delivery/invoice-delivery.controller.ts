@@ -122,11 +122,11 @@ export class InvoiceDeliveryController {
     return runGrid<EmailGridRow>(this.pool, emailGrid, params, user.companyId);
   }
 
-  /** The invoice's e-mail log, newest first, and the addresses it was already sent to. */
+  /** The invoice's e-mail log: the list of its e-mails, one per recipient (`emailed_to`), newest first. */
   @Get('invoice/:idOrNumber/email')
   @ApiAnswer(
     200,
-    "The invoice's e-mail log, newest first, and the addresses it was already sent to.",
+    "The invoice's e-mail log: the list of its e-mails, one per recipient (emailed_to), newest first.",
     INVOICE_EMAIL_ANSWER,
   )
   @RequiresFeature('email')

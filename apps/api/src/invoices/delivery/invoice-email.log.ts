@@ -22,7 +22,7 @@ export function emailLogEntry(row: InvoiceEmailRow): InvoiceEmailResponse {
   };
 }
 
-/** The invoice's e-mail log, newest first. */
+/** The invoice's e-mail log, newest first: one entry per recipient (`emailed_to`). */
 export async function emailLog(
   pool: pg.Pool,
   companyId: string,
@@ -34,11 +34,7 @@ export async function emailLog(
     `SELECT * FROM rm_invoice_email WHERE company_id = $1 AND invoice_id = $2 ORDER BY created_at DESC, emailed_to`,
     [invoiceId],
   );
-  const emails = rows.map(emailLogEntry);
-  const alreadySent = new Set(
-    emails.filter((e) => e.status !== 'failed').map((e) => e.emailed_to.toLowerCase()),
-  );
-  return { emails, already_sent: [...alreadySent].sort() };
+  return rows.map(emailLogEntry);
 }
 
 /** The `/emails` grid (spec 000 §2 Payments and e-mail log, §7 GET /invoice/email/grid): newest first. */

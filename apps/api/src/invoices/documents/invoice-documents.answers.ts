@@ -7,6 +7,7 @@ export const INVOICE_DOCUMENT_ROW_ANSWER = {
   mimetype: 'application/pdf',
   size: 48213,
   note: 'Signed on delivery',
+  path: '/api/v1/invoice/document/fd8d4f17-2ca1-4abe-a265-cd0f5d1637f2/preview',
   createdAt: '2026-11-25T20:08:56.470Z',
   updatedAt: '2026-11-25T20:08:56.470Z',
 };

@@ -125,7 +125,11 @@ export class InvoiceDocumentsController {
     return this.documents.addNote(actorOf(user), idOrNumber, body.note);
   }
 
-  /** Removes a private note named by `id` in the body (or the query); answers the invoice's notes. */
+  /**
+   * Removes a private note; answers the invoice's notes. The client's specification sends the note itself as the
+   * payload: `{ id }`, or `{ note, createdAt }` as the notes list shows it (its text, and its time when several notes
+   * share the text), or `?id=` in the query. A note that is not the invoice's answers 404 'Note not found'.
+   */
   @Delete('invoice/:idOrNumber/note')
   @ApiAnswer(200, "The invoice's private notes left", INVOICE_NOTES_ANSWER)
   removeNote(
@@ -134,7 +138,12 @@ export class InvoiceDocumentsController {
     @Body() body: RemoveNoteBody | undefined,
     @Query() query: NoteIdParams,
   ) {
-    const id = new UuidOr404(NOTE_NOT_FOUND).transform(String(body?.id ?? query.id ?? ''));
+    const named = body?.id ?? query.id;
+    if (named === undefined && typeof body?.note === 'string') {
+      const at = typeof body.createdAt === 'string' ? body.createdAt : undefined;
+      return this.documents.removeNoteByText(actorOf(user), idOrNumber, body.note, at);
+    }
+    const id = new UuidOr404(NOTE_NOT_FOUND).transform(String(named ?? ''));
     return this.documents.removeNote(actorOf(user), idOrNumber, id);
   }
 }

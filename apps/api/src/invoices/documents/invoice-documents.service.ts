@@ -35,6 +35,9 @@ export interface DocumentFile {
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
 
+/** A document's path (the client's specification's Document path): its preview route, read with the bearer token. */
+export const documentPath = (id: string) => `/api/v1/invoice/document/${id}/preview`;
+
 const documentResponse = (row: InvoiceDocumentRow): DocumentResponse => ({
   id: row.id,
   invoice_id: row.invoice_id,
@@ -43,6 +46,7 @@ const documentResponse = (row: InvoiceDocumentRow): DocumentResponse => ({
   mimetype: row.mime_type,
   size: Number(row.size_bytes),
   note: row.note,
+  path: documentPath(row.id),
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
 });
@@ -164,6 +168,31 @@ export class InvoiceDocumentsService {
       metadata,
     });
     return (await this.listOf(metadata.companyId, invoice.id)).notes;
+  }
+
+  /**
+   * Removes the invoice's current note with this text (and this `createdAt`, when given: notes may share a text).
+   * Of several notes with the same text and no time given, the newest goes; none: 404 'Note not found'.
+   */
+  async removeNoteByText(
+    metadata: CommandMetadata,
+    idOrNumber: string,
+    text: string,
+    createdAt: string | undefined,
+  ): Promise<NoteResponse[]> {
+    const invoice = await this.reader.row(metadata.companyId, idOrNumber);
+    const at = createdAt === undefined ? null : Date.parse(createdAt);
+    if (at !== null && Number.isNaN(at)) throw paperworkError('NOTE_NOT_FOUND');
+    const [found] = await tenantQuery<{ id: string }>(
+      this.pool,
+      metadata.companyId,
+      `SELECT id FROM rm_invoice_note WHERE company_id = $1 AND invoice_id = $2 AND removed_at IS NULL
+         AND note = $3 AND ($4::timestamptz IS NULL OR created_at = $4::timestamptz)
+       ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [invoice.id, text, at === null ? null : new Date(at).toISOString()],
+    );
+    if (!found) throw paperworkError('NOTE_NOT_FOUND');
+    return this.removeNote(metadata, invoice.id, found.id);
   }
 
   private async decide(invoiceId: string, command: PaperworkCommand) {

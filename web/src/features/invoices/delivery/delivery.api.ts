@@ -22,6 +22,17 @@ export type {
   SendEmailResponse as SendEmailResult,
 } from '#domain/contracts/delivery.contract';
 
+/** The invoice's e-mail log as the view and the dialog read it: the list, and who it already went to. */
+export interface InvoiceEmailLog {
+  emails: InvoiceEmailLogResponse;
+  /** Addresses (lower case) the invoice was sent, or is being sent, to: the dialog warns when one is listed again. */
+  already_sent: string[];
+}
+
+/** Every address of the log but those that failed, lower case, sorted, once each. */
+export const alreadySentOf = (emails: InvoiceEmailLogResponse): string[] =>
+  [...new Set(emails.filter((e) => e.status !== 'failed').map((e) => e.emailed_to.toLowerCase()))].sort();
+
 const EMAIL = 'InvoiceEmail' as const;
 const DOCUMENTS = 'InvoiceDocuments' as const;
 const EMAIL_LIST = { type: EMAIL, id: 'LIST' } as const;
@@ -30,8 +41,12 @@ const invoicePath = (invoiceId: string, rest: string) => `invoice/${encodeURICom
 
 export const deliveryApi = api.enhanceEndpoints({ addTagTypes: [EMAIL, DOCUMENTS] }).injectEndpoints({
   endpoints: (build) => ({
-    invoiceEmails: build.query<InvoiceEmailLogResponse, string>({
+    invoiceEmails: build.query<InvoiceEmailLog, string>({
       query: (invoiceId) => invoicePath(invoiceId, 'email'),
+      transformResponse: (emails: InvoiceEmailLogResponse) => ({
+        emails,
+        already_sent: alreadySentOf(emails),
+      }),
       providesTags: (_result, _error, invoiceId) => [{ type: EMAIL, id: invoiceId }],
     }),
     emailGrid: build.query<GridPage<EmailGridRow>, GridQueryArgs>({
