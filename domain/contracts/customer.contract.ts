@@ -37,6 +37,40 @@ export type CustomerResponse = {
   updated_at: string;
 };
 
+/** The customer's price tier as the customer answer names it (the client's specification: productPriceTier). */
+export interface CustomerPriceTier {
+  id: string;
+  name: string;
+  /** percent of the base price added */
+  percentage: number;
+  color: string;
+  is_base_tier: boolean;
+}
+
+/** One of the customer's users (the ordering app's accounts) as the customer answer lists them. */
+export interface CustomerUserOfCustomer {
+  id: string;
+  name: string;
+  email: string;
+  phone_number: string | null;
+  is_enable: boolean;
+  revoked: boolean;
+  invited_at: string;
+  created_at: string;
+}
+
+/** The customer's users a customer answer lists: at most this many (GET /customer/{id}/user lists every one). */
+export const CUSTOMER_USERS_LISTED = 100;
+
+/**
+ * GET /customer/{id} (and the answers of saving one): the customer with its price tier and its users, as the client's
+ * specification lists them (productPriceTier, customerUser). The customer list (GET /customer) leaves them out.
+ */
+export type CustomerDetailResponse = CustomerResponse & {
+  productPriceTier: CustomerPriceTier | null;
+  customerUser: CustomerUserOfCustomer[];
+};
+
 /**
  * A row of GET /customer/grid (apps/api/src/customers/queries/customer-grid.handler.ts): the grid's columns, with
  * `tabc_id` already the displayed TABC id.

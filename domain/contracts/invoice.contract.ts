@@ -67,8 +67,24 @@ export interface InvoiceLinkResponse {
   number: string;
 }
 
+/**
+ * One request of the invoice to Clover (the client's specification: a Clover API request log on an invoice): a push
+ * of a Clover sync that named the invoice, with its outcome, newest first.
+ */
+export interface CloverApiRequestLogEntry {
+  id: string;
+  sync_id: string;
+  createdAt: string;
+  success_log: { message: string } | null;
+  error_log: { message: string } | null;
+  /** Clover's id of the order the push made (when it succeeded) */
+  external_id: string | null;
+}
+
 export interface InvoiceResponse {
   id: string;
+  /** The distributor the invoice belongs to. */
+  company_id: string;
   number: string;
   sequence: number;
   beer: boolean;
@@ -122,7 +138,15 @@ export interface InvoiceResponse {
    * TABC licence may not receive stamped liquor; null otherwise.
    */
   licence_warning: InvoiceLicenceWarning | null;
+  /**
+   * The invoice's requests to Clover, newest first (at most CLOVER_REQUEST_LOG_LIMIT): filled by GET /invoice/{id};
+   * empty in the answers of saving calls.
+   */
+  cloverApiRequestLog: CloverApiRequestLogEntry[];
 }
+
+/** The newest requests to Clover an invoice answer lists. */
+export const CLOVER_REQUEST_LOG_LIMIT = 20;
 
 export interface InvoiceLicenceWarning {
   message: string;

@@ -113,6 +113,26 @@ export interface CustomerUserResponse {
   email_notification: boolean;
   sms_notification: boolean;
   customer: { id: string; name: string };
+  /** Their newest sign-ins to the ordering app, newest first (at most 5). */
+  userActivity: CustomerUserActivity[];
+  /** Their invitation e-mails, newest first (at most 5). */
+  emailInvitation: CustomerUserEmailInvitation[];
+}
+
+/** A sign-in of a customer user: when, and when that session ended (signed out, or access taken away). */
+export interface CustomerUserActivity {
+  type: 'SIGN_IN';
+  created_at: string;
+  ended_at: string | null;
+}
+
+/** An invitation e-mail of a customer user: pending until accepted, revoked or expired. */
+export interface CustomerUserEmailInvitation {
+  status: 'pending' | 'accepted' | 'expired' | 'revoked';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
 }
 
 /** POST /customer/user-invitation. */

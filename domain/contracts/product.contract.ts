@@ -1,4 +1,5 @@
 import type { PriceSource } from '../products/product.pricing.js';
+import type { StockStatus } from './inventory.contract.js';
 
 /*
  * What /product answers, as the API writes it and the web reads it (spec 001 §3; money in dollars, numbers with
@@ -59,9 +60,45 @@ export interface ProductDetailResponse extends ProductResponse {
   priceChanges: PriceChangeResponse[];
   /** The next list-price change already scheduled after today, if any. */
   next_price_change: { product_price: number; effective_date: string } | null;
-  /** Filled once inventory exists (spec 001 §2 detail page). */
-  inventory: null;
-  stock_status: null;
+  /** The product's inventory row (qty, distributor, reorder fields); null for a product without one. */
+  inventory: ProductInventoryResponse | null;
+  /** OK, LOW, ZERO or NEGATIVE (the inventory's status); null without an inventory row. */
+  stock_status: StockStatus | null;
+  /** The newest invoice lines of the product, newest invoice date first (at most PRODUCT_RECENT_INVOICES). */
+  invoices: ProductInvoiceResponse[];
+}
+
+/** The invoices a product answer lists: the newest, at most this many (the product's page links the rest). */
+export const PRODUCT_RECENT_INVOICES = 10;
+
+/** The client's specification: a product's inventory (qty, distributor, reorder fields). */
+export interface ProductInventoryResponse {
+  qty: number;
+  distributor: string | null;
+  reorder_level: number | null;
+  reorder_qty: number | null;
+  reorder_time_in_days: number | null;
+  reorder_needed: boolean;
+  days_to_reorder: number | null;
+  status: StockStatus;
+  last_restock_at: string | null;
+  last_restock_qty: number | null;
+  updated_at: string | null;
+}
+
+/** One invoice line of the product: its invoice, and the qty, unit price and deal of the line. */
+export interface ProductInvoiceResponse {
+  id: string;
+  number: string;
+  /** business date yyyy-MM-dd */
+  invoiced_at: string;
+  status: string;
+  customer_id: string;
+  customer: string;
+  qty: number;
+  unit_price: number;
+  on_deal: boolean;
+  total: number;
 }
 
 /** A row of GET /product/grid (apps/api/src/products/queries/product-grid.ts). */

@@ -24,7 +24,10 @@ export type CompanyHeader = Pick<
 };
 
 /** An invoice as the customer may see it: everything but the internal note, the licence guard's warning and the distributor's costs. */
-export type CustomerInvoice = Omit<InvoiceResponse, 'company_note' | 'items' | 'licence_warning'> & {
+export type CustomerInvoice = Omit<
+  InvoiceResponse,
+  'company_note' | 'items' | 'licence_warning' | 'cloverApiRequestLog' | 'company_id'
+> & {
   items: Omit<InvoiceResponse['items'][number], 'cost' | 'below_cost' | 'last_invoiced_price'>[];
 };
 

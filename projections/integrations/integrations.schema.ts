@@ -45,7 +45,7 @@ CREATE INDEX IF NOT EXISTS rm_integration_sync_log_sync_idx
 CREATE TABLE IF NOT EXISTS rm_integration_item (
   company_id uuid NOT NULL,
   partner text NOT NULL,
-  kind text NOT NULL, -- invoice or product
+  kind text NOT NULL, -- invoice, product, or stock (the level an inventory push set; fingerprint 'qty:<n>')
   item_id uuid NOT NULL,
   label text NOT NULL, -- the invoice number or the product's name
   ok boolean NOT NULL,
@@ -58,4 +58,14 @@ CREATE TABLE IF NOT EXISTS rm_integration_item (
 );
 CREATE INDEX IF NOT EXISTS rm_integration_item_failed_idx
   ON rm_integration_item (company_id, partner, kind, updated_at DESC) WHERE NOT ok;
+`;
+
+/**
+ * An invoice's requests to a partner (GET /invoice/{id} lists its Clover ones, newest first): the sync log's
+ * invoice records by invoice, so the look-up is an index probe however many syncs the company ran
+ * (Migration20261128004000_answer_field_indexes).
+ */
+export const SYNC_LOG_BY_INVOICE_INDEX = `
+CREATE INDEX IF NOT EXISTS rm_integration_sync_log_invoice_idx
+  ON rm_integration_sync_log (company_id, (data ->> 'invoiceId'), position DESC) WHERE type = 'Invoice';
 `;

@@ -24,6 +24,7 @@ describe('Documented answer examples (HTTP)', () => {
   let customerId: string;
   let invoiceId: string;
   let uploadedProductId: string;
+  let productId: string;
   const checked = new Set<string>();
 
   beforeAll(async () => {
@@ -43,6 +44,7 @@ describe('Documented answer examples (HTTP)', () => {
       },
       owner.token,
     );
+    productId = product.body.id;
     const today = businessDate(new Date().toISOString());
     await api.post('stamp/roll', { prefix: 'AB', received_at: today, from: 1000, to: 1479 }, owner.token);
     const invoice = await api.post(
@@ -247,6 +249,82 @@ describe('Documented answer examples (HTTP)', () => {
     await call('GET', `invoice/${invoiceId}/credit-law`);
   });
 
+  it("answers the fields and the call shapes the client's specification lists", async () => {
+    for (const feature of ['inventory', 'order', 'email', 'fintech'])
+      await setFeature(app.app, owner.user.company_id, feature);
+    await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+
+    // invoice: company_id and its Clover request log; the grid by customerId
+    const invoice = (await call('GET', `invoice/${invoiceId}`)).body;
+    expect(invoice).toMatchObject({ company_id: owner.user.company_id, cloverApiRequestLog: [] });
+    const grid = (await call('GET', `invoice/grid?startRow=0&endRow=25&customerId=${customerId}`)).body;
+    expect(grid.rows.length).toBeGreaterThan(0);
+    expect(new Set(grid.rows.map((row: { customer_id: string }) => row.customer_id))).toEqual(
+      new Set([customerId]),
+    );
+
+    // product: its inventory (the invoice took 3 bottles) and its invoices
+    const product = (await call('GET', `product/${productId}`)).body;
+    expect(product.inventory).toMatchObject({ qty: -3, status: 'NEGATIVE' });
+    expect(product.stock_status).toBe('NEGATIVE');
+    expect(product.invoices).toEqual([
+      expect.objectContaining({ id: invoiceId, qty: 3, unit_price: 19.99, on_deal: false, total: 59.97 }),
+    ]);
+
+    // PUT /inventory answers the saved rows with their qty; the history names ref_number, unit_price, on_deal
+    const restocked = await call('PUT', 'inventory', {
+      items: [{ product_id: productId, qty: 12, item_cost: 15 }],
+      ref_number: 'PO-7',
+    });
+    expect(restocked.body).toEqual([
+      { id: productId, product_id: productId, product: "TITO'S VODKA", qty: 9, restocked: 12 },
+    ]);
+    const history = (await call('GET', 'inventory/history/grid?startRow=0&endRow=10')).body.rows;
+    expect(history[0]).toMatchObject({ source: 'RESTOCK', ref_number: 'PO-7', ref: 'PO-7', unit_price: 15 });
+    expect(history.find((row: { source: string }) => row.source === 'INVOICE')).toMatchObject({
+      ref_number: invoice.number,
+      unit_price: 19.99,
+      price: 19.99,
+      on_deal: false,
+    });
+
+    // customer: its price tier and its users; a customer user: sign-ins and invitations
+    const customer = (await call('GET', `customer/${customerId}`)).body;
+    expect(customer).toMatchObject({ productPriceTier: null });
+    expect(customer.customerUser.map((user: { name: string }) => user.name)).toContain('Ana Flores');
+    const users = (await call('GET', `customer/${customerId}/user`)).body;
+    const ana = users.find((user: { name: string }) => user.name === 'Ana Flores');
+    expect(ana.userActivity).toEqual([
+      expect.objectContaining({ type: 'SIGN_IN', created_at: expect.any(String) }), // accepting signs in
+    ]);
+    expect(ana.emailInvitation).toEqual([
+      expect.objectContaining({ status: 'accepted', used_at: expect.any(String) }),
+    ]);
+
+    // document path (read with the token); feature id
+    const [document] = (await call('GET', `invoice/${invoiceId}/document`)).body.documents;
+    expect(document.path).toBe(`/api/v1/invoice/document/${document.id}/preview`);
+    const file = await fetch(`${app.baseUrl}${document.path}`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(file.status).toBe(200);
+    const features = (await call('GET', 'company/features')).body;
+    expect(features.every((card: { id: string; name: string }) => card.id === card.name)).toBe(true);
+
+    // GET /invoice/{id}/email: the list; DELETE invoice/{id}/note with the note as payload
+    expect(Array.isArray((await call('GET', `invoice/${invoiceId}/email`)).body)).toBe(true);
+    const [note] = (await call('POST', `invoice/${invoiceId}/note`, { note: 'Call before delivery' })).body;
+    const left = await call('DELETE', `invoice/${invoiceId}/note`, {
+      note: note.note,
+      createdAt: note.createdAt,
+    });
+    expect(left.body).toEqual([]);
+
+    // POST /fintech/sync with invoiceIds as a parameter (the customer has no fintech id: refused, answered)
+    const synced = await call('POST', `fintech/sync?invoiceIds=${invoiceId}`);
+    expect(synced.body).toMatchObject({ success: false, synced: 0, failed: 1 });
+  });
+
   it('has checked every operation documented for this test', () => {
     expect([...checked].sort()).toEqual(
       expect.arrayContaining([
@@ -294,6 +372,18 @@ describe('Documented answer examples (HTTP)', () => {
         'PUT /api/v1/order/{idOrNumber}/item/{line}',
         'GET /api/v1/invoice/checks',
         'GET /api/v1/invoice/{idOrNumber}/credit-law',
+        'GET /api/v1/invoice/{idOrNumber}',
+        'GET /api/v1/invoice/grid',
+        'GET /api/v1/product/{id}',
+        'PUT /api/v1/inventory',
+        'GET /api/v1/inventory/history/grid',
+        'GET /api/v1/customer/{id}',
+        'GET /api/v1/invoice/{idOrNumber}/document',
+        'GET /api/v1/company/features',
+        'GET /api/v1/invoice/{idOrNumber}/email',
+        'POST /api/v1/invoice/{idOrNumber}/note',
+        'DELETE /api/v1/invoice/{idOrNumber}/note',
+        'POST /api/v1/fintech/sync',
       ]),
     );
   });
@@ -314,6 +404,7 @@ describe('Documented answer examples (HTTP)', () => {
       'bottle-pos/sync-products': null,
       'clover/sync-invoices': null,
       'clover/sync-products': null,
+      'clover/sync-inventory': null,
       // a JSON file to download, documented as a file (ApiFileAnswer)
       'bottle-pos/export-invoices': null,
     };

@@ -39,6 +39,7 @@ describe('Feature extensions (HTTP)', () => {
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(14);
     expect(response.body.find((c: { name: string }) => c.name === 'payment')).toEqual({
+      id: 'payment', // the client's specification: a Feature has an id
       name: 'payment',
       title: 'Payments',
       description: expect.any(String),

@@ -120,8 +120,22 @@ describe('Products (HTTP)', () => {
         updated_at: expect.any(String),
         priceChanges: [],
         next_price_change: null,
-        inventory: null,
-        stock_status: null,
+        // the client's specification: a product carries its inventory and its invoices
+        inventory: {
+          qty: 0,
+          distributor: null,
+          reorder_level: 6,
+          reorder_qty: null,
+          reorder_time_in_days: null,
+          reorder_needed: true,
+          days_to_reorder: null,
+          status: 'ZERO',
+          last_restock_at: null,
+          last_restock_qty: null,
+          updated_at: expect.any(String),
+        },
+        stock_status: 'ZERO',
+        invoices: [],
       });
       expect((await api.get(`product/${response.body.id}`, token)).body).toEqual(response.body);
     });

@@ -25,6 +25,31 @@ export const CUSTOMER_EXAMPLE = {
   updated_at: '2026-11-25T17:01:24.650Z',
 };
 
+/** GET /customer/{id} and the saving calls: the customer with its price tier and its users. */
+export const CUSTOMER_DETAIL_EXAMPLE = {
+  ...CUSTOMER_EXAMPLE,
+  product_price_tier_id: '0f5c2b7e-8d1a-4c3b-9e6f-7a8b9c0d1e2f',
+  productPriceTier: {
+    id: '0f5c2b7e-8d1a-4c3b-9e6f-7a8b9c0d1e2f',
+    name: 'Restaurants',
+    percentage: 4,
+    color: 'blue',
+    is_base_tier: false,
+  },
+  customerUser: [
+    {
+      id: 'd3813365-1e3f-414c-a10c-9ed27c258825',
+      name: 'Ana Flores',
+      email: 'ana@gulfcoastoysterbar.example',
+      phone_number: null,
+      is_enable: true,
+      revoked: false,
+      invited_at: '2026-11-25T20:09:20.429Z',
+      created_at: '2026-11-25T20:09:20.429Z',
+    },
+  ],
+};
+
 export const CUSTOMER_GRID_EXAMPLE = {
   rows: [
     {

@@ -21,7 +21,7 @@ import { GetCustomerQuery } from './queries/get-customer.query.js';
 import { ListCustomersQuery } from './queries/list-customers.query.js';
 import { TabcExpirationQuery } from './queries/tabc-expiration.query.js';
 import { ApiAnswer } from '../infra/http/api-answer.js';
-import { CUSTOMER_EXAMPLE, CUSTOMER_GRID_EXAMPLE } from './customer.examples.js';
+import { CUSTOMER_DETAIL_EXAMPLE, CUSTOMER_GRID_EXAMPLE } from './customer.examples.js';
 import {
   CUSTOMER_ANSWER,
   CUSTOMER_AUTO_FILL_SUGGESTIONS_ANSWER,
@@ -100,7 +100,7 @@ export class CustomersController {
 
   /** Answers the created customer (201). */
   @Post()
-  @ApiAnswer(201, 'The customer created', CUSTOMER_EXAMPLE)
+  @ApiAnswer(201, 'The customer created, with its price tier and users', CUSTOMER_DETAIL_EXAMPLE)
   async create(@CurrentUser() user: AuthUser, @Body() body: CustomerBody) {
     const customerId = randomUUID();
     await this.commands.execute(new CreateCustomerCommand({ customerId, ...input(body) }, actorOf(user)));
@@ -108,14 +108,14 @@ export class CustomersController {
   }
 
   @Get(':id')
-  @ApiAnswer(200, 'The customer', CUSTOMER_EXAMPLE)
+  @ApiAnswer(200, 'The customer, with its price tier and users', CUSTOMER_DETAIL_EXAMPLE)
   get(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
     return this.queries.execute(new GetCustomerQuery(user.companyId, id));
   }
 
   /** Answers the customer as saved. */
   @Put(':id')
-  @ApiAnswer(200, 'The customer as saved', CUSTOMER_EXAMPLE)
+  @ApiAnswer(200, 'The customer as saved, with its price tier and users', CUSTOMER_DETAIL_EXAMPLE)
   async update(
     @CurrentUser() user: AuthUser,
     @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string,

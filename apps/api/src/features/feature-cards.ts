@@ -11,6 +11,8 @@ export type FeatureAction = 'activate' | 'deactivate' | 'request_access' | 'requ
 
 /** One card of /features (spec 001 §3 Feature and Company feature). */
 export interface FeatureCardResponse {
+  /** The feature's id (the client's specification's Feature id): its name, stable across releases. */
+  id: FeatureName;
   name: FeatureName;
   title: string;
   description: string;
@@ -45,6 +47,7 @@ export function featureCards(features: Record<string, CompanyFeatureRow>): Featu
               ? 'requested'
               : 'request_access';
     return {
+      id: name,
       name,
       title: card.title,
       description: card.description,

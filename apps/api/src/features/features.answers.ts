@@ -3,6 +3,7 @@ import { COMPANY_ANSWER } from '../companies/companies.answers.js';
 /** Examples of answers for the OpenAPI document: real answers of the demo company, lists cut to one row. */
 export const COMPANY_FEATURES_ANSWER = [
   {
+    id: 'ai',
     name: 'ai',
     title: 'AI Recommendations',
     description: 'Product recommendations for each customer, based on what they buy.',
@@ -22,6 +23,7 @@ export const FEATURE_SWITCHED_ANSWER = COMPANY_ANSWER;
 export const FEATURE_ACCESS_REQUESTED_ANSWER = {
   message: "Your request has been sent. We'll be in touch soon.",
   feature: {
+    id: 'fintech',
     name: 'fintech',
     title: 'Fintech',
     description: 'Send invoices to Fintech for EFT collection and export them in the Fintech format.',

@@ -1,6 +1,7 @@
 /** Examples of the invoice answers for the OpenAPI document (real answers of the demo company). */
 export const INVOICE_EXAMPLE = {
   id: '6571ded8-2c83-49b4-9578-eccc81c91e00',
+  company_id: '2f0b7c5e-3a41-4c8e-9d6b-5e7f8a9b0c1d',
   number: '1',
   sequence: 1,
   beer: false,
@@ -42,10 +43,10 @@ export const INVOICE_EXAMPLE = {
       product_id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',
       product: {
         id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',
-        product: 'BECKER VINEYARDS CABERNET SAUVIGNON',
+        product: "TITO'S HANDMADE VODKA",
         product_size: '750ml',
-        product_type: 'WINE',
-        upc: '089744000125',
+        product_type: 'LIQUOR',
+        upc: '619947000013',
       },
       qty: 2,
       price: 24.99,
@@ -57,12 +58,12 @@ export const INVOICE_EXAMPLE = {
       below_cost: false,
       last_invoiced_price: null,
       stamp_case_size: null,
-      stamps: 0,
+      stamps: 2,
     },
   ],
-  stamps: [],
-  stamp_count: 0,
-  stamps_needed: 0,
+  stamps: [{ roll_id: 1, prefix: 'AB', from: 1000, to: 1001, count: 2 }],
+  stamp_count: 2,
+  stamps_needed: 2,
   payments: [],
   paid: 0,
   balance: 54.1,
@@ -73,6 +74,16 @@ export const INVOICE_EXAMPLE = {
   created_at: '2026-11-25T17:27:35.998Z',
   updated_at: '2026-11-25T17:27:35.998Z',
   licence_warning: null,
+  cloverApiRequestLog: [
+    {
+      id: '0d7a3c61-9f2e-4b85-a1c4-6e2d8f9b3a70',
+      sync_id: '5d0c3f55-5f8e-4a52-9d0a-0b7c3c1b2d11',
+      createdAt: '2026-11-25T17:40:02.114Z',
+      success_log: { message: 'Invoice 1 synced.' },
+      error_log: null,
+      external_id: 'QW8ZK3M1TR0BN',
+    },
+  ],
 };
 
 /** A payment as an invoice answer lists it. */

@@ -1,4 +1,9 @@
-import type { InvoiceResponse, InvoiceSummary } from '#domain/contracts/invoice.contract.js';
+import {
+  CLOVER_REQUEST_LOG_LIMIT,
+  type CloverApiRequestLogEntry,
+  type InvoiceResponse,
+  type InvoiceSummary,
+} from '#domain/contracts/invoice.contract.js';
 import { isUuid } from '#domain/shared/field-rules.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '#domain/shared/invoice-status.js';
@@ -23,6 +28,7 @@ export function invoiceResponse(
   }));
   return {
     id: row.id,
+    company_id: row.company_id,
     number: row.number,
     sequence: row.sequence,
     beer: row.beer,
@@ -104,7 +110,44 @@ export function invoiceResponse(
           expiration_date: content.licenceWarning.expirationOn,
         }
       : null,
+    cloverApiRequestLog: [],
   };
+}
+
+/**
+ * The invoice's requests to Clover (its records in the Clover syncs' logs), newest first: an index probe by invoice,
+ * at most CLOVER_REQUEST_LOG_LIMIT rows however many syncs the company ran.
+ */
+export async function cloverApiRequestLog(
+  db: Queryable,
+  companyId: string,
+  invoiceId: string,
+): Promise<CloverApiRequestLogEntry[]> {
+  const rows = await tenantQuery<{
+    event_id: string;
+    sync_id: string;
+    ok: boolean;
+    data: { message: string; externalId?: string };
+    created_at: Date;
+  }>(
+    db,
+    companyId,
+    prepared(`SELECT l.event_id, l.sync_id, l.ok, l.data, l.created_at
+       FROM rm_integration_sync_log l
+       JOIN rm_integration_sync s ON s.sync_id = l.sync_id AND s.company_id = l.company_id
+      WHERE l.company_id = $1 AND l.type = 'Invoice' AND (l.data ->> 'invoiceId') = $2::text
+        AND s.partner = 'clover'
+      ORDER BY l.position DESC LIMIT ${CLOVER_REQUEST_LOG_LIMIT}`),
+    [invoiceId],
+  );
+  return rows.map((row) => ({
+    id: row.event_id,
+    sync_id: row.sync_id,
+    createdAt: row.created_at.toISOString(),
+    success_log: row.ok ? { message: row.data.message } : null,
+    error_log: row.ok ? null : { message: row.data.message },
+    external_id: row.ok ? (row.data.externalId ?? null) : null,
+  }));
 }
 
 /** A current (not deleted) invoice of the company by id or displayed number (`345B`, case-insensitive). */

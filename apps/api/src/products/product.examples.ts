@@ -26,8 +26,34 @@ export const PRODUCT_EXAMPLE = {
   updated_at: '2026-11-25T17:01:24.650Z',
   priceChanges: [],
   next_price_change: null,
-  inventory: null,
-  stock_status: null,
+  inventory: {
+    qty: 22,
+    distributor: "Southern Glazer's",
+    reorder_level: null,
+    reorder_qty: null,
+    reorder_time_in_days: null,
+    reorder_needed: false,
+    days_to_reorder: 329,
+    status: 'OK',
+    last_restock_at: '2026-11-25T17:31:10.366Z',
+    last_restock_qty: 24,
+    updated_at: '2026-11-25T17:31:10.366Z',
+  },
+  stock_status: 'OK',
+  invoices: [
+    {
+      id: '6571ded8-2c83-49b4-9578-eccc81c91e00',
+      number: '1',
+      invoiced_at: '2026-11-25',
+      status: 'invoiced',
+      customer_id: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698',
+      customer: 'Gulf Coast Oyster Bar',
+      qty: 2,
+      unit_price: 24.99,
+      on_deal: false,
+      total: 49.98,
+    },
+  ],
 };
 
 export const PRODUCT_GRID_EXAMPLE = {

@@ -1,4 +1,11 @@
-import type { ProductDetailResponse, ProductResponse } from '#domain/contracts/product.contract.js';
+import type { StockStatus } from '#domain/contracts/inventory.contract.js';
+import {
+  PRODUCT_RECENT_INVOICES,
+  type ProductDetailResponse,
+  type ProductInventoryResponse,
+  type ProductInvoiceResponse,
+  type ProductResponse,
+} from '#domain/contracts/product.contract.js';
 import { dollarsOf } from '#domain/shared/money.js';
 import {
   listPriceEffectiveOnSql,
@@ -7,6 +14,7 @@ import {
 } from '#projections/products/product.projection.js';
 import type { Queryable } from '#infra/db/database.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
+import { INVENTORY_ROWS } from '../inventory/queries/inventory.grid.js';
 
 /** The columns a product query selects; `$day` is the SQL for the business day prices are read on. */
 export const productColumns = (day: string) => `p.id, p.product, p.product_size, p.product_type, p.upc,
@@ -99,6 +107,10 @@ export async function findProduct(
     [id, today],
   );
   if (!row) return null;
+  const [inventory, invoices] = await Promise.all([
+    productInventory(db, companyId, id),
+    productInvoices(db, companyId, id),
+  ]);
   const customerIds = [
     ...new Set(row.price_changes.map((c) => c.customer_id).filter((c): c is string => !!c)),
   ];
@@ -137,7 +149,101 @@ export async function findProduct(
           effective_date: scheduled.change.effective_on,
         }
       : null,
-    inventory: null,
-    stock_status: null,
+    inventory,
+    stock_status: inventory?.status ?? null,
+    invoices,
   };
+}
+
+/** The product's inventory row as the inventory grid computes it (status, days to reorder), or null. */
+async function productInventory(
+  db: Queryable,
+  companyId: string,
+  id: string,
+): Promise<ProductInventoryResponse | null> {
+  const [row] = await tenantQuery<{
+    qty: number;
+    distributor: string | null;
+    reorder_level: number | null;
+    reorder_qty: number | null;
+    reorder_time_in_days: number | null;
+    reorder_needed: number;
+    days_to_reorder: number | null;
+    status: StockStatus;
+    last_restock_at: Date | null;
+    last_restock_qty: number | null;
+    updated_at: Date | null;
+  }>(
+    db,
+    companyId,
+    `SELECT g.qty::float8 AS qty, g.distributor, g.reorder_level, g.reorder_qty, g.reorder_time_in_days,
+            g.reorder_needed, g.days_to_reorder, g.status, g.last_restock_at,
+            g.last_restock_qty::float8 AS last_restock_qty, g.updated_at
+       FROM ${INVENTORY_ROWS} WHERE g.company_id = $1 AND g.id = $2`,
+    [id],
+  );
+  if (!row) return null;
+  return {
+    ...row,
+    reorder_needed: row.reorder_needed === 1,
+    last_restock_at: iso(row.last_restock_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/**
+ * The product's newest invoice lines (cancelled invoices too: their status says so), newest invoice date first, at
+ * most PRODUCT_RECENT_INVOICES: read backwards along the sale lines' (company, product, day) index, so the cost does
+ * not grow with the product's history.
+ */
+async function productInvoices(
+  db: Queryable,
+  companyId: string,
+  id: string,
+): Promise<ProductInvoiceResponse[]> {
+  const rows = await tenantQuery<{
+    id: string;
+    number: string;
+    invoiced_on: string;
+    status: string;
+    customer_id: string;
+    customer_name: string;
+    units: string;
+    amount_cents: string;
+    price_cents: string | null;
+    on_deal: boolean | null;
+  }>(
+    db,
+    companyId,
+    `SELECT i.id, i.number, l.sold_on::text AS invoiced_on, i.status, i.customer_id, i.customer_name, l.units,
+            l.amount_cents, line.price_cents, line.on_deal
+       FROM rm_product_sale_line l
+       JOIN rm_invoice i ON i.id = l.invoice_id AND i.company_id = l.company_id AND i.deleted_at IS NULL
+       LEFT JOIN LATERAL (
+         SELECT (x ->> 'priceCents')::bigint AS price_cents, (x ->> 'onDeal')::boolean AS on_deal
+           FROM jsonb_array_elements(i.content -> 'lines') x WHERE (x ->> 'lineNo')::int = l.line_no LIMIT 1
+       ) line ON true
+      WHERE l.company_id = $1 AND l.product_id = $2
+      ORDER BY l.sold_on DESC, i.sequence DESC, l.line_no
+      LIMIT ${PRODUCT_RECENT_INVOICES}`,
+    [id],
+  );
+  return rows.map((row) => {
+    const qty = Number(row.units);
+    const amountCents = Number(row.amount_cents);
+    return {
+      id: row.id,
+      number: row.number,
+      invoiced_at: row.invoiced_on,
+      status: row.status,
+      customer_id: row.customer_id,
+      customer: row.customer_name,
+      qty,
+      unit_price: dollarsOf(
+        row.price_cents !== null ? Number(row.price_cents) : qty ? Math.round(amountCents / qty) : 0,
+      ),
+      on_deal: row.on_deal ?? false,
+      total: dollarsOf(amountCents),
+    };
+  });
 }

@@ -7,6 +7,7 @@ const {
   next_price_change: _nextPriceChange,
   inventory: _inventory,
   stock_status: _stockStatus,
+  invoices: _invoices,
   ...listed
 } = PRODUCT_EXAMPLE;
 

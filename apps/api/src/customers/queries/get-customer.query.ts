@@ -1,7 +1,7 @@
 import { Query } from '@nestjs/cqrs';
-import type { CustomerResponse } from '#domain/contracts/customer.contract.js';
+import type { CustomerDetailResponse } from '#domain/contracts/customer.contract.js';
 
-export class GetCustomerQuery extends Query<CustomerResponse> {
+export class GetCustomerQuery extends Query<CustomerDetailResponse> {
   constructor(
     readonly companyId: string,
     readonly customerId: string,

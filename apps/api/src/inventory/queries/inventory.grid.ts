@@ -112,9 +112,24 @@ export const inventoryHistoryGrid = defineGrid({
     product: { sql: 'g.product', type: 'text' },
     product_size: { sql: 'g.product_size', type: 'text' },
     price: { sql: dollars('g.unit_price_cents'), type: 'number' },
+    // the client's specification names the price and the reference unit_price and ref_number (price and ref stay)
+    unit_price: { sql: dollars('g.unit_price_cents'), type: 'number' },
     qty: { sql: 'g.qty::float8', type: 'number' },
     source: { sql: 'g.source', type: 'set' },
     ref: { sql: 'g.ref', type: 'text' },
+    ref_number: { sql: 'g.ref', type: 'text' },
+    // An invoice movement is on deal when the invoice's line of the product is (as the invoice is now). Read for the
+    // page's rows only: one invoice by its key per row.
+    on_deal: {
+      sql: `(g.source = 'INVOICE' AND COALESCE((SELECT bool_or((x ->> 'onDeal')::boolean)
+               FROM rm_invoice iv, jsonb_array_elements(iv.content -> 'lines') x
+              WHERE iv.id = g.invoice_id AND iv.company_id = g.company_id
+                AND x ->> 'productId' = g.product_id::text), false))`,
+      type: 'set',
+      setType: 'boolean',
+      sortable: false,
+      filterable: false,
+    },
     invoice_id: { sql: 'g.invoice_id', type: 'text', filterable: false, sortable: false },
     invoice: { sql: 'g.invoice_number', type: 'text' },
     created_at: { sql: 'g.created_at', type: 'date', filterSql: '(g.created_at AT TIME ZONE g.time_zone)' },

@@ -7,7 +7,14 @@ import type { CompanyHeader, CustomerInvoice } from '#domain/contracts/public.co
 import { displayDate, lines, money, percent, quantity, stampRange } from './pdf-format.js';
 
 export function customerInvoice(invoice: InvoiceResponse): CustomerInvoice {
-  const { company_note: _internal, licence_warning: _guard, items, ...rest } = invoice;
+  const {
+    company_note: _internal,
+    licence_warning: _guard,
+    cloverApiRequestLog: _clover,
+    company_id: _company,
+    items,
+    ...rest
+  } = invoice;
   return {
     ...rest,
     items: items.map(({ cost: _c, below_cost: _b, last_invoiced_price: _l, ...item }) => item),

@@ -22,7 +22,12 @@ import {
 import { PG_POOL } from '#infra/projections.provider.js';
 import { InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
-import { INVOICE_SUMMARY_SQL, invoiceSummary, normalizeRow } from '../invoice.response.js';
+import {
+  cloverApiRequestLog,
+  INVOICE_SUMMARY_SQL,
+  invoiceSummary,
+  normalizeRow,
+} from '../invoice.response.js';
 import { INVOICE_DETAILED_CSV_ITEM_HEADERS, INVOICE_SUMMARY_CSV, invoiceGrid } from './invoice.grid.js';
 import {
   GetInvoiceQuery,
@@ -38,12 +43,21 @@ const RECENT = 10;
 const QUICK_SEARCH_MIN = 3;
 const QUICK_SEARCH_RESULTS = 5;
 
+/** The invoice with its requests to Clover (read alongside its stamps and the company's day). */
 @QueryHandler(GetInvoiceQuery)
 export class GetInvoiceHandler implements IQueryHandler<GetInvoiceQuery> {
-  constructor(@Inject(InvoiceReader) private readonly reader: InvoiceReader) {}
+  constructor(
+    @Inject(InvoiceReader) private readonly reader: InvoiceReader,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
 
-  execute({ companyId, idOrNumber }: GetInvoiceQuery) {
-    return this.reader.read(companyId, idOrNumber);
+  async execute({ companyId, idOrNumber }: GetInvoiceQuery) {
+    const row = await this.reader.row(companyId, idOrNumber);
+    const [invoice, clover] = await Promise.all([
+      this.reader.respond(companyId, row),
+      cloverApiRequestLog(this.pool, companyId, row.id),
+    ]);
+    return { ...invoice, cloverApiRequestLog: clover };
   }
 }
 
@@ -60,8 +74,19 @@ export class GetInvoiceHandler implements IQueryHandler<GetInvoiceQuery> {
 export class InvoiceGridHandler implements IQueryHandler<InvoiceGridQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ companyId, params }: InvoiceGridQuery): Promise<GridResult<Record<string, unknown>>> {
+  async execute({
+    companyId,
+    params,
+    customerId,
+  }: InvoiceGridQuery): Promise<GridResult<Record<string, unknown>>> {
     const request = parseGridRequest(invoiceGrid, params);
+    // The customerId parameter is one more filter on the customer (ANDed with the filterModel's).
+    if (customerId)
+      request.filters.push({
+        colId: 'customer_id',
+        operator: 'AND',
+        conditions: [{ filterType: 'set', type: 'in', values: [customerId] }],
+      });
     const queries = buildGridQueries(invoiceGrid, request, companyId);
     const filtered = request.filters.length > 0;
     const countQuery = filtered ? cappedCount(queries.count, INVOICE_COUNT_CAP) : keptCount(companyId);

@@ -18,6 +18,16 @@ export const CUSTOMER_USER_ANSWER = {
     id: '3bf06952-0466-420f-bea0-9ca799b4c22c',
     name: 'The Rusty Nail',
   },
+  userActivity: [{ type: 'SIGN_IN', created_at: '2026-11-25T20:09:20.667Z', ended_at: null }],
+  emailInvitation: [
+    {
+      status: 'accepted',
+      created_at: '2026-11-25T20:09:20.429Z',
+      expires_at: '2026-12-02T20:09:20.429Z',
+      used_at: '2026-11-25T20:09:20.667Z',
+      revoked_at: null,
+    },
+  ],
 };
 
 export const CUSTOMER_USERS_ANSWER = [CUSTOMER_USER_ANSWER];

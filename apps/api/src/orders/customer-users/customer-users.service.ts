@@ -26,6 +26,7 @@ import { APP_CONFIG, type AppConfig } from '../../infra/config/config.js';
 import { escapeHtml } from '../../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailPort } from '../../infra/mail/mail.port.js';
 import type { CustomerUserPrincipal } from './customer-user.types.js';
+import { customerUserHistory, type CustomerUserHistory } from './customer-user-history.js';
 
 export const CUSTOMER_INVITATION_LIFETIME_DAYS = 7;
 export const CUSTOMER_USER_NOT_FOUND = 'Customer user not found';
@@ -66,7 +67,7 @@ export function accessOf(
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-function toResponse(row: CustomerUserRow): CustomerUserResponse {
+function toResponse(row: CustomerUserRow, history?: CustomerUserHistory): CustomerUserResponse {
   return {
     id: row.id,
     name: row.name,
@@ -83,6 +84,8 @@ function toResponse(row: CustomerUserRow): CustomerUserResponse {
     email_notification: row.email_notification,
     sms_notification: row.sms_notification,
     customer: { id: row.customer_id, name: row.customer_name ?? 'Deleted Customer' },
+    userActivity: history?.userActivity ?? [],
+    emailInvitation: history?.emailInvitation ?? [],
   };
 }
 
@@ -121,7 +124,12 @@ export class CustomerUsersService {
        ORDER BY u.created_at DESC, u.id`,
       [customerId ?? null],
     );
-    return rows.map(toResponse);
+    const history = await customerUserHistory(
+      this.pool,
+      companyId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toResponse(row, history.get(row.id)));
   }
 
   async get(companyId: string, id: string): Promise<CustomerUserResponse> {
@@ -132,7 +140,8 @@ export class CustomerUsersService {
       [id],
     );
     if (!row) throw new NotFoundException({ statusCode: 404, message: CUSTOMER_USER_NOT_FOUND });
-    return toResponse(row);
+    const history = await customerUserHistory(this.pool, companyId, [row.id]);
+    return toResponse(row, history.get(row.id));
   }
 
   /** Invites a customer's user: the account waits for its password; the e-mail carries a single-use link. */
