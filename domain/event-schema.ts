@@ -122,6 +122,8 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   InvoiceSyncFailed: 1,
   ProductSynced: 1,
   ProductSyncFailed: 1,
+  StockPushed: 1,
+  StockPushFailed: 1,
   SyncCompleted: 1,
   OrderPlaced: 1,
   OrderDrafted: 1,

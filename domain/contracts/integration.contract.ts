@@ -8,7 +8,8 @@ export type SyncStatus = 'running' | 'success' | 'failed';
 /** One sync: the spec's lastSync (createdAt) with its outcome. */
 export interface SyncSummary {
   syncId: string;
-  kind: 'invoices' | 'products';
+  /** inventory: Clover's inventory push (the products' stock levels) */
+  kind: 'invoices' | 'products' | 'inventory';
   status: SyncStatus;
   /** Why it stopped (our words), or null. */
   error: string | null;
@@ -32,7 +33,7 @@ export interface SyncHistory {
     sync_id: string;
     updatedAt: string;
   }[];
-  /** Product syncs that failed or left products failed. */
+  /** Product syncs and inventory pushes that failed or left products failed. */
   failedProductSyncLog: { sync_id: string; createdAt: string; failed: number; error: string | null }[];
 }
 

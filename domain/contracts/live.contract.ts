@@ -16,6 +16,8 @@ export const LIVE_EVENTS = [
   'bottle-pos:sync-error',
   'clover:sync-completed',
   'clover:sync-error',
+  // the client's specification: "clover inventory push error" (Clover's inventory push failed or left levels failed)
+  'clover:inventory-push-error',
   'bottle-pos:sync-progress',
   'clover:sync-progress',
   'invoice:changed',
@@ -44,7 +46,7 @@ export interface LiveMessage {
   syncId?: string;
   error?: string;
   /** sync-progress: what the sync pushes, and `done` records of its `total` after this one */
-  kind?: 'invoices' | 'products';
+  kind?: 'invoices' | 'products' | 'inventory';
   done?: number;
   total?: number;
   /** company:update / order:feature: the feature switched */

@@ -36,6 +36,21 @@ export interface RecordProductSync {
   metadata: CommandMetadata;
 }
 
+/** One product's stock level set at the partner (externalId: the partner's item) or refused (error). */
+export interface RecordStockPush {
+  type: 'RecordStockPush';
+  data: {
+    syncId: string;
+    partner: Partner;
+    productId: string;
+    product: string;
+    qty: number;
+    result: { externalId: string } | { error: string };
+    progress?: SyncProgress;
+  };
+  metadata: CommandMetadata;
+}
+
 /** The end of a sync: `error` when it stopped early. */
 export interface CompleteSync {
   type: 'CompleteSync';
@@ -43,4 +58,5 @@ export interface CompleteSync {
   metadata: CommandMetadata;
 }
 
-export type IntegrationCommand = StartSync | RecordInvoiceSync | RecordProductSync | CompleteSync;
+export type IntegrationCommand =
+  StartSync | RecordInvoiceSync | RecordProductSync | RecordStockPush | CompleteSync;

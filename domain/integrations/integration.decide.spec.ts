@@ -5,6 +5,7 @@ import {
   anInvoiceSynced,
   aRecordInvoiceSync,
   aRecordProductSync,
+  aRecordStockPush,
   aStartSync,
   aSyncStarted,
   NOW,
@@ -132,6 +133,97 @@ describe('Integrations', () => {
               outcome: 'failed',
               error: 'Bottle POS did not answer within 10 s.',
               synced: 1,
+            },
+          },
+        ]));
+  });
+
+  describe('with a Clover inventory push running', () => {
+    const started = aSyncStarted({ partner: 'clover', kind: 'inventory' });
+
+    it("records a product's stock level set at Clover, with where the push stands", () =>
+      given([started])
+        .when(aRecordStockPush({ progress: { done: 1, total: 3 } }))
+        .then([
+          {
+            type: 'StockPushed',
+            data: {
+              syncId: 'sync-1',
+              partner: 'clover',
+              productId: 'p-1',
+              product: "TITO'S VODKA",
+              qty: 24,
+              externalId: 'ITEM1',
+              pushedAt: NOW,
+              progress: { done: 1, total: 3 },
+            },
+          },
+        ]));
+
+    it('records a stock level Clover refused', () =>
+      given([started])
+        .when(aRecordStockPush({ qty: -2, result: { error: 'Clover refused the record (422).' } }))
+        .then([
+          {
+            type: 'StockPushFailed',
+            data: {
+              syncId: 'sync-1',
+              partner: 'clover',
+              productId: 'p-1',
+              product: "TITO'S VODKA",
+              qty: -2,
+              error: 'Clover refused the record (422).',
+              failedAt: NOW,
+            },
+          },
+        ]));
+
+    it('refuses a stock level in a product sync', () =>
+      given([aSyncStarted({ partner: 'clover', kind: 'products' })])
+        .when(aRecordStockPush())
+        .thenThrows('This sync does not sync that kind of record.'));
+
+    it('completes with the counts of the stock levels pushed and refused', () =>
+      given([
+        started,
+        {
+          type: 'StockPushed',
+          data: {
+            syncId: 'sync-1',
+            partner: 'clover',
+            productId: 'p-1',
+            product: 'A',
+            qty: 1,
+            externalId: 'ITEM1',
+            pushedAt: NOW,
+          },
+        },
+        {
+          type: 'StockPushFailed',
+          data: {
+            syncId: 'sync-1',
+            partner: 'clover',
+            productId: 'p-2',
+            product: 'B',
+            qty: 2,
+            error: 'refused',
+            failedAt: NOW,
+          },
+        },
+      ])
+        .when(aCompleteSync({ partner: 'clover' }))
+        .then([
+          {
+            type: 'SyncCompleted',
+            data: {
+              syncId: 'sync-1',
+              partner: 'clover',
+              kind: 'inventory',
+              outcome: 'success',
+              error: null,
+              synced: 1,
+              failed: 1,
+              completedAt: NOW,
             },
           },
         ]));

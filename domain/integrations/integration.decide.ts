@@ -4,6 +4,7 @@ import type {
   IntegrationCommand,
   RecordInvoiceSync,
   RecordProductSync,
+  RecordStockPush,
   StartSync,
 } from './integration.commands.js';
 import { integrationError, INTEGRATION_MESSAGES } from './integration.errors.js';
@@ -164,6 +165,42 @@ function recordProduct({ data, metadata }: RecordProductSync, state: Integration
   ];
 }
 
+function recordStock({ data, metadata }: RecordStockPush, state: IntegrationState): IntegrationEvent[] {
+  runningOne(state, data.partner, data.syncId, 'inventory');
+  const { syncId, partner, productId, product, qty } = data;
+  if ('externalId' in data.result)
+    return [
+      {
+        type: 'StockPushed',
+        data: {
+          syncId,
+          partner,
+          productId,
+          product,
+          qty,
+          externalId: data.result.externalId,
+          pushedAt: metadata.now,
+          ...progressOf(data),
+        },
+      },
+    ];
+  return [
+    {
+      type: 'StockPushFailed',
+      data: {
+        syncId,
+        partner,
+        productId,
+        product,
+        qty,
+        error: data.result.error,
+        failedAt: metadata.now,
+        ...progressOf(data),
+      },
+    },
+  ];
+}
+
 /** Completing a sync that is no longer running (a retried completion) does nothing. */
 function complete({ data, metadata }: CompleteSync, state: IntegrationState): IntegrationEvent[] {
   const running = state.running[data.partner];
@@ -188,11 +225,14 @@ function evolve(state: IntegrationState, event: IntegrationEvent): IntegrationSt
       };
     case 'InvoiceSynced':
     case 'ProductSynced':
+    case 'StockPushed':
     case 'InvoiceSyncFailed':
-    case 'ProductSyncFailed': {
+    case 'ProductSyncFailed':
+    case 'StockPushFailed': {
       const running = state.running[event.data.partner];
       if (!running || running.syncId !== event.data.syncId) return state;
-      const ok = event.type === 'InvoiceSynced' || event.type === 'ProductSynced';
+      const ok =
+        event.type === 'InvoiceSynced' || event.type === 'ProductSynced' || event.type === 'StockPushed';
       return {
         running: {
           ...state.running,
@@ -226,6 +266,8 @@ export const integrationDecider: Decider<IntegrationState, IntegrationCommand, I
         return recordInvoice(command, state);
       case 'RecordProductSync':
         return recordProduct(command, state);
+      case 'RecordStockPush':
+        return recordStock(command, state);
       case 'CompleteSync':
         return complete(command, state);
       default:

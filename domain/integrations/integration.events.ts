@@ -13,7 +13,11 @@
 export const PARTNERS = ['bottle_pos', 'clover', 'mpower', 'fintech'] as const;
 export type Partner = (typeof PARTNERS)[number];
 
-export const SYNC_KINDS = ['invoices', 'products'] as const;
+/**
+ * What a sync pushes: recent (or named) invoices, products, or the products' stock levels (`inventory`: the client's
+ * specification's Clover inventory push; only partners that keep stock take it).
+ */
+export const SYNC_KINDS = ['invoices', 'products', 'inventory'] as const;
 export type SyncKind = (typeof SYNC_KINDS)[number];
 
 /** What a sync covers: recent invoices (or the named ones), every product (or the first chunk). */
@@ -100,6 +104,39 @@ export interface ProductSyncFailed {
   };
 }
 
+/** A product's stock level set at the partner (an inventory push): `qty` units, on the partner's item `externalId`. */
+export interface StockPushed {
+  type: 'StockPushed';
+  data: {
+    syncId: string;
+    partner: Partner;
+    productId: string;
+    product: string;
+    qty: number;
+    externalId: string;
+    pushedAt: string;
+    progress?: SyncProgress;
+  };
+}
+
+/** How the read model keeps the stock level last pushed of a product (an inventory push skips an equal one). */
+export const stockFingerprint = (qty: number) => `qty:${qty}`;
+
+/** A product's stock level the partner refused (an inventory push goes on with the next product). */
+export interface StockPushFailed {
+  type: 'StockPushFailed';
+  data: {
+    syncId: string;
+    partner: Partner;
+    productId: string;
+    product: string;
+    qty: number;
+    error: string;
+    failedAt: string;
+    progress?: SyncProgress;
+  };
+}
+
 export interface SyncCompleted {
   type: 'SyncCompleted';
   data: {
@@ -117,7 +154,14 @@ export interface SyncCompleted {
 }
 
 export type IntegrationEvent =
-  SyncStarted | InvoiceSynced | InvoiceSyncFailed | ProductSynced | ProductSyncFailed | SyncCompleted;
+  | SyncStarted
+  | InvoiceSynced
+  | InvoiceSyncFailed
+  | ProductSynced
+  | ProductSyncFailed
+  | StockPushed
+  | StockPushFailed
+  | SyncCompleted;
 
 export const INTEGRATION_EVENT_TYPES: readonly IntegrationEvent['type'][] = [
   'SyncStarted',
@@ -125,6 +169,8 @@ export const INTEGRATION_EVENT_TYPES: readonly IntegrationEvent['type'][] = [
   'InvoiceSyncFailed',
   'ProductSynced',
   'ProductSyncFailed',
+  'StockPushed',
+  'StockPushFailed',
   'SyncCompleted',
 ];
 

@@ -3,6 +3,7 @@ import type {
   CompleteSync,
   RecordInvoiceSync,
   RecordProductSync,
+  RecordStockPush,
   StartSync,
 } from './integration.commands.js';
 import type { InvoiceSynced, SyncStarted } from './integration.events.js';
@@ -75,5 +76,19 @@ export const aRecordProductSync = (data: Partial<RecordProductSync['data']> = {}
 export const aCompleteSync = (data: Partial<CompleteSync['data']> = {}): CompleteSync => ({
   type: 'CompleteSync',
   data: { syncId: 'sync-1', partner: 'bottle_pos', error: null, ...data },
+  metadata: metadata(),
+});
+
+export const aRecordStockPush = (data: Partial<RecordStockPush['data']> = {}): RecordStockPush => ({
+  type: 'RecordStockPush',
+  data: {
+    syncId: 'sync-1',
+    partner: 'clover',
+    productId: 'p-1',
+    product: "TITO'S VODKA",
+    qty: 24,
+    result: { externalId: 'ITEM1' },
+    ...data,
+  },
   metadata: metadata(),
 });

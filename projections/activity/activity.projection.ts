@@ -88,7 +88,12 @@ const SYNC_MODULES: Readonly<Record<string, string>> = {
   mpower: 'MPOWER',
   fintech: 'INVOICE', // spec 001 §3 names no fintech module: an invoice's sync
 };
-const SYNC_TYPES: Readonly<Record<string, string>> = { invoices: 'INVOICE_SYNC', products: 'PRODUCT_SYNC' };
+/** A Clover inventory push sets products' stock levels: a product sync of the activity log (its details say inventory). */
+const SYNC_TYPES: Readonly<Record<string, string>> = {
+  invoices: 'INVOICE_SYNC',
+  products: 'PRODUCT_SYNC',
+  inventory: 'PRODUCT_SYNC',
+};
 
 /** Features that are a module of spec 001 §3 Activity log under that module; the others under FEATURE. */
 const FEATURE_MODULES: Readonly<Record<string, string>> = {

@@ -2,6 +2,7 @@ import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import {
   INTEGRATION_EVENT_TYPES,
   INTEGRATIONS_STREAM_PREFIX,
+  stockFingerprint,
   type IntegrationEvent,
 } from '#domain/integrations/integration.events.js';
 import { defineProjection, ident } from '../projection.js';
@@ -83,6 +84,63 @@ export const integrationsProjection = defineProjection({
               label,
               ok,
               ok ? d.fingerprint : null,
+              ok ? d.externalId : null,
+              ok ? null : d.error,
+              d.syncId,
+              at,
+            ],
+          );
+          await tx.query(
+            `UPDATE ${syncs} SET ${ok ? 'synced = synced + 1' : 'failed = failed + 1'} WHERE sync_id = $1`,
+            [d.syncId],
+          );
+          break;
+        }
+        case 'StockPushed':
+        case 'StockPushFailed': {
+          // An inventory push's record: a Product line of the sync log, and the level last pushed (kind 'stock').
+          const d = event.data as Record<string, string> & { qty: number };
+          const ok = event.type === 'StockPushed';
+          const at = ok ? d.pushedAt! : d.failedAt!;
+          const message = ok
+            ? `Stock of ${d.product} set to ${d.qty}.`
+            : `Stock of ${d.product} (${d.qty}) failed: ${d.error}`;
+          const inserted = await tx.query(
+            `INSERT INTO ${log} (event_id, sync_id, company_id, type, ok, data, created_at, position)
+             VALUES ($1, $2, $3, 'Product', $4, $5, $6, $7) ON CONFLICT (event_id) DO NOTHING`,
+            [
+              stored.id,
+              d.syncId,
+              companyId,
+              ok,
+              {
+                message,
+                productId: d.productId,
+                product: d.product,
+                qty: d.qty,
+                ...(ok ? { externalId: d.externalId } : {}),
+              },
+              at,
+              String(position),
+            ],
+          );
+          if (inserted.rowCount === 0) break; // applied before
+          await tx.query(
+            `INSERT INTO ${items} (company_id, partner, kind, item_id, label, ok, fingerprint, external_id, error,
+                                   sync_id, updated_at)
+             VALUES ($1, $2, 'stock', $3, $4, $5, $6, $7, $8, $9, $10)
+             ON CONFLICT (company_id, partner, kind, item_id) DO UPDATE SET
+               label = EXCLUDED.label, ok = EXCLUDED.ok,
+               fingerprint = CASE WHEN EXCLUDED.ok THEN EXCLUDED.fingerprint ELSE ${items}.fingerprint END,
+               external_id = COALESCE(EXCLUDED.external_id, ${items}.external_id),
+               error = EXCLUDED.error, sync_id = EXCLUDED.sync_id, updated_at = EXCLUDED.updated_at`,
+            [
+              companyId,
+              d.partner,
+              d.productId,
+              d.product,
+              ok,
+              ok ? stockFingerprint(d.qty) : null,
               ok ? d.externalId : null,
               ok ? null : d.error,
               d.syncId,

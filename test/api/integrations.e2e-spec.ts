@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { featuresSet } from '../../apps/cli/src/features-set.command.js';
 import { runCli, setFeature } from '../support/cli.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { liveClient } from '../support/live.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 
 /** Clover runs with credentials against a server of the test's own: the secret must never come back anywhere. */
@@ -434,6 +435,98 @@ describe('Integrations: Bottle POS and Clover syncs (HTTP)', () => {
       );
     });
 
+    it('pushes the stock levels after each invoice sync and on request, and raises the inventory push error', async () => {
+      const own = await aCompany(['clover']);
+      const merlot = own.products[0]!;
+      const stocks = () => clover.writesOf(`/v3/merchants/${CLOVER_MERCHANT}/item_stocks/`);
+      const lastSync = async () => (await api.get('clover/sync/history', own.token)).body.lastSync;
+      await sync(own.token, 'clover/sync-products');
+      const invoice = await own.invoice(3);
+      clover.reset();
+
+      // with the other syncs: the invoice sync, then the stock levels (the invoice took 3 bottles of merlot)
+      await sync(own.token, 'clover/sync-invoices');
+      expect(clover.writesOf(`/v3/merchants/${CLOVER_MERCHANT}/atomic_order/orders`)).toHaveLength(1);
+      expect(stocks()).toHaveLength(3);
+      const merlotItem = (
+        await app.runtime.pool.query<{ external_id: string }>(
+          `SELECT external_id FROM rm_integration_item
+            WHERE company_id = $1 AND partner = 'clover' AND kind = 'product' AND item_id = $2`,
+          [own.companyId, merlot],
+        )
+      ).rows[0]!.external_id;
+      expect(stocks().find((r) => r.path.endsWith(`/${merlotItem}`))!.body).toEqual({ quantity: -3 });
+      const pushed = await lastSync();
+      expect(pushed).toMatchObject({ kind: 'inventory', status: 'success', synced: 3, failed: 0 });
+      const log = (await api.get(`clover/sync-log/${pushed.syncId}`, own.token)).body;
+      expect(log.map((row: any) => row.success_log?.message)).toContain('Stock of HOUSE MERLOT set to -3.');
+
+      // the invoice lists its request to Clover
+      const viewed = await api.get(`invoice/${invoice.id}`, own.token);
+      expect(viewed.body.company_id).toBe(own.companyId);
+      expect(viewed.body.cloverApiRequestLog).toEqual([
+        {
+          id: expect.any(String),
+          sync_id: expect.any(String),
+          createdAt: expect.any(String),
+          success_log: { message: `Invoice ${invoice.number} synced.` },
+          error_log: null,
+          external_id: expect.stringMatching(/^[A-Z0-9]{13}$/),
+        },
+      ]);
+
+      // on request, only what changed is pushed
+      clover.reset();
+      const again = await sync(own.token, 'clover/sync-inventory');
+      expect(stocks()).toHaveLength(0);
+      expect(await lastSync()).toMatchObject({ syncId: again, kind: 'inventory', synced: 0, failed: 0 });
+
+      // Clover fails while the stock levels go out: the push stops, and the company hears of it live
+      const socket = liveClient(app.baseUrl, own.token);
+      try {
+        await socket.hello;
+        await own.invoice(1);
+        clover.reset();
+        clover.fault = 'error500';
+        clover.failAfter = 1; // the invoice's order goes through, then Clover fails
+        await sync(own.token, 'clover/sync-invoices');
+        clover.reset();
+        const failed = await lastSync();
+        expect(failed).toMatchObject({
+          kind: 'inventory',
+          status: 'failed',
+          error: 'Clover failed with an error (500).',
+        });
+        const raised = await socket.next((r) => r.event === 'clover:inventory-push-error');
+        expect(raised.message).toMatchObject({
+          syncId: failed.syncId,
+          error: 'Clover failed with an error (500).',
+        });
+
+        // Clover refuses the level: that product fails, the push goes on, and the error is raised too
+        clover.fault = 'reject';
+        const refused = await sync(own.token, 'clover/sync-inventory');
+        clover.reset();
+        expect(await lastSync()).toMatchObject({ syncId: refused, status: 'success', synced: 0, failed: 1 });
+        const refusedLog = (await api.get(`clover/sync-log/${refused}`, own.token)).body;
+        expect(refusedLog.map((row: any) => row.error_log?.message)).toEqual([
+          'Stock of HOUSE MERLOT (-4) failed: Clover refused it (422).',
+        ]);
+        await socket.next((r) => r.event === 'clover:inventory-push-error' && r.message.syncId === refused);
+        const history = (await api.get('clover/sync/history', own.token)).body;
+        expect(history.failedProductSyncLog.map((row: any) => row.sync_id)).toEqual(
+          expect.arrayContaining([refused, failed.syncId]),
+        );
+
+        // once Clover takes it again, the level left behind goes
+        await sync(own.token, 'clover/sync-inventory');
+        expect(stocks().map((r) => r.body)).toEqual([{ quantity: -4 }]);
+      } finally {
+        socket.close();
+      }
+      expect((await api.get('clover/sync-inventory', (await aCompany([])).token)).status).toBe(403);
+    });
+
     it('never shows the credentials in events, activity, answers or logs, even when Clover refuses them', async () => {
       await company.invoice(3);
       clover.fault = 'unauthorized';
@@ -641,7 +734,6 @@ describe('Integrations: Bottle POS and Clover syncs (HTTP)', () => {
       const again = await api.post('fintech/sync', { invoiceIds: [good.id] }, owner.token);
       expect(again.body).toMatchObject({ success: true, synced: 0, failed: 0 });
       expect(fintech.writesOf('/api/v1/invoices')).toHaveLength(1);
-
       const log = await api.get(`fintech/sync-log?invoiceIds=${bad.id}`, owner.token);
       expect(log.status).toBe(200);
       expect(log.body).toEqual([
@@ -661,6 +753,19 @@ describe('Integrations: Bottle POS and Clover syncs (HTTP)', () => {
         '0 invoice(s) synced.',
         'invoice',
       ]);
+      // the client's specification passes invoiceIds as a parameter: comma-separated or repeated, no body
+      const byQuery = await api.post(`fintech/sync?invoiceIds=${good.id},${bad.id}`, undefined, owner.token);
+      expect(byQuery.status).toBe(200);
+      expect(byQuery.body).toMatchObject({ success: false, synced: 0, failed: 1 });
+      const repeated = await api.post(
+        `fintech/sync?invoiceIds=${good.id}&invoiceIds=${good.id}`,
+        {},
+        owner.token,
+      );
+      expect(repeated.body).toMatchObject({ success: true, synced: 0, failed: 0 });
+      expect(fintech.writesOf('/api/v1/invoices')).toHaveLength(1);
+      expect((await api.post('fintech/sync?invoiceIds=nope', undefined, owner.token)).status).toBe(400);
+
       for (const body of [{}, { invoiceIds: [] }, { invoiceIds: ['nope'] }])
         expect((await api.post('fintech/sync', body, owner.token)).status).toBe(400);
       expect((await api.get('fintech/sync-log?invoiceIds=nope', owner.token)).status).toBe(400);

@@ -432,6 +432,22 @@ export async function writeCorpusScenario(
   await step('price to sync', () => api.put(`product/${productId}`, { product_price: '31.00' }, token));
   await sync('sync refused product', 'bottle-pos/sync-products');
   bottle.fault = 'none';
+  // Clover: the products, the invoices and after them the stock levels; then a stock level it refuses.
+  await featuresSet(app, ['--company', companyId, '--feature', 'clover', '--on']);
+  await caughtUp();
+  const clover = await partners.localServer('clover');
+  await sync('clover products', 'clover/sync-products');
+  await sync('clover invoices, then the stock levels', 'clover/sync-invoices');
+  await step('invoice moving stock', () =>
+    api.post(
+      'invoice',
+      { customer_id: customerId, items: [{ product_id: productId, qty: 1, price: '31.00' }], force: true },
+      token,
+    ),
+  );
+  clover.fault = 'reject';
+  await sync('clover refused stock level', 'clover/sync-inventory');
+  clover.fault = 'none';
   await caughtUp();
   return failures;
 }

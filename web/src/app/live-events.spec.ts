@@ -41,6 +41,16 @@ describe('Live events on the client', () => {
     });
   });
 
+  it("toast Clover's inventory push error as a Clover sync failure, leading to its log", () => {
+    expect(liveToast('clover:inventory-push-error', message({ by: null, syncId: 's-2' }), 'me')).toEqual({
+      severity: 'error',
+      title: 'Clover Sync Failed',
+      message: 'The stock levels were not all pushed to Clover.',
+      duration: 'sticky',
+      to: '/clover/s-2',
+    });
+  });
+
   it('do not toast a user’s own action back to them, nor quiet refreshes', () => {
     expect(liveToast('order:placed', message({ by: 'me', order_number: 7 }), 'me')).toBeNull();
     expect(liveToast('invoice:changed', message(), 'me')).toBeNull();

@@ -45,6 +45,7 @@ export const LIVE_TAGS: Readonly<Record<LiveEventName, readonly LiveTag[]>> = {
   'bottle-pos:sync-error': ['Sync', 'Activity', 'Invoice'],
   'clover:sync-completed': ['Sync', 'Activity'],
   'clover:sync-error': ['Sync', 'Activity'],
+  'clover:inventory-push-error': ['Sync', 'Activity'],
   // progress goes to the sync pages' progress line (sync-progress.ts), not through a refetch per record
   'bottle-pos:sync-progress': [],
   'clover:sync-progress': [],
@@ -89,6 +90,15 @@ export function liveToast(
       return {
         severity: 'error',
         message: 'Clover Sync Failed',
+        duration: 'sticky',
+        to: message.syncId ? `/clover/${encodeURIComponent(message.syncId)}` : '/clover',
+      };
+    // Clover's inventory push: the same sync failure toast, saying what did not reach Clover
+    case 'clover:inventory-push-error':
+      return {
+        severity: 'error',
+        title: 'Clover Sync Failed',
+        message: 'The stock levels were not all pushed to Clover.',
         duration: 'sticky',
         to: message.syncId ? `/clover/${encodeURIComponent(message.syncId)}` : '/clover',
       };

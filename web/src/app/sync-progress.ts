@@ -3,7 +3,7 @@ import type { LiveMessage } from '#domain/contracts/live.contract';
 
 /** Where a running sync stands, from its last `{partner}:sync-progress` message (spec 001 §4 Sync, issue 19). */
 export interface SyncProgressNow {
-  kind: 'invoices' | 'products';
+  kind: NonNullable<LiveMessage['kind']>;
   done: number;
   total: number;
 }
@@ -37,6 +37,6 @@ export function useSyncProgress(syncId: string | undefined): SyncProgressNow | u
   );
 }
 
-/** 'Syncing invoices: 3 of 12' */
+/** 'Syncing invoices: 3 of 12' ('Pushing stock levels: 3 of 12' for Clover's inventory push) */
 export const progressText = ({ kind, done, total }: SyncProgressNow): string =>
-  `Syncing ${kind}: ${done} of ${total}`;
+  kind === 'inventory' ? `Pushing stock levels: ${done} of ${total}` : `Syncing ${kind}: ${done} of ${total}`;

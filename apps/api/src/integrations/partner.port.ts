@@ -51,6 +51,11 @@ export interface PartnerPort {
   pushInvoice(invoice: PartnerInvoice, idempotencyKey?: string): Promise<{ externalId: string }>;
   /** `externalId`: the partner's id from the last push, when known. */
   pushProduct(product: PartnerProduct, externalId: string | null): Promise<{ externalId: string }>;
+  /**
+   * Sets a product's stock level on the partner's item `externalId` (from a product push): `qty` units, which may be
+   * 0 or below. Only partners that keep stock have it (Clover's inventory push).
+   */
+  pushStock?(externalId: string, qty: number): Promise<void>;
 }
 
 /** The partner cannot be used now: the sync stops with this message (ours: no credentials, no raw answer). */

@@ -5,6 +5,7 @@ import { integrationDecider } from '#domain/integrations/integration.decide.js';
 import {
   integrationsStream,
   PARTNER_TITLE,
+  stockFingerprint,
   type Partner,
   type SyncKind,
   type SyncScope,
@@ -190,9 +191,11 @@ export class SyncRunner implements OnModuleDestroy {
   private async runHeld(job: Job): Promise<void> {
     const title = PARTNER_TITLE[job.partner];
     let error: string | null = null;
+    let port: PartnerPort | undefined;
     try {
-      const port = await this.partners.port(job.partner);
+      port = await this.partners.port(job.partner);
       if (job.kind === 'invoices') await this.syncInvoices(job, port);
+      else if (job.kind === 'inventory') await this.pushInventory(job, port);
       else await this.syncProducts(job, port);
     } catch (caught) {
       // Stopping: the sync stays running (a push cut off by the shutdown is no failure of the partner's) and the
@@ -222,6 +225,27 @@ export class SyncRunner implements OnModuleDestroy {
       );
     } catch (caught) {
       this.logger.error(`${title} sync ${job.syncId} could not be completed: ${(caught as Error).name}`);
+    }
+    // a partner that keeps stock (Clover) takes the stock levels after the invoices
+    if (error === null && job.kind === 'invoices' && typeof port?.pushStock === 'function')
+      await this.pushStockAfter(job);
+  }
+
+  /**
+   * The inventory push goes with the other syncs: invoices move stock, so once a Clover invoice sync has run its
+   * course the stock levels follow (the client's specification: push stock levels to Clover). It runs as a sync of
+   * its own (kind inventory); its failure raises its own live event.
+   */
+  private async pushStockAfter(job: Job): Promise<void> {
+    if (this.stopping) return;
+    try {
+      await this.caughtUp();
+      if (!(await this.stockToPush(job))) return; // every level is at Clover already: no empty sync in the history
+      await this.start(job.partner, 'inventory', {}, this.system(job));
+    } catch (caught) {
+      this.logger.error(
+        `The inventory push after sync ${job.syncId} could not start: ${(caught as Error).name}`,
+      );
     }
   }
 
@@ -311,6 +335,126 @@ export class SyncRunner implements OnModuleDestroy {
       if (chunk.length < PRODUCT_CHUNK || job.scope.onlyFirstChunk) return;
       after = chunk[chunk.length - 1]!.product.id;
     }
+  }
+
+  /**
+   * Clover's inventory push: the stock level of every current product Clover has an item for (from a product sync),
+   * in chunks by product id. A level already pushed (the same qty, in rm_integration_item kind 'stock') is skipped, so
+   * a retried push sends only what changed. A product Clover has no item for is left to the product sync, which
+   * creates the item with its stock.
+   */
+  private async pushInventory(job: Job, port: PartnerPort): Promise<void> {
+    if (!port.pushStock) throw new PartnerUnavailable(`${PARTNER_TITLE[job.partner]} keeps no stock.`);
+    await this.caughtUp();
+    const total = await this.stockCount(job);
+    let done = 0;
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const chunk = await this.stocksOf(job, after);
+      for (const stock of chunk) {
+        this.checkStopping();
+        done++;
+        if (stock.pushed === stockFingerprint(stock.qty)) continue;
+        let result: { externalId: string } | { error: string };
+        try {
+          await port.pushStock(stock.externalId, stock.qty);
+          result = { externalId: stock.externalId };
+        } catch (caught) {
+          if (!(caught instanceof PartnerRefused)) throw caught;
+          result = { error: caught.message };
+        }
+        await this.events.decide(
+          integrationDecider,
+          integrationsStream(job.companyId),
+          {
+            type: 'RecordStockPush',
+            data: {
+              syncId: job.syncId,
+              partner: job.partner,
+              productId: stock.productId,
+              product: stock.product,
+              qty: stock.qty,
+              result,
+              progress: { done, total: Math.max(done, total) },
+            },
+            metadata: this.system(job),
+          },
+          { waitForProjections: false },
+        );
+      }
+      if (chunk.length < PRODUCT_CHUNK) return;
+      after = chunk[chunk.length - 1]!.productId;
+    }
+  }
+
+  /** Whether any current product the partner has an item for holds another stock level than the one last pushed. */
+  private async stockToPush(job: Job): Promise<boolean> {
+    const [row] = await tenantQuery<{ any: boolean }>(
+      this.pool,
+      job.companyId,
+      `SELECT EXISTS (
+         SELECT 1 FROM rm_integration_item s
+           JOIN rm_product p ON p.id = s.item_id AND p.company_id = s.company_id
+           LEFT JOIN rm_inventory inv ON inv.id = p.id AND inv.company_id = p.company_id
+           LEFT JOIN rm_integration_item st ON st.company_id = s.company_id AND st.partner = s.partner
+                                           AND st.kind = 'stock' AND st.item_id = s.item_id
+          WHERE s.company_id = $1 AND s.partner = $2 AND s.kind = 'product' AND s.external_id IS NOT NULL
+            AND p.deleted_at IS NULL AND NOT p.archived
+            AND st.fingerprint IS DISTINCT FROM 'qty:' || COALESCE(inv.qty, 0)::text
+       ) AS any`,
+      [job.partner],
+    );
+    return row?.any === true;
+  }
+
+  /** How many products an inventory push covers: the current products the partner has an item for. */
+  private async stockCount(job: Job): Promise<number> {
+    const [row] = await tenantQuery<{ count: string }>(
+      this.pool,
+      job.companyId,
+      `SELECT count(*) AS count FROM rm_integration_item s
+         JOIN rm_product p ON p.id = s.item_id AND p.company_id = s.company_id
+        WHERE s.company_id = $1 AND s.partner = $2 AND s.kind = 'product' AND s.external_id IS NOT NULL
+          AND p.deleted_at IS NULL AND NOT p.archived`,
+      [job.partner],
+    );
+    return Number(row?.count ?? 0);
+  }
+
+  /** One chunk of stock levels to push after `after` (by product id), with the level last pushed of each. */
+  private async stocksOf(
+    job: Job,
+    after: string,
+  ): Promise<
+    { productId: string; product: string; qty: number; externalId: string; pushed: string | null }[]
+  > {
+    const rows = await tenantQuery<{
+      id: string;
+      product: string;
+      qty: string | null;
+      external_id: string;
+      pushed: string | null;
+    }>(
+      this.pool,
+      job.companyId,
+      `SELECT p.id, p.product, inv.qty, s.external_id, st.fingerprint AS pushed
+         FROM rm_integration_item s
+         JOIN rm_product p ON p.id = s.item_id AND p.company_id = s.company_id
+         LEFT JOIN rm_inventory inv ON inv.id = p.id AND inv.company_id = p.company_id
+         LEFT JOIN rm_integration_item st ON st.company_id = s.company_id AND st.partner = s.partner
+                                         AND st.kind = 'stock' AND st.item_id = s.item_id
+        WHERE s.company_id = $1 AND s.partner = $2 AND s.kind = 'product' AND s.external_id IS NOT NULL
+          AND s.item_id > $3::uuid AND p.deleted_at IS NULL AND NOT p.archived
+        ORDER BY s.item_id LIMIT ${PRODUCT_CHUNK}`,
+      [job.partner, after],
+    );
+    return rows.map((row) => ({
+      productId: row.id,
+      product: row.product,
+      qty: row.qty === null ? 0 : Number(row.qty),
+      externalId: row.external_id,
+      pushed: row.pushed,
+    }));
   }
 
   /** The records of earlier syncs must be in rm_integration_item before records are skipped by them. */

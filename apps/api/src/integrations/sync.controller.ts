@@ -23,7 +23,7 @@ import { StampDownloadParams } from '../stamps/dto/stamp.params.js';
 import { BottlePosExport } from './bottle-pos/bottle-pos.export.js';
 import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
 import { MAX_INVOICES_PER_SYNC, SyncRunner } from './sync-runner.js';
-import { SyncInvoicesParams, SyncProductsParams } from './sync.params.js';
+import { SyncInventoryParams, SyncInvoicesParams, SyncProductsParams } from './sync.params.js';
 
 const SYNC_STARTED: SyncStartedAnswer = { syncId: '5d0c3f55-5f8e-4a52-9d0a-0b7c3c1b2d11', status: 'started' };
 
@@ -64,7 +64,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 
 type SyncRow = {
   sync_id: string;
-  kind: 'invoices' | 'products';
+  kind: SyncSummary['kind'];
   status: SyncSummary['status'];
   error: string | null;
   synced: number;
@@ -118,7 +118,8 @@ class PartnerSyncController {
       this.pool,
       user.companyId,
       `SELECT sync_id, kind, status, error, synced, failed, started_at, completed_at FROM rm_integration_sync
-        WHERE company_id = $1 AND partner = $2 AND kind = 'products' AND (failed > 0 OR status = 'failed')
+        WHERE company_id = $1 AND partner = $2 AND kind IN ('products', 'inventory')
+          AND (failed > 0 OR status = 'failed')
         ORDER BY started_at DESC LIMIT 20`,
       [this.partner],
     );
@@ -152,6 +153,11 @@ class PartnerSyncController {
     this.sameCompany(user, params.company_id);
     const onlyFirstChunk = params.onlyFirstChunk === 'true' || params.onlyFirstChunk === '1';
     return this.runner.start(this.partner, 'products', { onlyFirstChunk }, actorOf(user));
+  }
+
+  pushInventory(user: AuthUser, params: SyncInventoryParams): Promise<SyncStartedAnswer> {
+    this.sameCompany(user, params.company_id);
+    return this.runner.start(this.partner, 'inventory', {}, actorOf(user));
   }
 
   async log(user: AuthUser, syncId: string): Promise<SyncLogRow[]> {
@@ -340,6 +346,20 @@ export class CloverController {
   @ApiAnswer(200, 'The sync started (it runs in the background; the result arrives live)', SYNC_STARTED)
   syncProducts(@CurrentUser() user: AuthUser, @Query() params: SyncProductsParams) {
     return this.sync.syncProducts(user, params);
+  }
+
+  /**
+   * Clover's inventory push: the stock level of every product Clover has an item for (those that changed since the
+   * last push). It also runs by itself after each invoice sync; its failure raises `clover:inventory-push-error`.
+   */
+  @Get('sync-inventory')
+  @ApiAnswer(
+    200,
+    'The inventory push started (it runs in the background; the result arrives live)',
+    SYNC_STARTED,
+  )
+  pushInventory(@CurrentUser() user: AuthUser, @Query() params: SyncInventoryParams) {
+    return this.sync.pushInventory(user, params);
   }
 
   @Get('sync-log/:syncId')

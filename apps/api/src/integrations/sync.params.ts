@@ -30,3 +30,11 @@ export class SyncProductsParams {
   @IsIn(['true', 'false', '1', '0'], { message: 'onlyFirstChunk must be true or false' })
   onlyFirstChunk?: string;
 }
+
+/** GET clover/sync-inventory: the caller's company. */
+export class SyncInventoryParams {
+  @ApiPropertyOptional({ description: "The caller's company id (any other answers 404)" })
+  @IsOptional()
+  @IsString()
+  company_id?: string;
+}

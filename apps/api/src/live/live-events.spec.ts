@@ -33,7 +33,7 @@ describe('Live routes', () => {
           type,
           type === 'SyncCompleted'
             ? { partner: 'clover' }
-            : /Sync(ed|Failed)$/.test(type)
+            : /(Sync(ed|Failed)|StockPush(ed|Failed))$/.test(type)
               ? { partner: 'clover', progress: { done: 1, total: 2 } }
               : {},
           'co-A',
@@ -148,6 +148,42 @@ describe('Live routes', () => {
     );
     expect(done).toMatchObject({ event: 'clover:sync-completed', message: { syncId: 's-7' } });
     expect(done!.message.error).toBeUndefined();
+  });
+
+  it("sends Clover's failed inventory push as clover:inventory-push-error, and its progress as Clover's", () => {
+    const push = (data: Record<string, unknown>) =>
+      toLiveDeliveries(
+        stored('SyncCompleted', { syncId: 's-6', partner: 'clover', kind: 'inventory', ...data }),
+      )[0];
+    expect(push({ outcome: 'failed', error: 'Clover failed with an error (500).', failed: 0 })).toMatchObject(
+      {
+        event: 'clover:inventory-push-error',
+        message: { syncId: 's-6', error: 'Clover failed with an error (500).' },
+      },
+    );
+    expect(push({ outcome: 'success', error: null, failed: 1 })).toMatchObject({
+      event: 'clover:inventory-push-error',
+      message: { syncId: 's-6', error: '1 record(s) failed' },
+    });
+    expect(push({ outcome: 'success', error: null, failed: 0 })).toMatchObject({
+      event: 'clover:sync-completed',
+    });
+    expect(
+      toLiveDeliveries(
+        stored('StockPushFailed', {
+          syncId: 's-6',
+          partner: 'clover',
+          productId: 'p-1',
+          qty: 3,
+          progress: { done: 1, total: 2 },
+        }),
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        event: 'clover:sync-progress',
+        message: expect.objectContaining({ kind: 'inventory', done: 1, total: 2 }),
+      }),
+    ]);
   });
 
   it('sends nothing for unlisted events or events without a company', () => {

@@ -30,7 +30,7 @@ const progress: Extra = (data) => {
   const { progress: at } = data as { progress?: { done?: unknown; total?: unknown } };
   return {
     syncId: str(data.syncId),
-    kind: data.invoiceId !== undefined ? 'invoices' : 'products',
+    kind: data.invoiceId !== undefined ? 'invoices' : typeof data.qty === 'number' ? 'inventory' : 'products',
     done: typeof at?.done === 'number' ? at.done : undefined,
     total: typeof at?.total === 'number' ? at.total : undefined,
   };
@@ -119,6 +119,8 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
   InvoiceSyncFailed: route('bottle-pos:sync-progress', 'syncId', progress),
   ProductSynced: route('bottle-pos:sync-progress', 'syncId', progress),
   ProductSyncFailed: route('bottle-pos:sync-progress', 'syncId', progress),
+  StockPushed: route('clover:sync-progress', 'syncId', progress),
+  StockPushFailed: route('clover:sync-progress', 'syncId', progress),
 };
 
 /** The point-of-sale partner's socket prefix; none for the sales platform and fintech (they answer directly). */
@@ -134,17 +136,28 @@ function progressEvent(data: Data): LiveEventName | undefined {
   return `${prefix}:sync-progress`;
 }
 
-const PROGRESS_TYPES = new Set(['InvoiceSynced', 'InvoiceSyncFailed', 'ProductSynced', 'ProductSyncFailed']);
+const PROGRESS_TYPES = new Set([
+  'InvoiceSynced',
+  'InvoiceSyncFailed',
+  'ProductSynced',
+  'ProductSyncFailed',
+  'StockPushed',
+  'StockPushFailed',
+]);
 
 const syncFailed = (data: Data) =>
   data.outcome === 'failed' || (typeof data.failed === 'number' && data.failed > 0);
 
 /**
- * A sync's completion: the partner's sync-completed, or its sync-error when it failed or left records failed. The
- * sales platform's (mpower) syncs answer their request directly: none.
+ * A sync's completion: the partner's sync-completed, or its sync-error when it failed or left records failed (for
+ * Clover's inventory push: clover:inventory-push-error). The sales platform's (mpower) syncs answer their request
+ * directly: none.
  */
 function syncEvent(data: Data): LiveEventName | undefined {
   const prefix = partnerPrefix(data);
+  // The client's specification names Clover's inventory push error as an event of its own.
+  if (prefix === 'clover' && data.kind === 'inventory' && syncFailed(data))
+    return 'clover:inventory-push-error';
   return prefix && `${prefix}:sync-${syncFailed(data) ? 'error' : 'completed'}`;
 }
 

@@ -15,4 +15,5 @@ export const PARTNERS: Record<PartnerPath, { title: string; feature: FeatureName
 };
 
 export const STATUS_LABEL = { running: 'Running', success: 'Success', failed: 'Failed' } as const;
-export const KIND_LABEL = { invoices: 'Invoices', products: 'Products' } as const;
+/** inventory: Clover's inventory push (stock levels), which runs after each invoice sync. */
+export const KIND_LABEL = { invoices: 'Invoices', products: 'Products', inventory: 'Inventory' } as const;

@@ -30,7 +30,7 @@ export function cloverReference(idempotencyKey: string): string {
 
 /**
  * Clover's REST API (v3, documented by Clover): items (`/v3/merchants/{mId}/items`, created with POST and updated
- * with POST on the item), item stocks (`/item_stocks/{itemId}`), and orders created in one call with the atomic
+ * with POST on the item), item stocks (`/item_stocks/{itemId}`: the inventory push), and orders created in one call with the atomic
  * order endpoint (`/atomic_order/orders`), so an invoice becomes one whole order or none. A product's item is found
  * by its `sku` (our product id) when we do not know its Clover id yet, so a product is never created twice.
  */
@@ -114,10 +114,14 @@ export class CloverAdapter implements PartnerPort {
         id = requireId('Clover', created?.id);
       }
     }
-    if (product.qty !== null)
-      await this.http.json('POST', `${this.merchant}/item_stocks/${encodeURIComponent(id)}`, {
-        quantity: product.qty,
-      });
+    if (product.qty !== null) await this.pushStock(id, product.qty);
     return { externalId: id };
+  }
+
+  /** The item's stock (`/item_stocks/{itemId}`, Clover's inventory): the quantity we hold, set (not added). */
+  async pushStock(itemId: string, qty: number): Promise<void> {
+    await this.http.json('POST', `${this.merchant}/item_stocks/${encodeURIComponent(itemId)}`, {
+      quantity: qty,
+    });
   }
 }
