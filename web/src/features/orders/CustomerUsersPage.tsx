@@ -20,6 +20,7 @@ import { toast } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { useGetCustomerQuery } from '../customers/customers.api';
+import { CustomerUserNotifications } from './CustomerUserNotifications';
 import { CUSTOMER_USER_ROW_HEIGHT, ORDER_MESSAGES } from './order-messages';
 import {
   useCustomerUsersQuery,
@@ -139,6 +140,7 @@ function UserPanel({ user, onClose }: { user: CustomerUser; onClose: () => void 
       <Typography variant="body2" color="text.secondary">
         Invited {formatDateTime(user.invited_at)}
       </Typography>
+      <CustomerUserNotifications user={user} />
       {!user.revoked && (
         <Button
           variant="outlined"
