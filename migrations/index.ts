@@ -33,6 +33,7 @@ import { Migration20261127003000_comptroller_report } from './Migration202611270
 import { Migration20261127003100_invoice_number_search_index } from './Migration20261127003100_invoice_number_search_index.js';
 import { Migration20261127003200_append_generic_plans } from './Migration20261127003200_append_generic_plans.js';
 import { Migration20261128004000_answer_field_indexes } from './Migration20261128004000_answer_field_indexes.js';
+import { Migration20261128004100_inventory_on_deal } from './Migration20261128004100_inventory_on_deal.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -71,4 +72,5 @@ export const migrationsList = [
   Migration20261127003100_invoice_number_search_index,
   Migration20261127003200_append_generic_plans,
   Migration20261128004000_answer_field_indexes,
+  Migration20261128004100_inventory_on_deal,
 ];

@@ -18,21 +18,33 @@ export interface InvoiceStock {
   units: Record<string, number>;
   /** The price (cents) each product is invoiced at (its last line's), for the history rows. */
   prices: Record<string, number>;
+  /**
+   * Whether that last line is on deal, for the history rows (products on deal only; added later: a state stored
+   * before has none, and reads as no deal).
+   */
+  deals?: Record<string, boolean>;
 }
 
 /** Units the invoice takes from stock now: its lines while counted, else nothing. */
 export const takenBy = (invoice: InvoiceStock | undefined): Record<string, number> =>
   invoice?.counted ? invoice.units : {};
 
-function unitsOf(lines: { productId: string; qty: number; priceCents?: number }[]) {
+function unitsOf(lines: { productId: string; qty: number; priceCents?: number; onDeal?: boolean }[]) {
   const units: Record<string, number> = {};
   const prices: Record<string, number> = {};
+  const deals: Record<string, boolean> = {};
   for (const line of lines) {
     units[line.productId] = (units[line.productId] ?? 0) + line.qty;
     prices[line.productId] = line.priceCents ?? 0;
+    if (line.onDeal) deals[line.productId] = true;
+    else delete deals[line.productId];
   }
-  return { units, prices };
+  return { units, prices, deals };
 }
+
+/** Whether the invoice's (last) line of the product is on deal. */
+export const onDealIn = (invoice: InvoiceStock | undefined, productId: string): boolean =>
+  invoice?.deals?.[productId] === true;
 
 /** An invoice's stock state after one of its events (undefined: never created). */
 export function evolveInvoiceStock(

@@ -4,7 +4,7 @@ import type { StoredEvent } from '#infra/event-store/event-store.port.js';
 import { createTestDatabase } from '../../test/support/database.js';
 import { beginProjectionTransaction } from '../runner/projection-transaction.js';
 import { inventoryProjection } from './inventory.projection.js';
-import { INVENTORY_CURRENT_SCHEMA, INVENTORY_SCHEMA } from './inventory.schema.js';
+import { INVENTORY_CURRENT_SCHEMA, INVENTORY_ON_DEAL_SCHEMA, INVENTORY_SCHEMA } from './inventory.schema.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const CO = id(1);
@@ -86,6 +86,7 @@ beforeAll(async () => {
   pool = createPool(db.url, 4);
   await pool.query(INVENTORY_SCHEMA);
   await pool.query(INVENTORY_CURRENT_SCHEMA);
+  await pool.query(INVENTORY_ON_DEAL_SCHEMA);
 });
 
 afterAll(async () => {
@@ -130,6 +131,39 @@ async function movements() {
 const qtyOf = async () => Object.fromEntries((await stock()).map((row) => [row.id, row.qty]));
 
 describe('Inventory projection', () => {
+  it("keeps on each invoice movement whether the invoice's line of the product is on deal", async () => {
+    const onDeal = (invoiceId: string, vodka: number, deal: boolean) => ({
+      type: 'InvoiceRevised',
+      data: { invoiceId, lines: [{ productId: VODKA, qty: vodka, priceCents: 1800, onDeal: deal }] },
+    });
+    await project(
+      history([
+        product(VODKA),
+        {
+          ...created(INV, 3),
+          data: {
+            ...created(INV, 3).data,
+            lines: [{ productId: VODKA, qty: 3, priceCents: 1800, onDeal: true }],
+          },
+        },
+        onDeal(INV, 2, false),
+        onDeal(INV, 4, true),
+        status(INV, 'unpaid', 'cancelled'),
+      ]),
+    );
+    const { rows } = await pool.query(
+      'SELECT qty::int, unit_price_cents::int, on_deal FROM rm_inventory_history ORDER BY position',
+    );
+    expect(rows).toEqual([
+      { qty: -3, unit_price_cents: 1800, on_deal: true },
+      { qty: 1, unit_price_cents: 1800, on_deal: false },
+      { qty: -2, unit_price_cents: 1800, on_deal: true },
+      { qty: 4, unit_price_cents: 1800, on_deal: true },
+    ]);
+    const { rows: invoices } = await pool.query('SELECT deals FROM rm_inventory_invoice');
+    expect(invoices).toEqual([{ deals: { [VODKA]: true } }]);
+  });
+
   const story = () =>
     history([
       product(VODKA, 6),

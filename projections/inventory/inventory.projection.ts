@@ -5,6 +5,7 @@ import {
   evolveInvoiceStock,
   inventoryMovement,
   invoiceMovement,
+  onDealIn,
   type InvoiceStock,
 } from '#domain/inventory/inventory.stock.js';
 import { INVOICE_EVENT_TYPES, type InvoiceEvent } from '#domain/invoices/invoice.events.js';
@@ -26,6 +27,8 @@ export interface HistoryRow {
   invoice_id: string | null;
   invoice_number: string | null;
   unit_price_cents: number | null;
+  /** An invoice movement whose invoice line of the product is on deal. */
+  on_deal: boolean;
   distributor: string | null;
   created_at: string;
   position: string;
@@ -62,7 +65,7 @@ const companyOf = (event: StoredEvent) =>
 
 async function loadInvoices(tx: PoolClient, table: string, ids: string[]) {
   const { rows } = await tx.query(
-    `SELECT invoice_id, company_id, number, counted, units, prices FROM ${ident(table)}
+    `SELECT invoice_id, company_id, number, counted, units, prices, deals FROM ${ident(table)}
       WHERE invoice_id = ANY($1::uuid[])`,
     [ids],
   );
@@ -76,6 +79,7 @@ async function loadInvoices(tx: PoolClient, table: string, ids: string[]) {
         counted: row.counted,
         units: row.units,
         prices: row.prices,
+        deals: row.deals,
       },
     ]),
   );
@@ -105,18 +109,20 @@ async function applyMovements(
   const inventory = physical(t, INVENTORY);
   await tx.query(
     prepared(`WITH stock AS (
-       INSERT INTO ${physical(t, INVOICES)} (invoice_id, company_id, number, counted, units, prices)
-       SELECT r."invoiceId", r."companyId", r.number, r.counted, r.units, r.prices
+       INSERT INTO ${physical(t, INVOICES)} (invoice_id, company_id, number, counted, units, prices, deals)
+       SELECT r."invoiceId", r."companyId", r.number, r.counted, r.units, r.prices, COALESCE(r.deals, '{}')
          FROM jsonb_to_recordset($1::jsonb)
-           AS r("invoiceId" uuid, "companyId" uuid, number text, counted boolean, units jsonb, prices jsonb)
+           AS r("invoiceId" uuid, "companyId" uuid, number text, counted boolean, units jsonb, prices jsonb,
+                deals jsonb)
        ON CONFLICT (invoice_id) DO UPDATE SET
-         number = EXCLUDED.number, counted = EXCLUDED.counted, units = EXCLUDED.units, prices = EXCLUDED.prices
+         number = EXCLUDED.number, counted = EXCLUDED.counted, units = EXCLUDED.units, prices = EXCLUDED.prices,
+         deals = EXCLUDED.deals
      ),
      moved AS (
        INSERT INTO ${physical(t, HISTORY)}
-         (id, company_id, product_id, qty, source, ref, invoice_id, invoice_number, unit_price_cents, distributor,
-          created_at, position)
-       SELECT id, company_id, product_id, qty, source, ref, invoice_id, invoice_number, unit_price_cents,
+         (id, company_id, product_id, qty, source, ref, invoice_id, invoice_number, unit_price_cents, on_deal,
+          distributor, created_at, position)
+       SELECT id, company_id, product_id, qty, source, ref, invoice_id, invoice_number, unit_price_cents, on_deal,
               distributor, created_at, position
          FROM jsonb_populate_recordset(NULL::${physical(t, HISTORY)}, $2::jsonb)
        ON CONFLICT (id) DO NOTHING
@@ -158,7 +164,8 @@ async function applyMovements(
  */
 export const inventoryProjection = defineProjection({
   name: 'inventory',
-  version: 1,
+  // 2: history rows and invoices keep the deal (on_deal, deals)
+  version: 2,
   handles: INVENTORY_HANDLES,
   tables: [INVENTORY, INVOICES, HISTORY],
   async apply(tx, events, t) {
@@ -234,6 +241,7 @@ export const inventoryProjection = defineProjection({
               invoice_id: null,
               invoice_number: null,
               unit_price_cents: line?.itemCostCents ?? null,
+              on_deal: false,
               distributor:
                 inventoryEvent.type === 'InventoryRestocked' ? inventoryEvent.data.distributor : null,
             });
@@ -260,6 +268,9 @@ export const inventoryProjection = defineProjection({
               invoice_id: invoiceId,
               invoice_number: after?.number ?? null,
               unit_price_cents: after?.prices[productId] ?? before?.prices[productId] ?? null,
+              // the line the movement is about: the invoice's line now, or (a line taken off) the one before
+              on_deal:
+                productId in (after?.prices ?? {}) ? onDealIn(after, productId) : onDealIn(before, productId),
               distributor: null,
             });
           }

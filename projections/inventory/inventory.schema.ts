@@ -80,3 +80,13 @@ BEGIN
 END
 $$;
 `;
+
+/**
+ * An invoice movement's deal (the client's specification: inventory history on_deal): whether the invoice's line of
+ * the product is on deal, kept per invoice (`deals`: product → true) and on each history row it writes
+ * (Migration20261128004100_inventory_on_deal; the projection's version 2 rebuilds the rows).
+ */
+export const INVENTORY_ON_DEAL_SCHEMA = `
+ALTER TABLE rm_inventory_invoice ADD COLUMN IF NOT EXISTS deals jsonb NOT NULL DEFAULT '{}';
+ALTER TABLE rm_inventory_history ADD COLUMN IF NOT EXISTS on_deal boolean NOT NULL DEFAULT false;
+`;

@@ -462,6 +462,44 @@ describe('Inventory (HTTP)', () => {
       expect((await api.get(`inventory/export`, other.token)).status).toBe(404);
       expect((await rowOf(titos)).qty).toBe(26);
     });
+
+    it("names a movement's reference, unit price and deal as the client's specification does", async () => {
+      const created = await api.post(
+        'invoice',
+        {
+          customer_id: customer,
+          items: [{ product_id: merlot, qty: 2, price: 7.5, on_deal: true }],
+          force: true,
+        },
+        token,
+      );
+      expect(created.status).toBe(201);
+      await settle();
+      const onDeal = await api.get(
+        `inventory/history/grid?${q({
+          startRow: 0,
+          endRow: 10,
+          filterModel: { on_deal: { filterType: 'set', values: ['true'] } },
+        })}`,
+        token,
+      );
+      expect(onDeal.body.rows).toEqual([
+        expect.objectContaining({
+          product_id: merlot,
+          qty: -2,
+          source: 'INVOICE',
+          ref: created.body.number,
+          ref_number: created.body.number,
+          price: 7.5,
+          unit_price: 7.5,
+          on_deal: true,
+        }),
+      ]);
+      const restock = (
+        await api.get(`inventory/history/grid?${q({ startRow: 0, endRow: 100 })}`, token)
+      ).body.rows.find((row: Record<string, unknown>) => row.source === 'RESTOCK');
+      expect(restock).toMatchObject({ ref_number: restock.ref, unit_price: restock.price, on_deal: false });
+    });
   });
 
   it('answers 403 with a clear message while the inventory feature is off', async () => {

@@ -118,18 +118,8 @@ export const inventoryHistoryGrid = defineGrid({
     source: { sql: 'g.source', type: 'set' },
     ref: { sql: 'g.ref', type: 'text' },
     ref_number: { sql: 'g.ref', type: 'text' },
-    // An invoice movement is on deal when the invoice's line of the product is (as the invoice is now). Read for the
-    // page's rows only: one invoice by its key per row.
-    on_deal: {
-      sql: `(g.source = 'INVOICE' AND COALESCE((SELECT bool_or((x ->> 'onDeal')::boolean)
-               FROM rm_invoice iv, jsonb_array_elements(iv.content -> 'lines') x
-              WHERE iv.id = g.invoice_id AND iv.company_id = g.company_id
-                AND x ->> 'productId' = g.product_id::text), false))`,
-      type: 'set',
-      setType: 'boolean',
-      sortable: false,
-      filterable: false,
-    },
+    // an invoice movement whose invoice line of the product is on deal
+    on_deal: { sql: 'g.on_deal', type: 'set', setType: 'boolean' },
     invoice_id: { sql: 'g.invoice_id', type: 'text', filterable: false, sortable: false },
     invoice: { sql: 'g.invoice_number', type: 'text' },
     created_at: { sql: 'g.created_at', type: 'date', filterSql: '(g.created_at AT TIME ZONE g.time_zone)' },
