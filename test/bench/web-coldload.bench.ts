@@ -88,7 +88,7 @@ async function measureOnce(
           return Array.from(doc.querySelectorAll(css)).some((e) => e.getBoundingClientRect().height > 0);
         },
         selector,
-        { timeout: 120_000, polling: 'raf' },
+        { timeout: 180_000, polling: 'raf' },
       );
       return Date.now() - started;
     };
@@ -96,7 +96,7 @@ async function measureOnce(
     const [shellMs, headingMs, rowsMs] = await Promise.all([
       at('nav[aria-label="Main navigation"], [data-boot-shell]'),
       at('main h1'),
-      at('[role="row"][data-rowindex], [data-phone-grid] li'),
+      at('.MuiDataGrid-row[data-id], [data-phone-grid] li'),
     ]);
     const firstPaintMs = await page.evaluate(
       () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,

@@ -105,7 +105,7 @@ export const SCREENS: Screen[] = [
   { route: '/setting', signedIn: true, data: at('/setting') },
   {
     route: '/setting/staff',
-    primary: 'Invite',
+    primary: 'Send Invitation',
     signedIn: true,
     data: at('/setting/staff'),
     empty: at('/setting/staff'),
