@@ -138,6 +138,8 @@ export const INVOICE_GRID_EXAMPLE = {
       total: 54.1,
       sub_total: 49.98,
       tax_total: 4.12,
+      paid: 0,
+      balance: 54.1,
       invoiced_at: '2026-11-25',
       due_at: null,
       customer_id: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698',
