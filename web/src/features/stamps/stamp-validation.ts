@@ -1,15 +1,15 @@
-import { addDays } from 'date-fns';
 import { stampRollSizeWarnings } from '#domain/stamps/stamp.rules';
 import type { FormErrors } from '../../shared/forms/use-form';
-import { formatFilterDate, toDate } from '../../shared/format';
+import { addDays, companyToday, toDate } from '../../shared/format';
 import { STAMP_MESSAGES } from './stamp-messages';
 
 /** Spec 000 §5 / §9: a roll's received date is at most 3 days after today. */
 export const RECEIVED_DAYS_AHEAD = 3;
 const MAX_STAMP_NUMBER = 2_000_000_000;
 
-export const today = () => formatFilterDate(new Date());
-export const latestReceivedDate = () => formatFilterDate(addDays(new Date(), RECEIVED_DAYS_AHEAD));
+/** The company's today, and the latest received date a roll may have. */
+export const today = () => companyToday();
+export const latestReceivedDate = () => addDays(companyToday(), RECEIVED_DAYS_AHEAD);
 
 /** A whole stamp number typed in a field, or null. */
 export const toStampNumber = (value: string): number | null =>
