@@ -32,6 +32,7 @@ import { Migration20261127001900_integrations } from './Migration20261127001900_
 import { Migration20261127003000_comptroller_report } from './Migration20261127003000_comptroller_report.js';
 import { Migration20261127003100_invoice_number_search_index } from './Migration20261127003100_invoice_number_search_index.js';
 import { Migration20261127003200_append_generic_plans } from './Migration20261127003200_append_generic_plans.js';
+import { Migration20261128001000_activity_filters } from './Migration20261128001000_activity_filters.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -69,4 +70,5 @@ export const migrationsList = [
   Migration20261127003000_comptroller_report,
   Migration20261127003100_invoice_number_search_index,
   Migration20261127003200_append_generic_plans,
+  Migration20261128001000_activity_filters,
 ];
