@@ -66,6 +66,12 @@ describe('Activity changes in words', () => {
     });
   });
 
+  it('leaves out what tells nothing: the empty list that got its first payment, an empty note that came', () => {
+    const fields = labelled.map((change) => change.field);
+    expect(fields).not.toContain('payments');
+    expect(fields).not.toContain('payments.0.note');
+  });
+
   it('leaves ids and bookkeeping out', () => {
     const fields = labelled.map((change) => change.field);
     expect(fields).not.toContain('payments.0.id');

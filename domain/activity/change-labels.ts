@@ -142,12 +142,24 @@ function valueText(field: string, value: FieldChange['before'], timeZone: string
   return value;
 }
 
+/**
+ * A change that tells nothing: an empty list or record that got its first item (the items are shown), or a field
+ * that came or went empty.
+ */
+function nothingNew(change: FieldChange): boolean {
+  const empty = (value: FieldChange['before']) =>
+    value === null || value === '' || value === '[]' || value === '{}';
+  if (!('before' in change)) return empty(change.after);
+  if (!('after' in change)) return empty(change.before);
+  return false;
+}
+
 export function labelChanges(
   changes: readonly FieldChange[],
   context: { before: unknown; after: unknown; timeZone: string },
 ): LabelledChange[] {
   return changes
-    .filter((change) => !HIDDEN.test(change.field))
+    .filter((change) => !HIDDEN.test(change.field) && !nothingNew(change))
     .map((change) => ({
       field: change.field,
       label: labelOf(change.field, context.before, context.after),
