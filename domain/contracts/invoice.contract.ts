@@ -143,6 +143,10 @@ export interface InvoiceGridRow {
   total: number;
   sub_total: number;
   tax_total: number;
+  /** the live payments' sum, dollars */
+  paid: number;
+  /** what is still owed, dollars: total − paid, 0 for a cancelled invoice */
+  balance: number;
   invoiced_at: string;
   due_at: string | null;
   customer_id: string;

@@ -97,8 +97,15 @@ describe('Command palette (browser)', () => {
           .getByRole('option', { name: /alamo tavern/i })
           .first(),
       );
-      for (const name of ['Invoices', 'Products', 'Customers'])
+      for (const name of ['Invoices', 'Products'])
         expect(await group(page, name).getByRole('option').count()).toBe(3);
+      // a customer offers edit customer, create invoice and view invoices (3 customers, 3 commands each)
+      expect(await group(page, 'Customers').getByRole('option').count()).toBe(9);
+      expect(
+        await group(page, 'Customers')
+          .getByRole('option', { name: /^Edit customer Alamo Tavern/ })
+          .count(),
+      ).toBe(3);
       expect(await palette(page).getByText('No results').count()).toBe(0);
       await snap(page, 'command-palette-results');
 
@@ -114,6 +121,35 @@ describe('Command palette (browser)', () => {
       await press(page, 'Enter');
       await page.waitForURL(`**/invoice/${number}`);
       await hidden(palette(page));
+    },
+  );
+
+  browser.it(
+    "goes to pages (New Invoice, Stamp Record, Comptroller Report, Reports) and to a customer's invoices",
+    async () => {
+      const token = await anOwnerToken(api, 'palette-pages');
+      const tavern = await aCustomer(api, token, { name: 'Pages Tavern' });
+      const page = await browser.signedIn(token);
+      await page.goto('/dashboard');
+      const go = async (text: string, option: string | RegExp, url: string) => {
+        await press(page, 'Control+k');
+        await searchBox(page).fill(text);
+        await palette(page).getByRole('option', { name: option }).click();
+        await page.waitForURL(url);
+        await hidden(palette(page));
+      };
+      await press(page, 'Control+k');
+      for (const name of ['New Invoice', 'Stamp Record', 'Comptroller Report', 'Reports', 'Payments'])
+        await visible(group(page, 'Pages').getByRole('option', { name, exact: true }));
+      await snap(page, 'command-palette-pages');
+      await press(page, 'Escape');
+      await go('comptroller', 'Comptroller Report', '**/stamp/comptroller');
+      await go('record', 'Stamp Record', '**/stamp/record');
+      await go('reports', 'Reports', '**/reports');
+      await go('new inv', 'New Invoice', '**/invoice/create');
+      await go('Pages Tav', 'View invoices of Pages Tavern', `**/invoice?customerId=${tavern.id}`);
+      await go('Pages Tav', 'Create invoice for Pages Tavern', `**/invoice/create?customerId=${tavern.id}`);
+      await go('Pages Tav', 'Edit customer Pages Tavern', `**/customer/${tavern.id}/edit`);
     },
   );
 

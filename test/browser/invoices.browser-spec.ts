@@ -228,7 +228,8 @@ describe('Invoices (browser)', () => {
       await ok(http.post('company/feature', { name: 'email', active: true }, c.token));
       await page.goto('/invoice');
       await visible(page.getByRole('link', { name: 'Email Log', exact: true }));
-      await visible(invoiceGrid(page).getByRole('link', { name: 'Email log invoice #1' }));
+      await invoiceGrid(page).getByRole('button', { name: 'More actions for invoice #1' }).click();
+      await visible(page.getByRole('menuitem', { name: 'Email log invoice #1' }));
     },
   );
 

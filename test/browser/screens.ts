@@ -36,6 +36,8 @@ export interface Screen {
   widths?: boolean;
   /** dialogs to open on the screen with data */
   dialogs?: DialogEntry[];
+  /** the name of the screen's primary action (a button or link), on screen at 1440 and 390 px */
+  primary?: string;
 }
 
 const at =
@@ -65,7 +67,7 @@ const SEARCH: DialogEntry = {
 
 export const SCREENS: Screen[] = [
   // signed out
-  { route: '/auth/signin', signedIn: false, data: at('/auth/signin'), widths: true },
+  { route: '/auth/signin', primary: 'Sign In', signedIn: false, data: at('/auth/signin'), widths: true },
   { route: '/auth/signup', signedIn: false, data: at('/auth/signup') },
   { route: '/auth/reset-password', signedIn: false, data: at('/auth/reset-password') },
   { route: '/auth/change-password', signedIn: false, data: at('/auth/change-password?token=unknown') },
@@ -101,14 +103,27 @@ export const SCREENS: Screen[] = [
     dialogs: [LOGOUT, SEARCH],
   },
   { route: '/setting', signedIn: true, data: at('/setting') },
-  { route: '/setting/staff', signedIn: true, data: at('/setting/staff'), empty: at('/setting/staff') },
+  {
+    route: '/setting/staff',
+    primary: 'Send Invitation',
+    signedIn: true,
+    data: at('/setting/staff'),
+    empty: at('/setting/staff'),
+  },
   { route: '/notification', signedIn: true, data: at('/notification') },
   { route: '/features', signedIn: true, data: at('/features') },
   { route: '/activity', signedIn: true, data: at('/activity'), empty: at('/activity') },
   { route: '/reports', signedIn: true, data: at('/reports'), empty: at('/reports') },
   { route: '/payment', signedIn: true, data: at('/payment'), empty: at('/payment'), widths: true },
   { route: '/emails', signedIn: true, data: at('/emails'), empty: at('/emails') },
-  { route: '/customer', signedIn: true, data: at('/customer'), empty: at('/customer'), widths: true },
+  {
+    route: '/customer',
+    primary: 'New Customer',
+    signedIn: true,
+    data: at('/customer'),
+    empty: at('/customer'),
+    widths: true,
+  },
   { route: '/customer/create', signedIn: true, data: at('/customer/create') },
   {
     route: '/customer/{id}/edit',
@@ -129,7 +144,14 @@ export const SCREENS: Screen[] = [
       },
     ],
   },
-  { route: '/invoice', signedIn: true, data: at('/invoice'), empty: at('/invoice'), widths: true },
+  {
+    route: '/invoice',
+    primary: 'New Invoice',
+    signedIn: true,
+    data: at('/invoice'),
+    empty: at('/invoice'),
+    widths: true,
+  },
   {
     route: '/invoice/{number}',
     signedIn: true,
@@ -180,6 +202,7 @@ export const SCREENS: Screen[] = [
   },
   {
     route: '/stamp/roll',
+    primary: 'Add Roll',
     signedIn: true,
     data: at('/stamp/roll'),
     empty: at('/stamp/roll'),
@@ -209,7 +232,14 @@ export const SCREENS: Screen[] = [
       },
     ],
   },
-  { route: '/product', signedIn: true, data: at('/product'), empty: at('/product'), widths: true },
+  {
+    route: '/product',
+    primary: 'New Product',
+    signedIn: true,
+    data: at('/product'),
+    empty: at('/product'),
+    widths: true,
+  },
   { route: '/order', signedIn: true, data: at('/order'), empty: at('/order'), widths: true },
   {
     route: '/order/{number}',
@@ -225,7 +255,14 @@ export const SCREENS: Screen[] = [
     data: (c) => `/customer/${c.customerId}/user`,
     empty: at('/customer/00000000-0000-4000-8000-000000000000/user'),
   },
-  { route: '/inventory', signedIn: true, data: at('/inventory'), empty: at('/inventory'), widths: true },
+  {
+    route: '/inventory',
+    primary: 'Re-stock',
+    signedIn: true,
+    data: at('/inventory'),
+    empty: at('/inventory'),
+    widths: true,
+  },
   {
     route: '/inventory/restock',
     signedIn: true,

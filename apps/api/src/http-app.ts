@@ -8,6 +8,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { firstPaintHtml, type RouteChunks } from './first-paint.js';
 import { AppModule } from './app.module.js';
 import { APP_VERSION } from './infra/config/config.js';
 import { AppLogger } from './infra/config/logging.js';
@@ -139,6 +140,10 @@ export async function createHttpApp(
       preCompressed: true,
     });
     const html = readFileSync(indexHtml, 'utf8');
+    const routeChunks = join(webDir, 'route-chunks.json');
+    const pageHtml = existsSync(routeChunks)
+      ? firstPaintHtml(html, JSON.parse(readFileSync(routeChunks, 'utf8')) as RouteChunks)
+      : () => html;
     // Client-side routing: any other GET outside the API answers the app shell.
     fastify.get('/*', (request, reply) => {
       if (request.url.startsWith('/api/')) {
@@ -151,7 +156,10 @@ export async function createHttpApp(
       const subdomain = shopSubdomainOf(request.headers.host, new URL(appUrl).hostname);
       const shopPath = subdomain ? shopPathFor(subdomain, request.url) : null;
       if (shopPath) return reply.redirect(shopPath, 302);
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(pageHtml(request.url.split('?')[0]!));
     });
   }
   await app.init();

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Toaster } from '../shared/toasts';
-import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
+import { BootShell } from '../shared/ui/BootShell';
 
 /** A lazily loaded page module (its default export): one chunk per feature, nothing heavy in the shell. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -17,7 +17,8 @@ export const routes: RouteObject[] = [
         <Toaster />
       </>
     ),
-    hydrateFallbackElement: <FullPageSpinner />,
+    // while the first page's code loads: the skeleton index.html drew (a spinner outside the back office)
+    hydrateFallbackElement: <BootShell />,
     children: [
       { path: 'auth/:section?', lazy: page(() => import('../features/auth/AuthPage')) },
       { path: 'logout', lazy: page(() => import('../features/auth/LogoutPage')) },

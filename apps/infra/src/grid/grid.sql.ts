@@ -51,7 +51,8 @@ function selectList(grid: GridDefinition): string {
 }
 
 function orderBy(grid: GridDefinition, sortModel: readonly GridSort[]): string {
-  const sorts = sortModel.length > 0 ? sortModel : grid.defaultSort;
+  const asked = sortModel.length > 0 ? sortModel : grid.defaultSort;
+  const sorts = [...asked, ...grid.tieBreak.filter((tie) => !asked.some((s) => s.colId === tie.colId))];
   const terms = sorts.map(
     ({ colId, sort }) => `${column(grid, colId).sortSql} ${sort === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`,
   );

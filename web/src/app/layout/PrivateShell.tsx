@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { useState } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { SessionExpiredDialog } from '../../features/auth/SessionExpiredDialog';
@@ -22,19 +23,36 @@ export default function PrivateShell() {
   );
 }
 
+/**
+ * Below 900 px (a phone, a small tablet) the navigation is a drawer the top bar's menu button opens, over the page:
+ * no rail takes the page's room and opening it never squeezes the page. Wider, it is the side navigation with its
+ * minimize toggle.
+ */
 function AppLayout() {
   const user = useAppSelector((state) => state.session.user);
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  // between 900 and 1200 px the side navigation starts as its icon rail (the user's toggle is remembered)
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
   const [minimized, toggle] = useNavMinimized(narrow);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const navigation = useNavigation();
   useLiveUpdates();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
-      <SideNav user={user} minimized={minimized} onToggle={toggle} />
+      <SideNav
+        user={user}
+        minimized={minimized}
+        onToggle={toggle}
+        phone={phone ? { open: drawerOpen, onClose: () => setDrawerOpen(false) } : undefined}
+      />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar companyName={user?.company?.name} />
+        <TopBar
+          companyName={user?.company?.name}
+          onOpenNavigation={phone ? () => setDrawerOpen(true) : undefined}
+          navigationOpen={drawerOpen}
+        />
         {navigation.state === 'loading' && (
           <LinearProgress
             aria-label="Loading page"

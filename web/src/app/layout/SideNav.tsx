@@ -21,28 +21,45 @@ import { NAV_ITEMS, visibleNavItems } from './nav-items';
 export const NAV_WIDTH = 248;
 export const NAV_MINI_WIDTH = 72;
 
+/** The id of the phone's navigation drawer (the top bar's menu button controls it). */
+export const NAV_DRAWER_ID = 'main-navigation-drawer';
+
 interface SideNavProps {
   user: User | null;
   minimized: boolean;
   onToggle: () => void;
+  /**
+   * On a phone the navigation is a drawer over the page (no rail takes room from it): open or closed, closed again
+   * once an entry is chosen.
+   */
+  phone?: { open: boolean; onClose: () => void };
 }
 
-export function SideNav({ user, minimized, onToggle }: SideNavProps) {
+export function SideNav({ user, minimized: minimizedWanted, onToggle, phone }: SideNavProps) {
+  // the phone's drawer always shows the entries whole (with their sub-entries)
+  const minimized = phone ? false : minimizedWanted;
   const width = minimized ? NAV_MINI_WIDTH : NAV_WIDTH;
   const { pathname } = useLocation();
+  const chosen = phone?.onClose;
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
   // Until the company is known, entries hidden under a feature stay hidden (no flash of Inventory under clover).
   const items = visibleNavItems(NAV_ITEMS, useFeatureOnOrUnknown());
 
   return (
     <Drawer
-      variant="permanent"
+      id={phone ? NAV_DRAWER_ID : undefined}
+      variant={phone ? 'temporary' : 'permanent'}
+      open={phone ? phone.open : true}
+      onClose={phone?.onClose}
+      // the links stay in the page while it is closed (they are hidden from everyone then)
+      ModalProps={phone ? { keepMounted: true } : undefined}
       sx={{
-        width,
+        width: phone ? undefined : width,
         flexShrink: 0,
         transition: (theme) => theme.transitions.create('width'),
         '& .MuiDrawer-paper': {
           width,
+          maxWidth: '85vw',
           overflowX: 'hidden',
           boxSizing: 'border-box',
           borderRight: 1,
@@ -69,6 +86,7 @@ export function SideNav({ user, minimized, onToggle }: SideNavProps) {
                 <ListItemButton
                   component={NavLink}
                   to={item.to}
+                  onClick={chosen}
                   selected={isActive(item.to)}
                   sx={{ borderRadius: 2, mb: 0.5, minHeight: 44, px: 1.75 }}
                 >
@@ -88,6 +106,7 @@ export function SideNav({ user, minimized, onToggle }: SideNavProps) {
                     key={child.to}
                     component={NavLink}
                     to={child.to}
+                    onClick={chosen}
                     end
                     selected={pathname === child.to}
                     sx={{ borderRadius: 2, pl: 7, minHeight: 36 }}
@@ -104,6 +123,7 @@ export function SideNav({ user, minimized, onToggle }: SideNavProps) {
             <ListItemButton
               component={NavLink}
               to="/setting"
+              onClick={chosen}
               selected={isActive('/setting')}
               sx={{ flexGrow: 0, mx: 1, my: 1, borderRadius: 2, gap: 1.5, px: 1.25, minHeight: 56 }}
             >
@@ -128,14 +148,20 @@ export function SideNav({ user, minimized, onToggle }: SideNavProps) {
           </Tooltip>
         )}
         <Box sx={{ display: 'flex', justifyContent: minimized ? 'center' : 'flex-end', px: 1, pb: 1 }}>
-          <IconButton
-            onClick={onToggle}
-            aria-label={minimized ? 'Expand navigation' : 'Minimize navigation'}
-            aria-expanded={!minimized}
-            size="small"
-          >
-            {minimized ? <ChevronRight /> : <ChevronLeft />}
-          </IconButton>
+          {phone ? (
+            <IconButton onClick={phone.onClose} aria-label="Close navigation" size="small">
+              <ChevronLeft />
+            </IconButton>
+          ) : (
+            <IconButton
+              onClick={onToggle}
+              aria-label={minimized ? 'Expand navigation' : 'Minimize navigation'}
+              aria-expanded={!minimized}
+              size="small"
+            >
+              {minimized ? <ChevronRight /> : <ChevronLeft />}
+            </IconButton>
+          )}
         </Box>
       </Box>
     </Drawer>

@@ -1,4 +1,6 @@
 import Logout from '@mui/icons-material/Logout';
+import MenuRounded from '@mui/icons-material/MenuRounded';
+import IconButton from '@mui/material/IconButton';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,8 +16,18 @@ import { CommandPalette } from '../../features/palette/CommandPalette';
 import { hiddenOnPhones } from '../../shared/ui/visually-hidden';
 import { useAppDispatch } from '../store';
 import { LiveIndicator } from './LiveIndicator';
+import { NAV_DRAWER_ID } from './SideNav';
 
-export function TopBar({ companyName }: { companyName?: string }) {
+export function TopBar({
+  companyName,
+  onOpenNavigation,
+  navigationOpen = false,
+}: {
+  companyName?: string;
+  /** on a phone: opens the navigation drawer (the menu button shows only then) */
+  onOpenNavigation?: () => void;
+  navigationOpen?: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -29,6 +41,18 @@ export function TopBar({ companyName }: { companyName?: string }) {
   return (
     <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Toolbar sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 64 }, px: { xs: 1.5, sm: 3 } }}>
+        {onOpenNavigation && (
+          <IconButton
+            edge="start"
+            onClick={onOpenNavigation}
+            aria-label="Open navigation"
+            aria-controls={NAV_DRAWER_ID}
+            aria-expanded={navigationOpen}
+            sx={{ flexShrink: 0 }}
+          >
+            <MenuRounded />
+          </IconButton>
+        )}
         {/* the name gives way (ellipsis) before the controls do; on a phone the controls show their icons only */}
         <Typography
           component="div"

@@ -6,7 +6,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { retryValidation } from '../../app/session';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { CompanyClock } from '../../shared/company/company-clock';
-import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
+import { BootShell } from '../../shared/ui/BootShell';
 import { AUTH_MESSAGES } from './auth-messages';
 import { validateSession } from './session-thunks';
 
@@ -21,7 +21,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
   if (status === 'anonymous') return <Navigate to="/auth/signin" replace state={{ from: location }} />;
   if (status === 'validating') {
-    if (!bootFailed) return <FullPageSpinner label="Signing you in" />;
+    if (!bootFailed) return <BootShell label="Signing you in" />;
     return (
       <Box sx={{ maxWidth: 480, mx: 'auto', mt: 12, px: 2 }}>
         <Alert

@@ -28,6 +28,17 @@ const MESSAGES = {
   deactivated: (title: string) => `${title} is switched off.`,
 } as const;
 
+/** The screen a feature adds, opened from its card while it is on. */
+export const FEATURE_SCREENS: Partial<Record<string, { to: string; label: string }>> = {
+  reports: { to: '/reports', label: 'Open Reports' },
+  inventory: { to: '/inventory', label: 'Open Inventory' },
+  order: { to: '/order', label: 'Open Orders' },
+  payment: { to: '/payment', label: 'Open Payments' },
+  email: { to: '/emails', label: 'Open Email Log' },
+  clover: { to: '/clover', label: 'Open Clover' },
+  bottle_pos: { to: '/bottle-pos', label: 'Open Bottle POS' },
+};
+
 /** Free features first, then paid ones, then what is coming; the catalogue's order within each. */
 const ACCESS_ORDER: Record<FeatureCard['access'], number> = { free: 0, paid: 1, coming_soon: 2 };
 const byAccess = (cards: FeatureCard[]) =>
@@ -222,7 +233,14 @@ function FeatureCardItem({
           </Typography>
         )}
       </CardContent>
-      <CardActions sx={{ px: 2.5, pb: 2.5, pt: 0 }}>{button}</CardActions>
+      <CardActions sx={{ px: 2.5, pb: 2.5, pt: 0, flexWrap: 'wrap', gap: 1 }}>
+        {button}
+        {card.active && FEATURE_SCREENS[card.name] && (
+          <RouterButton to={FEATURE_SCREENS[card.name]!.to} variant="text" sx={{ ml: '0 !important' }}>
+            {FEATURE_SCREENS[card.name]!.label}
+          </RouterButton>
+        )}
+      </CardActions>
     </Card>
   );
 }

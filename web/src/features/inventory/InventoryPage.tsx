@@ -17,7 +17,14 @@ import { toast, TOAST_SECONDS } from '../../shared/toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
-import { EDITABLE_FIELDS, INVENTORY_GRID_DEFAULT_SORT, inventoryColumns } from './inventory-grid.columns';
+import {
+  EDITABLE_FIELDS,
+  INVENTORY_DEFAULT_VISIBILITY,
+  INVENTORY_GRID_DEFAULT_SORT,
+  INVENTORY_GRID_ID,
+  inventoryColumns,
+  inventoryPhoneRow,
+} from './inventory-grid.columns';
 import { cellNumber, INVENTORY_MESSAGES, INVENTORY_ROW_HEIGHT, QUICK_EDIT_KEY } from './inventory-messages';
 import {
   useAdjustInventoryMutation,
@@ -204,6 +211,10 @@ function Inventory() {
               columns={columns}
               result={result}
               label="Inventory"
+              gridId={INVENTORY_GRID_ID}
+              defaultColumnVisibility={INVENTORY_DEFAULT_VISIBILITY}
+              phoneRow={inventoryPhoneRow}
+              phoneRowLink={(row) => `/product/${row.id}`}
               emptyText={INVENTORY_MESSAGES.empty}
               rowHeight={INVENTORY_ROW_HEIGHT}
               editMode="cell"

@@ -1,6 +1,8 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { GridEditInputCell, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { GridCellLink } from '../../shared/grid/GridCellLink';
+import type { PhoneRowParts } from '../../shared/grid/PhoneRowList';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import type { InventoryCellField, InventoryGridRow, StockStatus } from './inventory.api';
 
@@ -42,56 +44,79 @@ export const EDITABLE_FIELDS: Record<InventoryCellField, string> = {
   reorder_qty: 'Qty To Reorder',
 };
 
-/** The /inventory grid (spec 001 §2 Inventory columns); fields are the API's column ids. */
+/** The name under which a user's column choice for this grid is remembered. */
+export const INVENTORY_GRID_ID = 'inventory';
+
+/** Shown from the column menu when wanted: the rest fits beside them at 1440 px. */
+export const INVENTORY_DEFAULT_VISIBILITY = { upc: false, distributor: false };
+
+/**
+ * The /inventory grid (spec 001 §2 Inventory columns); fields are the API's column ids. The product and its stock come
+ * first (In Stock never out of view); UPC and Distributor are in the column menu.
+ */
 export function inventoryColumns(): GridColDef<InventoryGridRow>[] {
   return [
-    { field: 'distributor', headerName: EDITABLE_FIELDS.distributor, minWidth: 150, flex: 1, editable: true },
+    {
+      field: 'product',
+      headerName: 'Product',
+      minWidth: 160,
+      flex: 2,
+      renderCell: ({ row }) => (
+        <GridCellLink to={`/product/${row.id}`} title={row.product}>
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {row.product}
+          </Box>
+        </GridCellLink>
+      ),
+    },
+    { field: 'product_size', headerName: 'Size', minWidth: 64 },
+    { field: 'qty', headerName: EDITABLE_FIELDS.qty, minWidth: 80, ...numericEdit },
     {
       field: 'reorder_needed',
       headerName: 'To Reorder',
       type: 'number',
-      minWidth: 150,
+      minWidth: 120,
       renderCell: ({ row }) => <StockStatusChip status={row.status} days={row.days_to_reorder} />,
     },
-    { field: 'upc', headerName: 'UPC', minWidth: 130 },
-    {
-      field: 'product',
-      headerName: 'Product',
-      minWidth: 200,
-      flex: 1.5,
-      renderCell: ({ row }) => <GridCellLink to={`/product/${row.id}`}>{row.product}</GridCellLink>,
-    },
-    { field: 'product_size', headerName: 'Size', minWidth: 90 },
     {
       field: 'product_price',
       headerName: 'Unit Price',
       type: 'number',
-      minWidth: 110,
+      minWidth: 88,
       valueFormatter: (value) => formatMoney(value as number),
     },
-    { field: 'qty', headerName: EDITABLE_FIELDS.qty, minWidth: 100, ...numericEdit },
-    { field: 'reorder_level', headerName: EDITABLE_FIELDS.reorder_level, minWidth: 120, ...numericEdit },
+    { field: 'reorder_level', headerName: EDITABLE_FIELDS.reorder_level, minWidth: 96, ...numericEdit },
     {
       field: 'reorder_time_in_days',
       headerName: EDITABLE_FIELDS.reorder_time_in_days,
-      minWidth: 140,
+      minWidth: 112,
       ...numericEdit,
     },
-    { field: 'reorder_qty', headerName: EDITABLE_FIELDS.reorder_qty, minWidth: 130, ...numericEdit },
+    { field: 'reorder_qty', headerName: EDITABLE_FIELDS.reorder_qty, minWidth: 108, ...numericEdit },
     {
       field: 'inventory_value',
       headerName: 'Inventory Value',
       type: 'number',
-      minWidth: 140,
+      minWidth: 108,
       valueFormatter: (value) => formatMoney(value as number),
     },
+    { field: 'distributor', headerName: EDITABLE_FIELDS.distributor, minWidth: 110, flex: 1, editable: true },
+    { field: 'upc', headerName: 'UPC', minWidth: 110 },
     {
       field: 'updated_at',
       headerName: 'Last Updated',
       type: 'dateTime',
-      minWidth: 190,
+      minWidth: 150,
       valueGetter: (value) => (value ? new Date(value as string) : null),
       valueFormatter: (value) => formatDateTime(value as Date),
     },
   ];
 }
+
+/** A product's stock on a phone: the product and size, what is in stock, its status. */
+export const inventoryPhoneRow = (row: InventoryGridRow): PhoneRowParts => ({
+  primary: row.product,
+  secondary: [row.product_size, formatMoney(row.product_price)].filter(Boolean).join(' · '),
+  amount: `${row.qty} in stock`,
+  badge: <StockStatusChip status={row.status} days={row.days_to_reorder} />,
+});

@@ -24,7 +24,13 @@ import { RouterButton } from '../../shared/ui/RouterButton';
 import { useDebouncedValue } from '../customers/use-debounced-value';
 import { CustomerFilterChip } from '../customers/CustomerFilterChip';
 import { useDownloadInvoiceExportMutation, useFintechCustomersQuery } from '../integrations/integrations.api';
-import { INVOICE_GRID_DEFAULT_SORT, INVOICE_ROW_HEIGHT, invoiceColumns } from './invoice-grid.columns';
+import {
+  INVOICE_GRID_DEFAULT_SORT,
+  INVOICE_GRID_ID,
+  INVOICE_ROW_HEIGHT,
+  invoiceColumns,
+  invoicePhoneRow,
+} from './invoice-grid.columns';
 import {
   INVOICE_STATUSES,
   useDownloadInvoiceCsvMutation,
@@ -280,6 +286,8 @@ export default function InvoicesPage() {
               columns={columns}
               result={result}
               label="Invoices"
+              gridId={INVOICE_GRID_ID}
+              phoneRow={invoicePhoneRow}
               emptyText={filtered ? INVOICE_MESSAGES.noMatch : INVOICE_MESSAGES.empty}
               errorText={INVOICE_MESSAGES.loadGridFailed}
               rowHeight={INVOICE_ROW_HEIGHT}

@@ -2,13 +2,12 @@ import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
-import type { ReactElement } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatDateTime, formatMoney, toDate } from '../../shared/format';
+import type { PhoneRowParts } from '../../shared/grid/PhoneRowList';
+import { RowMoreMenu, type RowMenuItem } from '../../shared/grid/RowMoreMenu';
 import { InvoicePdfRowAction } from '../public/document-actions';
 import type { InvoiceGridRow, InvoiceStatusChange } from './invoices.api';
 import {
@@ -21,8 +20,14 @@ import {
 } from './view/invoice-display';
 import { InvoiceStatusChip } from './view/InvoiceStatusChip';
 
-/** Spec 000 §9: invoices sort by invoice date, newest first. */
+/**
+ * Spec 000 §9: invoices sort by invoice date, newest first (the server puts the newest number first within a day,
+ * whatever column sorts).
+ */
 export const INVOICE_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'invoiced_at', sort: 'desc' }];
+
+/** The name under which a user's column choice for this grid is remembered. */
+export const INVOICE_GRID_ID = 'invoices';
 
 /** Spec 000 §9: invoice rows are 56 px high. */
 export const INVOICE_ROW_HEIGHT = 56;
@@ -89,33 +94,6 @@ function StatusHistory({ row }: { row: InvoiceGridRow }) {
   );
 }
 
-/** A row action: an icon link named after the invoice; it does not open the row. */
-function RowAction({
-  label,
-  number,
-  icon,
-  to,
-}: {
-  label: string;
-  number: string;
-  icon: ReactElement;
-  to: string;
-}) {
-  return (
-    <Tooltip title={label}>
-      <IconButton
-        component={RouterLink}
-        to={to}
-        size="small"
-        aria-label={`${label} invoice #${number}`}
-        onClick={(event) => event.stopPropagation()}
-      >
-        {icon}
-      </IconButton>
-    </Tooltip>
-  );
-}
-
 const twoLines = (first: string, second: string | null | undefined, strong = false) => (
   <Box
     sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}
@@ -137,13 +115,13 @@ export interface InvoiceColumnOptions {
 }
 
 /**
- * The /invoice grid (spec 000 §2): history icons, status, number, total, date, due on, customer, items, actions
- * (download PDF, edit, clone, e-mail).
+ * The /invoice grid (spec 000 §2): history icons, status, number, total, paid, balance, date, due on, customer,
+ * items, actions (download PDF; edit, clone and e-mail log behind 'More actions', so the actions stay in view at
+ * 1440 px beside every other column).
  * Field names are the API's column ids. Status is filtered from the toolbar (all eight statuses), so its column
  * menu offers no filter.
  */
 export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<InvoiceGridRow>[] {
-  const actionCount = 3 + (email ? 1 : 0);
   return [
     {
       field: 'status_info',
@@ -152,15 +130,14 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
       sortable: false,
       filterable: false,
       disableColumnMenu: true,
-      width: 76,
+      minWidth: 68,
       renderCell: ({ row }) => <StatusHistory row={row} />,
     },
     {
       field: 'status',
       headerName: 'Status',
       filterable: false,
-      minWidth: 122,
-      flex: 0.7,
+      minWidth: 112,
       renderCell: ({ row }) => (
         <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
           <InvoiceStatusChip status={row.status} />
@@ -170,8 +147,7 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
     {
       field: 'number',
       headerName: 'Number',
-      minWidth: 124,
-      flex: 0.5,
+      minWidth: 88,
       // issue 18 §4: a cancelled invoice and its replacement name each other under the number
       renderCell: ({ row }) => {
         const link = row.replaced_by
@@ -188,7 +164,7 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
         return (
           <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%' }}>
             {number}
-            <Typography component="span" variant="caption" color="text.secondary" noWrap>
+            <Typography component="span" variant="caption" color="text.secondary" noWrap title={link}>
               {link}
             </Typography>
           </Box>
@@ -199,16 +175,39 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
       field: 'total',
       headerName: 'Total',
       type: 'number',
-      minWidth: 100,
-      flex: 0.6,
+      minWidth: 92,
       valueFormatter: (value) => formatMoney(value as number),
+    },
+    {
+      field: 'paid',
+      headerName: 'Paid',
+      description: 'What was paid on the invoice',
+      type: 'number',
+      minWidth: 84,
+      valueFormatter: (value) => formatMoney(value as number),
+    },
+    {
+      field: 'balance',
+      headerName: 'Balance',
+      description: 'What is still owed (nothing on a cancelled invoice)',
+      type: 'number',
+      minWidth: 92,
+      renderCell: ({ row }) => (
+        <Typography
+          component="span"
+          variant="body2"
+          sx={{ fontWeight: row.balance > 0 ? 600 : 400 }}
+          color={row.balance > 0 ? 'text.primary' : 'text.secondary'}
+        >
+          {formatMoney(row.balance)}
+        </Typography>
+      ),
     },
     {
       field: 'invoiced_at',
       headerName: 'Date',
       type: 'date',
-      minWidth: 116,
-      flex: 0.6,
+      minWidth: 100,
       valueGetter: (value) => toDate(value as string),
       valueFormatter: (value) => formatDate(value as Date | null),
     },
@@ -216,8 +215,7 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
       field: 'due_at',
       headerName: 'Due On',
       type: 'date',
-      minWidth: 116,
-      flex: 0.6,
+      minWidth: 100,
       valueGetter: (value) => toDate(value as string),
       renderCell: ({ row }) => {
         const label = dueLabel(row.due_at, INVOICE_MESSAGES.onDelivery);
@@ -235,7 +233,7 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
     {
       field: 'customer',
       headerName: 'Customer',
-      minWidth: 160,
+      minWidth: 130,
       flex: 1.3,
       renderCell: ({ row }) => twoLines(row.customer, row.customer_tabc_id, true),
     },
@@ -243,8 +241,8 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
       field: 'items',
       headerName: 'Items',
       sortable: false,
-      minWidth: 160,
-      flex: 1.6,
+      minWidth: 110,
+      flex: 1,
       renderCell: ({ row }) =>
         twoLines(row.items, `${row.item_count} ${row.item_count === 1 ? 'item' : 'items'}`),
     },
@@ -256,34 +254,51 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
       disableColumnMenu: true,
       align: 'right',
       headerAlign: 'right',
-      minWidth: 40 + 36 * actionCount,
-      renderCell: ({ row }) => (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}>
-          <InvoicePdfRowAction number={row.number} />
-          {row.status !== 'cancelled' && (
-            <RowAction
-              label="Edit"
-              number={row.number}
-              icon={<EditOutlined fontSize="small" />}
-              to={editInvoicePath(row.number)}
-            />
-          )}
-          <RowAction
-            label="Clone"
-            number={row.number}
-            icon={<ContentCopyOutlined fontSize="small" />}
-            to={cloneInvoicePath(row.number)}
-          />
-          {email && (
-            <RowAction
-              label="Email log"
-              number={row.number}
-              icon={<MailOutlineOutlined fontSize="small" />}
-              to={`/emails?invoice=${encodeURIComponent(row.number)}`}
-            />
-          )}
-        </Box>
-      ),
+      minWidth: 84,
+      renderCell: ({ row }) => {
+        const menu: RowMenuItem[] = [
+          ...(row.status !== 'cancelled'
+            ? [
+                {
+                  label: 'Edit',
+                  name: `Edit invoice #${row.number}`,
+                  icon: <EditOutlined fontSize="small" />,
+                  to: editInvoicePath(row.number),
+                },
+              ]
+            : []),
+          {
+            label: 'Clone',
+            name: `Clone invoice #${row.number}`,
+            icon: <ContentCopyOutlined fontSize="small" />,
+            to: cloneInvoicePath(row.number),
+          },
+          ...(email
+            ? [
+                {
+                  label: 'Email log',
+                  name: `Email log invoice #${row.number}`,
+                  icon: <MailOutlineOutlined fontSize="small" />,
+                  to: `/emails?invoice=${encodeURIComponent(row.number)}`,
+                },
+              ]
+            : []),
+        ];
+        return (
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}>
+            <InvoicePdfRowAction number={row.number} />
+            <RowMoreMenu label={`More actions for invoice #${row.number}`} items={menu} />
+          </Box>
+        );
+      },
     },
   ];
 }
+
+/** An invoice on a phone: its number and customer, the total and the status (the invoice view has the rest). */
+export const invoicePhoneRow = (row: InvoiceGridRow): PhoneRowParts => ({
+  primary: `#${row.number}`,
+  secondary: row.customer,
+  amount: formatMoney(row.total),
+  badge: <InvoiceStatusChip status={row.status} />,
+});

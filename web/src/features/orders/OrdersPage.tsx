@@ -15,7 +15,7 @@ import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { dateRange, mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
 import { useGridModels } from '../../shared/grid/use-grid-models';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { ORDER_GRID_DEFAULT_SORT, orderColumns } from './order-grid.columns';
+import { ORDER_GRID_DEFAULT_SORT, ORDER_GRID_ID, orderColumns, orderPhoneRow } from './order-grid.columns';
 import { ORDER_MESSAGES, ORDER_ROW_HEIGHT } from './order-messages';
 import { useOrderGridQuery } from './orders.api';
 
@@ -98,6 +98,9 @@ function OrdersGrid() {
             columns={orderColumns}
             result={result}
             label="Orders"
+            gridId={ORDER_GRID_ID}
+            phoneRow={orderPhoneRow}
+            phoneRowLink={(row) => `/order/${row.order_number}`}
             emptyText={ORDER_MESSAGES.empty}
             rowHeight={ORDER_ROW_HEIGHT}
             disableColumnFilter

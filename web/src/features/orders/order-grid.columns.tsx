@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ORDER_STATUS_LABELS } from '#domain/orders/order-status';
 import { GridCellLink } from '../../shared/grid/GridCellLink';
 import { formatDateTime, formatMoney } from '../../shared/format';
+import type { PhoneRowParts } from '../../shared/grid/PhoneRowList';
 import { ORDER_MESSAGES } from './order-messages';
 import type { OrderGridRow } from './orders.api';
 
@@ -165,3 +166,14 @@ export const orderColumns: GridColDef<OrderGridRow>[] = [
       ) : null,
   },
 ];
+
+/** The name under which a user's column choice for this grid is remembered. */
+export const ORDER_GRID_ID = 'orders';
+
+/** An order on a phone: its number and customer, the total and the status. */
+export const orderPhoneRow = (row: OrderGridRow): PhoneRowParts => ({
+  primary: `#${row.order_number}`,
+  secondary: row.customer_exists ? row.customer : ORDER_MESSAGES.deletedCustomer,
+  amount: formatMoney(row.total),
+  badge: <OrderStatusChip status={row.status} />,
+});

@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CLIENT_VERSION, useGetMetaQuery } from '../../app/version';
-import { editCustomerPath } from '../customers/customer-grid.columns';
 import { useDebouncedValue } from '../customers/use-debounced-value';
 import { QUICK_SEARCH_DEBOUNCE_MS, QUICK_SEARCH_MIN } from '../dashboard/QuickSearch';
 import { useProductSuggestionsQuery } from '../invoices/builder/builder.api';
@@ -24,6 +23,8 @@ import { invoicePath } from '../invoices/view/invoice-display';
 import { productPath } from '../products/product-grid.columns';
 import {
   PALETTE_GROUPS,
+  PALETTE_PAGES,
+  customerCommands,
   groupItems,
   isPaletteShortcut,
   matchingActions,
@@ -153,13 +154,13 @@ function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
           to: invoicePath(invoice.number),
         });
       for (const customer of quick.data.customers)
-        found.push({
-          id: `customer-${customer.id}`,
-          group: 'Customers',
-          label: customer.name,
-          secondary: [customer.display_tabc_id, customer.city].filter(Boolean).join(' · '),
-          to: editCustomerPath(customer.id),
-        });
+        found.push(
+          ...customerCommands({
+            id: customer.id,
+            name: customer.name,
+            secondary: [customer.display_tabc_id, customer.city].filter(Boolean).join(' · '),
+          }),
+        );
     }
     if (ready && products.data)
       for (const product of products.data)
@@ -171,7 +172,7 @@ function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
           to: productPath(product.id),
         });
     const actions = [...paletteActionsFor(inventoryHidden), ...(reportIssue ? [reportIssue] : [])];
-    return groupItems([...found, ...matchingActions(text, actions)]);
+    return groupItems([...found, ...matchingActions(text, PALETTE_PAGES), ...matchingActions(text, actions)]);
   }, [ready, quick.data, products.data, text, inventoryHidden, reportIssue]);
 
   useEffect(() => setActive(0), [items]);
@@ -259,7 +260,22 @@ function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
                 <ListSubheader role="presentation" disableSticky>
                   {group}
                 </ListSubheader>
-                {inGroup.map((item) => (
+                {inGroup.map((item) => [
+                  item.heading && (
+                    <ListSubheader
+                      key={`${item.id}-heading`}
+                      role="presentation"
+                      disableSticky
+                      sx={{ lineHeight: 1.4, pt: 1, pb: 0.5, color: 'text.primary', fontWeight: 600 }}
+                    >
+                      {item.heading.label}
+                      {item.heading.secondary && (
+                        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                          {item.heading.secondary}
+                        </Typography>
+                      )}
+                    </ListSubheader>
+                  ),
                   <ListItemButton
                     key={item.id}
                     id={optionId(item)}
@@ -276,15 +292,16 @@ function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
                       if (item.href) event.preventDefault();
                       choose(item);
                     }}
-                    sx={{ borderRadius: 1 }}
+                    aria-label={item.name}
+                    sx={{ borderRadius: 1, pl: item.parent ? 4 : undefined }}
                   >
                     <ListItemText
                       primary={item.label}
                       secondary={item.secondary}
-                      slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
+                      slotProps={{ primary: { noWrap: true, sx: { fontWeight: item.parent ? 400 : 600 } } }}
                     />
-                  </ListItemButton>
-                ))}
+                  </ListItemButton>,
+                ])}
               </List>
             </li>
           );

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   PALETTE_ACTIONS,
+  PALETTE_PAGES,
+  customerCommands,
   groupItems,
   isPaletteShortcut,
   matchingActions,
@@ -42,6 +44,41 @@ describe('Command palette items', () => {
       'action-settings',
       'action-clear-cache',
     ]);
+  });
+
+  it('offers edit customer, create invoice and view invoices for a customer; a customer counts once', () => {
+    const customers = [1, 2, 3, 4].flatMap((n) => customerCommands({ id: `c${n}`, name: `Bar ${n}` }));
+    const kept = groupItems([...customers, ...PALETTE_PAGES]);
+    const commands = kept.filter((i) => i.group === 'Customers');
+    expect(commands.map((i) => i.name)).toEqual(
+      [1, 2, 3].flatMap((n) => [
+        `Edit customer Bar ${n}`,
+        `Create invoice for Bar ${n}`,
+        `View invoices of Bar ${n}`,
+      ]),
+    );
+    expect(commands.map((i) => i.to).slice(0, 3)).toEqual([
+      '/customer/c1/edit',
+      '/invoice/create?customerId=c1',
+      '/invoice?customerId=c1',
+    ]);
+    expect(commands.filter((i) => i.heading).map((i) => i.heading?.label)).toEqual([
+      'Bar 1',
+      'Bar 2',
+      'Bar 3',
+    ]);
+    // every page stays, after the search results
+    expect(kept.filter((i) => i.group === 'Pages')).toEqual(PALETTE_PAGES);
+  });
+
+  it('has the pages people go to every day: New Invoice, Stamp Record, Comptroller Report, Reports, Payments', () => {
+    const pages = new Map(PALETTE_PAGES.map((page) => [page.label, page.to]));
+    expect(pages.get('New Invoice')).toBe('/invoice/create');
+    expect(pages.get('Stamp Record')).toBe('/stamp/record');
+    expect(pages.get('Comptroller Report')).toBe('/stamp/comptroller');
+    expect(pages.get('Reports')).toBe('/reports');
+    expect(pages.get('Payments')).toBe('/payment');
+    expect(matchingActions('comptroller', PALETTE_PAGES).map((p) => p.label)).toEqual(['Comptroller Report']);
   });
 
   it('keeps every action, Report Issue included, however many there are', () => {

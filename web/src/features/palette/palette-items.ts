@@ -1,12 +1,18 @@
 /** The command palette's pure parts: its items, at most 3 per group, and keyboard movement. */
 
-export type PaletteGroup = 'Invoices' | 'Products' | 'Customers' | 'Actions';
+export type PaletteGroup = 'Invoices' | 'Products' | 'Customers' | 'Pages' | 'Actions';
 
 export interface PaletteItem {
   id: string;
   group: PaletteGroup;
   label: string;
   secondary?: string;
+  /** the option's accessible name when the label alone does not say what it acts on */
+  name?: string;
+  /** one of the commands of a search result (its id): the result counts once towards its group's limit */
+  parent?: string;
+  /** shown above the option, naming the result its commands belong to (the first command of a result) */
+  heading?: { label: string; secondary?: string };
   /** where choosing it goes (a route of the app) */
   to: string;
   /** a link out of the app instead (Report Issue's mailto:) */
@@ -16,7 +22,66 @@ export interface PaletteItem {
 /** Spec 001: the first 3 results per group. */
 export const PALETTE_GROUP_LIMIT = 3;
 
-export const PALETTE_GROUPS: readonly PaletteGroup[] = ['Invoices', 'Products', 'Customers', 'Actions'];
+export const PALETTE_GROUPS: readonly PaletteGroup[] = [
+  'Invoices',
+  'Products',
+  'Customers',
+  'Pages',
+  'Actions',
+];
+
+/** Pages to go to from anywhere (each is also in the navigation); Inventories and Settings are actions already. */
+export const PALETTE_PAGES: readonly PaletteItem[] = [
+  { id: 'page-new-invoice', group: 'Pages', label: 'New Invoice', to: '/invoice/create' },
+  { id: 'page-invoices', group: 'Pages', label: 'Invoices', to: '/invoice' },
+  { id: 'page-payments', group: 'Pages', label: 'Payments', to: '/payment' },
+  { id: 'page-new-customer', group: 'Pages', label: 'New Customer', to: '/customer/create' },
+  { id: 'page-customers', group: 'Pages', label: 'Customers', to: '/customer' },
+  { id: 'page-orders', group: 'Pages', label: 'Orders', to: '/order' },
+  { id: 'page-stamp-record', group: 'Pages', label: 'Stamp Record', to: '/stamp/record' },
+  { id: 'page-stamp-rolls', group: 'Pages', label: 'Stamp Rolls', to: '/stamp/roll' },
+  { id: 'page-comptroller', group: 'Pages', label: 'Comptroller Report', to: '/stamp/comptroller' },
+  { id: 'page-reports', group: 'Pages', label: 'Reports', to: '/reports' },
+  { id: 'page-products', group: 'Pages', label: 'Products', to: '/product' },
+  { id: 'page-activity', group: 'Pages', label: 'Activity', to: '/activity' },
+  { id: 'page-dashboard', group: 'Pages', label: 'Dashboard', to: '/dashboard' },
+];
+
+/**
+ * A customer found by the search, as the specification offers it: edit customer, create invoice, view invoices,
+ * under the customer's name.
+ */
+export function customerCommands(customer: { id: string; name: string; secondary?: string }): PaletteItem[] {
+  const id = encodeURIComponent(customer.id);
+  const parent = `customer-${customer.id}`;
+  return [
+    {
+      id: `${parent}-edit`,
+      group: 'Customers',
+      parent,
+      heading: { label: customer.name, secondary: customer.secondary },
+      label: 'Edit customer',
+      name: `Edit customer ${customer.name}`,
+      to: `/customer/${id}/edit`,
+    },
+    {
+      id: `${parent}-invoice`,
+      group: 'Customers',
+      parent,
+      label: 'Create invoice',
+      name: `Create invoice for ${customer.name}`,
+      to: `/invoice/create?customerId=${id}`,
+    },
+    {
+      id: `${parent}-invoices`,
+      group: 'Customers',
+      parent,
+      label: 'View invoices',
+      name: `View invoices of ${customer.name}`,
+      to: `/invoice?customerId=${id}`,
+    },
+  ];
+}
 
 /** The fixed actions; Report Issue follows them once the support address is known (reportIssueAction). */
 export const PALETTE_ACTIONS: readonly PaletteItem[] = [
@@ -38,11 +103,20 @@ export function matchingActions(
 export const paletteActionsFor = (inventoryHidden: boolean): readonly PaletteItem[] =>
   inventoryHidden ? PALETTE_ACTIONS.filter((action) => action.id !== 'action-inventories') : PALETTE_ACTIONS;
 
-/** The items in group order, each group of search results cut to its first `limit` (the actions all stay). */
+/**
+ * The items in group order, each group of search results cut to its first `limit` results (a result's commands
+ * count once); the pages and actions all stay.
+ */
 export function groupItems(items: readonly PaletteItem[], limit = PALETTE_GROUP_LIMIT): PaletteItem[] {
   return PALETTE_GROUPS.flatMap((group) => {
     const inGroup = items.filter((item) => item.group === group);
-    return group === 'Actions' ? inGroup : inGroup.slice(0, limit);
+    if (group === 'Actions' || group === 'Pages') return inGroup;
+    const kept = new Set<string>();
+    return inGroup.filter((item) => {
+      const result = item.parent ?? item.id;
+      if (!kept.has(result) && kept.size < limit) kept.add(result);
+      return kept.has(result);
+    });
   });
 }
 

@@ -13,7 +13,14 @@ import { useGridModels } from '../../shared/grid/use-grid-models';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { CustomerFilterChip } from '../customers/CustomerFilterChip';
 import { useDebouncedValue } from '../customers/use-debounced-value';
-import { PAYMENT_GRID_DEFAULT_SORT, PAYMENT_ROW_HEIGHT, paymentColumns } from './payment-grid.columns';
+import {
+  PAYMENT_GRID_DEFAULT_SORT,
+  PAYMENT_GRID_ID,
+  PAYMENT_ROW_HEIGHT,
+  paymentColumns,
+  paymentPhoneRow,
+} from './payment-grid.columns';
+import { invoicePath } from '../invoices/view/invoice-display';
 import { PAYMENT_MESSAGES, today as todayOf } from './payment-messages';
 import { usePaymentGridQuery } from './payments.api';
 
@@ -105,6 +112,9 @@ function PaymentsReport() {
             columns={columns}
             result={result}
             label="Payments"
+            gridId={PAYMENT_GRID_ID}
+            phoneRow={paymentPhoneRow}
+            phoneRowLink={(row) => invoicePath(row.number)}
             emptyText={filtered ? PAYMENT_MESSAGES.noMatch : PAYMENT_MESSAGES.noPaymentHistory}
             errorText={PAYMENT_MESSAGES.loadGridFailed}
             rowHeight={PAYMENT_ROW_HEIGHT}

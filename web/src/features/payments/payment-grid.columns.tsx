@@ -1,6 +1,7 @@
 import { GridCellLink, InvoiceNumberCell } from '../../shared/grid/GridCellLink';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import { formatDate, formatDateTime, formatMoney, toDate } from '../../shared/format';
+import type { PhoneRowParts } from '../../shared/grid/PhoneRowList';
 import { invoicePath } from '../invoices/view/invoice-display';
 import { balancePath } from './payment-messages';
 import type { PaymentGridRow } from './payments.api';
@@ -66,3 +67,14 @@ export function paymentColumns(): GridColDef<PaymentGridRow>[] {
     },
   ];
 }
+
+/** The name under which a user's column choice for this grid is remembered. */
+export const PAYMENT_GRID_ID = 'payments';
+
+/** A payment on a phone: the invoice and customer, the amount, the day it was received. */
+export const paymentPhoneRow = (row: PaymentGridRow): PhoneRowParts => ({
+  primary: `#${row.number}`,
+  secondary: row.customer,
+  amount: formatMoney(row.amount),
+  badge: formatDate(toDate(row.received_at)),
+});

@@ -5,18 +5,29 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
+import SearchRounded from '@mui/icons-material/SearchRounded';
 import { useMemo, useState } from 'react';
 import { useFeature } from '../../shared/feature-gate/use-feature';
 import type { GridQueryArgs } from '../../shared/grid/grid-protocol';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { useGridModels } from '../../shared/grid/use-grid-models';
+import { mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
+import { useDebouncedValue } from '../customers/use-debounced-value';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { ProductDetailDrawer } from './ProductDetailDrawer';
 import { ProductEditor } from './ProductEditor';
-import { PRODUCT_GRID_DEFAULT_SORT, productColumns } from './product-grid.columns';
+import {
+  PRODUCT_DEFAULT_VISIBILITY,
+  PRODUCT_GRID_DEFAULT_SORT,
+  PRODUCT_GRID_ID,
+  productColumns,
+  productPhoneRow,
+  productPath,
+} from './product-grid.columns';
 import { PRODUCT_SCREEN_MESSAGES } from './product-messages';
 import { useProductGridQuery } from './products.api';
 import { CATALOGUE_LOCK_MESSAGE, useCatalogueLock } from '../integrations/catalogue-lock';
@@ -45,14 +56,30 @@ export default function ProductsPage() {
   const { active: withSku } = useFeature('internal_sku');
   const { active: withInventory } = useFeature('inventory');
   const lock = useCatalogueLock();
-  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
+  const [search, setSearch] = useState('');
+  const searched = useDebouncedValue(search.trim());
 
   const edit = (id: string | null) => setEditing({ id });
   const columns = useMemo(() => productColumns((row) => setEditing({ id: row.id })), []);
   const grid = useGridModels(columns, { initialSort: PRODUCT_GRID_DEFAULT_SORT });
-  const result = useProductGridQuery(withArchived(grid.query, showArchived));
+  const query = useMemo(
+    () =>
+      withArchived(
+        searched
+          ? mergeFilters(grid.query, { search: { filterType: 'text', type: 'contains', filter: searched } })
+          : grid.query,
+        showArchived,
+      ),
+    [grid.query, searched, showArchived],
+  );
+  const result = useProductGridQuery(query);
+  const { toFirstPage } = toolbarPaging(grid.modelProps);
 
-  const columnVisibilityModel = { internal_sku: withSku, archived: showArchived, ...visibility };
+  // the page's rules: SKU with its feature, Archived while archived products show
+  const columnVisibilityModel = useMemo(
+    () => ({ internal_sku: withSku, archived: showArchived }),
+    [withSku, showArchived],
+  );
 
   return (
     <>
@@ -87,6 +114,27 @@ export default function ProductsPage() {
               px: 0.5,
             }}
           >
+            <TextField
+              size="small"
+              type="search"
+              label="Search products"
+              placeholder="Name, UPC, SKU or distributor"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                toFirstPage();
+              }}
+              sx={{ width: { xs: '100%', sm: 320 } }}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchRounded fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
             <Typography variant="body2" color="text.secondary">
               {result.data
                 ? `${result.data.count} ${result.data.count === 1 ? 'product' : 'products'}${
@@ -100,7 +148,6 @@ export default function ProductsPage() {
                   checked={showArchived}
                   onChange={(_event, checked) => {
                     setShowArchived(checked);
-                    setVisibility(({ archived: _archived, ...rest }) => rest);
                     grid.modelProps.onPaginationModelChange({ ...grid.modelProps.paginationModel, page: 0 });
                   }}
                 />
@@ -117,8 +164,11 @@ export default function ProductsPage() {
               emptyText={PRODUCT_SCREEN_MESSAGES.empty}
               errorText={PRODUCT_SCREEN_MESSAGES.loadFailed}
               rowHeight={48}
+              gridId={PRODUCT_GRID_ID}
+              defaultColumnVisibility={PRODUCT_DEFAULT_VISIBILITY}
               columnVisibilityModel={columnVisibilityModel}
-              onColumnVisibilityModelChange={setVisibility}
+              phoneRow={productPhoneRow}
+              phoneRowLink={(row) => productPath(row.id)}
               onRowClick={({ row }) => setSelected(row.id)}
               getRowClassName={({ row }) => (row.archived ? 'product-archived' : '')}
               sx={{

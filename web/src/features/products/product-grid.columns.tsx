@@ -7,6 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney } from '../../shared/format';
+import type { PhoneRowParts } from '../../shared/grid/PhoneRowList';
 import { PRODUCT_TYPES } from './product-form';
 import type { ProductGridRow } from './products.api';
 
@@ -39,6 +40,23 @@ const money = (value: unknown) => formatMoney(value as number | null, '');
 const percent = (value: unknown) =>
   value === null || value === undefined ? '—' : `${(value as number).toFixed(2)} %`;
 
+/** The name under which a user's column choice for this grid is remembered. */
+export const PRODUCT_GRID_ID = 'products';
+
+/**
+ * In the column menu until asked for (the search box finds a UPC or a distributor): the money columns fit whole beside
+ * the rest at 1440 px.
+ */
+export const PRODUCT_DEFAULT_VISIBILITY = { upc: false, distributor: false };
+
+/** A product on a phone: its name, size and type, the list price, units sold. */
+export const productPhoneRow = (row: ProductGridRow): PhoneRowParts => ({
+  primary: row.product,
+  secondary: [row.product_size, `${row.units_sold} sold`].filter(Boolean).join(' · '),
+  amount: money(row.product_price),
+  badge: <ProductTypeChip type={row.product_type} />,
+});
+
 /**
  * The /product grid, every column of spec 001 §2: name, SKU, UPC, type, size, purchased price, list price, units
  * sold, total $, profit $, profit %, distributor, archived. Field names are the API's column ids.
@@ -48,8 +66,8 @@ export function productColumns(onEdit: (row: ProductGridRow) => void): GridColDe
     {
       field: 'product',
       headerName: 'Name',
-      flex: 1.8,
-      minWidth: 200,
+      flex: 2,
+      minWidth: 160,
       renderCell: ({ row }) => (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', minWidth: 0 }}>
           <Link
@@ -68,66 +86,59 @@ export function productColumns(onEdit: (row: ProductGridRow) => void): GridColDe
         </Box>
       ),
     },
-    { field: 'internal_sku', headerName: 'SKU', flex: 0.7, minWidth: 90 },
-    { field: 'upc', headerName: 'UPC', flex: 0.9, minWidth: 135 },
+    { field: 'internal_sku', headerName: 'SKU', minWidth: 80 },
+    { field: 'upc', headerName: 'UPC', minWidth: 110 },
     {
       field: 'product_type',
       headerName: 'Type',
       type: 'singleSelect',
       valueOptions: [...PRODUCT_TYPES],
-      minWidth: 105,
-      flex: 0.5,
+      minWidth: 84,
       renderCell: ({ row }) => <ProductTypeChip type={row.product_type} />,
     },
-    { field: 'product_size', headerName: 'Size', flex: 0.6, minWidth: 95 },
+    { field: 'product_size', headerName: 'Size', minWidth: 64 },
     {
       field: 'last_purchase_price',
       headerName: 'Purchased $',
       type: 'number',
-      flex: 0.7,
-      minWidth: 105,
+      minWidth: 92,
       valueFormatter: money,
     },
     {
       field: 'product_price',
       headerName: 'List Price $',
       type: 'number',
-      flex: 0.7,
-      minWidth: 105,
+      minWidth: 92,
       valueFormatter: money,
     },
-    { field: 'units_sold', headerName: 'Units Sold', type: 'number', flex: 0.6, minWidth: 125 },
+    { field: 'units_sold', headerName: 'Units Sold', type: 'number', minWidth: 92 },
     {
       field: 'amount_sold',
       headerName: 'Total $',
       type: 'number',
-      flex: 0.7,
-      minWidth: 110,
+      minWidth: 88,
       valueFormatter: money,
     },
     {
       field: 'profit',
       headerName: 'Profit $',
       type: 'number',
-      flex: 0.7,
-      minWidth: 100,
+      minWidth: 84,
       valueFormatter: money,
     },
     {
       field: 'profit_percentage',
       headerName: 'Profit %',
       type: 'number',
-      flex: 0.6,
-      minWidth: 90,
+      minWidth: 76,
       valueFormatter: percent,
     },
-    { field: 'distributor', headerName: 'Distributor', flex: 1, minWidth: 120 },
+    { field: 'distributor', headerName: 'Distributor', flex: 1, minWidth: 100 },
     {
       field: 'archived',
       headerName: 'Archived',
       type: 'boolean',
-      flex: 0.5,
-      minWidth: 90,
+      minWidth: 80,
     },
     {
       field: 'actions',
@@ -137,7 +148,7 @@ export function productColumns(onEdit: (row: ProductGridRow) => void): GridColDe
       disableColumnMenu: true,
       align: 'right',
       headerAlign: 'right',
-      minWidth: 72,
+      minWidth: 56,
       renderCell: ({ row }) => (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}>
           <Tooltip title="Edit">

@@ -3,6 +3,8 @@ import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import {
   DataGrid,
   GridOverlay,
@@ -10,13 +12,21 @@ import {
   type DataGridProps,
   type GridApi,
   type GridColDef,
+  type GridColumnVisibilityModel,
   type GridOverlayProps,
+  type GridRowParams,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { visuallyHidden } from '../ui/visually-hidden';
+import { useColumnPrefs } from './column-prefs';
+import { fitGridColumns } from './fit-columns';
 import type { GridPage } from './grid-protocol';
-import { PAGE_SIZE_OPTIONS } from './grid-protocol';
+import { PAGE_SIZE_CHOICES } from './grid-protocol';
+import { PhoneRowList, type PhoneRowParts } from './PhoneRowList';
 import type { GridModelProps } from './use-grid-models';
+
+export type { PhoneRowParts } from './PhoneRowList';
 
 declare module '@mui/x-data-grid' {
   interface NoRowsOverlayPropsOverrides {
@@ -64,32 +74,57 @@ export type ServerDataGridProps<Row extends GridValidRowModel> = GridModelProps 
      * grid's width) this many ms after rows load (GRID_REFIT_MS unless given).
      */
     refitMs?: number;
+    /**
+     * Names the grid for the columns a user chooses (hidden, shown, widths), remembered per user in this browser;
+     * without it the choice lasts as long as the page.
+     */
+    gridId?: string;
+    /** On a phone the rows show as a list of these parts (see PhoneRowList) instead of a clipped table. */
+    phoneRow?: (row: Row) => PhoneRowParts;
+    /** On a phone, the address a row opens (otherwise a tap does what a click on the row does, if anything). */
+    phoneRowLink?: (row: Row) => string;
+    /** Columns hidden (false) until the user shows them from the column menu (their choice is remembered). */
+    defaultColumnVisibility?: GridColumnVisibilityModel;
   };
-
-/** How a refit sizes the columns: content and headers, every row counted, the spare width shared out. */
-export const REFIT = { includeHeaders: true, includeOutliers: true, expand: true } as const;
 
 /** Spec 001 §9: 'The grid refits its columns 300 ms after loading.' */
 export const GRID_REFIT_MS = 300;
 
 /**
  * Refits a grid's columns `refitMs` after each change of its rows (spec 001 §9), and answers a refit to call when
- * the grid is resized. ServerDataGrid uses it; a client-side DataGrid passes its rows.
+ * the grid is resized: every column measured to its content, then fitted to the grid's width (fitWidths: the
+ * widest text gives way first, spare room goes to the flexible columns), so the row actions at the end stay in view.
+ * Widths the user chose (`fixed`) are kept. ServerDataGrid uses it; a client-side DataGrid passes its rows.
  */
 export function useGridRefit(
   apiRef: RefObject<GridApi | null>,
   rows: unknown,
   refitMs: number = GRID_REFIT_MS,
+  columns?: readonly GridColDef[],
+  fixed: Readonly<Record<string, number>> = NO_WIDTHS,
+  busy?: { current: boolean },
 ): () => void {
   const timer = useRef<number | undefined>(undefined);
+  const ownBusy = useRef(false);
+  const fitting = busy ?? ownBusy;
+  const latest = useRef({ columns, fixed });
+  latest.current = { columns, fixed };
   const refit = useCallback(() => {
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => void apiRef.current?.autosizeColumns(REFIT), refitMs);
-  }, [apiRef, refitMs]);
+    timer.current = window.setTimeout(() => {
+      const defs = latest.current.columns ?? apiRef.current?.getAllColumns() ?? [];
+      void fitGridColumns(apiRef, defs, latest.current.fixed, fitting);
+    }, refitMs);
+  }, [apiRef, refitMs, fitting]);
   useEffect(refit, [refit, rows]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   return refit;
 }
+
+const NO_WIDTHS: Readonly<Record<string, number>> = {};
+
+/** A little less padding than MUI's 10 px: the columns of a wide grid fit at 1440 px. */
+const CELL_PADDING = { '& .MuiDataGrid-cell, & .MuiDataGrid-columnHeader': { px: 1 } } as const;
 
 /**
  * The empty and error states inside the grid: an icon, the text, and Retry for errors. The overlay sits inside the
@@ -134,8 +169,10 @@ function GridStateOverlay({
 
 /**
  * MUI DataGrid in server mode for a `…/grid` call: paging, sorting and filtering happen on the server (see
- * grid-protocol.ts), page sizes 10/25/50/100, the row count stays as it was while the next page loads, a progress
- * bar over the rows while fetching (skeleton rows on the first load), and the empty and error states.
+ * grid-protocol.ts), page sizes '10/page' … '100/page', the row count stays as it was while the next page loads, a
+ * progress bar over the rows while fetching (skeleton rows on the first load), and the empty and error states.
+ * Columns fit the grid's width after each load; the columns a user hides, shows or resizes are remembered
+ * (`gridId`). On a phone, with `phoneRow`, the rows are a list of what matters most instead of the table.
  */
 export function ServerDataGrid<Row extends GridValidRowModel>({
   result,
@@ -143,38 +180,119 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
   emptyText,
   errorText = 'Error loading data',
   refitMs = GRID_REFIT_MS,
+  gridId,
+  phoneRow,
+  phoneRowLink,
+  defaultColumnVisibility,
+  sx,
   slots,
   slotProps,
+  columnVisibilityModel: forcedVisibility,
+  onColumnVisibilityModelChange,
+  onColumnWidthChange,
   ...props
 }: ServerDataGridProps<Row>) {
   const { data, isFetching, isError, refetch } = result;
   const ownApiRef = useGridApiRef();
   const apiRef = props.apiRef ?? ownApiRef;
-  const refit = useGridRefit(apiRef, data, refitMs);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const { prefs, setVisibility, setWidth } = useColumnPrefs(gridId);
+  const fitting = useRef(false);
+  const fittedWidth = useRef(0);
+  const refit = useGridRefit(apiRef, data, refitMs, props.columns, prefs.widths, fitting);
   // Keeps the last known count while a new page, sort or filter is on its way (the pager does not jump).
   const [rowCount, setRowCount] = useState(data?.count ?? 0);
   if (data && data.count !== rowCount) setRowCount(data.count);
 
+  // the page's own rules (a column shown only with a feature) win over the user's choice
+  const visibility = useMemo<GridColumnVisibilityModel>(
+    () => ({ ...defaultColumnVisibility, ...prefs.visibility, ...forcedVisibility }),
+    [defaultColumnVisibility, prefs.visibility, forcedVisibility],
+  );
+  // the user's widths replace the columns' own (the fit keeps them)
+  const columns = useMemo(
+    () =>
+      props.columns.map((column) =>
+        prefs.widths[column.field] === undefined
+          ? column
+          : { ...column, width: prefs.widths[column.field], flex: undefined },
+      ),
+    [props.columns, prefs.widths],
+  );
+
+  const gridSx = useMemo(() => [CELL_PADDING, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])], [sx]);
   const overlay = {
     message: isError ? errorText : emptyText,
     error: isError,
     onRetry: refetch ? () => void refetch() : undefined,
   };
+  const rows = isError ? [] : (data?.rows ?? []);
+
+  if (phone && phoneRow)
+    return (
+      <PhoneRowList<Row>
+        label={label}
+        rows={rows}
+        rowCount={rowCount}
+        loading={isFetching}
+        overlay={overlay}
+        phoneRow={phoneRow}
+        rowLink={phoneRowLink}
+        onOpen={
+          props.onRowClick
+            ? (row) =>
+                props.onRowClick?.(
+                  { id: row.id as string, row, columns: [] } as unknown as GridRowParams<Row>,
+                  {} as never,
+                  {} as never,
+                )
+            : undefined
+        }
+        paginationModel={props.paginationModel}
+        onPaginationModelChange={props.onPaginationModelChange}
+        getRowId={props.getRowId}
+      />
+    );
 
   return (
     <DataGrid<Row>
       aria-label={label}
-      rows={isError ? [] : (data?.rows ?? [])}
+      rows={rows}
       rowCount={rowCount}
       loading={isFetching}
       paginationMode="server"
       sortingMode="server"
       filterMode="server"
-      pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+      pageSizeOptions={PAGE_SIZE_CHOICES}
       disableRowSelectionOnClick
+      columnVisibilityModel={visibility}
+      onColumnVisibilityModelChange={(model, details) => {
+        const chosen = Object.fromEntries(
+          Object.entries(model).filter(([field]) => forcedVisibility?.[field] === undefined),
+        );
+        setVisibility(chosen);
+        onColumnVisibilityModelChange?.(model, details);
+        refit();
+      }}
+      onColumnWidthChange={(params, event, details) => {
+        // widths the fit sets are not the user's choice; a drag or a double-click on the edge is
+        if (!fitting.current) setWidth(params.colDef.field, params.width);
+        onColumnWidthChange?.(params, event, details);
+      }}
       slots={{ noRowsOverlay: GridStateOverlay, noResultsOverlay: GridStateOverlay, ...slots }}
       slotProps={{
         ...slotProps,
+        basePagination: {
+          // the selector reads '25/page' (the specification's words); its name stays 'Rows per page'
+          material: {
+            labelRowsPerPage: (
+              <Box component="span" sx={visuallyHidden}>
+                Rows per page
+              </Box>
+            ),
+          },
+          ...slotProps?.basePagination,
+        },
         noRowsOverlay: { ...overlay, ...slotProps?.noRowsOverlay },
         noResultsOverlay: { ...overlay, ...slotProps?.noResultsOverlay },
         loadingOverlay: {
@@ -184,10 +302,16 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
         },
       }}
       {...props}
+      sx={gridSx}
+      columns={columns}
       apiRef={apiRef}
-      onResize={(...args) => {
-        refit();
-        props.onResize?.(...args);
+      onResize={(size, event, details) => {
+        // only a new width asks for a refit (a height change, or the fit's own layout, does not)
+        if (Math.abs(size.width - fittedWidth.current) > 1) {
+          fittedWidth.current = size.width;
+          refit();
+        }
+        props.onResize?.(size, event, details);
       }}
     />
   );

@@ -1,8 +1,16 @@
 import { defineGrid, dollarsSql as dollars } from '#infra/grid/index.js';
 
 /**
+ * What a row still owes: the total less its live payments, nothing for a cancelled invoice (it is owed no more; what
+ * was paid on it shows as paid). The same rule as the customer's balance, which leaves cancelled invoices out.
+ */
+const OWED_CENTS = "CASE WHEN i.status = 'cancelled' THEN 0 ELSE i.balance_cents END";
+
+/**
  * The invoice grid (spec 000 §2 /invoice, §7 GET /invoice/grid): current invoices of the company, newest invoice
- * date first. `number` filters and sorts as text; `sequence` is the number range filter.
+ * date first and, within a day, the newest number first (whatever column the grid sorts by, the number breaks its
+ * ties: rm_invoice_grid_invoiced_idx ends in exactly that order). `number` sorts by its sequence; `sequence` is the
+ * number range filter. `paid` and `balance` are what was paid and what is still owed.
  */
 export const invoiceGrid = defineGrid({
   table: '(SELECT * FROM rm_invoice WHERE deleted_at IS NULL) i',
@@ -18,6 +26,8 @@ export const invoiceGrid = defineGrid({
     total: { sql: dollars('i.total_cents'), type: 'number', sortSql: 'i.total_cents' },
     sub_total: { sql: dollars('i.subtotal_cents'), type: 'number', sortSql: 'i.subtotal_cents' },
     tax_total: { sql: dollars('i.tax_cents'), type: 'number', sortSql: 'i.tax_cents' },
+    paid: { sql: dollars('i.paid_cents'), type: 'number', sortSql: 'i.paid_cents' },
+    balance: { sql: dollars(OWED_CENTS), type: 'number', sortSql: `(${OWED_CENTS})` },
     invoiced_at: { sql: 'i.invoiced_on', type: 'date' },
     due_at: { sql: 'i.due_on', type: 'date' },
     customer_id: { sql: 'i.customer_id', type: 'set', setType: 'uuid', sortable: false },
@@ -30,11 +40,9 @@ export const invoiceGrid = defineGrid({
     replaces: { sql: "i.replaces->>'number'", type: 'text', sortable: false },
     replaced_by: { sql: "i.replaced_by->>'number'", type: 'text', sortable: false },
   },
-  // The newest number first within a day.
-  defaultSort: [
-    { colId: 'invoiced_at', sort: 'desc' },
-    { colId: 'number', sort: 'desc' },
-  ],
+  defaultSort: [{ colId: 'invoiced_at', sort: 'desc' }],
+  // The newest number first within a day (or within any other sort's ties).
+  tieBreak: [{ colId: 'number', sort: 'desc' }],
 });
 
 /** Summary CSV: one line per invoice. */

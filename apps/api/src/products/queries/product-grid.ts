@@ -40,6 +40,12 @@ const columns = {
   invoice_count: { sql: 'g.invoice_count', type: 'number', filterable: false },
   created_at: { sql: 'g.created_at', type: 'date' },
   updated_at: { sql: 'g.updated_at', type: 'date' },
+  // The grid's search box: one text over the name, UPC, SKU and distributor (filtered with `contains`).
+  search: {
+    sql: "concat_ws(' ', g.product, g.upc, g.internal_sku, g.distributor)",
+    type: 'text',
+    sortable: false,
+  },
 } as const;
 
 const grid = (archivedToo: boolean): GridDefinition =>
@@ -48,11 +54,9 @@ const grid = (archivedToo: boolean): GridDefinition =>
     tenantColumn: 'g.company_id',
     keyColumn: 'g.id',
     columns,
-    // Spec 001 §9: products by units sold, descending; then by name.
-    defaultSort: [
-      { colId: 'units_sold', sort: 'desc' },
-      { colId: 'product', sort: 'asc' },
-    ],
+    // Spec 001 §9: products by units sold, descending; ties (whatever the sort) by name.
+    defaultSort: [{ colId: 'units_sold', sort: 'desc' }],
+    tieBreak: [{ colId: 'product', sort: 'asc' }],
   });
 
 /**

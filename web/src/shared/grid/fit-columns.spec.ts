@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import { fitWidths, type FitColumn } from './fit-columns';
+
+const col = (field: string, width: number, minWidth: number, flex = 0, extra: Partial<FitColumn> = {}) => ({
+  field,
+  width,
+  minWidth,
+  flex,
+  ...extra,
+});
+const sum = (widths: Record<string, number>) => Object.values(widths).reduce((a, b) => a + b, 0);
+
+describe('fitWidths', () => {
+  it('cuts the widest text first, so a 1,600 px items summary gives way and the actions stay in view', () => {
+    const widths = fitWidths(
+      [
+        col('number', 90, 80),
+        col('date', 110, 100),
+        col('customer', 240, 130, 1.3),
+        col('items', 1670, 110, 1),
+        col('actions', 84, 84),
+      ],
+      700,
+    );
+    expect(sum(widths)).toBeLessThanOrEqual(700);
+    expect(widths).toMatchObject({ number: 90, date: 110, actions: 84 });
+    expect(widths.items).toBeLessThan(240);
+    expect(widths.customer).toBeGreaterThanOrEqual(130);
+  });
+
+  it('then other text columns, then numbers but never below their widest value', () => {
+    const widths = fitWidths(
+      [
+        col('name', 300, 150, 2),
+        col('size', 90, 60),
+        col('total', 120, 80, 0, { number: true, valueWidth: 100 }),
+        col('profit', 110, 80, 0, { number: true, valueWidth: 95 }),
+      ],
+      150 + 60 + 100 + 95,
+    );
+    expect(widths).toEqual({ name: 150, size: 60, total: 100, profit: 95 });
+  });
+
+  it('shares spare room among the flexible columns, in proportion to their flex', () => {
+    const widths = fitWidths([col('a', 100, 50), col('b', 100, 50, 1), col('c', 100, 50, 3)], 700);
+    expect(widths).toEqual({ a: 100, b: 200, c: 400 });
+  });
+
+  it('keeps a width the user chose, and the minimums when nothing else fits', () => {
+    const widths = fitWidths([col('a', 500, 100, 1, { fixed: true }), col('b', 300, 120, 1)], 300);
+    expect(widths).toEqual({ a: 500, b: 120 });
+  });
+});
