@@ -289,7 +289,7 @@ describe('Stamps (browser)', () => {
       );
       await snap(page, 'stamp-lookup');
 
-      await lookup.getByLabel('Stamp Number').fill('1023');
+      await lookup.getByLabel('Stamp Serial').fill('AB 1023');
       await lookup.getByRole('button', { name: 'Look Up' }).click();
       await visible(page.getByRole('region', { name: 'History of stamp AB1023' }));
       expect(await steps.nth(1).innerText()).toContain('Destroyed as record #1: torn');

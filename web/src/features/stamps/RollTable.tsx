@@ -168,7 +168,10 @@ export function RollTable({
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <RollStateButton
                   roll={roll}
-                  onlyActive={roll.active && (rolls ?? []).filter((other) => other.active).length === 1}
+                  onlyActive={
+                    roll.state === 'active' &&
+                    (rolls ?? []).filter((other) => other.state === 'active').length === 1
+                  }
                 />
                 {roll.finished_at && (
                   <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.25 }}>
