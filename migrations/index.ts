@@ -32,6 +32,7 @@ import { Migration20261127001900_integrations } from './Migration20261127001900_
 import { Migration20261127003000_comptroller_report } from './Migration20261127003000_comptroller_report.js';
 import { Migration20261127003100_invoice_number_search_index } from './Migration20261127003100_invoice_number_search_index.js';
 import { Migration20261127003200_append_generic_plans } from './Migration20261127003200_append_generic_plans.js';
+import { Migration20261128001000_activity_filters } from './Migration20261128001000_activity_filters.js';
 import { Migration20261128004000_answer_field_indexes } from './Migration20261128004000_answer_field_indexes.js';
 import { Migration20261128004100_inventory_on_deal } from './Migration20261128004100_inventory_on_deal.js';
 
@@ -71,6 +72,7 @@ export const migrationsList = [
   Migration20261127003000_comptroller_report,
   Migration20261127003100_invoice_number_search_index,
   Migration20261127003200_append_generic_plans,
+  Migration20261128001000_activity_filters,
   Migration20261128004000_answer_field_indexes,
   Migration20261128004100_inventory_on_deal,
 ];

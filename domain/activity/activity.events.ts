@@ -32,6 +32,9 @@ export interface CustomerUserAccessChanged {
     customerId: string;
     access: 'enabled' | 'disabled' | 'revoked' | 'reactivated';
     userId: string;
+    /** Who and whose, as they were named then (the activity log shows them); absent on older events. */
+    customerUserName?: string;
+    customerName?: string;
   };
 }
 export type CustomerUserFact = CustomerUserSignedOut | CustomerUserAccessChanged;

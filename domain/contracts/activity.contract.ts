@@ -11,11 +11,27 @@ export interface ActivityInfo {
   invoiceNumber?: string;
   beer?: boolean;
   amountCents?: number;
+  /** The customer an invoice's or an access change's row is about. */
+  customerName?: string;
   feature?: string;
   title?: string;
   message?: string;
+  /** A status change: from and to (invoice statuses), and why (picked by a user, or followed the payments). */
+  from?: string;
+  to?: string;
+  reason?: 'user' | 'payments';
+  /** A customer user's access: who, and what became of it. */
+  customerUserName?: string;
+  access?: 'enabled' | 'disabled' | 'revoked' | 'reactivated';
   [key: string]: unknown;
 }
+
+/**
+ * What the Kind filter offers (the `kind` column): invoices, status changes, payments, private notes, features,
+ * syncs, customer users' access to the ordering app, and the account's own sign-ins and profile.
+ */
+export type ActivityKind =
+  'invoice' | 'status' | 'payment' | 'note' | 'feature' | 'sync' | 'access' | 'sign_in' | 'profile';
 
 /** A row of GET /user/user-activity/grid. */
 export interface ActivityGridRow {
@@ -29,13 +45,23 @@ export interface ActivityGridRow {
   /** ISO instant. */
   created_at: string;
   user_name: string | null;
+  user_id: string | null;
+  kind: ActivityKind;
+  /** A sign-in or the user's own account: apart from business events. */
+  account: boolean;
+  customer_id: string | null;
+  invoice: string | null;
 }
 
-/** One field an activity's event changed (GET /user/user-activity/{id}); a missing side did not exist. */
+/**
+ * One field an activity's event changed (GET /user/user-activity/{id}), as people read it: the field in words
+ * ('Payment 1 · Amount'), the values shown ('$300.00', dates on the company's clock); a missing side did not exist.
+ */
 export interface ActivityFieldChange {
   field: string;
-  before?: string | number | boolean | null;
-  after?: string | number | boolean | null;
+  label: string;
+  before?: string;
+  after?: string;
 }
 
 /**

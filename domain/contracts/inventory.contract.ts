@@ -25,6 +25,11 @@ export interface InventoryGridRow {
   /** The supplier's lead time. */
   reorder_time_in_days: number | null;
   reorder_qty: number | null;
+  /**
+   * What to restock so the product no longer needs a reorder (above 0, above its reorder level, lasting beyond the
+   * lead time at the recent sales), in whole lots of its reorder quantity; 0 when it needs none.
+   */
+  suggested_qty: number;
   inventory_value: number;
   status: StockStatus;
   sold_recently: number;
@@ -62,11 +67,15 @@ export interface InventoryHistoryRow {
 export interface StockRow {
   product_id: string;
   product: string;
+  /** The supplier the product is restocked from. */
+  distributor: string | null;
   qty: number;
   status: StockStatus;
   reorder_needed: boolean;
   days_to_reorder: number | null;
   reorder_level: number | null;
+  /** As on the inventory grid: what to restock so it needs no reorder. */
+  suggested_qty: number;
   last_restock_at: string | null;
   last_restock_qty: number | null;
 }

@@ -9,7 +9,7 @@ import {
   OTHER_PRODUCT_ID,
   PRODUCT_ID,
 } from './inventory.fixtures.js';
-import { daysToReorder, reorderNeeded, stockStatus } from './inventory.rules.js';
+import { daysToReorder, reorderNeeded, stockStatus, suggestedRestock } from './inventory.rules.js';
 
 const given = deciderSpec(inventoryDecider);
 
@@ -179,5 +179,86 @@ describe('Stock status and reorder', () => {
     expect(reorderNeeded(0, null, null)).toBe(true);
     expect(reorderNeeded(50, null, 0)).toBe(true);
     expect(reorderNeeded(50, null, 3)).toBe(false);
+  });
+
+  it('counts in whole numbers, so a velocity that does not divide evenly never loses a day', () =>
+    // 2 units over 30 days at 20 sold: exactly 3 days (2 ÷ (20 ÷ 30) read in decimals gives 2.999…)
+    expect(daysToReorder(2, 20, 0)).toBe(3));
+});
+
+describe('Restock suggestions', () => {
+  const needsReorderAfter = (
+    item: Parameters<typeof suggestedRestock>[0],
+    restocked = suggestedRestock(item),
+  ): boolean => {
+    const qty = item.qty + restocked;
+    return reorderNeeded(
+      qty,
+      item.reorderLevel,
+      daysToReorder(qty, item.unitsSoldRecently, item.reorderTimeInDays),
+    );
+  };
+
+  it('brings a product below zero back above its reorder level, in whole lots of its reorder quantity', () => {
+    const item = {
+      qty: -11,
+      reorderLevel: 12,
+      reorderQty: 24,
+      reorderTimeInDays: null,
+      unitsSoldRecently: 0,
+    };
+    expect(suggestedRestock(item)).toBe(24); // -11 + 24 = 13 > 12
+    expect(needsReorderAfter(item)).toBe(false);
+  });
+
+  it('covers the lead time at the recent sales: restocked by its suggestion, a product is no longer "reorder now"', () => {
+    // 10 a day, 3 days' lead time: 37 in stock would run out within the lead time
+    const item = { qty: -11, reorderLevel: 12, reorderQty: 48, reorderTimeInDays: 3, unitsSoldRecently: 300 };
+    expect(needsReorderAfter(item, 48)).toBe(true);
+    expect(suggestedRestock(item)).toBe(96);
+    expect(needsReorderAfter(item)).toBe(false);
+  });
+
+  it('suggests what is missing when the product has no reorder quantity, and at least one unit at zero', () => {
+    expect(
+      suggestedRestock({
+        qty: 4,
+        reorderLevel: 10,
+        reorderQty: null,
+        reorderTimeInDays: 0,
+        unitsSoldRecently: 0,
+      }),
+    ).toBe(7);
+    expect(
+      suggestedRestock({
+        qty: 0,
+        reorderLevel: null,
+        reorderQty: 0,
+        reorderTimeInDays: null,
+        unitsSoldRecently: 0,
+      }),
+    ).toBe(1);
+  });
+
+  it('suggests nothing for a product that needs no reorder', () =>
+    expect(
+      suggestedRestock({
+        qty: 50,
+        reorderLevel: 10,
+        reorderQty: 24,
+        reorderTimeInDays: 2,
+        unitsSoldRecently: 30,
+      }),
+    ).toBe(0));
+
+  it('never leaves a product that needed a reorder still needing one (every small case)', () => {
+    for (let qty = -12; qty <= 40; qty += 1)
+      for (const reorderLevel of [null, 0, 5, 12])
+        for (const reorderQty of [null, 1, 6, 24])
+          for (const reorderTimeInDays of [null, 0, 3, 10])
+            for (const unitsSoldRecently of [0, 1, 7, 20, 29, 300]) {
+              const item = { qty, reorderLevel, reorderQty, reorderTimeInDays, unitsSoldRecently };
+              expect(needsReorderAfter(item)).toBe(false);
+            }
   });
 });

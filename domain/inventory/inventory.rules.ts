@@ -42,8 +42,8 @@ export function daysToReorder(
   reorderTimeInDays: number | null,
 ): number | null {
   if (unitsSoldRecently <= 0) return null;
-  const perDay = unitsSoldRecently / VELOCITY_DAYS;
-  const lasts = Math.floor(Math.max(qty, 0) / perDay);
+  // qty / (units / days), in whole numbers: exact, as the read model's SQL computes it
+  const lasts = Math.floor((Math.max(qty, 0) * VELOCITY_DAYS) / unitsSoldRecently);
   return Math.max(0, lasts - (reorderTimeInDays ?? 0));
 }
 
@@ -53,4 +53,27 @@ export function daysToReorder(
  */
 export function reorderNeeded(qty: number, reorderLevel: number | null, days: number | null): boolean {
   return qty <= 0 || (reorderLevel !== null && qty <= reorderLevel) || days === 0;
+}
+
+/**
+ * What to restock so the product no longer needs a reorder: enough to be above 0 and above its reorder level, and to
+ * last beyond the supplier's lead time at the recent sales velocity (stock × VELOCITY_DAYS ≥ (lead time + 1) × units
+ * sold recently); ordered in whole lots of its reorder quantity when it has one (one lot at least). 0 when nothing is
+ * needed. A product restocked by its suggestion is never "reorder now" any more.
+ */
+export function suggestedRestock(item: {
+  qty: number;
+  reorderLevel: number | null;
+  reorderQty: number | null;
+  reorderTimeInDays: number | null;
+  unitsSoldRecently: number;
+}): number {
+  const lead = item.reorderTimeInDays ?? 0;
+  const toLast =
+    item.unitsSoldRecently > 0 ? Math.ceil(((lead + 1) * item.unitsSoldRecently) / VELOCITY_DAYS) : 0;
+  const target = Math.max(1, (item.reorderLevel ?? 0) + 1, toLast);
+  const needed = target - item.qty;
+  if (needed <= 0) return 0;
+  const lot = item.reorderQty && item.reorderQty > 0 ? item.reorderQty : 1;
+  return Math.ceil(needed / lot) * lot;
 }

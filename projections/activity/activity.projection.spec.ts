@@ -34,6 +34,11 @@ describe('Activity read model', () => {
       details: { email: 'a@b.test', method: 'password' },
       occurredAt: AT,
       success: true,
+      kind: 'sign_in',
+      account: true,
+      customerId: null,
+      invoiceId: null,
+      invoiceNumber: null,
     }));
 
   it('logs a sync under its partner and kind, Error when it failed or left records failed', () => {
@@ -125,6 +130,86 @@ describe('Activity read model', () => {
     expect(
       toActivityRow(stored(`company-${COMPANY}`, type, { companyId: COMPANY, feature, by: 'user' })),
     ).toMatchObject({ category, action, details: { feature, by: 'user' } }),
+  );
+
+  it('logs a created invoice for its customer, so the customer and invoice filters find it', () =>
+    expect(
+      toActivityRow(
+        stored('invoice-i-1', 'InvoiceCreated', {
+          invoiceId: 'i-1',
+          companyId: COMPANY,
+          number: { sequence: 345, prefix: '', beer: false, display: '345' },
+          customer: { id: 'c-1', name: 'The Rusty Nail' },
+        }),
+      ),
+    ).toMatchObject({
+      kind: 'invoice',
+      account: false,
+      customerId: 'c-1',
+      invoiceId: 'i-1',
+      invoiceNumber: '345',
+      details: { customerName: 'The Rusty Nail' },
+    }));
+
+  it('logs every status change of an invoice, a cancellation as any other, with the invoice and its customer', () =>
+    expect(
+      toActivityRow(
+        stored('invoice-i-1', 'InvoiceStatusChanged', {
+          invoiceId: 'i-1',
+          companyId: COMPANY,
+          from: 'invoiced',
+          to: 'cancelled',
+          reason: 'user',
+          changedAt: AT,
+        }),
+        { invoiceNumber: '345', beer: false, customerId: 'c-1', customerName: 'The Rusty Nail' },
+      ),
+    ).toEqual(
+      expect.objectContaining({
+        category: 'INVOICE',
+        action: 'UPDATE',
+        kind: 'status',
+        customerId: 'c-1',
+        invoiceNumber: '345',
+        details: {
+          invoiceId: 'i-1',
+          invoiceNumber: '345',
+          beer: false,
+          customerId: 'c-1',
+          customerName: 'The Rusty Nail',
+          from: 'invoiced',
+          to: 'cancelled',
+          reason: 'user',
+        },
+      }),
+    ));
+
+  it.each([
+    ['enabled', 'ENABLE'],
+    ['reactivated', 'ENABLE'],
+    ['disabled', 'DISABLE'],
+    ['revoked', 'DISABLE'],
+  ])("logs a customer user's access %s as AUTH %s, by the distributor's user", (access, action) =>
+    expect(
+      toActivityRow(
+        stored(`activity-${COMPANY}`, 'CustomerUserAccessChanged', {
+          customerUserId: 'cu-1',
+          customerId: 'c-1',
+          access,
+          userId: 'u-9',
+          customerUserName: 'Bar Manager',
+          customerName: 'The Rusty Nail',
+        }),
+      ),
+    ).toMatchObject({
+      userId: 'u-9',
+      category: 'AUTH',
+      action,
+      kind: 'access',
+      account: false,
+      customerId: 'c-1',
+      details: { customerUserName: 'Bar Manager', customerName: 'The Rusty Nail', access },
+    }),
   );
 
   it('ignores events of other streams', () => {

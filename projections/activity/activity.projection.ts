@@ -31,8 +31,40 @@ export const ACTIVITY_SUCCESS_COLUMN = `
 ALTER TABLE rm_activity ADD COLUMN IF NOT EXISTS success boolean NOT NULL DEFAULT true;
 `;
 
+/**
+ * The activity log's filters, each on an index that keeps the newest first: sign-ins and the account's own events
+ * (`account`) apart from business events, the kind of event, who did it, the customer and the invoice it is about.
+ */
+export const ACTIVITY_FILTER_COLUMNS = `
+ALTER TABLE rm_activity ADD COLUMN IF NOT EXISTS kind text NOT NULL DEFAULT '';
+ALTER TABLE rm_activity ADD COLUMN IF NOT EXISTS account boolean NOT NULL DEFAULT false;
+ALTER TABLE rm_activity ADD COLUMN IF NOT EXISTS customer_id text;
+ALTER TABLE rm_activity ADD COLUMN IF NOT EXISTS invoice_id text;
+ALTER TABLE rm_activity ADD COLUMN IF NOT EXISTS invoice_number text;
+CREATE INDEX IF NOT EXISTS rm_activity_account_idx
+  ON rm_activity (company_id, account, occurred_at DESC NULLS LAST);
+CREATE INDEX IF NOT EXISTS rm_activity_kind_idx ON rm_activity (company_id, kind, occurred_at DESC NULLS LAST);
+CREATE INDEX IF NOT EXISTS rm_activity_user_idx ON rm_activity (company_id, user_id, occurred_at DESC NULLS LAST);
+CREATE INDEX IF NOT EXISTS rm_activity_customer_idx
+  ON rm_activity (company_id, customer_id, occurred_at DESC NULLS LAST) WHERE customer_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS rm_activity_invoice_idx
+  ON rm_activity (company_id, lower(invoice_number), occurred_at DESC NULLS LAST) WHERE invoice_number IS NOT NULL;
+CREATE INDEX IF NOT EXISTS rm_activity_company_newest_idx ON rm_activity (company_id, occurred_at DESC NULLS LAST);
+DROP INDEX IF EXISTS rm_activity_company_occurred_idx;
+
+CREATE TABLE IF NOT EXISTS rm_activity_count (
+  company_id text NOT NULL,
+  kind text NOT NULL,
+  n bigint NOT NULL,
+  PRIMARY KEY (company_id, kind)
+);
+`;
+// The grid sorts newest first with NULLS LAST: an index on `occurred_at DESC` (NULLS FIRST) cannot give that order,
+// so each index names it. rm_activity_count: each company's rows per kind, so the two usual views (business events,
+// sign-ins), whole or by kind, are counted without reading the rows.
+
 /** rm_activity as the projector writes it today: the first migration's table and the columns added since. */
-export const ACTIVITY_TABLES = ACTIVITY_SCHEMA + ACTIVITY_SUCCESS_COLUMN;
+export const ACTIVITY_TABLES = ACTIVITY_SCHEMA + ACTIVITY_SUCCESS_COLUMN + ACTIVITY_FILTER_COLUMNS;
 
 /**
  * The lookup of an invoice's number by its id, for activity on an existing invoice (projection v2). Unique (an
@@ -69,6 +101,8 @@ export const ACTIVITY_ACTIONS: Readonly<Record<string, ActivityMapping>> = {
   InvoiceCreated: { category: 'INVOICE', action: 'CREATE', source: 'invoice' },
   InvoiceRevised: { category: 'INVOICE', action: 'UPDATE', source: 'invoice' },
   InvoiceDeleted: { category: 'INVOICE', action: 'DELETE', source: 'invoice' },
+  // Every status change, a cancellation among them, and those that followed the payments.
+  InvoiceStatusChanged: { category: 'INVOICE', action: 'UPDATE', source: 'invoice' },
   // issue 18 §4: a new type (no event of it predates this line, so no backfill); the replacement's number in details
   InvoiceReplaced: { category: 'INVOICE', action: 'REPLACE', source: 'invoice' },
   PrivateNoteAdded: { category: 'INVOICE', action: 'ADD_PRIVATE_NOTE', source: 'invoice' },
@@ -78,6 +112,8 @@ export const ACTIVITY_ACTIONS: Readonly<Record<string, ActivityMapping>> = {
   PaymentDeleted: { category: 'PAYMENT', action: 'DELETE', source: 'invoice' },
   FeatureActivated: { category: 'FEATURE', action: 'FEATURE_ON', source: 'company' },
   FeatureDeactivated: { category: 'FEATURE', action: 'FEATURE_OFF', source: 'company' },
+  // A customer user's access to the ordering app: ENABLE (enabled, reactivated) or DISABLE (disabled, revoked).
+  CustomerUserAccessChanged: { category: 'AUTH', action: 'ENABLE', source: 'activity' },
   // One row per sync (issue 19): module BOTTLE_POS or CLOVER, type INVOICE_SYNC or PRODUCT_SYNC, Success or Error.
   SyncCompleted: { category: 'SYNC', action: 'SYNC', source: 'integrations' },
 };
@@ -103,6 +139,45 @@ const FEATURE_MODULES: Readonly<Record<string, string>> = {
   payment: 'PAYMENT',
 };
 
+/** What the activity log's Kind filter offers; `account` kinds are the user's own, apart from business events. */
+export const ACTIVITY_KINDS = [
+  'invoice',
+  'status',
+  'payment',
+  'note',
+  'feature',
+  'sync',
+  'access',
+  'sign_in',
+  'profile',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+const ACCOUNT_KINDS: ReadonlySet<string> = new Set<ActivityKind>(['sign_in', 'profile']);
+/** Sign-ins and the user's own profile: shown apart from business events. */
+export const isAccountKind = (kind: string): boolean => ACCOUNT_KINDS.has(kind);
+
+const KIND_OF: Readonly<Record<string, ActivityKind>> = {
+  UserSignedIn: 'sign_in',
+  UserSignedUp: 'sign_in',
+  UserSignedOut: 'sign_in',
+  PasswordReset: 'sign_in',
+  ProfileUpdated: 'profile',
+  InvoiceCreated: 'invoice',
+  InvoiceRevised: 'invoice',
+  InvoiceDeleted: 'invoice',
+  InvoiceReplaced: 'invoice',
+  InvoiceStatusChanged: 'status',
+  PrivateNoteAdded: 'note',
+  PrivateNoteRemoved: 'note',
+  PaymentLogged: 'payment',
+  PaymentUpdated: 'payment',
+  PaymentDeleted: 'payment',
+  FeatureActivated: 'feature',
+  FeatureDeactivated: 'feature',
+  SyncCompleted: 'sync',
+  CustomerUserAccessChanged: 'access',
+};
+
 export interface ActivityRow {
   eventId: string;
   companyId: string;
@@ -113,12 +188,23 @@ export interface ActivityRow {
   occurredAt: string;
   /** The Status column: false for a sync that failed or left records failed. */
   success: boolean;
+  kind: ActivityKind;
+  /** Sign-ins and the user's own account: shown apart from business events. */
+  account: boolean;
+  customerId: string | null;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
 }
 
-/** The invoice's number as the log shows it (spec: info carries invoiceNumber and the beer flag). */
+/**
+ * The invoice as the log shows it (spec: info carries invoiceNumber and the beer flag), and the customer it was made
+ * out to, so every later row of the invoice names them.
+ */
 export interface InvoiceRef {
   invoiceNumber: string;
   beer: boolean;
+  customerId?: string;
+  customerName?: string;
 }
 
 type Data = Record<string, unknown>;
@@ -132,7 +218,18 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' ?
 function createdRef(data: Data): InvoiceRef | undefined {
   const number = data.number as { display?: unknown; beer?: unknown } | undefined;
   if (typeof number?.display !== 'string') return undefined;
-  return { invoiceNumber: number.display, beer: number.beer === true };
+  return { invoiceNumber: number.display, beer: number.beer === true, ...customerOf(data) };
+}
+
+/** The customer an invoice's content names (creations and revisions carry it whole). */
+function customerOf(data: Data): Pick<InvoiceRef, 'customerId' | 'customerName'> {
+  const customer = data.customer as { id?: unknown; name?: unknown } | undefined;
+  return typeof customer?.id === 'string'
+    ? {
+        customerId: customer.id,
+        ...(typeof customer.name === 'string' ? { customerName: customer.name } : {}),
+      }
+    : {};
 }
 
 /** The info of an invoice-stream or company-stream event: ids and the few values a sentence needs. */
@@ -142,6 +239,9 @@ function infoOf(event: StoredEvent, invoice: InvoiceRef | undefined): Data {
     case 'invoice': {
       const info: Data = { invoiceId: data.invoiceId, ...invoice };
       if (event.type === 'InvoiceCreated') Object.assign(info, createdRef(data));
+      if (event.type === 'InvoiceRevised') Object.assign(info, customerOf(data));
+      if (event.type === 'InvoiceStatusChanged')
+        Object.assign(info, { from: data.from, to: data.to, reason: data.reason });
       if (typeof data.paymentId === 'string') info.paymentId = data.paymentId;
       if (typeof data.amountCents === 'number') info.amountCents = data.amountCents;
       if (typeof data.noteId === 'string') info.noteId = data.noteId;
@@ -186,6 +286,8 @@ export function toActivityRow(event: StoredEvent, invoice?: InvoiceRef): Activit
   const userId =
     mapping.source === 'activity' ? (data.userId ?? event.metadata.userId) : event.metadata.userId;
   const sync = mapping.source === 'integrations';
+  const details = infoOf(event, invoice);
+  const kind = KIND_OF[event.type]!;
   return {
     eventId: event.id,
     companyId,
@@ -196,10 +298,21 @@ export function toActivityRow(event: StoredEvent, invoice?: InvoiceRef): Activit
         : sync
           ? (SYNC_MODULES[String(data.partner)] ?? mapping.category)
           : mapping.category,
-    action: sync ? (SYNC_TYPES[String(data.kind)] ?? mapping.action) : mapping.action,
-    details: infoOf(event, invoice),
+    action: sync
+      ? (SYNC_TYPES[String(data.kind)] ?? mapping.action)
+      : kind === 'access'
+        ? data.access === 'disabled' || data.access === 'revoked'
+          ? 'DISABLE'
+          : 'ENABLE'
+        : mapping.action,
+    details,
     occurredAt,
     success: sync ? data.outcome === 'success' && data.failed === 0 : true,
+    kind,
+    account: ACCOUNT_KINDS.has(kind),
+    customerId: str(details.customerId) ?? null,
+    invoiceId: str(details.invoiceId) ?? null,
+    invoiceNumber: str(details.invoiceNumber) ?? null,
   };
 }
 
@@ -211,26 +324,41 @@ async function invoiceRefs(
 ): Promise<Map<string, InvoiceRef>> {
   const refs = new Map<string, InvoiceRef>();
   if (invoiceIds.length === 0) return refs;
-  const { rows } = await tx.query<{ invoice_id: string; number: string; beer: boolean | null }>(
+  const { rows } = await tx.query<{
+    invoice_id: string;
+    number: string;
+    beer: boolean | null;
+    customer_id: string | null;
+    customer_name: string | null;
+  }>(
     `SELECT details ->> 'invoiceId' AS invoice_id, details ->> 'invoiceNumber' AS number,
-            (details ->> 'beer')::boolean AS beer
+            (details ->> 'beer')::boolean AS beer, details ->> 'customerId' AS customer_id,
+            details ->> 'customerName' AS customer_name
        FROM ${ident(table)}
       WHERE category = 'INVOICE' AND action = 'CREATE' AND details ->> 'invoiceId' = ANY($1::text[])
         AND details ->> 'invoiceNumber' IS NOT NULL`,
     [invoiceIds],
   );
-  for (const row of rows) refs.set(row.invoice_id, { invoiceNumber: row.number, beer: row.beer === true });
+  for (const row of rows)
+    refs.set(row.invoice_id, {
+      invoiceNumber: row.number,
+      beer: row.beer === true,
+      ...(row.customer_id ? { customerId: row.customer_id } : {}),
+      ...(row.customer_name ? { customerName: row.customer_name } : {}),
+    });
   return refs;
 }
 
 export const activityProjection = defineProjection({
   name: 'activity',
   // v2: invoice, payment, private-note and feature events, with invoiceNumber and beer in details.
-  version: 2,
+  // v3: status changes and customer users' access; the kind, account, customer and invoice columns of the filters.
+  version: 3,
   handles: Object.keys(ACTIVITY_ACTIONS),
-  tables: ['rm_activity'],
+  tables: ['rm_activity', 'rm_activity_count'],
   async apply(tx, events, t) {
     const table = t.rm_activity!;
+    const counts = t.rm_activity_count!;
     const refs = new Map<string, InvoiceRef>();
     const missing = new Set<string>();
     for (const event of events) {
@@ -247,12 +375,21 @@ export const activityProjection = defineProjection({
       .map((event) => toActivityRow(event, refs.get(String((event.data as Data).invoiceId))))
       .filter((row): row is ActivityRow => row !== undefined);
     if (rows.length === 0) return;
-    // One statement per batch: parallel arrays unnested into rows.
+    // One statement per batch: parallel arrays unnested into rows; the rows it inserted (not those applied before)
+    // counted per company and kind.
     await tx.query(
-      `INSERT INTO ${ident(table)} (event_id, company_id, user_id, category, action, details, occurred_at, success)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[],
-                            $8::boolean[])
-       ON CONFLICT (event_id) DO NOTHING`,
+      `WITH inserted AS (
+         INSERT INTO ${ident(table)} (event_id, company_id, user_id, category, action, details, occurred_at, success,
+                                      kind, account, customer_id, invoice_id, invoice_number)
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[],
+                              $7::timestamptz[], $8::boolean[], $9::text[], $10::boolean[], $11::text[], $12::text[],
+                              $13::text[])
+         ON CONFLICT (event_id) DO NOTHING
+         RETURNING company_id, kind
+       )
+       INSERT INTO ${ident(counts)} AS c (company_id, kind, n)
+       SELECT company_id, kind, count(*) FROM inserted GROUP BY company_id, kind
+       ON CONFLICT (company_id, kind) DO UPDATE SET n = c.n + excluded.n`,
       [
         rows.map((r) => r.eventId),
         rows.map((r) => r.companyId),
@@ -262,6 +399,11 @@ export const activityProjection = defineProjection({
         rows.map((r) => JSON.stringify(r.details)),
         rows.map((r) => r.occurredAt),
         rows.map((r) => r.success),
+        rows.map((r) => r.kind),
+        rows.map((r) => r.account),
+        rows.map((r) => r.customerId),
+        rows.map((r) => r.invoiceId),
+        rows.map((r) => r.invoiceNumber),
       ],
     );
   },

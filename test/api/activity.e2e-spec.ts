@@ -1,6 +1,7 @@
 import { businessDate } from '#domain/shared/business-date.js';
 import { activityProjection } from '#projections/activity/activity.projection.js';
 import { rebuildProjection } from '#projections/runner/rebuild-projection.js';
+import { setFeature } from '../support/cli.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 
@@ -29,6 +30,10 @@ interface ActivityRow {
   info: Record<string, unknown>;
   created_at: string;
   user_name: string | null;
+  kind: string;
+  account: boolean;
+  customer_id: string | null;
+  invoice: string | null;
 }
 
 /** Today in the company's default time zone (America/Chicago), and days around it. */
@@ -133,7 +138,8 @@ describe('Activity log (HTTP)', () => {
     expect(count).toBe(rows.length);
     const times = rows.map((r) => r.created_at);
     expect(times).toEqual([...times].sort().reverse());
-    expect(rows[0]).toMatchObject({ module: 'PAYMENT', type: 'CREATE' });
+    // the payment, and the status change it brought (the invoice is partly paid now)
+    expect(rows.slice(0, 2)).toContainEqual(expect.objectContaining({ module: 'PAYMENT', type: 'CREATE' }));
 
     const ascending = await grid(owner.token, { sortModel: [{ colId: 'created_at', sort: 'asc' }] });
     expect(ascending.rows.map((r) => r.created_at)).toEqual([...times].sort());
@@ -215,11 +221,27 @@ describe('Activity log (HTTP)', () => {
         event_type: 'InvoiceRevised',
         user_name: 'Ada Owner',
       });
-      const changes = response.body.changes as { field: string; before?: unknown; after?: unknown }[];
-      expect(changes).toContainEqual({ field: 'lines.0.qty', before: 2, after: 5 });
-      const total = changes.find((c) => /total/i.test(c.field) && c.before === 1800);
-      expect(total).toMatchObject({ after: 4500 });
+      const changes = response.body.changes as {
+        field: string;
+        label: string;
+        before?: unknown;
+        after?: unknown;
+      }[];
+      // In words: the line by its product, money in dollars; never an id.
+      expect(changes).toContainEqual({
+        field: 'lines.0.qty',
+        label: 'Line 1 · LONE STAR 12PK · Qty',
+        before: '2',
+        after: '5',
+      });
+      expect(changes).toContainEqual({
+        field: 'totals.totalCents',
+        label: 'Totals · Total',
+        before: '$19.49',
+        after: '$48.71',
+      });
       expect(changes.some((c) => c.field === 'number.display')).toBe(false); // unchanged fields are left out
+      expect(changes.some((c) => /Id$|\.id$/.test(c.field))).toBe(false);
     });
 
     it('shows the facts a sign-in recorded, never a secret', async () => {
@@ -228,7 +250,7 @@ describe('Activity log (HTTP)', () => {
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ module: 'AUTH', type: 'SIGN_IN', event_type: 'UserSignedIn' });
       const changes = response.body.changes as { field: string; after?: unknown }[];
-      expect(changes).toContainEqual({ field: 'method', after: 'password' }); // how, not what
+      expect(changes).toContainEqual({ field: 'method', label: 'Signed in with', after: 'password' }); // how, not what
       expect(changes.filter((c) => /password|token|hash/i.test(c.field) && c.after !== '(hidden)')).toEqual(
         [],
       );
@@ -260,6 +282,171 @@ describe('Activity log (HTTP)', () => {
       expect(refused.body.message).toBe("Only the owner can open other users' activity.");
       const own = await eventually(staffToken, (r) => r.user_name === 'Sam Staff');
       expect((await detail(staffToken, own.row.id)).status).toBe(200);
+    });
+  });
+
+  describe('filters, and every kind of business event recorded', () => {
+    let boss: Awaited<ReturnType<typeof signUpOwner>>;
+    let rustyNail: string;
+    let oyster: string;
+    let rustyInvoice: { id: string; number: string };
+    let oysterInvoice: { id: string; number: string };
+    const view = (filterModel: Record<string, unknown>) => grid(boss.token, { filterModel });
+    const BUSINESS = { account: { filterType: 'set', values: ['false'] } };
+    const settle = async () => app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+
+    beforeAll(async () => {
+      boss = await signUpOwner(api, 'Bea Boss');
+      rustyNail = (await api.post('customer', { ...CUSTOMER, tabc_id: 'MB777001' }, boss.token)).body.id;
+      oyster = (
+        await api.post('customer', { ...CUSTOMER, name: 'Gulf Oyster Bar', tabc_id: 'MB777002' }, boss.token)
+      ).body.id;
+      const beer = (await api.post('product', { ...BEER, product: 'Shiner Light' }, boss.token)).body.id;
+      const invoiceFor = async (customer: string) =>
+        (
+          await api.post(
+            'invoice',
+            { customer_id: customer, items: [{ product_id: beer, qty: 10, price: 30 }], force: true },
+            boss.token,
+          )
+        ).body as { id: string; number: string };
+      rustyInvoice = await invoiceFor(rustyNail);
+      oysterInvoice = await invoiceFor(oyster);
+      expect((await api.post('company/feature', { name: 'payment', active: true }, boss.token)).status).toBe(
+        200,
+      );
+      await settle();
+      expect(
+        (
+          await api.post(
+            `invoice/${rustyInvoice.id}/payment`,
+            { amount: 300, received_at: today() },
+            boss.token,
+          )
+        ).status,
+      ).toBe(201);
+      expect((await api.put(`invoice/${oysterInvoice.id}`, { status: 'cancelled' }, boss.token)).status).toBe(
+        200,
+      );
+      expect((await api.post('company/feature', { name: 'payment', active: false }, boss.token)).status).toBe(
+        200,
+      );
+      await setFeature(app.app, boss.user.company_id, 'order');
+      await settle();
+      const invited = await api.post(
+        'customer/user-invitation',
+        { values: { name: 'Nina Night', email: `nina${Date.now()}@example.test` }, customer: rustyNail },
+        boss.token,
+      );
+      expect(invited.status).toBe(201);
+      const customerUser = invited.body.user.id as string;
+      for (const permission of [false, true])
+        expect(
+          (await api.put('customer/user-permission', { permission, customerUser }, boss.token)).status,
+        ).toBe(200);
+      expect((await api.post('auth/signin', { email: boss.email, password: boss.password })).status).toBe(
+        200,
+      );
+      await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+    });
+
+    it('keeps sign-ins apart from business events, each view counted right', async () => {
+      const business = await view(BUSINESS);
+      expect(business.rows.length).toBeGreaterThan(5);
+      expect(business.rows.every((r) => !r.account && !['SIGN_IN', 'SIGN_UP'].includes(r.type))).toBe(true);
+      const signIns = await view({ account: { filterType: 'set', values: ['true'] } });
+      expect(signIns.rows.map((r) => r.type).sort()).toEqual(['SIGN_IN', 'SIGN_UP']);
+      expect(signIns.rows.every((r) => r.kind === 'sign_in' && r.account)).toBe(true);
+      const all = await grid(boss.token);
+      // The kept counts (no filter but the view) agree with the rows, and with a count of the rows themselves.
+      expect(business.count).toBe(business.rows.length);
+      expect(signIns.count).toBe(signIns.rows.length);
+      expect(all.count).toBe(business.count + signIns.count);
+      const counted = await view({
+        ...BUSINESS,
+        created_at: { filterType: 'date', type: 'inRange', dateFrom: dayFromToday(-1), dateTo: today() },
+      });
+      expect(counted.count).toBe(business.count);
+    });
+
+    it('records every status change, the cancellation among them, with the invoice and its customer', async () => {
+      const { rows } = await view({ kind: { filterType: 'set', values: ['status'] } });
+      expect(rows).toContainEqual(
+        expect.objectContaining({
+          module: 'INVOICE',
+          type: 'UPDATE',
+          kind: 'status',
+          invoice: oysterInvoice.number,
+          customer_id: oyster,
+          info: expect.objectContaining({
+            from: 'invoiced',
+            to: 'cancelled',
+            reason: 'user',
+            customerName: 'Gulf Oyster Bar',
+          }),
+        }),
+      );
+      // The payment moved the other invoice to partly paid (the tax is still owed): recorded too, as following the
+      // payments.
+      expect(rows).toContainEqual(
+        expect.objectContaining({
+          invoice: rustyInvoice.number,
+          info: expect.objectContaining({ to: 'partially_paid', reason: 'payments' }),
+        }),
+      );
+    });
+
+    it('records feature switches and customer users enabled and disabled (ENABLE, DISABLE)', async () => {
+      const features = await view({ kind: { filterType: 'set', values: ['feature'] } });
+      expect(features.rows.map((r) => r.type)).toEqual(expect.arrayContaining(['FEATURE_ON', 'FEATURE_OFF']));
+      const access = await view({ kind: { filterType: 'set', values: ['access'] } });
+      expect(access.rows.map((r) => [r.module, r.type])).toEqual([
+        ['AUTH', 'ENABLE'],
+        ['AUTH', 'DISABLE'],
+      ]);
+      expect(access.rows[0]).toMatchObject({
+        user_name: 'Bea Boss',
+        customer_id: rustyNail,
+        info: { customerUserName: 'Nina Night', customerName: 'The Rusty Nail', access: 'enabled' },
+      });
+    });
+
+    it('filters by customer, by invoice number and by user', async () => {
+      const ofRusty = await view({ ...BUSINESS, customer_id: { filterType: 'set', values: [rustyNail] } });
+      expect(ofRusty.rows.length).toBeGreaterThanOrEqual(4); // created, paid, status paid, access ×2
+      expect(ofRusty.rows.every((r) => r.customer_id === rustyNail)).toBe(true);
+      expect(ofRusty.count).toBe(ofRusty.rows.length);
+
+      const ofInvoice = await view({
+        invoice: { filterType: 'text', type: 'equals', filter: oysterInvoice.number.toLowerCase() },
+      });
+      expect(ofInvoice.rows.map((r) => [r.type, r.kind]).sort()).toEqual([
+        ['CREATE', 'invoice'],
+        ['UPDATE', 'status'],
+      ]);
+
+      const byBoss = await view({
+        ...BUSINESS,
+        user_id: { filterType: 'set', values: [String(boss.user.id)] },
+      });
+      expect(byBoss.rows.length).toBeGreaterThan(0);
+      expect(byBoss.rows.every((r) => r.user_name === 'Bea Boss')).toBe(true);
+      const byNobody = await view({ user_id: { filterType: 'set', values: ['0'] } });
+      expect(byNobody).toEqual({ rows: [], count: 0 });
+    });
+
+    it('shows a payment in the event view as an amount in dollars, not cents and ids', async () => {
+      const [payment] = (await view({ kind: { filterType: 'set', values: ['payment'] } })).rows;
+      expect(payment).toMatchObject({ info: { amountCents: 30000, customerName: 'The Rusty Nail' } });
+      const response = await api.get(`user/user-activity/${payment!.id}`, boss.token);
+      expect(response.body.changes).toContainEqual(
+        expect.objectContaining({
+          field: 'payments.0.amountCents',
+          label: 'Payment 1 · Amount',
+          after: '$300.00',
+        }),
+      );
+      expect(JSON.stringify(response.body.changes)).not.toMatch(/30000|"paymentId"/);
     });
   });
 

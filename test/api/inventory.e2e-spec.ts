@@ -502,6 +502,142 @@ describe('Inventory (HTTP)', () => {
     });
   });
 
+  describe('restock suggestions', () => {
+    const REORDER = { reorder_needed: { filterType: 'number', type: 'equals', filter: 1 } };
+
+    it('suggest enough to end "reorder now": above the reorder level and through the lead time, in whole lots', async () => {
+      const { token } = await withInventory();
+      const customer = (await api.post('customer', RUSTY_NAIL, token)).body.id;
+      // Beer (no stamps): 300 sold in the last 30 days (10 a day), 3 days' lead time, reorder in lots of 48.
+      const lager = (
+        await api.post(
+          'product',
+          {
+            product: 'Lone Star Lager 12pk',
+            product_type: 'beer',
+            product_size: '12oz',
+            product_price: 12,
+            last_purchase_price: '8.00',
+            distributor: 'Ben E. Keith',
+            reorder_level: 12,
+            reorder_qty: 48,
+            reorder_time_in_days: 3,
+          },
+          token,
+        )
+      ).body.id;
+      const cider = (
+        await api.post(
+          'product',
+          {
+            product: 'Austin Eastciders',
+            product_type: 'beer',
+            product_size: '12oz',
+            product_price: 10,
+            last_purchase_price: '6.00',
+            distributor: 'Ben E. Keith',
+            reorder_level: 10,
+          },
+          token,
+        )
+      ).body.id;
+      const sold = await api.post(
+        'invoice',
+        { customer_id: customer, items: [{ product_id: lager, qty: 300, price: 12 }], force: true },
+        token,
+      );
+      expect(sold.status).toBe(201);
+      await settle();
+      // Counted since: 11 short of nothing (−11); the cider at 4.
+      expect(
+        (await api.put(`inventory/${lager}`, { field: 'qty', value: -11, old: -300 }, token)).status,
+      ).toBe(200);
+      expect((await api.put(`inventory/${cider}`, { field: 'qty', value: 4, old: 0 }, token)).status).toBe(
+        200,
+      );
+      await settle();
+
+      const reorder = async () => {
+        const response = await api.get(
+          `inventory/grid?${q({ startRow: 0, endRow: 100, ignoreLimit: 'true', filterModel: REORDER })}`,
+          token,
+        );
+        expect(response.status).toBe(200);
+        return response.body as { rows: Record<string, any>[]; count: number };
+      };
+      const list = await reorder();
+      expect(list.count).toBe(2);
+      const byId = new Map(list.rows.map((row) => [row.id, row]));
+      // 10 a day for 3 days' lead time and the day after: 40 at least, so 51 are missing: two lots of 48.
+      expect(byId.get(lager)).toMatchObject({
+        qty: -11,
+        sold_recently: 300,
+        reorder_needed: 1,
+        suggested_qty: 96,
+      });
+      // No sales, no reorder quantity: back above the level of 10 (11), 7 missing.
+      expect(byId.get(cider)).toMatchObject({ qty: 4, reorder_needed: 1, suggested_qty: 7 });
+
+      // The stock answer carries the distributor and the suggestion too (the restock list shows them).
+      const stock = await api.get(`inventory/stock?ids=${lager},${cider}`, token);
+      expect(stock.body).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            product_id: lager,
+            distributor: 'Ben E. Keith',
+            qty: -11,
+            suggested_qty: 96,
+          }),
+        ]),
+      );
+
+      // Restocked by its suggestions, neither is "reorder now" any more.
+      const restock = await api.put(
+        'inventory',
+        {
+          distributor: 'Ben E. Keith',
+          ref_number: 'PO-77',
+          items: list.rows.map((row) => ({ product_id: row.id, qty: row.suggested_qty, item_cost: 8 })),
+        },
+        token,
+      );
+      expect(restock.status).toBe(200);
+      await settle();
+      expect((await reorder()).rows).toEqual([]);
+      const after = await api.get(`inventory/grid?${q({ startRow: 0, endRow: 100 })}`, token);
+      expect(
+        after.body.rows.map((row: Record<string, any>) => [row.qty, row.reorder_needed, row.suggested_qty]),
+      ).toEqual(
+        expect.arrayContaining([
+          [85, 0, 0],
+          [11, 0, 0],
+        ]),
+      );
+
+      // The export's times are the company's (America/Chicago by default): "yyyy-MM-dd HH:mm" on its clock.
+      const csv = await (
+        await fetch(`${app.baseUrl}/api/v1/inventory/export`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).text();
+      const lastUpdated = csv.split('\r\n')[1]!.split(',').at(-1)!;
+      const updatedAt = after.body.rows[0].updated_at as string;
+      const chicago = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'America/Chicago',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(new Date(updatedAt));
+      const part = (type: string) => chicago.find((p) => p.type === type)!.value;
+      expect(lastUpdated).toBe(
+        `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`,
+      );
+    });
+  });
+
   it('answers 403 with a clear message while the inventory feature is off', async () => {
     const { token } = await signUpOwner(api);
     for (const [method, path] of [

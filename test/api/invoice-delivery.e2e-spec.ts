@@ -241,6 +241,13 @@ describe('Delivering invoices (HTTP)', () => {
 
       const mail = await app.mailbox.waitFor('buyer@rustynail.test', { after: mark });
       expect(mail.subject).toContain(`Invoice #${a.number}`);
+      // From the company by name (the server's own address), answers to the company's owner: never a no-reply box.
+      const me = (await api.get('validate_token', a.token)).body as {
+        email: string;
+        company: { name: string };
+      };
+      expect(mail.from).toMatch(new RegExp(`^${me.company.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} <`));
+      expect(mail.replyTo).toEqual([`${me.company.name} <${me.email}>`]);
       expect(mail.text).toContain('See you Friday');
       expect(mail.attachments).toHaveLength(1);
       expect(mail.attachments[0]).toMatchObject({

@@ -519,6 +519,37 @@ describe('Stamps (HTTP)', () => {
       });
     });
 
+    it.each(['AB1025', 'ab1025', 'AB 1025', 'AB-1025', ' ab - 1025 '])(
+      'takes a serial as printed or pasted (%s), prefix and number together',
+      async (serial) => {
+        const response = await api.get(`stamp/history?serial=${encodeURIComponent(serial)}`, token);
+        expect(response.status).toBe(200);
+        expect(response.body).toMatchObject({
+          prefix: 'AB',
+          number: 1025,
+          stamp: 'AB1025',
+          status: 'DESTROYED',
+        });
+      },
+    );
+
+    it('answers a serial no roll holds 404 by its likeliest reading, and text that is no serial 400', async () => {
+      const none = await api.get('stamp/history?serial=TX4210067', token);
+      expect(none.status).toBe(404);
+      expect(none.body.message).toBe('No stamp TX4210067 found');
+      const junk = await api.get('stamp/history?serial=not%20a%20stamp', token);
+      expect(junk.status).toBe(400);
+      expect(junk.body.details).toEqual([
+        { field: 'serial', message: 'serial must be a stamp serial such as AB1050.' },
+      ]);
+    });
+
+    it("reads the serial one stamp's history as of a moment by, in the record's look-up too", async () => {
+      const response = await api.get('stamp/record/serial?serial=ab1025', token);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ prefix: 'AB', number: 1025, status: 'destroyed' });
+    });
+
     it.each([
       ['stamp/history?prefix=AB&number=5000', 404, 'No stamp AB5000 found'],
       ['stamp/history?prefix=AB', 400, 'number is required.'],

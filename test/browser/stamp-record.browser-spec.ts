@@ -53,23 +53,25 @@ describe('Stamp record (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
   browser.it(
-    'shows this month’s record on arrival, as of a past moment on request, and downloads CSV and PDF',
+    'shows this month’s record on request, as of a past moment on request, and downloads CSV and PDF',
     async () => {
       const { owner, invoice } = await anOwnerWithStamps();
-      const page = await browser.signedIn(owner.token);
+      const page = await browser.signedIn(owner.token, { viewport: { width: 1440, height: 900 } });
       await page.goto('/stamp');
       await page.getByRole('link', { name: 'Stamp Record' }).first().click();
-      await visible(page.getByRole('heading', { name: 'Stamp Record', level: 1 }));
+      await page.getByRole('heading', { name: 'Stamp Record', level: 1 }).waitFor({ timeout: 60_000 });
+      await page.getByRole('button', { name: 'This month' }).click();
       const table = page.getByRole('table', { name: 'Stamp transactions by date' });
-      await visible(table);
+      await visible(table.getByRole('cell', { name: 'AB1000-AB1479' }));
       await visible(table.getByRole('cell', { name: 'AB1000-AB1479' }));
       await visible(table.getByRole('cell', { name: `#${invoice.number}` }));
       await visible(table.getByText('Serials: AB1010 AB1011 AB1012'));
       await visible(table.getByRole('cell', { name: '474' }));
+      await snap(page, 'stamp-record');
+      await page.getByRole('tab', { name: 'Invoice Numbers' }).click();
       const numbers = page.getByRole('table', { name: 'Invoice numbers issued' });
       await visible(numbers.getByRole('cell', { name: `#${invoice.number}` }));
       await visible(page.getByText('1 number issued, no gap.'));
-      await snap(page, 'stamp-record');
 
       const { violations } = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -78,9 +80,9 @@ describe('Stamp record (browser)', () => {
         .analyze();
       expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
 
-      // One stamp as of now: affixed to the invoice.
-      await page.getByLabel('Prefix').fill('AB');
-      await page.getByLabel('Stamp Number').fill('1001');
+      // One stamp as of now, its serial as printed: affixed to the invoice.
+      await page.getByRole('tab', { name: 'One Stamp As Of' }).click();
+      await page.getByLabel('Stamp Serial').fill('AB1001');
       await page.getByRole('button', { name: 'Look Up' }).click();
       const story = page.getByRole('table', { name: 'Transactions of the stamp' });
       await visible(story.getByRole('cell', { name: `#${invoice.number}` }));
@@ -89,6 +91,7 @@ describe('Stamp record (browser)', () => {
       // As of a moment before the roll arrived: nothing happened yet.
       await page.getByLabel('As Of', { exact: true }).fill('2020-01-01T00:00:00');
       await page.getByRole('button', { name: 'Show Record' }).click();
+      await page.getByRole('tab', { name: 'Transactions' }).click();
       await visible(page.getByText('No stamp transaction in this period.'));
 
       await page.getByLabel('As Of', { exact: true }).fill('');
@@ -106,10 +109,50 @@ describe('Stamp record (browser)', () => {
     },
   );
 
+  for (const width of [1440, 390])
+    browser.it(
+      `an auditor's job at ${width} px: last month's record on arrival, then one serial's history as printed`,
+      async () => {
+        const { owner, invoice } = await anOwnerWithStamps();
+        const page = await browser.signedIn(owner.token, {
+          viewport: { width, height: width > 600 ? 900 : 844 },
+        });
+        await page.goto('/stamp/record');
+        await page.getByRole('heading', { name: 'Stamp Record', level: 1 }).waitFor({ timeout: 60_000 });
+        // It opens on last month, the whole month: nothing happened then (the roll came this month).
+        const [y, m] = today().split('-').map(Number) as [number, number];
+        const first = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 10);
+        const last = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+        await visible(page.getByRole('button', { name: 'Last month', pressed: true }));
+        expect(await page.getByLabel('From').inputValue()).toBe(first);
+        expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(last);
+        await visible(page.getByText('No stamp transaction in this period.'));
+        await snap(page, `stamp-record-last-month-${width}`);
+
+        // One stamp, reached from the top of the page, its serial pasted as printed.
+        await page.getByRole('tab', { name: 'One Stamp As Of' }).click();
+        await page.getByLabel('Stamp Serial').fill('ab 1011');
+        await page.getByRole('button', { name: 'Look Up' }).click();
+        const story = page.getByRole('table', { name: 'Transactions of the stamp' });
+        await visible(story.getByRole('cell', { name: /Destroyed/ }));
+        await visible(page.getByText(/AB1011 as of .*: Destroyed$/));
+        await snap(page, `stamp-record-serial-${width}`);
+        await page.getByLabel('Stamp Serial').fill('AB1001');
+        await page.getByRole('button', { name: 'Look Up' }).click();
+        await visible(story.getByRole('cell', { name: `#${invoice.number}` }));
+        await expectTrue(async () =>
+          page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+        );
+      },
+      120_000,
+    );
+
   browser.it('fits a 390 px wide screen (the table scrolls inside its card)', async () => {
     const { owner } = await anOwnerWithStamps();
     const page = await browser.signedIn(owner.token, { viewport: { width: 390, height: 844 } });
     await page.goto('/stamp/record');
+    await page.getByRole('heading', { name: 'Stamp Record', level: 1 }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'This month' }).click();
     await visible(page.getByRole('table', { name: 'Stamp transactions by date' }));
     await expectTrue(async () =>
       page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),

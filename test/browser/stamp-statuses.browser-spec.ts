@@ -100,8 +100,7 @@ describe('Stamp statuses beyond destroyed (browser, issue 18 §2)', () => {
 
       // One stamp's history on the stamp log screen.
       await page.goto('/stamp');
-      await page.getByLabel('Prefix').first().fill('AB');
-      await page.getByLabel('Stamp Number').first().fill('1005');
+      await page.getByLabel('Stamp Serial').first().fill('AB1005');
       await page
         .getByRole('button', { name: /look up/i })
         .first()
@@ -113,14 +112,15 @@ describe('Stamp statuses beyond destroyed (browser, issue 18 §2)', () => {
       await snap(page, 'stamp-status-history');
 
       // The stamp record lists it.
-      await page.goto('/stamp/record');
+      await page.goto('/stamp/record?view=transactions');
+      await page.getByRole('button', { name: 'This month' }).click();
       const table = page.getByRole('table', { name: 'Stamp transactions by date' });
       await visible(table.getByRole('cell', { name: 'Voided', exact: true }));
       await visible(table.getByRole('cell', { name: 'Replacement issued', exact: true }));
 
       // One stamp as of now, and its history as a file.
-      await page.getByLabel('Prefix').fill('AB');
-      await page.getByLabel('Stamp Number').fill('1005');
+      await page.getByRole('tab', { name: 'One Stamp As Of' }).click();
+      await page.getByLabel('Stamp Serial').fill('AB1005');
       await page.getByRole('button', { name: 'Look Up' }).click();
       const story = page.getByRole('table', { name: 'Transactions of the stamp' });
       await visible(

@@ -132,7 +132,19 @@ describe('Stamps (browser)', () => {
       await ok(http.put('stamp/roll/2/assign', { from: 1, to: 5 }, owner.token));
       const page = await signedIn(owner, '/stamp/roll');
 
+      // Deactivating asks first, and says plainly what the only active roll going means; Cancel changes nothing.
       await page.getByRole('button', { name: 'Active roll CD1–CD480' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Deactivate roll CD1–CD480?' });
+      await visible(
+        confirm.getByText(
+          'It is the only active roll: liquor invoices will then get no stamps until a roll is active again.',
+        ),
+      );
+      await snap(page, 'stamp-roll-deactivate-confirm');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await visible(page.getByRole('button', { name: 'Active roll CD1–CD480' }));
+      await page.getByRole('button', { name: 'Active roll CD1–CD480' }).click();
+      await confirm.getByRole('button', { name: 'Deactivate' }).click();
       await visible(page.getByRole('button', { name: 'Inactive roll CD1–CD480' }));
       await visible(page.getByText('Roll CD1–CD480 is now inactive.'));
       await visible(page.getByRole('region', { name: 'Stamp Status' }).getByText('No active roll'));
@@ -148,6 +160,7 @@ describe('Stamps (browser)', () => {
         route.fulfill({ status: 500, json: { statusCode: 500, message: 'Internal server error' } }),
       );
       await page.getByRole('button', { name: 'Active roll CD1–CD480' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
       await visible(page.getByText('Error Updating Stamp Roll'));
       await visible(page.getByRole('button', { name: 'Active roll CD1–CD480' }));
     });
@@ -256,9 +269,9 @@ describe('Stamps (browser)', () => {
 
       const lookup = page.getByRole('search', { name: 'Look up a stamp' });
       await lookup.getByRole('button', { name: 'Look Up' }).click();
-      await visible(lookup.getByText('Stamp number is required.'));
-      await lookup.getByLabel('Prefix').fill('ab');
-      await lookup.getByLabel('Stamp Number').fill('1005');
+      await visible(lookup.getByText('Enter the stamp serial.'));
+      // the serial as printed, pasted in lower case
+      await lookup.getByLabel('Stamp Serial').fill('ab1005');
       await lookup.getByRole('button', { name: 'Look Up' }).click();
       const history = page.getByRole('list', { name: 'Stamp history' });
       await visible(history);
@@ -276,7 +289,7 @@ describe('Stamps (browser)', () => {
       );
       await snap(page, 'stamp-lookup');
 
-      await lookup.getByLabel('Stamp Number').fill('1023');
+      await lookup.getByLabel('Stamp Serial').fill('AB 1023');
       await lookup.getByRole('button', { name: 'Look Up' }).click();
       await visible(page.getByRole('region', { name: 'History of stamp AB1023' }));
       expect(await steps.nth(1).innerText()).toContain('Destroyed as record #1: torn');

@@ -70,12 +70,24 @@ export async function snap(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/**
+ * The browser's own time zone: America/Chicago (the demo company's) unless BROWSER_TIME_ZONE says otherwise (e.g.
+ * Asia/Tokyo: every date and time the app shows must still be the company's).
+ */
+export const BROWSER_TIME_ZONE = process.env.BROWSER_TIME_ZONE ?? 'America/Chicago';
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** The browser's time zone (default BROWSER_TIME_ZONE). */
+  timezoneId?: string;
+}
+
 export interface BrowserHarness {
   readonly browser: Browser;
   /** a fresh context (own storage) with one page, both closed with the harness */
-  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  newPage(options?: PageOptions): Promise<Page>;
   /** `newPage` signed in with `token`, as the app keeps it (localStorage 'token') */
-  signedIn(token: string, options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  signedIn(token: string, options?: PageOptions): Promise<Page>;
   /** `it` with a screenshot of every open page when the test fails */
   it(name: string, fn: () => Promise<void>, timeout?: number): void;
   close(): Promise<void>;
@@ -110,7 +122,7 @@ export function useBrowser(baseUrl: () => string): BrowserHarness {
         baseURL: baseUrl(),
         viewport: options?.viewport ?? { width: 1280, height: 800 },
         locale: 'en-US',
-        timezoneId: 'America/Chicago',
+        timezoneId: options?.timezoneId ?? BROWSER_TIME_ZONE,
       });
       context.setDefaultTimeout(10_000);
       contexts.add(context);

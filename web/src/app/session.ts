@@ -8,7 +8,8 @@ export interface User {
   email: string;
   role: 'owner' | 'staff';
   company_id: number | string;
-  company: { id: number | string; name: string } | null;
+  /** time_zone: the company's, every date and time is shown in it. */
+  company: { id: number | string; name: string; time_zone?: string } | null;
 }
 
 export interface AuthAnswer {

@@ -11,7 +11,8 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
-import { fieldChanges } from '#domain/activity/field-changes.js';
+import { labelChanges } from '#domain/activity/change-labels.js';
+import { fieldChanges, type FieldChange } from '#domain/activity/field-changes.js';
 import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
 import { invoiceDecider } from '#domain/invoices/invoice.decider.js';
 import { invoiceStream } from '#domain/invoices/invoice.events.js';
@@ -19,23 +20,35 @@ import type { AnyEvent } from '#domain/shared/decider.js';
 import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { ACTIVITY_ACTIONS } from '#projections/activity/activity.projection.js';
+import {
+  ACTIVITY_ACTIONS,
+  ACTIVITY_KINDS,
+  isAccountKind,
+} from '#projections/activity/activity.projection.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
-import { defineGrid, GridParams, runGrid } from '#infra/grid/index.js';
+import {
+  buildGridQueries,
+  defineGrid,
+  GridParams,
+  parseGridRequest,
+  type GridRequest,
+} from '#infra/grid/index.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { ApiAnswer } from '../infra/http/api-answer.js';
 import { USER_USER_ACTIVITY_GRID_ANSWER } from './activity.answers.js';
 
+/** The company's time zone, read once per statement ($1 is the grid's tenant). */
+const COMPANY_ZONE = `(SELECT COALESCE(max(z.time_zone), '${DEFAULT_TIME_ZONE}') FROM rm_company z WHERE z.id = $1::uuid)`;
+
 /**
- * The company activity log (spec 001 §2 /activity, §3 Activity): module, type, success, info and created_at, newest
- * first. A date filter on created_at picks the company's days (its time zone), while created_at answers the instant.
- * Success is false only for a sync (Bottle POS, Clover) that failed or left records failed.
+ * The company activity log (the client's specification: module, type, success, info and created_at), newest first.
+ * Filters: the kind of event, sign-ins and the account's own events apart from business events (`account`), the user
+ * who did it, the customer and the invoice (its number) it is about, and a date range in the company's days; each is
+ * served by an index that keeps the newest first. Success is false only for a sync that failed or left records failed.
  */
 export const activityGrid = defineGrid({
-  table: `rm_activity a
-    LEFT JOIN users u ON u.id::text = a.user_id
-    LEFT JOIN rm_company co ON co.id = a.company_id::uuid`,
+  table: `rm_activity a LEFT JOIN users u ON u.id::text = a.user_id`,
   tenantColumn: 'a.company_id',
   keyColumn: 'a.event_id',
   columns: {
@@ -44,12 +57,13 @@ export const activityGrid = defineGrid({
     type: { sql: 'a.action', type: 'set' },
     success: { sql: 'a.success', type: 'set', setType: 'boolean', sortable: false },
     info: { sql: 'a.details', type: 'text', sortable: false, filterable: false },
-    created_at: {
-      sql: 'a.occurred_at',
-      filterSql: `(a.occurred_at AT TIME ZONE COALESCE(co.time_zone, '${DEFAULT_TIME_ZONE}'))`,
-      type: 'date',
-    },
+    created_at: { sql: 'a.occurred_at', dayZone: COMPANY_ZONE, type: 'date' },
     user_name: { sql: 'u.name', type: 'text' },
+    user_id: { sql: 'a.user_id', type: 'set', sortable: false },
+    kind: { sql: 'a.kind', type: 'set', sortable: false },
+    account: { sql: 'a.account', type: 'set', setType: 'boolean', sortable: false },
+    customer_id: { sql: 'a.customer_id', type: 'set', sortable: false },
+    invoice: { sql: 'a.invoice_number', type: 'text', sortable: false },
   },
   defaultSort: [{ colId: 'created_at', sort: 'desc' }],
 });
@@ -66,8 +80,27 @@ export class ActivityController {
   @Get('grid')
   @ApiAnswer(200, 'One page of the grid and the count of matching rows', USER_USER_ACTIVITY_GRID_ANSWER)
   @ApiOperation({ summary: "The company's activity log (grid protocol: rows, count)" })
-  grid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
-    return runGrid<ActivityGridRow>(this.pool, activityGrid, params, user.companyId);
+  async grid(
+    @CurrentUser() user: AuthUser,
+    @Query() params: GridParams,
+  ): Promise<{ rows: ActivityGridRow[]; count: number }> {
+    const request = parseGridRequest(activityGrid, params);
+    const queries = buildGridQueries(activityGrid, request, user.companyId);
+    const kinds = countedKinds(request);
+    const [rows, count] = await Promise.all([
+      this.pool.query<ActivityGridRow>(queries.rows.text, queries.rows.values),
+      kinds
+        ? tenantQuery<{ n: string | null }>(
+            this.pool,
+            user.companyId,
+            'SELECT sum(n) AS n FROM rm_activity_count WHERE company_id = $1 AND kind = ANY($2::text[])',
+            [kinds],
+          ).then(([row]) => Number(row?.n ?? 0))
+        : this.pool
+            .query<{ count: string }>(queries.count.text, queries.count.values)
+            .then((r) => Number(r.rows[0]!.count)),
+    ]);
+    return { rows: rows.rows, count };
   }
 
   @Get(':id')
@@ -78,7 +111,7 @@ export class ActivityController {
     event_type: 'InvoiceRevised',
     occurred_at: '2026-11-25T17:36:02.512Z',
     user_name: 'Ada Owner',
-    changes: [{ field: 'totals.totalCents', before: 1949, after: 4871 }],
+    changes: [{ field: 'totals.totalCents', label: 'Totals · Total', before: '$19.49', after: '$48.71' }],
   })
   @ApiOperation({
     summary:
@@ -95,18 +128,20 @@ export class ActivityController {
       details: { invoiceId?: unknown; feature?: unknown };
       occurred_at: Date;
       user_name: string | null;
+      time_zone: string | null;
     }>(
       this.pool,
       user.companyId,
-      `SELECT a.user_id, a.category, a.action, a.details, a.occurred_at, u.name AS user_name
+      `SELECT a.user_id, a.category, a.action, a.details, a.occurred_at, u.name AS user_name, co.time_zone
          FROM rm_activity a LEFT JOIN users u ON u.id::text = a.user_id
+         LEFT JOIN rm_company co ON co.id = a.company_id::uuid
         WHERE a.company_id = $1 AND a.event_id = $2::uuid`,
       [id],
     );
     if (!row) throw new NotFoundException('Activity not found');
     if (row.user_id !== user.id && user.role !== 'owner')
       throw new ForbiddenException("Only the owner can open other users' activity.");
-    const { type, changes } = await this.changesOf(id, user.companyId, row);
+    const { type, changes, before, after } = await this.changesOf(id, user.companyId, row);
     return {
       id,
       module: row.category,
@@ -114,7 +149,7 @@ export class ActivityController {
       event_type: type,
       occurred_at: row.occurred_at.toISOString(),
       user_name: row.user_name,
-      changes,
+      changes: labelChanges(changes, { before, after, timeZone: row.time_zone || DEFAULT_TIME_ZONE }),
     };
   }
 
@@ -127,7 +162,7 @@ export class ActivityController {
     eventId: string,
     companyId: string,
     row: { category: string; action: string; details: { invoiceId?: unknown; feature?: unknown } },
-  ): Promise<{ type: string; changes: ActivityDetail['changes'] }> {
+  ): Promise<{ type: string; changes: FieldChange[]; before: unknown; after: unknown }> {
     const { details } = row;
     const folded =
       typeof details.invoiceId === 'string'
@@ -142,7 +177,9 @@ export class ActivityController {
         state = folded.decider.evolve(state, event as unknown as AnyEvent);
         if (event.id !== eventId) continue;
         const changes = fieldChanges(before, state, isBookkeeping);
-        return { type: event.type, changes: changes.length > 0 ? changes : fieldChanges({}, event.data) };
+        return changes.length > 0
+          ? { type: event.type, changes, before, after: state }
+          : { type: event.type, changes: fieldChanges({}, event.data), before: {}, after: event.data };
       }
     }
     // A user fact (sign-in, profile): it changes no state folded here, and its stream is the company's whole
@@ -150,8 +187,30 @@ export class ActivityController {
     const type = Object.entries(ACTIVITY_ACTIONS).find(
       ([, mapping]) => mapping.category === row.category && mapping.action === row.action,
     )?.[0];
-    return { type: type ?? row.action, changes: fieldChanges({}, details) };
+    return { type: type ?? row.action, changes: fieldChanges({}, details), before: {}, after: details };
   }
+}
+
+/**
+ * The kinds whose kept counts answer a request's count: when it filters by nothing but the kind and the sign-ins
+ * switch (the log's usual views), the count is a sum of a few kept numbers instead of a count of every row; any
+ * other filter (user, customer, invoice, dates, status) counts its rows, which its index keeps few.
+ */
+export function countedKinds(request: Pick<GridRequest, 'filters'>): string[] | undefined {
+  let kinds: string[] = [...ACTIVITY_KINDS];
+  for (const filter of request.filters) {
+    if (filter.colId !== 'kind' && filter.colId !== 'account') return undefined;
+    if (filter.conditions.length !== 1) return undefined;
+    const [condition] = filter.conditions;
+    if (condition?.filterType !== 'set' || condition.values.includes(null)) return undefined;
+    const values = condition.values as string[];
+    const flags = values.map((value) => ({ true: true, '1': true, false: false, '0': false })[value]);
+    kinds =
+      filter.colId === 'kind'
+        ? kinds.filter((kind) => values.includes(kind))
+        : kinds.filter((kind) => flags.includes(isAccountKind(kind)));
+  }
+  return kinds;
 }
 
 /** Fields of a folded state that are the system's bookkeeping, not something a user changed. */

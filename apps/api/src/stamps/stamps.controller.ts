@@ -211,7 +211,9 @@ export class StampsController {
   @Get('stamp/history')
   @ApiAnswer(200, "One stamp's status and history", STAMP_HISTORY_ANSWER)
   history(@CurrentUser() user: AuthUser, @Query() params: StampHistoryParams) {
-    return this.queries.execute(new StampHistoryQuery(user.companyId, params.prefix ?? '', params.number));
+    return this.queries.execute(
+      new StampHistoryQuery(user.companyId, params.prefix ?? '', params.number, params.serial),
+    );
   }
 
   @Get('stamp/as-of')

@@ -29,6 +29,12 @@ export interface GridColumnInput {
    */
   filterSql?: string;
   /**
+   * For an instant column: the time zone (SQL, trusted code only) whose calendar days a date filter means. The day's
+   * bounds become instants (`day AT TIME ZONE zone`) compared with the column itself, so an index on it serves. It may
+   * name the tenant as `$1` (a grid's first parameter is always the tenant), e.g. to read the company's zone once.
+   */
+  dayZone?: string;
+  /**
    * What a set filter compares as (default text: `(sql)::text = ANY(…)`). uuid and boolean compare the column
    * itself, so its index serves; values that are not of the type match nothing.
    */
@@ -79,6 +85,7 @@ export function defineGrid<C extends string>(input: GridDefinitionInput<C>): Gri
       ...column,
       sortSql: column.sortSql ?? column.sql,
       filterSql: column.filterSql ?? column.sql,
+      dayZone: column.dayZone ?? '',
       setType: column.setType ?? 'text',
     });
   }

@@ -84,7 +84,7 @@ function conditionSql(col: GridColumn, condition: FilterCondition, params: Param
     case 'number':
       return numberSql(`(${col.filterSql})`, condition, params);
     case 'date':
-      return daySql(`(${col.filterSql})`, condition, params);
+      return daySql(`(${col.filterSql})`, condition, params, col.dayZone);
     case 'set':
       return setSql(col, condition.values, params);
   }
@@ -150,38 +150,42 @@ function numberSql(
 
 /**
  * Dates compare whole days: a day is the half-open range [day, day + 1), which is right for `date` and
- * `timestamptz` columns alike (the latter in the session's time zone).
+ * `timestamptz` columns alike (the latter in the session's time zone, or in `zone`'s days when the column has one:
+ * then each bound is the instant the day starts there).
  */
 function daySql(
   expr: string,
   condition: Extract<FilterCondition, { filterType: 'date' }>,
   params: Params,
+  zone: string,
 ): string {
-  const day = (v: string | undefined) => `${params.add(required(v))}::date`;
+  const bound = (day: string) => (zone ? `((${day})::timestamp AT TIME ZONE ${zone})` : day);
+  const start = (v: string | undefined) => bound(`${params.add(required(v))}::date`);
+  const end = (v: string | undefined) => bound(`${params.add(required(v))}::date + 1`);
+  const onDay = (v: string | undefined) => {
+    const day = `${params.add(required(v))}::date`;
+    return `(${expr} >= ${bound(day)} AND ${expr} < ${bound(`${day} + 1`)})`;
+  };
   switch (condition.type) {
     case 'blank':
       return `${expr} IS NULL`;
     case 'notBlank':
       return `${expr} IS NOT NULL`;
     case 'equals':
-      return onDay(expr, day(condition.dateFrom));
+      return onDay(condition.dateFrom);
     case 'notEqual':
-      return `(${expr} IS NULL OR NOT ${onDay(expr, day(condition.dateFrom))})`;
+      return `(${expr} IS NULL OR NOT ${onDay(condition.dateFrom)})`;
     case 'lessThan':
-      return `${expr} < ${day(condition.dateFrom)}`;
+      return `${expr} < ${start(condition.dateFrom)}`;
     case 'lessThanOrEqual':
-      return `${expr} < ${day(condition.dateFrom)} + 1`;
+      return `${expr} < ${end(condition.dateFrom)}`;
     case 'greaterThan':
-      return `${expr} >= ${day(condition.dateFrom)} + 1`;
+      return `${expr} >= ${end(condition.dateFrom)}`;
     case 'greaterThanOrEqual':
-      return `${expr} >= ${day(condition.dateFrom)}`;
+      return `${expr} >= ${start(condition.dateFrom)}`;
     case 'inRange':
-      return `(${expr} >= ${day(condition.dateFrom)} AND ${expr} < ${day(condition.dateTo)} + 1)`;
+      return `(${expr} >= ${start(condition.dateFrom)} AND ${expr} < ${end(condition.dateTo)})`;
   }
-}
-
-function onDay(expr: string, day: string): string {
-  return `(${expr} >= ${day} AND ${expr} < ${day} + 1)`;
 }
 
 function required<T>(value: T | undefined): T {
@@ -194,14 +198,20 @@ const BOOLEAN: Record<string, boolean> = { true: true, false: false, '1': true, 
 function setSql(col: GridColumn, values: readonly (string | null)[], params: Params): string {
   const present = values.filter((value): value is string => value !== null);
   const parts: string[] = [];
+  // One value compares with `=`: an index on (…, column, sort column) then also keeps the rows in order (`= ANY`
+  // does not), so a page of a filtered grid reads only its rows.
+  const anyOf = (expr: string, list: readonly unknown[], type: string) =>
+    list.length === 1
+      ? `${expr} = ${params.add(list[0])}::${type}`
+      : `${expr} = ANY(${params.add(list)}::${type}[])`;
   if (col.setType === 'uuid') {
     const ids = present.filter((value) => isUuid(value));
-    if (ids.length > 0) parts.push(`(${col.filterSql}) = ANY(${params.add(ids)}::uuid[])`);
+    if (ids.length > 0) parts.push(anyOf(`(${col.filterSql})`, ids, 'uuid'));
   } else if (col.setType === 'boolean') {
     const flags = [...new Set(present.flatMap((value) => (value in BOOLEAN ? [BOOLEAN[value]!] : [])))];
-    if (flags.length > 0) parts.push(`(${col.filterSql}) = ANY(${params.add(flags)}::boolean[])`);
+    if (flags.length > 0) parts.push(anyOf(`(${col.filterSql})`, flags, 'boolean'));
   } else if (present.length > 0) {
-    parts.push(`(${col.filterSql})::text = ANY(${params.add(present)}::text[])`);
+    parts.push(anyOf(`(${col.filterSql})::text`, present, 'text'));
   }
   const expr = `(${col.filterSql})`;
   if (present.length < values.length) parts.push(`${expr} IS NULL`);

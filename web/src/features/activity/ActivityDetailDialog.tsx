@@ -11,29 +11,34 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { formatDateTime } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { useActivityDetailQuery, type ActivityRow } from './activity.api';
-import { activitySentence, formatInZone } from './activity-text';
+import { activitySentence } from './activity-text';
 
-const shown = (value: unknown) => (value === undefined ? '—' : value === null ? 'empty' : String(value));
+/** A side that did not exist (a payment logged has no "before"). */
+const shown = (value: string | undefined) => value ?? '—';
 
 /**
- * The events behind an activity row (issue 17 §3): its type, time and author, and the fields it changed, old → new
- * (GET /user/user-activity/{id}). Owners open every row; staff their own (the server's 403 message otherwise).
+ * The event behind an activity row: what happened, when (the company's clock) and by whom, and what it changed,
+ * field by field in words, before → after (GET /user/user-activity/{id}: money in dollars, dates as dates, no ids).
+ * Owners open every row; staff their own (the server's 403 message otherwise).
  */
-export function ActivityDetailDialog({
-  row,
-  timeZone,
-  onClose,
-}: {
-  row: ActivityRow;
-  timeZone: string;
-  onClose: () => void;
-}) {
+export function ActivityDetailDialog({ row, onClose }: { row: ActivityRow; onClose: () => void }) {
   const detail = useActivityDetailQuery(row.id);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const data = detail.data;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="activity-detail-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      fullScreen={narrow}
+      maxWidth="md"
+      aria-labelledby="activity-detail-title"
+    >
       <DialogTitle id="activity-detail-title">{activitySentence(row)}</DialogTitle>
       <DialogContent>
         {detail.isError ? (
@@ -45,7 +50,7 @@ export function ActivityDetailDialog({
         ) : (
           <>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              {data.event_type} · {formatInZone(data.occurred_at, timeZone)}
+              {formatDateTime(data.occurred_at)}
               {data.user_name ? ` · by ${data.user_name}` : ''}
             </Typography>
             {data.changes.length === 0 ? (
@@ -54,7 +59,7 @@ export function ActivityDetailDialog({
               <Table size="small" aria-label="Changed fields">
                 <TableHead>
                   <TableRow>
-                    <TableCell>Field</TableCell>
+                    <TableCell>What</TableCell>
                     <TableCell>Before</TableCell>
                     <TableCell>After</TableCell>
                   </TableRow>
@@ -62,11 +67,15 @@ export function ActivityDetailDialog({
                 <TableBody>
                   {data.changes.map((change) => (
                     <TableRow key={change.field}>
-                      <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                        {change.field}
+                      <TableCell
+                        component="th"
+                        scope="row"
+                        sx={{ overflowWrap: 'break-word', fontWeight: 500 }}
+                      >
+                        {change.label}
                       </TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word' }}>{shown(change.before)}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word' }}>{shown(change.after)}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'break-word' }}>{shown(change.before)}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'break-word' }}>{shown(change.after)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -1,14 +1,27 @@
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '#domain/shared/invoice-status';
+import type { ActivityKind } from '#domain/contracts/activity.contract';
 import { formatCents } from '../../shared/format';
 import type { ActivityInfo, ActivityRow } from './activity.api';
 
-/** Spec 001 §2 Activities and the page's own messages. */
+/** The activity screen's messages (the client's specification gives the first two). */
 export const ACTIVITY_MESSAGES = {
   empty: 'No Activity history found.',
   loadFailed: 'Error loading activity',
 } as const;
 
-/** Spec 001 §9: the activity grid's rows are 50 px high. */
+/** The client's specification: the activity grid's rows are 50 px high. */
 export const ACTIVITY_ROW_HEIGHT = 50;
+
+/** What the Kind filter offers among business events, in words. */
+export const BUSINESS_KINDS: readonly { value: ActivityKind; label: string }[] = [
+  { value: 'invoice', label: 'Invoices' },
+  { value: 'status', label: 'Status changes' },
+  { value: 'payment', label: 'Payments' },
+  { value: 'note', label: 'Private notes' },
+  { value: 'feature', label: 'Features' },
+  { value: 'sync', label: 'Syncs' },
+  { value: 'access', label: 'Ordering app access' },
+];
 
 const MODULE_NAMES: Readonly<Record<string, string>> = {
   AUTH: 'Sign-in',
@@ -23,10 +36,13 @@ const MODULE_NAMES: Readonly<Record<string, string>> = {
 
 const words = (code: string) => code.toLowerCase().replace(/_/g, ' ');
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const statusName = (status: unknown) =>
+  INVOICE_STATUS_LABELS[status as InvoiceStatus] ?? capitalised(words(String(status)));
 
-/** 'invoice #345B' (the number as shown, with its B for beer), or 'an invoice' when the log has no number. */
+/** 'invoice #345B (The Rusty Nail)' (the number as shown, with its B for beer), or 'an invoice' without a number. */
 function invoiceOf(info: ActivityInfo): string {
-  return info.invoiceNumber ? `invoice #${info.invoiceNumber}` : 'an invoice';
+  const customer = info.customerName ? ` (${info.customerName})` : '';
+  return info.invoiceNumber ? `invoice #${info.invoiceNumber}${customer}` : `an invoice${customer}`;
 }
 
 function paymentSentence(type: string, info: ActivityInfo): string | undefined {
@@ -43,13 +59,42 @@ function paymentSentence(type: string, info: ActivityInfo): string | undefined {
   return undefined;
 }
 
-/** What happened, as a sentence: 'Signed in', 'Created invoice #345B', 'Turned on Payments'. */
+/** A status change: a cancellation by name; one that followed the payments says so. */
+function statusSentence(info: ActivityInfo): string {
+  const invoice = invoiceOf(info);
+  if (info.to === 'cancelled' && info.reason !== 'payments') return `Cancelled ${invoice}`;
+  if (info.reason === 'payments')
+    return `${capitalised(invoice)} became ${statusName(info.to)} with its payments`;
+  return `Changed ${invoice} from ${statusName(info.from)} to ${statusName(info.to)}`;
+}
+
+/** A customer user's access to the ordering app. */
+function accessSentence(info: ActivityInfo): string {
+  const who = `${info.customerUserName ?? 'a customer user'}${info.customerName ? ` (${info.customerName})` : ''}`;
+  switch (info.access) {
+    case 'disabled':
+      return `Disabled the ordering app for ${who}`;
+    case 'revoked':
+      return `Revoked the invitation of ${who}`;
+    case 'reactivated':
+      return `Reactivated the invitation of ${who}`;
+    default:
+      return `Enabled the ordering app for ${who}`;
+  }
+}
+
+/** What happened, as a sentence: 'Signed in', 'Created invoice #345B (The Rusty Nail)', 'Turned on Payments'. */
 export function activitySentence({
   module,
   type,
   info,
-}: Pick<ActivityRow, 'module' | 'type' | 'info'>): string {
+  kind,
+}: Pick<ActivityRow, 'module' | 'type' | 'info'> & { kind?: string }): string {
   const feature = info.title ?? (info.feature ? words(String(info.feature)) : 'a feature');
+  if (kind === 'status' || (module === 'INVOICE' && type === 'UPDATE' && info.to !== undefined))
+    return statusSentence(info);
+  if (kind === 'access' || (module === 'AUTH' && (type === 'ENABLE' || type === 'DISABLE')))
+    return accessSentence({ ...info, access: info.access ?? (type === 'DISABLE' ? 'disabled' : 'enabled') });
   switch (type) {
     case 'SIGN_IN':
       return 'Signed in';
@@ -82,29 +127,6 @@ export function activitySentence({
     return `Replaced cancelled ${invoiceOf(info)}${typeof info.replacementNumber === 'string' ? ` with invoice #${info.replacementNumber}` : ''}`;
   if (module === 'INVOICE' && ['CREATE', 'UPDATE', 'DELETE'].includes(type))
     return `${type === 'CREATE' ? 'Created' : type === 'UPDATE' ? 'Updated' : 'Deleted'} ${invoiceOf(info)}`;
-  // Types the screen does not know yet (ENABLE, DISABLE …): 'Clover: enable'.
+  // Types the screen does not know yet: 'Clover: enable'.
   return `${MODULE_NAMES[module] ?? capitalised(words(module))}: ${words(type)}`;
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** An instant as the company's wall-clock time, in the app's format: '05 Mar, 2026 02:07 PM'. */
-export function formatInZone(instant: string, timeZone: string): string {
-  const time = Date.parse(instant);
-  if (Number.isNaN(time)) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: true,
-    })
-      .formatToParts(time)
-      .map((part) => [part.type, part.value]),
-  );
-  const month = MONTHS[Number(parts.month) - 1];
-  return `${parts.day} ${month}, ${parts.year} ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
 }

@@ -5,11 +5,15 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { retryValidation } from '../../app/session';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { CompanyClock } from '../../shared/company/company-clock';
 import { BootShell } from '../../shared/ui/BootShell';
 import { AUTH_MESSAGES } from './auth-messages';
 import { validateSession } from './session-thunks';
 
-/** Private routes: anonymous visitors go to /auth/signin and come back here after signing in. */
+/**
+ * Private routes: anonymous visitors go to /auth/signin and come back here after signing in. Signed in, every page
+ * shows its dates and times on the company's clock.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, bootFailed } = useAppSelector((state) => state.session);
   const dispatch = useAppDispatch();
@@ -39,5 +43,5 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </Box>
     );
   }
-  return children;
+  return <CompanyClock>{children}</CompanyClock>;
 }

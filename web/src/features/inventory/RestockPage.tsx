@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FeatureGate } from '../../shared/feature-gate/FeatureGate';
 import { formatMoney } from '../../shared/format';
@@ -27,21 +27,73 @@ import type { ProductSuggestion } from '../invoices/builder/builder.api';
 import { cellNumber, INVENTORY_MESSAGES } from './inventory-messages';
 import {
   useInventoryDistributorsQuery,
+  useInventoryStockQuery,
   useLazyInventoryGridQuery,
   useRestockInventoryMutation,
+  type InventoryGridRow,
 } from './inventory.api';
 import {
   addItems,
+  byDistributor,
   emptyDraft,
   loadDraft,
   newKey,
   RESTOCK_DRAFT_KEY,
   reorderItem,
   totals,
+  type DistributorGroup,
   type RestockDraft,
 } from './restock-list';
 
 const ANY = '';
+const NO_DISTRIBUTOR = 'No distributor';
+
+const distributorName = (name: string | null | undefined) => (name?.trim() ? name.trim() : NO_DISTRIBUTOR);
+
+/**
+ * Populate Restock with no distributor chosen: the products awaiting reorder, by distributor. A restock records one
+ * delivery, so they are never mixed under one reference: the user loads one distributor's at a time.
+ */
+function DistributorChoice({
+  groups,
+  onLoad,
+  onClose,
+}: {
+  groups: DistributorGroup<InventoryGridRow>[];
+  onLoad: (group: DistributorGroup<InventoryGridRow>) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Alert
+      severity="info"
+      onClose={onClose}
+      sx={{ mt: 2, '& .MuiAlert-message': { width: '100%' } }}
+      aria-labelledby="restock-by-distributor"
+    >
+      <Typography id="restock-by-distributor" sx={{ fontWeight: 600, mb: 1 }}>
+        Products awaiting reorder come from {groups.length} distributors. A restock is one delivery: load one
+        distributor&apos;s products.
+      </Typography>
+      <Box component="ul" aria-label="Distributors to restock from" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {groups.map((group) => (
+          <Box
+            component="li"
+            key={group.distributor}
+            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 0.5 }}
+          >
+            <Typography sx={{ flex: '1 1 180px' }}>
+              {distributorName(group.distributor)} · {group.rows.length}{' '}
+              {group.rows.length === 1 ? 'product' : 'products'}
+            </Typography>
+            <Button size="small" variant="outlined" onClick={() => onLoad(group)}>
+              Load {distributorName(group.distributor)}
+            </Button>
+          </Box>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
 
 function Restock() {
   const navigate = useNavigate();
@@ -53,6 +105,17 @@ function Restock() {
   const [qty, setQty] = useState('1');
   const [cost, setCost] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
+  const [groups, setGroups] = useState<DistributorGroup<InventoryGridRow>[] | null>(null);
+  // Each listed product's stock and distributor as they are now (not as when it was added).
+  const ids = useMemo(() => draft.items.map((item) => item.product_id), [draft.items]);
+  const stock = useInventoryStockQuery(ids, { skip: ids.length === 0 });
+  const stockOf = useMemo(
+    () => new Map((stock.data ?? []).map((row) => [row.product_id, row])),
+    [stock.data],
+  );
+  const listed = new Set(
+    draft.items.map((item) => distributorName(stockOf.get(item.product_id)?.distributor)),
+  );
 
   useEffect(() => sessionStorage.setItem(RESTOCK_DRAFT_KEY, JSON.stringify(draft)), [draft]);
 
@@ -85,7 +148,20 @@ function Restock() {
     setPicked(null);
   };
 
-  /** Items awaiting reorder (reorder_needed = 1), of the chosen distributor when one is chosen. */
+  const load = (group: DistributorGroup<InventoryGridRow>) => {
+    setDraft((d) => ({
+      ...d,
+      distributor: group.distributor,
+      key: newKey(),
+      items: addItems(d.items, group.rows.map(reorderItem)),
+    }));
+    setGroups(null);
+  };
+
+  /**
+   * Items awaiting reorder (reorder_needed = 1), each with its suggested quantity, of the chosen distributor. With
+   * none chosen, the distributors they come from are offered, one to load at a time (one alone loads at once).
+   */
   const populateRestock = async () => {
     const filterModel: Record<string, unknown> = {
       reorder_needed: { filterType: 'number', type: 'equals', filter: 1 },
@@ -98,12 +174,15 @@ function Restock() {
         endRow: 100,
         ignoreLimit: 'true',
         filterModel: JSON.stringify(filterModel),
+        sortModel: JSON.stringify([{ colId: 'product', sort: 'asc' }]),
       }).unwrap();
       if (page.rows.length === 0) {
         toast.warning(INVENTORY_MESSAGES.noOutOfStock, { seconds: TOAST_SECONDS.long });
         return;
       }
-      setDraft((d) => ({ ...d, items: addItems(d.items, page.rows.map(reorderItem)) }));
+      const found = byDistributor(page.rows);
+      if (draft.distributor !== ANY || found.length === 1) load(found[0]!);
+      else setGroups(found);
     } catch (error) {
       toast.error(toProblem(error)?.message || 'Error loading inventory');
     }
@@ -113,6 +192,7 @@ function Restock() {
     setDraft(emptyDraft());
     setPicked(null);
     setErrors([]);
+    setGroups(null);
   };
 
   const submit = async () => {
@@ -163,7 +243,10 @@ function Restock() {
               select
               label="Distributor"
               value={draft.distributor}
-              onChange={(event) => setDraft((d) => ({ ...d, distributor: event.target.value }))}
+              onChange={(event) => {
+                setDraft((d) => ({ ...d, distributor: event.target.value }));
+                setGroups(null);
+              }}
               sx={{ minWidth: 220, flex: '1 1 220px' }}
             >
               <MenuItem value={ANY}>All distributors</MenuItem>
@@ -188,6 +271,7 @@ function Restock() {
               Populate Restock
             </Button>
           </Box>
+          {groups && <DistributorChoice groups={groups} onLoad={load} onClose={() => setGroups(null)} />}
         </CardContent>
       </Card>
       <Card>
@@ -247,6 +331,12 @@ function Restock() {
               ))}
             </Alert>
           )}
+          {listed.size > 1 && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              This list holds products of {listed.size} distributors ({[...listed].join(', ')}). A restock
+              records one delivery: save each distributor&apos;s products on their own.
+            </Alert>
+          )}
           {draft.items.length === 0 ? (
             <Typography color="text.secondary">No items yet: add products or Populate Restock.</Typography>
           ) : (
@@ -255,53 +345,77 @@ function Restock() {
                 <TableHead>
                   <TableRow>
                     <TableCell>Product</TableCell>
+                    <TableCell>Distributor</TableCell>
+                    <TableCell align="right">In Stock</TableCell>
                     <TableCell align="right">Qty</TableCell>
+                    <TableCell align="right">After</TableCell>
                     <TableCell align="right">Item Cost</TableCell>
                     <TableCell align="right">Total</TableCell>
                     <TableCell />
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {draft.items.map((item, index) => (
-                    <TableRow key={item.product_id}>
-                      <TableCell>
-                        {item.product}{' '}
-                        <Typography component="span" color="text.secondary">
-                          {item.product_size}
-                        </Typography>
-                      </TableCell>
-                      <TableCell align="right">
-                        <TextField
-                          size="small"
-                          value={item.qty}
-                          onChange={(event) => {
-                            const n = cellNumber(event.target.value);
-                            if (n !== undefined && Number.isInteger(n) && n >= 1) setItem(index, { qty: n });
-                          }}
-                          slotProps={{
-                            htmlInput: { 'aria-label': `Qty of ${item.product}`, inputMode: 'numeric' },
-                          }}
-                          sx={{ width: 90 }}
-                        />
-                      </TableCell>
-                      <TableCell align="right">{formatMoney(item.item_cost)}</TableCell>
-                      <TableCell align="right">{formatMoney(item.qty * item.item_cost)}</TableCell>
-                      <TableCell align="right">
-                        <IconButton
-                          aria-label={`Remove ${item.product}`}
-                          onClick={() =>
-                            setDraft((d) => ({
-                              ...d,
-                              key: newKey(),
-                              items: d.items.filter((_, i) => i !== index),
-                            }))
-                          }
+                  {draft.items.map((item, index) => {
+                    const now = stockOf.get(item.product_id);
+                    return (
+                      <TableRow key={item.product_id}>
+                        <TableCell sx={{ minWidth: 180 }}>
+                          {item.product}{' '}
+                          <Typography component="span" color="text.secondary">
+                            {item.product_size}
+                          </Typography>
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {now ? distributorName(now.distributor) : ''}
+                        </TableCell>
+                        <TableCell
+                          align="right"
+                          sx={{ color: now && now.qty < 0 ? 'error.main' : undefined }}
                         >
-                          <DeleteOutline />
-                        </IconButton>
-                      </TableCell>
-                    </TableRow>
-                  ))}
+                          {now ? now.qty : ''}
+                        </TableCell>
+                        <TableCell align="right">
+                          <TextField
+                            size="small"
+                            value={item.qty}
+                            onChange={(event) => {
+                              const n = cellNumber(event.target.value);
+                              if (n !== undefined && Number.isInteger(n) && n >= 1)
+                                setItem(index, { qty: n });
+                            }}
+                            slotProps={{
+                              htmlInput: { 'aria-label': `Qty of ${item.product}`, inputMode: 'numeric' },
+                            }}
+                            sx={{ width: 100 }}
+                          />
+                        </TableCell>
+                        <TableCell align="right">
+                          {now ? now.qty + item.qty : ''}
+                          {now && now.reorder_level !== null && (
+                            <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                              level {now.reorder_level}
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell align="right">{formatMoney(item.item_cost)}</TableCell>
+                        <TableCell align="right">{formatMoney(item.qty * item.item_cost)}</TableCell>
+                        <TableCell align="right">
+                          <IconButton
+                            aria-label={`Remove ${item.product}`}
+                            onClick={() =>
+                              setDraft((d) => ({
+                                ...d,
+                                key: newKey(),
+                                items: d.items.filter((_, i) => i !== index),
+                              }))
+                            }
+                          >
+                            <DeleteOutline />
+                          </IconButton>
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
                 </TableBody>
               </Table>
             </Box>

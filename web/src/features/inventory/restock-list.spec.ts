@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { addItems, loadDraft, reorderItem, totals, type RestockItem } from './restock-list';
+import { addItems, byDistributor, loadDraft, reorderItem, totals, type RestockItem } from './restock-list';
 
 const item = (id: string, qty: number, cost = 1): RestockItem => ({
   product_id: id,
@@ -20,10 +20,24 @@ describe('Restock list', () => {
   it('counts units and items', () =>
     expect(totals([item('a', 2), item('b', 3)])).toEqual({ units: 5, items: 2 }));
 
-  it('reorders the qty to reorder, else 1, at the buying price', () => {
+  it('reorders the suggested quantity, else 1, at the buying price', () => {
     const row = { id: 'a', product: 'A', product_size: '750ml', last_purchase_price: 4.5 };
-    expect(reorderItem({ ...row, reorder_qty: 12 })).toEqual({ ...item('a', 12, 4.5) });
-    expect(reorderItem({ ...row, reorder_qty: null }).qty).toBe(1);
+    expect(reorderItem({ ...row, suggested_qty: 48 })).toEqual({ ...item('a', 48, 4.5) });
+    expect(reorderItem({ ...row, suggested_qty: 0 }).qty).toBe(1);
+  });
+
+  it('groups the items awaiting reorder by distributor, those without one last', () => {
+    const rows = [
+      { id: '1', distributor: 'Southern Glazer' },
+      { id: '2', distributor: null },
+      { id: '3', distributor: 'Ben E. Keith' },
+      { id: '4', distributor: 'Southern Glazer ' },
+    ];
+    expect(byDistributor(rows).map((g) => [g.distributor, g.rows.map((r) => r.id)])).toEqual([
+      ['Ben E. Keith', ['3']],
+      ['Southern Glazer', ['1', '4']],
+      ['', ['2']],
+    ]);
   });
 
   it('starts empty when the session holds nothing or something broken', () => {

@@ -48,17 +48,41 @@ export const totals = (items: RestockItem[]) => ({
   items: items.length,
 });
 
-/** What Populate Restock adds for a row awaiting reorder: its qty to reorder (else 1) at its buying price. */
+/**
+ * What Populate Restock adds for a row awaiting reorder: its suggestion (enough to bring it back above its reorder
+ * level and through the supplier's lead time, in whole lots of its reorder quantity; at least 1) at its buying price.
+ */
 export const reorderItem = (row: {
   id: string;
   product: string;
   product_size: string;
-  reorder_qty: number | null;
+  suggested_qty: number;
   last_purchase_price: number;
 }): RestockItem => ({
   product_id: row.id,
   product: row.product,
   product_size: row.product_size,
-  qty: row.reorder_qty && row.reorder_qty > 0 ? row.reorder_qty : 1,
+  qty: row.suggested_qty > 0 ? row.suggested_qty : 1,
   item_cost: row.last_purchase_price,
 });
+
+/** Products awaiting a reorder, by distributor (a restock is one delivery: one distributor at a time). */
+export interface DistributorGroup<T> {
+  /** '' for products without a distributor. */
+  distributor: string;
+  rows: T[];
+}
+
+/** Rows grouped by their distributor, in name order; products without one last. */
+export function byDistributor<T extends { distributor: string | null }>(rows: T[]): DistributorGroup<T>[] {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const name = row.distributor?.trim() ?? '';
+    groups.set(name, [...(groups.get(name) ?? []), row]);
+  }
+  return [...groups.entries()]
+    .map(([distributor, list]) => ({ distributor, rows: list }))
+    .sort((a, b) =>
+      a.distributor === '' ? 1 : b.distributor === '' ? -1 : a.distributor.localeCompare(b.distributor),
+    );
+}

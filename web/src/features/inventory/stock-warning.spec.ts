@@ -5,11 +5,13 @@ import { stockWarning } from './stock-warning';
 const stock = (qty: number, more: Partial<StockRow> = {}): StockRow => ({
   product_id: 'p',
   product: 'P',
+  distributor: null,
   qty,
   status: 'OK',
   reorder_needed: false,
   days_to_reorder: null,
   reorder_level: null,
+  suggested_qty: 0,
   last_restock_at: null,
   last_restock_qty: null,
   ...more,

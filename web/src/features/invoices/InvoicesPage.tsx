@@ -9,12 +9,11 @@ import Checkbox from '@mui/material/Checkbox';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { format } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { saveFile } from '../../shared/download';
 import { useFeature } from '../../shared/feature-gate/use-feature';
-import { FILTER_DATE_FORMAT } from '../../shared/format';
+import { companyToday } from '../../shared/format';
 import { FilterGroup, DateRangeFilter, GridFilterBar } from '../../shared/grid/GridFilterBar';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
@@ -56,7 +55,7 @@ export default function InvoicesPage() {
   const email = useFeature('email').active;
   const columns = email ? withEmail : withoutEmail;
   const grid = useGridModels(columns, { initialSort: INVOICE_GRID_DEFAULT_SORT });
-  const today = format(new Date(), FILTER_DATE_FORMAT);
+  const today = companyToday();
 
   const customerId = params.get('customerId');
   const [statuses, setStatuses] = useState<InvoiceStatus[]>(() =>

@@ -1,5 +1,4 @@
-import { addDays, format } from 'date-fns';
-import { FILTER_DATE_FORMAT, formatDate, formatMoney } from '../../shared/format';
+import { addDays, companyToday, formatDate, formatMoney } from '../../shared/format';
 
 /** Spec 000 §5 Payment and §8 Payments / Customer banners / Balance, and the API's field messages. */
 export const PAYMENT_MESSAGES = {
@@ -27,10 +26,9 @@ export const PAYMENT_MESSAGES = {
 /** Spec 000 §5/§9: a payment's received date is at most 3 days ahead. */
 export const RECEIVED_DAYS_AHEAD = 3;
 
-/** Today and the latest received date, yyyy-MM-dd in the browser's day. */
-export const today = (now: Date = new Date()) => format(now, FILTER_DATE_FORMAT);
-export const latestReceivedDate = (now: Date = new Date()) =>
-  format(addDays(now, RECEIVED_DAYS_AHEAD), FILTER_DATE_FORMAT);
+/** Today and the latest received date, yyyy-MM-dd: the company's days. */
+export const today = (now: Date = new Date()) => companyToday(now);
+export const latestReceivedDate = (now: Date = new Date()) => addDays(companyToday(now), RECEIVED_DAYS_AHEAD);
 
 /** Spec 000 §8 Customer banners: 'customer has $1,234.56 in unpaid invoices'. */
 export const unpaidMessage = (owing: number) => `This customer has ${formatMoney(owing)} in unpaid invoices.`;

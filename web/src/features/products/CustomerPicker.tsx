@@ -1,6 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDebouncedValue } from '../customers/use-debounced-value';
@@ -16,12 +17,20 @@ export function CustomerPicker({
   error,
   helperText,
   disabled,
+  label = 'Customer',
+  placeholder = 'Everyone (list price)',
+  size,
+  sx,
 }: {
   value: CustomerOption | null;
   onChange: (customer: CustomerOption | null) => void;
   error?: boolean;
   helperText?: string;
   disabled?: boolean;
+  label?: string;
+  placeholder?: string;
+  size?: 'small' | 'medium';
+  sx?: SxProps<Theme>;
 }) {
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
@@ -57,11 +66,13 @@ export function CustomerPicker({
           </Typography>
         </Box>
       )}
+      size={size}
+      sx={sx}
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Customer"
-          placeholder="Everyone (list price)"
+          label={label}
+          placeholder={placeholder}
           error={error}
           helperText={helperText ?? 'Optional: the new price for this customer only'}
         />

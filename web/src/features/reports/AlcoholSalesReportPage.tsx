@@ -11,13 +11,13 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { format, subMonths } from 'date-fns';
+import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { MissingDataKind } from '#domain/reports/alcohol-sales-report';
 import { saveFile } from '../../shared/download';
 import { useForm, type FormErrors } from '../../shared/forms/use-form';
-import { formatDate, formatMoney } from '../../shared/format';
+import { companyToday, formatDate, formatMoney, monthBefore } from '../../shared/format';
 import { fieldErrors, problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
@@ -108,7 +108,7 @@ export default function AlcoholSalesReportPage() {
   const [search] = useSearchParams();
   const [initialValues] = useState<MonthValues>(() => {
     const asked = search.get('month') ?? '';
-    return { month: /^\d{4}-\d{2}$/.test(asked) ? asked : format(subMonths(new Date(), 1), 'yyyy-MM') };
+    return { month: /^\d{4}-\d{2}$/.test(asked) ? asked : monthBefore(companyToday()) };
   });
   const form = useForm({ initialValues, validate });
   const [load, result] = useLazyAlcoholSalesReportQuery();
@@ -167,7 +167,7 @@ export default function AlcoholSalesReportPage() {
               label="Month"
               type="month"
               sx={{ flex: '1 1 180px', maxWidth: { sm: 260 } }}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: format(new Date(), 'yyyy-MM') } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: companyToday().slice(0, 7) } }}
             />
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
               <Button type="submit" variant="contained" loading={form.submitting} sx={{ height: 56 }}>

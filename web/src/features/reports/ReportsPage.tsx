@@ -15,12 +15,11 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import type { ReportPeriodName } from '#domain/contracts/report.contract';
 import { FeatureGate, useFeatureForbidden } from '../../shared/feature-gate/FeatureGate';
 import { useFeature } from '../../shared/feature-gate/use-feature';
-import { FILTER_DATE_FORMAT, formatDateTime, formatMoney } from '../../shared/format';
+import { companyToday, formatDateTime, formatMoney } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { toast, TOAST_SECONDS } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
@@ -30,7 +29,7 @@ import { useReportStatsQuery, type ReportAnswer } from './reports.api';
 
 const TOP_PRODUCTS = 5;
 
-const todayOf = () => format(new Date(), FILTER_DATE_FORMAT);
+const todayOf = () => companyToday();
 
 /** One period's stats; a 403 (the feature switched off meanwhile) shows the gate's activation card. */
 function usePeriodStats(period: ReportPeriod) {

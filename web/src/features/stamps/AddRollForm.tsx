@@ -44,8 +44,8 @@ export function AddRollForm({ prefixRef }: { prefixRef?: Ref<HTMLInputElement> }
       const roll = await createRoll({
         ...(prefix ? { prefix } : {}),
         received_at: values.received_at,
-        from: toStampNumber(values.from)!,
-        to: toStampNumber(values.to)!,
+        from: toStampNumber(values.from, normalizePrefix(values.prefix))!,
+        to: toStampNumber(values.to, normalizePrefix(values.prefix))!,
       }).unwrap();
       form.reset({ ...initialValues, received_at: values.received_at });
       toast.success(`Stamp roll ${rollLabel(roll)} added.`);

@@ -53,8 +53,8 @@ export function DestroyStampsForm({ rolls }: { rolls: StampRoll[] }) {
       const note = values.note.trim();
       const destroyed = await destroyStamps({
         rollId: Number(values.roll),
-        from: toStampNumber(values.from)!,
-        to: toStampNumber(values.to)!,
+        from: toStampNumber(values.from, byId.get(values.roll)?.prefix)!,
+        to: toStampNumber(values.to, byId.get(values.roll)?.prefix)!,
         ...(note ? { note } : {}),
       }).unwrap();
       setResult(destroyed);

@@ -72,7 +72,7 @@ export function NumberingProofSection({
       : `${issued}, ${proof.gaps} ${proof.gaps === 1 ? 'gap' : 'gaps'}, ${proof.unexplained} unexplained.`;
 
   return (
-    <Card component="section" aria-labelledby="numbering-proof-title" sx={{ mt: 3 }}>
+    <Card component="section" aria-labelledby="numbering-proof-title">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'space-between', mb: 1 }}>
           <Box>

@@ -9,9 +9,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { formatDate } from '../../shared/format';
 import { problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { formatCount, ROLL_STATE, rollLabel, stampLabel } from './stamp-format';
 import { STAMP_MESSAGES } from './stamp-messages';
 import { useSetStampRollActiveMutation, type StampRoll } from './stamps.api';
@@ -29,11 +31,16 @@ const visuallyHidden = {
 /** State second: the switch stays in view on narrow screens. */
 const COLUMNS = ['Roll', 'State', 'Received', 'Stamps Left', 'Invoiced', 'Destroyed', 'Next Stamp'];
 
-/** Finished grey, Active green, Inactive red; clicking toggles active (disabled when finished or empty). */
-function RollStateButton({ roll }: { roll: StampRoll }) {
+/**
+ * Finished grey, Active green, Inactive red; clicking toggles active (disabled when finished or empty). Deactivating
+ * asks first, and says plainly when the roll is the only active one: liquor invoices would then get no stamps.
+ */
+function RollStateButton({ roll, onlyActive }: { roll: StampRoll; onlyActive: boolean }) {
   const [setActive, { isLoading }] = useSetStampRollActiveMutation();
+  const [asking, setAsking] = useState(false);
   const state = ROLL_STATE[roll.state];
   const toggle = async () => {
+    setAsking(false);
     try {
       const updated = await setActive({ id: roll.id, active: !roll.active }).unwrap();
       toast.success(`Roll ${rollLabel(updated)} is now ${updated.active ? 'active' : 'inactive'}.`, {
@@ -46,31 +53,46 @@ function RollStateButton({ roll }: { roll: StampRoll }) {
   };
   const disabled = roll.toggle_disabled;
   return (
-    <Button
-      size="small"
-      variant={disabled ? 'outlined' : 'contained'}
-      color={state.color === 'default' ? 'inherit' : state.color}
-      disabled={disabled}
-      loading={isLoading}
-      onClick={() => void toggle()}
-      title={
-        disabled
-          ? 'Finished rolls cannot be switched'
-          : roll.active
-            ? 'Click to deactivate'
-            : 'Click to activate'
-      }
-      sx={{
-        minWidth: 88,
-        '&.Mui-disabled': { color: 'text.secondary', borderColor: 'divider', bgcolor: 'action.hover' },
-      }}
-    >
-      {state.label}
-      <Box component="span" sx={visuallyHidden}>
-        {' '}
-        roll {rollLabel(roll)}
-      </Box>
-    </Button>
+    <>
+      <Button
+        size="small"
+        variant={disabled ? 'outlined' : 'contained'}
+        color={state.color === 'default' ? 'inherit' : state.color}
+        disabled={disabled}
+        loading={isLoading}
+        onClick={() => (roll.active ? setAsking(true) : void toggle())}
+        title={
+          disabled
+            ? 'Finished rolls cannot be switched'
+            : roll.active
+              ? 'Click to deactivate'
+              : 'Click to activate'
+        }
+        sx={{
+          minWidth: 88,
+          '&.Mui-disabled': { color: 'text.secondary', borderColor: 'divider', bgcolor: 'action.hover' },
+        }}
+      >
+        {state.label}
+        <Box component="span" sx={visuallyHidden}>
+          {' '}
+          roll {rollLabel(roll)}
+        </Box>
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={`Deactivate roll ${rollLabel(roll)}?`}
+        confirmLabel="Deactivate"
+        destructive
+        busy={isLoading}
+        onConfirm={() => void toggle()}
+        onClose={() => setAsking(false)}
+      >
+        {onlyActive
+          ? 'It is the only active roll: liquor invoices will then get no stamps until a roll is active again.'
+          : 'New invoices will take their stamps from the other active rolls.'}
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -144,7 +166,13 @@ export function RollTable({
                 {rollLabel(roll)}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <RollStateButton roll={roll} />
+                <RollStateButton
+                  roll={roll}
+                  onlyActive={
+                    roll.state === 'active' &&
+                    (rolls ?? []).filter((other) => other.state === 'active').length === 1
+                  }
+                />
                 {roll.finished_at && (
                   <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.25 }}>
                     on {formatDate(roll.finished_at)}

@@ -22,16 +22,11 @@ import {
   type SerialHistoryResponse,
 } from './stamps.api';
 import { RECORD_KIND_LABEL } from './stamp-format';
+import { SERIAL_HINT, serialError } from './stamp-validation';
 
-type SerialValues = { prefix: string; number: string };
+type SerialValues = { serial: string };
 
-const validate = (v: SerialValues): FormErrors<SerialValues> => ({
-  number: !v.number.trim()
-    ? 'Enter the stamp number.'
-    : !/^\d{1,10}$/.test(v.number.trim()) || Number(v.number) < 1
-      ? 'Enter a whole number of 1 or more.'
-      : undefined,
-});
+const validate = (v: SerialValues): FormErrors<SerialValues> => ({ serial: serialError(v.serial) });
 
 const STATUS: Record<SerialHistoryResponse['status'], string> = {
   not_received: 'Not received',
@@ -51,22 +46,17 @@ const KIND: Record<SerialHistoryResponse['transactions'][number]['kind'], string
  * with its invoice as it read then, and its status after them.
  */
 export function SerialAsOfLookup({ asOf }: { asOf: string | undefined }) {
-  const [initialValues] = useState<SerialValues>({ prefix: '', number: '' });
+  const [initialValues] = useState<SerialValues>({ serial: '' });
   const form = useForm({ initialValues, validate });
   const [lookUp, result] = useLazySerialHistoryAsOfQuery();
 
-  const submit = form.handleSubmit(async ({ prefix, number }) => {
+  const submit = form.handleSubmit(async ({ serial }) => {
     try {
-      await lookUp({
-        prefix: prefix.trim(),
-        number: Number(number),
-        ...(asOf ? { as_of: asOf } : {}),
-      }).unwrap();
+      await lookUp({ serial: serial.trim(), ...(asOf ? { as_of: asOf } : {}) }).unwrap();
     } catch (error) {
       const problem = toProblem(error);
       const fields = fieldErrors(problem);
-      if (fields.number || fields.prefix)
-        form.setServerErrors({ prefix: fields.prefix, number: fields.number });
+      if (fields.serial) form.setServerErrors({ serial: fields.serial });
       else toast.error(problemMessages(problem, 'Error loading the stamp history')[0]!);
     }
   });
@@ -100,7 +90,7 @@ export function SerialAsOfLookup({ asOf }: { asOf: string | undefined }) {
   };
 
   return (
-    <Card component="section" aria-labelledby="serial-as-of-title" sx={{ mt: 3 }}>
+    <Card component="section" aria-labelledby="serial-as-of-title">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="serial-as-of-title" variant="h2" sx={{ fontSize: '1.125rem' }}>
           One Stamp As Of
@@ -115,12 +105,12 @@ export function SerialAsOfLookup({ asOf }: { asOf: string | undefined }) {
           aria-label="One stamp as of"
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
         >
-          <TextField {...form.field('prefix')} label="Prefix" sx={{ flex: '1 1 100px' }} />
           <TextField
-            {...form.field('number')}
-            label="Stamp Number"
-            sx={{ flex: '2 1 160px' }}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            {...form.field('serial', SERIAL_HINT)}
+            label="Stamp Serial"
+            autoComplete="off"
+            sx={{ flex: '2 1 220px' }}
+            slotProps={{ htmlInput: { maxLength: 40, style: { textTransform: 'uppercase' } } }}
           />
           <Button type="submit" variant="outlined" loading={form.submitting} sx={{ height: 56 }}>
             Look Up

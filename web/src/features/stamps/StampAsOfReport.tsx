@@ -2,18 +2,16 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { saveFile } from '../../shared/download';
 import { useForm, type FormErrors } from '../../shared/forms/use-form';
-import { toDate } from '../../shared/format';
+import { fromWallTime, toDate, toWallTime } from '../../shared/format';
 import { toast } from '../../shared/toasts';
 import { STAMP_MESSAGES } from './stamp-messages';
 import { useDownloadStampsAsOfMutation } from './stamps.api';
 
-/** The value format of <input type="datetime-local" step="1"> (to the second: events are seconds apart). */
-const LOCAL_DATE_TIME = "yyyy-MM-dd'T'HH:mm:ss";
-const nowLocal = () => format(new Date(), LOCAL_DATE_TIME);
+/** Now on the company's clock, as <input type="datetime-local" step="1"> holds it (to the second). */
+const nowLocal = () => toWallTime(new Date());
 
 type AsOfValues = { at: string };
 
@@ -35,7 +33,7 @@ export function StampAsOfReport() {
 
   const submit = form.handleSubmit(async ({ at }) => {
     try {
-      saveFile(await download({ at: toDate(at)!.toISOString() }).unwrap());
+      saveFile(await download({ at: fromWallTime(at)! }).unwrap());
     } catch {
       toast.error(STAMP_MESSAGES.csvFailed);
     }

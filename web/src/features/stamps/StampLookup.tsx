@@ -12,23 +12,13 @@ import { useForm, type FormErrors } from '../../shared/forms/use-form';
 import { formatDateTime } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { LOG_KIND, rollLabel, stampRange, STAMP_STATUS } from './stamp-format';
-import { normalizePrefix, toStampNumber } from './stamp-validation';
+import { SERIAL_HINT, serialError } from './stamp-validation';
 import { useLazyStampHistoryQuery, type StampHistory, type StampTransition } from './stamps.api';
 
-type LookupValues = { prefix: string; number: string };
-const initialValues: LookupValues = { prefix: '', number: '' };
+type LookupValues = { serial: string };
+const initialValues: LookupValues = { serial: '' };
 
-const validate = (v: LookupValues): FormErrors<LookupValues> => {
-  const n = toStampNumber(v.number);
-  return {
-    number:
-      v.number.trim() === ''
-        ? 'Stamp number is required.'
-        : n === null || n < 1
-          ? 'Enter a stamp number of 1 or more.'
-          : undefined,
-  };
-};
+const validate = (v: LookupValues): FormErrors<LookupValues> => ({ serial: serialError(v.serial) });
 
 function InvoiceRef({ t }: { t: StampTransition }) {
   if (!t.invoice_number) return null;
@@ -161,13 +151,13 @@ function HistoryTimeline({ history }: { history: StampHistory }) {
   );
 }
 
-/** GET stamp/history?prefix=&number=: for auditors, every transition of one stamp. */
+/** GET stamp/history?serial=: for auditors, every transition of one stamp, its serial typed or pasted as printed. */
 export function StampLookup() {
   const [lookup, result] = useLazyStampHistoryQuery();
   const form = useForm({ initialValues, validate });
 
-  const submit = form.handleSubmit(async ({ prefix, number }) => {
-    await lookup({ prefix: normalizePrefix(prefix), number: toStampNumber(number)! })
+  const submit = form.handleSubmit(async ({ serial }) => {
+    await lookup({ serial: serial.trim() })
       .unwrap()
       .catch(() => undefined);
   });
@@ -184,18 +174,11 @@ export function StampLookup() {
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
       >
         <TextField
-          {...form.field('prefix')}
-          label="Prefix"
+          {...form.field('serial', SERIAL_HINT)}
+          label="Stamp Serial"
           autoComplete="off"
-          sx={{ width: { xs: '100%', sm: 110 } }}
-          slotProps={{ htmlInput: { maxLength: 20, style: { textTransform: 'uppercase' } } }}
-        />
-        <TextField
-          {...form.field('number')}
-          label="Stamp Number"
-          autoComplete="off"
-          sx={{ flex: 1, minWidth: 150 }}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          sx={{ flex: 1, minWidth: 180 }}
+          slotProps={{ htmlInput: { maxLength: 40, style: { textTransform: 'uppercase' } } }}
         />
         <Button
           type="submit"

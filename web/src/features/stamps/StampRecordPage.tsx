@@ -11,13 +11,24 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { format, startOfMonth } from 'date-fns';
 import { Fragment, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { saveFile } from '../../shared/download';
 import { useForm, type FormErrors } from '../../shared/forms/use-form';
-import { formatDate, formatDateTime, toDate } from '../../shared/format';
+import {
+  companyToday,
+  formatDate,
+  formatDateTime,
+  fromWallTime,
+  previousMonth,
+  startOfMonthOf,
+  toDate,
+  toWallTime,
+} from '../../shared/format';
 import { fieldErrors, problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
@@ -33,10 +44,18 @@ import {
 } from './stamps.api';
 import { extendedTotalsText, RECORD_KIND_LABEL } from './stamp-format';
 
-const LOCAL_DATE_TIME = "yyyy-MM-dd'T'HH:mm:ss";
-const DAY = 'yyyy-MM-dd';
-
 type RecordValues = { from: string; to: string; asOf: string };
+
+/** The periods an auditor asks for most: the last whole month (where the record opens), and this month so far. */
+const PERIODS = {
+  lastMonth: (today: string) => previousMonth(today),
+  thisMonth: (today: string) => ({ from: startOfMonthOf(today), to: today }),
+};
+type PeriodName = keyof typeof PERIODS;
+const PERIOD_LABEL: Record<PeriodName, string> = { lastMonth: 'Last month', thisMonth: 'This month' };
+
+/** The record's views: its transactions, the invoice numbers issued, and one stamp's history. */
+type View = 'transactions' | 'numbers' | 'stamp';
 
 const validate = (v: RecordValues): FormErrors<RecordValues> => {
   const errors: FormErrors<RecordValues> = {};
@@ -56,7 +75,8 @@ const KIND_LABEL: Record<StampRecordLine['kind'], string> = RECORD_KIND_LABEL;
 const toQuery = (v: RecordValues): StampRecordQuery => ({
   from: v.from,
   to: v.to,
-  ...(v.asOf ? { as_of: toDate(v.asOf)!.toISOString() } : {}),
+  // the As Of moment is typed on the company's clock
+  ...(v.asOf ? { as_of: fromWallTime(v.asOf)! } : {}),
 });
 
 function RecordTable({ record }: { record: StampRecordResponse }) {
@@ -123,22 +143,35 @@ function RecordTable({ record }: { record: StampRecordResponse }) {
 }
 
 /**
- * /stamp/record: the TABC stamp transaction record (issue 18 §1) of a period, replayed from the events as of any
- * past moment (default: now), on screen, as CSV and as a PDF.
+ * /stamp/record: the TABC stamp transaction record of a period, replayed from the events as of any past moment
+ * (default: now), on screen, as CSV and as a PDF. It opens on last month (what an auditor asks for), with "This month"
+ * one click away; its transactions, the invoice numbers issued and one stamp's history are tabs at the top
+ * (`?view=numbers`, `?view=stamp`), never at the foot of a long page. Days are the company's.
  */
 export default function StampRecordPage() {
-  const [initialValues] = useState<RecordValues>(() => ({
-    from: format(startOfMonth(new Date()), DAY),
-    to: format(new Date(), DAY),
-    asOf: '',
-  }));
+  const [params, setParams] = useSearchParams();
+  const view: View =
+    params.get('view') === 'numbers' || params.get('view') === 'stamp'
+      ? (params.get('view') as View)
+      : 'transactions';
+  const showView = (next: View) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'transactions') updated.delete('view');
+        else updated.set('view', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  const [initialValues] = useState<RecordValues>(() => ({ ...PERIODS.lastMonth(companyToday()), asOf: '' }));
   const form = useForm({ initialValues, validate });
   const [load, result] = useLazyStampRecordQuery();
   const [loadProof, proof] = useLazyNumberingProofQuery();
   const [download] = useDownloadStampRecordMutation();
   const [downloading, setDownloading] = useState<'csv' | 'pdf' | null>(null);
 
-  // This month so far, as of now, on arrival.
+  // Last month, as of now, on arrival.
   useEffect(() => {
     void load(toQuery(initialValues));
     void loadProof(toQuery(initialValues));
@@ -172,6 +205,21 @@ export default function StampRecordPage() {
   };
 
   const record = result.data;
+  const today = companyToday();
+  const period = (Object.keys(PERIODS) as PeriodName[]).find((name) => {
+    const { from, to } = PERIODS[name](today);
+    return form.values.from === from && form.values.to === to;
+  });
+  const choosePeriod = (name: PeriodName) => {
+    const { from, to } = PERIODS[name](today);
+    form.setValue('from', from);
+    form.setValue('to', to);
+    const values = { ...form.values, from, to };
+    if (Object.values(validate(values)).some(Boolean)) return;
+    void Promise.all([load(toQuery(values)).unwrap(), loadProof(toQuery(values)).unwrap()]).catch(
+      (error: unknown) => showServerErrors(error, 'Error loading the stamp record'),
+    );
+  };
 
   return (
     <>
@@ -181,9 +229,22 @@ export default function StampRecordPage() {
       />
       <Card component="section" aria-labelledby="stamp-record-period" sx={{ mb: 3 }}>
         <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
-          <Typography id="stamp-record-period" variant="h2" sx={{ fontSize: '1.0625rem', mb: 2 }}>
-            Period
-          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
+            <Typography id="stamp-record-period" variant="h2" sx={{ fontSize: '1.0625rem', mr: 1 }}>
+              Period
+            </Typography>
+            {(Object.keys(PERIODS) as PeriodName[]).map((name) => (
+              <Button
+                key={name}
+                size="small"
+                variant={period === name ? 'contained' : 'outlined'}
+                aria-pressed={period === name}
+                onClick={() => choosePeriod(name)}
+              >
+                {PERIOD_LABEL[name]}
+              </Button>
+            ))}
+          </Box>
           <Box
             component="form"
             noValidate
@@ -212,7 +273,7 @@ export default function StampRecordPage() {
               sx={{ flex: '2 1 220px' }}
               slotProps={{
                 inputLabel: { shrink: true },
-                htmlInput: { max: format(new Date(), LOCAL_DATE_TIME), step: 1 },
+                htmlInput: { max: toWallTime(new Date()), step: 1 },
               }}
             />
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
@@ -241,12 +302,24 @@ export default function StampRecordPage() {
           </Box>
         </CardContent>
       </Card>
-      {result.isError && !record && (
+      <Tabs
+        value={view}
+        onChange={(_event, next: View) => showView(next)}
+        aria-label="Stamp record views"
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="transactions" label="Transactions" />
+        <Tab value="numbers" label="Invoice Numbers" />
+        <Tab value="stamp" label="One Stamp As Of" />
+      </Tabs>
+      {view !== 'stamp' && result.isError && !record && (
         <Alert severity="error">
           {problemMessages(toProblem(result.error), 'Error loading the stamp record')[0]}
         </Alert>
       )}
-      {record && (
+      {view === 'transactions' && record && (
         <Card component="section" aria-labelledby="stamp-record-title">
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography id="stamp-record-title" variant="h2" sx={{ fontSize: '1.125rem' }}>
@@ -270,14 +343,18 @@ export default function StampRecordPage() {
           </CardContent>
         </Card>
       )}
-      {record && proof.data && proof.originalArgs && (
+      {view === 'numbers' && record && proof.data && proof.originalArgs && (
         <NumberingProofSection proof={proof.data} query={proof.originalArgs} />
       )}
-      <SerialAsOfLookup
-        asOf={
-          form.values.asOf && toDate(form.values.asOf) ? toDate(form.values.asOf)!.toISOString() : undefined
-        }
-      />
+      {view === 'stamp' && (
+        <SerialAsOfLookup
+          asOf={
+            form.values.asOf && toDate(form.values.asOf)
+              ? (fromWallTime(form.values.asOf) ?? undefined)
+              : undefined
+          }
+        />
+      )}
     </>
   );
 }

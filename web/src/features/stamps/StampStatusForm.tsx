@@ -54,8 +54,8 @@ const defaultRoll = (rolls: StampRoll[]) => String((rolls.find((r) => !r.finishe
 function validate(v: StatusValues, roll: StampRoll | undefined): FormErrors<StatusValues> {
   const range = validateRange({ roll: v.roll, from: v.from, to: v.to, note: v.note }, roll);
   const replacing = v.replacement_number.trim() !== '';
-  const from = toStampNumber(v.from);
-  const to = toStampNumber(v.to);
+  const from = toStampNumber(v.from, roll?.prefix);
+  const to = toStampNumber(v.to, roll?.prefix);
   return {
     ...range,
     note: !v.note.trim() ? STAMP_STATUS_MESSAGES.noteRequired : range.note,
@@ -104,8 +104,8 @@ export function StampStatusForm({ rolls }: { rolls: StampRoll[] }) {
       const recorded = await record({
         rollId: Number(values.roll),
         status: values.status as ExtendedStampStatus,
-        from: toStampNumber(values.from)!,
-        to: toStampNumber(values.to)!,
+        from: toStampNumber(values.from, byId.get(values.roll)?.prefix)!,
+        to: toStampNumber(values.to, byId.get(values.roll)?.prefix)!,
         note: values.note.trim(),
         ...(replacement !== null
           ? {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { addDays, format } from 'date-fns';
+import { addDays, companyToday } from '../../shared/format';
 import { rollSizeWarnings, validateRange, validateRoll } from './stamp-validation';
 
-const day = (days: number) => format(addDays(new Date(), days), 'yyyy-MM-dd');
+/** Days counted from the company's today (its clock, not the test machine's). */
+const day = (days: number) => addDays(companyToday(), days);
 const roll = { prefix: '', received_at: day(0), from: '1000', to: '1479' };
 
 describe('stamp roll form', () => {
@@ -11,6 +12,24 @@ describe('stamp roll form', () => {
     expect(
       Object.values(validateRoll({ ...roll, prefix: ' ab ', received_at: day(3) })).filter(Boolean),
     ).toEqual([]);
+  });
+
+  it("takes From and To typed as printed, with the roll's prefix", () => {
+    expect(
+      Object.values(validateRoll({ ...roll, prefix: 'AB', from: 'AB1000', to: 'ab 1479' })).filter(Boolean),
+    ).toEqual([]);
+    expect(
+      validateRange(
+        { roll: '1', from: 'AB1010', to: 'AB1012', note: '' },
+        { prefix: 'AB', from: 1000, to: 1479 },
+      ),
+    ).toEqual({ roll: undefined, from: undefined, to: undefined, note: undefined });
+    expect(
+      validateRange(
+        { roll: '1', from: 'CD1010', to: '1012', note: '' },
+        { prefix: 'AB', from: 1000, to: 1479 },
+      ).from,
+    ).toBe('From must be a whole number.');
   });
 
   it('gives the spec messages', () => {

@@ -102,7 +102,8 @@ export const stampsApi = api.enhanceEndpoints({ addTagTypes: [LEDGER] }).injectE
     downloadStampLog: build.mutation<DownloadedFile, StampExportQuery>({
       query: (params) => ({ url: 'stamp/download', params, responseHandler: fileResponse('stamps.csv') }),
     }),
-    stampHistory: build.query<StampHistoryResponse, { prefix: string; number: number }>({
+    /** One stamp by its serial as printed (the server reads it against the rolls), or by prefix and number. */
+    stampHistory: build.query<StampHistoryResponse, { serial: string } | { prefix: string; number: number }>({
       query: (params) => ({ url: 'stamp/history', params }),
       providesTags: [LEDGER],
     }),
@@ -128,12 +129,13 @@ export const stampsApi = api.enhanceEndpoints({ addTagTypes: [LEDGER] }).injectE
         responseHandler: fileResponse(`stamp_history.${format}`),
       }),
     }),
-    serialHistoryAsOf: build.query<SerialHistoryResponse, { prefix: string; number: number; as_of?: string }>(
-      {
-        query: (params) => ({ url: 'stamp/record/serial', params }),
-        providesTags: [LEDGER],
-      },
-    ),
+    serialHistoryAsOf: build.query<
+      SerialHistoryResponse,
+      ({ serial: string } | { prefix: string; number: number }) & { as_of?: string }
+    >({
+      query: (params) => ({ url: 'stamp/record/serial', params }),
+      providesTags: [LEDGER],
+    }),
     numberingProof: build.query<NumberingProofResponse, StampRecordQuery>({
       query: (params) => ({ url: 'invoice/numbering-proof', params }),
       providesTags: [LEDGER],

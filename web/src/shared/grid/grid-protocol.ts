@@ -5,7 +5,7 @@ import type {
   GridPaginationModel,
   GridSortModel,
 } from '@mui/x-data-grid';
-import { formatFilterDate } from '../format';
+import { pickedDay } from '../format';
 
 /**
  * The grid protocol of the API's `…/grid` calls (and of exports such as GET stamp/download), and its mapping
@@ -160,7 +160,8 @@ export function toCondition(item: GridFilterItem, filterType: ProtocolFilterType
 
   switch (filterType) {
     case 'date': {
-      const day = formatFilterDate(item.value as Date | string);
+      // the day the filter's date picker chose, as it chose it
+      const day = pickedDay(item.value as Date | string);
       return day ? { filterType, type, dateFrom: day } : null;
     }
     case 'set':

@@ -15,6 +15,8 @@ export interface CapturedMail {
   from: string;
   to: string[];
   cc: string[];
+  /** Where answers go ('Name <address>'), when the message names it. */
+  replyTo: string[];
   subject: string;
   text: string;
   html?: string;
@@ -162,6 +164,7 @@ async function readMessage(
     from: email.from ? formatAddresses([email.from])[0]! : '',
     to: formatAddresses(email.to),
     cc: formatAddresses(email.cc),
+    replyTo: formatAddresses(email.replyTo),
     subject: email.subject ?? '',
     text: withoutFinalNewline(email.text) ?? '',
     html: withoutFinalNewline(email.html),

@@ -10,9 +10,16 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** Where answers go (the company's address), when not to the sender address. */
+  replyTo?: { name: string; address: string };
+  /** The sender's name shown (the company's), with the adapter's own address. */
+  fromName?: string;
 }
 
-/** Sends e-mail. The sender address is the adapter's (MAIL_FROM), never the caller's. */
+/**
+ * Sends e-mail. The sender address is the adapter's (MAIL_FROM), never the caller's (mail servers refuse to send as
+ * another domain); the caller may name the sender and say where answers go (Reply-To).
+ */
 export interface MailPort {
   send(message: MailMessage): Promise<{ messageId: string }>;
 }

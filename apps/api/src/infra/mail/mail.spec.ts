@@ -118,6 +118,7 @@ describe('Mail inbox pages', () => {
     from: `${hostile} <a@example.test>`,
     to: [`${hostile} <b@example.test>`],
     cc: [],
+    replyTo: [],
     subject: hostile,
     text: hostile,
     html: `<p onclick="steal()">hi</p><script>steal()</script>"`,

@@ -1,6 +1,9 @@
 import nodemailer from 'nodemailer';
 import { DEFAULT_MAIL_FROM, type MailMessage, type MailPort } from './mail.port.js';
 
+/** The address of 'Name <address>' (or the address alone). */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
 /** The MailPort over SMTP (nodemailer): `SMTP_URL` in production, the dev capture otherwise. */
 export class SmtpMailer implements MailPort {
   private readonly transport: ReturnType<typeof nodemailer.createTransport>;
@@ -14,7 +17,8 @@ export class SmtpMailer implements MailPort {
 
   async send(message: MailMessage): Promise<{ messageId: string }> {
     const info = await this.transport.sendMail({
-      from: this.from,
+      from: message.fromName ? { name: message.fromName, address: addressOf(this.from) } : this.from,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       to: message.to,
       subject: message.subject,
       text: message.text,

@@ -16,25 +16,27 @@ import {
   type SqlQuery,
 } from '#infra/grid/index.js';
 import { PG_POOL } from '#infra/projections.provider.js';
-import { fileDate } from '../../infra/csv/csv-format.js';
+import { fileDate, localDateTime } from '../../infra/csv/csv-format.js';
 import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import type { InventoryGridParams } from '../dto/inventory.params.js';
 import {
   INVENTORY_CSV,
   INVENTORY_HISTORY_CSV,
   INVENTORY_ROWS,
-  inventoryGrid,
+  inventoryGridFor,
   inventoryHistoryGrid,
+  inventoryVelocityGrid,
 } from './inventory.grid.js';
 
 /** Rows answered with `ignoreLimit=true` (the restock list, exports go through the CSV instead). */
 export const IGNORE_LIMIT_ROWS = 10_000;
 
 export type InventoryGridKind = 'inventory' | 'history';
-const GRIDS: Record<InventoryGridKind, GridDefinition> = {
-  inventory: inventoryGrid,
-  history: inventoryHistoryGrid,
-};
+/** The grid of a request: the inventory's reads every row's recent sales once when its filter or sort needs them. */
+const gridOf = (
+  kind: InventoryGridKind,
+  params: { filterModel?: string; sortModel?: string },
+): GridDefinition => (kind === 'history' ? inventoryHistoryGrid : inventoryGridFor(params));
 
 export class InventoryGridQuery extends Query<GridResult<Record<string, unknown>>> {
   constructor(
@@ -52,7 +54,7 @@ export class InventoryGridHandler implements IQueryHandler<InventoryGridQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async execute({ companyId, kind, params }: InventoryGridQuery) {
-    const grid = GRIDS[kind];
+    const grid = gridOf(kind, params);
     const { ignoreLimit, ...input } = params;
     if (ignoreLimit !== 'true') return runGrid(this.pool, grid, input, companyId);
     const queries = buildGridQueries(
@@ -60,14 +62,17 @@ export class InventoryGridHandler implements IQueryHandler<InventoryGridQuery> {
       parseGridRequest(grid, { ...input, startRow: 0, endRow: 1 }),
       companyId,
     );
-    const rows = limitOf(queries.rows, IGNORE_LIMIT_ROWS);
-    const [page, count] = await Promise.all([
-      this.pool.query(rows.text, rows.values),
-      this.pool.query(queries.count.text, queries.count.values),
-    ]);
-    return { rows: page.rows as Record<string, unknown>[], count: Number(count.rows[0].count) };
+    const page = await this.pool.query(...queryOf(limitOf(queries.rows, IGNORE_LIMIT_ROWS)));
+    // Fewer rows than the limit are all the rows: they are their own count (the restock list's usual case).
+    const count =
+      page.rows.length < IGNORE_LIMIT_ROWS
+        ? page.rows.length
+        : Number((await this.pool.query(...queryOf(queries.count))).rows[0].count);
+    return { rows: page.rows as Record<string, unknown>[], count };
   }
 }
+
+const queryOf = (query: SqlQuery): [string, unknown[]] => [query.text, query.values];
 
 function limitOf(query: SqlQuery, limit: number): SqlQuery {
   const values = [...query.values];
@@ -96,7 +101,8 @@ export class InventoryCsvHandler implements IQueryHandler<InventoryCsvQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async execute({ companyId, kind, params, now }: InventoryCsvQuery) {
-    const grid = GRIDS[kind];
+    // Every row of the export needs its recent sales: summed once, not looked up row by row.
+    const grid = kind === 'history' ? inventoryHistoryGrid : inventoryVelocityGrid;
     const { filterModel, sortModel } = params;
     const queries = buildGridQueries(
       grid,
@@ -110,6 +116,7 @@ export class InventoryCsvHandler implements IQueryHandler<InventoryCsvQuery> {
       companyId,
       'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
     );
+    const timeZone = zone?.time_zone || DEFAULT_TIME_ZONE;
     const columns = kind === 'inventory' ? INVENTORY_CSV : INVENTORY_HISTORY_CSV;
     // The file's columns only (the grid's others are never computed nor parsed), in the grid's order.
     const all = allRowsOf(queries.rows);
@@ -121,10 +128,15 @@ export class InventoryCsvHandler implements IQueryHandler<InventoryCsvQuery> {
       },
       columns.map(([header]) => header),
       (row) =>
-        columns.map(([, colId]) => (colId === 'reorder_needed' ? (row[colId] ? 'Yes' : 'No') : row[colId])),
+        columns.map(([, colId]) => {
+          const value = row[colId];
+          if (colId === 'reorder_needed') return value ? 'Yes' : 'No';
+          // Times as the company's clock reads them, as on the screen.
+          return value instanceof Date ? localDateTime(value, timeZone) : value;
+        }),
     );
     const name = kind === 'inventory' ? 'inventory' : 'inventory_history';
-    return { filename: `${name}_${fileDate(now, zone?.time_zone || DEFAULT_TIME_ZONE)}.csv`, stream };
+    return { filename: `${name}_${fileDate(now, timeZone)}.csv`, stream };
   }
 }
 
@@ -171,8 +183,9 @@ export class InventoryStockHandler implements IQueryHandler<InventoryStockQuery>
     const rows = await tenantQuery(
       this.pool,
       companyId,
-      `SELECT g.id AS product_id, g.product, g.qty::float8 AS qty, g.status, g.reorder_needed, g.days_to_reorder,
-              g.reorder_level, g.last_restock_at, g.last_restock_qty::float8 AS last_restock_qty
+      `SELECT g.id AS product_id, g.product, g.distributor, g.qty::float8 AS qty, g.status, g.reorder_needed,
+              g.days_to_reorder, g.reorder_level, g.suggested_qty, g.last_restock_at,
+              g.last_restock_qty::float8 AS last_restock_qty
          FROM ${INVENTORY_ROWS} WHERE g.company_id = $1 AND g.id = ANY($2::uuid[]) ORDER BY g.product`,
       [ids],
     );

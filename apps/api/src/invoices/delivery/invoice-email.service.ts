@@ -17,6 +17,7 @@ import { EventAppender, type Actor } from '#infra/event-store/event-appender.js'
 import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
 import { escapeHtml } from '../../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailMessage, type MailPort } from '../../infra/mail/mail.port.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import type { EmailRecipientResult, SendEmailResponse } from '#domain/contracts/delivery.contract.js';
@@ -153,13 +154,10 @@ export class InvoiceEmailService implements OnModuleDestroy {
     const company = await this.pdfs.header(companyId, null);
     const link = await this.links.issue(companyId, 'invoice', invoice.id, new Date(metadata.now));
     const url = `${this.baseUrl()}/invoice/pdf/${link.token}`;
-    const message = invoiceMessage({
-      invoice,
-      companyName: company.name,
-      url,
-      expiresAt: link.expires_at,
-      notes,
-    });
+    const message = {
+      ...invoiceMessage({ invoice, companyName: company.name, url, expiresAt: link.expires_at, notes }),
+      ...(await this.sender(companyId)),
+    };
     const attachments = [{ filename, content: pdf, contentType: 'application/pdf' }];
 
     const outcomes = await Promise.all(recipients.map((to) => this.attempt({ ...message, to, attachments })));
@@ -234,6 +232,25 @@ export class InvoiceEmailService implements OnModuleDestroy {
   /** Messages waiting for a background retry (for tests and health). */
   get retrying(): number {
     return this.timers.size;
+  }
+
+  /**
+   * Who an invoice e-mail is from and where its answers go: the company by name, and its owner's address as the
+   * Reply-To (the company keeps no address of its own), so a customer who answers reaches the distributor, not a
+   * no-reply box. The sending address stays the mail server's.
+   */
+  private async sender(companyId: string): Promise<Pick<MailMessage, 'fromName' | 'replyTo'>> {
+    const [row] = await tenantQuery<{ name: string; email: string | null }>(
+      this.pool,
+      companyId,
+      `SELECT co.name, u.email FROM rm_company co LEFT JOIN users u ON u.id = co.owner_user_id
+        WHERE co.company_id = $1 AND co.id = $1`,
+    );
+    if (!row) return {};
+    return {
+      fromName: row.name,
+      ...(row.email ? { replyTo: { name: row.name, address: row.email } } : {}),
+    };
   }
 
   private baseUrl(): string {
@@ -340,13 +357,16 @@ export class InvoiceEmailService implements OnModuleDestroy {
       userId: null,
       now,
     });
-    const message = invoiceMessage({
-      invoice,
-      companyName: company.name,
-      url: `${this.baseUrl()}/invoice/pdf/${link.token}`,
-      expiresAt: link.expires_at,
-      notes: email.notes,
-    });
+    const message = {
+      ...invoiceMessage({
+        invoice,
+        companyName: company.name,
+        url: `${this.baseUrl()}/invoice/pdf/${link.token}`,
+        expiresAt: link.expires_at,
+        notes: email.notes,
+      }),
+      ...(await this.sender(job.companyId)),
+    };
     return {
       ...message,
       to: email.to,

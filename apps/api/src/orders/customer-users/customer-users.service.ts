@@ -443,7 +443,14 @@ export class CustomerUsersService {
       actor.companyId,
       {
         type: 'CustomerUserAccessChanged',
-        data: { customerUserId: user.id, customerId: user.customer.id, access, userId: actor.id },
+        data: {
+          customerUserId: user.id,
+          customerId: user.customer.id,
+          access,
+          userId: actor.id,
+          customerUserName: user.name,
+          customerName: user.customer.name,
+        },
       },
       actor.id,
       now,

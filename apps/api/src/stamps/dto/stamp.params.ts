@@ -11,6 +11,7 @@ import {
   IsOptional,
   IsString,
   Matches,
+  ValidateIf,
   Max,
   MaxLength,
   Min,
@@ -39,7 +40,10 @@ export class UndoDestroyParams {
   ids!: number[];
 }
 
-/** GET /stamp/history?prefix=AB&number=1050: one stamp's transitions, for auditors. */
+/**
+ * GET /stamp/history?prefix=AB&number=1050, or ?serial=AB1050 (the serial as printed, as pasted): one stamp's
+ * transitions, for auditors.
+ */
 export class StampHistoryParams {
   @ApiPropertyOptional({ example: 'AB', description: 'Upper-cased; empty for rolls without a prefix' })
   @MaxLength(20)
@@ -48,13 +52,24 @@ export class StampHistoryParams {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   prefix?: string;
 
-  @ApiProperty({ example: 1050 })
+  @ApiPropertyOptional({ example: 1050, description: 'Required unless serial is given' })
+  @ValidateIf((params: { serial?: unknown }) => params.serial === undefined)
   @Max(MAX_STAMP_NUMBER, { message: `number must be at most ${MAX_STAMP_NUMBER}.` })
   @Min(1, { message: 'number must be at least 1.' })
   @IsInt({ message: 'number must be a whole number.' })
   @IsDefined({ message: 'number is required.' })
   @Transform(toWholeNumber)
   number!: number;
+
+  @ApiPropertyOptional({
+    example: 'AB1050',
+    description:
+      "The serial as printed: the roll's prefix and the number ('TX4210067', 'TX 4210067'), instead of both",
+  })
+  @MaxLength(40, { message: 'serial must be at most 40 characters.' })
+  @IsString({ message: 'serial must be a stamp serial such as AB1050.' })
+  @IsOptional()
+  serial?: string;
 }
 
 /** GET /stamp/download: the stamp log's filter and sort, as the grid sends them. */

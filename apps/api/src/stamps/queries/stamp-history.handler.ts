@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { STAMP_ROLL_COLUMNS, stampLabel, toStampRoll, type StampRollRow } from '../stamp.responses.js';
+import { stampOfRequest } from '../stamp-serials.js';
 import { StampHistoryQuery } from './stamp-history.query.js';
 
 /** The status after a log row; a replacement ('replacement', 'replaced') changes no stamp's status. */
@@ -35,7 +36,9 @@ const within = (pairs: [number, number][], n: number) => pairs.some(([from, to])
 export class StampHistoryHandler implements IQueryHandler<StampHistoryQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ companyId, prefix, number }: StampHistoryQuery): Promise<StampHistoryResponse> {
+  async execute(query: StampHistoryQuery): Promise<StampHistoryResponse> {
+    const { companyId } = query;
+    const { prefix, number } = await stampOfRequest(this.pool, companyId, query);
     const [roll] = await tenantQuery<StampRollRow & Record<string, unknown>>(
       this.pool,
       companyId,

@@ -28,10 +28,9 @@ export class StampRecordController {
 
   @Get('serial')
   @ApiAnswer(200, "One serial's transactions and status at the instant", SERIAL_HISTORY_ANSWER)
-  serial(@CurrentUser() user: AuthUser, @Query() params: SerialHistoryParams) {
+  async serial(@CurrentUser() user: AuthUser, @Query() params: SerialHistoryParams) {
     return this.records.serial(user.companyId, {
-      prefix: params.prefix ?? '',
-      number: params.number,
+      ...(await this.records.stampOf(user.companyId, params)),
       asOf: serialAsOf(params),
     });
   }
@@ -40,8 +39,7 @@ export class StampRecordController {
   @ApiFileAnswer('text/csv', "One serial's transactions as of the instant, as CSV")
   async serialDownload(@CurrentUser() user: AuthUser, @Query() params: SerialHistoryParams) {
     const history = await this.records.serial(user.companyId, {
-      prefix: params.prefix ?? '',
-      number: params.number,
+      ...(await this.records.stampOf(user.companyId, params)),
       asOf: serialAsOf(params),
     });
     return new StreamableFile(Buffer.from(serialHistoryCsv(history), 'utf8'), {
@@ -61,8 +59,7 @@ export class StampRecordController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const { pdf, filename } = await this.records.serialPdf(user.companyId, {
-      prefix: params.prefix ?? '',
-      number: params.number,
+      ...(await this.records.stampOf(user.companyId, params)),
       asOf: serialAsOf(params),
     });
     return sendPdf(reply, pdf, filename, 'attachment');

@@ -8,6 +8,7 @@ import {
   IsOptional,
   IsString,
   Matches,
+  ValidateIf,
   Max,
   MaxLength,
   Min,
@@ -65,13 +66,24 @@ export class SerialHistoryParams {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   prefix?: string;
 
-  @ApiProperty({ example: 1011 })
+  @ApiPropertyOptional({ example: 1011, description: 'Required unless serial is given' })
+  @ValidateIf((params: { serial?: unknown }) => params.serial === undefined)
   @Max(MAX_STAMP_NUMBER, { message: `number must be at most ${MAX_STAMP_NUMBER}.` })
   @Min(1, { message: 'number must be at least 1.' })
   @IsInt({ message: 'number must be a whole number.' })
   @IsDefined({ message: 'number is required.' })
   @Transform(toWholeNumber)
   number!: number;
+
+  @ApiPropertyOptional({
+    example: 'AB1011',
+    description:
+      "The serial as printed: the roll's prefix and the number ('TX4210067', 'TX 4210067'), instead of both",
+  })
+  @MaxLength(40, { message: 'serial must be at most 40 characters.' })
+  @IsString({ message: 'serial must be a stamp serial such as AB1050.' })
+  @IsOptional()
+  serial?: string;
 
   @ApiPropertyOptional({ example: '2026-04-01T05:00:00Z', description: 'Default: now' })
   @Matches(/^\d{4}-\d{2}-\d{2}(T|$)/, { message: 'as_of must be an ISO 8601 date-time.' })

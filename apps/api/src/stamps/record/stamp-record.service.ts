@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import Handlebars from 'handlebars';
 import type pg from 'pg';
 import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
+import { stampOfRequest } from '../stamp-serials.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
@@ -86,6 +87,11 @@ export class StampRecordService {
   async read(companyId: string, request: StampRecordRequest): Promise<StampRecordAsOf> {
     const timeZone = await companyTimeZone(this.pool, companyId);
     return readStampRecord(this.store, companyId, { ...request, timeZone });
+  }
+
+  /** The stamp a request names by prefix and number, or by its serial as printed. */
+  stampOf(companyId: string, params: { prefix?: string; number?: number; serial?: string }) {
+    return stampOfRequest(this.pool, companyId, params);
   }
 
   async serial(companyId: string, request: { prefix: string; number: number; asOf: string }) {

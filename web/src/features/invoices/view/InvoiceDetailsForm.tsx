@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { addDays, format } from 'date-fns';
 import { useState } from 'react';
-import { FILTER_DATE_FORMAT, formatDate } from '../../../shared/format';
+import { addDays, companyToday, formatDate } from '../../../shared/format';
 import { INVOICE_STATUSES, type Invoice, type InvoiceStatus, type InvoiceUpdateBody } from '../invoices.api';
 import { INVOICE_MESSAGES, statusLabel, type ChangeField } from './invoice-display';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
@@ -21,7 +20,7 @@ export interface RequestedChange {
 /** Spec 000 §5 Dates: invoice date at most 10 days ahead, due date at most 30. */
 const INVOICE_DATE_DAYS_AHEAD = 10;
 const DUE_DATE_DAYS_AHEAD = 30;
-const dayAhead = (days: number) => format(addDays(new Date(), days), FILTER_DATE_FORMAT);
+const dayAhead = (days: number) => addDays(companyToday(), days);
 
 /**
  * A date that is changed on Enter or when the field is left (a date typed digit by digit passes through

@@ -1,5 +1,5 @@
-import { differenceInCalendarDays } from 'date-fns';
-import { formatDate, toDate } from '../../../shared/format';
+import { daysBetween, isBusinessDate } from '#domain/shared/business-date';
+import { companyToday, formatDate } from '../../../shared/format';
 import { stampRange } from '../../stamps/stamp-format';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus, type InvoiceStampRange } from '../invoices.api';
 
@@ -38,12 +38,16 @@ export const changeQuestion = (field: ChangeField, from: string, to: string) =>
   `Sure you want to change ${field} from ${from} to ${to}?`;
 
 /**
- * Spec 000 §4/§9: no due date, or one a day or fewer away (tomorrow or sooner), is due on delivery. `today`
- * is the browser's day; the server applies the company's time zone to its own `due_on_delivery`.
+ * No due date, or one a day or fewer away (tomorrow or sooner), is due on delivery, as the client's specification
+ * says. Days are the company's: `today` is its day (a Date is read on its clock), as the server's `due_on_delivery`.
  */
-export function isDueOnDelivery(dueAt: string | null | undefined, today: Date = new Date()): boolean {
-  const due = toDate(dueAt);
-  return !due || differenceInCalendarDays(due, today) <= 1;
+export function isDueOnDelivery(
+  dueAt: string | null | undefined,
+  today: Date | string = companyToday(),
+): boolean {
+  const due = dueAt?.slice(0, 10);
+  if (!due || !isBusinessDate(due)) return true;
+  return daysBetween(typeof today === 'string' ? today : companyToday(today), due) <= 1;
 }
 
 /** A due date's label: '20 Mar, 2026', or `onDelivery` when due on delivery. */
