@@ -94,3 +94,78 @@ export type CustomerGridRow = Pick<
   | 'created_at'
   | 'color_index'
 >;
+
+/** What the overview lists at most: open invoices (oldest first), and the newest orders and payments. */
+export const OVERVIEW_OPEN_INVOICES = 25;
+export const OVERVIEW_RECENT = 10;
+
+/** The customer's standing on the imported TABC lists, as the overview shows it. */
+export interface CustomerLicenceStanding {
+  /** The licence list was imported at all (without it nothing can be said about the licence). */
+  list_imported: boolean;
+  /** The matching licence of the imported list; null when none matches. */
+  licence: {
+    license_id: string;
+    license_type: string;
+    primary_status: string | null;
+    expiration_date: string | null;
+  } | null;
+  /** The licence's expiration date is before today (the company's). */
+  expired: boolean;
+  /** Expires within 30 days. */
+  expiring_soon: boolean;
+  /** The licence's status is other than Active (Suspended, Cancelled…). */
+  suspended: boolean;
+  /** The licence guard's finding for stamped liquor (null when nothing is wrong or nothing can be said). */
+  problem: string | null;
+  /** On the imported credit-law delinquent list. */
+  delinquent: { effective_date: string | null; list_number: string | null; permit: string } | null;
+}
+
+/** One open invoice on the overview. */
+export interface CustomerOverviewInvoice {
+  id: string;
+  number: string;
+  invoiced_at: string;
+  due_at: string | null;
+  status: string;
+  total: number;
+  paid: number;
+  balance: number;
+  /** Whole days past the due date (the invoice date when due on delivery); 0 or less: not late. */
+  days_late: number;
+}
+
+/** GET /customer/{id}/overview: everything the customer's page shows, in one answer. */
+export type CustomerOverviewResponse = {
+  customer: CustomerDetailResponse;
+  /** The company's business date the balance is aged on (yyyy-MM-dd). */
+  today: string;
+  standing: CustomerLicenceStanding;
+  balance: {
+    owing: number;
+    open_invoices: number;
+    /** The owing amount by days past the due date. */
+    aging: {
+      current: number;
+      days_1_30: number;
+      days_31_60: number;
+      days_61_90: number;
+      days_over_90: number;
+    };
+  };
+  /** The oldest open invoices first, at most OVERVIEW_OPEN_INVOICES (balance.open_invoices counts them all). */
+  open_invoices: CustomerOverviewInvoice[];
+  /** The newest orders, at most OVERVIEW_RECENT. */
+  recent_orders: { id: string; number: number; status: string; total: number; created_at: string }[];
+  /** The payments logged last, at most OVERVIEW_RECENT. */
+  recent_payments: {
+    id: string;
+    invoice_id: string;
+    invoice_number: string;
+    amount: number;
+    received_at: string;
+    note: string;
+    logged_at: string;
+  }[];
+};

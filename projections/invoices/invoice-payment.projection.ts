@@ -36,6 +36,18 @@ CREATE INDEX IF NOT EXISTS rm_invoice_payment_company_received_idx
 CREATE INDEX IF NOT EXISTS rm_invoice_payment_invoice_idx ON rm_invoice_payment (invoice_id);
 `;
 
+/**
+ * A customer's payments logged last (the customer overview): its invoices with payments by the latest one logged
+ * (`payments` is in logging order, so its last entry is the newest). The ten newest payments lie on the ten invoices
+ * first in this index, so the overview reads at most ten rows however long the customer's history.
+ * Migration20261129001000_customer_overview adds it.
+ */
+export const CUSTOMER_LAST_PAYMENT_INDEX = `
+CREATE INDEX IF NOT EXISTS rm_invoice_customer_last_payment_idx
+  ON rm_invoice (company_id, customer_id, ((payments -> -1 ->> 'logged_at')) DESC)
+  WHERE deleted_at IS NULL AND payments <> '[]'::jsonb;
+`;
+
 export interface PaymentRow {
   id: string;
   company_id: string;

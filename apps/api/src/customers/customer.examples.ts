@@ -73,3 +73,61 @@ export const CUSTOMER_GRID_EXAMPLE = {
   ],
   count: 2,
 };
+
+/** GET /customer/{id}/overview. */
+export const CUSTOMER_OVERVIEW_EXAMPLE = {
+  customer: CUSTOMER_DETAIL_EXAMPLE,
+  today: '2026-11-28',
+  standing: {
+    list_imported: true,
+    licence: {
+      license_id: '567890',
+      license_type: 'MB',
+      primary_status: 'Suspended',
+      expiration_date: '2027-03-31',
+    },
+    expired: false,
+    expiring_soon: false,
+    suspended: true,
+    problem: "The customer's TABC licence MB 567890 is Suspended, not active.",
+    delinquent: { effective_date: '2026-11-20', list_number: '2026-47', permit: 'MB567890' },
+  },
+  balance: {
+    owing: 450,
+    open_invoices: 2,
+    aging: { current: 150, days_1_30: 300, days_31_60: 0, days_61_90: 0, days_over_90: 0 },
+  },
+  open_invoices: [
+    {
+      id: '4b1c2d3e-5f60-4718-8293-a4b5c6d7e8f9',
+      number: '1041',
+      invoiced_at: '2026-10-20',
+      due_at: '2026-11-19',
+      status: 'partial',
+      total: 500,
+      paid: 200,
+      balance: 300,
+      days_late: 9,
+    },
+  ],
+  recent_orders: [
+    {
+      id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      number: 12,
+      status: 'placed',
+      total: 240,
+      created_at: '2026-11-27T15:04:05.000Z',
+    },
+  ],
+  recent_payments: [
+    {
+      id: '1f2e3d4c-5b6a-4798-8a7b-6c5d4e3f2a1b',
+      invoice_id: '4b1c2d3e-5f60-4718-8293-a4b5c6d7e8f9',
+      invoice_number: '1041',
+      amount: 200,
+      received_at: '2026-11-25',
+      note: 'Check 2211',
+      logged_at: '2026-11-25T16:30:00.000Z',
+    },
+  ],
+};

@@ -17,11 +17,16 @@ import { CustomerListParams, listLimit, SuggestionParams } from './dto/customer-
 import { AutoFillSuggestionsQuery } from './queries/auto-fill-suggestions.query.js';
 import { CustomerDelinquencyQuery } from './queries/customer-delinquency.query.js';
 import { CustomerGridQuery } from './queries/customer-grid.query.js';
+import { CustomerOverviewQuery } from './queries/customer-overview.query.js';
 import { GetCustomerQuery } from './queries/get-customer.query.js';
 import { ListCustomersQuery } from './queries/list-customers.query.js';
 import { TabcExpirationQuery } from './queries/tabc-expiration.query.js';
 import { ApiAnswer } from '../infra/http/api-answer.js';
-import { CUSTOMER_DETAIL_EXAMPLE, CUSTOMER_GRID_EXAMPLE } from './customer.examples.js';
+import {
+  CUSTOMER_DETAIL_EXAMPLE,
+  CUSTOMER_GRID_EXAMPLE,
+  CUSTOMER_OVERVIEW_EXAMPLE,
+} from './customer.examples.js';
 import {
   CUSTOMER_ANSWER,
   CUSTOMER_AUTO_FILL_SUGGESTIONS_ANSWER,
@@ -130,6 +135,20 @@ export class CustomersController {
   async remove(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
     await this.commands.execute(new RemoveCustomerCommand(id, actorOf(user)));
     return { message: CUSTOMER_DELETED };
+  }
+
+  /**
+   * The customer's page: the customer, its TABC standing, what it owes aged by due date, its oldest open invoices,
+   * its newest orders and payments.
+   */
+  @Get(':id/overview')
+  @ApiAnswer(
+    200,
+    "The customer's overview: standing, balance and aging, open invoices, newest orders and payments",
+    CUSTOMER_OVERVIEW_EXAMPLE,
+  )
+  overview(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
+    return this.queries.execute(new CustomerOverviewQuery(user.companyId, id, new Date().toISOString()));
   }
 
   /** `{ expiration_date, isExpired, expiringInDays, isExpiringSoon, found, … }` from the imported licence list. */

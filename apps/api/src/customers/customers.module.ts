@@ -3,7 +3,9 @@ import { TabcModule } from '../tabc/tabc.module.js';
 import { CreateCustomerHandler } from './commands/create-customer.handler.js';
 import { RemoveCustomerHandler } from './commands/remove-customer.handler.js';
 import { UpdateCustomerHandler } from './commands/update-customer.handler.js';
+import { CustomerOverviewReader } from './customer-overview.reader.js';
 import { CustomersController } from './customers.controller.js';
+import { CustomerOverviewHandler } from './queries/customer-overview.handler.js';
 import { AutoFillSuggestionsHandler } from './queries/auto-fill-suggestions.handler.js';
 import { CustomerDelinquencyHandler } from './queries/customer-delinquency.handler.js';
 import { CustomerGridHandler } from './queries/customer-grid.handler.js';
@@ -24,6 +26,8 @@ import { TabcExpirationHandler } from './queries/tabc-expiration.handler.js';
     AutoFillSuggestionsHandler,
     TabcExpirationHandler,
     CustomerDelinquencyHandler,
+    CustomerOverviewReader,
+    CustomerOverviewHandler,
   ],
 })
 export class CustomersModule {}

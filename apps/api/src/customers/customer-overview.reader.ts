@@ -1,0 +1,114 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { OVERVIEW_OPEN_INVOICES, OVERVIEW_RECENT } from '#domain/contracts/customer.contract.js';
+import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+
+/**
+ * A customer's open invoices: something left to pay, not cancelled, not deleted. The predicate of the partial index
+ * rm_invoice_customer_open_idx, so the balance reads only those, never the customer's paid history.
+ */
+const OPEN = `i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.status <> 'cancelled'
+  AND i.balance_cents > 0`;
+
+export interface OpenInvoiceRow extends Record<string, unknown> {
+  id: string;
+  number: string;
+  invoiced_on: string;
+  due_on: string | null;
+  status: string;
+  total_cents: string;
+  paid_cents: string;
+  balance_cents: string;
+}
+
+export interface AgingRow extends Record<string, unknown> {
+  invoiced_on: string;
+  due_on: string | null;
+  balance_cents: string;
+}
+
+/**
+ * The reads of the customer overview, each bounded by an index and a fixed limit (the aging reads the open invoices
+ * only, through their partial index).
+ */
+@Injectable()
+export class CustomerOverviewReader {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  async timeZone(companyId: string): Promise<string> {
+    const [company] = await tenantQuery<{ time_zone: string }>(
+      this.pool,
+      companyId,
+      'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
+    );
+    return company?.time_zone ?? DEFAULT_TIME_ZONE;
+  }
+
+  /** Every open invoice's due date and balance (for the total and its aging). */
+  openBalances(companyId: string, customerId: string): Promise<AgingRow[]> {
+    return tenantQuery<AgingRow>(
+      this.pool,
+      companyId,
+      `SELECT to_char(i.invoiced_on, 'YYYY-MM-DD') AS invoiced_on, to_char(i.due_on, 'YYYY-MM-DD') AS due_on,
+              i.balance_cents
+         FROM rm_invoice i WHERE ${OPEN}`,
+      [customerId],
+    );
+  }
+
+  /** The oldest open invoices, at most OVERVIEW_OPEN_INVOICES. */
+  openInvoices(companyId: string, customerId: string): Promise<OpenInvoiceRow[]> {
+    return tenantQuery<OpenInvoiceRow>(
+      this.pool,
+      companyId,
+      `SELECT i.id, i.number, to_char(i.invoiced_on, 'YYYY-MM-DD') AS invoiced_on,
+              to_char(i.due_on, 'YYYY-MM-DD') AS due_on, i.status, i.total_cents, i.paid_cents, i.balance_cents
+         FROM rm_invoice i WHERE ${OPEN}
+        ORDER BY i.invoiced_on, i.sequence, i.id LIMIT ${OVERVIEW_OPEN_INVOICES}`,
+      [customerId],
+    );
+  }
+
+  /** The newest orders (rm_order_grid_customer_idx), at most OVERVIEW_RECENT. */
+  recentOrders(companyId: string, customerId: string) {
+    return tenantQuery<{ id: string; number: number; status: string; total_cents: string; created_at: Date }>(
+      this.pool,
+      companyId,
+      `SELECT o.id, o.number, o.status, o.total_cents, o.created_at FROM rm_order o
+        WHERE o.company_id = $1 AND o.customer_id = $2
+        ORDER BY o.created_at DESC NULLS LAST, o.id LIMIT ${OVERVIEW_RECENT}`,
+      [customerId],
+    );
+  }
+
+  /**
+   * The payments logged last, at most OVERVIEW_RECENT: the invoices whose latest payment is the newest
+   * (rm_invoice_customer_last_payment_idx) hold them, so only that many invoices are read.
+   */
+  recentPayments(companyId: string, customerId: string) {
+    return tenantQuery<{
+      id: string;
+      invoice_id: string;
+      invoice_number: string;
+      amount_cents: string;
+      received_on: string;
+      note: string;
+      logged_at: string;
+    }>(
+      this.pool,
+      companyId,
+      `WITH paid AS (
+         SELECT i.id, i.number, i.payments FROM rm_invoice i
+          WHERE i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.payments <> '[]'::jsonb
+          ORDER BY (i.payments -> -1 ->> 'logged_at') DESC LIMIT ${OVERVIEW_RECENT})
+       SELECT p.id, paid.id AS invoice_id, paid.number AS invoice_number, p.amount_cents, p.received_on, p.note,
+              p.logged_at
+         FROM paid, jsonb_to_recordset(paid.payments)
+              AS p(id text, amount_cents bigint, received_on text, note text, logged_at text)
+        ORDER BY p.logged_at DESC, p.id LIMIT ${OVERVIEW_RECENT}`,
+      [customerId],
+    );
+  }
+}
