@@ -48,6 +48,10 @@ export const routes: RouteObject[] = [
           { path: 'customer', lazy: page(() => import('../features/customers/CustomersPage')) },
           { path: 'customer/create', lazy: page(() => import('../features/customers/CustomerCreatePage')) },
           {
+            path: 'customer/:customerId',
+            lazy: page(() => import('../features/customers/CustomerOverviewPage')),
+          },
+          {
             path: 'customer/:customerId/edit',
             lazy: page(() => import('../features/customers/CustomerEditPage')),
           },

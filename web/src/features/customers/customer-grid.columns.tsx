@@ -19,7 +19,9 @@ export const CUSTOMER_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'name', sort:
 /** Spec 000 §9: customer rows are 50 px high. */
 export const CUSTOMER_ROW_HEIGHT = 50;
 
-export const editCustomerPath = (id: string) => `/customer/${encodeURIComponent(id)}/edit`;
+/** The customer's overview page; its edit form is under it. */
+export const customerPath = (id: string) => `/customer/${encodeURIComponent(id)}`;
+export const editCustomerPath = (id: string) => `${customerPath(id)}/edit`;
 
 /** A row action: a link with an icon, named after the customer for assistive technology. */
 export interface CustomerRowAction {

@@ -1,8 +1,15 @@
 import { api } from '../../app/api';
 import type { GridPage, GridQueryArgs } from '../../shared/grid/grid-protocol';
-import type { CustomerGridRow, CustomerResponse } from '#domain/contracts/customer.contract';
+import type {
+  CustomerGridRow,
+  CustomerOverviewResponse,
+  CustomerResponse,
+} from '#domain/contracts/customer.contract';
 
-export type { CustomerGridRow } from '#domain/contracts/customer.contract';
+export type {
+  CustomerGridRow,
+  CustomerOverviewResponse as CustomerOverview,
+} from '#domain/contracts/customer.contract';
 
 /** Spec 000 §3 Customer, as GET /customer/{id} answers it (domain/contracts/customer.contract.ts). */
 export type Customer = CustomerResponse;
@@ -86,42 +93,55 @@ export interface CustomerDelinquency {
 const CUSTOMER = 'Customer' as const;
 const LIST = { type: CUSTOMER, id: 'LIST' } as const;
 
-export const customersApi = api.enhanceEndpoints({ addTagTypes: [CUSTOMER] }).injectEndpoints({
-  endpoints: (build) => ({
-    customerGrid: build.query<GridPage<CustomerGridRow>, GridQueryArgs>({
-      query: (params) => ({ url: 'customer/grid', params }),
-      providesTags: [LIST],
+export const customersApi = api
+  .enhanceEndpoints({ addTagTypes: [CUSTOMER, 'Invoice', 'Payment', 'Order', 'CustomerBalance'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      customerGrid: build.query<GridPage<CustomerGridRow>, GridQueryArgs>({
+        query: (params) => ({ url: 'customer/grid', params }),
+        providesTags: [LIST],
+      }),
+      getCustomer: build.query<Customer, string>({
+        query: (id) => `customer/${encodeURIComponent(id)}`,
+        providesTags: (_result, _error, id) => [{ type: CUSTOMER, id }],
+      }),
+      createCustomer: build.mutation<Customer, CustomerBody>({
+        query: (body) => ({ url: 'customer', method: 'POST', body }),
+        invalidatesTags: [LIST],
+      }),
+      updateCustomer: build.mutation<Customer, { id: string; body: CustomerBody }>({
+        query: ({ id, body }) => ({ url: `customer/${encodeURIComponent(id)}`, method: 'PUT', body }),
+        invalidatesTags: (_result, _error, { id }) => [LIST, { type: CUSTOMER, id }],
+      }),
+      removeCustomer: build.mutation<{ message: string }, string>({
+        query: (id) => ({ url: `customer/${encodeURIComponent(id)}`, method: 'DELETE' }),
+        invalidatesTags: [LIST],
+      }),
+      autoFillSuggestions: build.query<Establishment[], string>({
+        query: (query) => ({ url: 'customer/auto-fill-suggestions', params: { query } }),
+        keepUnusedDataFor: 30,
+      }),
+      tabcExpiration: build.query<TabcExpiration, string>({
+        query: (id) => `customer/${encodeURIComponent(id)}/tabc-expiration`,
+        providesTags: (_result, _error, id) => [{ type: CUSTOMER, id }],
+      }),
+      customerDelinquency: build.query<CustomerDelinquency, string>({
+        query: (id) => `customer/${encodeURIComponent(id)}/delinquency`,
+        providesTags: (_result, _error, id) => [{ type: CUSTOMER, id }],
+      }),
+      /** The customer's page: it follows the customer, its invoices, payments and orders. */
+      customerOverview: build.query<CustomerOverviewResponse, string>({
+        query: (id) => `customer/${encodeURIComponent(id)}/overview`,
+        providesTags: (_result, _error, id) => [
+          { type: CUSTOMER, id },
+          { type: 'Invoice', id: 'LIST' },
+          { type: 'Payment', id: 'LIST' },
+          { type: 'Order', id: 'LIST' },
+          { type: 'CustomerBalance', id: 'LIST' },
+        ],
+      }),
     }),
-    getCustomer: build.query<Customer, string>({
-      query: (id) => `customer/${encodeURIComponent(id)}`,
-      providesTags: (_result, _error, id) => [{ type: CUSTOMER, id }],
-    }),
-    createCustomer: build.mutation<Customer, CustomerBody>({
-      query: (body) => ({ url: 'customer', method: 'POST', body }),
-      invalidatesTags: [LIST],
-    }),
-    updateCustomer: build.mutation<Customer, { id: string; body: CustomerBody }>({
-      query: ({ id, body }) => ({ url: `customer/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id }) => [LIST, { type: CUSTOMER, id }],
-    }),
-    removeCustomer: build.mutation<{ message: string }, string>({
-      query: (id) => ({ url: `customer/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: [LIST],
-    }),
-    autoFillSuggestions: build.query<Establishment[], string>({
-      query: (query) => ({ url: 'customer/auto-fill-suggestions', params: { query } }),
-      keepUnusedDataFor: 30,
-    }),
-    tabcExpiration: build.query<TabcExpiration, string>({
-      query: (id) => `customer/${encodeURIComponent(id)}/tabc-expiration`,
-      providesTags: (_result, _error, id) => [{ type: CUSTOMER, id }],
-    }),
-    customerDelinquency: build.query<CustomerDelinquency, string>({
-      query: (id) => `customer/${encodeURIComponent(id)}/delinquency`,
-      providesTags: (_result, _error, id) => [{ type: CUSTOMER, id }],
-    }),
-  }),
-});
+  });
 
 export const {
   useCustomerGridQuery,
@@ -132,4 +152,5 @@ export const {
   useAutoFillSuggestionsQuery,
   useTabcExpirationQuery,
   useCustomerDelinquencyQuery,
+  useCustomerOverviewQuery,
 } = customersApi;

@@ -19,6 +19,7 @@ import {
   toneOf,
 } from './view/invoice-display';
 import { InvoiceStatusChip } from './view/InvoiceStatusChip';
+import { CustomerLink } from '../customers/CustomerLink';
 
 /**
  * Spec 000 §9: invoices sort by invoice date, newest first (the server puts the newest number first within a day,
@@ -235,7 +236,31 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
       headerName: 'Customer',
       minWidth: 130,
       flex: 1.3,
-      renderCell: ({ row }) => twoLines(row.customer, row.customer_tabc_id, true),
+      renderCell: ({ row }) => (
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            justifyContent: 'center',
+            height: '100%',
+            minWidth: 0,
+          }}
+        >
+          <CustomerLink
+            customerId={row.customer_id}
+            name={row.customer}
+            variant="body2"
+            noWrap
+            title={`Customer ${row.customer}`}
+            sx={{ display: 'block' }}
+          />
+          {row.customer_tabc_id && (
+            <Typography variant="caption" color="text.secondary" noWrap title={row.customer_tabc_id}>
+              {row.customer_tabc_id}
+            </Typography>
+          )}
+        </Box>
+      ),
     },
     {
       field: 'items',

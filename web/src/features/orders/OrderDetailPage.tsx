@@ -28,6 +28,7 @@ import { toast } from '../../shared/toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { CustomerLink } from '../customers/CustomerLink';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { OrderStatusChip } from './order-grid.columns';
 import { ORDER_MESSAGES } from './order-messages';
@@ -152,7 +153,9 @@ function OrderView({ order }: { order: OrderResponse }) {
             <Typography variant="overline" color="text.secondary">
               Customer
             </Typography>
-            <Typography sx={{ fontWeight: 600 }}>{customer.name}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              <CustomerLink customerId={customer.id} name={customer.name} />
+            </Typography>
             <Typography color="text.secondary">
               {customer.address}, {customer.city}, {customer.state} {customer.zip}
             </Typography>

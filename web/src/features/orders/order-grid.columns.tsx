@@ -16,6 +16,8 @@ import { formatDateTime, formatMoney } from '../../shared/format';
 import type { PhoneRowParts } from '../../shared/grid/PhoneRowList';
 import { ORDER_MESSAGES } from './order-messages';
 import type { OrderGridRow } from './orders.api';
+import { CustomerLink } from '../customers/CustomerLink';
+import { customerPath } from '../customers/customer-grid.columns';
 
 /** Spec 001 §9: orders sort by created_at, newest first. */
 export const ORDER_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'created_at', sort: 'desc' }];
@@ -105,9 +107,13 @@ export const orderColumns: GridColDef<OrderGridRow>[] = [
     renderCell: ({ row }) =>
       row.customer_exists ? (
         <Box sx={{ display: 'grid', alignContent: 'center', height: '100%', minWidth: 0 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
-            {row.customer}
-          </Typography>
+          <CustomerLink
+            customerId={row.customer_id}
+            name={row.customer}
+            variant="body2"
+            noWrap
+            sx={{ fontWeight: 500, display: 'block' }}
+          />
           <Typography variant="caption" color="text.secondary" noWrap>
             {row.customer_address}
           </Typography>
@@ -148,7 +154,7 @@ export const orderColumns: GridColDef<OrderGridRow>[] = [
           </IconButton>
           <IconButton
             component={RouterLink}
-            to={`/customer/${row.customer_id}/edit`}
+            to={customerPath(row.customer_id)}
             aria-label={`Customer ${row.customer}`}
             size="small"
           >

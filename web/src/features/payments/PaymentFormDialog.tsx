@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../shared/format';
 import { ProblemAlert } from '../../shared/forms/ProblemAlert';
 import { useForm } from '../../shared/forms/use-form';
@@ -47,11 +46,10 @@ export interface PaymentFormDialogProps {
  * 0), received date (today by default, at most 3 days ahead) and note. Save stays disabled until the form is
  * touched; server errors land on their fields and in the list under 'Error saving payment!'. Logging on a fully
  * paid invoice asks first (and when the server's 409 says so), then sends the confirmation. A logged payment
- * shows 'Created Invoice Payment' and opens /payment (spec 000 §8).
+ * shows 'Created Invoice Payment' and the screen that opened the form stays, showing the new paid amount and balance.
  */
 export function PaymentFormDialog({ invoice, payment, onClose }: PaymentFormDialogProps) {
   const editing = !!payment;
-  const navigate = useNavigate();
   const titleId = useId();
   const initialValues = useMemo(() => paymentValues(invoice, payment), [invoice, payment]);
   const validate = useMemo(() => (values: PaymentValues) => validatePayment(values), []);
@@ -80,9 +78,9 @@ export function PaymentFormDialog({ invoice, payment, onClose }: PaymentFormDial
         body: toPaymentBody(values, confirm),
         idempotencyKey: idempotencyKey.current,
       }).unwrap();
+      // the invoice's view (or the customer's page) stays open and shows the new paid amount and balance
       toast.success(PAYMENT_MESSAGES.created);
       onClose();
-      navigate('/payment');
     } catch (error) {
       if (!payment && !confirm && asksToConfirm(error)) {
         setAskFullyPaid(true);

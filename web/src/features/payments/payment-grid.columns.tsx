@@ -3,8 +3,8 @@ import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import { formatDate, formatDateTime, formatMoney, toDate } from '../../shared/format';
 import type { PhoneRowParts } from '../../shared/grid/PhoneRowList';
 import { invoicePath } from '../invoices/view/invoice-display';
-import { balancePath } from './payment-messages';
 import type { PaymentGridRow } from './payments.api';
+import { customerPath } from '../customers/customer-grid.columns';
 
 /** Spec 000 §9: payments sort by received date, newest first. */
 export const PAYMENT_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'received_at', sort: 'desc' }];
@@ -29,10 +29,10 @@ export function paymentColumns(): GridColDef<PaymentGridRow>[] {
       flex: 1.3,
       renderCell: ({ row }) => (
         <GridCellLink
-          to={balancePath(row.customer_id)}
+          to={customerPath(row.customer_id)}
           color="inherit"
           noWrap
-          title={`Balance of ${row.customer}`}
+          title={`Customer ${row.customer}`}
         >
           {row.customer}
         </GridCellLink>

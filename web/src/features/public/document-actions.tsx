@@ -55,10 +55,10 @@ export function InvoiceRevokeLinksButton({ invoiceId, number }: { invoiceId: str
 }
 
 /** The balance page's Pdf button (POST /customer/{id}/balance/pdf). */
-export function BalancePdfButton({ customerId }: { customerId: string }) {
+export function BalancePdfButton({ customerId, label }: { customerId: string; label?: string }) {
   const [download] = useBalancePdfMutation();
   const { busy, run } = usePdfDownload((id: string) => download(id).unwrap());
-  return <PdfButton busy={busy} onClick={() => void run(customerId)} />;
+  return <PdfButton busy={busy} label={label} onClick={() => void run(customerId)} />;
 }
 
 /** 'Share link' for a customer balance: the public /customer/balance/pdf/{token} address. */

@@ -20,6 +20,7 @@ import type { Invoice } from '../invoices.api';
 import { INVOICE_MESSAGES } from './invoice-display';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import { FintechBadge } from '../../integrations/FintechPanel';
+import { CustomerLink } from '../../customers/CustomerLink';
 
 function LogoImage({ logo }: { logo: Logo }) {
   const image = useLogoImage(logo.path);
@@ -76,7 +77,9 @@ function CustomerBlock({ invoice }: { invoice: Invoice }) {
   return (
     <Box component="section" aria-label="Customer" sx={{ minWidth: 0 }}>
       <Label>Bill To</Label>
-      <Typography sx={{ fontWeight: 700 }}>{customer.name}</Typography>
+      <Typography sx={{ fontWeight: 700 }}>
+        <CustomerLink customerId={invoice.customer_id} name={customer.name} sx={{ fontWeight: 700 }} />
+      </Typography>
       <Typography variant="body2" color="text.secondary">
         TABC ID {customer.display_tabc_id}
       </Typography>
