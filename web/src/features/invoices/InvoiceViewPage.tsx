@@ -1,4 +1,5 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import FindReplaceOutlined from '@mui/icons-material/FindReplaceOutlined';
@@ -40,6 +41,7 @@ import {
   INVOICE_MESSAGES,
   stampCount,
   stampRangeLabel,
+  statusLabel,
 } from './view/invoice-display';
 import { InvoicePaymentsSection } from '../payments/InvoicePaymentsSection';
 import {
@@ -53,6 +55,7 @@ import { InvoiceDetailsForm, type RequestedChange } from './view/InvoiceDetailsF
 import { InvoiceDocument } from './view/InvoiceDocument';
 import { CompanyNotePanel, StampsPanel, StatusHistoryPanel } from './view/InvoiceSidePanels';
 import { CreditLawPanel, creditLawNote, LicenceWarningAlert } from './view/CreditLawPanel';
+import { cancelConsequences } from './view/cancel-invoice';
 import { useInvoiceCreditLawQuery } from './credit-law.api';
 
 /** 'Sorry, something went wrong!' with the reason (a 404 too), and the way back. */
@@ -120,6 +123,8 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
   const [remove, { isLoading: deleting }] = useDeleteInvoiceMutation();
   // the last question stays while its dialog closes, so its text does not change during the exit transition
   const [pending, setPending] = useState<RequestedChange | null>(null);
+  // asked from the Cancel Invoice button (not the status drop-down): the question names the invoice
+  const [cancelAsked, setCancelAsked] = useState(false);
   const [asking, setAsking] = useState(false);
   const [resetKey, setResetKey] = useState(0);
   const [problem, setProblem] = useState<string[]>([]);
@@ -143,8 +148,23 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
       return;
     }
     setPending(change);
+    setCancelAsked(false);
     setAsking(true);
   };
+
+  const askCancel = () => {
+    setPending({
+      field: 'status',
+      from: statusLabel(invoice.status),
+      to: statusLabel('cancelled'),
+      same: false,
+      body: { status: 'cancelled' },
+    });
+    setCancelAsked(true);
+    setAsking(true);
+  };
+  const cancelling = pending?.body.status === 'cancelled' && !cancelled;
+  const consequences = cancelling ? cancelConsequences(invoice) : [];
 
   const decline = () => {
     setAsking(false);
@@ -212,6 +232,11 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
               >
                 Replace
               </RouterButton>
+            )}
+            {!cancelled && (
+              <Button variant="outlined" color="error" startIcon={<BlockOutlined />} onClick={askCancel}>
+                Cancel Invoice
+              </Button>
             )}
             {!cancelled && (
               <RouterButton
@@ -311,17 +336,27 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
       </Box>
       <ConfirmDialog
         open={asking}
-        title={pending ? changeQuestion(pending.field, pending.from, pending.to) : ''}
-        confirmLabel="Yes, change it"
+        title={
+          cancelAsked
+            ? `Sure you want to cancel invoice #${invoice.number}?`
+            : pending
+              ? changeQuestion(pending.field, pending.from, pending.to)
+              : ''
+        }
+        confirmLabel={cancelAsked ? 'Cancel Invoice' : 'Yes, change it'}
         cancelLabel="Nevermind"
         busy={saving}
-        destructive={pending?.body.status === 'cancelled'}
+        destructive={cancelling}
         onConfirm={() => void save()}
         onClose={decline}
       >
-        {pending?.body.status === 'cancelled' && invoice.stamp_count > 0
-          ? `Its ${stampCount(invoice.stamp_count)} go back to the rolls for other invoices.`
-          : undefined}
+        {consequences.length > 0 ? (
+          <Stack spacing={1}>
+            {consequences.map((sentence) => (
+              <span key={sentence}>{sentence}</span>
+            ))}
+          </Stack>
+        ) : undefined}
       </ConfirmDialog>
       <ConfirmDialog
         open={confirmDelete}

@@ -27,12 +27,16 @@ import { deleteQuestion, PAYMENT_MESSAGES } from './payment-messages';
 import { PaymentFormDialog } from './PaymentFormDialog';
 import { useDeletePaymentMutation } from './payments.api';
 
-/** Paid and remaining next to the invoice total. */
+/**
+ * Paid and remaining next to the invoice total. A cancelled invoice owes nothing: it shows what was paid and
+ * 'Cancelled' where the remaining amount would be.
+ */
 function Totals({ invoice }: { invoice: Invoice }) {
-  const items: [string, number, boolean][] = [
+  const cancelled = invoice.status === 'cancelled';
+  const items: [string, number | string, boolean][] = [
     ['Total', invoice.total, false],
     ['Paid', invoice.paid, false],
-    ['Remaining', invoice.remaining, invoice.remaining > 0],
+    cancelled ? ['Remaining', 'Cancelled', false] : ['Remaining', invoice.remaining, invoice.remaining > 0],
   ];
   return (
     <Box
@@ -54,11 +58,11 @@ function Totals({ invoice }: { invoice: Invoice }) {
               color: strong ? 'warning.dark' : 'text.primary',
             }}
           >
-            {formatMoney(amount)}
+            {typeof amount === 'number' ? formatMoney(amount) : amount}
           </Typography>
         </Box>
       ))}
-      {invoice.balance < 0 && (
+      {invoice.balance < 0 && !cancelled && (
         <Box>
           <Typography component="dt" variant="caption" color="text.secondary">
             Overpaid
@@ -228,6 +232,8 @@ export function InvoicePaymentsSection({ invoice }: { invoice: Invoice }) {
         {cancelled && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {PAYMENT_MESSAGES.cancelled}
+            {invoice.paid > 0 &&
+              ` The ${formatMoney(invoice.paid)} paid stays recorded here; it is not counted on the customer's balance.`}
           </Typography>
         )}
         {payments.length === 0 ? (
