@@ -93,7 +93,15 @@ export type CustomerGridRow = Pick<
   | 'service_start'
   | 'created_at'
   | 'color_index'
->;
+> & {
+  /** What the customer owes on its open invoices. */
+  balance: number;
+  /**
+   * Its TABC standing: what is wrong, comma-separated ('expired', 'suspended', 'delinquent'), else 'active' when a
+   * licence of the imported list matches, else null (none matches, or no list was imported).
+   */
+  licence_status: string | null;
+};
 
 /** What the overview lists at most: open invoices (oldest first), and the newest orders and payments. */
 export const OVERVIEW_OPEN_INVOICES = 25;
@@ -110,11 +118,11 @@ export interface CustomerLicenceStanding {
     primary_status: string | null;
     expiration_date: string | null;
   } | null;
-  /** The licence's expiration date is before today (the company's). */
+  /** The licence's expiration date is before today (the company's), or the list says Expired. */
   expired: boolean;
-  /** Expires within 30 days. */
+  /** Active and expiring within 30 days. */
   expiring_soon: boolean;
-  /** The licence's status is other than Active (Suspended, Cancelled…). */
+  /** The licence's status is other than Active or Expired (Suspended, Cancelled…). */
   suspended: boolean;
   /** The licence guard's finding for stamped liquor (null when nothing is wrong or nothing can be said). */
   problem: string | null;

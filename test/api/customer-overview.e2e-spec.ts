@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TabcImportService } from '../../apps/api/src/tabc/tabc-import.service.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -193,6 +197,72 @@ describe('Customer overview (HTTP)', () => {
       await client.query('ROLLBACK');
       client.release();
     }
+  });
+
+  it('tells the licence and list standing from the imported TABC lists, in the overview and the grid', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stampline-overview-'));
+    try {
+      const licences = join(dir, 'licenses.csv');
+      writeFileSync(
+        licences,
+        [
+          'License ID,Master File ID,License Type,Primary Status,Expiration Date,Trade Name,Owner,Address,City,State,Zip,County,Legacy CLP',
+          `2001001,7001,MB,Active,${dayFromToday(200)},THE RUSTY NAIL,RUSTY NAIL LLC,500 E 6TH ST,AUSTIN,TX,78701,TRAVIS,MB123456`,
+          `2002001,7002,MB,Expired,${dayFromToday(-5)},LONE STAR SALOON,LONE STAR INC,120 MAIN ST,FORT WORTH,TX,76102,TARRANT,MB234567`,
+          `2003001,7003,MB,Suspended,${dayFromToday(90)},BLUE BAR,BLUE BAR INC,1 ELM ST,DALLAS,TX,75201,DALLAS,MB345678`,
+        ].join('\r\n'),
+      );
+      const delinquent = join(dir, 'delinquent.csv');
+      writeFileSync(
+        delinquent,
+        ['List Number,Permit,Trade Name,Effective Date', `2026-22,MB-234567,LONE STAR,11/06/2026`].join('\n'),
+      );
+      const tabc = app.app.get(TabcImportService);
+      await tabc.importLicences(licences);
+      await tabc.importDelinquent(delinquent);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const saloon = (
+      await api.post('customer', { ...RUSTY_NAIL, name: 'Lone Star Saloon', tabc_id: 'MB234567' }, token)
+    ).body.id;
+    const blue = (await api.post('customer', { ...RUSTY_NAIL, name: 'Blue Bar', tabc_id: 'MB345678' }, token))
+      .body.id;
+
+    const rusty = (await api.get(`customer/${customerId}/overview`, token)).body.standing;
+    expect(rusty).toMatchObject({
+      list_imported: true,
+      licence: { license_id: '2001001', license_type: 'MB', primary_status: 'Active' },
+      expired: false,
+      suspended: false,
+      delinquent: null,
+      problem: null,
+    });
+    const lone = (await api.get(`customer/${saloon}/overview`, token)).body.standing;
+    expect(lone).toMatchObject({
+      expired: true,
+      suspended: false,
+      delinquent: { permit: 'MB-234567', list_number: '2026-22', effective_date: '2026-11-06' },
+    });
+    expect(lone.problem).toMatch(/Expired, not active/);
+    expect((await api.get(`customer/${blue}/overview`, token)).body.standing).toMatchObject({
+      expired: false,
+      suspended: true,
+      delinquent: null,
+    });
+
+    const grid = await api.get('customer/grid?startRow=0&endRow=25', token);
+    expect(grid.status).toBe(200);
+    const rows = new Map(
+      grid.body.rows.map((row: { name: string; balance: number; licence_status: string | null }) => [
+        row.name,
+        [row.balance, row.licence_status],
+      ]),
+    );
+    const owing = (await api.get(`customer/${customerId}/overview`, token)).body.balance.owing;
+    expect(rows.get('The Rusty Nail')).toEqual([owing, 'active']);
+    expect(rows.get('Lone Star Saloon')).toEqual([0, 'expired,delinquent']);
+    expect(rows.get('Blue Bar')).toEqual([0, 'suspended']);
   });
 
   it('answers 404 for an unknown customer, a malformed id and another company', async () => {

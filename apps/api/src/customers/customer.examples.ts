@@ -69,6 +69,8 @@ export const CUSTOMER_GRID_EXAMPLE = {
       service_start: null,
       created_at: '2026-11-25T17:01:24.650Z',
       color_index: 9,
+      balance: 450,
+      licence_status: 'active',
     },
   ],
   count: 2,

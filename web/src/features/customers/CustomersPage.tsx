@@ -1,10 +1,16 @@
 import Add from '@mui/icons-material/Add';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
+import { mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
 import { useGridModels } from '../../shared/grid/use-grid-models';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
@@ -18,6 +24,7 @@ import { useFeature } from '../../shared/feature-gate/use-feature';
 import { newInvoiceForCustomerPath } from '../invoices/view/invoice-display';
 import { CUSTOMER_MESSAGES } from './customer-messages';
 import { useCustomerGridQuery } from './customers.api';
+import { useDebouncedValue } from './use-debounced-value';
 
 const columns = customerColumns();
 /** With the order feature: the customer's users (spec 000 §2 /customer row actions). */
@@ -34,7 +41,18 @@ const columnsWithUsers = customerColumns([
 export default function CustomersPage() {
   const orders = useFeature('order').active;
   const grid = useGridModels(columns, { initialSort: CUSTOMER_GRID_DEFAULT_SORT });
-  const result = useCustomerGridQuery(grid.query);
+  const [search, setSearch] = useState('');
+  const searched = useDebouncedValue(search.trim());
+  // the search box: customers whose name contains the text (the name's trigram index answers it)
+  const query = useMemo(
+    () =>
+      searched
+        ? mergeFilters(grid.query, { name: { filterType: 'text', type: 'contains', filter: searched } })
+        : grid.query,
+    [grid.query, searched],
+  );
+  const result = useCustomerGridQuery(query);
+  const { toFirstPage } = toolbarPaging(grid.modelProps);
   const navigate = useNavigate();
   return (
     <>
@@ -56,6 +74,44 @@ export default function CustomersPage() {
       />
       <Card>
         <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              flexWrap: 'wrap',
+              gap: 1,
+              mb: 1.5,
+              px: 0.5,
+            }}
+          >
+            <TextField
+              size="small"
+              type="search"
+              label="Search customers"
+              placeholder="Name"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                toFirstPage();
+              }}
+              sx={{ width: { xs: '100%', sm: 320 } }}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchRounded fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            {result.data && (
+              <Typography variant="body2" color="text.secondary" role="status">
+                {`${result.data.count} ${result.data.count === 1 ? 'customer' : 'customers'}`}
+              </Typography>
+            )}
+          </Box>
           <Box sx={{ height: { xs: 560, md: 'max(480px, calc(100vh - 220px))' } }}>
             <ServerDataGrid
               {...grid.modelProps}
@@ -70,7 +126,17 @@ export default function CustomersPage() {
                 if (field === 'name') navigate(newInvoiceForCustomerPath(row.id));
               }}
               initialState={{
-                columns: { columnVisibilityModel: { zip: false, contact_email: false, created_at: false } },
+                // the key columns and the actions fit 1440 px; the others are a column-menu choice away
+                columns: {
+                  columnVisibilityModel: {
+                    address: false,
+                    zip: false,
+                    contact_phone: false,
+                    contact_email: false,
+                    cash_on_delivery: false,
+                    created_at: false,
+                  },
+                },
               }}
             />
           </Box>

@@ -1,14 +1,17 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import { useEffect, useRef, type MouseEvent, type ReactElement } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { formatDate, toDate } from '../../shared/format';
+import { formatDate, formatMoney, toDate } from '../../shared/format';
 import { invoiceHistoryPath, newInvoiceForCustomerPath } from '../invoices/view/invoice-display';
 import { CustomerAvatar } from './CustomerAvatar';
 import type { CustomerGridRow } from './customers.api';
@@ -35,6 +38,7 @@ export interface CustomerRowAction {
  * customer, invoice history, customer users), each a link to its route.
  */
 export const CUSTOMER_ROW_ACTIONS: CustomerRowAction[] = [
+  { label: 'Open', icon: <StorefrontOutlined fontSize="small" />, to: (row) => customerPath(row.id) },
   {
     label: 'New invoice',
     icon: <PostAddOutlined fontSize="small" />,
@@ -52,15 +56,15 @@ export const CUSTOMER_ROW_ACTIONS: CustomerRowAction[] = [
 const DOUBLE_CLICK_MS = 250;
 
 /**
- * The customer's name, a link to the edit page. A mouse click waits a moment, so that a double-click (handled by
- * the page's onCellDoubleClick: start an invoice) does not open the edit page first; keyboard and modified clicks
+ * The customer's name, a link to its overview. A mouse click waits a moment, so that a double-click (handled by
+ * the page's onCellDoubleClick: start an invoice) does not open the overview first; keyboard and modified clicks
  * behave as any link.
  */
 function NameLink({ row }: { row: CustomerGridRow }) {
   const navigate = useNavigate();
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  const to = editCustomerPath(row.id);
+  const to = customerPath(row.id);
   return (
     <Link
       component={RouterLink}
@@ -85,6 +89,46 @@ function NameLink({ row }: { row: CustomerGridRow }) {
 
 const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
 
+const STANDING: Record<string, { label: string; color: 'success' | 'error' }> = {
+  active: { label: 'Active', color: 'success' },
+  expired: { label: 'Expired', color: 'error' },
+  suspended: { label: 'Suspended', color: 'error' },
+  delinquent: { label: 'Delinquent', color: 'error' },
+};
+
+/** The licence and list status: 'Active', or what is wrong (Expired, Suspended, Delinquent); a dash when unknown. */
+function LicenceStatus({ status }: { status: string | null }) {
+  const flags = (status ?? '').split(',').filter((flag) => STANDING[flag]);
+  if (flags.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary" title="No licence in the imported TABC list matches">
+        —
+      </Typography>
+    );
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        height: '100%',
+        minWidth: 0,
+        overflow: 'hidden',
+      }}
+    >
+      {flags.map((flag) => (
+        <Chip
+          key={flag}
+          size="small"
+          variant="outlined"
+          color={STANDING[flag]!.color}
+          label={STANDING[flag]!.label}
+        />
+      ))}
+    </Box>
+  );
+}
+
 /** The /customer grid; field names are the API's column ids (its tabc_id is the displayed TABC id, spec 000 §3). */
 export function customerColumns(
   actions: CustomerRowAction[] = CUSTOMER_ROW_ACTIONS,
@@ -107,6 +151,36 @@ export function customerColumns(
       headerName: 'TABC ID',
       flex: 0.8,
       minWidth: 110,
+    },
+    {
+      field: 'balance',
+      headerName: 'Balance',
+      description: 'What the customer owes on its open invoices',
+      type: 'number',
+      sortable: false,
+      filterable: false,
+      minWidth: 100,
+      flex: 0.6,
+      renderCell: ({ row }) => (
+        <Typography
+          component="span"
+          variant="body2"
+          sx={{ fontWeight: row.balance > 0 ? 600 : 400, fontVariantNumeric: 'tabular-nums' }}
+          color={row.balance > 0 ? 'text.primary' : 'text.secondary'}
+        >
+          {formatMoney(row.balance)}
+        </Typography>
+      ),
+    },
+    {
+      field: 'licence_status',
+      headerName: 'Licence',
+      description: 'TABC licence and delinquent-list status',
+      sortable: false,
+      filterable: false,
+      minWidth: 130,
+      flex: 0.8,
+      renderCell: ({ row }) => <LicenceStatus status={row.licence_status} />,
     },
     { field: 'address', headerName: 'Address', flex: 1.3, minWidth: 140 },
     { field: 'city', headerName: 'City', flex: 0.8, minWidth: 100 },

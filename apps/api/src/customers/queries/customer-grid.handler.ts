@@ -8,6 +8,47 @@ import { CustomerGridQuery } from './customer-grid.query.js';
 
 const TABLE = '(SELECT * FROM rm_customer WHERE removed_at IS NULL) c';
 
+/**
+ * The customer's licence in the imported TABC list as the licence guard matches it: by its AIMS licence id, else by
+ * its permit code; the latest expiring when several match. Two index probes per row of the page.
+ */
+const LICENCE = `(SELECT * FROM (
+    (SELECT 0 AS preference, license_id, primary_status, expiration_date, legacy_clp_key FROM tabc_license
+      WHERE c.aims_id >= 1 AND license_id = c.aims_id::text ORDER BY expiration_date DESC NULLS LAST LIMIT 1)
+    UNION ALL
+    (SELECT 1, license_id, primary_status, expiration_date, legacy_clp_key FROM tabc_license
+      WHERE c.tabc_key <> '' AND legacy_clp_key = c.tabc_key ORDER BY expiration_date DESC NULLS LAST LIMIT 1)
+  ) AS candidates ORDER BY preference LIMIT 1)`;
+
+/**
+ * The licence and list status of a row: what is wrong, comma-separated ('expired': past its expiration date in the
+ * company's time zone, or so listed; 'suspended': a status other than Active or Expired (Suspended, Cancelled…);
+ * 'delinquent': on the credit-law delinquent list under
+ * any of its permit's names), else 'active' when a licence matched, else null (no licence found). Computed for the
+ * page's rows only: neither sortable nor filterable.
+ */
+const LICENCE_STATUS = `(SELECT CASE WHEN f.list <> '' THEN f.list WHEN f.found THEN 'active' END FROM (
+    SELECT l.license_id IS NOT NULL AS found, concat_ws(',',
+      CASE WHEN l.expiration_date < (now() AT TIME ZONE coalesce(co.time_zone, 'America/Chicago'))::date
+          OR lower(btrim(l.primary_status)) = 'expired'
+        THEN 'expired' END,
+      CASE WHEN l.license_id IS NOT NULL
+          AND lower(btrim(coalesce(l.primary_status, ''))) NOT IN ('active', 'expired')
+        THEN 'suspended' END,
+      CASE WHEN EXISTS (SELECT 1 FROM tabc_delinquent d
+          WHERE (c.aims_id >= 1 AND d.license_id = c.aims_id::text) OR (c.tabc_key <> '' AND d.permit_key = c.tabc_key)
+             OR d.license_id = l.license_id OR d.permit_key = l.legacy_clp_key)
+        THEN 'delinquent' END) AS list
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL ${LICENCE} AS l ON true
+    LEFT JOIN rm_company co ON co.id = c.company_id
+  ) AS f)`;
+
+/** What the customer owes: its open invoices' balances (the partial index rm_invoice_customer_open_idx), in dollars. */
+const BALANCE = `(SELECT (coalesce(sum(i.balance_cents), 0) / 100.0)::float8 FROM rm_invoice i
+    WHERE i.company_id = c.company_id AND i.customer_id = c.id AND i.deleted_at IS NULL
+      AND i.status <> 'cancelled' AND i.balance_cents > 0)`;
+
 const COLUMNS = {
   name: { sql: 'c.name', type: 'text' },
   address: { sql: 'c.address', type: 'text' },
@@ -24,6 +65,8 @@ const COLUMNS = {
   service_start: { sql: 'c.service_start', type: 'date' },
   created_at: { sql: 'c.created_at', type: 'date' },
   color_index: { sql: 'c.color_index', type: 'number', sortable: false, filterable: false },
+  balance: { sql: BALANCE, type: 'number', sortable: false, filterable: false },
+  licence_status: { sql: LICENCE_STATUS, type: 'text', sortable: false, filterable: false },
 } as const;
 
 /** The /customer grid (spec 000 §2 Customers): current customers, by name unless sorted otherwise. */

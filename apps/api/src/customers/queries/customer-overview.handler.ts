@@ -105,6 +105,7 @@ export class CustomerOverviewHandler implements IQueryHandler<CustomerOverviewQu
       this.tabc.delinquencyOf(holder),
     ]);
     const expiry = licenceExpiry(licence?.expiration_date ?? null, today);
+    const status = (licence?.primary_status ?? '').trim().toLowerCase();
     const problem = licenceProblem(
       licence && {
         licenceId: licence.license_id,
@@ -125,9 +126,9 @@ export class CustomerOverviewHandler implements IQueryHandler<CustomerOverviewQu
             expiration_date: licence.expiration_date,
           }
         : null,
-      expired: expiry.isExpired,
-      expiring_soon: expiry.isExpiringSoon,
-      suspended: licence !== null && (licence.primary_status ?? '').trim().toLowerCase() !== 'active',
+      expired: expiry.isExpired || status === 'expired',
+      expiring_soon: expiry.isExpiringSoon && status === 'active',
+      suspended: licence !== null && status !== 'active' && status !== 'expired',
       problem: problem?.message ?? null,
       delinquent: delinquency
         ? {
