@@ -208,7 +208,7 @@ function OpenInvoices({ overview }: { overview: CustomerOverview }) {
             <TableHead>
               <TableRow>
                 <TableCell>Invoice</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date</TableCell>
+                <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>Date</TableCell>
                 <TableCell>Due</TableCell>
                 <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                   Total
@@ -228,7 +228,7 @@ function OpenInvoices({ overview }: { overview: CustomerOverview }) {
                       #{row.number}
                     </Link>
                   </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                  <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' }, whiteSpace: 'nowrap' }}>
                     {formatDate(row.invoiced_at)}
                   </TableCell>
                   <TableCell

@@ -27,6 +27,14 @@ import { useCustomerGridQuery } from './customers.api';
 import { useDebouncedValue } from './use-debounced-value';
 
 const columns = customerColumns();
+const HIDDEN_AT_FIRST = {
+  address: false,
+  zip: false,
+  contact_phone: false,
+  contact_email: false,
+  cash_on_delivery: false,
+  created_at: false,
+};
 /** With the order feature: the customer's users (spec 000 §2 /customer row actions). */
 const columnsWithUsers = customerColumns([
   ...CUSTOMER_ROW_ACTIONS,
@@ -125,19 +133,8 @@ export default function CustomersPage() {
               onCellDoubleClick={({ field, row }) => {
                 if (field === 'name') navigate(newInvoiceForCustomerPath(row.id));
               }}
-              initialState={{
-                // the key columns and the actions fit 1440 px; the others are a column-menu choice away
-                columns: {
-                  columnVisibilityModel: {
-                    address: false,
-                    zip: false,
-                    contact_phone: false,
-                    contact_email: false,
-                    cash_on_delivery: false,
-                    created_at: false,
-                  },
-                },
-              }}
+              // the key columns and the actions fit 1440 px; the others are a column-menu choice away
+              defaultColumnVisibility={HIDDEN_AT_FIRST}
             />
           </Box>
         </CardContent>

@@ -101,9 +101,15 @@ function LicenceStatus({ status }: { status: string | null }) {
   const flags = (status ?? '').split(',').filter((flag) => STANDING[flag]);
   if (flags.length === 0)
     return (
-      <Typography variant="body2" color="text.secondary" title="No licence in the imported TABC list matches">
-        —
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          title="No licence in the imported TABC list matches"
+        >
+          —
+        </Typography>
+      </Box>
     );
   return (
     <Box

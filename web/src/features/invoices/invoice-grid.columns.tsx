@@ -251,7 +251,7 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
             name={row.customer}
             variant="body2"
             noWrap
-            title={`Customer ${row.customer}`}
+            title={row.customer}
             sx={{ display: 'block' }}
           />
           {row.customer_tabc_id && (
