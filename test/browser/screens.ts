@@ -126,6 +126,21 @@ export const SCREENS: Screen[] = [
   },
   { route: '/customer/create', signedIn: true, data: at('/customer/create') },
   {
+    route: '/customer/{id}',
+    primary: 'New Invoice',
+    signedIn: true,
+    data: (c) => `/customer/${c.customerId}`,
+    empty: at('/customer/00000000-0000-4000-8000-000000000000'),
+    widths: true,
+    dialogs: [
+      {
+        name: 'log payment from the customer',
+        open: opener('Log Payment'),
+        dialog: dialogNamed('Log Payment'),
+      },
+    ],
+  },
+  {
     route: '/customer/{id}/edit',
     signedIn: true,
     data: (c) => `/customer/${c.customerId}/edit`,
@@ -172,6 +187,11 @@ export const SCREENS: Screen[] = [
       },
       { name: 'send e-mail', open: opener('Send Email'), dialog: (page) => page.getByRole('dialog') },
       { name: 'upload document', open: opener('Upload Document'), dialog: dialogNamed('Upload Document') },
+      {
+        name: 'cancel invoice',
+        open: opener('Cancel Invoice'),
+        dialog: dialogNamed(/^Sure you want to cancel invoice/),
+      },
     ],
   },
   {
