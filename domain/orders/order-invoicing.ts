@@ -6,8 +6,9 @@ import type { Invoice } from '../invoices/invoice.state.js';
 import type { StampEvent } from '../stamps/stamp.events.js';
 import type { StampLedger } from '../stamps/stamp.state.js';
 import { markInvoiced } from './order.decide.js';
+import { orderError } from './order.errors.js';
 import type { OrderEvent } from './order.events.js';
-import type { Order } from './order.state.js';
+import { acceptedQty, type LiveOrder, type Order } from './order.state.js';
 
 /**
  * Create Invoice from an order (spec 001 §4, issue 14 §5): one decision over the order, the company's invoice
@@ -37,6 +38,7 @@ export function invoiceOrder(
   });
   if (retried || probe.length === 0)
     return { order: [], numbers: [], stamps: [], invoices: ids.map(() => []) };
+  if (order.status === 'live') refuseDoubleBilling(order, command.data.drafts);
 
   const created = createInvoices(states, { ...command, data: { ...command.data, orderIds: [orderId] } });
   const invoices = created.invoices.flat().map((event) => ({
@@ -53,3 +55,42 @@ export function invoiceOrder(
   });
   return { order: orderEvents, ...created };
 }
+
+/**
+ * No double billing: once an order is partly invoiced, a further invoice from it takes of each of the order's
+ * products at most what is left of it (accepted less invoiced). Products the order does not hold are free.
+ */
+function refuseDoubleBilling(
+  order: LiveOrder,
+  drafts: readonly { lines: readonly { productId: string; name: string; qty: number }[] }[],
+): void {
+  if (order.invoices.length === 0) return;
+  const accepted = acceptedQty(order.items);
+  const asked = new Map<string, { name: string; qty: number; index: number }>();
+  drafts.forEach((draft) =>
+    draft.lines.forEach((line, index) => {
+      const before = asked.get(line.productId);
+      asked.set(line.productId, {
+        name: line.name,
+        qty: (before?.qty ?? 0) + line.qty,
+        index: before?.index ?? index,
+      });
+    }),
+  );
+  const ordered = new Set(order.items.map((item) => item.productId));
+  for (const [productId, { name, qty, index }] of asked) {
+    if (!ordered.has(productId)) continue;
+    const left = Math.max(0, (accepted[productId] ?? 0) - (order.invoicedQty[productId] ?? 0));
+    if (qty > left) {
+      const message = ORDER_INVOICING_MESSAGES.overInvoiced(name, left, order.number);
+      throw orderError('ORDER_OVER_INVOICED', { message }, [{ field: `items.${index}.qty`, message }]);
+    }
+  }
+}
+
+export const ORDER_INVOICING_MESSAGES = {
+  overInvoiced: (product: string, left: number, number: number) =>
+    left === 0
+      ? `${product} of order #${number} is invoiced already.`
+      : `Only ${left} of ${product} is left to invoice on order #${number}.`,
+} as const;
