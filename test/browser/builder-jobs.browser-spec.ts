@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
-import { expectTrue, ok, today, visible } from '../support/browser-fixtures.js';
+import { expectTrue, ok, switchFeature, today, visible } from '../support/browser-fixtures.js';
 
 let app: TestApp;
 let http: ApiClient;
@@ -11,13 +11,14 @@ const LONG_NAME = "Jack Daniel's Tennessee Honey Whiskey";
 
 interface Company {
   token: string;
+  companyId: string;
   customerId: string;
   products: Record<string, string>;
 }
 
 /** A company with a customer, a stamp roll and products: two Barefoot wines, a vodka, a long-named whiskey, a beer. */
 async function aCompany(): Promise<Company> {
-  const { token } = await signUpOwner(http, 'Bea Builder');
+  const { token, user } = await signUpOwner(http, 'Bea Builder');
   const customer = await ok(
     http.post(
       'customer',
@@ -57,7 +58,7 @@ async function aCompany(): Promise<Company> {
     products[name] = product.id;
   }
   await ok(http.post('stamp/roll', { prefix: 'AB', received_at: today(), from: 1000, to: 1479 }, token));
-  return { token, customerId: customer.id, products };
+  return { token, companyId: user.company_id as string, customerId: customer.id, products };
 }
 
 beforeAll(async () => {
@@ -188,4 +189,52 @@ describe('Invoice builder: fields, keyboard, leaving (browser)', () => {
     await dialog.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(/\/invoice$/);
   });
+
+  browser.it(
+    'an order of vodka and beer becomes two invoices, 1 and 2B, shown in the invoice list',
+    async () => {
+      const c = await aCompany();
+      await switchFeature(app, c.companyId, 'order', true);
+      const email = `bar${Date.now()}@example.test`;
+      await ok(
+        http.post(
+          'customer/user-invitation',
+          { values: { name: 'Bar Manager', email }, customer: c.customerId },
+          c.token,
+        ),
+      );
+      const mail = await app.mailbox.waitFor(email);
+      const link = /invitation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+      const shopper = (await ok(http.post('shop/invitation/accept', { token: link, password: 'secret1' })))
+        .token;
+      await ok(
+        http.post(
+          'shop/order',
+          {
+            items: [
+              { product_id: c.products['Shiner Bock'], qty: 3 },
+              { product_id: c.products["Tito's Vodka"], qty: 2 },
+            ],
+            note: '',
+          },
+          shopper,
+        ),
+      );
+      await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+      const page = await signedIn(c, '/order/1');
+      await page.getByRole('button', { name: 'Create Invoice' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create 2 invoices from order #1?' });
+      await visible(dialog);
+      await snap(page, 'order-two-invoices-dialog');
+      await dialog.getByRole('button', { name: 'Create 2 Invoices' }).click();
+      await page.waitForURL(/\/invoice\?numberFrom=1&numberTo=2$/, { timeout: 15_000 });
+      await visible(page.getByRole('gridcell', { name: '#2B', exact: true }).first());
+      await visible(page.getByRole('gridcell', { name: '#1', exact: true }).first());
+      await snap(page, 'order-two-invoices-list');
+      await page.goto('/order/1');
+      const items = page.getByRole('table', { name: 'Order items' });
+      await visible(items.getByText('invoiced', { exact: true }).nth(1));
+      expect(await page.getByRole('button', { name: 'Create Invoice' }).count()).toBe(0);
+    },
+  );
 });
