@@ -7,6 +7,7 @@ import {
   invoiceOf,
   ledgerOf,
   liquor,
+  NOW,
   numbersOf,
   type World,
 } from '../invoices/invoice.fixtures.js';
@@ -93,6 +94,33 @@ describe('Order → invoice', () => {
     expect((thrown as DomainError).message).toBe('This order was rejected and can no longer be invoiced.');
     expect(world.numbers).toEqual([]);
     expect(world.stamps.filter((event) => event.type === 'StampsAllocated')).toEqual([]);
+  });
+
+  it('given the vodka reviewed (2 → 1, $19.99 → $18.50, with notes), when invoiced, then its line keeps the review', () => {
+    const world = aWorldWithOrder();
+    const at = { orderId: 'ord-1', companyId: 'co-1', lineNo: 1, userId: 'u-1', reviewedAt: NOW };
+    world.order.push(
+      { type: 'OrderItemQtyChanged', data: { ...at, previousQty: 2, newQty: 1, note: 'Only one left' } },
+      {
+        type: 'OrderItemPriceChanged',
+        data: { ...at, previousPriceCents: 1999, newPriceCents: 1850, note: 'Deal' },
+      },
+    );
+    const decided = invoiceFrom(world, 'inv-1', [liquor(1, { productId: 'p-vodka', priceCents: 1850 })]);
+    expect(decided.invoices[0]![0]!.data.lines[0]!.review).toEqual({
+      previousQty: 2,
+      newQty: 1,
+      qtyChangeNote: 'Only one left',
+      previousPriceCents: 1999,
+      newPriceCents: 1850,
+      priceChangeNote: 'Deal',
+    });
+  });
+
+  it('given no review, then the line carries none', () => {
+    const world = aWorldWithOrder();
+    const decided = invoiceFrom(world, 'inv-1');
+    expect(decided.invoices[0]![0]!.data.lines[0]).not.toHaveProperty('review');
   });
 
   describe('no double billing once the order is partly invoiced', () => {

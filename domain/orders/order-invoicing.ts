@@ -1,7 +1,7 @@
 import type { InvoiceNumberEvent, InvoiceNumbers } from '../invoices/invoice-numbers.js';
-import type { CreateInvoices } from '../invoices/invoice.commands.js';
+import type { CreateInvoices, LineInput } from '../invoices/invoice.commands.js';
 import { createInvoices } from '../invoices/invoice.decide.js';
-import type { InvoiceCreated } from '../invoices/invoice.events.js';
+import type { InvoiceCreated, LineReview } from '../invoices/invoice.events.js';
 import type { Invoice } from '../invoices/invoice.state.js';
 import type { StampEvent } from '../stamps/stamp.events.js';
 import type { StampLedger } from '../stamps/stamp.state.js';
@@ -40,7 +40,11 @@ export function invoiceOrder(
     return { order: [], numbers: [], stamps: [], invoices: ids.map(() => []) };
   if (order.status === 'live') refuseDoubleBilling(order, command.data.drafts);
 
-  const created = createInvoices(states, { ...command, data: { ...command.data, orderIds: [orderId] } });
+  const drafts = order.status === 'live' ? withReviews(order, command.data.drafts) : command.data.drafts;
+  const created = createInvoices(states, {
+    ...command,
+    data: { ...command.data, drafts, orderIds: [orderId] },
+  });
   const invoices = created.invoices.flat().map((event) => ({
     invoiceId: event.data.invoiceId,
     number: event.data.number.display,
@@ -86,6 +90,35 @@ function refuseDoubleBilling(
       throw orderError('ORDER_OVER_INVOICED', { message }, [{ field: `items.${index}.qty`, message }]);
     }
   }
+}
+
+/**
+ * Invoice lines made from a reviewed order keep the review trail: a line of a product whose order item had its
+ * quantity or price changed carries the previous and new values and the notes (the first accepted, reviewed line
+ * of that product).
+ */
+function withReviews<D extends { lines: readonly LineInput[] }>(order: LiveOrder, drafts: readonly D[]): D[] {
+  const reviews = new Map<string, LineReview>();
+  for (const item of order.items) {
+    if (item.rejected || reviews.has(item.productId)) continue;
+    if (item.previousQty === null && item.previousPriceCents === null) continue;
+    reviews.set(item.productId, {
+      previousQty: item.previousQty,
+      newQty: item.previousQty === null ? null : item.qty,
+      qtyChangeNote: item.qtyChangeNote,
+      previousPriceCents: item.previousPriceCents,
+      newPriceCents: item.previousPriceCents === null ? null : item.priceCents,
+      priceChangeNote: item.priceChangeNote,
+    });
+  }
+  if (reviews.size === 0) return [...drafts];
+  return drafts.map((draft) => ({
+    ...draft,
+    lines: draft.lines.map((line) => {
+      const review = reviews.get(line.productId);
+      return review ? { ...line, review } : line;
+    }),
+  }));
 }
 
 export const ORDER_INVOICING_MESSAGES = {

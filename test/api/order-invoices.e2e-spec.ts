@@ -4,6 +4,7 @@ import { businessDate } from '#domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { setFeature } from '../support/cli.js';
+import { pdfText } from '../support/pdf-text.js';
 
 /** Invoicing an order that mixes beer with liquor: two invoices, and no line billed twice. */
 describe('Order → invoices: beer on its own invoice, nothing billed twice (HTTP)', () => {
@@ -104,5 +105,42 @@ describe('Order → invoices: beer on its own invoice, nothing billed twice (HTT
     expect(detail.body.order.status).toBe('invoiced');
     expect(detail.body.order.invoices.map((i: { number: string }) => i.number)).toEqual(['1', '2B']);
     expect(detail.body.order.orderItems.map((i: { invoiced_qty: number }) => i.invoiced_qty)).toEqual([2, 3]);
+  }, 60_000);
+
+  it('keeps the review of the order on the invoice lines, on the invoice and its PDF', async () => {
+    const o = await anOrderOfVodkaAndBeer();
+    const reviewed = await api.put(
+      `order/${o.order.id}/item/1`,
+      { action: 'price', price: 18.5, note: 'Case deal' },
+      o.token,
+    );
+    expect(reviewed.status).toBe(200);
+    const created = await api.post(
+      'invoice',
+      {
+        customer_id: o.customerId,
+        order_id: o.order.id,
+        items: [{ product_id: o.vodka, qty: 2, price: 18.5 }],
+      },
+      o.token,
+      { 'idempotency-key': 'order-reviewed-0001' },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.items[0]).toMatchObject({
+      previousPrice: 19.99,
+      newPrice: 18.5,
+      priceChangeNote: 'Case deal',
+      previousQty: null,
+      newQty: null,
+    });
+    const pdf = await fetch(`${app.baseUrl}/api/v1/invoice/pdf`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ number: created.body.number }),
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer())).replace(/\s+/g, ' ')).toContain(
+      'Price changed from $19.99 to $18.50: Case deal',
+    );
   }, 60_000);
 });
