@@ -27,6 +27,16 @@ export interface InvoiceItemResponse {
   stamp_case_size: number | null;
   /** The stamps this line takes (0 unless liquor). */
   stamps: number;
+  /*
+   * A line made from a reviewed order item keeps the review (present only then): the previous and new quantity
+   * and price (null: not changed) and the notes.
+   */
+  previousQty?: number | null;
+  newQty?: number | null;
+  qtyChangeNote?: string;
+  previousPrice?: number | null;
+  newPrice?: number | null;
+  priceChangeNote?: string;
 }
 
 export interface InvoiceStampResponse {

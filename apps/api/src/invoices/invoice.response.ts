@@ -82,6 +82,17 @@ export function invoiceResponse(
         line.lastInvoicedPriceCents === null ? null : dollarsOf(line.lastInvoicedPriceCents),
       stamp_case_size: line.stampCaseSize ?? null,
       stamps: lineStamps(line),
+      ...(line.review
+        ? {
+            previousQty: line.review.previousQty,
+            newQty: line.review.newQty,
+            qtyChangeNote: line.review.qtyChangeNote,
+            previousPrice:
+              line.review.previousPriceCents === null ? null : dollarsOf(line.review.previousPriceCents),
+            newPrice: line.review.newPriceCents === null ? null : dollarsOf(line.review.newPriceCents),
+            priceChangeNote: line.review.priceChangeNote,
+          }
+        : {}),
     })),
     stamps: stampRows,
     stamp_count: stampRows.reduce((sum, range) => sum + range.count, 0),
