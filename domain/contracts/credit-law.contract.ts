@@ -1,4 +1,5 @@
 import type { CreditLawStanding } from '../invoices/credit-law.js';
+import type { InvoiceStatus } from '../shared/invoice-status.js';
 
 /** GET /invoice/checks?customer_id=&invoiced_at=: what the invoice builder warns about (issue 18 §5, §6). */
 export interface InvoiceChecksResponse {
@@ -64,6 +65,9 @@ export interface CreditLawAlertRow {
   customer_id: string;
   customer_name: string;
   invoiced_at: string;
+  /** The invoice's due date and status as every other screen shows them (payment-terms.ts `invoiceDue`). */
+  due_at: string | null;
+  status: InvoiceStatus;
   statutory_due_at: string;
   last_day_to_pay: string;
   standing: CreditLawStanding;

@@ -131,10 +131,10 @@ describe('Payment terms', () => {
       });
     });
 
-    it('turns an open invoice Due Soon within 3 business days of its date, and leaves paid ones alone', () => {
+    it('turns an open invoice Due once its date has passed, and leaves paid ones alone', () => {
       const open = { status: 'delivered' as const, invoicedOn: '2026-11-20', creditLaw: false };
-      expect(invoiceDue({ ...open, dueOn: '2026-12-14' }, '2026-12-09').status).toBe('payment_due_soon');
-      expect(invoiceDue({ ...open, dueOn: '2026-12-15' }, '2026-12-09').status).toBe('delivered');
+      expect(invoiceDue({ ...open, dueOn: '2026-12-08' }, '2026-12-09').status).toBe('payment_due');
+      expect(invoiceDue({ ...open, dueOn: '2026-12-09' }, '2026-12-09').status).toBe('delivered');
       expect(invoiceDue({ ...open, status: 'paid', dueOn: '2026-11-25' }, '2026-12-09').status).toBe('paid');
       expect(
         invoiceDue({ ...open, status: 'partially_paid', dueOn: '2026-11-25' }, '2026-12-09').status,

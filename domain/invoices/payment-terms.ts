@@ -1,7 +1,7 @@
 import type { InvoiceStatus } from '../shared/invoice-status.js';
 import { daysBetween } from '../shared/business-date.js';
-import { addCalendarDays, businessDaysBetween } from '../shared/texas-calendar.js';
-import { CREDIT_LAW_ALERT_BUSINESS_DAYS, creditLawDates, statutoryDueDate } from './credit-law.js';
+import { addCalendarDays } from '../shared/texas-calendar.js';
+import { creditLawDates, statutoryDueDate } from './credit-law.js';
 
 /**
  * Payment terms: when an invoice is due, set once for the company and overridable per customer.
@@ -145,8 +145,8 @@ const OPEN_STATUSES: readonly InvoiceStatus[] = ['invoiced', 'delivered', 'payme
  * - the due date is the typed one, or the statutory date when the credit law dates the invoice and the typed one is
  *   later (or none is typed: on delivery comes first, so none stays none);
  * - 'Due on delivery' when there is no due date, or it is today or tomorrow; a date already past shows as the date;
- * - an open invoice (invoiced, delivered, due soon, due) is 'Due' once its due date has passed, 'Due Soon' within 3
- *   business days of it; otherwise it keeps the status it was given.
+ * - an open invoice (invoiced, delivered, due soon) is 'Due' once its due date has passed; otherwise every invoice
+ *   keeps the status it was given (statuses are picked by hand, any to any).
  */
 export function invoiceDue(subject: DueSubject, today: string): InvoiceDue {
   const dates = subject.creditLaw ? creditLawDates(subject.invoicedOn) : null;
@@ -156,11 +156,7 @@ export function invoiceDue(subject: DueSubject, today: string): InvoiceDue {
       ? statutoryDueOn
       : subject.dueOn;
   const onDelivery = dueOn === null || (dueOn >= today && daysBetween(today, dueOn) <= 1);
-  let status = subject.status;
-  if (dueOn !== null && OPEN_STATUSES.includes(status)) {
-    if (today > dueOn) status = 'payment_due';
-    else if (status !== 'payment_due' && businessDaysBetween(today, dueOn) <= CREDIT_LAW_ALERT_BUSINESS_DAYS)
-      status = 'payment_due_soon';
-  }
+  const status =
+    dueOn !== null && today > dueOn && OPEN_STATUSES.includes(subject.status) ? 'payment_due' : subject.status;
   return { dueOn, onDelivery, statutoryDueOn, lastDayToPay: dates?.lastDayToPay ?? null, status };
 }

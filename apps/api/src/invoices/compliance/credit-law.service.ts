@@ -1,3 +1,4 @@
+import { dueOfRow } from '../invoice-due.js';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type {
@@ -168,7 +169,7 @@ export class CreditLawService {
     const lateCutoff = latestPurchaseAtLeast('late', today);
     if (!dueCutoff) return empty;
     const open = OPEN_CREDIT_INVOICES;
-    const columns = `id, number, customer_id, customer_name, invoiced_on::text AS invoiced_on,
+    const columns = `id, number, customer_id, customer_name, invoiced_on::text AS invoiced_on, due_on::text AS due_on, status,
       (total_cents - paid_cents)::bigint AS balance_cents`;
     const far = '0001-01-01';
     const [[counts], due, late] = await Promise.all([
@@ -276,6 +277,8 @@ type AlertRow = {
   customer_id: string;
   customer_name: string;
   invoiced_on: string;
+  due_on: string | null;
+  status: string;
   balance_cents: string;
 };
 
@@ -287,6 +290,10 @@ function alertRow(row: AlertRow, today: string): CreditLawAlertRow {
     customer_id: row.customer_id,
     customer_name: row.customer_name,
     invoiced_at: row.invoiced_on,
+    // Every alerted invoice is one the credit law dates: its due date and status are the invoice page's.
+    ...(({ dueOn, status }) => ({ due_at: dueOn, status }))(
+      dueOfRow({ ...row, credit_subject: true }, today, true),
+    ),
     statutory_due_at: dates.statutoryDueOn,
     last_day_to_pay: dates.lastDayToPay,
     standing: creditLawStanding(row.invoiced_on, today) as CreditLawStanding,
