@@ -11,6 +11,10 @@ export const INVOICE_CHECKS_ANSWER: InvoiceChecksResponse = {
   invoiced_at: '2026-11-27',
   statutory_due_at: '2026-12-10',
   last_day_to_pay: '2026-12-16',
+  payment_terms: 'credit_law',
+  payment_terms_from: 'company',
+  default_due_at: '2026-12-10',
+  terms_note: 'Payment due by the statutory date, 10 Dec 2026',
   delinquent: {
     permit: 'MB100002',
     effective_date: '2026-11-20',

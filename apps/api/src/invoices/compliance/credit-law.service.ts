@@ -1,3 +1,10 @@
+import {
+  defaultDueDate,
+  displayDay,
+  effectivePaymentTerms,
+  isPaymentTerms,
+  paymentTermsNote,
+} from '#domain/invoices/payment-terms.js';
 import { dueOfRow } from '../invoice-due.js';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
@@ -77,11 +84,19 @@ export class CreditLawService {
   ): Promise<InvoiceChecksResponse> {
     const customer = await findCustomer(this.pool, companyId, customerId.toLowerCase());
     if (!customer) throw customerError('CUSTOMER_NOT_FOUND');
-    const [policy, timeZone] = await Promise.all([
+    const [policy, timeZone, companyTerms] = await Promise.all([
       readCompliancePolicy(this.pool, companyId),
       this.reader.timeZone(companyId),
+      tenantQuery<{ payment_terms: string | null }>(
+        this.pool,
+        companyId,
+        'SELECT payment_terms FROM rm_company WHERE company_id = $1 AND id = $1',
+      ),
     ]);
     const on = invoicedOn ?? businessDate(now, timeZone);
+    // The customer's own payment terms, else the company's: the builder's default due date and note.
+    const customerTerms = (customer as { payment_terms?: string | null }).payment_terms ?? null;
+    const terms = effectivePaymentTerms(companyTerms[0]?.payment_terms, customerTerms);
     const creditLaw = policy.creditLaw === 'advisory';
     const [entry, verdict] = await Promise.all([
       creditLaw ? this.tabc.delinquencyOf(customer) : Promise.resolve(null),
@@ -96,6 +111,10 @@ export class CreditLawService {
       invoiced_at: on,
       statutory_due_at: dates?.statutoryDueOn ?? null,
       last_day_to_pay: dates?.lastDayToPay ?? null,
+      payment_terms: terms,
+      payment_terms_from: isPaymentTerms(customerTerms) ? 'customer' : 'company',
+      default_due_at: defaultDueDate(terms, on),
+      terms_note: paymentTermsNote(terms, on, false, displayDay),
       delinquent: entry
         ? {
             permit: entry.permit,
