@@ -399,6 +399,9 @@ describe('Documented answer examples (HTTP)', () => {
       'company/stats': `from=${past}&to=${past}`,
       'invoice/last': `customerId=${customerId}`,
       'fintech/sync-log': `invoiceIds=${invoiceId}`,
+      // one stamp's history: a serial of the roll received above, as printed
+      'stamp/history': 'serial=AB1005',
+      'stamp/record/serial': 'serial=AB1005',
       // these GETs start a sync (spec 001 §7) rather than read: test/api/integrations.e2e-spec.ts runs them
       'bottle-pos/sync-invoices': null,
       'bottle-pos/sync-products': null,

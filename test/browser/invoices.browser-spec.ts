@@ -134,7 +134,7 @@ describe('Invoices (browser)', () => {
     const page = await signedIn(c.token, '/invoice');
     await expectTrue(async () => (await gridNumbers(page)).join() === '#3B,#2,#1');
     const lonestar = invoiceGrid(page).getByRole('row').filter({ hasText: 'Lonestar Lounge' });
-    await visible(lonestar.getByText('$19.46'));
+    await visible(lonestar.getByRole('gridcell', { name: '$19.46' }).first());
     await visible(lonestar.getByText('2 × BAREFOOT MERLOT 750ml'));
     await visible(invoiceGrid(page).getByRole('row').filter({ hasText: '#1' }).getByText('On Delivery'));
     await visible(invoiceGrid(page).getByRole('row').filter({ hasText: '#3B' }).getByText('Delivered'));

@@ -294,7 +294,7 @@ describe('Stamps (browser)', () => {
       await visible(page.getByRole('region', { name: 'History of stamp AB1023' }));
       expect(await steps.nth(1).innerText()).toContain('Destroyed as record #1: torn');
 
-      await lookup.getByLabel('Stamp Number').fill('99999');
+      await lookup.getByLabel('Stamp Serial').fill('AB99999');
       await lookup.getByRole('button', { name: 'Look Up' }).click();
       await visible(page.getByText('No stamp AB99999 found'));
     });

@@ -142,11 +142,13 @@ describe('R19 live gateway', () => {
     const appended = new Set<string>();
     for (const [type, data] of facts) if (await appendFact(a.user.company_id, type, data)) appended.add(type);
     // the four sync outcomes of the integrations (issue 19): a completed sync of each partner, a success and a failure
-    for (const [partner, outcome] of [
-      ['bottle_pos', 'success'],
-      ['bottle_pos', 'failed'],
-      ['clover', 'success'],
-      ['clover', 'failed'],
+    // and Clover's failed inventory push (clover:inventory-push-error)
+    for (const [partner, outcome, kind] of [
+      ['bottle_pos', 'success', 'invoices'],
+      ['bottle_pos', 'failed', 'invoices'],
+      ['clover', 'success', 'invoices'],
+      ['clover', 'failed', 'invoices'],
+      ['clover', 'failed', 'inventory'],
     ] as const)
       await app.runtime.store.appendToStreams([
         {
@@ -159,7 +161,7 @@ describe('R19 live gateway', () => {
               data: {
                 syncId: randomUUID(),
                 partner,
-                kind: 'invoices',
+                kind,
                 outcome,
                 error: outcome === 'failed' ? 'The partner did not answer within 10 s.' : null,
                 synced: 0,

@@ -18,6 +18,8 @@ export interface GridColumnInput {
   sortable?: boolean;
   /** Default true. */
   filterable?: boolean;
+  /** Default true; false for a column that only filters (a search text), which rows do not carry. */
+  answered?: boolean;
   /**
    * What ORDER BY uses instead of `sql` (default: `sql`), e.g. an expression that sorts the same but keeps the
    * planner from walking an index in that order when a filter leaves few rows (trusted code only).
@@ -82,6 +84,7 @@ export function defineGrid<C extends string>(input: GridDefinitionInput<C>): Gri
     columns.set(colId, {
       sortable: true,
       filterable: true,
+      answered: true,
       ...column,
       sortSql: column.sortSql ?? column.sql,
       filterSql: column.filterSql ?? column.sql,

@@ -13,6 +13,7 @@ const customers = defineGrid({
     owner_id: { sql: 'owner_id', type: 'set', setType: 'uuid' },
     vip: { sql: 'vip', type: 'set', setType: 'boolean' },
     notes: { sql: 'notes', type: 'text', sortable: false, filterable: false },
+    search: { sql: "concat_ws(' ', name, notes)", type: 'text', sortable: false, answered: false },
   },
   defaultSort: [{ colId: 'name', sort: 'asc' }],
 });
@@ -62,6 +63,15 @@ describe('Grid SQL', () => {
         text: 'SELECT count(*) AS count FROM rm_customer_grid WHERE company_id = $1',
         values: ['company-1'],
       });
+    });
+
+    it('filters on a search column without answering it', () => {
+      const { sql, values } = where({
+        filterModel: JSON.stringify({ search: { filterType: 'text', type: 'contains', filter: 'oak' } }),
+      });
+      expect(sql).toContain("concat_ws(' ', name, notes)");
+      expect(values).toContain('%oak%');
+      expect(build({}).rows.text).not.toContain('"search"');
     });
 
     it('pages with LIMIT endRow − startRow and OFFSET startRow', () => {

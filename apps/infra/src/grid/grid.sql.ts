@@ -45,7 +45,9 @@ export function buildGridQueries(
 }
 
 function selectList(grid: GridDefinition): string {
-  const columns = [...grid.columns].map(([colId, column]) => `${column.sql} AS "${colId}"`);
+  const columns = [...grid.columns]
+    .filter(([, column]) => column.answered)
+    .map(([colId, column]) => `${column.sql} AS "${colId}"`);
   if (!grid.columns.has('id')) columns.unshift(`${grid.keyColumn} AS "id"`);
   return columns.join(', ');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fitWidths, type FitColumn } from './fit-columns';
+import { fitWidths, TEXT_FLOOR, type FitColumn } from './fit-columns';
 
 const col = (field: string, width: number, minWidth: number, flex = 0, extra: Partial<FitColumn> = {}) => ({
   field,
@@ -46,8 +46,23 @@ describe('fitWidths', () => {
     expect(widths).toEqual({ a: 100, b: 200, c: 400 });
   });
 
-  it('keeps a width the user chose, and the minimums when nothing else fits', () => {
+  it('keeps a width the user chose, and takes text below its minimum down to the floor when nothing else fits', () => {
     const widths = fitWidths([col('a', 500, 100, 1, { fixed: true }), col('b', 300, 120, 1)], 300);
-    expect(widths).toEqual({ a: 500, b: 120 });
+    expect(widths).toEqual({ a: 500, b: TEXT_FLOOR });
+  });
+
+  it('takes text below its minimum before the row actions leave the view', () => {
+    const widths = fitWidths(
+      [
+        col('name', 200, 150, 1),
+        col('sku', 100, 90),
+        col('total', 90, 80, 0, { number: true, valueWidth: 80 }),
+        col('actions', 84, 84, 0, { number: false }),
+      ],
+      400,
+    );
+    expect(sum(widths)).toBeLessThanOrEqual(400);
+    expect(widths.total).toBe(80);
+    expect(widths.name).toBeGreaterThanOrEqual(TEXT_FLOOR);
   });
 });

@@ -1,6 +1,9 @@
 import type { GridApi, GridColDef } from '@mui/x-data-grid';
 import type { RefObject } from 'react';
 
+/** The narrowest a text column gets when the columns' minimums do not fit. */
+export const TEXT_FLOOR = 64;
+
 /** One visible column as the fit sees it. */
 export interface FitColumn {
   field: string;
@@ -26,7 +29,8 @@ export interface FitColumn {
  *   before a date does), then the other text columns, then number columns down to their widest value (an amount is
  *   never cut, its header may be);
  * - room to spare: it goes to the columns with a flex, in proportion to it (to all of them when none has one).
- * When even the minimums do not fit, the minimums stand and the grid scrolls. Fixed columns keep their width.
+ * When even the minimums do not fit, text columns go below them down to TEXT_FLOOR px (an ellipsis and the tooltip
+ * still show the text); only then does the grid scroll. Fixed columns keep their width.
  */
 export function fitWidths(columns: readonly FitColumn[], available: number): Record<string, number> {
   const result: Record<string, number> = {};
@@ -43,6 +47,13 @@ export function fitWidths(columns: readonly FitColumn[], available: number): Rec
         .map((c) => ({ ...c, minWidth: Math.max(c.minWidth, Math.ceil(c.valueWidth ?? 0)) })),
     ];
     for (const phase of phases) if (total() > available) cutToLevel(phase, total() - available, result);
+    // still too wide: text goes below its minimum, down to a narrow floor, before the grid scrolls sideways
+    if (total() > available)
+      cutToLevel(
+        free.filter((c) => !c.number).map((c) => ({ ...c, minWidth: Math.min(c.minWidth, TEXT_FLOOR) })),
+        total() - available,
+        result,
+      );
     return result;
   }
   const spare = available - total();
@@ -111,7 +122,8 @@ export async function fitGridColumns(
         width: chosen ?? c.computedWidth ?? c.width ?? 100,
         minWidth: def.minWidth ?? 50,
         flex: def.flex ?? 0,
-        fixed: chosen !== undefined,
+        // the row actions keep the width their buttons need
+        fixed: chosen !== undefined || c.field === 'actions',
         number,
         valueWidth: number ? widestValue(root, c.field) : undefined,
       };

@@ -45,6 +45,7 @@ const columns = {
     sql: "concat_ws(' ', g.product, g.upc, g.internal_sku, g.distributor)",
     type: 'text',
     sortable: false,
+    answered: false,
   },
 } as const;
 
