@@ -114,6 +114,10 @@ export function lateDueDateWarning(
   return `The Texas credit law wants liquor and wine paid by ${formatDate(statutoryDueOn)}: a due date after it does not give the customer more time.`;
 }
 
+/** 'Due on delivery': no due date, or one today or tomorrow; a due date already past shows as the date. */
+export const showsOnDelivery = (dueOn: string | null, today: string): boolean =>
+  dueOn === null || (dueOn >= today && daysBetween(today, dueOn) <= 1);
+
 /** What decides an invoice's due date and due status. */
 export interface DueSubject {
   status: InvoiceStatus;
@@ -155,8 +159,10 @@ export function invoiceDue(subject: DueSubject, today: string): InvoiceDue {
     subject.dueOn !== null && statutoryDueOn !== null && subject.dueOn > statutoryDueOn
       ? statutoryDueOn
       : subject.dueOn;
-  const onDelivery = dueOn === null || (dueOn >= today && daysBetween(today, dueOn) <= 1);
+  const onDelivery = showsOnDelivery(dueOn, today);
   const status =
-    dueOn !== null && today > dueOn && OPEN_STATUSES.includes(subject.status) ? 'payment_due' : subject.status;
+    dueOn !== null && today > dueOn && OPEN_STATUSES.includes(subject.status)
+      ? 'payment_due'
+      : subject.status;
   return { dueOn, onDelivery, statutoryDueOn, lastDayToPay: dates?.lastDayToPay ?? null, status };
 }
