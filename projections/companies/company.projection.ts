@@ -1,6 +1,6 @@
 import { paymentTermsOr } from '#domain/invoices/payment-terms.js';
 import { prepared, type PoolClient } from '#infra/db/database.js';
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import type { CompanyDetails, CompanyEvent } from '#domain/companies/company.events.js';
 import { isFeatureName } from '#domain/companies/company.features.js';
 import type { CompliancePolicy } from '#domain/companies/compliance-policy.js';

@@ -1,5 +1,5 @@
 import { prepared, type PoolClient } from '#infra/db/database.js';
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import type { CustomerEvent, CustomerFields } from '#domain/customers/customer.events.js';
 import { displayTabcId, permitKey } from '#domain/customers/tabc-permit.js';
 import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';

@@ -1,6 +1,6 @@
 import { businessDate } from '#domain/shared/business-date.js';
 import { invoiceProjection } from '#projections/invoices/invoice.projection.js';
-import { rebuildProjection } from '#projections/runner/index.js';
+import { rebuildProjection } from '#engine';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';

@@ -147,7 +147,7 @@ describe('Activities (browser)', () => {
     // the page-size selector offers the free edition's sizes
     await page.getByRole('combobox', { name: /rows per page/i }).click();
     const sizes = await page.getByRole('option').allTextContents();
-    expect(sizes).toEqual(['10', '25', '50', '100']);
+    expect(sizes).toEqual(['10/page', '25/page', '50/page', '100/page']);
     await page.keyboard.press('Escape');
     await snap(page, 'activity-sign-ins');
   });
@@ -287,6 +287,7 @@ describe('Activities (browser)', () => {
         await payment.getByRole('button', { name: /^Open the event/ }).click();
         const dialog = page.getByRole('dialog');
         const amount = dialog.getByRole('row').filter({ hasText: 'Payment 1 · Amount' });
+        await visible(amount);
         expect(await amount.locator('th, td').allInnerTexts()).toEqual([
           'Payment 1 · Amount',
           '—',

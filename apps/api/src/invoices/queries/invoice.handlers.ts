@@ -11,7 +11,7 @@ import { dollarsOf } from '#domain/shared/money.js';
 import { fileDate } from '../../infra/csv/csv-format.js';
 import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import {
   buildGridQueries,
   parseGridRequest,

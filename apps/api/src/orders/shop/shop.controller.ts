@@ -28,7 +28,7 @@ import {
   subdomainReservationDecider,
   subdomainStream,
 } from '#domain/companies/subdomain-reservation.decide.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { dollarsOf } from '#domain/shared/money.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';

@@ -8,8 +8,8 @@ import {
   type EventStore,
   type StoredEvent,
   type Subscription,
-} from '#infra/event-store/event-store.port.js';
-import type { Projection, TableNames } from '../projection.js';
+} from '../event-store/event-store.port.js';
+import type { Projection, TableNames } from './projection.js';
 import {
   ensureCheckpointRow,
   readCheckpointRow,
