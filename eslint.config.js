@@ -72,21 +72,75 @@ export default tseslint.config(
       ],
     },
   },
-  // Dependencies point down: domain ← apps/infra ← projections ← apps/api, apps/cli ← web.
+  // Dependencies point down: domain ← apps/infra ← apps/engine ← projections ← apps/api, apps/cli ← web.
   {
     files: ['apps/infra/**/*.ts'],
     ignores: ['apps/infra/**/*.spec.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['#projections/*', '**/projections/**', '**/apps/api/**', '**/apps/cli/**'] },
+        {
+          patterns: [
+            '#projections/*',
+            '#engine',
+            '#engine/*',
+            '**/projections/**',
+            '**/apps/api/**',
+            '**/apps/cli/**',
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/engine/**/*.ts'],
+    ignores: ['apps/engine/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['#projections/*', '**/apps/api/**', '**/apps/cli/**', '#engine'] },
+      ],
+    },
+  },
+  // The engine's wall: outside it, product code imports only its index (`#engine`) and, for the migrations that
+  // create its tables, `#engine/schema.js`.
+  {
+    files: ['apps/api/**/*.ts', 'apps/cli/**/*.ts', 'apps/worker/**/*.ts', 'migrations/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^#engine/(?!schema\\.js$)',
+              message: 'Import the engine from #engine (its index) only.',
+            },
+            {
+              group: ['**/apps/engine/**', '**/engine/src/**'],
+              message: 'Import the engine from #engine only.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['projections/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/apps/**', '**/web/**'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/**', '**/web/**'] },
+            {
+              regex: '^#engine/(?!schema\\.js$)',
+              message: 'Import the engine from #engine (its index) only.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -19,6 +19,8 @@ const common = {
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '^#domain/(.*?)(\\.js)?$': '<rootDir>/domain/$1',
+    '^#engine$': '<rootDir>/apps/engine/src/index',
+    '^#engine/(.*?)(\\.js)?$': '<rootDir>/apps/engine/src/$1',
     '^#infra/(.*?)(\\.js)?$': '<rootDir>/apps/infra/src/$1',
     '^#projections/(.*?)(\\.js)?$': '<rootDir>/projections/$1',
     '^#migrations/(.*?)(\\.js)?$': '<rootDir>/migrations/$1',

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { EVENT_STORE_SCHEMA } from '#infra/event-store/postgres-event-store.sql.js';
+import { EVENT_STORE_SCHEMA } from '#engine/schema.js';
 
 /** The Postgres event store: streams, events and the one-round-trip append function. */
 export class Migration20261121000100_event_store extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 import { ACTIVITY_SCHEMA } from '#projections/activity/activity.projection.js';
 import { COMPANY_SCHEMA } from '#projections/companies/company.projection.js';
-import { PROJECTION_CHECKPOINTS_SCHEMA } from '#projections/runner/projection-checkpoints.sql.js';
+import { PROJECTION_CHECKPOINTS_SCHEMA } from '#engine/schema.js';
 
 /** Projection checkpoints and the first read models. */
 export class Migration20261121000300_projections extends Migration {

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { EVENT_STORE_APPEND_V2 } from '#infra/event-store/postgres-event-store.sql.js';
+import { EVENT_STORE_APPEND_V2 } from '#engine/schema.js';
 
 /**
  * append_events v2: stream locks before the transaction id (per-stream order in the global feed), events as one

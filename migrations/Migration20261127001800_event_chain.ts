@@ -3,7 +3,7 @@ import {
   EVENT_CHAIN_BACKFILL,
   EVENT_CHAIN_SCHEMA,
   EVENT_STORE_APPEND_V3,
-} from '#infra/event-store/postgres-event-store.sql.js';
+} from '#engine/schema.js';
 
 /**
  * The per-company event hash chain (issue 18 §8): `events.chain_seq` / `chain_hash`, `event_chain_heads`, the

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { EVENT_STORE_APPEND_V4 } from '#infra/event-store/postgres-event-store.sql.js';
+import { EVENT_STORE_APPEND_V4 } from '#engine/schema.js';
 
 /** Issue 13: append_events v4, v3 run with generic plans (no planning on every append). */
 export class Migration20261127003200_append_generic_plans extends Migration {

@@ -23,6 +23,9 @@ export interface OrderItemResponse {
   new_price: number | null;
   previous_price: number | null;
   price_change_note: string;
+  /** Units of this line already on the order's invoices (a product's invoiced units count against its lines in
+   * order); what is left to invoice is qty less this, for an accepted line. */
+  invoiced_qty: number;
 }
 
 export interface OrderNoteResponse {

@@ -1,3 +1,4 @@
+import type { LineReview } from './invoice.events.js';
 import type { ProductType } from '../products/product.rules.js';
 import type { CommandMetadata } from '../shared/decider.js';
 import type { InvoiceStatus } from '../shared/invoice-status.js';
@@ -20,6 +21,8 @@ export interface LineInput {
   onDeal: boolean;
   /** The product's case size (bottles per case), when it has one: small formats may be stamped per case. */
   caseSize?: number | null;
+  /** A line made from a reviewed order item: its review, kept on the invoice line. */
+  review?: LineReview;
 }
 
 /** What the company decides for its invoices, read from its state by the API. */

@@ -71,6 +71,7 @@ export function linesOf(
       costCents: input.costCents,
       lastInvoicedPriceCents: input.lastInvoicedPriceCents,
       ...(stampCaseSize === undefined ? {} : { stampCaseSize }),
+      ...(input.review ? { review: input.review } : {}),
     };
   });
 }

@@ -45,6 +45,18 @@ export interface InvoiceLine {
    * full cases take one stamp each, loose bottles one each. Absent: one stamp per bottle (the spec).
    */
   stampCaseSize?: number;
+  /** A line made from a reviewed order item: the review (previous and new values, with their notes). */
+  review?: LineReview;
+}
+
+/** The review of an order item, kept on the invoice line made from it. Absent values: that part was not changed. */
+export interface LineReview {
+  previousQty: number | null;
+  newQty: number | null;
+  qtyChangeNote: string;
+  previousPriceCents: number | null;
+  newPriceCents: number | null;
+  priceChangeNote: string;
 }
 
 export interface InvoiceTotals {

@@ -3,14 +3,17 @@ import {
   aCreate,
   aDraft,
   aWorld,
+  beer,
   invoiceOf,
   ledgerOf,
   liquor,
+  NOW,
   numbersOf,
   type World,
 } from '../invoices/invoice.fixtures.js';
 import type { LiveInvoice } from '../invoices/invoice.state.js';
 import { invoiceOrder } from './order-invoicing.js';
+import { invoiceGroups, invoicedPerLine, leftPerLine } from './order-lines.js';
 import type { OrderEvent } from './order.events.js';
 import { anOrderPlaced } from './order.fixtures.js';
 import { evolve, initialState, type LiveOrder } from './order.state.js';
@@ -91,5 +94,112 @@ describe('Order → invoice', () => {
     expect((thrown as DomainError).message).toBe('This order was rejected and can no longer be invoiced.');
     expect(world.numbers).toEqual([]);
     expect(world.stamps.filter((event) => event.type === 'StampsAllocated')).toEqual([]);
+  });
+
+  it('given the vodka reviewed (2 → 1, $19.99 → $18.50, with notes), when invoiced, then its line keeps the review', () => {
+    const world = aWorldWithOrder();
+    const at = { orderId: 'ord-1', companyId: 'co-1', lineNo: 1, userId: 'u-1', reviewedAt: NOW };
+    world.order.push(
+      { type: 'OrderItemQtyChanged', data: { ...at, previousQty: 2, newQty: 1, note: 'Only one left' } },
+      {
+        type: 'OrderItemPriceChanged',
+        data: { ...at, previousPriceCents: 1999, newPriceCents: 1850, note: 'Deal' },
+      },
+    );
+    const decided = invoiceFrom(world, 'inv-1', [liquor(1, { productId: 'p-vodka', priceCents: 1850 })]);
+    expect(decided.invoices[0]![0]!.data.lines[0]!.review).toEqual({
+      previousQty: 2,
+      newQty: 1,
+      qtyChangeNote: 'Only one left',
+      previousPriceCents: 1999,
+      newPriceCents: 1850,
+      priceChangeNote: 'Deal',
+    });
+  });
+
+  it('given no review, then the line carries none', () => {
+    const world = aWorldWithOrder();
+    const decided = invoiceFrom(world, 'inv-1');
+    expect(decided.invoices[0]![0]!.data.lines[0]).not.toHaveProperty('review');
+  });
+
+  describe('no double billing once the order is partly invoiced', () => {
+    it('refuses a second invoice that bills the vodka again, and takes no number', () => {
+      const world = aWorldWithOrder();
+      invoiceFrom(world, 'inv-1'); // the 2 vodkas
+      let thrown: unknown;
+      try {
+        invoiceFrom(world, 'inv-2', [liquor(1, { productId: 'p-vodka' }), beer(3, { productId: 'p-beer' })]);
+      } catch (error) {
+        thrown = error;
+      }
+      expect((thrown as DomainError).code).toBe('ORDER_OVER_INVOICED');
+      expect((thrown as DomainError).message).toBe('TITOS VODKA of order #1 is invoiced already.');
+      expect(numbersOf(world).last).toBe(1);
+    });
+
+    it('refuses more beer than is left, naming what is left', () => {
+      const world = aWorldWithOrder();
+      invoiceFrom(world, 'inv-1');
+      expect(() =>
+        invoiceFrom(world, 'inv-2', [beer(4, { productId: 'p-beer', name: 'SHINER BOCK' })]),
+      ).toThrow('Only 3 of SHINER BOCK is left to invoice on order #1.');
+    });
+
+    it('invoices what is left: the order is then invoiced in full', () => {
+      const world = aWorldWithOrder();
+      invoiceFrom(world, 'inv-1');
+      invoiceFrom(world, 'inv-2', [beer(3, { productId: 'p-beer' })]);
+      const order = orderOf(world) as LiveOrder;
+      expect(order.orderStatus).toBe('invoiced');
+      expect(order.invoices.map((invoice) => invoice.number)).toEqual(['1', '2B']);
+    });
+  });
+});
+
+describe('What is left to invoice, line by line', () => {
+  const items = [
+    { productId: 'p-vodka', qty: 2, rejected: false },
+    { productId: 'p-beer', qty: 3, rejected: true },
+    { productId: 'p-vodka', qty: 4, rejected: false },
+  ];
+
+  it('given 3 vodkas invoiced, when read by line, then the first line is invoiced in full and the third by one', () => {
+    expect(invoicedPerLine(items, { 'p-vodka': 3 })).toEqual([2, 0, 1]);
+    expect(leftPerLine(items, { 'p-vodka': 3 })).toEqual([0, 0, 3]);
+  });
+
+  it('given nothing invoiced, then every accepted line is left whole and a rejected one not at all', () => {
+    expect(leftPerLine(items, {})).toEqual([2, 0, 4]);
+  });
+});
+
+describe('Beer goes on its own invoice', () => {
+  const line = (type: string, name: string) => ({ type, name });
+
+  it('given beer with liquor, wine and soda, then two invoices: liquor, wine and soda; and beer', () => {
+    const groups = invoiceGroups([
+      line('BEER', 'shiner'),
+      line('LIQUOR', 'vodka'),
+      line('N/A', 'soda'),
+      line('WINE', 'merlot'),
+    ]);
+    expect(groups.map((group) => [group.beer, group.lines.map((l) => l.name)])).toEqual([
+      [false, ['vodka', 'soda', 'merlot']],
+      [true, ['shiner']],
+    ]);
+  });
+
+  it('given beer and soda only, then one beer invoice', () => {
+    expect(invoiceGroups([line('N/A', 'soda'), line('BEER', 'shiner')])).toEqual([
+      { beer: true, lines: [line('BEER', 'shiner'), line('N/A', 'soda')] },
+    ]);
+  });
+
+  it('given no beer, then one invoice; given nothing, none', () => {
+    expect(invoiceGroups([line('LIQUOR', 'vodka')])).toEqual([
+      { beer: false, lines: [line('LIQUOR', 'vodka')] },
+    ]);
+    expect(invoiceGroups([])).toEqual([]);
   });
 });

@@ -1,13 +1,14 @@
 import type { InvoiceNumberEvent, InvoiceNumbers } from '../invoices/invoice-numbers.js';
-import type { CreateInvoices } from '../invoices/invoice.commands.js';
+import type { CreateInvoices, LineInput } from '../invoices/invoice.commands.js';
 import { createInvoices } from '../invoices/invoice.decide.js';
-import type { InvoiceCreated } from '../invoices/invoice.events.js';
+import type { InvoiceCreated, LineReview } from '../invoices/invoice.events.js';
 import type { Invoice } from '../invoices/invoice.state.js';
 import type { StampEvent } from '../stamps/stamp.events.js';
 import type { StampLedger } from '../stamps/stamp.state.js';
 import { markInvoiced } from './order.decide.js';
+import { orderError } from './order.errors.js';
 import type { OrderEvent } from './order.events.js';
-import type { Order } from './order.state.js';
+import { acceptedQty, type LiveOrder, type Order } from './order.state.js';
 
 /**
  * Create Invoice from an order (spec 001 §4, issue 14 §5): one decision over the order, the company's invoice
@@ -37,8 +38,13 @@ export function invoiceOrder(
   });
   if (retried || probe.length === 0)
     return { order: [], numbers: [], stamps: [], invoices: ids.map(() => []) };
+  if (order.status === 'live') refuseDoubleBilling(order, command.data.drafts);
 
-  const created = createInvoices(states, { ...command, data: { ...command.data, orderIds: [orderId] } });
+  const drafts = order.status === 'live' ? withReviews(order, command.data.drafts) : command.data.drafts;
+  const created = createInvoices(states, {
+    ...command,
+    data: { ...command.data, drafts, orderIds: [orderId] },
+  });
   const invoices = created.invoices.flat().map((event) => ({
     invoiceId: event.data.invoiceId,
     number: event.data.number.display,
@@ -53,3 +59,71 @@ export function invoiceOrder(
   });
   return { order: orderEvents, ...created };
 }
+
+/**
+ * No double billing: once an order is partly invoiced, a further invoice from it takes of each of the order's
+ * products at most what is left of it (accepted less invoiced). Products the order does not hold are free.
+ */
+function refuseDoubleBilling(
+  order: LiveOrder,
+  drafts: readonly { lines: readonly { productId: string; name: string; qty: number }[] }[],
+): void {
+  if (order.invoices.length === 0) return;
+  const accepted = acceptedQty(order.items);
+  const asked = new Map<string, { name: string; qty: number; index: number }>();
+  drafts.forEach((draft) =>
+    draft.lines.forEach((line, index) => {
+      const before = asked.get(line.productId);
+      asked.set(line.productId, {
+        name: line.name,
+        qty: (before?.qty ?? 0) + line.qty,
+        index: before?.index ?? index,
+      });
+    }),
+  );
+  const ordered = new Set(order.items.map((item) => item.productId));
+  for (const [productId, { name, qty, index }] of asked) {
+    if (!ordered.has(productId)) continue;
+    const left = Math.max(0, (accepted[productId] ?? 0) - (order.invoicedQty[productId] ?? 0));
+    if (qty > left) {
+      const message = ORDER_INVOICING_MESSAGES.overInvoiced(name, left, order.number);
+      throw orderError('ORDER_OVER_INVOICED', { message }, [{ field: `items.${index}.qty`, message }]);
+    }
+  }
+}
+
+/**
+ * Invoice lines made from a reviewed order keep the review trail: a line of a product whose order item had its
+ * quantity or price changed carries the previous and new values and the notes (the first accepted, reviewed line
+ * of that product).
+ */
+function withReviews<D extends { lines: readonly LineInput[] }>(order: LiveOrder, drafts: readonly D[]): D[] {
+  const reviews = new Map<string, LineReview>();
+  for (const item of order.items) {
+    if (item.rejected || reviews.has(item.productId)) continue;
+    if (item.previousQty === null && item.previousPriceCents === null) continue;
+    reviews.set(item.productId, {
+      previousQty: item.previousQty,
+      newQty: item.previousQty === null ? null : item.qty,
+      qtyChangeNote: item.qtyChangeNote,
+      previousPriceCents: item.previousPriceCents,
+      newPriceCents: item.previousPriceCents === null ? null : item.priceCents,
+      priceChangeNote: item.priceChangeNote,
+    });
+  }
+  if (reviews.size === 0) return [...drafts];
+  return drafts.map((draft) => ({
+    ...draft,
+    lines: draft.lines.map((line) => {
+      const review = reviews.get(line.productId);
+      return review ? { ...line, review } : line;
+    }),
+  }));
+}
+
+export const ORDER_INVOICING_MESSAGES = {
+  overInvoiced: (product: string, left: number, number: number) =>
+    left === 0
+      ? `${product} of order #${number} is invoiced already.`
+      : `Only ${left} of ${product} is left to invoice on order #${number}.`,
+} as const;

@@ -24,6 +24,7 @@ const catalogue = {
     kind: 'conflict',
     message: () => 'This order was rejected and can no longer be invoiced.',
   },
+  ORDER_OVER_INVOICED: { kind: 'conflict', message: ({ message }) => String(message) },
   ORDER_NOT_INVOICED: { kind: 'conflict', message: () => 'Only an invoiced order can be delivered.' },
   NOTHING_DIFFERS: {
     kind: 'invalid',

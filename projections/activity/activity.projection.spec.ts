@@ -1,4 +1,4 @@
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import { toActivityRow } from './activity.projection.js';
 
 const COMPANY = 'co-1';

@@ -1,5 +1,5 @@
 import type { PoolClient } from '#infra/db/database.js';
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import { FEATURE_CATALOGUE, isFeatureName } from '#domain/companies/company.features.js';
 import { defineProjection, ident } from '../projection.js';
 

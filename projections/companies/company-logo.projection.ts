@@ -1,4 +1,4 @@
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import type { LogoAdded, LogoRemoved } from '#domain/companies/company.events.js';
 import { defineProjection, ident } from '../projection.js';
 

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import type { CompanyEvent } from '#domain/companies/company.events.js';
 import {
   aCompanyDetailsUpdated,
@@ -69,6 +69,7 @@ describe('Company read model', () => {
       stamp_threshold: 500,
       tax_rate: 8.25,
       cash_on_delivery: false,
+      payment_terms: 'on_delivery',
       default_logo_id: null,
       features: {},
       compliance: null,

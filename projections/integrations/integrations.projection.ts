@@ -1,4 +1,4 @@
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import {
   INTEGRATION_EVENT_TYPES,
   INTEGRATIONS_STREAM_PREFIX,

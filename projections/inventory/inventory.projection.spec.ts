@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createPool, type Pool } from '#infra/db/database.js';
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import { createTestDatabase } from '../../test/support/database.js';
-import { beginProjectionTransaction } from '../runner/projection-transaction.js';
+import { beginProjectionTransaction } from '#engine/projections/projection-transaction.js';
 import { inventoryProjection } from './inventory.projection.js';
 import { INVENTORY_CURRENT_SCHEMA, INVENTORY_ON_DEAL_SCHEMA, INVENTORY_SCHEMA } from './inventory.schema.js';
 

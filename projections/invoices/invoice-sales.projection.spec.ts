@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPool, type Pool } from '#infra/db/database.js';
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
-import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+import type { StoredEvent } from '#engine';
+import { PostgresEventStore } from '#engine';
 import type { InvoiceDraft, InvoiceSettings, ReviseInvoice } from '#domain/invoices/invoice.commands.js';
 import { deleteInvoice, reviseInvoice } from '#domain/invoices/invoice.decide.js';
 import { invoiceStream, type InvoiceEvent } from '#domain/invoices/invoice.events.js';
@@ -22,8 +22,8 @@ import {
 } from '#domain/invoices/invoice.fixtures.js';
 import { createTestDatabase } from '../../test/support/database.js';
 import { PRODUCT_SALES_SCHEMA } from '../products/product-sales.schema.js';
-import { ensureProjectionSchema, rebuildProjection } from '../runner/index.js';
-import { beginProjectionTransaction } from '../runner/projection-transaction.js';
+import { ensureProjectionSchema, rebuildProjection } from '#engine';
+import { beginProjectionTransaction } from '#engine/projections/projection-transaction.js';
 import { INVOICE_SALES_SCHEMA } from './invoice-sales.schema.js';
 import { invoiceSalesProjection } from './invoice-sales.projection.js';
 import { lastInvoicedPrices } from './last-invoiced-prices.js';

@@ -1,5 +1,5 @@
 import { prepared, type PoolClient } from '#infra/db/database.js';
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import type { PaymentEvent } from '#domain/invoices/invoice-payment.events.js';
 import type {
   InvoiceContent,

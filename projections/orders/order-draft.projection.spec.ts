@@ -1,4 +1,4 @@
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import type { OrderEvent } from '#domain/orders/order.events.js';
 import { anOrderDrafted, anOrderPlaced, LATER, NOW } from '#domain/orders/order.fixtures.js';
 import { evolveOrderDraftRow, type OrderDraftRow } from './order-draft.projection.js';

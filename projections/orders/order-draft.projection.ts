@@ -1,5 +1,5 @@
 import { prepared, type PoolClient } from '#infra/db/database.js';
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import { ORDER_DRAFT_EVENT_TYPES, type OrderEvent } from '#domain/orders/order.events.js';
 import { evolve, initialState, type DraftOrderState } from '#domain/orders/order.state.js';
 import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';

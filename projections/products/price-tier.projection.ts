@@ -1,5 +1,5 @@
 import type { PoolClient } from '#infra/db/database.js';
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import type { CompanyEvent } from '#domain/companies/company.events.js';
 import { defineProjection, ident, type TableNames } from '../projection.js';
 

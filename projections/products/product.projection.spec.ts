@@ -1,4 +1,4 @@
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import { aCustomerCreated } from '#domain/customers/customer.fixtures.js';
 import type { CustomerEvent } from '#domain/customers/customer.events.js';
 import type { ProductEvent } from '#domain/products/product.events.js';

@@ -1,5 +1,5 @@
 import type { PoolClient } from '#infra/db/database.js';
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import type { ProductEvent, ProductFields } from '#domain/products/product.events.js';
 import { listPriceOn, type PriceChangeEntry } from '#domain/products/product.pricing.js';
 import { sameProductKey } from '#domain/products/product.rules.js';

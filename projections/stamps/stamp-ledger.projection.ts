@@ -1,6 +1,6 @@
 import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StampLogKind } from '#domain/contracts/stamp.contract.js';
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import { count, intersect, normalize, subtract, union, type IntervalSet } from '#domain/stamps/intervals.js';
 import {
   STAMP_EVENT_TYPES,

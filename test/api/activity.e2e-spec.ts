@@ -1,6 +1,6 @@
 import { businessDate } from '#domain/shared/business-date.js';
 import { activityProjection } from '#projections/activity/activity.projection.js';
-import { rebuildProjection } from '#projections/runner/rebuild-projection.js';
+import { rebuildProjection } from '#engine';
 import { setFeature } from '../support/cli.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';

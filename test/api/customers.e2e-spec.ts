@@ -6,7 +6,7 @@ import { TabcImportService } from '../../apps/api/src/tabc/tabc-import.service.j
 import { SAMPLE_TABC } from '../../apps/api/src/seed.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { companyProjection, customerProjection } from '#projections/index.js';
-import { rebuildProjection } from '#projections/runner/rebuild-projection.js';
+import { rebuildProjection } from '#engine';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
@@ -112,6 +112,7 @@ describe('Customers and TABC public data (HTTP)', () => {
         product_price_tier_id: null,
         service_start: '2026-01-15',
         comptroller_taxpayer_number: null,
+        payment_terms: null,
         color_index: expect.any(Number),
         created_at: expect.any(String),
         updated_at: expect.any(String),

@@ -5,7 +5,7 @@ import type { ContractServer } from '../../apps/api/src/integrations/contract-se
 import { IntegrationPartners } from '../../apps/api/src/integrations/partners.provider.js';
 import { SyncRunner } from '../../apps/api/src/integrations/sync-runner.js';
 import { integrationsProjection } from '#projections/integrations/integrations.projection.js';
-import { rebuildProjection } from '#projections/runner/rebuild-projection.js';
+import { rebuildProjection } from '#engine';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { featuresSet } from '../../apps/cli/src/features-set.command.js';

@@ -1,5 +1,5 @@
 import { inventoryProjection } from '#projections/inventory/inventory.projection.js';
-import { rebuildProjection } from '#projections/runner/rebuild-projection.js';
+import { rebuildProjection } from '#engine';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';

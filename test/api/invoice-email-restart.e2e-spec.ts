@@ -1,4 +1,4 @@
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { InvoiceEmailService } from '../../apps/api/src/invoices/delivery/invoice-email.service.js';
 import { startTestApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { allProjections } from '#projections/index.js';
 import { ident } from '#projections/projection.js';
-import { rebuildProjection } from '#projections/runner/rebuild-projection.js';
+import { rebuildProjection } from '#engine';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';

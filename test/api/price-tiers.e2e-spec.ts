@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { CommandBus } from '@nestjs/cqrs';
 import { SwitchFeatureCommand } from '../../apps/api/src/features/commands/switch-feature.command.js';
 import { customerProjection, priceTierProjection, productProjection } from '#projections/index.js';
-import { rebuildProjection } from '#projections/runner/rebuild-projection.js';
+import { rebuildProjection } from '#engine';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';

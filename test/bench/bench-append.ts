@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { WrongExpectedRevisionError, type NewEvent } from '#infra/event-store/event-store.port.js';
-import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+import { WrongExpectedRevisionError, type NewEvent } from '#engine';
+import { PostgresEventStore } from '#engine';
 import { latencySummary, runFor } from './bench-support.js';
 
 function anInvoiceEvent(): NewEvent {

@@ -28,8 +28,8 @@ import { holdingChanges, stampHoldingStream } from '#domain/stamps/stamp-holding
 import { evolve as evolveStamps } from '#domain/stamps/stamp.state.js';
 import { createPool } from '#infra/db/database.js';
 import { startEmbeddedPostgres } from '#infra/db/embedded-postgres.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
-import type { NewEvent, StreamAppend } from '#infra/event-store/event-store.port.js';
+import { EventAppender } from '#engine';
+import type { NewEvent, StreamAppend } from '#engine';
 import type pg from 'pg';
 import { fingerprintOf, InvoiceContext } from '../../apps/api/src/invoices/invoice-context.js';
 import { legacyHolding } from '../../apps/api/src/stamps/stamp-holdings.js';

@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import type pg from 'pg';
 import { createPool } from '#infra/db/database.js';
-import type { EventAppender } from '#infra/event-store/event-appender.js';
+import type { EventAppender } from '#engine';
 import { InvoiceReader } from '../../apps/api/src/invoices/invoice-reader.js';
 import { buildGridQueries, parseGridRequest } from '#infra/grid/index.js';
 import { invoiceGrid } from '../../apps/api/src/invoices/queries/invoice.grid.js';

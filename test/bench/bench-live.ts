@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createPool, type Pool } from '#infra/db/database.js';
-import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+import { PostgresEventStore } from '#engine';
 import { ACTIVITY_TABLES, activityProjection } from '#projections/activity/activity.projection.js';
 import type { Projection } from '#projections/projection.js';
-import { ensureProjectionSchema, ProjectionRunner } from '#projections/runner/index.js';
+import { ensureProjectionSchema, ProjectionRunner } from '#engine';
 import {
   countDifferences,
   generateInvoiceEvents,

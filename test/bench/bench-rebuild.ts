@@ -1,7 +1,7 @@
 import type { Pool } from '#infra/db/database.js';
-import { START, type Checkpoint } from '#infra/event-store/event-store.port.js';
-import type { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
-import { rebuildProjection } from '#projections/runner/index.js';
+import { START, type Checkpoint } from '#engine';
+import type { PostgresEventStore } from '#engine';
+import { rebuildProjection } from '#engine';
 import {
   countDifferences,
   GRID_TABLE,

@@ -20,9 +20,9 @@ import {
 import { evolve, initialState, type StampLedger } from '#domain/stamps/stamp.state.js';
 import { createPool } from '#infra/db/database.js';
 import { startEmbeddedPostgres } from '#infra/db/embedded-postgres.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
-import type { NewEvent } from '#infra/event-store/event-store.port.js';
-import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+import { EventAppender } from '#engine';
+import type { NewEvent } from '#engine';
+import { PostgresEventStore } from '#engine';
 import { StampLogGridHandler } from '../../apps/api/src/stamps/queries/stamp-log-grid.handler.js';
 import { StampLogGridQuery } from '../../apps/api/src/stamps/queries/stamp-log-grid.query.js';
 import { STAMPS_SCHEMA } from '#projections/stamps/stamp-ledger.projection.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '#infra/db/database.js';
-import type { EventStore, NewEvent, StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { EventStore, NewEvent, StoredEvent } from '#engine';
 import { defineRowProjection, ident } from '#projections/projection.js';
 
 /**

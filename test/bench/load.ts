@@ -9,10 +9,10 @@ import pg from 'pg';
 import { businessDate } from '#domain/shared/business-date.js';
 import { createPool } from '#infra/db/database.js';
 import { freePort, startEmbeddedPostgres } from '#infra/db/embedded-postgres.js';
-import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+import { PostgresEventStore } from '#engine';
 import { allProjections } from '#projections/index.js';
 import { ident } from '#projections/projection.js';
-import { rebuildProjection } from '#projections/runner/rebuild-projection.js';
+import { rebuildProjection } from '#engine';
 import { apiClient, type ApiClient } from '../support/http.js';
 import { cpuMeter, createDatabase, latencySummary, ms, num } from './bench-support.js';
 

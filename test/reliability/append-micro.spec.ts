@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { EVENT_STORE_APPEND_V2 } from '#infra/event-store/postgres-event-store.sql.js';
-import type { NewEvent } from '#infra/event-store/event-store.port.js';
-import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+import { EVENT_STORE_APPEND_V2 } from '#engine/schema.js';
+import type { NewEvent } from '#engine';
+import { PostgresEventStore } from '#engine';
 import { createTestDatabase } from '../support/database.js';
 
 /**

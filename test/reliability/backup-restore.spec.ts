@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { BackupError, restoreBackup, writeBackup } from '#infra/db/backup.js';
 import type { Queryable } from '#infra/db/database.js';
-import type { EventMetadata } from '#infra/event-store/event-store.port.js';
+import type { EventMetadata } from '#engine';
 import { allProjections } from '#projections/index.js';
 import { ident } from '#projections/projection.js';
 import { backupCommand, restoreCommand } from '../../apps/cli/src/backup.command.js';

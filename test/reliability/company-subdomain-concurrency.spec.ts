@@ -3,8 +3,8 @@ import { subdomainStream } from '#domain/companies/subdomain-reservation.decide.
 import { DomainError } from '#domain/shared/domain-error.js';
 import { UpdateCompanyDetailsCommand } from '../../apps/api/src/companies/commands/update-company-details.command.js';
 import { UpdateCompanyDetailsHandler } from '../../apps/api/src/companies/commands/update-company-details.handler.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
-import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+import { EventAppender } from '#engine';
+import { PostgresEventStore } from '#engine';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner } from '../support/http.js';
 

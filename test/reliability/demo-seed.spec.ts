@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { allProjections } from '#projections/index.js';
 import { ident } from '#projections/projection.js';
-import { rebuildProjection } from '#projections/runner/rebuild-projection.js';
+import { rebuildProjection } from '#engine';
 import type { Queryable } from '#infra/db/database.js';
 import { DEMO_LOGIN, seedDemo } from '../../apps/api/src/seed.js';
 import { startTestApp, type TestApp } from '../support/app.js';

@@ -76,7 +76,7 @@ describe('The build (dist/ on its own)', () => {
       const script = `
         const api = await import('./dist/apps/api/src/app.module.js');
         const projections = await import('./dist/projections/index.js');
-        const store = await import('./dist/apps/infra/src/event-store/postgres.event-store.js');
+        const store = await import('./dist/apps/engine/src/event-store/postgres.event-store.js');
         console.log(JSON.stringify({ api: Object.keys(api).length > 0, projections: Object.keys(projections).length > 0,
           store: typeof store.PostgresEventStore }));
       `;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { anEvent } from '#infra/event-store/event-store.contract.js';
+import { anEvent } from '#engine/event-store/event-store.contract.js';
 import {
   EVENT_CHAIN_BACKFILL,
   EVENT_STORE_APPEND_V2,
   EVENT_STORE_APPEND_V4,
-} from '#infra/event-store/postgres-event-store.sql.js';
-import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+} from '#engine/schema.js';
+import { PostgresEventStore } from '#engine';
 import { createTestDatabase } from '../support/database.js';
 
 /** The per-company event hash chain of the Postgres store (issue 18 §8). */

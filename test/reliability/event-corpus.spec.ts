@@ -16,11 +16,11 @@ import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import type { AnyEvent } from '#domain/shared/decider.js';
 import { migrate } from '#infra/db/migrate.js';
 import { createPool } from '#infra/db/database.js';
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
-import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
-import { upcastStored } from '#infra/event-store/upcasting.js';
+import type { StoredEvent } from '#engine';
+import { PostgresEventStore } from '#engine';
+import { upcastStored } from '#engine/event-store/upcasting.js';
 import { allProjections } from '#projections/index.js';
-import { ProjectionRunner } from '#projections/runner/projection-runner.js';
+import { ProjectionRunner } from '#engine';
 import { createTestDatabase } from '../support/database.js';
 import { corpusAsStoredEvents, corpusVersions, readCorpus } from '../support/event-corpus.js';
 

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { AllStreamResolvedEvent, AllStreamSubscription } from '@kurrent/kurrentdb-client';
-import { describeEventStoreContract, waitUntil } from '#infra/event-store/event-store.contract.js';
-import { START, type Checkpoint, type StoredEvent } from '#infra/event-store/event-store.port.js';
+import { describeEventStoreContract, waitUntil } from '#engine/event-store/event-store.contract.js';
+import { START, type Checkpoint, type StoredEvent } from '#engine';
 import {
   KurrentDBEventStore,
   decodeMetadata,
   encodeMetadata,
   parseCheckpoint,
   toCheckpoint,
-} from '#infra/event-store/kurrentdb.event-store.js';
+} from '#engine/event-store/kurrentdb.event-store.js';
 
 const url = process.env.EVENTSTORE_URL ?? '';
 const serverAvailable =

@@ -7,9 +7,9 @@ import {
   describeEventStoreContract,
   readEverything,
   waitUntil,
-} from '#infra/event-store/event-store.contract.js';
-import { START, type StoredEvent, type StreamAppend } from '#infra/event-store/event-store.port.js';
-import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+} from '#engine/event-store/event-store.contract.js';
+import { START, type StoredEvent, type StreamAppend } from '#engine';
+import { PostgresEventStore } from '#engine';
 import { createTestDatabase } from '../support/database.js';
 
 async function openStore() {

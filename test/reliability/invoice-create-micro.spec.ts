@@ -1,4 +1,4 @@
-import { EVENT_STORE_APPEND_V2, EVENT_STORE_APPEND_V4 } from '#infra/event-store/postgres-event-store.sql.js';
+import { EVENT_STORE_APPEND_V2, EVENT_STORE_APPEND_V4 } from '#engine/schema.js';
 import { aCompanyWithAnInvoice } from '../support/api-fixtures.js';
 import { startTestApp } from '../support/app.js';
 import { apiClient } from '../support/http.js';

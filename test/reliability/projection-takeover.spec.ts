@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createPool, type Pool } from '#infra/db/database.js';
 import { migrate } from '#infra/db/migrate.js';
-import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+import { PostgresEventStore } from '#engine';
 import { allProjections } from '#projections/index.js';
-import { formatStatusTable, ProjectionRunner, type ProjectionStatus } from '#projections/runner/index.js';
+import { formatStatusTable, ProjectionRunner, type ProjectionStatus } from '#engine';
 import { createTestDatabase } from '../support/database.js';
 
 /**

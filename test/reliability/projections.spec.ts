@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPool, type Pool } from '#infra/db/database.js';
-import { waitUntil } from '#infra/event-store/event-store.contract.js';
-import { START, type NewEvent, type StoredEvent } from '#infra/event-store/event-store.port.js';
-import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+import { waitUntil } from '#engine/event-store/event-store.contract.js';
+import { START, type NewEvent, type StoredEvent } from '#engine';
+import { PostgresEventStore } from '#engine';
 import { ACTIVITY_TABLES, activityProjection } from '#projections/activity/activity.projection.js';
 import { defineProjection, ident, type Projection } from '#projections/projection.js';
 import {
@@ -17,7 +17,7 @@ import {
   rebuildWithProgressBar,
   type ProjectionLogger,
   type ProjectionRunnerOptions,
-} from '#projections/runner/index.js';
+} from '#engine';
 import {
   appendGenerated,
   evolveGridRow,

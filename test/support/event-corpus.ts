@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { EventMetadata, StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { EventMetadata, StoredEvent } from '#engine';
 
 /**
  * The golden corpus of stored events (R11): `test/fixtures/events/*.events.jsonl`, each file one company's whole

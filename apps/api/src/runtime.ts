@@ -1,14 +1,14 @@
 import type pg from 'pg';
 import { allProjections } from '#projections/index.js';
 import type { Projection } from '#projections/projection.js';
-import { ProjectionRunner } from '#projections/runner/projection-runner.js';
+import { ProjectionRunner } from '#engine';
 import type { AppConfig } from './infra/config/config.js';
 import { createPool } from '#infra/db/database.js';
 import { startEmbeddedPostgres, type RunningPostgres } from '#infra/db/embedded-postgres.js';
 import { migrate } from '#infra/db/migrate.js';
-import type { EventStore } from '#infra/event-store/event-store.port.js';
-import { KurrentDBEventStore } from '#infra/event-store/kurrentdb.event-store.js';
-import { PostgresEventStore } from '#infra/event-store/postgres.event-store.js';
+import type { EventStore } from '#engine';
+import { KurrentDBEventStore } from '#engine';
+import { PostgresEventStore } from '#engine';
 import type { MailCapture } from './infra/mail/mail-capture.js';
 import type { MailPort } from './infra/mail/mail.port.js';
 import { openMail } from './infra/mail/open-mail.js';

@@ -1,5 +1,5 @@
 import { isUuid } from '#domain/shared/field-rules.js';
-import type { EventStore } from '#infra/event-store/event-store.port.js';
+import type { EventStore } from '#engine';
 
 export const AUDIT_VERIFY_USAGE = 'audit:verify --company <company id>';
 

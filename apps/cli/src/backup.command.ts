@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { BackupError, restoreBackup, writeBackup } from '#infra/db/backup.js';
 import { allProjections } from '#projections/index.js';
-import { rebuildWithProgressBar } from '#projections/runner/cli.js';
+import { rebuildWithProgressBar } from '#engine';
 import type { Runtime } from '../../api/src/runtime.js';
 
 export const BACKUP_USAGE = 'backup --out <file.jsonl.gz>';

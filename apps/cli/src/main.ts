@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { allProjections } from '#projections/index.js';
-import { printStatus, rebuildWithProgressBar } from '#projections/runner/cli.js';
+import { printStatus, rebuildWithProgressBar } from '#engine';
 import { AppModule } from '../../api/src/app.module.js';
 import { AuthService } from '../../api/src/auth/auth.service.js';
 import { loadConfig } from '../../api/src/infra/config/config.js';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type pg from 'pg';
 import { daysBetween, isBusinessDate } from '#domain/shared/business-date.js';
 import { isUuid } from '#domain/shared/field-rules.js';
-import type { EventStore } from '#infra/event-store/event-store.port.js';
+import type { EventStore } from '#engine';
 import {
   companyTimeZone,
   MAX_RECORD_DAYS,

@@ -1,6 +1,6 @@
 import { isUuid } from '#domain/shared/field-rules.js';
 import { writeFileSync } from 'node:fs';
-import type { EventStore } from '#infra/event-store/event-store.port.js';
+import type { EventStore } from '#engine';
 import {
   replayStampLedger,
   stampLedgerCsv,

@@ -1,4 +1,4 @@
-import type { Checkpoint } from './event-store/event-store.port.js';
+import type { Checkpoint } from '#engine';
 
 /** What command handlers need of the projection runner: wait until a checkpoint is visible in read models. */
 export interface ReadYourWrites {

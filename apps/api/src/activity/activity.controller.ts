@@ -18,7 +18,7 @@ import { invoiceDecider } from '#domain/invoices/invoice.decider.js';
 import { invoiceStream } from '#domain/invoices/invoice.events.js';
 import type { AnyEvent } from '#domain/shared/decider.js';
 import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
-import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
+import { EVENT_STORE, type EventStore } from '#engine';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import {
   ACTIVITY_ACTIONS,

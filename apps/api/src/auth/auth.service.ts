@@ -6,7 +6,7 @@ import type { ActivityEvent } from '#domain/activity/activity.events.js';
 import { activityStream } from '#domain/activity/activity.events.js';
 import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
 import { APP_CONFIG, type AppConfig } from '../infra/config/config.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { escapeHtml } from '../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailPort } from '../infra/mail/mail.port.js';
 import { PG_POOL } from '#infra/projections.provider.js';

@@ -8,8 +8,8 @@ import type pg from 'pg';
 import { FEATURE_CATALOGUE, type FeatureName } from '#domain/companies/company.features.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import type { CommandMetadata } from '#domain/shared/decider.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
-import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
+import { EventAppender } from '#engine';
+import { EVENT_STORE, type EventStore } from '#engine';
 import { AuthService } from '../auth/auth.service.js';
 import { UpdateCompanyDetailsCommand } from '../companies/commands/update-company-details.command.js';
 import { CreateCustomerCommand } from '../customers/commands/create-customer.command.js';
@@ -176,6 +176,7 @@ export async function runDemoSeed(
           tabcId: company.tabcId,
           subdomain: company.subdomain,
           defaultInvoiceNote: company.defaultInvoiceNote,
+          paymentTerms: company.paymentTerms,
           startingInvoiceNumber: company.startingInvoiceNumber,
           stampThreshold: company.stampThreshold,
           taxRate: company.taxRate,
@@ -250,6 +251,8 @@ export async function runDemoSeed(
             contactPhone: c.contactPhone,
             comptrollerTaxpayerNumber: c.taxpayerNumber,
             cashOnDelivery: c.cashOnDelivery,
+            // A cash customer pays on delivery; the others follow the company's credit-law terms.
+            paymentTerms: c.cashOnDelivery ? 'on_delivery' : null,
             fintechOption: false,
             productPriceTierId: c.tierId,
             serviceStartOn: firstDay,

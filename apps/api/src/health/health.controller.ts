@@ -5,9 +5,9 @@ import type pg from 'pg';
 import { Public } from '../auth/public.decorator.js';
 import { ApiAnswer } from '../infra/http/api-answer.js';
 import { APP_CONFIG, APP_VERSION, type AppConfig } from '../infra/config/config.js';
-import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
+import { EVENT_STORE, type EventStore } from '#engine';
 import { PG_POOL, PROJECTION_RUNNER } from '#infra/projections.provider.js';
-import type { ProjectionRunner } from '#projections/runner/projection-runner.js';
+import type { ProjectionRunner } from '#engine';
 
 async function check(probe: () => Promise<unknown>): Promise<{ ok: boolean; error?: string }> {
   try {

@@ -13,8 +13,8 @@ import {
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
-import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
+import { EventAppender } from '#engine';
+import { EVENT_STORE, type EventStore } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { integrationsProjection } from '#projections/integrations/integrations.projection.js';
 import { IntegrationPartners } from './partners.provider.js';

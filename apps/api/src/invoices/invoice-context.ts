@@ -21,7 +21,7 @@ import type { FieldProblem } from '#domain/shared/field-rules.js';
 import { centsOf } from '#domain/shared/money.js';
 import { lastPriceOf } from '#projections/invoices/last-invoiced-prices.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { EventAppender, streamDecision, type StreamDecision } from '#infra/event-store/event-appender.js';
+import { EventAppender, streamDecision, type StreamDecision } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import type { InvoiceItemBody } from './dto/invoice.body.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { LIVE_EVENTS } from '#domain/contracts/live.contract.js';
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 import {
   CUSTOMER_ROUTES,
   customerSessionsEndIn,

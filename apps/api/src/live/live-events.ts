@@ -1,5 +1,5 @@
 import type { LiveEventName, LiveMessage } from '#domain/contracts/live.contract.js';
-import type { StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { StoredEvent } from '#engine';
 
 /** A stored event as it goes out: the socket event, the company room it goes to, and the message. */
 export interface LiveDelivery {

@@ -7,7 +7,7 @@ import {
   type EventStore,
   type StoredEvent,
   type Subscription,
-} from '#infra/event-store/event-store.port.js';
+} from '#engine';
 import type pg from 'pg';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL, PROJECTION_RUNNER, type ReadYourWrites } from '#infra/projections.provider.js';

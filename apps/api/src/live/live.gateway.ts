@@ -10,7 +10,7 @@ import {
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { LiveHello, LiveResumeAnswer } from '#domain/contracts/live.contract.js';
-import type { Checkpoint } from '#infra/event-store/event-store.port.js';
+import type { Checkpoint } from '#engine';
 import { AuthService } from '../auth/auth.service.js';
 import { Public } from '../auth/public.decorator.js';
 import type { AuthUser } from '../auth/auth.types.js';

@@ -9,6 +9,7 @@ import type {
   ShopDraftResponse,
 } from '#domain/contracts/order.contract.js';
 import { orderError } from '#domain/orders/order.errors.js';
+import { invoicedPerLine } from '#domain/orders/order-lines.js';
 import { ORDER_STATUS_LABELS } from '#domain/orders/order-status.js';
 import type { DraftOrderState, LiveOrder, ReviewedItem } from '#domain/orders/order.state.js';
 import { isUuid } from '#domain/shared/field-rules.js';
@@ -66,7 +67,7 @@ type OrderRowRead = {
   company_name: string | null;
 };
 
-function itemResponse(item: ReviewedItem): OrderItemResponse {
+function itemResponse(item: ReviewedItem, invoicedQty: number): OrderItemResponse {
   const qtyChanged = item.previousQty !== null;
   const priceChanged = item.previousPriceCents !== null;
   return {
@@ -91,6 +92,7 @@ function itemResponse(item: ReviewedItem): OrderItemResponse {
     new_price: priceChanged ? dollarsOf(item.priceCents) : null,
     previous_price: item.previousPriceCents === null ? null : dollarsOf(item.previousPriceCents),
     price_change_note: item.priceChangeNote,
+    invoiced_qty: invoicedQty,
   };
 }
 
@@ -98,7 +100,11 @@ export function orderResponse(
   state: LiveOrder,
   meta: { createdAt: string; updatedAt: string; companyName: string },
 ): OrderResponse {
-  const items = state.items.map(itemResponse);
+  const invoiced = invoicedPerLine(
+    state.items.map((item) => ({ productId: item.productId, qty: item.qty, rejected: item.rejected })),
+    state.invoicedQty,
+  );
+  const items = state.items.map((item, index) => itemResponse(item, invoiced[index] ?? 0));
   return {
     id: state.id,
     order_number: state.number,

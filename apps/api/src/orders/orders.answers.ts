@@ -42,6 +42,7 @@ export const ORDER_EXAMPLE = {
       new_price: null,
       previous_price: null,
       price_change_note: '',
+      invoiced_qty: 0,
     },
   ],
   invoices: [],
@@ -89,6 +90,7 @@ const REVIEWED_ITEM = {
   new_price: 18.5,
   previous_price: 19.99,
   price_change_note: 'Deal',
+  invoiced_qty: 0,
 };
 
 /** PUT /order/{idOrNumber}/item/{line}: the order after the review, and its reviewed items. */

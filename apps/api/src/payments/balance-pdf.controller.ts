@@ -8,7 +8,7 @@ import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser, Public } from '../auth/public.decorator.js';
 import { orLinkNotFound, PublicLinks } from '../delivery/public-links.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { actorOf } from '../infra/http/actor.js';
 import { sendPdf } from '../invoices/delivery/invoice-delivery.controller.js';
 import { BalancePdfService } from './pdf/balance-pdf.service.js';

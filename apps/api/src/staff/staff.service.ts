@@ -17,7 +17,7 @@ import { hashPassword, hashToken, newToken } from '../auth/tokens.js';
 import { APP_CONFIG, type AppConfig } from '../infra/config/config.js';
 import { inTransaction } from '#infra/db/database.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { escapeHtml } from '../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailPort } from '../infra/mail/mail.port.js';
 import { PG_POOL } from '#infra/projections.provider.js';

@@ -2,7 +2,7 @@ import type { StampRange } from '#domain/stamps/stamp.events.js';
 import { heldAfter, stampHoldingDecider, stampHoldingStream } from '#domain/stamps/stamp-holding.js';
 import type { Queryable } from '#infra/db/database.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import type { EventAppender } from '#infra/event-store/event-appender.js';
+import type { EventAppender } from '#engine';
 
 /**
  * What an invoice holds for an invoice whose `stamp-holding-{invoiceId}` stream recorded nothing yet (created

@@ -15,6 +15,9 @@ import { useGetCustomerQuery, type Customer } from '../customers/customers.api';
 import { BUILDER_MESSAGES } from './builder/builder-messages';
 import { valuesFromInvoice, valuesFromOrder, type BuilderValues } from './builder/builder-state';
 import { useGetOrderQuery, type OrderResponse } from '../orders/orders.api';
+import { useCreateOrderInvoices } from '../orders/CreateOrderInvoices';
+import { ORDER_MESSAGES } from '../orders/order-messages';
+import { orderInvoiceGroups } from '../orders/order-to-invoices';
 import { InvoiceBuilderForm } from './builder/InvoiceBuilderForm';
 import { useGetInvoiceQuery, type Invoice } from './invoices.api';
 
@@ -39,6 +42,25 @@ function Notice({
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5 }}>{children}</Box>
     </Box>
+  );
+}
+
+function SplitOrderNotice({ order }: { order: OrderResponse }) {
+  const invoicing = useCreateOrderInvoices(order);
+  return (
+    <Notice
+      icon={<ReceiptLongOutlined aria-hidden sx={{ fontSize: 56, color: 'text.disabled' }} />}
+      title={`Order #${order.order_number} becomes two invoices`}
+      text="Beer goes on its own invoice: this order holds beer and liquor or wine, so it is invoiced as a beer invoice (numbered with a B) and an invoice of the rest."
+    >
+      <Button variant="contained" onClick={invoicing.start}>
+        Create Invoices
+      </Button>
+      <RouterButton to={`/order/${order.order_number}`} variant="outlined">
+        View Order
+      </RouterButton>
+      {invoicing.dialog}
+    </Notice>
   );
 }
 
@@ -129,7 +151,7 @@ export default function InvoiceBuilderPage() {
     refetchOnMountOrArgChange: true,
   });
   const customer = useGetCustomerQuery(customerId ?? '', { skip: !customerId });
-  const order = useGetOrderQuery(orderNumber ?? '', { skip: !orderNumber });
+  const order = useGetOrderQuery(orderNumber ?? '', { skip: !orderNumber, refetchOnMountOrArgChange: true });
 
   const ready =
     company.data &&
@@ -160,6 +182,25 @@ export default function InvoiceBuilderPage() {
     return <LoadProblem error={edited.error} retry={() => void edited.refetch()} />;
   if (replaceNumber && replaced.isError)
     return <LoadProblem error={replaced.error} retry={() => void replaced.refetch()} />;
+  // An order that cannot be read: said so, rather than an empty builder.
+  if (orderNumber && order.isError)
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 8, gap: 2 }}>
+        <title>{`${ORDER_MESSAGES.invoiceFailed} · Stampline`}</title>
+        <ProblemAlert
+          title={ORDER_MESSAGES.invoiceFailed}
+          messages={[toProblem(order.error)?.message || BUILDER_MESSAGES.loadFailed]}
+        />
+        <Box sx={{ display: 'flex', gap: 1.5 }}>
+          <Button variant="outlined" onClick={() => void order.refetch()}>
+            Retry
+          </Button>
+          <RouterButton to="/order" variant="outlined">
+            All Orders
+          </RouterButton>
+        </Box>
+      </Box>
+    );
   if (!ready || !initial || !company.data)
     return <FullPageSpinner label={number ? 'Loading invoice' : 'Loading'} />;
 
@@ -196,6 +237,22 @@ export default function InvoiceBuilderPage() {
         </RouterButton>
         <RouterButton to="/invoice" variant="outlined">
           All Invoices
+        </RouterButton>
+      </Notice>
+    );
+
+  // An order mixing beer with liquor or wine: two invoices, made together (not one builder holding both).
+  if (order.data && orderInvoiceGroups(order.data.order).length > 1)
+    return <SplitOrderNotice order={order.data.order} />;
+  if (order.data && orderInvoiceGroups(order.data.order).length === 0)
+    return (
+      <Notice
+        icon={<ReceiptLongOutlined aria-hidden sx={{ fontSize: 56, color: 'text.disabled' }} />}
+        title={`Order #${order.data.order.order_number} is invoiced`}
+        text="Every accepted item of this order is on an invoice already."
+      >
+        <RouterButton to={`/order/${order.data.order.order_number}`} variant="contained">
+          View Order
         </RouterButton>
       </Notice>
     );

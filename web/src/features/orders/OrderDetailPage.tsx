@@ -20,7 +20,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { FeatureGate, useFeatureForbidden } from '../../shared/feature-gate/FeatureGate';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
@@ -32,6 +32,8 @@ import { CustomerLink } from '../customers/CustomerLink';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { OrderStatusChip } from './order-grid.columns';
 import { ORDER_MESSAGES } from './order-messages';
+import { useCreateOrderInvoices } from './CreateOrderInvoices';
+import { invoiceRangeLink } from './order-to-invoices';
 import {
   useGetOrderQuery,
   useOrderLinkMutation,
@@ -70,7 +72,6 @@ function OrderDetail() {
 }
 
 function OrderView({ order }: { order: OrderResponse }) {
-  const navigate = useNavigate();
   const [update, updating] = useUpdateOrderMutation();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -88,6 +89,7 @@ function OrderView({ order }: { order: OrderResponse }) {
     }
   };
   const customer = order.customerUser.customer;
+  const invoicing = useCreateOrderInvoices(order);
 
   const cancel = async () => {
     try {
@@ -99,10 +101,7 @@ function OrderView({ order }: { order: OrderResponse }) {
     setConfirmCancel(false);
   };
 
-  const invoicesLink =
-    order.invoices.length > 1
-      ? `/invoice?numberFrom=${encodeURIComponent(order.invoices[0]!.number)}&numberTo=${encodeURIComponent(order.invoices.at(-1)!.number)}`
-      : null;
+  const invoicesLink = invoiceRangeLink(order.invoices.map((invoice) => invoice.number));
 
   return (
     <>
@@ -128,11 +127,8 @@ function OrderView({ order }: { order: OrderResponse }) {
                 </Button>
               </>
             )}
-            {(placed || order.status === 'partially_invoiced') && (
-              <Button
-                variant="contained"
-                onClick={() => navigate(`/invoice/create?order=${order.order_number}`)}
-              >
+            {(placed || order.status === 'partially_invoiced') && !invoicing.nothingLeft && (
+              <Button variant="contained" onClick={invoicing.start}>
                 Create Invoice
               </Button>
             )}
@@ -211,6 +207,15 @@ function OrderView({ order }: { order: OrderResponse }) {
                   </TableCell>
                   <TableCell align="right">
                     {item.qty}
+                    {order.invoices.length > 0 && !item.is_rejected && (
+                      <Typography
+                        variant="caption"
+                        color={item.invoiced_qty >= item.qty ? 'success.dark' : 'text.secondary'}
+                        sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                      >
+                        {item.invoiced_qty >= item.qty ? 'invoiced' : `${item.invoiced_qty} invoiced`}
+                      </Typography>
+                    )}
                     {item.previous_qty !== null && (
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                         was {item.previous_qty}
@@ -309,6 +314,7 @@ function OrderView({ order }: { order: OrderResponse }) {
         onConfirm={() => void cancel()}
         onClose={() => setConfirmCancel(false)}
       />
+      {invoicing.dialog}
       {rejecting && <RejectDialog order={order} onClose={() => setRejecting(false)} />}
       {reviewing && <ReviewDialog order={order} item={reviewing} onClose={() => setReviewing(null)} />}
     </>

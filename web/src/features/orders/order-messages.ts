@@ -11,6 +11,7 @@ export const ORDER_MESSAGES = {
   updateFailed: 'Error occurred while updating order.',
   loadFailed: 'Sorry, something went wrong!',
   noUsers: 'You have no registered user.',
+  invoiceFailed: 'Error Creating Invoice From Order',
 } as const;
 
 /** Spec 001 §9: order rows are 56 px high; customer users 40. */

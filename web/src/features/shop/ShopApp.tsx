@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { invoiceGroups } from '#domain/orders/order-lines';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -450,6 +451,7 @@ function Catalogue({ cart }: { cart: Cart }) {
             product: product.product,
             size: product.product_size,
             price: product.price,
+            type: product.product_type,
           };
           return (
             <Card component="li" key={product.id} variant="outlined">
@@ -566,6 +568,12 @@ function Cart({ cart, base }: { cart: Cart; base: string }) {
         <Typography color="text.secondary">Your cart is empty.</Typography>
       ) : (
         <>
+          {invoiceGroups(cart.lines.map((line) => ({ type: line.type ?? '' }))).length > 1 && (
+            <Alert severity="info">
+              Beer goes on its own invoice: this order will be invoiced as two invoices, one for the beer and
+              one for the rest.
+            </Alert>
+          )}
           <Box
             component="ul"
             aria-label="Cart items"
@@ -651,6 +659,7 @@ function MyDrafts({ cart, base }: { cart: Cart; base: string }) {
           size: item.product.product_size,
           price: item.price!,
           qty: item.qty,
+          type: item.product.product_type,
         })),
         found.note,
       );

@@ -26,6 +26,8 @@ export interface CartLine {
   size: string;
   price: number;
   qty: number;
+  /** The product's type (LIQUOR, WINE, BEER, N/A); absent on a cart kept from before it was stored. */
+  type?: string;
 }
 
 /** The cart survives a reload: nothing the user entered is lost. */

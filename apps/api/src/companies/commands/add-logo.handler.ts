@@ -1,7 +1,7 @@
 import { BadRequestException, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
 import { sniffImage } from '../../infra/files/image-sniffer.js';
 import { AddLogoCommand } from './add-logo.command.js';

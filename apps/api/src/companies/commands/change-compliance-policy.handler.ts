@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { WAITS_FOR } from '../../read-your-writes.js';
 import { ChangeCompliancePolicyCommand } from './change-compliance-policy.command.js';
 

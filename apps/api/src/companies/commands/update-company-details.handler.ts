@@ -9,7 +9,7 @@ import {
   subdomainStream,
   wantedSubdomain,
 } from '#domain/companies/subdomain-reservation.decide.js';
-import { EventAppender, streamDecision, type StreamDecision } from '#infra/event-store/event-appender.js';
+import { EventAppender, streamDecision, type StreamDecision } from '#engine';
 import { UpdateCompanyDetailsCommand } from './update-company-details.command.js';
 import { WAITS_FOR } from '../../read-your-writes.js';
 

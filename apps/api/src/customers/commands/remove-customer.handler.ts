@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { customerDecider, customerStream } from '#domain/customers/customer.decide.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { RemoveCustomerCommand } from './remove-customer.command.js';
 import { WAITS_FOR } from '../../read-your-writes.js';
 

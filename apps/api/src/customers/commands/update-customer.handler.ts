@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { customerDecider, customerStream } from '#domain/customers/customer.decide.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { checkPriceTier, currentPriceTier } from '../price-tier-check.js';
 import { UpdateCustomerCommand } from './update-customer.command.js';

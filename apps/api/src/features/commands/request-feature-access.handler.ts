@@ -6,8 +6,8 @@ import { companyDecider, companyStream } from '#domain/companies/company.decide.
 import type { CompanyEvent } from '#domain/companies/company.events.js';
 import { FEATURE_CATALOGUE } from '#domain/companies/company.features.js';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
-import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
+import { EventAppender } from '#engine';
+import { EVENT_STORE, type EventStore } from '#engine';
 import { escapeHtml } from '../../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailPort } from '../../infra/mail/mail.port.js';
 import { PG_POOL } from '#infra/projections.provider.js';

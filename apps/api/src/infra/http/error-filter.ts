@@ -9,7 +9,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { DomainError } from '#domain/shared/domain-error.js';
 import { isTransientStoreError } from '#infra/db/transient-errors.js';
-import { WrongExpectedRevisionError } from '#infra/event-store/event-store.port.js';
+import { WrongExpectedRevisionError } from '#engine';
 
 export interface Problem {
   statusCode: number;

@@ -6,7 +6,7 @@ import { inventoryError, inventoryInvalidValue } from '#domain/inventory/invento
 import { inventoryRestockStream, inventoryStream } from '#domain/inventory/inventory.events.js';
 import { toNumber } from '#domain/shared/field-rules.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { invoiceIdFor } from '../../invoices/invoice-context.js';
 import { WAITS_FOR } from '../../read-your-writes.js';

@@ -22,8 +22,8 @@ import {
   type StampHoldingChanged,
 } from '#domain/stamps/stamp-holding.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { EventAppender, streamDecision } from '#infra/event-store/event-appender.js';
-import type { AppendResult } from '#infra/event-store/event-store.port.js';
+import { EventAppender, streamDecision } from '#engine';
+import type { AppendResult } from '#engine';
 import type { AnyEvent } from '#domain/shared/decider.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { fingerprintOf, invoiceIdFor, InvoiceContext } from '../invoice-context.js';

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { invoiceDecider } from '#domain/invoices/invoice.decider.js';
 import { invoiceStream } from '#domain/invoices/invoice.events.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { DeleteInvoiceCommand } from './delete-invoice.command.js';

@@ -8,7 +8,7 @@ import { businessDate } from '#domain/shared/business-date.js';
 import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampsStream } from '#domain/stamps/stamp.events.js';
 import { holdingChanges, stampHoldingDecider, stampHoldingStream } from '#domain/stamps/stamp-holding.js';
-import { EventAppender, streamDecision } from '#infra/event-store/event-appender.js';
+import { EventAppender, streamDecision } from '#engine';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import { fingerprintOf, invoiceIdFor, InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';

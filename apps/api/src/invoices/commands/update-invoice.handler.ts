@@ -15,7 +15,7 @@ import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampsStream } from '#domain/stamps/stamp.events.js';
 import { holdingChanges, stampHoldingDecider, stampHoldingStream } from '#domain/stamps/stamp-holding.js';
 import { holdingNow } from '../../stamps/stamp-holdings.js';
-import { EventAppender, streamDecision } from '#infra/event-store/event-appender.js';
+import { EventAppender, streamDecision } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { fingerprintOf, InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';

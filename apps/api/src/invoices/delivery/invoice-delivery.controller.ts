@@ -9,7 +9,7 @@ import { invoiceStream } from '#domain/invoices/invoice.events.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
 import { PublicLinks } from '../../delivery/public-links.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { GridParams, runGrid } from '#infra/grid/index.js';
 import { actorOf } from '../../infra/http/actor.js';
 import { PG_POOL } from '#infra/projections.provider.js';

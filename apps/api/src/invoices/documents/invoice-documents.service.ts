@@ -15,7 +15,7 @@ import { invoiceStream } from '#domain/invoices/invoice.events.js';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { InvoiceDocumentRow } from '#projections/invoices/invoice-documents.projection.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { InvoiceReader } from '../invoice-reader.js';

@@ -14,8 +14,8 @@ import {
   type StartingNumberChange,
 } from '#domain/invoices/numbering-proof.js';
 import { INVOICE_STATUS_LABELS } from '#domain/shared/invoice-status.js';
-import { chainHeadOf } from '#infra/event-store/event-chain.js';
-import type { EventStore, StoredEvent } from '#infra/event-store/event-store.port.js';
+import { chainHeadOf } from '#engine';
+import type { EventStore, StoredEvent } from '#engine';
 import { csvLine } from '../../infra/csv/csv-format.js';
 
 /** The proof as the API answers it (domain/contracts/stamp-record.contract.ts). */

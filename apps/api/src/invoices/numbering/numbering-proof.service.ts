@@ -3,7 +3,7 @@ import Handlebars from 'handlebars';
 import type pg from 'pg';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import { INVOICE_STATUS_LABELS } from '#domain/shared/invoice-status.js';
-import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
+import { EVENT_STORE, type EventStore } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
 import { PdfRenderer } from '../../infra/pdf/pdf-renderer.js';

@@ -10,7 +10,7 @@ import { orderError, orderInvalid, ORDER_MESSAGES } from '#domain/orders/order.e
 import { orderStream, type OrderCustomer } from '#domain/orders/order.events.js';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { FieldProblem } from '#domain/shared/field-rules.js';
-import { EventAppender, streamDecision } from '#infra/event-store/event-appender.js';
+import { EventAppender, streamDecision } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config.js';
 import { MAIL_PORT, type MailPort } from '../../infra/mail/mail.port.js';

@@ -12,7 +12,7 @@ import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { FieldProblem } from '#domain/shared/field-rules.js';
 import { centsOf } from '#domain/shared/money.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { EventAppender, streamDecision } from '#infra/event-store/event-appender.js';
+import { EventAppender, streamDecision } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { escapeHtml } from '../../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailPort } from '../../infra/mail/mail.port.js';

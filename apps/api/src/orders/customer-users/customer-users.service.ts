@@ -9,7 +9,7 @@ import type {
 } from '#domain/contracts/order.contract.js';
 import { activityStream, type CustomerUserFact } from '#domain/activity/activity.events.js';
 import { inTransaction, prepared } from '#infra/db/database.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { EMAIL_TAKEN, WRONG_CREDENTIALS } from '../../auth/auth.service.js';

@@ -78,6 +78,7 @@ export const PLACED_DRAFT_ANSWER: OrderResponse = {
     new_price: null,
     previous_price: null,
     price_change_note: '',
+    invoiced_qty: 0,
   })),
   invoices: [],
   customerUser: {

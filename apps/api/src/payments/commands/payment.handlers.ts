@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { invoiceDecider, type InvoiceStreamCommand } from '#domain/invoices/invoice.decider.js';
 import { invoiceStream } from '#domain/invoices/invoice.events.js';
 import { centsOf } from '#domain/shared/money.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { InvoiceReader } from '../../invoices/invoice-reader.js';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import type { PaymentBody } from '../dto/payment.body.js';

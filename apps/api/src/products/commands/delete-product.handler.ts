@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { productDecider } from '#domain/products/product.decide.js';
 import { productStream } from '#domain/products/product.events.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { productContext } from '../product-context.js';
 import { DeleteProductCommand } from './delete-product.command.js';

@@ -5,7 +5,7 @@ import { companyDecider, companyStream } from '#domain/companies/company.decide.
 import type { PriceTierRemoved } from '#domain/companies/company.events.js';
 import { customerDecider, customerStream } from '#domain/customers/customer.decide.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { EventAppender, streamDecision, type StreamDecision } from '#infra/event-store/event-appender.js';
+import { EventAppender, streamDecision, type StreamDecision } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { RemovePriceTierCommand, type RemovePriceTierResult } from './remove-price-tier.command.js';
 import { WAITS_FOR } from '../../read-your-writes.js';

@@ -7,7 +7,7 @@ import { productStream } from '#domain/products/product.events.js';
 import { PRODUCT_MESSAGES, sameProductKey } from '#domain/products/product.rules.js';
 import { isBlank, isUuid } from '#domain/shared/field-rules.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { customerTier, productContext } from '../product-context.js';
 import { UpdateProductCommand } from './update-product.command.js';

@@ -9,7 +9,7 @@ import {
   stampHoldingDecider,
   stampHoldingStream,
 } from '#domain/stamps/stamp-holding.js';
-import { EventAppender, streamDecision } from '#infra/event-store/event-appender.js';
+import { EventAppender, streamDecision } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { holdingNow } from '../stamp-holdings.js';
 import { AllocateStampsCommand, type AllocateStampsResult } from './allocate-stamps.command.js';

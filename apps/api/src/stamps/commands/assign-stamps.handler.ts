@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampsStream, type StampsAllocated } from '#domain/stamps/stamp.events.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { AssignStampsCommand, type AssignStampsResult } from './assign-stamps.command.js';
 import { WAITS_FOR } from '../../read-your-writes.js';
 

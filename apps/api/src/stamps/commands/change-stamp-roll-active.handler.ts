@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampError } from '#domain/stamps/stamp.errors.js';
 import { stampsStream } from '#domain/stamps/stamp.events.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { readRoll } from '../stamp-read.js';
 import { ChangeStampRollActiveCommand } from './change-stamp-roll-active.command.js';

@@ -6,7 +6,7 @@ import { formatRanges } from '#domain/stamps/intervals.js';
 import { destroyReasons, stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { destroyMessages } from '#domain/stamps/stamp.errors.js';
 import { stampsStream, type StampsDestroyed } from '#domain/stamps/stamp.events.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { holdersWithin } from '../stamp-holdings.js';
 import { DestroyStampsCommand } from './destroy-stamps.command.js';

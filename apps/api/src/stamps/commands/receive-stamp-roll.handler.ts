@@ -6,7 +6,7 @@ import { businessDate } from '#domain/shared/business-date.js';
 import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampsStream, type StampRollReceived } from '#domain/stamps/stamp.events.js';
 import { stampRollSizeWarnings } from '#domain/stamps/stamp.rules.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { stampSettings } from '../stamp-company.settings.js';
 import { readRoll } from '../stamp-read.js';

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { releaseStamps, stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampsStream } from '#domain/stamps/stamp.events.js';
 import { holdingChanges, stampHoldingDecider, stampHoldingStream } from '#domain/stamps/stamp-holding.js';
-import { EventAppender, streamDecision } from '#infra/event-store/event-appender.js';
+import { EventAppender, streamDecision } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { holdingNow } from '../stamp-holdings.js';
 import { ReleaseStampsCommand } from './release-stamps.command.js';

@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampsStream, type StampsRestored } from '#domain/stamps/stamp.events.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { UndoDestroyStampsCommand } from './undo-destroy-stamps.command.js';
 import { WAITS_FOR } from '../../read-your-writes.js';
 

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { allocateStamps, stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampsStream } from '#domain/stamps/stamp.events.js';
 import { heldAfter } from '#domain/stamps/stamp-holding.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { holdingNow } from '../stamp-holdings.js';
 import type { StampAllocationPreviewResponse } from '#domain/contracts/stamp.contract.js';

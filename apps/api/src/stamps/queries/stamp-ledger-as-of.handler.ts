@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
+import { EVENT_STORE, type EventStore } from '#engine';
 import { replayStampLedger } from '../replay/stamp-ledger-replay.js';
 import { StampLedgerAsOfQuery } from './stamp-ledger-as-of.query.js';
 

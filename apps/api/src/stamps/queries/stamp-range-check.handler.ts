@@ -5,7 +5,7 @@ import { formatRange } from '#domain/stamps/intervals.js';
 import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampsStream } from '#domain/stamps/stamp.events.js';
 import { checkStampRange } from '#domain/stamps/stamp.rules.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { holdingNow } from '../stamp-holdings.js';
 import type { StampRangeCheckResponse } from '#domain/contracts/stamp.contract.js';

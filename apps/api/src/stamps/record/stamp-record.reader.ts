@@ -17,8 +17,8 @@ import {
   type StampRecordTotals,
 } from '#domain/stamps/stamp-record.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { chainHeadOf } from '#infra/event-store/event-chain.js';
-import type { EventStore, StoredEvent } from '#infra/event-store/event-store.port.js';
+import { chainHeadOf } from '#engine';
+import type { EventStore, StoredEvent } from '#engine';
 import { csvLine } from '../../infra/csv/csv-format.js';
 
 /** The record as the API answers it (domain/contracts/stamp-record.contract.ts). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Handlebars from 'handlebars';
 import type pg from 'pg';
-import { EVENT_STORE, type EventStore } from '#infra/event-store/event-store.port.js';
+import { EVENT_STORE, type EventStore } from '#engine';
 import { stampOfRequest } from '../stamp-serials.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';

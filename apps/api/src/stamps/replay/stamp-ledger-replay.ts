@@ -2,7 +2,7 @@ import { formatRanges } from '#domain/stamps/intervals.js';
 import { stampsStream, type StampEvent } from '#domain/stamps/stamp.events.js';
 import { stampLedgerReport, type StampLedgerReport } from '#domain/stamps/stamp.report.js';
 import { evolve, initialState } from '#domain/stamps/stamp.state.js';
-import type { EventStore } from '#infra/event-store/event-store.port.js';
+import type { EventStore } from '#engine';
 import { csvLine } from '../../infra/csv/csv-format.js';
 
 export interface StampLedgerAsOf extends StampLedgerReport {

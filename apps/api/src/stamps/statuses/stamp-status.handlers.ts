@@ -7,7 +7,7 @@ import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import type { StampEvent } from '#domain/stamps/stamp.events.js';
 import { stampsStream } from '#domain/stamps/stamp.events.js';
 import { STATUS_WORDS } from '#domain/stamps/stamp-status.decide.js';
-import { EventAppender } from '#infra/event-store/event-appender.js';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { readCompliancePolicy } from '../../companies/compliance-policy.reader.js';
 import { WAITS_FOR } from '../../read-your-writes.js';

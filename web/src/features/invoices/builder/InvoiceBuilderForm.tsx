@@ -23,12 +23,13 @@ import { useFeature } from '../../../shared/feature-gate/use-feature';
 import { Recommendations } from './Recommendations';
 import { InvoiceUploadDialog, INVOICE_UPLOAD_TEXTS } from '../../integrations/InvoiceUploadDialog';
 import type { ConvertedInvoice } from '../../integrations/integrations.api';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useBlocker, useNavigate } from 'react-router-dom';
 import { businessDate } from '#domain/shared/business-date';
 import type { Company } from '../../../shared/company/company.api';
 import { useCompliancePolicy } from '../../../shared/company/compliance.api';
 import { formatDate } from '../../../shared/format';
 import { ProblemAlert } from '../../../shared/forms/ProblemAlert';
+import { DueDateField } from './DueDateField';
 import { creditLawDueNote, InvoiceChecksAlerts, useInvoiceChecks } from './InvoiceChecks';
 import { fieldErrors, problemMessages, toProblem } from '../../../shared/problem';
 import { toast } from '../../../shared/toasts';
@@ -164,6 +165,8 @@ export function InvoiceBuilderForm({
   const priceInputs = useRef(new Map<string, HTMLInputElement>());
   const searchInput = useRef<HTMLInputElement>(null);
   const problemRef = useRef<HTMLDivElement>(null);
+  /** set once saved: the navigation to the saved invoice is not a loss of work */
+  const saved = useRef(false);
   const linesRef = useRef(values.lines);
   linesRef.current = values.lines;
 
@@ -390,7 +393,7 @@ export function InvoiceBuilderForm({
     const body = fromOrder ? { ...invoiceBody(values), order_id: fromOrder.id } : invoiceBody(values);
     idempotencyKey.current ??= newIdempotencyKey();
     try {
-      const saved = editing
+      const invoiceSaved = editing
         ? await updateInvoice({ id: invoice.id, body }).unwrap()
         : replaces
           ? await replaceInvoice({
@@ -404,12 +407,13 @@ export function InvoiceBuilderForm({
             }).unwrap();
       toast.success(
         editing
-          ? `Invoice #${saved.number} saved.`
+          ? `Invoice #${invoiceSaved.number} saved.`
           : replaces
-            ? `Invoice #${saved.number} created, replacing cancelled invoice #${replaces.number}.`
-            : `Invoice #${saved.number} created.`,
+            ? `Invoice #${invoiceSaved.number} created, replacing cancelled invoice #${replaces.number}.`
+            : `Invoice #${invoiceSaved.number} created.`,
       );
-      navigate(`/invoice/${encodeURIComponent(saved.number)}`);
+      saved.current = true;
+      navigate(`/invoice/${encodeURIComponent(invoiceSaved.number)}`);
     } catch (error) {
       const duplicate = isDuplicate(error);
       if (duplicate && !editing) {
@@ -435,6 +439,20 @@ export function InvoiceBuilderForm({
     }
   };
 
+  // Unsaved lines (added, changed or removed since the builder opened): leaving the builder (a link, Back, the
+  // browser's back) asks first; closing the tab too.
+  const unsaved = values.lines !== initial.lines && !saved.current;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved && !saved.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
   const saving = step.kind === 'saving';
   const numberText = editing
     ? invoice.number
@@ -459,7 +477,7 @@ export function InvoiceBuilderForm({
             <ArrowBackOutlined />
           </IconButton>
         </Tooltip>
-        <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Box sx={{ minWidth: 0, flex: '1 1 260px' }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, flexWrap: 'wrap' }}>
             <Typography variant="h1">{title}</Typography>
             <Chip
@@ -550,7 +568,7 @@ export function InvoiceBuilderForm({
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' },
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 288px' },
           alignItems: 'start',
         }}
       >
@@ -571,7 +589,12 @@ export function InvoiceBuilderForm({
               <Box sx={{ gridColumn: { xs: '1', sm: '1 / -1', md: 'auto' } }}>
                 <CustomerField
                   value={values.customer}
-                  onChange={(customer) => set('customer', customer)}
+                  onChange={(customer) => {
+                    set('customer', customer);
+                    // a customer picked for an empty invoice: on to its products
+                    if (customer && values.lines.length === 0)
+                      window.setTimeout(() => searchInput.current?.focus(), 0);
+                  }}
                   error={fields.customer_id}
                   autoFocus={!values.customer}
                 />
@@ -586,26 +609,23 @@ export function InvoiceBuilderForm({
                 helperText={fields.invoiced_at ?? ' '}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: latestInvoiceDate(today) } }}
               />
-              <TextField
-                label="Due Date"
-                type="date"
-                value={values.dueAt}
-                onChange={(event) => set('dueAt', event.target.value)}
-                error={!!fields.due_at}
-                helperText={
-                  fields.due_at ??
-                  ([
-                    dueOnDeliveryNow ? BUILDER_MESSAGES.dueOnDelivery : '',
-                    creditLawDueNote(checks, values.lines) ?? '',
-                  ]
-                    .filter(Boolean)
-                    .join(' · ') ||
-                    ' ')
-                }
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { max: latestDueDate(today), min: values.invoicedAt || undefined },
-                }}
+              <DueDateField
+                editing={editing}
+                invoicedAt={values.invoicedAt}
+                dueAt={values.dueAt}
+                note={values.note}
+                companyTerms={company.payment_terms}
+                companyNote={company.default_invoice_note ?? ''}
+                checks={checks}
+                lines={values.lines}
+                beer={beer}
+                onDueAt={(value) => set('dueAt', value)}
+                onNote={(value) => set('note', value)}
+                error={fields.due_at}
+                dueOnDelivery={dueOnDeliveryNow}
+                creditLawNote={creditLawDueNote(checks, values.lines)}
+                min={values.invoicedAt || undefined}
+                max={latestDueDate(today)}
               />
             </Box>
           </Section>
@@ -621,13 +641,6 @@ export function InvoiceBuilderForm({
             }
           >
             <Stack spacing={2}>
-              {withRecommendations && customerId && (
-                <Recommendations
-                  customerId={customerId}
-                  onPick={pick}
-                  onInvoice={new Set(values.lines.map((line) => line.product.id))}
-                />
-              )}
               <ProductSearch
                 customerId={customerId}
                 date={values.invoicedAt || undefined}
@@ -657,6 +670,14 @@ export function InvoiceBuilderForm({
                   else priceInputs.current.delete(key);
                 }}
               />
+              {/* after the lines: the search and the lines come first, by eye and by Tab */}
+              {withRecommendations && customerId && (
+                <Recommendations
+                  customerId={customerId}
+                  onPick={pick}
+                  onInvoice={new Set(values.lines.map((line) => line.product.id))}
+                />
+              )}
             </Stack>
           </Section>
 
@@ -771,6 +792,17 @@ export function InvoiceBuilderForm({
       >
         The {values.lines.length === 1 ? 'item' : `${values.lines.length} items`} on this invoice are replaced
         by the {replaceWith?.items.length ?? 0} of the customer's last invoice, with its note.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title={BUILDER_MESSAGES.leaveTitle}
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        destructive
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => blocker.reset?.()}
+      >
+        {BUILDER_MESSAGES.leaveText}
       </ConfirmDialog>
       {uploading && (
         <InvoiceUploadDialog

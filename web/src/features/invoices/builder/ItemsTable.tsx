@@ -17,6 +17,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { formatCents, formatMoney } from '../../../shared/format';
 import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 import { lineName, type BuilderLine } from './builder-state';
@@ -54,6 +56,18 @@ const perCase = (line: BuilderLine, smallFormatStamps: boolean) =>
     smallFormatStamps,
   );
 
+/** Number inputs: no spin buttons (they took the room of the digits), slim side padding. */
+const NUMBER_INPUT_SX = {
+  '& input': { px: 1.25 },
+  '& .MuiInputBase-adornedStart': { pl: 1.25 },
+  '& .MuiInputBase-adornedStart input': { pl: 0 },
+  '& input[type=number]': { MozAppearance: 'textfield' },
+  '& input::-webkit-outer-spin-button, & input::-webkit-inner-spin-button': {
+    WebkitAppearance: 'none',
+    m: 0,
+  },
+} as const;
+
 export function ItemsTable({
   lines,
   rateBp,
@@ -82,6 +96,8 @@ export function ItemsTable({
   /** issue 18 §3: the company stamps small formats per case */
   smallFormatStamps?: boolean;
 }) {
+  // below 900 px the lines are cards: a table of seven columns squeezed every field
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   if (lines.length === 0) {
     return (
       <Box
@@ -102,28 +118,261 @@ export function ItemsTable({
       </Box>
     );
   }
+  const rows = lines.map((line, index) => {
+    const name = lineName(line.product);
+    const amounts = lineAmounts(
+      { qty: line.qty, price: line.price, taxable: line.taxable, type: line.product.product_type },
+      rateBp,
+    );
+    const priceInvalid = priceCents(line.price) === null;
+    return {
+      line,
+      index,
+      name,
+      amounts,
+      qtyInvalid: quantity(line.qty) === null,
+      priceInvalid,
+      belowCost: !priceInvalid && isBelowCost(amounts.priceCents, line.costCents),
+      problem: problems.get(line.key),
+    };
+  });
+  type Row = (typeof rows)[number];
+
+  const details = ({ line, belowCost, problem }: Row) => {
+    const type = productType(line.product.product_type);
+    return (
+      <>
+        <Typography sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+          {line.product.product}{' '}
+          <Typography component="span" color="text.secondary">
+            {line.product.product_size}
+          </Typography>
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mt: 0.5 }}>
+          <Chip
+            size="small"
+            variant="outlined"
+            color={TYPE_COLORS[type] ?? 'default'}
+            label={type === 'N/A' ? 'Non-alcoholic' : type.charAt(0) + type.slice(1).toLowerCase()}
+            sx={{ height: 20, fontSize: 12 }}
+          />
+          {line.product.upc && (
+            <Typography variant="caption" color="text.secondary">
+              UPC {line.product.upc}
+            </Typography>
+          )}
+          {perCase(line, smallFormatStamps) && (
+            <Typography variant="caption" color="text.secondary">
+              · stamped per case of {perCase(line, smallFormatStamps)}
+            </Typography>
+          )}
+          {line.lastInvoicedPrice !== null && (
+            <Typography variant="caption" color="text.secondary">
+              · last invoiced at {formatMoney(line.lastInvoicedPrice)}
+            </Typography>
+          )}
+        </Box>
+        {stockWarnings?.get(line.key) && (
+          <Typography variant="caption" color="warning.dark" sx={{ display: 'block', mt: 0.5 }}>
+            {stockWarnings.get(line.key)}
+          </Typography>
+        )}
+        {belowCost && (
+          <Typography variant="caption" color="warning.dark" sx={{ display: 'block', mt: 0.5 }}>
+            {BELOW_COST_HINT}
+          </Typography>
+        )}
+        {problem && (
+          <Typography
+            variant="caption"
+            color="error"
+            role="alert"
+            sx={{ display: 'block', mt: 0.5, fontWeight: 600 }}
+          >
+            {problem}
+          </Typography>
+        )}
+      </>
+    );
+  };
+
+  // Quantities up to 5 digits and prices up to 8 characters show in full: no spin buttons, slim padding.
+  const qtyField = ({ line, name, qtyInvalid }: Row, label?: string) => (
+    <TextField
+      size="small"
+      type="number"
+      label={label}
+      fullWidth
+      value={line.qty}
+      onChange={(event) => onChange(line.key, { qty: event.target.value })}
+      error={qtyInvalid}
+      helperText={qtyInvalid ? 'Whole bottles' : undefined}
+      sx={NUMBER_INPUT_SX}
+      slotProps={{
+        htmlInput: { step: 1, inputMode: 'numeric', 'aria-label': `Quantity for ${name}` },
+        formHelperText: { sx: { mx: 0 } },
+      }}
+    />
+  );
+  const priceField = ({ line, name, priceInvalid }: Row, label?: string) => (
+    <TextField
+      size="small"
+      label={label}
+      fullWidth
+      value={line.price}
+      inputRef={(element: HTMLInputElement | null) => priceRef(line.key, element)}
+      onChange={(event) => onChange(line.key, { price: event.target.value })}
+      onBlur={() => {
+        const cents = priceCents(line.price);
+        if (cents !== null) onChange(line.key, { price: priceText(cents) });
+      }}
+      error={priceInvalid}
+      helperText={priceInvalid ? '2 decimals at most' : undefined}
+      sx={NUMBER_INPUT_SX}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start" sx={{ mr: 0.5 }}>
+              $
+            </InputAdornment>
+          ),
+        },
+        htmlInput: { inputMode: 'decimal', 'aria-label': `Price for ${name}` },
+        formHelperText: { sx: { mx: 0 } },
+      }}
+    />
+  );
+  const taxableBox = ({ line, name }: Row) => (
+    <Checkbox
+      checked={line.taxable}
+      onChange={(event) => onChange(line.key, { taxable: event.target.checked })}
+      slotProps={{ input: { 'aria-label': `Taxable ${name}` } }}
+    />
+  );
+  const onDealBox = ({ line, name }: Row) => (
+    <Checkbox
+      checked={line.onDeal}
+      icon={<LocalOfferOutlined />}
+      checkedIcon={<LocalOfferOutlined />}
+      color="secondary"
+      onChange={(event) => onChange(line.key, { onDeal: event.target.checked })}
+      slotProps={{ input: { 'aria-label': `On deal ${name}` } }}
+    />
+  );
+  const total = ({ line, amounts }: Row) => (
+    <>
+      <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+        {formatCents(amounts.totalCents)}
+      </Typography>
+      {line.taxable && amounts.taxCents !== 0 && (
+        <Typography variant="caption" color="text.secondary">
+          + {formatCents(amounts.taxCents)} tax
+        </Typography>
+      )}
+    </>
+  );
+  const moveButtons = ({ line, name, index }: Row) => (
+    <>
+      <Tooltip title="Move up" placement="left">
+        <span>
+          <IconButton
+            size="small"
+            aria-label={`Move ${name} up`}
+            disabled={index === 0}
+            onClick={() => onMove(line.key, -1)}
+          >
+            <ArrowUpwardOutlined fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="Move down" placement="left">
+        <span>
+          <IconButton
+            size="small"
+            aria-label={`Move ${name} down`}
+            disabled={index === lines.length - 1}
+            onClick={() => onMove(line.key, 1)}
+          >
+            <ArrowDownwardOutlined fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </>
+  );
+  const removeButton = ({ line, name }: Row) => (
+    <Tooltip title="Remove">
+      <IconButton size="small" aria-label={`Remove ${name}`} onClick={() => onRemove(line.key)}>
+        <DeleteOutlined fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+
+  // A phone: one card per line, the product's name across the card and its fields below, none squeezed.
+  if (phone)
+    return (
+      <Box
+        component="ul"
+        aria-label="Invoice items"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
+      >
+        {rows.map((row) => (
+          <Box
+            component="li"
+            key={row.line.key}
+            aria-label={row.name}
+            sx={{
+              border: 1,
+              borderColor: row.problem ? 'error.light' : 'divider',
+              borderRadius: 1,
+              p: 1.5,
+              ...(row.problem ? { bgcolor: '#fff5f5' } : {}),
+            }}
+          >
+            {details(row)}
+            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1.4fr', gap: 1.5, mt: 1.5 }}>
+              {qtyField(row, 'Qty')}
+              {priceField(row, 'Price')}
+            </Box>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mt: 1 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center' }}>
+                {taxableBox(row)}
+                <Typography variant="body2" aria-hidden>
+                  Taxable
+                </Typography>
+              </Box>
+              <Box sx={{ display: 'flex', alignItems: 'center' }}>
+                {onDealBox(row)}
+                <Typography variant="body2" aria-hidden>
+                  On deal
+                </Typography>
+              </Box>
+              <Box sx={{ ml: 'auto', textAlign: 'right' }}>{total(row)}</Box>
+            </Box>
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5, mt: 0.5 }}>
+              {!sorted && moveButtons(row)}
+              {removeButton(row)}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    );
+
   return (
     // relative: the visually hidden header text stays inside the scrolling box (at 390 px it widened the page)
     <TableContainer sx={{ position: 'relative', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <Table size="small" aria-label="Invoice items" sx={{ minWidth: 700, tableLayout: 'fixed' }}>
+      <Table size="small" aria-label="Invoice items" sx={{ minWidth: 640, tableLayout: 'fixed' }}>
         <TableHead>
-          <TableRow
-            sx={{ '& th': { color: 'text.secondary', fontWeight: 600, whiteSpace: 'nowrap', px: 1 } }}
-          >
-            <TableCell sx={{ width: 36 }}>#</TableCell>
+          <TableRow sx={{ '& th': { color: 'text.secondary', fontWeight: 600, px: 1 } }}>
             <TableCell>Product</TableCell>
-            <TableCell sx={{ width: 84 }}>Qty</TableCell>
-            <TableCell sx={{ width: 124 }}>Price</TableCell>
-            <TableCell align="center" sx={{ width: 68 }}>
-              Taxable
+            <TableCell sx={{ width: 96 }}>Qty</TableCell>
+            <TableCell sx={{ width: 136 }}>Price</TableCell>
+            <TableCell align="center" sx={{ width: 92, lineHeight: 1.2 }}>
+              Taxable · On deal
             </TableCell>
-            <TableCell align="center" sx={{ width: 68 }}>
-              On deal
-            </TableCell>
-            <TableCell align="right" sx={{ width: 104 }}>
+            <TableCell align="right" sx={{ width: 112 }}>
               Total
             </TableCell>
-            <TableCell align="right" sx={{ width: sorted ? 48 : 112 }}>
+            <TableCell align="right" sx={{ width: sorted ? 44 : 80 }}>
               <Box component="span" sx={visuallyHidden}>
                 Actions
               </Box>
@@ -131,179 +380,36 @@ export function ItemsTable({
           </TableRow>
         </TableHead>
         <TableBody>
-          {lines.map((line, index) => {
-            const name = lineName(line.product);
-            const amounts = lineAmounts(
-              { qty: line.qty, price: line.price, taxable: line.taxable, type: line.product.product_type },
-              rateBp,
-            );
-            const qtyInvalid = quantity(line.qty) === null;
-            const priceInvalid = priceCents(line.price) === null;
-            const belowCost = !priceInvalid && isBelowCost(amounts.priceCents, line.costCents);
-            const problem = problems.get(line.key);
-            const type = productType(line.product.product_type);
-            return (
-              <TableRow
-                key={line.key}
-                hover
-                aria-label={name}
-                sx={{
-                  verticalAlign: 'top',
-                  '& td': { py: 1.25 },
-                  ...(problem ? { bgcolor: '#fff5f5' } : {}),
-                }}
-              >
-                <TableCell sx={{ color: 'text.secondary', pt: '18px !important' }}>{index + 1}</TableCell>
-                <TableCell>
-                  <Typography sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-                    {line.product.product}{' '}
-                    <Typography component="span" color="text.secondary">
-                      {line.product.product_size}
-                    </Typography>
-                  </Typography>
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mt: 0.5 }}>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={TYPE_COLORS[type] ?? 'default'}
-                      label={type === 'N/A' ? 'Non-alcoholic' : type.charAt(0) + type.slice(1).toLowerCase()}
-                      sx={{ height: 20, fontSize: 12 }}
-                    />
-                    {line.product.upc && (
-                      <Typography variant="caption" color="text.secondary">
-                        UPC {line.product.upc}
-                      </Typography>
-                    )}
-                    {perCase(line, smallFormatStamps) && (
-                      <Typography variant="caption" color="text.secondary">
-                        · stamped per case of {perCase(line, smallFormatStamps)}
-                      </Typography>
-                    )}
-                    {line.lastInvoicedPrice !== null && (
-                      <Typography variant="caption" color="text.secondary">
-                        · last invoiced at {formatMoney(line.lastInvoicedPrice)}
-                      </Typography>
-                    )}
-                  </Box>
-                  {stockWarnings?.get(line.key) && (
-                    <Typography variant="caption" color="warning.dark" sx={{ display: 'block', mt: 0.5 }}>
-                      {stockWarnings.get(line.key)}
-                    </Typography>
-                  )}
-                  {belowCost && (
-                    <Typography variant="caption" color="warning.dark" sx={{ display: 'block', mt: 0.5 }}>
-                      {BELOW_COST_HINT}
-                    </Typography>
-                  )}
-                  {problem && (
-                    <Typography
-                      variant="caption"
-                      color="error"
-                      role="alert"
-                      sx={{ display: 'block', mt: 0.5, fontWeight: 600 }}
-                    >
-                      {problem}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <TextField
-                    size="small"
-                    type="number"
-                    value={line.qty}
-                    onChange={(event) => onChange(line.key, { qty: event.target.value })}
-                    error={qtyInvalid}
-                    helperText={qtyInvalid ? 'Whole bottles' : undefined}
-                    slotProps={{
-                      htmlInput: { step: 1, inputMode: 'numeric', 'aria-label': `Quantity for ${name}` },
-                      formHelperText: { sx: { mx: 0 } },
-                    }}
-                  />
-                </TableCell>
-                <TableCell>
-                  <TextField
-                    size="small"
-                    value={line.price}
-                    inputRef={(element: HTMLInputElement | null) => priceRef(line.key, element)}
-                    onChange={(event) => onChange(line.key, { price: event.target.value })}
-                    onBlur={() => {
-                      const cents = priceCents(line.price);
-                      if (cents !== null) onChange(line.key, { price: priceText(cents) });
-                    }}
-                    error={priceInvalid}
-                    helperText={priceInvalid ? '2 decimals at most' : undefined}
-                    slotProps={{
-                      input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-                      htmlInput: { inputMode: 'decimal', 'aria-label': `Price for ${name}` },
-                      formHelperText: { sx: { mx: 0 } },
-                    }}
-                  />
-                </TableCell>
-                <TableCell align="center">
-                  <Checkbox
-                    checked={line.taxable}
-                    onChange={(event) => onChange(line.key, { taxable: event.target.checked })}
-                    slotProps={{ input: { 'aria-label': `Taxable ${name}` } }}
-                  />
-                </TableCell>
-                <TableCell align="center">
-                  <Checkbox
-                    checked={line.onDeal}
-                    icon={<LocalOfferOutlined />}
-                    checkedIcon={<LocalOfferOutlined />}
-                    color="secondary"
-                    onChange={(event) => onChange(line.key, { onDeal: event.target.checked })}
-                    slotProps={{ input: { 'aria-label': `On deal ${name}` } }}
-                  />
-                </TableCell>
-                <TableCell align="right" sx={{ pt: '17px !important' }}>
-                  <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-                    {formatCents(amounts.totalCents)}
-                  </Typography>
-                  {line.taxable && amounts.taxCents !== 0 && (
-                    <Typography variant="caption" color="text.secondary">
-                      + {formatCents(amounts.taxCents)} tax
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {!sorted && (
-                    <>
-                      <Tooltip title="Move up">
-                        <span>
-                          <IconButton
-                            size="small"
-                            aria-label={`Move ${name} up`}
-                            disabled={index === 0}
-                            onClick={() => onMove(line.key, -1)}
-                          >
-                            <ArrowUpwardOutlined fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title="Move down">
-                        <span>
-                          <IconButton
-                            size="small"
-                            aria-label={`Move ${name} down`}
-                            disabled={index === lines.length - 1}
-                            onClick={() => onMove(line.key, 1)}
-                          >
-                            <ArrowDownwardOutlined fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                    </>
-                  )}
-                  <Tooltip title="Remove">
-                    <IconButton size="small" aria-label={`Remove ${name}`} onClick={() => onRemove(line.key)}>
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            );
-          })}
+          {rows.map((row) => (
+            <TableRow
+              key={row.line.key}
+              hover
+              aria-label={row.name}
+              sx={{
+                verticalAlign: 'top',
+                '& td': { py: 1.25, px: 1 },
+                ...(row.problem ? { bgcolor: '#fff5f5' } : {}),
+              }}
+            >
+              <TableCell>{details(row)}</TableCell>
+              <TableCell>{qtyField(row)}</TableCell>
+              <TableCell>{priceField(row)}</TableCell>
+              <TableCell align="center" sx={{ whiteSpace: 'nowrap', px: '0 !important' }}>
+                {taxableBox(row)}
+                {onDealBox(row)}
+              </TableCell>
+              <TableCell align="right" sx={{ pt: '17px !important', overflowWrap: 'anywhere' }}>
+                {total(row)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: '4px !important' }}>
+                {/* move up and down stacked, beside remove: the product keeps the width */}
+                <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end' }}>
+                  {!sorted && <Box sx={{ display: 'flex', flexDirection: 'column' }}>{moveButtons(row)}</Box>}
+                  {removeButton(row)}
+                </Box>
+              </TableCell>
+            </TableRow>
+          ))}
         </TableBody>
       </Table>
     </TableContainer>

@@ -58,6 +58,8 @@ export function ProductSearch({
   const takenAttempt = useRef(-1);
   const current = settled === term && isSearchable(term) ? search.currentData : undefined;
   const options = current ?? [];
+  /** The option the arrows or the mouse highlighted in the list (null: the first, which the list highlights). */
+  const highlighted = useRef<ProductSuggestion | null>(null);
 
   const take = (product: ProductSuggestion, how: 'scanned' | 'picked') => {
     const problem = onPick(product, how);
@@ -120,14 +122,27 @@ export function ProductSearch({
       onInputChange={(_event, next, reason) => {
         if (reason === 'reset') return;
         attempt.current += 1;
+        highlighted.current = null;
         setInput(next);
         setMessage(null);
         if (reason === 'input') setOpen(true);
       }}
+      onHighlightChange={(_event, option) => {
+        highlighted.current = option;
+      }}
       onChange={(_event, next) => {
         if (next === null) return;
-        if (typeof next === 'string') void enter(next);
-        else take(next, 'picked');
+        if (typeof next !== 'string') {
+          take(next, 'picked');
+          return;
+        }
+        // Enter on typed text: the highlighted option of this search's answer (the first, highlighted as the list
+        // opens, unless the arrows or the mouse moved on); before the answer (a scanner's Enter), search now.
+        const moved =
+          highlighted.current && options.includes(highlighted.current) ? highlighted.current : null;
+        const option = moved ?? (open && options.length > 0 ? options[0]! : null);
+        if (option) take(option, 'picked');
+        else void enter(next);
       }}
       loading={search.isFetching}
       loadingText="Searching…"

@@ -1,4 +1,6 @@
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
+import ExpandLessOutlined from '@mui/icons-material/ExpandLessOutlined';
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatMoney } from '../../../shared/format';
 import { useProductRecommendationQuery, type ProductSuggestion } from './builder.api';
+
+const COLLAPSED_KEY = 'builder.recommendations.collapsed';
 
 /** Spec 000 §8 Recommendation. */
 export const RECOMMENDATION_FAILED = 'Sorry, we could not generate a recommendation for you at the moment';
@@ -30,23 +34,36 @@ export function Recommendations({
 }) {
   const result = useProductRecommendationQuery(customerId);
   const [problem, setProblem] = useState<string | null>(null);
+  // collapsible: the user's choice is kept for the next invoice
+  const [open, setOpenState] = useState(() => localStorage.getItem(COLLAPSED_KEY) !== '1');
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    localStorage.setItem(COLLAPSED_KEY, next ? '0' : '1');
+  };
   const shown = (result.data?.recommendation ?? []).filter((r) => !onInvoice.has(r.product.id));
   if (result.isSuccess && shown.length === 0 && !problem) return null;
   return (
     <Box component="section" aria-labelledby="recommendations-title">
-      <Typography
-        id="recommendations-title"
-        variant="subtitle2"
-        sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mb: 0.5 }}
-      >
-        <AutoAwesomeOutlined fontSize="small" color="primary" aria-hidden /> Recommended for this customer
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+        <Button
+          id="recommendations-title"
+          size="small"
+          aria-expanded={open}
+          aria-controls="recommendations-list"
+          onClick={() => setOpen(!open)}
+          startIcon={<AutoAwesomeOutlined fontSize="small" aria-hidden />}
+          endIcon={open ? <ExpandLessOutlined aria-hidden /> : <ExpandMoreOutlined aria-hidden />}
+          sx={{ fontWeight: 600, px: 0.5 }}
+        >
+          Recommended for this customer
+        </Button>
       </Typography>
-      {result.isError ? (
+      {!open ? null : result.isError ? (
         <Alert severity="warning">{RECOMMENDATION_FAILED}</Alert>
       ) : result.isLoading ? (
         <Skeleton height={48} />
       ) : (
-        <List dense disablePadding aria-labelledby="recommendations-title">
+        <List dense disablePadding id="recommendations-list" aria-labelledby="recommendations-title">
           {shown.map(({ product, reason }) => (
             <ListItem
               key={product.id}

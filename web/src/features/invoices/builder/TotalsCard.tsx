@@ -18,6 +18,10 @@ const Row = ({ label, value, strong }: { label: string; value: string; strong?: 
         fontVariantNumeric: 'tabular-nums',
         fontWeight: strong ? 700 : 500,
         fontSize: strong ? '1.375rem' : undefined,
+        // a very large amount wraps inside the card rather than leaving it
+        minWidth: 0,
+        overflowWrap: 'anywhere',
+        textAlign: 'right',
       }}
     >
       {value}

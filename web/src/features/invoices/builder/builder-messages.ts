@@ -15,6 +15,8 @@ export const BUILDER_MESSAGES = {
   notFound: 'Invoice not found',
   loadFailed: 'Sorry, something went wrong!',
   dueOnDelivery: 'Due on delivery',
+  leaveTitle: 'Leave without saving?',
+  leaveText: 'The items on this invoice are not saved yet. Leave and lose them, or stay and save.',
 } as const;
 
 /** One idempotency key per submit (a retried or double-clicked save creates one invoice). */

@@ -2,6 +2,7 @@ import type { Invoice, InvoiceBody, InvoiceItem } from '../invoices.api';
 import type { ManualStampRange, ProductSuggestion } from './builder.api';
 import type { OrderResponse } from '#domain/contracts/order.contract';
 import { dollarsToCents, priceCents, priceText, quantity } from './invoice-math';
+import { linesLeft } from '../../orders/order-to-invoices';
 
 /** The product a line sells, as the builder shows it. */
 export interface LineProduct {
@@ -111,18 +112,17 @@ export function valuesFromOrder(order: OrderResponse, base: BuilderValues): Buil
   return {
     ...base,
     customer: { id: customer.id, name: customer.name, city: customer.city, tabc_id: '' },
-    lines: order.orderItems
-      .filter((item) => !item.is_rejected)
-      .map((item) => ({
-        key: lineKey(),
-        product: item.product,
-        qty: String(item.qty),
-        price: priceText(dollarsToCents(item.price)),
-        taxable: true,
-        onDeal: false,
-        costCents: null,
-        lastInvoicedPrice: null,
-      })),
+    // what is left to invoice of each accepted line: a partly invoiced order is not billed twice
+    lines: linesLeft(order).map(({ item, left }) => ({
+      key: lineKey(),
+      product: item.product,
+      qty: String(left),
+      price: priceText(dollarsToCents(item.price)),
+      taxable: true,
+      onDeal: false,
+      costCents: null,
+      lastInvoicedPrice: null,
+    })),
   };
 }
 

@@ -148,6 +148,19 @@ function ItemsTable({ invoice }: { invoice: Invoice }) {
                     {INVOICE_MESSAGES.belowCost}
                   </Typography>
                 )}
+                {/* a line made from a reviewed order item: its review */}
+                {item.previousQty != null && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    Quantity changed from {item.previousQty} to {item.newQty}
+                    {item.qtyChangeNote ? `: ${item.qtyChangeNote}` : ''}
+                  </Typography>
+                )}
+                {item.previousPrice != null && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    Price changed from {formatMoney(item.previousPrice)} to {formatMoney(item.newPrice ?? 0)}
+                    {item.priceChangeNote ? `: ${item.priceChangeNote}` : ''}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.product.product_size}</TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>

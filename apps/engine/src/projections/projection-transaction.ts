@@ -1,8 +1,8 @@
 import type { Pool, PoolClient } from '#infra/db/database.js';
 import pg, { type QueryResult } from 'pg';
-import type { Checkpoint, StoredEvent } from '#infra/event-store/event-store.port.js';
+import type { Checkpoint, StoredEvent } from '../event-store/event-store.port.js';
 import { isTransientStoreError } from '#infra/db/transient-errors.js';
-import type { Projection, TableNames } from '../projection.js';
+import type { Projection, TableNames } from './projection.js';
 import type { CheckpointRow } from './projection-checkpoints.sql.js';
 
 /**

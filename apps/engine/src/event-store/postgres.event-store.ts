@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createPool } from '../db/database.js';
+import { createPool } from '#infra/db/database.js';
 import {
   START,
   WrongExpectedRevisionError,

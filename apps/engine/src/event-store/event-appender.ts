@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { AnyCommand, AnyEvent, Decider } from '#domain/shared/decider.js';
 import { eventUpcasting } from '#domain/event-schema.js';
-import { PROJECTION_RUNNER, type ReadYourWrites } from '../projections.provider.js';
+import { PROJECTION_RUNNER, type ReadYourWrites } from '#infra/projections.provider.js';
 import {
   EVENT_STORE,
   WrongExpectedRevisionError,

@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
 import type { Pool } from '#infra/db/database.js';
-import type { EventStore } from '#infra/event-store/event-store.port.js';
-import type { Projection } from '../projection.js';
+import type { EventStore } from '../event-store/event-store.port.js';
+import type { Projection } from './projection.js';
 import type { ProjectionStatus } from './projection-runner.js';
 import { rebuildProjection, type RebuildOptions, type RebuildResult } from './rebuild-projection.js';
 

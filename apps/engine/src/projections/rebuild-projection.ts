@@ -5,8 +5,8 @@ import {
   type Checkpoint,
   type EventStore,
   type StoredEvent,
-} from '#infra/event-store/event-store.port.js';
-import type { Projection, RowFold, TableNames } from '../projection.js';
+} from '../event-store/event-store.port.js';
+import type { Projection, RowFold, TableNames } from './projection.js';
 import { ensureCheckpointRow, REBUILD_LOCK_NAMESPACE } from './projection-checkpoints.sql.js';
 import {
   applyEvents,
