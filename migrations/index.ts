@@ -35,6 +35,7 @@ import { Migration20261127003200_append_generic_plans } from './Migration2026112
 import { Migration20261128001000_activity_filters } from './Migration20261128001000_activity_filters.js';
 import { Migration20261128004000_answer_field_indexes } from './Migration20261128004000_answer_field_indexes.js';
 import { Migration20261128004100_inventory_on_deal } from './Migration20261128004100_inventory_on_deal.js';
+import { Migration20261129000100_payment_terms } from './Migration20261129000100_payment_terms.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -75,4 +76,5 @@ export const migrationsList = [
   Migration20261128001000_activity_filters,
   Migration20261128004000_answer_field_indexes,
   Migration20261128004100_inventory_on_deal,
+  Migration20261129000100_payment_terms,
 ];

@@ -35,6 +35,8 @@ export interface UpdateCompanyDetails {
     taxRate?: number;
     cashOnDelivery?: boolean;
     timeZone?: string;
+    /** 'on_delivery', 'net_N' (N 1–30) or 'credit_law'; left out keeps the current terms. */
+    paymentTerms?: string;
   };
   metadata: CommandMetadata;
 }

@@ -1,3 +1,4 @@
+import { paymentTermsOr } from '../invoices/payment-terms.js';
 import { assertNever, type Decider } from '../shared/decider.js';
 import { problemsOf, toBoolean, toNumber } from '../shared/field-rules.js';
 import { isInvoiceStatus } from '../shared/invoice-status.js';
@@ -108,6 +109,7 @@ const updateDetails = ({ data, metadata }: UpdateCompanyDetails, state: Company)
     ['tax_rate', companyRules.tax_rate, data.taxRate],
     ['cash_on_delivery', companyRules.cash_on_delivery, data.cashOnDelivery],
     ['time_zone', companyRules.time_zone, data.timeZone],
+    ['payment_terms', companyRules.payment_terms, data.paymentTerms],
   ]);
   if (problems.length > 0) throw companyDetailsInvalid(problems);
 
@@ -134,6 +136,10 @@ const updateDetails = ({ data, metadata }: UpdateCompanyDetails, state: Company)
       data.taxRate === undefined ? current.taxRateBasisPoints : taxRateBasisPoints(data.taxRate)!,
     cashOnDelivery: toBoolean(data.cashOnDelivery) ?? current.cashOnDelivery,
     timeZone: data.timeZone ?? current.timeZone,
+    paymentTerms:
+      data.paymentTerms === undefined
+        ? paymentTermsOr(current.paymentTerms)
+        : paymentTermsOr(data.paymentTerms),
   };
   if (sameDetails(current, next)) return [];
   return [

@@ -1,4 +1,5 @@
 import type { InvoiceStatus } from '../shared/invoice-status.js';
+import type { PaymentTerms } from '../invoices/payment-terms.js';
 import type { CompliancePolicy } from './compliance-policy.js';
 import type { FeatureName } from './company.features.js';
 import type { PriceTierBase, PriceTierColor } from './price-tier.rules.js';
@@ -38,6 +39,8 @@ export interface CompanyDetails {
   taxRateBasisPoints: number;
   cashOnDelivery: boolean;
   timeZone: string;
+  /** When invoices are due unless the customer has its own terms. Absent in events written before it: on delivery. */
+  paymentTerms?: PaymentTerms;
 }
 
 export interface CompanyDetailsUpdated {

@@ -1,3 +1,4 @@
+import { DEFAULT_PAYMENT_TERMS, isPaymentTerms, PAYMENT_TERMS_MESSAGE } from '../invoices/payment-terms.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../shared/business-date.js';
 import {
   isBlank,
@@ -87,6 +88,7 @@ export const companyRules = {
   ),
   cash_on_delivery: optionalBoolean(COMPANY_MESSAGES.cashOnDelivery),
   time_zone: optional((value) => (isTimeZone(value) ? undefined : COMPANY_MESSAGES.timeZone)),
+  payment_terms: optional((value) => (isPaymentTerms(value) ? undefined : PAYMENT_TERMS_MESSAGE)),
 } satisfies Record<string, FieldRule>;
 
 /** fintech_id depends on has_fintech: required while it is on. */
@@ -118,6 +120,7 @@ export function defaultDetails(name: string, timeZone: string = DEFAULT_TIME_ZON
     taxRateBasisPoints: TAX_RATE.defaultBasisPoints,
     cashOnDelivery: false,
     timeZone,
+    paymentTerms: DEFAULT_PAYMENT_TERMS,
   };
 }
 

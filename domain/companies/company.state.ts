@@ -1,3 +1,4 @@
+import { paymentTermsOr } from '../invoices/payment-terms.js';
 import type { CompanyDetails, CompanyEvent } from './company.events.js';
 import { isFeatureName, type FeatureName } from './company.features.js';
 import { defaultDetails } from './company.rules.js';
@@ -78,7 +79,8 @@ export function evolve(state: Company, event: CompanyEvent): Company {
   switch (event.type) {
     case 'CompanyDetailsUpdated': {
       const { companyId: _, updatedAt: __, ...details } = event.data;
-      return { ...state, details };
+      // Details written before payment terms existed lack them: due on delivery.
+      return { ...state, details: { ...details, paymentTerms: paymentTermsOr(details.paymentTerms) } };
     }
     case 'FeatureActivated':
       return withFeature(state, event.data.feature, (f) => ({

@@ -48,6 +48,8 @@ export interface CompanyResponse {
   tax_rate: number;
   cash_on_delivery: boolean;
   time_zone: string;
+  /** 'on_delivery', 'net_N' (N 1–30) or 'credit_law': the default due date and note of a new invoice. */
+  payment_terms: string;
   /** false until every required detail is filled in: the dashboard asks for them. */
   details_complete: boolean;
   owner_user_id: string;

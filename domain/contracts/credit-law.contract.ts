@@ -1,4 +1,5 @@
 import type { CreditLawStanding } from '../invoices/credit-law.js';
+import type { InvoiceStatus } from '../shared/invoice-status.js';
 
 /** GET /invoice/checks?customer_id=&invoiced_at=: what the invoice builder warns about (issue 18 §5, §6). */
 export interface InvoiceChecksResponse {
@@ -11,6 +12,14 @@ export interface InvoiceChecksResponse {
   /** The statutory dates for liquor and wine on credit bought that day; null with the credit law off. */
   statutory_due_at: string | null;
   last_day_to_pay: string | null;
+  /** The customer's payment terms, or the company's when it has none: 'on_delivery', 'net_N' or 'credit_law'. */
+  payment_terms: string;
+  /** Where they come from. */
+  payment_terms_from: 'customer' | 'company';
+  /** The due date a liquor or wine invoice of that date starts with (null: on delivery); beer: see payment-terms.ts. */
+  default_due_at: string | null;
+  /** The terms' sentence the note starts with, e.g. 'Net 30'. */
+  terms_note: string;
   /** The customer on the imported credit-law delinquent list; null when not (or the credit law is off). */
   delinquent: {
     permit: string;
@@ -64,6 +73,9 @@ export interface CreditLawAlertRow {
   customer_id: string;
   customer_name: string;
   invoiced_at: string;
+  /** The invoice's due date and status as every other screen shows them (payment-terms.ts `invoiceDue`). */
+  due_at: string | null;
+  status: InvoiceStatus;
   statutory_due_at: string;
   last_day_to_pay: string;
   standing: CreditLawStanding;

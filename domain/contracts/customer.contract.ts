@@ -31,6 +31,8 @@ export type CustomerResponse = {
   service_start: string | null;
   /** The retailer's Texas Comptroller taxpayer number (11 digits), for the monthly alcohol sales report. */
   comptroller_taxpayer_number: string | null;
+  /** The customer's own payment terms ('on_delivery', 'net_N', 'credit_law'); null: the company's. */
+  payment_terms: string | null;
   /** 0–12: which of the 13 avatar colours. */
   color_index: number;
   created_at: string;

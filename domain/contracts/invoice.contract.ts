@@ -114,9 +114,17 @@ export interface InvoiceResponse {
   statusInfo: InvoiceStatusInfo[];
   /** Business dates yyyy-MM-dd. */
   invoiced_at: string;
+  /**
+   * The due date every screen and the PDF show: the one typed, but never after the credit law's statutory date for
+   * liquor and wine on credit (payment-terms.ts `invoiceDue`). `status` is likewise the shown one: an open invoice
+   * past this date is 'payment_due'.
+   */
   due_at: string | null;
-  /** No due date, or one a day or fewer from today (company time zone): 'Due on delivery'. */
+  /** No due date, or it is today or tomorrow (company time zone): 'Due on delivery'. */
   due_on_delivery: boolean;
+  /** The credit law's statutory due date and the last day to pay (4th business day after); null when it does not apply. */
+  statutory_due_at: string | null;
+  last_day_to_pay: string | null;
   note: string;
   company_note: string;
   logo_id: string | null;

@@ -25,6 +25,8 @@ export interface CustomerInput {
   serviceStartOn?: string | null;
   /** 11 digits; spaces and hyphens typed between them are dropped. */
   comptrollerTaxpayerNumber?: string | null;
+  /** The customer's own payment terms ('on_delivery', 'net_N', 'credit_law'); empty or null: the company's. */
+  paymentTerms?: string | null;
 }
 
 export interface CreateCustomer {

@@ -1,3 +1,4 @@
+import { isPaymentTerms, paymentTermsOr } from '../invoices/payment-terms.js';
 import { assertNever, type Decider } from '../shared/decider.js';
 import { problemsOf, toBoolean, toNumber } from '../shared/field-rules.js';
 import type {
@@ -53,6 +54,7 @@ function fieldsFrom(input: Partial<CustomerInput>, current: CustomerFields | und
     productPriceTierId: pick('productPriceTierId', current?.productPriceTierId ?? null),
     serviceStartOn: pick('serviceStartOn', current?.serviceStartOn ?? null),
     comptrollerTaxpayerNumber: pick('comptrollerTaxpayerNumber', current?.comptrollerTaxpayerNumber ?? null),
+    paymentTerms: pick('paymentTerms', current?.paymentTerms ?? null),
   };
   const aimsId = toNumber(merged.aimsId) ?? null;
   const built = builtTabcId(merged.aimsLicenseType, aimsId);
@@ -80,6 +82,7 @@ function fieldsFrom(input: Partial<CustomerInput>, current: CustomerFields | und
       customerRules.comptroller_taxpayer_number,
       merged.comptrollerTaxpayerNumber,
     ],
+    ['payment_terms', customerRules.payment_terms, merged.paymentTerms],
   ]);
   if (problems.length > 0) throw customerInvalid(problems);
   return {
@@ -101,6 +104,7 @@ function fieldsFrom(input: Partial<CustomerInput>, current: CustomerFields | und
     productPriceTierId: nullableText(merged.productPriceTierId)?.toLowerCase() ?? null,
     serviceStartOn: nullableText(merged.serviceStartOn),
     comptrollerTaxpayerNumber: taxpayerNumberOf(merged.comptrollerTaxpayerNumber),
+    paymentTerms: isPaymentTerms(merged.paymentTerms) ? paymentTermsOr(merged.paymentTerms) : null,
   };
 }
 

@@ -1,3 +1,5 @@
+import type { PaymentTerms } from '../invoices/payment-terms.js';
+
 /** Events of the `customer-{id}` stream. */
 export interface CustomerFields {
   name: string;
@@ -25,6 +27,10 @@ export interface CustomerFields {
    * Absent in events written before it existed: read as null.
    */
   comptrollerTaxpayerNumber?: string | null;
+  /**
+   * The customer's own payment terms; null: the company's. Absent in events written before it existed: read as null.
+   */
+  paymentTerms?: PaymentTerms | null;
 }
 
 export interface CustomerCreated {

@@ -34,6 +34,7 @@ export const customerFields = (overrides: Partial<CustomerFields> = {}): Custome
   productPriceTierId: null,
   serviceStartOn: null,
   comptrollerTaxpayerNumber: null,
+  paymentTerms: null,
   ...overrides,
 });
 

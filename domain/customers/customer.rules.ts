@@ -1,3 +1,4 @@
+import { isPaymentTerms, PAYMENT_TERMS_MESSAGE } from '../invoices/payment-terms.js';
 import { isBusinessDate } from '../shared/business-date.js';
 import {
   isBlank,
@@ -84,6 +85,7 @@ export const customerRules = {
       ? undefined
       : CUSTOMER_MESSAGES.comptrollerTaxpayerNumber,
   ),
+  payment_terms: optional((value) => (isPaymentTerms(value) ? undefined : PAYMENT_TERMS_MESSAGE)),
 } satisfies Record<string, FieldRule>;
 
 /**

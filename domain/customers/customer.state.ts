@@ -17,12 +17,16 @@ export function evolve(state: Customer, event: CustomerEvent): Customer {
         updatedAt: _u,
         ...fields
       } = rest as typeof rest & { createdAt?: string; updatedAt?: string };
-      // Events written before the taxpayer number existed lack it: none.
+      // Events written before the taxpayer number or payment terms existed lack them: none.
       return {
         status: 'active',
         id: customerId,
         companyId,
-        fields: { ...fields, comptrollerTaxpayerNumber: fields.comptrollerTaxpayerNumber ?? null },
+        fields: {
+          ...fields,
+          comptrollerTaxpayerNumber: fields.comptrollerTaxpayerNumber ?? null,
+          paymentTerms: fields.paymentTerms ?? null,
+        },
       };
     }
     case 'CustomerRemoved':

@@ -69,6 +69,7 @@ describe('Company read model', () => {
       stamp_threshold: 500,
       tax_rate: 8.25,
       cash_on_delivery: false,
+      payment_terms: 'on_delivery',
       default_logo_id: null,
       features: {},
       compliance: null,

@@ -1,3 +1,4 @@
+import { paymentTermsOr } from '#domain/invoices/payment-terms.js';
 import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#engine';
 import type { CompanyDetails, CompanyEvent } from '#domain/companies/company.events.js';
@@ -54,6 +55,14 @@ export const COMPANY_SCHEMA_V3 = `
 ALTER TABLE rm_company ADD COLUMN IF NOT EXISTS compliance jsonb;
 `;
 
+/**
+ * Payment terms (Migration20261129000100_payment_terms): 'on_delivery', 'net_N' or 'credit_law'. Companies whose
+ * settings were saved before it read as on delivery, the default, so no rebuild is needed.
+ */
+export const COMPANY_PAYMENT_TERMS_SCHEMA = `
+ALTER TABLE rm_company ADD COLUMN IF NOT EXISTS payment_terms text NOT NULL DEFAULT 'on_delivery';
+`;
+
 export interface CompanyFeatureRow {
   active: boolean;
   ignore_pricing: boolean;
@@ -86,6 +95,7 @@ export interface CompanyRow {
   stamp_threshold: number;
   tax_rate: number;
   cash_on_delivery: boolean;
+  payment_terms: string;
   default_logo_id: string | null;
   features: Record<string, CompanyFeatureRow>;
   compliance: CompliancePolicy | null;
@@ -122,6 +132,7 @@ function detailsColumns(details: CompanyDetails) {
     stamp_threshold: details.stampThreshold,
     tax_rate: percentFromBasisPoints(details.taxRateBasisPoints),
     cash_on_delivery: details.cashOnDelivery,
+    payment_terms: paymentTermsOr(details.paymentTerms),
     time_zone: details.timeZone,
     details_complete: detailsComplete(details),
   };
@@ -219,6 +230,7 @@ const COLUMNS: readonly (keyof CompanyRow)[] = [
   'stamp_threshold',
   'tax_rate',
   'cash_on_delivery',
+  'payment_terms',
   'default_logo_id',
   'features',
   'compliance',

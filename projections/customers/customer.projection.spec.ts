@@ -47,6 +47,7 @@ describe('Customer read model', () => {
       product_price_tier_id: null,
       service_start: null,
       comptroller_taxpayer_number: null,
+      payment_terms: null,
       color_index: colourIndex('cu-1'),
       created_at: '2026-11-22T15:00:00.000Z',
       updated_at: '2026-11-22T15:00:00.000Z',

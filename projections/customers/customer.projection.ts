@@ -45,6 +45,11 @@ export const CUSTOMER_TAXPAYER_SCHEMA = `
 ALTER TABLE rm_customer ADD COLUMN IF NOT EXISTS comptroller_taxpayer_number text;
 `;
 
+/** The customer's own payment terms; null: the company's (Migration20261129000100_payment_terms). */
+export const CUSTOMER_PAYMENT_TERMS_SCHEMA = `
+ALTER TABLE rm_customer ADD COLUMN IF NOT EXISTS payment_terms text;
+`;
+
 export interface CustomerRow {
   id: string;
   company_id: string;
@@ -68,6 +73,7 @@ export interface CustomerRow {
   product_price_tier_id: string | null;
   service_start: string | null;
   comptroller_taxpayer_number: string | null;
+  payment_terms: string | null;
   color_index: number;
   created_at: string;
   updated_at: string;
@@ -106,6 +112,7 @@ function fieldColumns(fields: CustomerFields) {
     product_price_tier_id: fields.productPriceTierId,
     service_start: fields.serviceStartOn,
     comptroller_taxpayer_number: fields.comptrollerTaxpayerNumber ?? null,
+    payment_terms: fields.paymentTerms ?? null,
   };
 }
 
@@ -172,6 +179,7 @@ const COLUMNS: readonly (keyof CustomerRow)[] = [
   'product_price_tier_id',
   'service_start',
   'comptroller_taxpayer_number',
+  'payment_terms',
   'color_index',
   'created_at',
   'updated_at',

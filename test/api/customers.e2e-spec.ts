@@ -112,6 +112,7 @@ describe('Customers and TABC public data (HTTP)', () => {
         product_price_tier_id: null,
         service_start: '2026-01-15',
         comptroller_taxpayer_number: null,
+        payment_terms: null,
         color_index: expect.any(Number),
         created_at: expect.any(String),
         updated_at: expect.any(String),

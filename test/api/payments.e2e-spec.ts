@@ -214,7 +214,7 @@ describe('Payments and balances (HTTP)', () => {
       ).body;
     const empty = await api.get(`customer/${customer}/balance`, own);
     expect(empty.body).toMatchObject({ summary: { owing: 0 }, invoices: [] });
-    const a = await invoice(10, dayFromToday(20));
+    const a = await invoice(10, dayFromToday(5));
     const b = await invoice(1);
     await api.post(`invoice/${a.id}/payment`, { amount: 8.25, received_at: today() }, own);
     const c = await invoice(2);
@@ -227,7 +227,7 @@ describe('Payments and balances (HTTP)', () => {
         total: 108.25,
         paid: 8.25,
         balance: 100,
-        due_at: dayFromToday(20),
+        due_at: dayFromToday(5),
         due_on_delivery: false,
         status: 'partially_paid',
       },

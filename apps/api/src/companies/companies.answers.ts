@@ -19,6 +19,7 @@ export const COMPANY_ANSWER = {
   stamp_threshold: 500,
   tax_rate: 8.25,
   cash_on_delivery: false,
+  payment_terms: 'net_30',
   time_zone: 'America/Chicago',
   details_complete: false,
   owner_user_id: '40a07ce7-3516-43fd-9f8f-7678e888a9d6',

@@ -112,6 +112,7 @@ export class CompaniesController {
           taxRate: optional(body.tax_rate, toNumber),
           cashOnDelivery: optional(body.cash_on_delivery, toBoolean),
           timeZone: body.time_zone,
+          paymentTerms: body.payment_terms,
         },
         actorOf(user),
       ),

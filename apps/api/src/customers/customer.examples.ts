@@ -20,6 +20,7 @@ export const CUSTOMER_EXAMPLE = {
   product_price_tier_id: null,
   service_start: null,
   comptroller_taxpayer_number: null,
+  payment_terms: null,
   color_index: 9,
   created_at: '2026-11-25T17:01:24.650Z',
   updated_at: '2026-11-25T17:01:24.650Z',

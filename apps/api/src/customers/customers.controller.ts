@@ -56,6 +56,7 @@ function input(body: CustomerBody): CustomerInput {
     productPriceTierId: body.product_price_tier_id,
     serviceStartOn: body.service_start,
     comptrollerTaxpayerNumber: body.comptroller_taxpayer_number,
+    paymentTerms: body.payment_terms,
   };
 }
 

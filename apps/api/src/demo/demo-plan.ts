@@ -1,3 +1,5 @@
+import { statutoryDueDate } from '#domain/invoices/credit-law.js';
+import { defaultInvoiceNote, paymentTermsNote } from '#domain/invoices/payment-terms.js';
 import { lineTaxCents, lineTotalCents } from '#domain/invoices/invoice.rules.js';
 import { raiseByBasisPoints } from '#domain/shared/money.js';
 import {
@@ -17,6 +19,9 @@ import { DemoRandom, demoUuid } from './demo-random.js';
  * last day, so two runs on the same day write the same history. The seed (demo-seed.ts) carries it out through
  * the application's commands.
  */
+
+/** The company's own note; each invoice's note opens with its payment terms (payment-terms.ts). */
+const COMPANY_NOTE = 'Thank you for your business! Questions: (512) 555-0199, ar@hillcountrybev.example.com';
 
 export interface DemoSize {
   /** Invoices over the year (about; the default is 2,000). */
@@ -255,6 +260,8 @@ export interface DemoPlan {
     tabcId: string;
     subdomain: string;
     defaultInvoiceNote: string;
+    /** Liquor and wine on credit are due on the credit law's statutory date; beer and cash customers on delivery. */
+    paymentTerms: 'credit_law';
     startingInvoiceNumber: number;
     stampThreshold: number;
     taxRate: number;
@@ -504,7 +511,13 @@ export function demoPlan(size: DemoSize, lastDay: string): DemoPlan {
         return { productId: product.id, qty, priceCents: priceFor(c, i, day.date) };
       });
       const key = `inv-${String(++sequence).padStart(5, '0')}`;
-      const net = c.cashOnDelivery ? 0 : rnd.pick([14, 30, 30, 30]);
+      // The Texas credit law: liquor and wine on credit are due on the statutory date; beer (cash on or before
+      // delivery) and cash customers on delivery. The note opens with the same terms.
+      const onDelivery = c.cashOnDelivery || beer;
+      const termsNote = defaultInvoiceNote(
+        paymentTermsNote(onDelivery ? 'on_delivery' : 'credit_law', day.date),
+        COMPANY_NOTE,
+      );
       // Shoppers order ahead: what they will be invoiced after the last day is still a placed order.
       const fromOrder = c.shopper && (day.date > lastDay || rnd.chance(0.45)) && day.date > firstDay;
       const action: Extract<DemoAction, { kind: 'invoice' }> = {
@@ -512,11 +525,11 @@ export function demoPlan(size: DemoSize, lastDay: string): DemoPlan {
         key,
         customerId: c.id,
         lines,
-        dueOn: addDays(day.date, net),
+        dueOn: onDelivery ? null : statutoryDueDate(day.date),
         orderKey: fromOrder ? `ord-${key}` : null,
         note: rnd.chance(0.08)
-          ? rnd.pick(['Deliver to back door.', 'Call on arrival.', 'Leave with bar manager.'])
-          : null,
+          ? `${termsNote} ${rnd.pick(['Deliver to back door.', 'Call on arrival.', 'Leave with bar manager.'])}`
+          : termsNote,
       };
       if (fromOrder) {
         const placedOn = at(addDays(day.date, -1) < lastDay ? addDays(day.date, -1) : lastDay)!;
@@ -596,7 +609,7 @@ export function demoPlan(size: DemoSize, lastDay: string): DemoPlan {
     const never = rnd.chance(0.03);
     const after = customer.cashOnDelivery ? 1 : rnd.int(customer.paysAfter[0], customer.paysAfter[1]);
     const paidOn = addDays(day, after);
-    const dueOn = action.dueOn!;
+    const dueOn = action.dueOn ?? day;
     if (never || paidOn > lastDay) {
       if (addDays(dueOn, 1) <= lastDay)
         at(addDays(dueOn, 1))!.afternoon.push({
@@ -740,8 +753,8 @@ export function demoPlan(size: DemoSize, lastDay: string): DemoPlan {
       zip: '78702',
       tabcId: 'LP654321',
       subdomain: 'hillcountry',
-      defaultInvoiceNote:
-        'Net 30. Thank you for your business! Questions: (512) 555-0199, ar@hillcountrybev.example.com',
+      defaultInvoiceNote: COMPANY_NOTE,
+      paymentTerms: 'credit_law',
       startingInvoiceNumber: 1001,
       stampThreshold: 1000,
       taxRate: TAX_RATE_BASIS_POINTS / 100,

@@ -176,6 +176,7 @@ export async function runDemoSeed(
           tabcId: company.tabcId,
           subdomain: company.subdomain,
           defaultInvoiceNote: company.defaultInvoiceNote,
+          paymentTerms: company.paymentTerms,
           startingInvoiceNumber: company.startingInvoiceNumber,
           stampThreshold: company.stampThreshold,
           taxRate: company.taxRate,
@@ -250,6 +251,8 @@ export async function runDemoSeed(
             contactPhone: c.contactPhone,
             comptrollerTaxpayerNumber: c.taxpayerNumber,
             cashOnDelivery: c.cashOnDelivery,
+            // A cash customer pays on delivery; the others follow the company's credit-law terms.
+            paymentTerms: c.cashOnDelivery ? 'on_delivery' : null,
             fintechOption: false,
             productPriceTierId: c.tierId,
             serviceStartOn: firstDay,

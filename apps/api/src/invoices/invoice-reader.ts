@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { dueClock } from './invoice-due.js';
 import type pg from 'pg';
 import type { StampRange } from '#domain/stamps/stamp.events.js';
 import { invoiceError } from '#domain/invoices/invoice.errors.js';
@@ -66,11 +67,12 @@ export class InvoiceReader {
   /** `known`: what the caller has at hand already (a command that just decided), so it is not read again. */
   async respond(companyId: string, row: InvoiceRow, known: KnownToCaller = {}): Promise<InvoiceResponse> {
     // The invoice's own holding stream (a few events), not the company's stamp ledger.
-    const [held, timeZone] = await Promise.all([
+    // The company's clock and its credit-law setting decide the due date and status shown (invoice-due.ts).
+    const [held, clock] = await Promise.all([
       known.held ?? holdingNow(this.events, this.pool, companyId, row.id).then((holding) => holding.ranges),
-      known.timeZone ?? this.timeZone(companyId),
+      dueClock(this.pool, companyId),
     ]);
-    return invoiceResponse(row, held, new Date().toISOString(), timeZone);
+    return invoiceResponse(row, held, new Date().toISOString(), clock.timeZone, clock.creditLaw);
   }
 
   async timeZone(companyId: string): Promise<string> {

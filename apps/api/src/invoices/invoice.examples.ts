@@ -29,6 +29,8 @@ export const INVOICE_EXAMPLE = {
   invoiced_at: '2026-11-25',
   due_at: null,
   due_on_delivery: true,
+  statutory_due_at: '2026-12-10',
+  last_day_to_pay: '2026-12-16',
   note: '',
   company_note: '',
   logo_id: null,

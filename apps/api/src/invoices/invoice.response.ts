@@ -8,11 +8,12 @@ import { isUuid } from '#domain/shared/field-rules.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '#domain/shared/invoice-status.js';
 import { dollarsOf } from '#domain/shared/money.js';
-import { isDueOnDelivery, lineStamps, stampsNeeded } from '#domain/invoices/invoice.rules.js';
+import { lineStamps, stampsNeeded } from '#domain/invoices/invoice.rules.js';
 import type { StampRange } from '#domain/stamps/stamp.events.js';
 import type { InvoiceRow } from '#projections/invoices/invoice.projection.js';
 import { prepared, type Queryable } from '#infra/db/database.js';
 import { toStampRangeResponse } from '../stamps/stamp.responses.js';
+import { dueOfInvoice } from './invoice-due.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 
 export function invoiceResponse(
@@ -20,8 +21,21 @@ export function invoiceResponse(
   stamps: StampRange[],
   now: string,
   timeZone: string,
+  creditLawOn: boolean,
 ): InvoiceResponse {
   const { content } = row;
+  const due = dueOfInvoice(
+    {
+      status: row.status,
+      beer: row.beer,
+      invoicedOn: content.invoicedOn,
+      dueOn: content.dueOn,
+      cashOnDelivery: content.customer.cashOnDelivery,
+      lineTypes: content.lines.map((line) => line.type),
+    },
+    businessDate(now, timeZone),
+    creditLawOn,
+  );
   const stampRows = stamps.map((range) => ({
     ...toStampRangeResponse(range),
     count: range.to - range.from + 1,
@@ -43,15 +57,17 @@ export function invoiceResponse(
       zip: content.customer.zip,
       cash_on_delivery: content.customer.cashOnDelivery,
     },
-    status: row.status,
-    status_label: INVOICE_STATUS_LABELS[row.status],
+    status: due.status,
+    status_label: INVOICE_STATUS_LABELS[due.status],
     statusInfo: row.status_info.map((entry) => ({
       ...entry,
       label: INVOICE_STATUS_LABELS[entry.new_status],
     })),
     invoiced_at: content.invoicedOn,
-    due_at: content.dueOn,
-    due_on_delivery: isDueOnDelivery(content.dueOn, businessDate(now, timeZone)),
+    due_at: due.dueOn,
+    due_on_delivery: due.onDelivery,
+    statutory_due_at: due.statutoryDueOn,
+    last_day_to_pay: due.lastDayToPay,
     note: content.note,
     company_note: content.companyNote,
     logo_id: content.logoId,

@@ -5,7 +5,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { paymentTermsLabel, paymentTermsOr } from '#domain/invoices/payment-terms';
+import { useCompany } from '../../shared/company/company.api';
 import { useFeature } from '../../shared/feature-gate/use-feature';
+import { PaymentTermsField } from '../../shared/forms/PaymentTermsField';
 import type { useForm } from '../../shared/forms/use-form';
 import { useListPriceTiersQuery } from '../settings/price-tiers.api';
 import { builtFrom, type CustomerValues } from './customer-form';
@@ -84,6 +87,7 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
   });
   const fintech = form.values.fintech_option === '1';
   const { active: tieredPricing } = useFeature('tiered_pricing');
+  const { data: company } = useCompany();
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -168,6 +172,15 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Box>
+        <PaymentTermsField
+          id="customer-payment-terms"
+          value={form.values.payment_terms}
+          onChange={(code) => form.setValue('payment_terms', code)}
+          error={form.field('payment_terms').error ? form.field('payment_terms').helperText : undefined}
+          helperText="A new invoice's due date and note follow them."
+          companyLabel={`Company's terms (${paymentTermsLabel(paymentTermsOr(company?.payment_terms))})`}
+          gridColumn={{ sm: 'span 6' }}
+        />
       </Section>
 
       {tieredPricing && (

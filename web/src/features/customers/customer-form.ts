@@ -29,6 +29,8 @@ export interface CustomerValues {
   fintech_id: string;
   service_start: string;
   comptroller_taxpayer_number: string;
+  /** '' : the company's terms. */
+  payment_terms: string;
   /** '' : no tier (the list price, as on the base tier) */
   product_price_tier_id: string;
 }
@@ -51,6 +53,7 @@ export const CUSTOMER_FIELDS = [
   'fintech_id',
   'service_start',
   'comptroller_taxpayer_number',
+  'payment_terms',
   'product_price_tier_id',
 ] as const satisfies readonly (keyof CustomerValues)[];
 
@@ -72,6 +75,7 @@ export const EMPTY_CUSTOMER: CustomerValues = {
   fintech_id: '',
   service_start: '',
   comptroller_taxpayer_number: '',
+  payment_terms: '',
   product_price_tier_id: '',
 };
 
@@ -104,6 +108,7 @@ export function validateCustomer(values: CustomerValues): FormErrors<CustomerVal
       values.comptroller_taxpayer_number,
     ),
     product_price_tier_id: customerRules.product_price_tier_id(values.product_price_tier_id),
+    payment_terms: customerRules.payment_terms(values.payment_terms),
   };
   for (const field of CUSTOMER_FIELDS) if (errors[field] === undefined) delete errors[field];
   return errors;
@@ -130,6 +135,7 @@ export function toCustomerBody(values: CustomerValues): CustomerBody {
     fintech_id: textOrNull(values.fintech_id),
     service_start: textOrNull(values.service_start),
     comptroller_taxpayer_number: textOrNull(values.comptroller_taxpayer_number),
+    payment_terms: textOrNull(values.payment_terms),
     product_price_tier_id: textOrNull(values.product_price_tier_id),
   };
 }
@@ -153,6 +159,7 @@ export function customerValues(customer: Customer): CustomerValues {
     fintech_id: customer.fintech_id ?? '',
     service_start: customer.service_start ?? '',
     comptroller_taxpayer_number: customer.comptroller_taxpayer_number ?? '',
+    payment_terms: customer.payment_terms ?? '',
     product_price_tier_id: customer.product_price_tier_id ?? '',
   };
 }

@@ -27,6 +27,8 @@ export interface CustomerBody {
   service_start: string | null;
   /** 11 digits: the retailer's Comptroller taxpayer number (monthly alcohol sales report). */
   comptroller_taxpayer_number: string | null;
+  /** The customer's own payment terms; null: the company's. */
+  payment_terms: string | null;
   /** null: no tier (the list price) */
   product_price_tier_id: string | null;
 }

@@ -23,8 +23,8 @@ function Rows({ label, rows, late }: { label: string; rows: CreditLawAlertRow[];
           {late
             ? `not paid by ${formatDate(row.last_day_to_pay)}`
             : row.standing === 'grace'
-              ? `was due ${formatDate(row.statutory_due_at)}, pay by ${formatDate(row.last_day_to_pay)}`
-              : `due ${formatDate(row.statutory_due_at)}`}
+              ? `was due ${formatDate(row.due_at ?? row.statutory_due_at)}, pay by ${formatDate(row.last_day_to_pay)}`
+              : `due ${formatDate(row.due_at ?? row.statutory_due_at)}`}
         </li>
       ))}
     </Box>

@@ -16,6 +16,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import type { Company } from '../../shared/company/company.api';
 import { useFeature } from '../../shared/feature-gate/use-feature';
 import { ProblemAlert } from '../../shared/forms/ProblemAlert';
+import { PaymentTermsField } from '../../shared/forms/PaymentTermsField';
 import { TextInput } from '../../shared/forms/TextInput';
 import { useForm } from '../../shared/forms/use-form';
 import { fieldErrors, problemMessages, toProblem } from '../../shared/problem';
@@ -182,8 +183,19 @@ export function CompanyDetailsForm({
               inputRef={thresholdRef}
             />
 
+            <PaymentTermsField
+              id="company-payment-terms"
+              value={form.values.payment_terms}
+              onChange={(code) => form.setValue('payment_terms', code)}
+              error={form.field('payment_terms').error ? form.field('payment_terms').helperText : undefined}
+              helperText="Sets a new invoice's due date and the start of its note; a customer may have its own."
+              gridColumn="1 / -1"
+            />
             <TextInput
-              {...form.field('default_invoice_note', 'Pre-fills the note on new invoices; may be empty.')}
+              {...form.field(
+                'default_invoice_note',
+                'Pre-fills the note on new invoices, after the payment terms; may be empty.',
+              )}
               label="Default Invoice Note"
               multiline
               minRows={3}

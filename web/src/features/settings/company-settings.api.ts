@@ -20,6 +20,7 @@ export interface UpdateCompanyBody {
   tax_rate: number;
   cash_on_delivery: boolean;
   time_zone: string;
+  payment_terms: string;
 }
 
 const logoListApi = companyApi.injectEndpoints({

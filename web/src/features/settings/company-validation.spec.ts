@@ -22,6 +22,7 @@ const company: Company = {
   stamp_threshold: 500,
   tax_rate: 8.25,
   cash_on_delivery: false,
+  payment_terms: 'on_delivery',
   time_zone: 'America/Chicago',
   details_complete: true,
   owner_user_id: 'u-1',

@@ -6,6 +6,7 @@ import {
   STAMP_THRESHOLD,
   TAX_RATE,
 } from '#domain/companies/company.rules';
+import { DEFAULT_PAYMENT_TERMS } from '#domain/invoices/payment-terms';
 import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date';
 import { isBlank } from '#domain/shared/field-rules';
 import type { FormErrors } from '../../shared/forms/use-form';
@@ -32,6 +33,7 @@ export type CompanyValues = {
   cash_on_delivery: string;
   has_fintech: string;
   fintech_id: string;
+  payment_terms: string;
 };
 
 export const COMPANY_FORM_MESSAGES = {
@@ -61,6 +63,7 @@ export function companyValues(company: Company): CompanyValues {
     cash_on_delivery: flag(company.cash_on_delivery),
     has_fintech: flag(company.has_fintech),
     fintech_id: company.fintech_id ?? '',
+    payment_terms: company.payment_terms || DEFAULT_PAYMENT_TERMS,
   };
 }
 
@@ -87,6 +90,7 @@ export const validateCompany =
     tax_rate: companyRules.tax_rate(v.tax_rate),
     stamp_threshold: companyRules.stamp_threshold(v.stamp_threshold),
     time_zone: companyRules.time_zone(v.time_zone),
+    payment_terms: companyRules.payment_terms(v.payment_terms),
     default_invoice_note: companyRules.default_invoice_note(v.default_invoice_note),
     fintech_id:
       companyRules.fintech_id(v.fintech_id) ?? fintechIdRequired(v.fintech_id, v.has_fintech === 'true'),
@@ -114,6 +118,7 @@ export function companyBody(v: CompanyValues): UpdateCompanyBody {
     tax_rate: Number(v.tax_rate),
     cash_on_delivery: v.cash_on_delivery === 'true',
     time_zone: v.time_zone,
+    payment_terms: v.payment_terms,
   };
 }
 

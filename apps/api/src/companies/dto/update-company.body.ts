@@ -119,4 +119,12 @@ export class UpdateCompanyBody {
   @ApiPropertyOptional({ example: 'America/Chicago' })
   @FollowsRule(companyRules.time_zone)
   time_zone?: string;
+
+  @ApiPropertyOptional({
+    example: 'net_30',
+    description:
+      "When invoices are due unless the customer has its own terms: 'on_delivery', 'net_N' (N whole days, 1–30) or 'credit_law' (the statutory date for liquor and wine; beer on delivery). Left out: unchanged.",
+  })
+  @FollowsRule(companyRules.payment_terms)
+  payment_terms?: string;
 }

@@ -122,4 +122,14 @@ export class CustomerBody {
   })
   @FollowsRule(customerRules.comptroller_taxpayer_number)
   comptroller_taxpayer_number?: string | null;
+
+  @ApiPropertyOptional({
+    example: 'net_14',
+    type: String,
+    nullable: true,
+    description:
+      "The customer's own payment terms ('on_delivery', 'net_N' with N 1–30, 'credit_law'); empty or null: the company's",
+  })
+  @FollowsRule(customerRules.payment_terms)
+  payment_terms?: string | null;
 }

@@ -1,3 +1,11 @@
+import {
+  defaultDueDate,
+  displayDay,
+  effectivePaymentTerms,
+  isPaymentTerms,
+  paymentTermsNote,
+} from '#domain/invoices/payment-terms.js';
+import { dueOfRow } from '../invoice-due.js';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type {
@@ -76,11 +84,19 @@ export class CreditLawService {
   ): Promise<InvoiceChecksResponse> {
     const customer = await findCustomer(this.pool, companyId, customerId.toLowerCase());
     if (!customer) throw customerError('CUSTOMER_NOT_FOUND');
-    const [policy, timeZone] = await Promise.all([
+    const [policy, timeZone, companyTerms] = await Promise.all([
       readCompliancePolicy(this.pool, companyId),
       this.reader.timeZone(companyId),
+      tenantQuery<{ payment_terms: string | null }>(
+        this.pool,
+        companyId,
+        'SELECT payment_terms FROM rm_company WHERE company_id = $1 AND id = $1',
+      ),
     ]);
     const on = invoicedOn ?? businessDate(now, timeZone);
+    // The customer's own payment terms, else the company's: the builder's default due date and note.
+    const customerTerms = (customer as { payment_terms?: string | null }).payment_terms ?? null;
+    const terms = effectivePaymentTerms(companyTerms[0]?.payment_terms, customerTerms);
     const creditLaw = policy.creditLaw === 'advisory';
     const [entry, verdict] = await Promise.all([
       creditLaw ? this.tabc.delinquencyOf(customer) : Promise.resolve(null),
@@ -95,6 +111,10 @@ export class CreditLawService {
       invoiced_at: on,
       statutory_due_at: dates?.statutoryDueOn ?? null,
       last_day_to_pay: dates?.lastDayToPay ?? null,
+      payment_terms: terms,
+      payment_terms_from: isPaymentTerms(customerTerms) ? 'customer' : 'company',
+      default_due_at: defaultDueDate(terms, on),
+      terms_note: paymentTermsNote(terms, on, false, displayDay),
       delinquent: entry
         ? {
             permit: entry.permit,
@@ -168,7 +188,7 @@ export class CreditLawService {
     const lateCutoff = latestPurchaseAtLeast('late', today);
     if (!dueCutoff) return empty;
     const open = OPEN_CREDIT_INVOICES;
-    const columns = `id, number, customer_id, customer_name, invoiced_on::text AS invoiced_on,
+    const columns = `id, number, customer_id, customer_name, invoiced_on::text AS invoiced_on, due_on::text AS due_on, status,
       (total_cents - paid_cents)::bigint AS balance_cents`;
     const far = '0001-01-01';
     const [[counts], due, late] = await Promise.all([
@@ -276,6 +296,8 @@ type AlertRow = {
   customer_id: string;
   customer_name: string;
   invoiced_on: string;
+  due_on: string | null;
+  status: string;
   balance_cents: string;
 };
 
@@ -287,6 +309,10 @@ function alertRow(row: AlertRow, today: string): CreditLawAlertRow {
     customer_id: row.customer_id,
     customer_name: row.customer_name,
     invoiced_at: row.invoiced_on,
+    // Every alerted invoice is one the credit law dates: its due date and status are the invoice page's.
+    ...(({ dueOn, status }) => ({ due_at: dueOn, status }))(
+      dueOfRow({ ...row, credit_subject: true }, today, true),
+    ),
     statutory_due_at: dates.statutoryDueOn,
     last_day_to_pay: dates.lastDayToPay,
     standing: creditLawStanding(row.invoiced_on, today) as CreditLawStanding,

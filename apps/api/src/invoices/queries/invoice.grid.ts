@@ -1,4 +1,5 @@
 import { defineGrid, dollarsSql as dollars } from '#infra/grid/index.js';
+import { creditSubjectSql } from '../invoice-due.js';
 
 /**
  * What a row still owes: the total less its live payments, nothing for a cancelled invoice (it is owed no more; what
@@ -39,6 +40,8 @@ export const invoiceGrid = defineGrid({
     // issue 18 §4: 'Replace' cross-references, by number
     replaces: { sql: "i.replaces->>'number'", type: 'text', sortable: false },
     replaced_by: { sql: "i.replaced_by->>'number'", type: 'text', sortable: false },
+    // The credit law can date the invoice: the handler turns it into the shown due date and status, then drops it.
+    credit_subject: { sql: creditSubjectSql('i'), type: 'text', sortable: false, filterable: false },
   },
   defaultSort: [{ colId: 'invoiced_at', sort: 'desc' }],
   // The newest number first within a day (or within any other sort's ties).

@@ -1,3 +1,4 @@
+import { dueClock, dueOfRow } from '../invoice-due.js';
 import type { QuickSearchCustomer, QuickSearchResult } from '#domain/contracts/invoice.contract.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
@@ -80,6 +81,7 @@ export class InvoiceGridHandler implements IQueryHandler<InvoiceGridQuery> {
     customerId,
   }: InvoiceGridQuery): Promise<GridResult<Record<string, unknown>>> {
     const request = parseGridRequest(invoiceGrid, params);
+    const clock = await dueClock(this.pool, companyId);
     // The customerId parameter is one more filter on the customer (ANDed with the filterModel's).
     if (customerId)
       request.filters.push({
@@ -98,28 +100,57 @@ export class InvoiceGridHandler implements IQueryHandler<InvoiceGridQuery> {
       const size = request.endRow - request.startRow;
       const { rows } = await this.pool.query(queries.rows.text, withPage(queries.rows.values, size + 1));
       if (rows.length <= size && (rows.length > 0 || request.startRow === 0))
-        return withCount(rows, request.startRow + rows.length, filtered);
+        return this.shown(withCount(rows, request.startRow + rows.length, filtered), clock);
       const counted = await this.pool.query(countQuery.text, countQuery.values);
-      return withCount(rows.slice(0, size), Number(counted.rows[0].count), filtered);
+      return this.shown(withCount(rows.slice(0, size), Number(counted.rows[0].count), filtered), clock);
     }
     if (!deep) {
       const [rows, counted] = await Promise.all([
         this.pool.query(queries.rows.text, queries.rows.values),
         this.pool.query(countQuery.text, countQuery.values),
       ]);
-      return withCount(rows.rows, Number(counted.rows[0].count), filtered);
+      return this.shown(withCount(rows.rows, Number(counted.rows[0].count), filtered), clock);
     }
     const count = Number((await this.pool.query(countQuery.text, countQuery.values)).rows[0].count);
     const exact = !filtered || count <= INVOICE_COUNT_CAP;
-    if (exact && request.startRow >= count) return withCount([], count, filtered);
+    if (exact && request.startRow >= count) return this.shown(withCount([], count, filtered), clock);
     if (exact && request.startRow > count / 2) {
       const end = Math.min(request.endRow, count);
       const reversed = reversedPage(queries.rows, count - end, end - request.startRow);
       const rows = await this.pool.query(reversed.text, reversed.values);
-      return withCount(rows.rows.reverse(), count, filtered);
+      return this.shown(withCount(rows.rows.reverse(), count, filtered), clock);
     }
     const rows = await this.pool.query(queries.rows.text, queries.rows.values);
-    return withCount(rows.rows, count, filtered);
+    return this.shown(withCount(rows.rows, count, filtered), clock);
+  }
+
+  /**
+   * Each row with the due date and status the invoice page shows (invoice-due.ts), computed on the company's today.
+   * Filters and sorts read the stored ones.
+   */
+  private shown<T extends { rows: Record<string, unknown>[] }>(
+    result: T,
+    clock: { today: string; creditLaw: boolean },
+  ): T {
+    const day = (value: unknown) =>
+      value instanceof Date ? value.toISOString().slice(0, 10) : (value as string | null);
+    return {
+      ...result,
+      rows: result.rows.map(({ credit_subject, ...row }) => {
+        if (row.invoiced_at === undefined || row.status === undefined) return row;
+        const due = dueOfRow(
+          {
+            status: row.status as string,
+            invoiced_on: day(row.invoiced_at)!,
+            due_on: day(row.due_at) ?? null,
+            credit_subject: credit_subject === true,
+          },
+          clock.today,
+          clock.creditLaw,
+        );
+        return { ...row, due_at: due.dueOn, status: due.status };
+      }),
+    };
   }
 }
 

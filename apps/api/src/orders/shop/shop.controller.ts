@@ -1,3 +1,4 @@
+import { creditSubjectSql, dueClock, dueOfRow } from '../../invoices/invoice-due.js';
 import {
   BadRequestException,
   Body,
@@ -277,21 +278,28 @@ export class ShopController {
       invoiced_on: string;
       due_on: string | null;
       total_cents: string;
+      credit_subject: boolean;
     }>(
       this.pool,
       user.companyId,
-      `SELECT id, number, status, invoiced_on::text AS invoiced_on, due_on::text AS due_on, total_cents
+      `SELECT id, number, status, invoiced_on::text AS invoiced_on, due_on::text AS due_on, total_cents,
+              ${creditSubjectSql('rm_invoice')} AS credit_subject
        FROM rm_invoice WHERE company_id = $1 AND customer_id = $2::uuid AND deleted_at IS NULL
        ORDER BY invoiced_on DESC, sequence DESC LIMIT 200`,
       [user.customerId],
     );
-    return rows.map((row) => ({
-      id: row.id,
-      number: row.number,
-      status: row.status,
-      invoiced_at: row.invoiced_on,
-      due_at: row.due_on,
-      total: dollarsOf(Number(row.total_cents)),
-    }));
+    // The due date and status the back office shows for the same invoice (invoice-due.ts).
+    const clock = await dueClock(this.pool, user.companyId);
+    return rows.map((row) => {
+      const due = dueOfRow(row, clock.today, clock.creditLaw);
+      return {
+        id: row.id,
+        number: row.number,
+        status: due.status,
+        invoiced_at: row.invoiced_on,
+        due_at: due.dueOn,
+        total: dollarsOf(Number(row.total_cents)),
+      };
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { creditSubjectSql, dueClock, dueOfRow } from '../../invoices/invoice-due.js';
 import type {
   BalanceCheckResponse,
   CustomerBalanceResponse,
@@ -8,8 +9,6 @@ import type { InvoiceStatus } from '#domain/shared/invoice-status.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { isDueOnDelivery } from '#domain/invoices/invoice.rules.js';
-import { businessDate } from '#domain/shared/business-date.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import { dollarsOf } from '#domain/shared/money.js';
 import { findCustomer } from '../../customers/customer.response.js';
@@ -49,7 +48,7 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
   async execute({ companyId, customerId }: CustomerBalanceQuery): Promise<CustomerBalanceResponse> {
     // The customer, its open invoices and the time zone at once: one round trip's wait, not two in a row.
     if (!isUuid(customerId)) throw new DomainError('CUSTOMER_NOT_FOUND', 'not_found', 'Customer Not Found');
-    const [customer, rows, timeZone] = await Promise.all([
+    const [customer, rows, clock] = await Promise.all([
       currentCustomer(this.pool, companyId, customerId),
       tenantQuery<{
         id: string;
@@ -60,27 +59,31 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
         total_cents: string;
         paid_cents: string;
         balance_cents: string;
+        credit_subject: boolean;
       }>(
         this.pool,
         companyId,
-        `SELECT i.id, i.number, i.invoiced_on, i.due_on, i.status, i.total_cents, i.paid_cents, i.balance_cents
+        `SELECT i.id, i.number, i.invoiced_on, i.due_on, i.status, i.total_cents, i.paid_cents, i.balance_cents,
+                ${creditSubjectSql('i')} AS credit_subject
          FROM rm_invoice i WHERE ${OPEN} ORDER BY i.invoiced_on, i.sequence, i.id`,
         [customerId],
       ),
-      this.reader.timeZone(companyId),
+      dueClock(this.pool, companyId),
     ]);
-    const today = businessDate(new Date().toISOString(), timeZone);
-    const invoices = rows.map((row) => ({
-      id: row.id,
-      number: row.number,
-      invoiced_at: row.invoiced_on,
-      total: dollarsOf(Number(row.total_cents)),
-      paid: dollarsOf(Number(row.paid_cents)),
-      balance: dollarsOf(Number(row.balance_cents)),
-      due_at: row.due_on,
-      due_on_delivery: isDueOnDelivery(row.due_on, today),
-      status: row.status,
-    }));
+    // The due date and status every screen shows for the invoice (invoice-due.ts).
+    const invoices = rows
+      .map((row) => ({ row, due: dueOfRow(row, clock.today, clock.creditLaw) }))
+      .map(({ row, due }) => ({
+        id: row.id,
+        number: row.number,
+        invoiced_at: row.invoiced_on,
+        total: dollarsOf(Number(row.total_cents)),
+        paid: dollarsOf(Number(row.paid_cents)),
+        balance: dollarsOf(Number(row.balance_cents)),
+        due_at: due.dueOn,
+        due_on_delivery: due.onDelivery,
+        status: due.status,
+      }));
     const owingCents = rows.reduce((sum, row) => sum + Number(row.balance_cents), 0);
     return {
       customer: {

@@ -29,6 +29,7 @@ import type { Company } from '../../../shared/company/company.api';
 import { useCompliancePolicy } from '../../../shared/company/compliance.api';
 import { formatDate } from '../../../shared/format';
 import { ProblemAlert } from '../../../shared/forms/ProblemAlert';
+import { DueDateField } from './DueDateField';
 import { creditLawDueNote, InvoiceChecksAlerts, useInvoiceChecks } from './InvoiceChecks';
 import { fieldErrors, problemMessages, toProblem } from '../../../shared/problem';
 import { toast } from '../../../shared/toasts';
@@ -608,26 +609,23 @@ export function InvoiceBuilderForm({
                 helperText={fields.invoiced_at ?? ' '}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: latestInvoiceDate(today) } }}
               />
-              <TextField
-                label="Due Date"
-                type="date"
-                value={values.dueAt}
-                onChange={(event) => set('dueAt', event.target.value)}
-                error={!!fields.due_at}
-                helperText={
-                  fields.due_at ??
-                  ([
-                    dueOnDeliveryNow ? BUILDER_MESSAGES.dueOnDelivery : '',
-                    creditLawDueNote(checks, values.lines) ?? '',
-                  ]
-                    .filter(Boolean)
-                    .join(' · ') ||
-                    ' ')
-                }
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { max: latestDueDate(today), min: values.invoicedAt || undefined },
-                }}
+              <DueDateField
+                editing={editing}
+                invoicedAt={values.invoicedAt}
+                dueAt={values.dueAt}
+                note={values.note}
+                companyTerms={company.payment_terms}
+                companyNote={company.default_invoice_note ?? ''}
+                checks={checks}
+                lines={values.lines}
+                beer={beer}
+                onDueAt={(value) => set('dueAt', value)}
+                onNote={(value) => set('note', value)}
+                error={fields.due_at}
+                dueOnDelivery={dueOnDeliveryNow}
+                creditLawNote={creditLawDueNote(checks, values.lines)}
+                min={values.invoicedAt || undefined}
+                max={latestDueDate(today)}
               />
             </Box>
           </Section>

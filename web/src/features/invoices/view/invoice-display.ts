@@ -1,4 +1,5 @@
-import { daysBetween, isBusinessDate } from '#domain/shared/business-date';
+import { showsOnDelivery } from '#domain/invoices/payment-terms';
+import { isBusinessDate } from '#domain/shared/business-date';
 import { companyToday, formatDate } from '../../../shared/format';
 import { stampRange } from '../../stamps/stamp-format';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus, type InvoiceStampRange } from '../invoices.api';
@@ -38,8 +39,9 @@ export const changeQuestion = (field: ChangeField, from: string, to: string) =>
   `Sure you want to change ${field} from ${from} to ${to}?`;
 
 /**
- * No due date, or one a day or fewer away (tomorrow or sooner), is due on delivery, as the client's specification
- * says. Days are the company's: `today` is its day (a Date is read on its clock), as the server's `due_on_delivery`.
+ * No due date, or one today or tomorrow, is due on delivery; a date already past shows as the date (the same rule as
+ * the server's `due_on_delivery`, payment-terms.ts). Days are the company's: `today` is its day (a Date is read on
+ * its clock).
  */
 export function isDueOnDelivery(
   dueAt: string | null | undefined,
@@ -47,7 +49,7 @@ export function isDueOnDelivery(
 ): boolean {
   const due = dueAt?.slice(0, 10);
   if (!due || !isBusinessDate(due)) return true;
-  return daysBetween(typeof today === 'string' ? today : companyToday(today), due) <= 1;
+  return showsOnDelivery(due, typeof today === 'string' ? today : companyToday(today));
 }
 
 /** A due date's label: '20 Mar, 2026', or `onDelivery` when due on delivery. */

@@ -70,6 +70,8 @@ describe('invoice display', () => {
     expect(isDueOnDelivery(null, today)).toBe(true);
     expect(isDueOnDelivery('2026-03-06', today)).toBe(true);
     expect(isDueOnDelivery('2026-03-07', today)).toBe(false);
+    // a due date already past shows as the date, as the server answers it
+    expect(isDueOnDelivery('2026-03-04', today)).toBe(false);
   });
 
   it("asks 'Sure you want to change {field} from X to Y?'", () => {

@@ -1,0 +1,81 @@
+import { withComplianceDefaults, type CompliancePolicy } from '#domain/companies/compliance-policy.js';
+import { creditLawApplies } from '#domain/invoices/credit-law.js';
+import { invoiceDue, type InvoiceDue } from '#domain/invoices/payment-terms.js';
+import type { ProductType } from '#domain/products/product.rules.js';
+import { businessDate, DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
+import type { InvoiceStatus } from '#domain/shared/invoice-status.js';
+import type { Queryable } from '#infra/db/database.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+
+/**
+ * SQL (over an rm_invoice row `alias`): the credit law can date the invoice — not beer, for a customer on credit (not
+ * cash on delivery), with a liquor or wine line. Lists read it as `credit_subject` and hand it to `dueOfRow`, so a
+ * list shows the due date and status the invoice page shows.
+ */
+export const creditSubjectSql = (alias: string) =>
+  `(NOT ${alias}.beer AND coalesce((${alias}.content -> 'customer' ->> 'cashOnDelivery')::boolean, false) = false
+    AND jsonb_path_exists(${alias}.content, '$.lines[*] ? (@.type == "LIQUOR" || @.type == "WINE")'))`;
+
+/** The company's today (in its time zone) and whether its credit-law calendar is on: one row read. */
+export async function dueClock(
+  db: Queryable,
+  companyId: string,
+  now: string = new Date().toISOString(),
+): Promise<{ today: string; timeZone: string; creditLaw: boolean }> {
+  const [row] = await tenantQuery<{ time_zone: string | null; compliance: Partial<CompliancePolicy> | null }>(
+    db,
+    companyId,
+    'SELECT time_zone, compliance FROM rm_company WHERE company_id = $1 AND id = $1',
+  );
+  const timeZone = row?.time_zone || DEFAULT_TIME_ZONE;
+  return {
+    today: businessDate(now, timeZone),
+    timeZone,
+    creditLaw: withComplianceDefaults(row?.compliance).creditLaw === 'advisory',
+  };
+}
+
+/** A listed invoice's due date and status, the same computation as the invoice page's (`invoiceDue`). */
+export function dueOfRow(
+  row: { status: string; invoiced_on: string; due_on: string | null; credit_subject: boolean },
+  today: string,
+  creditLawOn: boolean,
+): InvoiceDue {
+  const status = row.status as InvoiceStatus;
+  return invoiceDue(
+    {
+      status,
+      invoicedOn: row.invoiced_on,
+      dueOn: row.due_on,
+      creditLaw: creditLawOn && row.credit_subject && status !== 'draft' && status !== 'cancelled',
+    },
+    today,
+  );
+}
+
+/** One invoice's due date and status from its content. */
+export function dueOfInvoice(
+  invoice: {
+    status: InvoiceStatus;
+    beer: boolean;
+    invoicedOn: string;
+    dueOn: string | null;
+    cashOnDelivery: boolean;
+    lineTypes: readonly string[];
+  },
+  today: string,
+  creditLawOn: boolean,
+): InvoiceDue {
+  const creditLaw =
+    creditLawOn &&
+    creditLawApplies({
+      beer: invoice.beer,
+      cashOnDelivery: invoice.cashOnDelivery,
+      lineTypes: invoice.lineTypes as ProductType[],
+      status: invoice.status,
+    });
+  return invoiceDue(
+    { status: invoice.status, invoicedOn: invoice.invoicedOn, dueOn: invoice.dueOn, creditLaw },
+    today,
+  );
+}
