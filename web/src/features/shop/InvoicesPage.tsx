@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { INVOICE_STATUS_LABELS, isInvoiceStatus } from '#domain/shared/invoice-status';
+import { formatDate, formatMoney } from '../../shared/format';
+import { useMyInvoicesQuery } from './shop.api';
+
+/** The customer's invoices: number, date, total and status. */
+export function InvoicesPage() {
+  const invoices = useMyInvoicesQuery(undefined, { refetchOnMountOrArgChange: true });
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <title>Invoices · Stampline</title>
+      <Typography variant="h1" sx={{ fontSize: 22 }}>
+        Invoices
+      </Typography>
+      {invoices.data?.length === 0 && <Typography color="text.secondary">No invoices yet.</Typography>}
+      <Box
+        component="ul"
+        aria-label="My invoices"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+      >
+        {invoices.data?.map((invoice) => (
+          <Card component="li" key={invoice.id} variant="outlined">
+            <Box sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Box sx={{ flex: 1 }}>
+                <Typography sx={{ fontWeight: 600 }}>Invoice #{invoice.number}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {formatDate(invoice.invoiced_at)} · {formatMoney(invoice.total)}
+                </Typography>
+              </Box>
+              <Chip
+                size="small"
+                label={
+                  isInvoiceStatus(invoice.status) ? INVOICE_STATUS_LABELS[invoice.status] : invoice.status
+                }
+              />
+            </Box>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}
