@@ -131,6 +131,8 @@ describe('Command palette (browser)', () => {
       const tavern = await aCustomer(api, token, { name: 'Pages Tavern' });
       const page = await browser.signedIn(token);
       await page.goto('/dashboard');
+      // the shortcut works once the app has started (the first paint is a static shell)
+      await visible(page.getByRole('heading', { name: 'Recent Invoices' }));
       const go = async (text: string, option: string | RegExp, url: string) => {
         await press(page, 'Control+k');
         await searchBox(page).fill(text);

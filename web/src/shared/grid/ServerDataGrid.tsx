@@ -91,7 +91,7 @@ export type ServerDataGridProps<Row extends GridValidRowModel> = GridModelProps 
 export const GRID_REFIT_MS = 300;
 
 /**
- * Refits a grid's columns `refitMs` after each change of its rows (spec 001 §9), and answers a refit to call when
+ * Refits a grid's columns `refitMs` after each change of its rows or columns (spec 001 §9), and answers a refit to call when
  * the grid is resized: every column measured to its content, then fitted to the grid's width (fitWidths: the
  * widest text gives way first, spare room goes to the flexible columns), so the row actions at the end stay in view.
  * Widths the user chose (`fixed`) are kept. ServerDataGrid uses it; a client-side DataGrid passes its rows.
@@ -116,7 +116,8 @@ export function useGridRefit(
       void fitGridColumns(apiRef, defs, latest.current.fixed, fitting);
     }, refitMs);
   }, [apiRef, refitMs, fitting]);
-  useEffect(refit, [refit, rows]);
+  // new rows, or other columns (a feature switched on adds row actions), ask for a refit
+  useEffect(refit, [refit, rows, columns]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   return refit;
 }
