@@ -137,6 +137,8 @@ export async function fitGridColumns(
             ...api.getColumn(c.field),
             width: widths[c.field],
             computedWidth: widths[c.field],
+            // the grid keeps a column at its minimum: a text column cut below it lowers it for this fit
+            minWidth: Math.min(c.minWidth, widths[c.field]!),
             flex: 0,
           }) as unknown as GridColDef,
       ),
