@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Users, sessions and one-time tokens are plain tables, not streams: credentials don't belong in an immutable
- * log (ARCHITECTURE §3). Tokens are stored only as SHA-256 hashes.
+ * log. Tokens are stored only as SHA-256 hashes.
  */
 export class Migration20261121000200_accounts extends Migration {
   override name = 'Migration20261121000200_accounts';

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 import { STAMPS_SCHEMA } from '#projections/stamps/stamp-ledger.projection.js';
 
-/** The stamp read models (issue 5): ledger, rolls, the stamp log / history, destroy records. */
+/** The stamp read models: ledger, rolls, the stamp log / history, destroy records. */
 export class Migration20261122000500_stamps extends Migration {
   override name = 'Migration20261122000500_stamps';
 

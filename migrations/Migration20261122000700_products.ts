@@ -22,7 +22,7 @@ $$;
 `;
 
 /**
- * The product catalogue and price tiers (issue 4 items 6 and 7): products with their price changes, the sales
+ * The product catalogue and price tiers: products with their price changes, the sales
  * columns invoices will fill, price tiers and the tier base. pg_trgm (Postgres contrib) backs the suggestions'
  * search and the customer grid's text filters when it can be created.
  */

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 import { INVOICE_GRID_INDEXES } from '#projections/invoices/invoice.projection.js';
 
-/** Issue 6 Bench: grid indexes that match its ORDER BY (`<sort> DESC NULLS LAST, id`), replacing the first ones. */
+/** Grid indexes that match its ORDER BY (`<sort> DESC NULLS LAST, id`), replacing the first ones. */
 export class Migration20261122000820_invoice_grid_indexes extends Migration {
   override name = 'Migration20261122000820_invoice_grid_indexes';
 

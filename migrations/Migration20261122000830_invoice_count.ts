@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 import { INVOICE_COUNT_SCHEMA } from '#projections/invoices/invoice.projection.js';
 
-/** Issue 6 Bench: each company's count of current invoices, kept by the invoice projection (filled from the rows). */
+/** Each company's count of current invoices, kept by the invoice projection (filled from the rows). */
 export class Migration20261122000830_invoice_count extends Migration {
   override name = 'Migration20261122000830_invoice_count';
 

@@ -3,7 +3,7 @@ import { INVOICE_DOCUMENTS_SCHEMA } from '#projections/invoices/invoice-document
 import { INVOICE_EMAIL_SCHEMA } from '#projections/invoices/invoice-email.projection.js';
 
 /**
- * Delivering invoices (issue 7): public links (a plain table, not a read model: tokens are stored only as their
+ * Delivering invoices: public links (a plain table, not a read model: tokens are stored only as their
  * sha256 and must survive a projection rebuild), the e-mail log, documents and private notes.
  */
 export const PUBLIC_LINK_SCHEMA = `

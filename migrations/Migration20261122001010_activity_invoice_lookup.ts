@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 import { ACTIVITY_INVOICE_INDEX } from '#projections/activity/activity.projection.js';
 
 /**
- * Spec 001 §3 Activity: the activity projection (v2) logs invoice and payment activity and finds an invoice's
+ * The client's specification: the activity projection (v2) logs invoice and payment activity and finds an invoice's
  * number by its id in its own INVOICE CREATE row; this index serves that lookup. The table keeps its shape.
  */
 export class Migration20261122001010_activity_invoice_lookup extends Migration {

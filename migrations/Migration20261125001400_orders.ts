@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 import { ORDER_SCHEMA } from '#projections/orders/order.projection.js';
 
 /**
- * Orders (issue 14): the order read model, and customer users with their invitations and sessions. Customer users
+ * Orders: the order read model, and customer users with their invitations and sessions. Customer users
  * are their own kind of account (plain tables like users: credentials stay out of the event log); their sessions
  * live in their own table, so a customer user's token can never open a back-office route.
  */

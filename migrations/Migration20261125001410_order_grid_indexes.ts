@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 import { ORDER_GRID_INDEXES } from '#projections/orders/order.projection.js';
 
 /**
- * Issue 14 bench: order grid indexes that match its ORDER BY (`created_at DESC NULLS LAST, id`), replacing the first
+ * Order grid indexes that match its ORDER BY (`created_at DESC NULLS LAST, id`), replacing the first
  * ones (plain DESC, i.e. NULLS FIRST: every grid request sorted all of the company's orders; at 100,000 orders the
  * first page took as long as the last).
  */

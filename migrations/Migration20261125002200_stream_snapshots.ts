@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 import { STREAM_SNAPSHOTS_SCHEMA } from '#engine/schema.js';
 
-/** Issue 22: snapshots of long streams in the event store's database (never the source of truth). */
+/** Snapshots of long streams in the event store's database (never the source of truth). */
 export class Migration20261125002200_stream_snapshots extends Migration {
   override name = 'Migration20261125002200_stream_snapshots';
 

@@ -5,7 +5,7 @@ import {
 } from '#projections/inventory/inventory.schema.js';
 
 /**
- * Issue 16's bench: the inventory grid lists current products from rm_inventory alone (`current`, kept by the
+ * 's bench: the inventory grid lists current products from rm_inventory alone (`current`, kept by the
  * inventory projection from the product events), so its count is no join over every product and its default sort
  * reads an index in order; the Distributor and Product filters read indexes too. Existing rows take the flag from
  * rm_product (no row there: not current).

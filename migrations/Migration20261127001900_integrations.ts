@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 import { ACTIVITY_SUCCESS_COLUMN } from '#projections/activity/activity.projection.js';
 import { INTEGRATIONS_SCHEMA } from '#projections/integrations/integrations.schema.js';
 
-/** Issue 19: sync history, sync logs and per-item outcomes of the Bottle POS and Clover integrations; the activity
+/** Sync history, sync logs and per-item outcomes of the Bottle POS and Clover integrations; the activity
  * log's Status column (existing rows are facts that happened: Success). */
 export class Migration20261127001900_integrations extends Migration {
   override name = 'Migration20261127001900_integrations';

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 import { PROJECTION_HOLDERS_SCHEMA } from '#engine/schema.js';
 
-/** Issue 20 §1: projections:status shows which process holds each projection and a takeover. */
+/** Projections:status shows which process holds each projection and a takeover. */
 export class Migration20261127002010_projection_holders extends Migration {
   override name = 'Migration20261127002010_projection_holders';
 

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 import { COMPANY_SCHEMA_V3 } from '#projections/companies/company.projection.js';
 
-/** The company's TABC compliance rules (issue 18): `rm_company.compliance`, null until the first change. */
+/** The company's TABC compliance rules: `rm_company.compliance`, null until the first change. */
 export class Migration20261127002200_company_compliance extends Migration {
   override name = 'Migration20261127002200_company_compliance';
 

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 import { STAMPS_SCHEMA_V2 } from '#projections/stamps/stamp-ledger.projection.js';
 
-/** Lost, stolen, voided, returned and replaced stamps (issue 18 §2) in the stamp read models. */
+/** Lost, stolen, voided, returned and replaced stamps in the stamp read models. */
 export class Migration20261127002210_stamp_statuses extends Migration {
   override name = 'Migration20261127002210_stamp_statuses';
 

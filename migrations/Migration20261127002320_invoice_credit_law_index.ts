@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 import { INVOICE_CREDIT_LAW_INDEX } from '#projections/invoices/invoice.projection.js';
 
-/** Issue 18 §5: the dashboard's credit-law alerts read the open liquor-and-wine invoices through a partial index. */
+/** The dashboard's credit-law alerts read the open liquor-and-wine invoices through a partial index. */
 export class Migration20261127002320_invoice_credit_law_index extends Migration {
   override name = 'Migration20261127002320_invoice_credit_law_index';
 

@@ -3,7 +3,7 @@ import { CUSTOMER_TAXPAYER_SCHEMA } from '#projections/customers/customer.projec
 import { PRODUCT_CASE_SIZE_SCHEMA } from '#projections/products/product.projection.js';
 
 /**
- * Issue 18 §7 (and §3): the retailer's Comptroller taxpayer number and the product's case size. Both columns are null until a customer or
+ * (and §3): the retailer's Comptroller taxpayer number and the product's case size. Both columns are null until a customer or
  * product event sets them (events written before them carry none), so no rebuild is needed.
  */
 export class Migration20261127003000_comptroller_report extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 import { INVOICE_NUMBER_SEARCH_INDEX } from '#projections/invoices/invoice.projection.js';
 
-/** Issue 13: the invoice grid's number search probes an index instead of reading every invoice of the company. */
+/** The invoice grid's number search probes an index instead of reading every invoice of the company. */
 export class Migration20261127003100_invoice_number_search_index extends Migration {
   override name = 'Migration20261127003100_invoice_number_search_index';
 

@@ -1,5 +1,5 @@
 /**
- * Facts with no aggregate of their own, appended to `activity-{companyId}` (ARCHITECTURE §3); the activity log
+ * Facts with no aggregate of their own, appended to `activity-{companyId}`; the activity log
  * read model shows them. Users and sessions are plain tables: these events record what they did.
  */
 interface UserFact<T extends string> {

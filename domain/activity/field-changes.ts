@@ -1,5 +1,5 @@
 /**
- * What one event changed, field by field (issue 17 §3): the state of its stream before and after it, flattened to
+ * What one event changed, field by field: the state of its stream before and after it, flattened to
  * dotted paths (`lines.0.qty`, `totals.totalCents`), compared. Pure; the API folds the stream and calls it.
  */
 export interface FieldChange {

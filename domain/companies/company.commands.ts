@@ -121,7 +121,7 @@ export interface ChoosePriceTierBase {
 }
 
 /**
- * PUT /company/{id}/compliance (issue 18): values as sent (snake_case names mapped, not converted); a field left
+ * PUT /company/{id}/compliance: values as sent (snake_case names mapped, not converted); a field left
  * out keeps its value. The decider checks every rule.
  */
 export interface ChangeCompliancePolicy {

@@ -334,7 +334,7 @@ describe('Company', () => {
           .then([aFeatureDeactivated({ feature: 'order' })]));
     });
 
-    describe('AI recommendations (free since issue 17; no feature is coming soon today)', () => {
+    describe('AI recommendations (free; no feature is coming soon today)', () => {
       it('are switched on by a user', () =>
         given([aCompanyRegistered()])
           .when(anActivateFeature({ feature: 'ai' }))

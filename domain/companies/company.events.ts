@@ -18,7 +18,7 @@ export interface CompanyRegistered {
   };
 }
 
-/** The company's settings (spec 000 §3 Company) as they are after the change: every field, not only the changed ones. */
+/** The company's settings (as the client's specification asks) as they are after the change: every field, not only the changed ones. */
 export interface CompanyDetails {
   name: string;
   address: string;
@@ -99,7 +99,7 @@ export interface DefaultLogoChosen {
   data: { companyId: string; logoId: string | null; chosenAt: string };
 }
 
-/** A price tier as it is after the change (spec 001 §3 Price tier). */
+/** A price tier as it is after the change (as the client's specification asks). */
 export interface PriceTierFields {
   name: string;
   /** Hundredths of a percent of the base price: 10 % is 1000. */
@@ -133,7 +133,7 @@ export interface PriceTierBaseChosen {
   data: { companyId: string; base: PriceTierBase; chosenAt: string };
 }
 
-/** The company's TABC compliance rules (issue 18) as they are after the change: the whole object. */
+/** The company's TABC compliance rules as they are after the change: the whole object. */
 export interface CompliancePolicyChanged {
   type: 'CompliancePolicyChanged';
   data: { companyId: string; policy: CompliancePolicy; changedAt: string };

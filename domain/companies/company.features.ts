@@ -1,5 +1,5 @@
 /**
- * Feature extensions (spec 001 §2 Feature Extensions, 000 §6): every company feature, who may switch it on, and
+ * Feature extensions (as the client's specification asks): every company feature, who may switch it on, and
  * what its card says. Free features a user may activate; paid ones the provider's team activates on request;
  * coming-soon ones nobody but the provider's team.
  */

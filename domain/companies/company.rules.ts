@@ -12,7 +12,7 @@ import {
 import { INVOICE_STATUSES, isInvoiceStatus } from '../shared/invoice-status.js';
 import type { CompanyDetails } from './company.events.js';
 
-/** Spec 000 §5 Company and §9: limits and defaults. */
+/** The client's specification's Company and §9: limits and defaults. */
 export const STAMP_THRESHOLD = { min: 1, max: 5000, default: 500 } as const;
 export const TAX_RATE = { min: 0, max: 100, defaultBasisPoints: 825 } as const;
 export const DEFAULT_STARTING_INVOICE_NUMBER = 1;

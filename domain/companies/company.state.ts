@@ -12,7 +12,7 @@ import type { PriceTierBase, PriceTierColor } from './price-tier.rules.js';
 export interface FeatureState {
   active: boolean;
   ignorePricing: boolean;
-  /** Switched off at least once: from then on only the provider's team switches it on (spec 001 §4). */
+  /** Switched off at least once: from then on only the provider's team switches it on (as the client's specification asks). */
   switchedOff: boolean;
   /** An access request not yet answered by an activation. */
   requestedAt: string | null;
@@ -46,7 +46,7 @@ export type Company =
       /** Current price tiers, oldest first (the base tier first). */
       priceTiers: PriceTier[];
       priceTierBase: PriceTierBase;
-      /** The TABC compliance rules (issue 18); the defaults until the first CompliancePolicyChanged. */
+      /** The TABC compliance rules; the defaults until the first CompliancePolicyChanged. */
       compliance: CompliancePolicy;
     };
 

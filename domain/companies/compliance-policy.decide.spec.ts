@@ -14,7 +14,7 @@ import { DEFAULT_COMPLIANCE_POLICY, withComplianceDefaults } from './compliance-
 const given = deciderSpec(companyDecider);
 const LATER = '2026-11-23T10:00:00.000Z';
 
-describe('Compliance settings (issue 18)', () => {
+describe('Compliance settings', () => {
   it('are off or advisory by default, so a company gets exactly the spec', () => {
     expect(DEFAULT_COMPLIANCE_POLICY).toEqual({
       extendedStampStatuses: false,

@@ -12,7 +12,7 @@ import {
 } from './compliance-policy.js';
 
 /**
- * PUT /company/{id}/compliance (issue 18): every broken field at once; a field left out keeps its value; the same
+ * PUT /company/{id}/compliance: every broken field at once; a field left out keeps its value; the same
  * policy again records nothing. The event carries the whole policy after the change.
  */
 export const changeCompliancePolicy = (

@@ -1,19 +1,19 @@
 import { optionalBoolean, type FieldRule } from '../shared/field-rules.js';
 
 /**
- * The company's TABC compliance rules (issue 18): one settings object shared by every rule of the compliance pack.
+ * The company's TABC compliance rules: one settings object shared by every rule of the compliance pack.
  * Each rule is off (or advisory) by default, so a company that never opens the settings gets exactly the spec.
  */
 export interface CompliancePolicy {
-  /** §2: stamps can be recorded lost, stolen, voided or returned to the state, and replaced. */
+  /** The client's specification: stamps can be recorded lost, stolen, voided or returned to the state, and replaced. */
   extendedStampStatuses: boolean;
-  /** §3: products of 375 mL or less may carry one stamp per case. */
+  /** The client's specification: products of 375 mL or less may carry one stamp per case. */
   smallFormatStamps: boolean;
-  /** §4: corrections by event, never by delete (cancelled invoices stay, owners cannot delete invoices). */
+  /** The client's specification: corrections by event, never by delete (cancelled invoices stay, owners cannot delete invoices). */
   strictRecords: boolean;
-  /** §5: the credit-law calendar (statutory due dates, alerts, delinquency notices). */
+  /** The client's specification: the credit-law calendar (statutory due dates, alerts, delinquency notices). */
   creditLaw: 'off' | 'advisory';
-  /** §6: invoicing stamped liquor to a customer without an active MB, N or NE licence warns, or is refused. */
+  /** The client's specification: invoicing stamped liquor to a customer without an active MB, N or NE licence warns, or is refused. */
   licenceGuard: 'off' | 'advisory' | 'blocking';
 }
 

@@ -2,7 +2,7 @@ import { isBlank, optionalText, type FieldRule } from '../shared/field-rules.js'
 import { basisPointsOf } from '../shared/money.js';
 
 /**
- * Price tiers (spec 001 §3 Price tier, §4 removal, §5 Price tier and Tiered price; issue 4 item 7). A tier raises the
+ * Price tiers (as the client's specification asks). A tier raises the
  * base price by its percentage. Every company with tiers has one base tier: 'Base', 0 %, created with its first
  * tier; it stands for the list price and can be neither edited nor removed.
  */
@@ -12,7 +12,7 @@ export const BASE_TIER_NAME = 'Base';
 export const TIER_PERCENTAGE = { min: 0, maxBasisPoints: 100_000 } as const; // 0 % to 1000 %
 export const TIER_NAME_MAX = 50;
 
-/** The colours a tier may have: Material palette 500 shades, without the greens (spec 001 §5). */
+/** The colours a tier may have: Material palette 500 shades, without the greens (as the client's specification asks). */
 export const PRICE_TIER_COLORS = {
   red: '#f44336',
   pink: '#e91e63',

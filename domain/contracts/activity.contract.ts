@@ -1,5 +1,5 @@
 /*
- * What /user/user-activity answers, as the API writes it and the web reads it (spec 001 §3 Activity). Types only:
+ * What /user/user-activity answers, as the API writes it and the web reads it (as the client's specification asks). Types only:
  * the web build imports this file too.
  */
 

@@ -1,5 +1,5 @@
 /*
- * What GET /comptroller/alcohol-sales answers (issue 18 §7: the Comptroller's monthly alcohol sales report), as the
+ * What GET /comptroller/alcohol-sales answers (the Comptroller's monthly alcohol sales report), as the
  * API writes it and the web reads it. Types only: the web build imports this file too. Money in dollars.
  */
 import type { BeverageType, MissingDataKind } from '../reports/alcohol-sales-report.js';

@@ -3,11 +3,11 @@ import type { FeatureName } from '../companies/company.features.js';
 import type { PriceTierResponse } from './product.contract.js';
 
 /*
- * What /company answers, as the API writes it and the web reads it (spec 000 §3). Types only: the web build
+ * What /company answers, as the API writes it and the web reads it (as the client's specification asks). Types only: the web build
  * imports this file too.
  */
 
-/** Spec 000 §3 Logo: id, path (the authorised URL of the image, it needs the bearer token), originalname. */
+/** The client's specification: id, path (the authorised URL of the image, it needs the bearer token), originalname. */
 export interface LogoResponse {
   id: string;
   path: string;
@@ -26,7 +26,7 @@ export interface CompanyFeatureResponse {
   ignore_pricing: boolean;
 }
 
-/** Spec 000 §3 Company, as GET/PUT /company/{id} answer it. */
+/** The client's specification's Company, as GET/PUT /company/{id} answer it. */
 export interface CompanyResponse {
   id: string;
   name: string;
@@ -58,13 +58,13 @@ export interface CompanyResponse {
   /** Every feature, active or not. */
   companyFeatures: CompanyFeatureResponse[];
   logos: LogoResponse[];
-  /** Spec 000 §3 Company productPriceTiers: the current tiers, the base tier first (none until the first). */
+  /** The client's specification: the current tiers, the base tier first (none until the first). */
   productPriceTiers: PriceTierResponse[];
   /** What tiers raise: list_price or last_purchase_price. */
   price_tier_base: string;
 }
 
-/** GET/PUT /company/{id}/compliance (issue 18): the company's TABC compliance rules, defaults filled in. */
+/** GET/PUT /company/{id}/compliance: the company's TABC compliance rules, defaults filled in. */
 export interface CompliancePolicyResponse {
   extended_stamp_statuses: boolean;
   small_format_stamps: boolean;

@@ -1,7 +1,7 @@
 import type { CreditLawStanding } from '../invoices/credit-law.js';
 import type { InvoiceStatus } from '../shared/invoice-status.js';
 
-/** GET /invoice/checks?customer_id=&invoiced_at=: what the invoice builder warns about (issue 18 §5, §6). */
+/** GET /invoice/checks?customer_id=&invoiced_at=: what the invoice builder warns about (as the client's specification asks). */
 export interface InvoiceChecksResponse {
   credit_law: 'off' | 'advisory';
   licence_guard: 'off' | 'advisory' | 'blocking';

@@ -1,10 +1,10 @@
 /*
- * What /customer answers, as the API writes it and the web reads it (spec 000 §3). Types only: the web build
+ * What /customer answers, as the API writes it and the web reads it (as the client's specification asks). Types only: the web build
  * imports this file too.
  */
 
 /**
- * Spec 000 §3 Customer, as GET /customer/{id} answers it. A type, not an interface, so that it is a
+ * The client's specification's Customer, as GET /customer/{id} answers it. A type, not an interface, so that it is a
  * `Record<string, unknown>` and the API can read rows as it.
  */
 export type CustomerResponse = {
@@ -15,7 +15,7 @@ export type CustomerResponse = {
   state: string;
   zip: string;
   tabc_id: string;
-  /** The TABC id to show: licence type + AIMS id when the AIMS id is at least 1, else tabc_id (spec 000 §3). */
+  /** The TABC id to show: licence type + AIMS id when the AIMS id is at least 1, else tabc_id (as the client's specification asks). */
   display_tabc_id: string;
   aims_id: number | null;
   aims_license_type: string | null;

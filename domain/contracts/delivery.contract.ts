@@ -1,6 +1,6 @@
 /*
  * What an invoice's delivery calls answer and take (e-mail, documents, private notes), as the API writes it and the
- * web reads it (spec 000 §3 Email log, Document, Private note; §7). Types only: the web build imports this file too.
+ * web reads it (Document, Private note). Types only: the web build imports this file too.
  */
 
 /** queued: deferred by the mail server and being retried; sent: accepted; failed: not delivered. */
@@ -52,7 +52,7 @@ export interface SendEmailResponse {
   recipients: EmailRecipientResult[];
 }
 
-/** Spec 000 §3 Document, as the view page reads it. */
+/** The client's specification's Document, as the view page reads it. */
 export interface InvoiceDocumentResponse {
   id: string;
   invoice_id: string;
@@ -68,7 +68,7 @@ export interface InvoiceDocumentResponse {
   updatedAt: string;
 }
 
-/** Spec 000 §3 Private note. */
+/** The client's specification's Private note. */
 export interface PrivateNoteResponse {
   id: string;
   note: string;

@@ -1,5 +1,5 @@
 /*
- * What the Bottle POS and Clover sync calls answer (spec 001 §3 Sync history, Sync log; issue 19). Types only: the
+ * What the Bottle POS and Clover sync calls answer (Sync log). Types only: the
  * web build imports this file too.
  */
 
@@ -77,7 +77,7 @@ export interface FintechSyncAnswer {
   error: string | null;
 }
 
-/** GET /fintech/sync-log (spec 001 §3 Fintech sync log): one entry per sync naming any of the invoices. */
+/** GET /fintech/sync-log (as the client's specification asks): one entry per sync naming any of the invoices. */
 export interface FintechSyncLogEntry {
   id: string;
   invoice_ids: string[];
@@ -119,7 +119,7 @@ export interface ConvertedInvoice {
   warnings: string[];
 }
 
-/** GET /clover/product/{id}: the product's state in Clover (spec 001 §8 Clover product 'has not been updated'). */
+/** GET /clover/product/{id}: the product's state in Clover (as the client's specification asks). */
 export interface CloverProductState {
   product_id: string;
   /** never pushed, pushed by the last sync that named it, or that push failed */

@@ -1,6 +1,5 @@
 /*
- * What the inventory calls answer, as the API writes them and the web reads them (spec 001 §3 Inventory row and
- * history row, issue 16). Types only: the web build imports this file too. Money in dollars.
+ * What the inventory calls answer, as the API writes them and the web reads them (as the client's specification asks). Types only: the web build imports this file too. Money in dollars.
  */
 
 export type StockStatus = 'OK' | 'LOW' | 'ZERO' | 'NEGATIVE';

@@ -1,11 +1,10 @@
 import type { InvoiceStatus } from '../shared/invoice-status.js';
 
 /*
- * What /invoice answers and takes, as the API writes it and the web reads it (spec 000 §3; money in dollars,
- * business dates yyyy-MM-dd). Types only: the web build imports this file too.
+ * What /invoice answers and takes, as the API writes it and the web reads it (money in dollars, business dates yyyy-MM-dd). Types only: the web build imports this file too.
  */
 
-/** Spec 000 §3 Invoice item, as GET /invoice/{id} answers it. */
+/** The client's specification's Invoice item, as GET /invoice/{id} answers it. */
 export interface InvoiceItemResponse {
   id: number;
   position: number;
@@ -23,7 +22,7 @@ export interface InvoiceItemResponse {
   below_cost: boolean;
   /** What this customer paid on its previous invoice of the product. */
   last_invoiced_price: number | null;
-  /** Issue 18 §3: the case size when the line is stamped one stamp per case (small formats); null: per bottle. */
+  /** The case size when the line is stamped one stamp per case (small formats); null: per bottle. */
   stamp_case_size: number | null;
   /** The stamps this line takes (0 unless liquor). */
   stamps: number;
@@ -59,7 +58,7 @@ export interface InvoiceStatusInfo extends InvoiceStatusChange {
   label: string;
 }
 
-/** A live payment of GET /invoice/{id} (spec 000 §3 Payment). */
+/** A live payment of GET /invoice/{id} (as the client's specification asks). */
 export interface InvoicePaymentResponse {
   id: string;
   amount: number;
@@ -70,7 +69,7 @@ export interface InvoicePaymentResponse {
   created_at: string;
 }
 
-/** Spec 000 §3 Invoice. `number` is the displayed number (345, 345B, 12-345) the URLs use. */
+/** The client's specification's Invoice. `number` is the displayed number (345, 345B, 12-345) the URLs use. */
 /** Another invoice as a cross-reference names it. */
 export interface InvoiceLinkResponse {
   id: string;
@@ -137,7 +136,7 @@ export interface InvoiceResponse {
   stamps: InvoiceStampResponse[];
   stamp_count: number;
   stamps_needed: number;
-  /** Live payments, oldest first (issue 8). */
+  /** Live payments, oldest first. */
   payments: InvoicePaymentResponse[];
   /** The sum of the live payments. */
   paid: number;
@@ -146,13 +145,13 @@ export interface InvoiceResponse {
   /** What is left to pay, never below 0: the payment form's default amount. */
   remaining: number;
   orders: string[];
-  /** issue 18 §4 'Replace': the cancelled invoice this one replaces, and the invoice that replaced this one. */
+  /** 'Replace': the cancelled invoice this one replaces, and the invoice that replaced this one. */
   replaces: InvoiceLinkResponse | null;
   replaced_by: InvoiceLinkResponse | null;
   created_at: string;
   updated_at: string;
   /**
-   * Issue 18 §6: recorded when the invoice was created although the licence guard warned that the customer's imported
+   * Recorded when the invoice was created although the licence guard warned that the customer's imported
    * TABC licence may not receive stamped liquor; null otherwise.
    */
   licence_warning: InvoiceLicenceWarning | null;
@@ -198,7 +197,7 @@ export interface InvoiceGridRow {
   items: string;
   item_count: number;
   created_at: string;
-  /** issue 18 §4: the number of the cancelled invoice this one replaces / of the invoice that replaced it. */
+  /** The number of the cancelled invoice this one replaces / of the invoice that replaced it. */
   replaces: string | null;
   replaced_by: string | null;
 }

@@ -1,9 +1,9 @@
 /**
- * Live updates (spec 001 §7 Real-time events): what the gateway sends on the socket. Payloads carry ids and
+ * Live updates (as the client's specification asks): what the gateway sends on the socket. Payloads carry ids and
  * small facts only; a screen refetches what it shows.
  */
 
-/** Socket events of spec 001 §7, the sync outcomes (named by us: the spec does not name them) and our own. */
+/** Socket events of the client's specification, the sync outcomes (named by us: the spec does not name them) and our own. */
 export const LIVE_EVENTS = [
   'order:placed',
   'order:status',

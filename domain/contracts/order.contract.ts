@@ -1,11 +1,10 @@
 import type { OrderStatus } from '../orders/order-status.js';
 
 /*
- * What /order, /customer/…/user and the ordering app (/shop) answer and take (spec 001 §3 Order and Order item,
- * spec 000 §3 Customer user; money in dollars). Types only: the web build imports this file too.
+ * What /order, /customer/…/user and the ordering app (/shop) answer and take (money in dollars). Types only: the web build imports this file too.
  */
 
-/** Spec 001 §3 Order item, with its review. */
+/** The client's specification's Order item, with its review. */
 export interface OrderItemResponse {
   line: number;
   product_id: string;
@@ -56,7 +55,7 @@ export interface OrderResponse {
   company: { id: string; name: string };
 }
 
-/** GET /order/{number}: the order and its reviewed items (spec 001 §7). */
+/** GET /order/{number}: the order and its reviewed items (as the client's specification asks). */
 export interface OrderDetailResponse {
   order: OrderResponse;
   modifiedOrderItems: OrderItemResponse[];
@@ -96,10 +95,10 @@ export interface ReviewOrderItemBody {
   note?: string;
 }
 
-/** Spec 000 §4 Customer user access: the access column. */
+/** The client's specification: the access column. */
 export type CustomerUserAccess = 'Enabled' | 'Disabled' | 'Revoked' | '';
 
-/** Spec 000 §3 Customer user. */
+/** The client's specification's Customer user. */
 export interface CustomerUserResponse {
   id: string;
   name: string;
@@ -191,7 +190,7 @@ export interface ShopCompanyResponse {
 }
 
 /**
- * A draft of the ordering app (spec 001 §4 Draft): the customer's own cart saved for later, without a number or
+ * A draft of the ordering app (as the client's specification asks): the customer's own cart saved for later, without a number or
  * prices (it is priced and numbered when placed). `status`: draft, cancelled, or placed (then it is an order).
  */
 export interface ShopDraftResponse {

@@ -2,8 +2,7 @@ import type { InvoiceStatus } from '../shared/invoice-status.js';
 import type { CustomerResponse } from './customer.contract.js';
 
 /*
- * What the payment calls answer and take, as the API writes it and the web reads it (spec 000 §2 /payment,
- * §3 Customer balance, §5 Payment; money in dollars, business dates yyyy-MM-dd). Types only: the web build
+ * What the payment calls answer and take, as the API writes it and the web reads it (money in dollars, business dates yyyy-MM-dd). Types only: the web build
  * imports this file too.
  */
 

@@ -2,12 +2,12 @@ import type { PriceSource } from '../products/product.pricing.js';
 import type { StockStatus } from './inventory.contract.js';
 
 /*
- * What /product answers, as the API writes it and the web reads it (spec 001 §3; money in dollars, numbers with
+ * What /product answers, as the API writes it and the web reads it (money in dollars, numbers with
  * at most 2 decimals). Types only: the web build imports this file too.
  */
 
 /**
- * Spec 001 §3 Product. `product_price` is the list price in effect today (in the company's time zone).
+ * The client's specification's Product. `product_price` is the list price in effect today (in the company's time zone).
  * units_sold, amount_sold and profit are what invoices sold (0 until invoices exist);
  * profit = amount sold − units sold × last purchase price.
  */
@@ -28,7 +28,7 @@ export interface ProductResponse {
   reorder_level: number | null;
   reorder_qty: number | null;
   reorder_time_in_days: number | null;
-  /** Bottles per case; null when not given (issue 18 §3, §7). */
+  /** Bottles per case; null when not given (as the client's specification asks). */
   case_size: number | null;
   archived: boolean;
   archived_at: string | null;
@@ -43,7 +43,7 @@ export interface ProductResponse {
   updated_at: string;
 }
 
-/** Spec 001 §3 priceChanges. */
+/** The client's specification priceChanges. */
 export interface PriceChangeResponse {
   old_price: number;
   new_price: number;
@@ -121,7 +121,7 @@ export interface PriceForCustomer {
   tier: { id: string; name: string; percentage: number } | null;
 }
 
-/** Spec 001 §3 Price tier, as GET /product/price-tier answers it. */
+/** The client's specification's Price tier, as GET /product/price-tier answers it. */
 export interface PriceTierResponse {
   id: string;
   name: string;
@@ -141,7 +141,7 @@ export interface ProductSuggestion extends PriceForCustomer {
   product_size: string;
   product_type: string;
   upc: string | null;
-  /** Bottles per case; null when not given (small formats may be stamped per case, issue 18 §3). */
+  /** Bottles per case; null when not given (small formats may be stamped per case). */
   case_size: number | null;
   internal_sku: string | null;
   distributor: string | null;
@@ -169,7 +169,7 @@ export interface ProductRecommendation {
   reason: string;
 }
 
-/** GET /product/recommendation?customerId= (spec 001 §7; the shape is ours: the spec shows none). */
+/** GET /product/recommendation?customerId= (the shape is ours: the spec shows none). */
 export interface ProductRecommendationAnswer {
   recommendation: ProductRecommendation[];
 }

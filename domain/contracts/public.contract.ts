@@ -3,8 +3,7 @@ import type { InvoiceResponse } from './invoice.contract.js';
 import type { CustomerBalanceResponse } from './payment.contract.js';
 
 /*
- * What the public links and public views answer, as the API writes it and the web reads it (spec 001 §2 Public PDF
- * views, §7). Types only: the web build imports this file too.
+ * What the public links and public views answer, as the API writes it and the web reads it (as the client's specification asks). Types only: the web build imports this file too.
  */
 
 /** POST /invoice/{id}/link and POST /customer/{id}/balance/link: `url` is the app path, e.g. '/invoice/pdf/{token}'. */

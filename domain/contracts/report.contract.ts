@@ -1,13 +1,13 @@
 /*
- * What GET /company/stats answers, as the API writes it and the web reads it (spec 001 §2 Reports, §3 Report stats).
+ * What GET /company/stats answers, as the API writes it and the web reads it (as the client's specification asks).
  * Types only: the web build imports this file too. Money in dollars (the API converts from cents once).
  */
 
-/** The kind of period a report compares: `name` on GET /company/stats (spec 001: Monthly or Weekly, Monthly first). */
+/** The kind of period a report compares: `name` on GET /company/stats (Monthly or Weekly, Monthly first). */
 export type ReportPeriodName = 'monthly' | 'weekly';
 
 /**
- * Totals over the period (spec 000 §3 Dashboard stats, spec 001 §3 Report stats): its invoices (cancelled and
+ * Totals over the period (as the client's specification asks): its invoices (cancelled and
  * deleted ones left out), the distinct customers they were made out to, and the orders placed in it (cancelled and
  * rejected ones left out).
  */

@@ -1,6 +1,5 @@
 /*
- * What /company/staff and the invitation calls answer and take, as the API writes it and the web reads it (issue 4
- * item 2). Types only: the web build imports this file too.
+ * What /company/staff and the invitation calls answer and take, as the API writes it and the web reads it. Types only: the web build imports this file too.
  */
 
 /**

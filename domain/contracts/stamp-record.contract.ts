@@ -1,5 +1,5 @@
 /*
- * What GET /stamp/record answers (issue 18 §1), as the API writes it and the web reads it. Types only: the web build
+ * What GET /stamp/record answers, as the API writes it and the web reads it. Types only: the web build
  * imports this file too.
  */
 import type { NumberingProof } from '../invoices/numbering-proof.js';
@@ -54,7 +54,7 @@ export interface SerialHistoryResponse {
   asOf: string;
   prefix: string;
   number: number;
-  /** lost, stolen, voided, returned_to_state: only with the extended stamp statuses (issue 18 §2). */
+  /** lost, stolen, voided, returned_to_state: only with the extended stamp statuses. */
   status: SerialStatus;
   transactions: {
     date: string;
@@ -72,7 +72,7 @@ export interface SerialHistoryResponse {
   chainHead: ChainHeadResponse | null;
 }
 
-/** The stamp record's transactions (issue 18 §1, §2) as the screen, CSV, PDF and CLI name them. */
+/** The stamp record's transactions (as the client's specification asks) as the screen, CSV, PDF and CLI name them. */
 export const STAMP_RECORD_KIND_LABEL = {
   received: 'Received',
   affixed: 'Affixed',

@@ -1,5 +1,5 @@
 /*
- * What /stamp answers, as the API writes it and the web reads it (spec 000 §3 Stamp roll; issue 5). Types only:
+ * What /stamp answers, as the API writes it and the web reads it (as the client's specification asks). Types only:
  * the web build imports this file too.
  */
 
@@ -32,7 +32,7 @@ export interface StampRangeCheckResponse extends StampRangeResponse {
 
 export type StampRollState = 'finished' | 'active' | 'inactive';
 
-/** Spec 000 §3 Stamp roll, as GET /stamp/roll lists it and the roll commands answer it. */
+/** The client's specification's Stamp roll, as GET /stamp/roll lists it and the roll commands answer it. */
 export interface StampRollResponse {
   id: number;
   prefix: string;
@@ -57,7 +57,7 @@ export interface StampRollResponse {
   created_at: string;
 }
 
-/** Spec 000 §3 Stamp remaining summary, with what the dashboard's low-stamp warning needs. */
+/** The client's specification's Stamp remaining summary, with what the dashboard's low-stamp warning needs. */
 /** GET /stamp/remaining. */
 export interface StampRemainingResponse {
   /** Stamps left in active, unfinished rolls: what auto-allocation can use. */
@@ -78,7 +78,7 @@ export interface StampRemainingResponse {
 
 /** POST /stamp/roll. */
 export interface ReceiveStampRollResult extends StampRollResponse {
-  /** Size warnings that did not block (spec 000 §5). */
+  /** Size warnings that did not block (as the client's specification asks). */
   warnings: string[];
 }
 
@@ -117,7 +117,7 @@ export interface UndoDestroyStampsResult {
   already_restored: number[];
 }
 
-/** The last six only with the company setting extendedStampStatuses (issue 18 §2). */
+/** The last six only with the company setting extendedStampStatuses. */
 export type StampLogKind =
   | 'received'
   | 'allocated'
@@ -153,7 +153,7 @@ export interface StampLogRow {
   note: string | null;
 }
 
-/** LOST, STOLEN, VOIDED and RETURNED (to the state) only with the extended stamp statuses (issue 18 §2). */
+/** LOST, STOLEN, VOIDED and RETURNED (to the state) only with the extended stamp statuses. */
 export type StampStatus = 'AVAILABLE' | 'INVOICED' | 'DESTROYED' | 'LOST' | 'STOLEN' | 'VOIDED' | 'RETURNED';
 
 export interface StampTransition {
@@ -184,13 +184,13 @@ export interface StampHistoryResponse {
   status: StampStatus;
   roll: StampRollResponse;
   transitions: StampTransition[];
-  /** Issue 18 §2, present only when recorded: the stamp issued in this one's place, `AB1006`. */
+  /** , present only when recorded: the stamp issued in this one's place, `AB1006`. */
   replaced_by?: string;
-  /** Issue 18 §2, present only when recorded: the stamp this one was issued in place of. */
+  /** , present only when recorded: the stamp this one was issued in place of. */
   replaces?: string;
 }
 
-/** POST /stamp/roll/{roll_id}/status and POST /stamp/replacement (issue 18 §2): what was recorded. */
+/** POST /stamp/roll/{roll_id}/status and POST /stamp/replacement: what was recorded. */
 export interface StampStatusRecordResult {
   record: {
     id: number;
@@ -216,7 +216,7 @@ export interface StampStatusRecordResult {
   messages: string[];
 }
 
-/** GET /stamp/status-settings (issue 18 §2): whether this company records lost, stolen, voided and returned stamps. */
+/** GET /stamp/status-settings: whether this company records lost, stolen, voided and returned stamps. */
 export interface StampStatusSettingsResponse {
   extended_stamp_statuses: boolean;
 }

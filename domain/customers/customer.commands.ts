@@ -1,7 +1,7 @@
 import type { CommandMetadata } from '../shared/decider.js';
 
 /**
- * The customer form as typed (spec 000 §5 Customer). On create an optional field left out is empty; on update it
+ * The customer form as typed (as the client's specification asks). On create an optional field left out is empty; on update it
  * keeps its value. The decider checks every rule.
  */
 export interface CustomerInput {

@@ -217,7 +217,7 @@ describe('Customer', () => {
     });
   });
 
-  describe('Comptroller taxpayer number (issue 18 §7)', () => {
+  describe('Comptroller taxpayer number', () => {
     it('records its digits, dropping spaces and hyphens', () =>
       given([])
         .when(aCreateCustomer({ comptrollerTaxpayerNumber: ' 1-23-4567890-1 ' }))

@@ -23,7 +23,7 @@ export interface CustomerFields {
   /** Business date the distributor started serving the customer. */
   serviceStartOn: string | null;
   /**
-   * The retailer's Texas Comptroller taxpayer number (11 digits), for the monthly alcohol sales report (issue 18 §7).
+   * The retailer's Texas Comptroller taxpayer number (11 digits), for the monthly alcohol sales report.
    * Absent in events written before it existed: read as null.
    */
   comptrollerTaxpayerNumber?: string | null;
@@ -50,7 +50,7 @@ export interface CustomerRemoved {
 }
 
 /**
- * The customer moved to another price tier because its tier was removed (spec 001 §4 Price tier removal), appended
+ * The customer moved to another price tier because its tier was removed (as the client's specification asks), appended
  * atomically with the company's PriceTierRemoved.
  */
 export interface CustomerPriceTierChanged {
@@ -67,7 +67,7 @@ export interface CustomerPriceTierChanged {
 export type CustomerEvent = CustomerCreated | CustomerUpdated | CustomerRemoved | CustomerPriceTierChanged;
 
 /**
- * A public link to the customer's balance (spec 001 §2 `/customer/balance/pdf/{token}`) was issued; the token itself
+ * A public link to the customer's balance (as the client's specification asks) was issued; the token itself
  * is never recorded.
  */
 export interface BalanceLinkIssued {

@@ -1,15 +1,15 @@
 import { daysBetween } from '../shared/business-date.js';
 
-/** A TABC permit code as customers carry it: two letters, an optional hyphen, six digits (spec 000 §5). */
+/** A TABC permit code as customers carry it: two letters, an optional hyphen, six digits (as the client's specification asks). */
 export const TABC_PERMIT_PATTERN = /^[A-Za-z]{2}-?\d{6}$/;
 
-/** Spec 000 §9: a licence expiring in under 30 days is flagged. */
+/** The client's specification: a licence expiring in under 30 days is flagged. */
 export const EXPIRY_WARNING_DAYS = 30;
 
 /** The comparable form of a permit or licence code: upper case, letters and digits only (MB-123456 → MB123456). */
 export const permitKey = (code: string): string => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
-/** Spec 000 §5: the TABC id built from licence type and AIMS id when both are given (MB + 1234567 → MB1234567). */
+/** The client's specification: the TABC id built from licence type and AIMS id when both are given (MB + 1234567 → MB1234567). */
 export function builtTabcId(
   aimsLicenseType: string | null | undefined,
   aimsId: number | null | undefined,
@@ -18,7 +18,7 @@ export function builtTabcId(
   return type && aimsId !== null && aimsId !== undefined && aimsId >= 1 ? `${type}${aimsId}` : null;
 }
 
-/** Spec 000 §3: licence type + AIMS id when the AIMS id is at least 1, otherwise the stored tabc_id. */
+/** The client's specification: licence type + AIMS id when the AIMS id is at least 1, otherwise the stored tabc_id. */
 export function displayTabcId(customer: {
   tabcId: string;
   aimsId: number | null;
@@ -38,7 +38,7 @@ export interface LicenceExpiry {
   isExpiringSoon: boolean;
 }
 
-/** Spec 000 §3 TABC expiration, judged on the company's business date `today`. */
+/** The client's specification's TABC expiration, judged on the company's business date `today`. */
 export function licenceExpiry(expirationOn: string | null, today: string): LicenceExpiry {
   if (!expirationOn)
     return { expiration_date: null, isExpired: false, expiringInDays: null, isExpiringSoon: false };

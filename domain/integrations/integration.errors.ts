@@ -7,12 +7,12 @@ export const INTEGRATION_MESSAGES = {
   notRunning: 'This sync is not running.',
   wrongKind: 'This sync does not sync that kind of record.',
   interrupted: 'The sync was interrupted (the server stopped) and was not resumed in time.',
-  /** spec 001 §8: a Clover product whose last push to Clover failed */
+  /** The client's specification: a Clover product whose last push to Clover failed */
   cloverNotUpdated: 'has not been updated',
   productNotFound: 'Product not found',
 } as const;
 
-/** 'Clover product BAREFOOT MERLOT has not been updated: {why}' (spec 001 §8). */
+/** 'Clover product BAREFOOT MERLOT has not been updated: {why}' (as the client's specification asks). */
 export const cloverNotUpdated = (product: string, reason: string | null) =>
   `Clover product ${product} ${INTEGRATION_MESSAGES.cloverNotUpdated}${reason ? `: ${reason}` : '.'}`;
 

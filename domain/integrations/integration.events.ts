@@ -1,6 +1,5 @@
 /**
- * Events of the point-of-sale integrations (spec 001 §2 Bottle POS and Clover pages, §3 Sync history / Sync log,
- * §4 Sync). One stream per company, `integrations-{companyId}`: a sync starts, records each invoice or product it
+ * Events of the point-of-sale integrations (Sync log). One stream per company, `integrations-{companyId}`: a sync starts, records each invoice or product it
  * pushed (or could not push), and completes once — with `outcome` 'failed' when the partner was down, slow, refused
  * the credentials or answered garbage (what it pushed before stays recorded: a retry pushes only the rest).
  *
@@ -177,7 +176,7 @@ export const INTEGRATION_EVENT_TYPES: readonly IntegrationEvent['type'][] = [
 export const integrationsStream = (companyId: string) => `integrations-${companyId}`;
 export const INTEGRATIONS_STREAM_PREFIX = 'integrations-';
 
-/** The module name of the activity log (spec 001 §3 Activity) and the partner's title. */
+/** The module name of the activity log (as the client's specification asks) and the partner's title. */
 export const PARTNER_MODULE: Record<Partner, string> = {
   bottle_pos: 'BOTTLE_POS',
   clover: 'CLOVER',

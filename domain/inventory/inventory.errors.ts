@@ -15,7 +15,7 @@ export const inventoryError = errorCatalogue({
   INVENTORY_NOT_FOUND: { kind: 'not_found', message: INVENTORY_MESSAGES.noInventory },
 });
 
-/** A cell edit's value broken: 'Invalid value' with '{field} must be a number' (spec 001 §5). */
+/** A cell edit's value broken: 'Invalid value' with '{field} must be a number' (as the client's specification asks). */
 export const inventoryInvalidValue = (details: FieldProblem[]) =>
   new DomainError('INVENTORY_INVALID_VALUE', 'invalid', INVENTORY_MESSAGES.invalidValue, details);
 

@@ -1,6 +1,6 @@
 /**
- * Events of inventory (spec 001 §2 Inventory, §4 Restock flow, Inventory cell edit). Stock is not an invariant
- * (negative stock is legal, ARCHITECTURE §3), so nothing guards a counter: the inventory projection adds up the
+ * Events of inventory (Inventory cell edit). Stock is not an invariant
+ * (negative stock is legal), so nothing guards a counter: the inventory projection adds up the
  * movements of invoices, restocks and adjustments.
  *
  * - `inventory-restock-{restockId}`: one restock is one event on a stream of its own (`no_stream` expected), so a
@@ -30,7 +30,7 @@ export interface InventoryRestocked {
   };
 }
 
-/** The editable fields of an inventory row (spec 001 §3 Inventory row). */
+/** The editable fields of an inventory row (as the client's specification asks). */
 export const INVENTORY_FIELDS = [
   'qty',
   'distributor',

@@ -7,7 +7,7 @@ export const MAX_DISTRIBUTOR = 255;
 export const MAX_REFERENCE = 255;
 
 /**
- * A numeric cell's value (spec 001 §5): '{field} must be a number' unless it is one; the quantity in stock is a
+ * A numeric cell's value (as the client's specification asks): '{field} must be a number' unless it is one; the quantity in stock is a
  * whole number of any sign (negative stock is legal), the reorder settings whole numbers of at least 0.
  */
 export function numericCell(field: NumericInventoryField, value: unknown): number | FieldProblem {
@@ -19,7 +19,7 @@ export function numericCell(field: NumericInventoryField, value: unknown): numbe
   return number;
 }
 
-/** Stock status per item (spec 001 §4): below zero, zero, at or under its reorder point, else OK. */
+/** Stock status per item (as the client's specification asks): below zero, zero, at or under its reorder point, else OK. */
 export type StockStatus = 'OK' | 'LOW' | 'ZERO' | 'NEGATIVE';
 
 export function stockStatus(qty: number, reorderNeeded: boolean): StockStatus {

@@ -3,7 +3,7 @@ import type { InvoiceStatus } from '../shared/invoice-status.js';
 import { addCalendarDays, businessDaysAfter, businessDaysBetween } from '../shared/texas-calendar.js';
 
 /**
- * The Texas credit law (Alco. Bev. Code §102.32, 16 TAC §45.121; issue 18 §5). Liquor and wine sold on credit: bought
+ * The Texas credit law (Alco. Bev. Code §102.32, 16 TAC §45.121). Liquor and wine sold on credit: bought
  * on the 1st–15th → due on the 25th of that month; bought on the 16th–last → due on the 10th of the next month; the
  * account is not delinquent while payment arrives by the 4th business day after the due date (Texas holidays are
  * not business days: shared/texas-calendar.ts). Beer is cash on or before delivery (§102.31): no credit-law dates.

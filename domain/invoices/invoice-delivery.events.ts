@@ -1,5 +1,5 @@
 /**
- * How an invoice reaches the customer and how its paperwork is kept (issue 7): facts on the `invoice-{id}` stream
+ * How an invoice reaches the customer and how its paperwork is kept: facts on the `invoice-{id}` stream
  * next to the invoice's own events, so the activity log and audits read them with everything else. The invoice
  * fold (invoice.state.ts) ignores them; the paperwork fold (invoice-paperwork.state.ts) reads them.
  */
@@ -8,7 +8,7 @@
 export type EmailStatus = 'queued' | 'sent' | 'failed';
 
 /**
- * One recipient of one send (spec 000 §3 Email log). `sent`: the server accepted it; `queued`: the server deferred
+ * One recipient of one send (as the client's specification asks). `sent`: the server accepted it; `queued`: the server deferred
  * it (4xx) or did not answer in time, and it is retried in the background; `failed`: refused (5xx).
  */
 export interface InvoiceEmailed {
@@ -76,7 +76,7 @@ export interface PublicLinksRevoked {
   data: { invoiceId: string; companyId: string; count: number; revokedAt: string };
 }
 
-/** A file attached to the invoice (spec 000 §3 Document). The bytes live behind the storage port under storageKey. */
+/** A file attached to the invoice (as the client's specification asks). The bytes live behind the storage port under storageKey. */
 export interface DocumentAttached {
   type: 'DocumentAttached';
   data: {
@@ -105,7 +105,7 @@ export interface DocumentRemoved {
   data: { documentId: string; invoiceId: string; storageKey: string; removedAt: string };
 }
 
-/** A note only the company sees (spec 000 §3 Private note). */
+/** A note only the company sees (as the client's specification asks). */
 export interface PrivateNoteAdded {
   type: 'PrivateNoteAdded';
   data: { noteId: string; invoiceId: string; companyId: string; note: string; addedAt: string };

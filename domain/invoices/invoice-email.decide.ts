@@ -7,7 +7,7 @@ import type {
 } from './invoice-delivery.events.js';
 
 /**
- * The background retries of queued invoice e-mails, decided on the `invoice-{id}` stream (spec 000 §3 Email log):
+ * The background retries of queued invoice e-mails, decided on the `invoice-{id}` stream (as the client's specification asks):
  * each retry is claimed by appending InvoiceEmailRetryStarted at the revision the decision read, so when several
  * API processes (or one restarted) pick up the same queued message, exactly one makes each attempt, and the
  * attempts made before a restart count towards the limit.

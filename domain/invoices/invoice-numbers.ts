@@ -2,7 +2,7 @@ import type { InvoiceNumber } from './invoice.events.js';
 import { displayNumber } from './invoice.rules.js';
 
 /**
- * The `invoice-numbers-{companyId}` stream (ARCHITECTURE §3): numbers unique and in sequence. Appended atomically
+ * The `invoice-numbers-{companyId}` stream: numbers unique and in sequence. Appended atomically
  * with the invoices it numbers, so concurrent creations never share or skip a number.
  *
  * Plain numbering counts from the company's starting number. With customer_invoice_numbering each customer gets a

@@ -6,7 +6,7 @@ import type { InvoiceEvent } from './invoice.events.js';
 import { evolve as evolveInvoice, initialState as initialInvoice, type Invoice } from './invoice.state.js';
 
 /**
- * Documents and private notes of an invoice (spec 000 §3 Document / Private note, §5 "Documents and notes"), decided
+ * Documents and private notes of an invoice (Private note), decided
  * on the `invoice-{id}` stream: only a current invoice of the caller's company takes them, and only its own
  * documents and notes are renamed or removed.
  */

@@ -1,5 +1,5 @@
 /**
- * Payment events of an invoice's stream and their fold (issue 8). Kept apart from the payment decisions
+ * Payment events of an invoice's stream and their fold. Kept apart from the payment decisions
  * (invoice-payments.ts), which read the invoice state, so invoice.state.ts can fold payments without importing them.
  */
 

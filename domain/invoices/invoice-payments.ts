@@ -16,7 +16,7 @@ import {
 } from './invoice-payment.events.js';
 
 /**
- * Payments (spec 000 §3 Payment, §4 Payment, §5 Payment; issue 8): money received against an invoice, as events of
+ * Payments (as the client's specification asks): money received against an invoice, as events of
  * its `invoice-{id}` stream. Amounts are cents; the received date is a business date in the company's time zone.
  */
 
@@ -32,7 +32,7 @@ export const PAYMENT_MESSAGES = {
   receivedInvalid: 'Received date must be a date (YYYY-MM-DD).',
   receivedTooLate: (latest: string) => `Received date can be at most 3 days ahead (${latest}).`,
   noteTooLong: `Note must be at most ${MAX_PAYMENT_NOTE} characters.`,
-  /** spec 000 §5 Payment */
+  /** the client's specification's Payment */
   fullyPaid: 'Invoice has been fully paid, sure you want to log another payment?',
   cancelled: 'A cancelled invoice cannot be given payments.',
   notFound: 'Payment not found',

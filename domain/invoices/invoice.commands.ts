@@ -35,7 +35,7 @@ export interface InvoiceSettings {
   /** sort_inv_products: lines sorted by product instead of the user's order. */
   sortLines: boolean;
   timeZone: string;
-  /** Issue 18 §3 (compliance setting, off by default): one stamp per case for 375 mL or less. */
+  /** (compliance setting, off by default): one stamp per case for 375 mL or less. */
   smallFormatStamps?: boolean;
 }
 
@@ -51,7 +51,7 @@ export interface InvoiceDraft {
   fingerprint: string;
   /** Manual stamp ranges; absent: the stamps are allocated automatically. */
   stampRanges?: StampRangeInput[];
-  /** The licence guard's warning the user went on with (issue 18 §6), recorded on the invoice. */
+  /** The licence guard's warning the user went on with, recorded on the invoice. */
   licenceWarning?: LicenceWarning;
 }
 
@@ -80,12 +80,12 @@ export interface ReviseInvoice {
 
 export interface DeleteInvoice {
   type: 'DeleteInvoice';
-  /** strictRecords: the company's compliance setting (issue 18 §4): no invoice is ever deleted. */
+  /** strictRecords: the company's compliance setting: no invoice is ever deleted. */
   data: { invoiceId: string; byOwner: boolean; strictRecords?: boolean };
   metadata: CommandMetadata;
 }
 
-/** 'Replace' on a cancelled invoice (issue 18 §4): a new invoice, cross-referenced both ways with the cancelled one. */
+/** 'Replace' on a cancelled invoice: a new invoice, cross-referenced both ways with the cancelled one. */
 export interface ReplaceInvoice {
   type: 'ReplaceInvoice';
   data: { cancelledId: string; draft: InvoiceDraft; settings: InvoiceSettings };

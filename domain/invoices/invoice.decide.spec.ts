@@ -52,7 +52,7 @@ function revise(world: World, command: ReturnType<typeof aRevise>) {
 }
 
 describe('Invoice', () => {
-  describe('totals (spec 000 §9)', () => {
+  describe('totals (as the client specification asks)', () => {
     it('line total = price × qty; tax per taxable line at the company rate, rounded half-up to cents', () => {
       const world = aWorld();
       create(
@@ -256,7 +256,7 @@ describe('Invoice', () => {
     });
   });
 
-  describe('stamps (spec 000 §4)', () => {
+  describe('stamps (as the client specification asks)', () => {
     it('allocates one stamp per liquor bottle with a positive quantity, first available first', () => {
       const world = aWorld();
       create(world, aCreate([aDraft({ lines: [liquor(3), wine(5), liquor(0), liquor(-2), soda(4)] })]));
@@ -458,7 +458,7 @@ describe('Invoice', () => {
     });
   });
 
-  describe('strict records: corrections by event (issue 18 §4)', () => {
+  describe('strict records: corrections by event', () => {
     /** Given invoice inv-1 (number 1) created and cancelled. */
     const cancelledWorld = () => {
       const world = aWorld();

@@ -128,7 +128,7 @@ function stampHolder(invoiceId: string, display: string, customer: InvoiceCustom
 const ledgerAfter = (state: StampLedger, events: StampEvent[]) => events.reduce(evolveStamps, state);
 
 /**
- * Creates one invoice, or a liquor-and-wine and a beer invoice sharing a number (spec 000 §4, issue 6): takes the
+ * Creates one invoice, or a liquor-and-wine and a beer invoice sharing a number (as the client's specification asks): takes the
  * next number, allocates one stamp per liquor bottle, and starts at the company's default status. A retry of a
  * creation that already happened (the same invoice ids) decides nothing.
  */
@@ -362,7 +362,7 @@ export function reviseInvoice(
 }
 
 /**
- * Only owners delete, and only cancelled invoices (spec 000 §6); with strict records on (issue 18 §4) nobody does:
+ * Only owners delete, and only cancelled invoices (as the client's specification asks); with strict records on nobody does:
  * the cancelled invoice stays, and Replace corrects it.
  */
 export function deleteInvoice(state: Invoice, { data, metadata }: DeleteInvoice): InvoiceDeleted[] {
@@ -379,7 +379,7 @@ export function deleteInvoice(state: Invoice, { data, metadata }: DeleteInvoice)
 }
 
 /**
- * 'Replace' on a cancelled invoice (issue 18 §4, corrections by event): creates the new invoice as any creation does
+ * 'Replace' on a cancelled invoice (corrections by event): creates the new invoice as any creation does
  * (next number, stamps allocated), naming the cancelled one in `replaces`, and records InvoiceReplaced on the
  * cancelled invoice, in one atomic append. Only a cancelled invoice, and only once (the replacement, if wrong in turn,
  * is cancelled and replaced itself). A retry of a replacement that happened decides nothing.

@@ -3,7 +3,7 @@ import type { FieldProblem } from '../shared/field-rules.js';
 
 type Values = Record<string, string | number>;
 
-/** Invoice errors. Texts quoted by spec 000 (§4, §5, §8) are copied exactly; the others are ours. */
+/** Invoice errors. Texts quoted of the client's specification (§4, §5, §8) are copied exactly; the others are ours. */
 const catalogue = {
   INVOICE_NOT_FOUND: { kind: 'not_found', message: () => 'Invoice not found' },
   INVOICE_EXISTS: { kind: 'conflict', message: () => 'An invoice with this id exists already.' },
@@ -55,7 +55,7 @@ export function invoiceError(
 export const invoiceInvalid = (details: FieldProblem[]) =>
   new DomainError('INVOICE_INVALID', 'invalid', details[0]!.message, details);
 
-/** Field messages (spec 000 §5 "Invoice items", "Dates", §2 Invoices). */
+/** Field messages ("Dates"). */
 export const INVOICE_MESSAGES = {
   customerRequired: 'Customer is required.',
   customerNotFound: 'Customer Not Found',
@@ -64,7 +64,7 @@ export const INVOICE_MESSAGES = {
   productNotFound: 'Product not found',
   qty: (max: number) => `Quantity must be a whole number between -${max} and ${max}.`,
   price: 'Price must be a number of at least 0.00 with at most 2 decimals.',
-  /** spec 000 §5: "You can't add {type} as it must be on a separate invoice from beer|liquor & wine." */
+  /** The client's specification: "You can't add {type} as it must be on a separate invoice from beer|liquor & wine." */
   beerMix: (type: string, other: 'beer' | 'liquor & wine') =>
     `You can't add ${type} as it must be on a separate invoice from ${other}.`,
   invoiceDate: 'Invoice date must be a date (YYYY-MM-DD).',

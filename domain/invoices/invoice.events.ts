@@ -3,7 +3,7 @@ import type { InvoiceStatus } from '../shared/invoice-status.js';
 import type { LicenceWarning } from './licence-guard.js';
 
 /**
- * Events of the `invoice-{id}` stream (ARCHITECTURE §3). An invoice's lines, customer and totals travel whole in
+ * Events of the `invoice-{id}` stream. An invoice's lines, customer and totals travel whole in
  * every revision, so a projection (or an auditor replaying history) never has to merge partial changes.
  */
 
@@ -11,7 +11,7 @@ import type { LicenceWarning } from './licence-guard.js';
 export interface InvoiceCustomer {
   id: string;
   name: string;
-  /** The displayed TABC id (spec 000 §3). */
+  /** The displayed TABC id (as the client's specification asks). */
   tabcId: string;
   address: string;
   city: string;
@@ -20,7 +20,7 @@ export interface InvoiceCustomer {
   cashOnDelivery: boolean;
 }
 
-/** One line (spec 000 §3 Invoice item) with the product as it was invoiced. */
+/** One line (as the client's specification asks) with the product as it was invoiced. */
 export interface InvoiceLine {
   lineNo: number; // 1, 2, 3 … the position the user chose (or the sorted order)
   productId: string;
@@ -41,7 +41,7 @@ export interface InvoiceLine {
   /** What this customer paid for the product on its previous invoice, when there was one. */
   lastInvoicedPriceCents: number | null;
   /**
-   * Issue 18 §3: the case size when this line is stamped one stamp per case (small formats, a company setting):
+   * The case size when this line is stamped one stamp per case (small formats, a company setting):
    * full cases take one stamp each, loose bottles one each. Absent: one stamp per bottle (the spec).
    */
   stampCaseSize?: number;
@@ -88,7 +88,7 @@ export interface InvoiceContent {
   /** A hash of the customer and the lines: an identical invoice within 24 hours is a duplicate. */
   fingerprint: string;
   /**
-   * Issue 18 §6: the licence guard (advisory) warned that the customer's imported TABC licence may not receive
+   * The licence guard (advisory) warned that the customer's imported TABC licence may not receive
    * stamped liquor, and the user went on. Set at creation only; absent on older events and when nothing was wrong.
    */
   licenceWarning?: LicenceWarning;
@@ -104,7 +104,7 @@ export interface InvoiceCreated {
     /** The orders this invoice was made from (orders come later). */
     orderIds: string[];
     createdAt: string;
-    /** The cancelled invoice this one replaces ('Replace', issue 18 §4); absent on every other invoice. */
+    /** The cancelled invoice this one replaces ('Replace'); absent on every other invoice. */
     replaces?: InvoiceLink;
   };
 }
@@ -133,7 +133,7 @@ export interface InvoiceStatusChanged {
     companyId: string;
     from: InvoiceStatus;
     to: InvoiceStatus;
-    /** user: picked on a screen; payments: followed the payments (issue 8). */
+    /** user: picked on a screen; payments: followed the payments. */
     reason: 'user' | 'payments';
     changedAt: string;
   };
@@ -146,7 +146,7 @@ export interface InvoiceDeleted {
 }
 
 /**
- * A cancelled invoice was replaced (issue 18 §4, corrections by event): appended with the replacement's
+ * A cancelled invoice was replaced (corrections by event): appended with the replacement's
  * InvoiceCreated (which names this invoice in `replaces`) in one atomic append, so each names the other.
  */
 export interface InvoiceReplaced {

@@ -23,7 +23,7 @@ import {
 import type { InvoiceLine } from './invoice.events.js';
 
 /**
- * Issue 6, Reliability: for any sequence of create / revise / cancel / un-cancel over random lines (automatic stamp
+ * , Reliability: for any sequence of create / revise / cancel / un-cancel over random lines (automatic stamp
  * allocation), every invoice's totals are the sum of its line totals plus taxes computed here independently, every
  * live invoice that is not cancelled holds exactly one stamp per liquor bottle, a cancelled one holds none, no stamp
  * is ever held by two invoices, and numbers are 1..n without a gap.

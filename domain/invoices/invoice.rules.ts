@@ -6,7 +6,7 @@ import type { FieldProblem } from '../shared/field-rules.js';
 import { INVOICE_MESSAGES } from './invoice.errors.js';
 import type { InvoiceLine, InvoiceTotals } from './invoice.events.js';
 
-/** spec 000 §9 */
+/** the client's specification */
 export const DEFAULT_TAX_RATE_BASIS_POINTS = 825;
 export const INVOICE_DATE_DAYS_AHEAD = 10;
 export const DUE_DATE_DAYS_AHEAD = 30;
@@ -26,7 +26,7 @@ function roundHalfAwayFromZero(value: number): number {
 /** Line total = price × qty (prices are whole cents, quantities whole bottles: exact; never −0). */
 export const lineTotalCents = (priceCents: number, qty: number): number => priceCents * qty + 0;
 
-/** Tax per item = taxable line total × rate / 100, rounded to cents (spec 000 §9); rate in basis points. */
+/** Tax per item = taxable line total × rate / 100, rounded to cents (as the client's specification asks); rate in basis points. */
 export const lineTaxCents = (totalCents: number, taxable: boolean, rateBasisPoints: number): number =>
   taxable ? roundHalfAwayFromZero((totalCents * rateBasisPoints) / 10_000) : 0;
 
@@ -37,7 +37,7 @@ export function totalsOf(lines: readonly Pick<InvoiceLine, 'totalCents' | 'taxCe
 }
 
 /**
- * The case size a line is stamped by, or undefined for one stamp per bottle (issue 18 §3): only with the company's
+ * The case size a line is stamped by, or undefined for one stamp per bottle: only with the company's
  * small-format setting on, for liquor of 375 mL or less (read from the size) whose product has a case of at least
  * 2 bottles. Anything the rules cannot read (no case size, a size without a volume) stays one stamp per bottle.
  */
@@ -51,7 +51,7 @@ export function stampCaseSizeOf(
 }
 
 /**
- * The stamps one line takes: none unless liquor with a positive quantity; one per bottle (spec 000 §4 Stamps), or,
+ * The stamps one line takes: none unless liquor with a positive quantity; one per bottle (as the client's specification asks), or,
  * for a line stamped per case, one per full case plus one per loose bottle (TABC allows one stamp per *case* of
  * 375 mL or less; bottles outside a full case are single containers and keep their own stamp).
  */
@@ -71,7 +71,7 @@ export const isBeerInvoice = (lines: readonly { type: ProductType }[]): boolean 
   lines.some((line) => line.type === 'BEER');
 
 /**
- * Beer cannot be mixed with liquor and wine (spec 000 §5). Lines are read in order: the first alcoholic line
+ * Beer cannot be mixed with liquor and wine (as the client's specification asks). Lines are read in order: the first alcoholic line
  * decides what the invoice is (or `beer`, for an invoice whose number already says it), and every line of the
  * other kind gets the spec's message.
  */
@@ -126,7 +126,7 @@ export function dateProblems(
   return problems;
 }
 
-/** 'Due on delivery' when there is no due date or it is one day or fewer from today (spec 000 §4). */
+/** 'Due on delivery' when there is no due date or it is one day or fewer from today (as the client's specification asks). */
 export const isDueOnDelivery = (dueOn: string | null, today: string): boolean =>
   dueOn === null || daysBetween(today, dueOn) <= DUE_ON_DELIVERY_DAYS;
 
@@ -135,7 +135,7 @@ export const displayNumber = (prefix: string, sequence: number, beer: boolean): 
   `${prefix}${sequence}${beer ? 'B' : ''}`;
 
 /**
- * What makes two invoices identical (spec 000 §4 duplicate): the customer and the lines' product, quantity and
+ * What makes two invoices identical (as the client's specification asks): the customer and the lines' product, quantity and
  * price, in any order. The API hashes this text.
  */
 export function fingerprintText(

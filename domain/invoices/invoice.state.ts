@@ -27,7 +27,7 @@ export type Invoice =
       /** The status before payments last moved it (restored when the payments are gone). */
       statusBeforePayments: InvoiceStatus | null;
       createdAt: string;
-      /** The cancelled invoice this one replaces, and the invoice that replaced this one (issue 18 §4). */
+      /** The cancelled invoice this one replaces, and the invoice that replaced this one. */
       replaces: InvoiceLink | null;
       replacedBy: InvoiceLink | null;
     })

@@ -1,7 +1,7 @@
 import type { ProductType } from '../products/product.rules.js';
 
 /**
- * The licence guard (issue 18 §6): stamped liquor goes only to retailers holding an active, unexpired Mixed Beverage
+ * The licence guard: stamped liquor goes only to retailers holding an active, unexpired Mixed Beverage
  * (MB), Private Club Registration (N) or Private Club Exemption Certificate (NE) licence (Alco. Bev. Code §28.15;
  * research §3.1). Judged against the imported TABC licence list. Pure.
  */

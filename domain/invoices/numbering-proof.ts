@@ -4,13 +4,13 @@ import { displayNumber } from './invoice.rules.js';
 import type { InvoiceNumberEvent } from './invoice-numbers.js';
 
 /**
- * The invoice numbering proof of a period (issue 18 §4): every number issued in it, in each sequence (the company's
+ * The invoice numbering proof of a period: every number issued in it, in each sequence (the company's
  * plain sequence, and each customer's own with customer numbering), with the state of the invoices that carry it,
  * and every gap with its explanation — or flagged as unexplained. Pure: the caller gives the `invoice-numbers-…`
  * events up to the instant the proof is "as of", the starting-number changes of the company's settings and the
  * invoices as they read then.
  *
- * Numbers are taken by one decision appended atomically with the invoice (ARCHITECTURE §3), so a plain sequence can
+ * Numbers are taken by one decision appended atomically with the invoice, so a plain sequence can
  * only jump when the company's starting invoice number was raised above the next number; a customer's own sequence
  * never jumps. Anything else is reported unexplained.
  */
@@ -24,7 +24,7 @@ export interface NumberedInvoice {
   customer: string;
   status: InvoiceStatus;
   deleted: boolean;
-  /** 'Replace' (issue 18 §4), as of the proof's instant: the number of the cancelled invoice this one replaces … */
+  /** 'Replace', as of the proof's instant: the number of the cancelled invoice this one replaces … */
   replaces: string | null;
   /** … and the number of the invoice that replaced this one. */
   replacedBy: string | null;

@@ -17,7 +17,7 @@ import { lineStamps, stampCaseSizeOf, stampsNeeded } from './invoice.rules.js';
 import type { LiveInvoice } from './invoice.state.js';
 import { holdingOf } from '../stamps/stamp.rules.js';
 
-/** Issue 18 §3: cases of 375 mL or less may carry one stamp per case (a company setting, off by default). */
+/** Cases of 375 mL or less may carry one stamp per case (a company setting, off by default). */
 const pints = (qty: number, caseSize: number | null = 24, size = '375ML') =>
   liquor(qty, { productId: 'p-375', name: 'FIREBALL', size, caseSize });
 const on = { smallFormatStamps: true };
@@ -44,7 +44,7 @@ const withSetting = (command: ReturnType<typeof aRevise>, smallFormatStamps: boo
   data: { ...command.data, settings: { ...command.data.settings, smallFormatStamps } },
 });
 
-describe('Small-format stamps (issue 18 §3)', () => {
+describe('Small-format stamps', () => {
   describe('the rules', () => {
     it('stamps a line per case only with the setting on, for liquor of 375 mL or less with a case of 2 or more', () => {
       const line = { type: 'LIQUOR' as const, size: '375ML', caseSize: 24 };

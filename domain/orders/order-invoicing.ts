@@ -11,7 +11,7 @@ import type { OrderEvent } from './order.events.js';
 import { acceptedQty, type LiveOrder, type Order } from './order.state.js';
 
 /**
- * Create Invoice from an order (spec 001 §4, issue 14 §5): one decision over the order, the company's invoice
+ * Create Invoice from an order (as the client's specification asks): one decision over the order, the company's invoice
  * numbers, its stamp ledger and the new invoices, appended atomically. Stamps are allocated here, when the invoice
  * is created, never when the order is placed. The invoices name the order and the order names the invoices. A
  * retried click (the same invoice ids) decides nothing on any stream.

@@ -1,4 +1,4 @@
-/** Order statuses and their labels (spec 001 §4). */
+/** Order statuses and their labels (as the client's specification asks). */
 export const ORDER_STATUSES = [
   'draft',
   'placed',

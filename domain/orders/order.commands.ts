@@ -92,7 +92,7 @@ export interface RejectOrder {
   metadata: CommandMetadata;
 }
 
-/** Per-item review (spec 001 §5): a rejection, a new price or a new quantity, each with an optional note. */
+/** Per-item review (as the client's specification asks): a rejection, a new price or a new quantity, each with an optional note. */
 export interface ReviewOrderItem {
   type: 'ReviewOrderItem';
   data: {

@@ -74,7 +74,7 @@ const fold = (events: OrderEvent[]) =>
   events.reduce(orderDecider.evolve, orderDecider.initialState()) as LiveOrder;
 
 describe('Order', () => {
-  describe('statuses (spec 001 §4)', () => {
+  describe('statuses (as the client specification asks)', () => {
     it('has the seven statuses with their labels', () => {
       expect(ORDER_STATUSES.map((status) => ORDER_STATUS_LABELS[status])).toEqual([
         'Draft',

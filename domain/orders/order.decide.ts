@@ -262,7 +262,7 @@ export function liveOrder(state: Order, companyId: string): LiveOrder {
   return state;
 }
 
-/** Cancel, reject and item reviews happen only while placed (spec 001 §4). */
+/** Cancel, reject and item reviews happen only while placed (as the client's specification asks). */
 function placedOrder(state: Order, companyId: string): LiveOrder {
   const order = liveOrder(state, companyId);
   if (order.orderStatus !== 'placed')
@@ -373,7 +373,7 @@ function addNote(state: Order, { data, metadata }: AddOrderNote): OrderEvent[] {
 }
 
 /**
- * Records invoices made from the order (spec 001 §4 'Create an invoice'): Invoiced when every accepted unit is
+ * Records invoices made from the order (as the client's specification asks): Invoiced when every accepted unit is
  * invoiced, else Partially Invoiced (a partially invoiced order can be invoiced further). The same invoices again
  * decide nothing (a retried Create Invoice).
  */

@@ -3,7 +3,7 @@ import type { FieldProblem } from '../shared/field-rules.js';
 
 type Values = Record<string, string | number>;
 
-/** Order errors. The spec quotes no text for these rules (spec 001 §4 only says 'nothing differs'); these are ours. */
+/** Order errors. The spec quotes no text for these rules (as the client's specification asks); these are ours. */
 const catalogue = {
   ORDER_NOT_FOUND: { kind: 'not_found', message: () => 'Order not found' },
   ORDER_EXISTS: { kind: 'conflict', message: () => 'An order with this id exists already.' },

@@ -1,7 +1,7 @@
 import type { ProductType } from '../products/product.rules.js';
 
 /**
- * Events of the `order-{id}` stream (ARCHITECTURE §3): drafts, placement, review, cancel, reject, invoicing,
+ * Events of the `order-{id}` stream: drafts, placement, review, cancel, reject, invoicing,
  * delivery. Money in integer cents, instants as ISO strings. A stream starts with `OrderPlaced` (placed from the
  * cart) or with `OrderDrafted` (saved as a draft; then `OrderDraftUpdated`…, and `OrderPlaced` or
  * `OrderDraftCancelled`).
@@ -17,7 +17,7 @@ export interface OrderCustomer {
   zip: string;
 }
 
-/** An item as ordered, at the customer's price on the day (spec 001 §3 Order item). */
+/** An item as ordered, at the customer's price on the day (as the client's specification asks). */
 export interface OrderItem {
   lineNo: number; // 1, 2, 3 … in the order the customer user added them
   productId: string;
@@ -35,7 +35,7 @@ export interface OrderItem {
  */
 export type DraftItem = Omit<OrderItem, 'priceCents'>;
 
-/** A customer user saved its cart as a draft (Draft, spec 001 §4): the customer's own, unseen by the distributor. */
+/** A customer user saved its cart as a draft (Draft): the customer's own, unseen by the distributor. */
 export interface OrderDrafted {
   type: 'OrderDrafted';
   data: {

@@ -1,7 +1,7 @@
 import type { OrderStatus } from './order-status.js';
 import type { DraftItem, OrderCustomer, OrderEvent, OrderItem } from './order.events.js';
 
-/** An item with its review (spec 001 §3 Order item: previous values are kept next to the new ones). */
+/** An item with its review (previous values are kept next to the new ones). */
 export interface ReviewedItem extends OrderItem {
   rejected: boolean;
   rejectionNote: string;
@@ -21,7 +21,7 @@ export interface OrderNote {
 }
 
 /**
- * A draft (spec 001 §4 Draft): the customer's own, without a number or prices; the distributor never sees it (every
+ * A draft (as the client's specification asks): the customer's own, without a number or prices; the distributor never sees it (every
  * back-office decision takes `live` orders only, so a draft is not found there). Placing it makes it `live`.
  */
 export interface DraftOrderState {

@@ -1,5 +1,5 @@
 /**
- * A product's container volume read from its size as typed ('750ml', '1.75 L', '12oz 6pk', '50 mL'): issue 18 §3
+ * A product's container volume read from its size as typed ('750ml', '1.75 L', '12oz 6pk', '50 mL'):
  * (one stamp per case for 375 mL or less) and §7 (the Comptroller report's container size). Only a number followed
  * by a unit counts (mL, cL, L, fl oz / oz); a bare number ('375') or anything else is unknown (null), so a size the
  * rules cannot read never makes a product a small format.
@@ -28,7 +28,7 @@ export function containerMillilitres(size: string): number | null {
   return Math.round(amount * factor * 10) / 10;
 }
 
-/** TABC's small formats: cases of containers of 375 mL or less may carry one stamp per case (issue 18 §3). */
+/** TABC's small formats: cases of containers of 375 mL or less may carry one stamp per case. */
 export const SMALL_FORMAT_MAX_ML = 375;
 
 /** A container of 375 mL or less, read from the size; false when the size names no volume. */

@@ -1,7 +1,7 @@
 import type { CommandMetadata } from '../shared/decider.js';
 
 /**
- * The product editor's fields as typed (spec 001 §5 Product): the decider checks every rule. Money as dollars
+ * The product editor's fields as typed (as the client's specification asks): the decider checks every rule. Money as dollars
  * (12.5 or "12.50"); reorder values as numbers or text.
  */
 export interface ProductInput {
@@ -30,7 +30,7 @@ export interface ProductContext {
    * command results in; null when none.
    */
   sameProductId: string | null;
-  /** Integrations that keep the catalogue (spec 001 §6): Clover locks it, Bottle POS allows price changes only. */
+  /** Integrations that keep the catalogue (as the client's specification asks): Clover locks it, Bottle POS allows price changes only. */
   integrations: { clover: boolean; bottlePos: boolean };
 }
 

@@ -237,7 +237,7 @@ describe('Product', () => {
         .then([aProductUpdated({ ...productFields({ distributor: 'RNDC' }) })]));
   });
 
-  describe('case size (issue 18 §3, §7)', () => {
+  describe('case size (as the client specification asks)', () => {
     it('records the bottles per case, and none when left empty', () => {
       given([])
         .when(aCreateProduct({ caseSize: '24' }))

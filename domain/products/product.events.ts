@@ -1,6 +1,6 @@
 import type { ProductType } from './product.rules.js';
 
-/** The catalogue fields of a product (spec 001 §3 Product) as they are after a change: every field. */
+/** The catalogue fields of a product (as the client's specification asks) as they are after a change: every field. */
 export interface ProductFields {
   /** `product` in the spec: trimmed, upper-cased. */
   name: string;
@@ -18,8 +18,7 @@ export interface ProductFields {
   reorderQty: number | null;
   reorderTimeInDays: number | null;
   /**
-   * Bottles in the supplier's case (the Comptroller report's pack; one stamp per case for small formats, issue 18
-   * §3 and §7); null when not given. Absent in events written before it existed: read as null.
+   * Bottles in the supplier's case (the Comptroller report's pack, one stamp per case for small formats); null when not given. Absent in events written before it existed: read as null.
    */
   caseSize?: number | null;
 }
@@ -42,7 +41,7 @@ export interface ProductUpdated {
 }
 
 /**
- * A price change (spec 001 §3 priceChanges): of the list price (`customerId` null), or of one customer's price.
+ * A price change (as the client's specification asks): of the list price (`customerId` null), or of one customer's price.
  * It is in effect from `effectiveOn` (not before the business day it was made on, `changedOn`) until a later one.
  */
 export interface ProductPriceChanged {

@@ -2,7 +2,7 @@ import type { PriceTierBase } from '../companies/price-tier.rules.js';
 import { raiseByBasisPoints } from '../shared/money.js';
 
 /**
- * The price of a product for a customer on a day (spec 001 §5 Tiered price; issue 4 item 7). Pure: the read side
+ * The price of a product for a customer on a day (as the client's specification asks). Pure: the read side
  * (suggestions, the product list) and the domain use the same rules.
  */
 

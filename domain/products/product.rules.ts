@@ -10,7 +10,7 @@ import {
 } from '../shared/field-rules.js';
 import { centsOf } from '../shared/money.js';
 
-/** Spec 001 §3 Product: product_type. */
+/** The client's specification: product_type. */
 export const PRODUCT_TYPES = ['LIQUOR', 'WINE', 'BEER', 'N/A'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
@@ -21,7 +21,7 @@ const MAX_REORDER = 1_000_000_000;
 export const MAX_CASE_SIZE = 1_000;
 
 export const PRODUCT_MESSAGES = {
-  /** The header the product editor shows over the server's details (spec 001 §8). */
+  /** The header the product editor shows over the server's details (as the client's specification asks). */
   saveFailed: 'Error saving product!',
   name: 'Product name is required.',
   type: 'Product type is required.',
@@ -112,7 +112,7 @@ const reorderRule =
     reorderValueOf(value) === undefined ? message : undefined;
 
 /**
- * One rule per field of the product editor (spec 001 §5 Product), keyed by the API's field names. The DTO runs them
+ * One rule per field of the product editor (as the client's specification asks), keyed by the API's field names. The DTO runs them
  * for every field sent; the decider runs them again on the merged values.
  */
 export const productRules = {
@@ -153,7 +153,7 @@ export const productRules = {
 } satisfies Record<string, FieldRule>;
 
 /**
- * "The same product" (spec 001 §8 'if the product already exists'): the same name, size and type, ignoring case and
+ * "The same product" (as the client's specification asks): the same name, size and type, ignoring case and
  * spaces ('750 ml' is '750ML'), among the company's products that are neither archived nor deleted. UPC,
  * distributor and prices do not count: one product may come from several distributors.
  */

@@ -1,7 +1,7 @@
 import { daysBetween } from '../shared/business-date.js';
 
 /**
- * Product recommendations for one customer (issue 17 §2, GET /product/recommendation), explainable in one line each:
+ * Product recommendations for one customer (GET /product/recommendation), explainable in one line each:
  *
  * - the customer's own products, most often bought first (on the most of its invoice days of the last year), then the
  *   most recently bought. On the demo year nothing tried ranked better (weighting by how due a product is, by recent

@@ -30,7 +30,7 @@ const line = (overrides: Partial<ReportLine> = {}): ReportLine => ({
   ...overrides,
 });
 
-describe('Comptroller alcohol sales report (issue 18 §7)', () => {
+describe('Comptroller alcohol sales report', () => {
   it('takes months as YYYY-MM only', () => {
     expect(isReportMonth('2026-10')).toBe(true);
     for (const bad of ['2026-13', '2026-1', '26-10', '2026-10-01', 202610, null])

@@ -2,7 +2,7 @@ import type { ProductType } from '../products/product.rules.js';
 import { containerMillilitres } from '../products/container-size.js';
 
 /**
- * The Comptroller's monthly alcohol sales report (Tex. Tax Code §151.462; issue 18 §7): an LP permittee files, by the
+ * The Comptroller's monthly alcohol sales report (Tex. Tax Code §151.462): an LP permittee files, by the
  * 25th, one report per permit listing its sales to retailers of the month before. Pure rules; the API reads the
  * month's sale lines from the read models and streams them through `reportCells`.
  */
@@ -44,7 +44,7 @@ export const previousMonth = (month: string): string => {
 
 /**
  * The report's beverage types: DS distilled spirits, W wine, B beer, ML malt liquor. Our products know liquor, wine
- * and beer only (spec 001 §3), so ML is never written: Texas law has counted ale and malt liquor as beer since
+ * and beer only (as the client's specification asks), so ML is never written: Texas law has counted ale and malt liquor as beer since
  * 2019 (our assumption, README). N/A (non-alcoholic) lines are not reported.
  */
 export type BeverageType = 'DS' | 'W' | 'B' | 'ML';
@@ -139,7 +139,7 @@ export function reportCells(
   ];
 }
 
-/** What must be filled before the report can be filed: one kind per check (issue 18 §7). */
+/** What must be filled before the report can be filed: one kind per check. */
 export type MissingDataKind =
   | 'seller_permit'
   | 'customer_taxpayer_number'

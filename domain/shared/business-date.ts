@@ -1,5 +1,5 @@
 /**
- * Business dates (ARCHITECTURE §5): calendar days `YYYY-MM-DD` in the company's time zone. Pure: the instant comes
+ * Business dates: calendar days `YYYY-MM-DD` in the company's time zone. Pure: the instant comes
  * from the caller (a command's `now`), never from a clock.
  */
 export const DEFAULT_TIME_ZONE = 'America/Chicago';

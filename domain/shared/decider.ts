@@ -18,7 +18,7 @@ export interface AnyEvent {
 }
 
 /**
- * A long-lived stream's state may be kept as a snapshot (issue 22): the state must then be plain JSON (no Map,
+ * A long-lived stream's state may be kept as a snapshot: the state must then be plain JSON (no Map,
  * Set, Date, undefined or bigint), and `version` names its shape: bump it whenever the shape or the meaning of
  * the state changes, and snapshots of the old shape are ignored and rewritten.
  */

@@ -36,7 +36,7 @@ export const optionalText =
     return undefined;
   };
 
-/** Booleans arrive as true/false or, from older clients, 0/1 (spec 000 §5). */
+/** Booleans arrive as true/false or, from older clients, 0/1 (as the client's specification asks). */
 export function toBoolean(value: unknown): boolean | undefined {
   if (value === true || value === 1 || value === '1' || value === 'true') return true;
   if (value === false || value === 0 || value === '0' || value === 'false') return false;
@@ -69,7 +69,7 @@ export const wholeNumber =
       : undefined;
   };
 
-/** The W3C HTML e-mail pattern: a local part, @, and a host; the top-level domain is not checked (spec 000 §5). */
+/** The W3C HTML e-mail pattern: a local part, @, and a host; the top-level domain is not checked (as the client's specification asks). */
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 

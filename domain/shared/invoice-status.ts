@@ -1,4 +1,4 @@
-/** Invoice statuses and their labels (spec 000 §4). Companies choose one as the status new invoices start at. */
+/** Invoice statuses and their labels (as the client's specification asks). Companies choose one as the status new invoices start at. */
 export const INVOICE_STATUSES = [
   'cancelled',
   'draft',

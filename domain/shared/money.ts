@@ -1,7 +1,7 @@
 import { toNumber } from './field-rules.js';
 
 /**
- * Money (ARCHITECTURE §5): integer cents in the domain, never binary floating point for arithmetic. Amounts arrive
+ * Money: integer cents in the domain, never binary floating point for arithmetic. Amounts arrive
  * as dollars typed in a form (12.5, "12.50") and leave as dollars for the screens (cents / 100).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Texas business days (issue 18 §5): every day but Saturdays, Sundays and the holidays of Texas Government Code
+ * Texas business days: every day but Saturdays, Sundays and the holidays of Texas Government Code
  * §662.003 — the national holidays of (a) and the state holidays of (b). The optional holidays of (c) (Rosh
  * Hashanah, Yom Kippur, Good Friday, Cesar Chavez Day) are an employee's choice, not office closures, and are not
  * counted. A holiday on a Saturday or Sunday is not moved to a weekday (§662.005(a)(1): no day off for it). Pure:

@@ -1,5 +1,5 @@
 /**
- * Staff are plain users (ARCHITECTURE §3: credentials don't belong in the log); what the owner and they do is
+ * Staff are plain users (credentials don't belong in the log); what the owner and they do is
  * recorded as facts on `activity-{companyId}`. `userId` is who acted, as in the other activity facts.
  */
 interface StaffFact<T extends string, D> {

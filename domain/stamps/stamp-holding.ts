@@ -3,7 +3,7 @@ import type { StampEvent, StampRange } from './stamp.events.js';
 import { byRoll } from './stamp.state.js';
 
 /**
- * The `stamp-holding-{invoiceId}` stream (issue 22): the stamps one invoice holds, recorded after each change in
+ * The `stamp-holding-{invoiceId}` stream: the stamps one invoice holds, recorded after each change in
  * the same atomic append as the ledger's StampsAllocated / StampsReleased. The company's ledger keeps only which
  * stamps are invoiced (bounded state); what each invoice holds is this short stream's business, so an edit or a
  * cancel reads the invoice's own stamps in time independent of the company's history.

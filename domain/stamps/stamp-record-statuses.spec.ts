@@ -32,7 +32,7 @@ const EVENTS = [
   ),
 ];
 
-describe('The stamp record with the extended statuses (issue 18 §2)', () => {
+describe('The stamp record with the extended statuses', () => {
   const transactions = stampTransactions(EVENTS, ZONE);
   const record = buildStampRecord(transactions, new Map(), '2026-03-01', '2026-03-31');
 

@@ -3,7 +3,7 @@ import { formatRange } from './intervals.js';
 import type { StampEvent, StampRange } from './stamp.events.js';
 
 /**
- * The TABC stamp transaction record (issue 18 §1): one entry for each date with a transaction — stamps received
+ * The TABC stamp transaction record: one entry for each date with a transaction — stamps received
  * (roll, serials), stamps affixed (invoice date and number, retailer trade name and permit, serial ranges), stamps
  * that came back (an invoice edited or cancelled), destroyed serials listed one by one, destroys undone — and the
  * quantity on hand after each. Pure: it folds the `stamps-{companyId}` events it is given (the caller gives the
@@ -19,7 +19,7 @@ export type StampTransactionKind =
   | 'returned'
   | 'destroyed'
   | 'restored'
-  // issue 18 §2, with the company setting extendedStampStatuses:
+  // , with the company setting extendedStampStatuses:
   | 'lost'
   | 'stolen'
   | 'voided'
@@ -104,7 +104,7 @@ export interface StampRecord {
   openingOnHand: number;
   closingOnHand: number;
   days: StampRecordDay[];
-  /** The extended statuses' kinds (issue 18 §2) only when the period has some: otherwise the record reads as before. */
+  /** The extended statuses' kinds only when the period has some: otherwise the record reads as before. */
   totals: StampRecordTotals;
 }
 

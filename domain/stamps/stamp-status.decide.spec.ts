@@ -33,7 +33,7 @@ function errorOf(events: StampEvent[], command: StampCommand): DomainError {
   throw new Error('the command was accepted');
 }
 
-describe('Stamp statuses beyond destroyed (issue 18 §2)', () => {
+describe('Stamp statuses beyond destroyed', () => {
   describe('the setting', () => {
     it('is required: with extendedStampStatuses off a status is refused (403) and nothing is recorded', () => {
       const error = errorOf([ROLL], aRecordStampStatus({ enabled: false }));

@@ -40,7 +40,7 @@ function optionalNote(note: string | null | undefined): string | null {
 }
 
 /**
- * Issue 18 §2: stamps of one roll, every one of them in stock, become lost, stolen, voided or returned to the
+ * Stamps of one roll, every one of them in stock, become lost, stolen, voided or returned to the
  * state, with a note and who recorded it. All or nothing: a stamp of the range that is affixed, destroyed or has a
  * status already refuses the whole range (the record must say exactly which serials). Off unless the company's
  * `extendedStampStatuses` setting is on.
@@ -116,7 +116,7 @@ export function recordStampStatus(
 }
 
 /**
- * Issue 18 §2: `replacement` was issued in place of `original`, which is lost, stolen, voided or destroyed. Each
+ * `replacement` was issued in place of `original`, which is lost, stolen, voided or destroyed. Each
  * stamp is replaced at most once and replaces at most one; the replacement is in stock or affixed (not itself lost,
  * destroyed…).
  */

@@ -98,7 +98,7 @@ export interface SerialInput {
 }
 
 /**
- * Issue 18 §2: stamps `from`–`to` of a roll, all in stock, are lost, stolen, voided or returned to the state.
+ * Stamps `from`–`to` of a roll, all in stock, are lost, stolen, voided or returned to the state.
  * `enabled`: the company's `extendedStampStatuses` setting (off: refused). With `replacement` (one stamp only, not
  * returned): the stamp issued in its place, recorded in the same decision.
  */
@@ -114,7 +114,7 @@ export interface RecordStampStatus {
   metadata: CommandMetadata;
 }
 
-/** Issue 18 §2: `replacement` was issued in place of `original` (lost, stolen, voided or destroyed). */
+/** `replacement` was issued in place of `original` (lost, stolen, voided or destroyed). */
 export interface RecordStampReplacement {
   type: 'RecordStampReplacement';
   data: {

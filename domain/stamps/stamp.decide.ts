@@ -123,7 +123,7 @@ function grouped(ranges: readonly StampRange[]): StampRange[] {
 }
 
 /**
- * The stamps an invoice ends up holding (spec 000 §4 "Stamps"), as events of the `stamps-{companyId}` stream.
+ * The stamps an invoice ends up holding (as the client's specification asks), as events of the `stamps-{companyId}` stream.
  * Pure, so an invoice decision spanning several streams calls it with the ledger's state and appends what it
  * returns with the invoice's own events. Idempotent: asking again for what the invoice holds returns [].
  */
@@ -317,7 +317,7 @@ function invoicedWithin(
   );
 }
 
-/** The messages for what a destroy left alone (spec 000 §4): invoiced stamps with their invoices, already destroyed. */
+/** The messages for what a destroy left alone (as the client's specification asks): invoiced stamps with their invoices, already destroyed. */
 export function destroyReasons(
   prefix: string,
   notDestroyed: StampsDestroyed['data']['notDestroyed'],
@@ -390,7 +390,7 @@ export function decide(command: StampCommand, state: StampLedger): StampEvent[] 
 
 /**
  * Snapshot version: the ledger as stamp.state.ts shapes it (bump on any change of that shape). 2: withdrawn stamps,
- * status records and replacements (issue 18 §2).
+ * status records and replacements.
  */
 export const STAMP_LEDGER_SNAPSHOT_VERSION = 2;
 

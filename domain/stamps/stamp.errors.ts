@@ -10,11 +10,11 @@ interface Entry {
 }
 
 /**
- * Stamp ledger errors. Texts quoted by spec 000 §5 "Stamp range in the builder" and §3/§4 are copied exactly
+ * Stamp ledger errors. Texts quoted of the client's specification's "Stamp range in the builder" and §3/§4 are copied exactly
  * (including their wording); the others are ours.
  */
 const catalogue = {
-  // spec 000 §5 Stamp roll create
+  // the client's specification's Stamp roll create
   STAMP_ROLL_FROM_BELOW_ONE: { kind: 'invalid', field: 'from', message: () => 'From must be at least 1.' },
   STAMP_ROLL_END_BELOW_START: {
     kind: 'invalid',
@@ -42,7 +42,7 @@ const catalogue = {
     field: 'active',
     message: () => 'This stamp roll is finished: it cannot be activated or deactivated.',
   },
-  // spec 000 §5 Stamp range in the builder
+  // the client's specification's Stamp range in the builder
   STAMP_BELOW_FIRST_AVAILABLE: {
     kind: 'invalid',
     field: 'from',
@@ -74,7 +74,7 @@ const catalogue = {
     field: 'roll_id',
     message: () => 'No stamps are available in this roll.',
   },
-  // spec 000 §2 Invoices: no roll yet
+  // The client's specification: no roll yet
   STAMP_ROLL_MISSING: {
     kind: 'invalid',
     field: 'stamps',
@@ -90,7 +90,7 @@ const catalogue = {
     field: 'count',
     message: () => 'The number of stamps must be a whole number of 0 or more.',
   },
-  // spec 000 §4 Stamps / §5 Destroy
+  // the client's specification's Stamps / §5 Destroy
   DESTROY_OUTSIDE_ROLL: {
     kind: 'invalid',
     field: 'from',
@@ -107,7 +107,7 @@ const catalogue = {
     field: 'ids',
     message: (v) => `No destroyed stamps record ${v.id}.`,
   },
-  // issue 18 §2: lost, stolen, voided and returned stamps; replacements (ours)
+  // Lost, stolen, voided and returned stamps; replacements (ours)
   STAMP_STATUSES_OFF: {
     kind: 'forbidden',
     message: () =>
@@ -198,8 +198,8 @@ export function stampErrors(errors: DomainError[]): DomainError {
   );
 }
 
-// Result texts of a destroy (spec 000 §4: invoiced stamps not destroyed, listing invoice numbers; already
-// destroyed; none destroyed in range).
+// Result texts of a destroy (invoiced stamps not destroyed, listing invoice numbers, already
+// destroyed, none destroyed in range).
 export const destroyMessages = {
   destroyed: (n: number, ranges: string) => `Destroyed ${n} stamp${n === 1 ? '' : 's'}: ${ranges}.`,
   invoiced: (ranges: string, invoices: string) => `Invoiced stamps not destroyed: ${ranges} (${invoices}).`,

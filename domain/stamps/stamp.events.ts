@@ -1,5 +1,5 @@
 /**
- * Events of the `stamps-{companyId}` stream (ARCHITECTURE §3): the whole company's stamps are one consistency
+ * Events of the `stamps-{companyId}` stream: the whole company's stamps are one consistency
  * boundary, so a stamp number is never allocated twice. Stamp numbers are integers and travel as ranges.
  */
 
@@ -95,7 +95,7 @@ export interface StampsRestored {
 }
 
 /**
- * Issue 18 §2 (company setting `extendedStampStatuses`): what can happen to stamps in stock besides being destroyed.
+ * (company setting `extendedStampStatuses`): what can happen to stamps in stock besides being destroyed.
  * `returned_to_state`: unused stamps sent back to TABC.
  */
 export const EXTENDED_STAMP_STATUSES = ['lost', 'stolen', 'voided', 'returned_to_state'] as const;
@@ -114,7 +114,7 @@ export interface StampRef {
   number: number;
 }
 
-/** Stamps of one roll that were in stock are now lost, stolen, voided or returned to the state (issue 18 §2). */
+/** Stamps of one roll that were in stock are now lost, stolen, voided or returned to the state. */
 export interface StampsStatusRecorded {
   type: 'StampsStatusRecorded';
   data: {

@@ -171,7 +171,7 @@ export const aRestoreStamps = (destroyIds: number[] = [1]): RestoreStamps => ({
 });
 
 /**
- * A command as the API sends it after reading what the ledger keeps no more (issue 22): an allocation or release
+ * A command as the API sends it after reading what the ledger keeps no more: an allocation or release
  * with the stamps the invoice holds (its holding stream: here replayed from `past`), a destroy with the holders of
  * the invoiced stamps (the stamp log: here replayed from `past`).
  */

@@ -9,7 +9,7 @@ import { stampLedgerReport } from './stamp.report.js';
 import { initialState, type StampLedger } from './stamp.state.js';
 
 /**
- * Issue 5, Reliability: for any sequence of receive / allocate / release / assign / destroy / undo / toggle,
+ * , Reliability: for any sequence of receive / allocate / release / assign / destroy / undo / toggle,
  * each roll's available, invoiced and destroyed sets are disjoint and cover the roll exactly, and no stamp is
  * ever allocated twice. Checked against a plain per-stamp model built from the events alone.
  */

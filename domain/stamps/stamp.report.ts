@@ -24,7 +24,7 @@ export interface StampRollReport {
   availableCount: number;
   invoicedCount: number;
   destroyedCount: number;
-  /** Issue 18 §2, only when the roll has some: stamps lost, stolen, voided or returned to the state. */
+  /** , only when the roll has some: stamps lost, stolen, voided or returned to the state. */
   withdrawn?: { status: ExtendedStampStatus; from: number; to: number }[];
 }
 

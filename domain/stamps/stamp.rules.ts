@@ -40,7 +40,7 @@ export function normalizePrefix(prefix: string | null | undefined): string {
 }
 
 /**
- * Size warnings that never block (spec 000 §5, §9): over 10000 exceeds the maximum, under 80 is too few, and a
+ * Size warnings that never block (as the client's specification asks): over 10000 exceeds the maximum, under 80 is too few, and a
  * count that is not a multiple of 80 or 500 is unusual. The web shows them before saving; the API returns them.
  */
 export function stampRollSizeWarnings(from: number, to: number): string[] {
@@ -82,7 +82,7 @@ export function toStampRanges(roll: StampRoll, stamps: IntervalSet): StampRange[
 }
 
 /**
- * Checks one manual range (spec 000 §5 "Stamp range in the builder"): every stamp of it must be available, or
+ * Checks one manual range (as the client's specification asks): every stamp of it must be available, or
  * already held by `allocationId` (an invoice being edited keeps its stamps), and it must not overlap a range
  * added before it. Throws the first broken rule; answers the roll and the stamps otherwise.
  */
@@ -121,7 +121,7 @@ export function checkStampRange(
 }
 
 /**
- * Auto-allocation (spec 000 §4): `needed` stamps from the available runs of active, unfinished rolls, first roll
+ * Auto-allocation (as the client's specification asks): `needed` stamps from the available runs of active, unfinished rolls, first roll
  * first, lowest numbers first. Throws when no roll exists or too few stamps are left.
  */
 export function pickStamps(state: StampLedger, needed: number): StampRange[] {
@@ -142,7 +142,7 @@ export function pickStamps(state: StampLedger, needed: number): StampRange[] {
   return picked;
 }
 
-/** A stamp's status as lookups show it; the last four only with the extended statuses (issue 18 §2). */
+/** A stamp's status as lookups show it; the last four only with the extended statuses. */
 export type LedgerStampStatus =
   'AVAILABLE' | 'INVOICED' | 'DESTROYED' | 'LOST' | 'STOLEN' | 'VOIDED' | 'RETURNED';
 

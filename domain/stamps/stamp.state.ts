@@ -16,7 +16,7 @@ import type { ExtendedStampStatus, StampEvent, StampRange, StampRef } from './st
  * One roll. A stamp of the roll is INVOICED when an allocation holds it, DESTROYED when a destroy record holds
  * it, otherwise AVAILABLE; the two sets never overlap.
  *
- * Bounded (issue 22): `allocated` is the merged set of invoiced stamps, not who holds them, so its size follows
+ * Bounded: `allocated` is the merged set of invoiced stamps, not who holds them, so its size follows
  * the roll's fragmentation (a cancelled invoice leaves a hole), not the number of allocations. Which invoice holds
  * which stamps lives in each invoice's `stamp-holding-{invoiceId}` stream (stamp-holding.ts) and the read models.
  */
@@ -34,7 +34,7 @@ export interface StampRoll {
   destroyed: OwnedSet;
   allocatedCount: number;
   destroyedCount: number;
-  /** Lost, stolen, voided or returned to the state (issue 18 §2). Owner: the status record id; label: the status. */
+  /** Lost, stolen, voided or returned to the state. Owner: the status record id; label: the status. */
   withdrawn: OwnedSet;
   withdrawnCount: number;
 }
@@ -56,9 +56,9 @@ export interface StampLedger {
   /** destroyId n is destroyRecords[n - 1]. */
   destroyRecords: readonly DestroyRecord[];
   assignments: number;
-  /** Status records (issue 18 §2) so far: the next one is numbered statusRecords + 1. */
+  /** Status records so far: the next one is numbered statusRecords + 1. */
   statusRecords: number;
-  /** Replacements (issue 18 §2), both ways: `stampKey(original)` → `stampKey(replacement)`, and back. */
+  /** Replacements, both ways: `stampKey(original)` → `stampKey(replacement)`, and back. */
   replacedBy: Readonly<Record<string, string>>;
   replaces: Readonly<Record<string, string>>;
 }
@@ -92,7 +92,7 @@ export const invoicedStamps = (roll: StampRoll): IntervalSet => roll.allocated;
 export const destroyedStamps = (roll: StampRoll): IntervalSet => stampsOf(roll.destroyed);
 export const withdrawnStamps = (roll: StampRoll): IntervalSet => stampsOf(roll.withdrawn);
 
-/** The status a withdrawn stamp has (issue 18 §2), if it has one. */
+/** The status a withdrawn stamp has, if it has one. */
 export function withdrawnStatus(roll: StampRoll, n: number): ExtendedStampStatus | undefined {
   const held = roll.withdrawn.find((w) => w.from <= n && n <= w.to);
   return held ? (held.label as ExtendedStampStatus) : undefined;

@@ -4,7 +4,7 @@ import { FEATURE_CATALOGUE, isFeatureName } from '#domain/companies/company.feat
 import { defineProjection, ident } from '../projection.js';
 
 /**
- * The company activity log (`rm_activity`, spec 001 §3 Activity): one row per fact, with the module (`category`)
+ * The company activity log (`rm_activity`): one row per fact, with the module (`category`)
  * and type (`action`) the activity screen shows, and `details` as the spec's info (invoiceNumber and beer for
  * invoice and payment activity). It takes user facts from `activity-{companyId}` streams, invoice, payment and
  * private-note events from `invoice-{id}` streams, and feature switches from `company-{id}` streams. Insert-only,
@@ -26,7 +26,7 @@ CREATE TABLE IF NOT EXISTS rm_activity (
 CREATE INDEX IF NOT EXISTS rm_activity_company_occurred_idx ON rm_activity (company_id, occurred_at DESC);
 `;
 
-/** The activity log's Status column (spec 001 §2 Activities: Success or Error): failed syncs are its first errors. */
+/** The activity log's Status column (Success or Error): failed syncs are its first errors. */
 export const ACTIVITY_SUCCESS_COLUMN = `
 ALTER TABLE rm_activity ADD COLUMN IF NOT EXISTS success boolean NOT NULL DEFAULT true;
 `;
@@ -103,7 +103,7 @@ export const ACTIVITY_ACTIONS: Readonly<Record<string, ActivityMapping>> = {
   InvoiceDeleted: { category: 'INVOICE', action: 'DELETE', source: 'invoice' },
   // Every status change, a cancellation among them, and those that followed the payments.
   InvoiceStatusChanged: { category: 'INVOICE', action: 'UPDATE', source: 'invoice' },
-  // issue 18 §4: a new type (no event of it predates this line, so no backfill); the replacement's number in details
+  // A new type (no event of it predates this line, so no backfill); the replacement's number in details
   InvoiceReplaced: { category: 'INVOICE', action: 'REPLACE', source: 'invoice' },
   PrivateNoteAdded: { category: 'INVOICE', action: 'ADD_PRIVATE_NOTE', source: 'invoice' },
   PrivateNoteRemoved: { category: 'INVOICE', action: 'DELETE_PRIVATE_NOTE', source: 'invoice' },
@@ -114,7 +114,7 @@ export const ACTIVITY_ACTIONS: Readonly<Record<string, ActivityMapping>> = {
   FeatureDeactivated: { category: 'FEATURE', action: 'FEATURE_OFF', source: 'company' },
   // A customer user's access to the ordering app: ENABLE (enabled, reactivated) or DISABLE (disabled, revoked).
   CustomerUserAccessChanged: { category: 'AUTH', action: 'ENABLE', source: 'activity' },
-  // One row per sync (issue 19): module BOTTLE_POS or CLOVER, type INVOICE_SYNC or PRODUCT_SYNC, Success or Error.
+  // One row per sync: module BOTTLE_POS or CLOVER, type INVOICE_SYNC or PRODUCT_SYNC, Success or Error.
   SyncCompleted: { category: 'SYNC', action: 'SYNC', source: 'integrations' },
 };
 
@@ -122,7 +122,7 @@ const SYNC_MODULES: Readonly<Record<string, string>> = {
   bottle_pos: 'BOTTLE_POS',
   clover: 'CLOVER',
   mpower: 'MPOWER',
-  fintech: 'INVOICE', // spec 001 §3 names no fintech module: an invoice's sync
+  fintech: 'INVOICE', // The client specification: an invoice's sync
 };
 /** A Clover inventory push sets products' stock levels: a product sync of the activity log (its details say inventory). */
 const SYNC_TYPES: Readonly<Record<string, string>> = {
@@ -131,7 +131,7 @@ const SYNC_TYPES: Readonly<Record<string, string>> = {
   inventory: 'PRODUCT_SYNC',
 };
 
-/** Features that are a module of spec 001 §3 Activity log under that module; the others under FEATURE. */
+/** Features that are a module of the client's specification's Activity log under that module; the others under FEATURE. */
 const FEATURE_MODULES: Readonly<Record<string, string>> = {
   bottle_pos: 'BOTTLE_POS',
   clover: 'CLOVER',

@@ -27,7 +27,7 @@ const rowAfter = (events: CompanyEvent[]) =>
   stored(events).reduce<CompanyRow | undefined>((row, event) => evolveCompanyRow(row, event), undefined)!;
 
 describe('Company read model', () => {
-  it('keeps the whole compliance policy of the last change (issue 18)', () => {
+  it('keeps the whole compliance policy of the last change', () => {
     const row = rowAfter([
       aCompanyRegistered(),
       aCompliancePolicyChanged({ strictRecords: true }),

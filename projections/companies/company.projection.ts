@@ -21,7 +21,7 @@ CREATE TABLE IF NOT EXISTS rm_company (
 );
 `;
 
-/** Settings, features and the default logo (spec 000 §3 Company), added by Migration20261122000400. */
+/** Settings, features and the default logo (as the client's specification asks), added by Migration20261122000400. */
 export const COMPANY_SCHEMA_V2 = `
 ALTER TABLE rm_company
   ADD COLUMN IF NOT EXISTS address text NOT NULL DEFAULT '',
@@ -47,7 +47,7 @@ ALTER TABLE rm_company
 `;
 
 /**
- * The TABC compliance rules (issue 18), added by Migration20261127002200: the policy of the last
+ * The TABC compliance rules, added by Migration20261127002200: the policy of the last
  * CompliancePolicyChanged, as the event carries it (camelCase); null until the first change (the defaults).
  * Read it with `readCompliancePolicy` (apps/api/src/companies/compliance-policy.reader.ts), which fills in defaults.
  */

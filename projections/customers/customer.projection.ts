@@ -40,7 +40,7 @@ CREATE TABLE IF NOT EXISTS rm_customer (
 CREATE INDEX IF NOT EXISTS rm_customer_company_name_idx ON rm_customer (company_id, name) WHERE removed_at IS NULL;
 `;
 
-/** Issue 18 §7: the retailer's Comptroller taxpayer number (Migration20261127003000_comptroller_report). */
+/** The retailer's Comptroller taxpayer number (Migration20261127003000_comptroller_report). */
 export const CUSTOMER_TAXPAYER_SCHEMA = `
 ALTER TABLE rm_customer ADD COLUMN IF NOT EXISTS comptroller_taxpayer_number text;
 `;
@@ -83,7 +83,7 @@ export interface CustomerRow {
 
 export const CUSTOMER_COLOURS = 13;
 
-/** Spec 000 §9: each customer gets one of 13 avatar colours, the same every time (from its id). */
+/** The client's specification: each customer gets one of 13 avatar colours, the same every time (from its id). */
 export function colourIndex(id: string): number {
   let hash = 0;
   for (let i = 0; i < id.length; i++) hash = (hash * 31 + id.charCodeAt(i)) >>> 0;
@@ -190,7 +190,7 @@ const COLUMNS: readonly (keyof CustomerRow)[] = [
 export const customerProjection = defineRowProjection<CustomerRow>({
   name: 'customers',
   version: 1,
-  // CustomerPriceTierChanged came with price tiers (issue 4 item 7): no event of it predates this version, so
+  // CustomerPriceTierChanged came with price tiers: no event of it predates this version, so
   // adding it needs no rebuild.
   handles: ['CustomerCreated', 'CustomerUpdated', 'CustomerRemoved', 'CustomerPriceTierChanged'],
   rows: {

@@ -8,7 +8,7 @@ import {
 import { defineProjection, ident } from '../projection.js';
 
 /**
- * Sync history and sync logs (spec 001 §3) from `integrations-{companyId}`. Every write is keyed (sync id, event id,
+ * Sync history and sync logs (as the client's specification asks) from `integrations-{companyId}`. Every write is keyed (sync id, event id,
  * item key) and each event sets a state, so re-applying an event changes nothing. Time comes from the events.
  */
 export const integrationsProjection = defineProjection({

@@ -1,8 +1,8 @@
 /**
- * Integration read models (issue 19), owned by the `integrations` projection:
+ * Integration read models, owned by the `integrations` projection:
  *
  * - `rm_integration_sync`: one row per sync (partner, kind, status running/success/failed, counts, the reason).
- * - `rm_integration_sync_log`: one row per record of a sync (spec 001 §3 Sync log: Time, Type, Data), keyed by event.
+ * - `rm_integration_sync_log`: one row per record of a sync (Time, Type, Data), keyed by event.
  * - `rm_integration_item`: per partner, the last outcome of each invoice and product: what was pushed (fingerprint)
  *   so a retried sync skips it, and the failed ones the sync pages list.
  */

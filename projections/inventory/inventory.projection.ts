@@ -51,7 +51,7 @@ const PRODUCT_EVENT_TYPES = [
 ] as const;
 
 /**
- * Order invoicing (issue 14) moves stock through the invoices it creates (InvoiceCreated with `orderIds`); an order
+ * Order invoicing moves stock through the invoices it creates (InvoiceCreated with `orderIds`); an order
  * event that moves stock by itself would be added here: its type to `handles`, and a movement in `apply`.
  */
 export const INVENTORY_HANDLES: readonly string[] = [
@@ -157,7 +157,7 @@ async function applyMovements(
 }
 
 /**
- * Stock as a projection (ARCHITECTURE §3: never a guarded counter). A batch folds the invoices it touches from their
+ * Stock as a projection (never a guarded counter). A batch folds the invoices it touches from their
  * stored stock state (one query), turns every movement into a history row keyed by event and product, inserts them
  * (a row already there — a re-delivered event — is skipped) and adds to `qty` only what the inserted rows moved.
  * Product events and cell edits set the distributor and reorder settings in event order (the last one wins).

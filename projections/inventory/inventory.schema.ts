@@ -1,5 +1,5 @@
 /**
- * Inventory read models (issue 16), owned by the `inventory` projection:
+ * Inventory read models, owned by the `inventory` projection:
  *
  * - `rm_inventory`: one row per product: qty in stock (any sign), its distributor and reorder settings (from the
  *   product, then from cell edits), when it last moved and its last restock.

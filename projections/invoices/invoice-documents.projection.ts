@@ -6,8 +6,7 @@ import {
 import { defineProjection, ident } from '../projection.js';
 
 /**
- * An invoice's documents and private notes (spec 000 §3 Document, Private note; §2 view page "documents and
- * notes"). Removed ones keep their row (removed_at set) so a replay of the same events changes nothing.
+ * An invoice's documents and private notes (Private note). Removed ones keep their row (removed_at set) so a replay of the same events changes nothing.
  */
 export const INVOICE_DOCUMENTS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_invoice_document (

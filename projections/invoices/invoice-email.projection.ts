@@ -6,7 +6,7 @@ import {
 import { defineProjection, ident } from '../projection.js';
 
 /**
- * The e-mail log (spec 000 §3 Email log, §2 /emails): one row per recipient of each send, with what the SMTP server
+ * The e-mail log (as the client's specification asks): one row per recipient of each send, with what the SMTP server
  * made of it. `status`: queued (deferred, being retried), sent (accepted), failed (refused, or every retry deferred).
  */
 export const INVOICE_EMAIL_SCHEMA = `

@@ -4,7 +4,7 @@ import type { PaymentEvent } from '#domain/invoices/invoice-payment.events.js';
 import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
 
 /**
- * Money received (issue 8): `rm_invoice` keeps each invoice's live payments and what is paid (its balance is
+ * Money received: `rm_invoice` keeps each invoice's live payments and what is paid (its balance is
  * total − paid, a generated column, so a customer's balance reads only its open invoices), and
  * `rm_invoice_payment` has one row per payment for the payments report (joined to rm_invoice for the invoice
  * number and customer). A deleted payment keeps its row with deleted_at set.

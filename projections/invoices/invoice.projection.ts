@@ -11,7 +11,7 @@ import type { InvoiceStatus } from '#domain/shared/invoice-status.js';
 import { defineRowProjection, ident, isoOrNull as iso, upsertRowsSql } from '../projection.js';
 
 /**
- * The grid's indexes (issue 6 Bench): the grid orders by `<sort> DESC NULLS LAST, i.id ASC`, so each index ends in
+ * The grid's indexes: the grid orders by `<sort> DESC NULLS LAST, i.id ASC`, so each index ends in
  * exactly that (read forwards for a page from the top, backwards for one from the end), under the company and the
  * filter the grid is most often asked for. Migration20261122000820_invoice_grid_indexes replaces the earlier ones.
  */
@@ -25,7 +25,7 @@ CREATE INDEX IF NOT EXISTS rm_invoice_grid_customer_idx
 `;
 
 /**
- * The credit-law alerts (issue 18 §5): the open liquor-and-wine invoices by invoice date. Partial, so it holds only
+ * The credit-law alerts: the open liquor-and-wine invoices by invoice date. Partial, so it holds only
  * invoices with a balance (about one in eight), and the dashboard reads those invoiced on or before a cutoff
  * (`latestPurchaseAtLeast`) without touching the paid ones. Migration20261127002320_invoice_credit_law_index.
  */
@@ -37,7 +37,7 @@ CREATE INDEX IF NOT EXISTS rm_invoice_credit_open_idx
 
 /**
  * The grid's invoice-number search (`equals`, case-insensitive: `lower(number) = lower($n)`): one index probe,
- * however many invoices the company has (without it the filter read every invoice of the company, issue 13).
+ * however many invoices the company has (without it the filter read every invoice of the company).
  */
 export const INVOICE_NUMBER_SEARCH_INDEX = `
 CREATE INDEX IF NOT EXISTS rm_invoice_number_search_idx
@@ -88,7 +88,7 @@ CREATE INDEX IF NOT EXISTS rm_invoice_duplicate_idx
 `;
 
 /**
- * The cross-references of 'Replace' (issue 18 §4): the cancelled invoice a row replaces and the invoice that replaced
+ * The cross-references of 'Replace': the cancelled invoice a row replaces and the invoice that replaced
  * it, each `{ invoiceId, number }` or null. Migration20261127002240_invoice_replacements adds them.
  */
 export const INVOICE_REPLACEMENT_SCHEMA = `
@@ -99,7 +99,7 @@ ALTER TABLE rm_invoice
 
 /**
  * The number of current (not deleted) invoices per company, kept with the rows so the unfiltered grid never counts
- * them per request (issue 6 Bench). Migration20261122000830_invoice_count creates and fills it.
+ * them per request. Migration20261122000830_invoice_count creates and fills it.
  */
 export const INVOICE_COUNT_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_invoice_count (
@@ -157,10 +157,10 @@ export interface InvoiceRow {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
-  /** Live payments (issue 8), oldest first; paid_cents is their sum. */
+  /** Live payments, oldest first; paid_cents is their sum. */
   payments: InvoicePaymentEntry[];
   paid_cents: number;
-  /** issue 18 §4: the cancelled invoice this one replaces; the invoice that replaced this one. */
+  /** The cancelled invoice this one replaces; the invoice that replaced this one. */
   replaces: InvoiceLink | null;
   replaced_by: InvoiceLink | null;
   revision: number;
@@ -266,7 +266,7 @@ export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEven
     case 'InvoiceRevised': {
       if (!row) throw new Error(`invoice projection: ${stored.id} revises an invoice never created`);
       const { invoiceId: _i, companyId: _c, revisedAt, ...content } = event.data;
-      // The licence guard's warning (issue 18 §6) is a fact of the creation: a revision keeps it.
+      // The licence guard's warning is a fact of the creation: a revision keeps it.
       const kept = row.content.licenceWarning ? { licenceWarning: row.content.licenceWarning } : {};
       return { ...row, ...contentColumns({ ...content, ...kept }), updated_at: revisedAt, revision };
     }
@@ -336,7 +336,7 @@ export const invoiceProjection = defineRowProjection<InvoiceRow>({
   name: 'invoices',
   tables: ['rm_invoice', 'rm_invoice_count'],
   version: 1,
-  // Payment events came with issue 8: none predates this version, so handling them needs no rebuild.
+  // Payment events came with : none predates this version, so handling them needs no rebuild.
   handles: [
     'InvoiceCreated',
     'InvoiceRevised',

@@ -2,7 +2,7 @@ import type { Queryable } from '#infra/db/database.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 
 /**
- * The index of the last-invoiced-price look-up (issue 22): its key is the look-up's whole order, so the latest
+ * The index of the last-invoiced-price look-up: its key is the look-up's whole order, so the latest
  * counted line of one customer and product is the first entry of its range, however many lines came before.
  * Migration20261125002210_last_price_index creates it (and drops the older index that stopped at created_at).
  */

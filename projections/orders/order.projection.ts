@@ -5,7 +5,7 @@ import { evolve, initialState, orderTotalCents, type LiveOrder } from '#domain/o
 import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
 
 /**
- * The order grid's indexes (issue 14 bench): they match its ORDER BY, `created_at DESC NULLS LAST, id` (the grid
+ * The order grid's indexes: they match its ORDER BY, `created_at DESC NULLS LAST, id` (the grid
  * says NULLS LAST for every sort; a plain DESC index is NULLS FIRST and would not serve it, so every request sorted
  * all of the company's orders). One per filter the screens use: none or a date range, a status (the opening view is
  * placed), a customer (the grid's actions and the ordering app's own orders).

@@ -15,7 +15,7 @@ import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../pro
  * unless today has reached `next_price_on` (or lies before `price_as_of`); only then is `rm_product_price_at`
  * (Migration20261122000700) asked. Customer prices are always looked up there, for the few rows a query answers.
  */
-/** Issue 18 §3 and §7: bottles per case (Migration20261127003000_comptroller_report). */
+/** Bottles per case (Migration20261127003000_comptroller_report). */
 export const PRODUCT_CASE_SIZE_SCHEMA = `
 ALTER TABLE rm_product ADD COLUMN IF NOT EXISTS case_size integer;
 `;
@@ -105,7 +105,7 @@ export const listPriceSql = (day: string) =>
   `(CASE WHEN ${day} >= p.price_as_of AND (p.next_price_on IS NULL OR p.next_price_on > ${day}) THEN p.price_cents
      ELSE coalesce(rm_product_price_at(p.price_changes, NULL, ${day}), p.initial_price_cents) END)`;
 
-/** One entry of `price_changes` (spec 001 §3 priceChanges). */
+/** One entry of `price_changes` (as the client's specification asks). */
 export interface PriceChangeRow {
   customer_id: string | null;
   old_price_cents: number;

@@ -11,7 +11,7 @@ import {
 import { defineProjection, ident, type TableNames } from '../projection.js';
 
 /**
- * The stamp read models, from `stamps-{companyId}` (issue 5). One projector owns the four tables, so they move
+ * The stamp read models, from `stamps-{companyId}`. One projector owns the four tables, so they move
  * together in one transaction:
  *
  * - `rm_stamp_ledger`: per company, the last applied stream revision (which makes re-delivery harmless), the
@@ -102,7 +102,7 @@ CREATE TABLE IF NOT EXISTS rm_stamp_destroyed (
 `;
 
 /**
- * Issue 18 §2 (Migration20261127002210): stamps lost, stolen, voided or returned to the state leave the roll's
+ * (Migration20261127002210): stamps lost, stolen, voided or returned to the state leave the roll's
  * stock (`withdrawn`), and the log gets a row per range of such a status and two rows per replacement (one on the
  * replacement stamp, kind 'replacement', one on the stamp it replaces, kind 'replaced').
  */
@@ -558,7 +558,7 @@ async function save(tx: PoolClient, t: TableNames, batch: Batch): Promise<void> 
 
 export const stampsProjection = defineProjection({
   name: 'stamps',
-  // 2: lost, stolen, voided, returned and replaced stamps (issue 18 §2).
+  // 2: lost, stolen, voided, returned and replaced stamps.
   version: 2,
   handles: STAMP_EVENT_TYPES,
   tables: ['rm_stamp_ledger', 'rm_stamp_roll', 'rm_stamp_log', 'rm_stamp_destroyed'],

@@ -24,7 +24,7 @@ const rowsOf = (csv: string) =>
     .split('\r\n')
     .map((line) => line.split(','));
 
-describe('Comptroller alcohol sales report (HTTP, issue 18 §7)', () => {
+describe('Comptroller alcohol sales report (HTTP)', () => {
   let app: TestApp;
   let api: ApiClient;
   let token: string;

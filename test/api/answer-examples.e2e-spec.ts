@@ -112,7 +112,7 @@ describe('Documented answer examples (HTTP)', () => {
     await call('DELETE', `stamp/undo-destroy?ids=${destroyed.body.id}`);
   });
 
-  it("the Comptroller's monthly alcohol sales report (issue 18 §7)", async () => {
+  it("the Comptroller's monthly alcohol sales report", async () => {
     await call(
       'GET',
       `comptroller/alcohol-sales?month=${businessDate(new Date().toISOString()).slice(0, 7)}`,
@@ -244,12 +244,12 @@ describe('Documented answer examples (HTTP)', () => {
     await call('GET', `pdf/order/${shared.body.token}`, undefined, '');
   });
 
-  it("credit law and licence guard (issue 18): the builder's checks and an invoice's statutory dates", async () => {
+  it("credit law and licence guard: the builder's checks and an invoice's statutory dates", async () => {
     await call('GET', `invoice/checks?customer_id=${customerId}`);
     await call('GET', `invoice/${invoiceId}/credit-law`);
   });
 
-  it("answers the fields and the call shapes the client's specification lists", async () => {
+  it('answers the fields and the call shapes the client specification lists', async () => {
     for (const feature of ['inventory', 'order', 'email', 'fintech'])
       await setFeature(app.app, owner.user.company_id, feature);
     await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
@@ -402,7 +402,7 @@ describe('Documented answer examples (HTTP)', () => {
       // one stamp's history: a serial of the roll received above, as printed
       'stamp/history': 'serial=AB1005',
       'stamp/record/serial': 'serial=AB1005',
-      // these GETs start a sync (spec 001 §7) rather than read: test/api/integrations.e2e-spec.ts runs them
+      // these GETs start a sync (as the client's specification asks) rather than read: test/api/integrations.e2e-spec.ts runs them
       'bottle-pos/sync-invoices': null,
       'bottle-pos/sync-products': null,
       'clover/sync-invoices': null,

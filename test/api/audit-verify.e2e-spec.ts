@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { runCli } from '../support/cli.js';
 import { apiClient } from '../support/http.js';
 
-/** `npm run audit:verify -- --company …` (issue 18 §8) on a company the API wrote. */
+/** `npm run audit:verify -- --company …` on a company the API wrote. */
 describe('audit:verify (CLI)', () => {
   let app: TestApp;
   let company: CompanyWithAnInvoice;

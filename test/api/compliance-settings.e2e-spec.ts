@@ -11,7 +11,7 @@ const DEFAULTS = {
   licence_guard: 'advisory',
 };
 
-describe('TABC compliance settings (HTTP, issue 18)', () => {
+describe('TABC compliance settings (HTTP)', () => {
   let app: TestApp;
   let api: ApiClient;
   let counter = 0;

@@ -16,8 +16,8 @@ import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 const today = () => businessDate(new Date().toISOString());
 const dayFromToday = (days: number) => addCalendarDays(today(), days);
 
-/** Issue 18 §5 (credit-law calendar) and §6 (licence guard) over HTTP, with the TABC lists imported. */
-describe('Credit law and licence guard (HTTP, issue 18)', () => {
+/** (credit-law calendar) and §6 (licence guard) over HTTP, with the TABC lists imported. */
+describe('Credit law and licence guard (HTTP)', () => {
   let app: TestApp;
   let api: ApiClient;
   let dir: string;
@@ -415,7 +415,7 @@ describe('Credit law and licence guard (HTTP, issue 18)', () => {
     });
 
     it("judges the permit the customer's stream holds when this process last knew another", async () => {
-      // The POST sends the licence look-up beside its reads on the permit this process last knew (issue 13); a
+      // The POST sends the licence look-up beside its reads on the permit this process last knew; a
       // permit changed by another process (appended straight to the store here, this process's cache untouched)
       // must still be the one judged.
       expect((await invoice('Good Bar', 'vodka', today())).licence_warning).toBeNull();

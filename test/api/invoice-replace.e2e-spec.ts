@@ -8,7 +8,7 @@ import { pdfText } from '../support/pdf-text.js';
 const today = () => businessDate(new Date().toISOString());
 
 /**
- * Corrections by event (issue 18 §4): 'Replace' on a cancelled invoice (POST /invoice/{id}/replace), the
+ * Corrections by event: 'Replace' on a cancelled invoice (POST /invoice/{id}/replace), the
  * cross-references both ways (view, grid, numbering proof), and the numbering proof as a PDF.
  */
 describe('Replacing a cancelled invoice (HTTP)', () => {

@@ -6,7 +6,7 @@ import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 const today = () => businessDate(new Date().toISOString());
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** GET /invoice/numbering-proof (issue 18 §4): every number of a period with its state, and each gap explained. */
+/** GET /invoice/numbering-proof: every number of a period with its state, and each gap explained. */
 describe('Invoice numbering proof (HTTP)', () => {
   let app: TestApp;
   let api: ApiClient;

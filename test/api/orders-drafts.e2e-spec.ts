@@ -20,7 +20,7 @@ interface Distributor {
 type Line = { product_id: string; qty: number };
 
 /*
- * The ordering app's drafts (issue 14 §3, spec 001 §4 Draft): a customer user saves the cart as a draft, changes it,
+ * The ordering app's drafts (as the client's specification asks): a customer user saves the cart as a draft, changes it,
  * cancels it or places it; a draft is priced and numbered only when placed, and the distributor never sees one.
  */
 describe('Order drafts (HTTP)', () => {

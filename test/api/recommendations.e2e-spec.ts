@@ -53,7 +53,7 @@ describe('Product recommendations (HTTP)', () => {
       ).toBe(201);
     // the Rusty Nail buys beer every 14 days, last 16 days ago; its peers buy beer and wine
     for (const day of [44, 30, 16]) await invoice(rusty, daysAgo(day), [beer]);
-    // beer goes on its own invoices (spec 000 §5)
+    // beer goes on its own invoices (as the client's specification asks)
     for (const peer of [spoke, gruene]) {
       await invoice(peer, daysAgo(5), [beer]);
       await invoice(peer, daysAgo(5), [wine]);

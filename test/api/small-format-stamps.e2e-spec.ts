@@ -3,8 +3,8 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { businessDate } from '#domain/shared/business-date.js';
 
-/** Issue 18 §3 over HTTP: with small_format_stamps on, 375 mL liquor with a case size takes one stamp per case. */
-describe('Small-format stamps (HTTP, issue 18 §3)', () => {
+/** With small_format_stamps on, 375 mL liquor with a case size takes one stamp per case. */
+describe('Small-format stamps (HTTP)', () => {
   let app: TestApp;
   let api: ApiClient;
   let token: string;

@@ -7,7 +7,7 @@ import { pdfText } from '../support/pdf-text.js';
 const today = () => businessDate(new Date().toISOString());
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe("One stamp's history as of an instant, as CSV and PDF (HTTP, issue 18)", () => {
+describe("One stamp's history as of an instant, as CSV and PDF (HTTP)", () => {
   let app: TestApp;
   let api: ApiClient;
 

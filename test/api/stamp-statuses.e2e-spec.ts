@@ -8,7 +8,7 @@ import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 const today = () => businessDate(new Date().toISOString());
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('Stamp statuses beyond destroyed (HTTP, issue 18 §2)', () => {
+describe('Stamp statuses beyond destroyed (HTTP)', () => {
   let app: TestApp;
   let api: ApiClient;
 

@@ -1,4 +1,4 @@
-// Issue 4 bench: the customer grid with 20,000 customers (BENCH_CUSTOMERS) and the invoice builder's product
+// The customer grid with 20,000 customers (BENCH_CUSTOMERS) and the invoice builder's product
 // suggestions with 50,000 products (BENCH_PRODUCTS), p95 latency of typical queries through the query handlers
 // (the SQL the API runs, without HTTP). Targets: grid ≤ 50 ms, suggestions ≤ 20 ms.
 //
@@ -541,7 +541,7 @@ async function benchSuggestions(url: string, seeded: Seeded, products: number): 
   return figures;
 }
 
-/** The issue 4 figures. With `adminUrl`, runs on that Postgres (creating and dropping its database). */
+/** The figures. With `adminUrl`, runs on that Postgres (creating and dropping its database). */
 export async function benchCatalogue(options: { adminUrl?: string } = {}): Promise<BenchFigure[]> {
   const customers = intFromEnv('BENCH_CUSTOMERS', 20_000);
   const products = intFromEnv('BENCH_PRODUCTS', 50_000);

@@ -1,4 +1,4 @@
-// Issue 22 bench, "history": is a command as fast in year five as on day one? Against the real API (startTestApp on
+// bench, "history": is a command as fast in year five as on day one? Against the real API (startTestApp on
 // a database of the bench's Postgres):
 //   - a grown company: 100,000 invoices (BENCH_HISTORY_INVOICES) over 300 customers, one of them (the regular) with
 //     3,000, 3 liquor bottles each (300,000 stamps over 31 rolls of 10,000), built through the real deciders

@@ -1,4 +1,4 @@
-// Issue 16 bench, against the real API (startTestApp on a database of the bench's Postgres):
+// bench, against the real API (startTestApp on a database of the bench's Postgres):
 //   (a) the inventory grid with 50,000 products (BENCH_INVENTORY_PRODUCTS; products, their inventory rows and 120
 //       days of sales written straight into rm_product, rm_inventory and rm_product_sale_line): p95 of the grid handler
 //       and of GET /inventory/grid for the default sort (updated_at, newest first), a distributor filter, a product
@@ -595,7 +595,7 @@ export async function measureInventory(
   }
 }
 
-/** The issue 16 figures. With `adminUrl`, runs on that Postgres (the app gets a database of its own there). */
+/** The figures. With `adminUrl`, runs on that Postgres (the app gets a database of its own there). */
 export async function benchInventory(options: { adminUrl?: string } = {}): Promise<BenchFigure[]> {
   return withBenchPostgres('inventory', options.adminUrl, async () => {
     let app: TestApp | undefined;

@@ -1,4 +1,4 @@
-// Issue 6 bench, against the real API (startTestApp on a database of the bench's Postgres):
+// bench, against the real API (startTestApp on a database of the bench's Postgres):
 //   (a) invoice creation (10 items, 3 liquor lines) by 8 concurrent clients over HTTP: POST latency (the POST
 //       returns once projections caught up: read-your-writes), and POST → row found in the grid. Target p95 ≤ 100 ms.
 //   (b) the invoice grid with 200,000 invoices of one company (BENCH_INVOICE_ROWS; rows written straight into
@@ -8,7 +8,7 @@
 //   (c) Detailed CSV of those 200,000 invoices over HTTP: time to first byte, total time next to Postgres
 //       `COPY (…) TO STDOUT` of the same lines (psql), and the process's peak RSS for all rows and for a tenth of
 //       them. Targets: first byte ≤ 200 ms, ≥ 0.5× the COPY rate, memory flat in the row count.
-//   (d) Issue 8: the balance of one customer with 10,000 invoices and 30,000 payments (85% paid, 10% partly, 5%
+//   (d) : the balance of one customer with 10,000 invoices and 30,000 payments (85% paid, 10% partly, 5%
 //       open; rm_invoice.paid_cents / payments and rm_invoice_payment written with generate_series, whatever
 //       BENCH_INVOICE_ROWS says): p95 of CustomerBalanceHandler and CheckBalanceHandler and of GET
 //       /customer/{id}/balance and /check-balance, next to the hand-written SQL. Target p95 ≤ 20 ms.
@@ -68,7 +68,7 @@ const parts = new Set(
 const settings = {
   rows: intFromEnv('BENCH_INVOICE_ROWS', 200_000),
   creations: intFromEnv('BENCH_INVOICE_CREATIONS', 800),
-  /** Placeholder projections on invoice events beside the real ones (issue 13: room for orders and inventory). */
+  /** Placeholder projections on invoice events beside the real ones (room for orders and inventory). */
   placeholders: Number(process.env.BENCH_PLACEHOLDERS ?? 3),
 };
 
@@ -353,7 +353,7 @@ async function benchGrid(app: TestApp, api: ApiClient, pool: pg.Pool): Promise<B
       }),
     },
     {
-      // Issue 13: the search box's 'equals' on the number (case-insensitive) probes rm_invoice_number_search_idx.
+      // The search box's 'equals' on the number (case-insensitive) probes rm_invoice_number_search_idx.
       name: 'invoice number search (equals)',
       params: {
         startRow: 0,
@@ -945,7 +945,7 @@ async function benchBalance(api: ApiClient, pool: pg.Pool): Promise<BenchFigure[
 
 // ---------------------------------------------------------------------------------------------------------------------
 
-/** The issue 6 figures and issue 8's balance. With `adminUrl`, runs on that Postgres (the app gets a database of its own there). */
+/** The figures and 's balance. With `adminUrl`, runs on that Postgres (the app gets a database of its own there). */
 export async function benchInvoices(options: { adminUrl?: string } = {}): Promise<BenchFigure[]> {
   return withBenchPostgres('invoices', options.adminUrl, async () => {
     let app: TestApp | undefined;

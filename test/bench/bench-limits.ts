@@ -5,7 +5,7 @@ import { generateInvoiceEvents } from './invoice-grid.fixture.js';
 import { latencySummary, runFor, seconds } from './bench-support.js';
 
 /**
- * The machine's own limits, measured with the same Postgres in the same run (research/performance.md §8):
+ * The machine's own limits, measured with the same Postgres in the same run:
  * every figure of ours is reported as a ratio to one of these.
  */
 

@@ -1,4 +1,4 @@
-// Issue 14 bench, against the real API (startTestApp on a database of the bench's Postgres):
+// bench, against the real API (startTestApp on a database of the bench's Postgres):
 //   (a) order placement over HTTP by 8 concurrent customer users (one per customer, 20 items each): the POST
 //       (it answers once the orders projection has the order: read-your-writes) and POST → the order found in the
 //       back-office order grid (GET /order/grid filtered on its number, with a staff token). Target p95 ≤ 100 ms
@@ -623,7 +623,7 @@ export async function runOrderBench(app: TestApp, sizes: OrderBenchSizes): Promi
   }
 }
 
-/** The issue 14 figures. With `adminUrl`, runs on that Postgres (the app gets a database of its own there). */
+/** The figures. With `adminUrl`, runs on that Postgres (the app gets a database of its own there). */
 export async function benchOrders(options: { adminUrl?: string } = {}): Promise<BenchFigure[]> {
   return withBenchPostgres('orders', options.adminUrl, async () => {
     log('orders: starting the API on a fresh database');

@@ -1,4 +1,4 @@
-// Invoice PDFs (issue 7): the warm browser with its page pool against a launch-Chromium-per-document baseline (how a
+// Invoice PDFs: the warm browser with its page pool against a launch-Chromium-per-document baseline (how a
 // local generator without a warm browser works), measured in the same run on the same HTML.
 // - warm single-page invoice: p50/p95 over BENCH_PDF_SAMPLES (default 40) sequential documents, after 3 warm-ups;
 // - baseline: p50/p95 over BENCH_PDF_BASELINE (default 8) documents, each launching and closing its own Chromium;

@@ -1,4 +1,4 @@
-// Issue 17 §2 bench: how good the product recommendations are on the demo's year, and how fast they answer.
+// How good the product recommendations are on the demo's year, and how fast they answer.
 //   Hit rate at 5: for each customer's last invoices of the year (BENCH_RECOMMEND_LAST per customer), the
 //   recommendations as of the day before it (only the purchases up to then) are checked against the products the
 //   invoice really had: a hit when one of the (at most 5) recommended products is on it. Printed next to a naive
@@ -145,7 +145,7 @@ export async function runRecommendBench(app: TestApp, sizes: RecommendBenchSizes
   ];
 }
 
-/** The issue 17 §2 figures. With `adminUrl`, runs on that Postgres (the app gets a database of its own there). */
+/** The figures. With `adminUrl`, runs on that Postgres (the app gets a database of its own there). */
 export async function benchRecommend(options: { adminUrl?: string } = {}): Promise<BenchFigure[]> {
   return withBenchPostgres('recommend', options.adminUrl, async () => {
     const app = await startTestApp({ SEED_DEMO: 'false' });

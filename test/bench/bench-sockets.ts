@@ -1,4 +1,4 @@
-// Issue 15 bench: live updates fan-out, against the real API started as its own process (dist/apps/api/src/main.js),
+// Live updates fan-out, against the real API started as its own process (dist/apps/api/src/main.js),
 // so its memory is the server's alone and the socket clients (here) do not share its event loop.
 //   (a) fan-out: 200 sockets of one company; each command (a customer created over HTTP) → its customer:changed on
 //       every socket. Latency per socket from the command's response; target p95 ≤ 50 ms. Next to it, in the same

@@ -1,4 +1,4 @@
-// Issue 5 bench: the stamp ledger's allocation decision with 100 rolls and 50,000 prior allocations (state cached
+// The stamp ledger's allocation decision with 100 rolls and 50,000 prior allocations (state cached
 // by revision), and the stamp-log grid with 1,000,000 allocations (BENCH_STAMP_ALLOCATIONS). Targets: decision
 // ≤ 5 ms, grid ≤ 50 ms (p95).
 //
@@ -323,7 +323,7 @@ async function benchGrid(url: string, rows: number): Promise<BenchFigure[]> {
   return figures;
 }
 
-/** The issue 5 figures. With `adminUrl`, runs on that Postgres (creating and dropping its databases). */
+/** The figures. With `adminUrl`, runs on that Postgres (creating and dropping its databases). */
 export async function benchStamps(options: { adminUrl?: string } = {}): Promise<BenchFigure[]> {
   const rows = intFromEnv('BENCH_STAMP_ALLOCATIONS', 1_000_000);
   let dir: string | undefined;

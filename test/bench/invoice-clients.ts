@@ -1,4 +1,4 @@
-// The invoice bench's HTTP clients (issue 13): CLIENTS concurrent loops, each creating an invoice and, when asked,
+// The invoice bench's HTTP clients: CLIENTS concurrent loops, each creating an invoice and, when asked,
 // looking it up in the grid right after the answer (read-your-writes). They run in a worker thread of the bench
 // process (invoice-clients.worker.ts), as a browser runs beside the server and not inside its event loop: in the
 // API's own thread, the clients' fetch, streams and JSON took a sixth of the thread the API needs.

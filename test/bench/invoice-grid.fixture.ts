@@ -75,7 +75,7 @@ export interface GridRow {
   revision: number;
 }
 
-// Business dates are calendar dates in the company's zone (ARCHITECTURE §5), computed with an explicit zone so
+// Business dates are calendar dates in the company's zone, computed with an explicit zone so
 // neither process.env.TZ nor the database session's zone can change them.
 const chicagoDate = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'America/Chicago',

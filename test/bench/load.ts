@@ -17,7 +17,7 @@ import { apiClient, type ApiClient } from '../support/http.js';
 import { cpuMeter, createDatabase, latencySummary, ms, num } from './bench-support.js';
 
 /**
- * `npm run load` (issue 20 §3): LOAD_STAFF simulated staff (default 50) for LOAD_SECONDS (default 300) against
+ * `npm run load`: LOAD_STAFF simulated staff (default 50) for LOAD_SECONDS (default 300) against
  * LOAD_PROCESSES API processes (default 2, behind one port: `npm run serve:cluster`) and a projections worker, on a
  * durable embedded Postgres. Each staff member signs in, then loops: the invoice, customer and product grids, an
  * invoice with stamps, a payment on it, and its PDF every LOAD_PDF_EVERY-th time (its detail otherwise). Commands carry

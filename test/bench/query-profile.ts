@@ -111,7 +111,7 @@ export const PG_STATEMENTS_SETTINGS = PG_STATEMENTS
  * With BENCH_PG_STATEMENTS=1, where the database's time went from `start` to `stop`: the 25 statements that took
  * the most planning plus execution time, each with its calls, planning and execution time per unit (execution time
  * is wall time: it includes lock waits). Without it, nothing. Finds a statement whose plan went wrong, or one
- * planned on every call that could be prepared (issue 13).
+ * planned on every call that could be prepared.
  */
 export async function pgStatements(
   url: string,

@@ -1,5 +1,5 @@
 // `npm run bench`: measures this machine's limits with an embedded Postgres (fsync on, synchronous_commit on),
-// then our append, rebuild and command-to-visible figures as ratios to them (issue 2, research/performance.md §8).
+// then our append, rebuild and command-to-visible figures as ratios to them.
 // Raw inserts and our appends run back to back on fresh databases, each after a CHECKPOINT, before the 1M-row
 // COPY (whose background writes would otherwise slow whichever probe came after it).
 // Sizes: BENCH_EVENTS (default 1,000,000), BENCH_SECONDS per throughput probe (4), BENCH_LATENCY_COMMANDS (4,000),
@@ -7,17 +7,17 @@
 // BENCH_PG_STATEMENTS=1 preloads pg_stat_statements; the invoices part then prints its 25 costliest statements per invoice.
 // BENCH_ONLY=append,read,rebuild,live,stamps,catalogue,invoices,orders,inventory,recommend,pdf,sockets,web (comma-separated) runs only those parts: `append` with the
 // raw-insert limits it is compared with, `read` the COPY, ordered scan and catch-up read; `rebuild` loads the same events;
-// `invoices` (issue 6) starts the real API: invoice creation by 8 HTTP clients, the invoice grid with 200,000 invoices
+// `invoices` starts the real API: invoice creation by 8 HTTP clients, the invoice grid with 200,000 invoices
 // next to the same queries' SQL, and the Detailed CSV next to COPY TO STDOUT (BENCH_INVOICE_ROWS, BENCH_INVOICE_CREATIONS).
-// `sockets` (issue 15): live fan-out to 200 sockets next to a raw socket.io broadcast, 1,000 idle sockets' memory.
-// `pdf` (issue 7): warm invoice PDFs next to launching Chromium per document, a 100-line invoice, 1,000 PDFs with 8 in
-// flight (BENCH_PDF_SAMPLES, BENCH_PDF_BASELINE, BENCH_PDF_COUNT). `history` (issue 22): a company with 100,000 invoices
-// next to an empty one: creation, cold loads, state size (BENCH_HISTORY_INVOICES, BENCH_HISTORY_SAMPLES). `orders` (issue 14)
+// `sockets`: live fan-out to 200 sockets next to a raw socket.io broadcast, 1,000 idle sockets' memory.
+// `pdf`: warm invoice PDFs next to launching Chromium per document, a 100-line invoice, 1,000 PDFs with 8 in
+// flight (BENCH_PDF_SAMPLES, BENCH_PDF_BASELINE, BENCH_PDF_COUNT). `history`: a company with 100,000 invoices
+// next to an empty one: creation, cold loads, state size (BENCH_HISTORY_INVOICES, BENCH_HISTORY_SAMPLES). `orders`
 // starts the real API: order placement by 8 customer users until visible in the order grid, and the order grid with
 // 100,000 orders next to the same queries' SQL (BENCH_ORDER_PLACEMENTS, BENCH_ORDER_ROWS, BENCH_ORDER_PARTS=place,grid).
-// `inventory` (issue 16): the inventory grid with 50,000 products next to its SQL, a 500-item restock, the inventory CSV
+// `inventory`: the inventory grid with 50,000 products next to its SQL, a 500-item restock, the inventory CSV
 // next to COPY TO STDOUT (BENCH_INVENTORY_PRODUCTS, BENCH_INVENTORY_SALE_LINES, BENCH_INVENTORY_RESTOCK, …).
-// `recommend` (issue 17): the recommendations' hit rate at 5 on the demo year, next to a naive baseline, and their
+// `recommend`: the recommendations' hit rate at 5 on the demo year, next to a naive baseline, and their
 // latency over HTTP (BENCH_RECOMMEND_INVOICES, BENCH_RECOMMEND_LAST).
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

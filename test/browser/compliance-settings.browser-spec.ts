@@ -36,7 +36,7 @@ async function expectNoSeriousViolation(page: Page, withoutNav = false) {
   expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
 }
 
-describe('TABC compliance settings (browser, issue 18)', () => {
+describe('TABC compliance settings (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
   browser.it('shows every rule off or advisory, saves a change as it is made, and keeps it', async () => {

@@ -108,7 +108,7 @@ async function aCompanyWithALateInvoice(name: string) {
   return { owner, late, vodka };
 }
 
-describe('Credit law and licence guard (browser, issue 18)', () => {
+describe('Credit law and licence guard (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
   browser.it(

@@ -13,7 +13,7 @@ declare global {
 
 let app: TestApp;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** '05_Mar_2026' (spec 000 §9 file names) */
+/** '05_Mar_2026' (as the client's specification asks) */
 const fileDate = (day: string) => {
   const [y, m, d] = day.split('-') as [string, string, string];
   return `${d}_${MONTHS[Number(m) - 1]}_${y}`;

@@ -15,7 +15,7 @@ import {
 let app: TestApp;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** '05 Mar, 2026' (spec 000 §9) */
+/** '05 Mar, 2026' (as the client's specification asks) */
 const shown = (day: string) => {
   const [y, m, d] = day.split('-') as [string, string, string];
   return `${d} ${MONTHS[Number(m) - 1]}, ${y}`;

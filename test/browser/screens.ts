@@ -3,7 +3,7 @@ import type { StandardsCompany } from '../support/standards-fixture.js';
 
 /*
  * Every screen the router knows (web/src/app/router.tsx), for the accessibility scan and the width checks of
- * standards.browser-spec.ts (issue 23). ADD YOUR SCREEN HERE the day its route lands: one row, with the address of
+ * standards.browser-spec.ts. ADD YOUR SCREEN HERE the day its route lands: one row, with the address of
  * its data (the company with everything) and of its empty state (a fresh company with nothing), and the dialogs it
  * opens. `test/support/standards-fixture.ts` makes the data; add what your screen needs there.
  */
@@ -239,7 +239,7 @@ export const SCREENS: Screen[] = [
         scope: 'form[aria-label="Destroy stamps"]',
       },
       {
-        // issue 18 §2: the data company has the extended stamp statuses on
+        // The data company has the extended stamp statuses on
         name: 'lost, stolen, voided stamps',
         open: async (page) => {
           const tab = page.getByRole('tab', { name: 'Lost, Stolen, Voided' });

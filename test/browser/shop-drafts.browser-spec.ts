@@ -7,7 +7,7 @@ import { hidden, ok, switchFeature, uniqueEmail, visible } from '../support/brow
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 
 /*
- * The ordering app's drafts (issue 14 §3): a bar manager saves the cart as a draft, opens it again at the day's
+ * The ordering app's drafts: a bar manager saves the cart as a draft, opens it again at the day's
  * prices, changes and places it; another draft is cancelled after a confirmation. At a phone's 390 px and at a
  * desktop's width, with the axe scan (WCAG 2.1 A/AA: no critical or serious violation) of the screens it passes.
  */

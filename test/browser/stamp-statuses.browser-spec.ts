@@ -64,7 +64,7 @@ async function recordVoidedWithReplacement(page: Page) {
   await visible(page.getByText('AB1006 recorded as the replacement of AB1005.'));
 }
 
-describe('Stamp statuses beyond destroyed (browser, issue 18 §2)', () => {
+describe('Stamp statuses beyond destroyed (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
   browser.it(

@@ -413,7 +413,7 @@ describe('Stamps (browser)', () => {
       failing = false;
       await grid.getByRole('button', { name: 'Retry' }).click();
       await visible(grid.getByText('No stamps logged yet.'));
-      await addRoll(owner, 'ZZ', 1, 80); // the live update refreshes the open log (issue 15)
+      await addRoll(owner, 'ZZ', 1, 80); // the live update refreshes the open log
       await visible(grid.getByRole('gridcell', { name: 'ZZ' }));
     });
   });

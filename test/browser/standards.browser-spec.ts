@@ -16,7 +16,7 @@ import {
 import { aCompanyWithEverything, type StandardsCompany } from '../support/standards-fixture.js';
 
 /*
- * Issue 23, checked on every screen and every route: one server, one browser.
+ * , checked on every screen and every route: one server, one browser.
  * - 'Hostile-input sweep': every operation of /api/docs-json with hostile values; no 5xx, no refused write changes
  *   anything.
  * - 'Accessibility scan': every screen of ./screens.ts (signed out, signed in with data and empty) and its dialogs
@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  console.log(`issue 23 standards: ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
+  console.log(`${((Date.now() - started) / 1000).toFixed(1)} s in all`);
 });
 
 /** What a refused write must not change: the rows of every table of record, the events, the stamp totals. */

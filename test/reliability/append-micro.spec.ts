@@ -6,7 +6,7 @@ import { PostgresEventStore } from '#engine';
 import { createTestDatabase } from '../support/database.js';
 
 /**
- * A quick micro-check of the append an invoice creation makes (issue 18 §8: the hash chain must not slow it): one
+ * A quick micro-check of the append an invoice creation makes (the hash chain must not slow it): one
  * atomic append over `invoice-{id}` (no stream, an InvoiceCreated-sized event), `invoice-numbers-{companyId}` and
  * `stamps-{companyId}` (expected revisions), one writer, on a fresh database. Prints mean / p50 / p95 in ms.
  * Only with APPEND_MICRO=1 (it measures, it checks nothing worth a CI minute).

@@ -18,7 +18,7 @@ import { apiClient } from '../support/http.js';
 import { aCompanyWithEverything } from '../support/standards-fixture.js';
 
 /**
- * Backup and restore (issue 20 §4): a backup taken while invoices and payments are being written is one consistent
+ * Backup and restore: a backup taken while invoices and payments are being written is one consistent
  * cut of the store, restores into an empty database with every projection rebuilt, and the events written after the
  * cut, appended on top of it at their revisions, bring every read model and plain table to what the busy database
  * shows at the end.

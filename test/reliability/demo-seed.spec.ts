@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient } from '../support/http.js';
 
 /**
- * The demo seed (issue 17 §5): a year of a distributor's history written through the application's commands. A
+ * The demo seed: a year of a distributor's history written through the application's commands. A
  * smaller year here (200 invoices); `npm start` writes 2,000. The same plan gives the same read models in two
  * databases, a second run writes nothing, and every projection's rebuild from the first event equals what the live
  * projections kept while the seed ran without waiting for them command by command.
@@ -116,7 +116,7 @@ describe('Demo seed', () => {
       (await one(`SELECT count(*)::int AS n FROM rm_inventory_history WHERE source = 'RESTOCK'`)).n,
     ).toBeGreaterThan(0);
     expect((await one('SELECT count(*)::int AS n FROM rm_invoice_email')).n).toBeGreaterThan(0);
-    // The Comptroller report's data (issue 18 §7): every retailer has a taxpayer number, every product a case size.
+    // The Comptroller report's data: every retailer has a taxpayer number, every product a case size.
     expect(
       await one(
         `SELECT (SELECT count(*) FROM rm_customer WHERE comptroller_taxpayer_number IS NULL)::int AS customers,

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { anEvent } from '#engine/event-store/event-store.contract.js';
-import {
-  EVENT_CHAIN_BACKFILL,
-  EVENT_STORE_APPEND_V2,
-  EVENT_STORE_APPEND_V4,
-} from '#engine/schema.js';
+import { EVENT_CHAIN_BACKFILL, EVENT_STORE_APPEND_V2, EVENT_STORE_APPEND_V4 } from '#engine/schema.js';
 import { PostgresEventStore } from '#engine';
 import { createTestDatabase } from '../support/database.js';
 
-/** The per-company event hash chain of the Postgres store (issue 18 §8). */
+/** The per-company event hash chain of the Postgres store. */
 describe('Event hash chain (Postgres)', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let store: PostgresEventStore;

@@ -6,7 +6,7 @@ import { apiClient } from '../support/http.js';
 /**
  * POST /invoice end to end (HTTP, handler, atomic append, read-your-writes wait) with append_events v2 (no hash
  * chain) and v4 (hash chain, generic plans), alternating on one database so both see the same history size and machine load
- * (issue 18 §8). Prints the median and p95 of each. Only with APPEND_MICRO=1: it measures, it checks nothing.
+ *. Prints the median and p95 of each. Only with APPEND_MICRO=1: it measures, it checks nothing.
  */
 const run = process.env.APPEND_MICRO === '1' ? it : it.skip;
 

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient, type ApiResponse } from '../support/http.js';
 
 /**
- * Issue 6, Reliability, against the real API: concurrent creations for one company take gapless numbers and never
+ * , Reliability, against the real API: concurrent creations for one company take gapless numbers and never
  * share a stamp; one Idempotency-Key makes one invoice; cancelling frees stamps for the next invoice; edits keep
  * stamp numbers; edits racing creations never share a stamp; malformed bodies are 400 and change nothing.
  */

@@ -133,7 +133,7 @@ describe('R19 live gateway', () => {
     await setFeature(app.app, a.user.company_id, 'order');
     // user:access
     await aStaffMember(api, a.token);
-    // orders: appended as facts while no projection handles them (issue 14)
+    // orders: appended as facts while no projection handles them
     const facts: Array<[string, Record<string, unknown>]> = [
       ['OrderPlaced', { orderId: randomUUID(), orderNumber: 7 }],
       ['OrderCancelled', { orderId: randomUUID() }],
@@ -141,7 +141,7 @@ describe('R19 live gateway', () => {
     ];
     const appended = new Set<string>();
     for (const [type, data] of facts) if (await appendFact(a.user.company_id, type, data)) appended.add(type);
-    // the four sync outcomes of the integrations (issue 19): a completed sync of each partner, a success and a failure
+    // the four sync outcomes of the integrations: a completed sync of each partner, a success and a failure
     // and Clover's failed inventory push (clover:inventory-push-error)
     for (const [partner, outcome, kind] of [
       ['bottle_pos', 'success', 'invoices'],

@@ -6,7 +6,7 @@ import { invoiceGrid } from '../../apps/api/src/invoices/queries/invoice.grid.js
 import { createTestDatabase } from '../support/database.js';
 
 /**
- * Issue 13: what the database is asked to plan. Statements marked with `prepared` go as named statements (parsed
+ * What the database is asked to plan. Statements marked with `prepared` go as named statements (parsed
  * and planned once per connection), the others stay planned per call; the invoice grid's number search probes its
  * index, so its cost does not grow with the company's invoices.
  */

@@ -7,7 +7,7 @@ import { formatStatusTable, ProjectionRunner, type ProjectionStatus } from '#eng
 import { createTestDatabase } from '../support/database.js';
 
 /**
- * Issue 20 §1: projections run in whichever process holds their lock; `projections:status` names that process,
+ * Projections run in whichever process holds their lock; `projections:status` names that process,
  * since when, and the one it took over from, so a takeover (a process stopped, or its database session cut) shows.
  */
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };

@@ -3,7 +3,7 @@ import { createTestDatabase } from '../support/database.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 
 /**
- * Issue 20 §1: two API processes on one database share their attempt limits (Postgres, not process memory): a
+ * Two API processes on one database share their attempt limits (Postgres, not process memory): a
  * client that spreads its guesses over both gets no more than the limit, also when they arrive at once.
  */
 const LIMIT = 4;

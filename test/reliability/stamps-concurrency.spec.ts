@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 
 /**
- * Issue 5, Reliability: 50 allocations in parallel against one company with one roll. Half go through the API
+ * , Reliability: 50 allocations in parallel against one company with one roll. Half go through the API
  * process's command bus, half through a second EventAppender on its own connection pool, as a second API process
  * would: its decisions race the first's at the database and are retried on revision conflicts.
  */

@@ -10,7 +10,7 @@ import { apiClient } from '../support/http.js';
 import { liveClient } from '../support/live.js';
 
 /**
- * Issue 20 §2: `apps/worker` runs every projection without HTTP; API processes started with PROJECTIONS=off run
+ * `apps/worker` runs every projection without HTTP; API processes started with PROJECTIONS=off run
  * none, yet a command still returns after the read models caught up (read-your-writes through
  * projection_checkpoints), and each API process's live feed delivers the events to its sockets.
  */

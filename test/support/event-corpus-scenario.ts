@@ -120,7 +120,7 @@ export async function writeCorpusScenario(
     api.put('product/price-tier/settings', { tier_base: 'last_purchase_price' }, token),
   );
 
-  // TABC compliance settings (issue 18): only a rule that adds commands, so the later steps run as before.
+  // TABC compliance settings: only a rule that adds commands, so the later steps run as before.
   await step('compliance', () =>
     api.put(`company/${companyId}/compliance`, { extended_stamp_statuses: true }, token),
   );
@@ -193,7 +193,7 @@ export async function writeCorpusScenario(
   const destroyed = await step<any[]>('stamp log', () => api.get('stamp/destroyed', token));
   void destroyed;
   await step('undo destroy', () => api.delete('stamp/undo-destroy?ids=1', token));
-  // Issue 18 §2 (the compliance setting is on): a stamp voided with its replacement, one lost, then replaced.
+  // (the compliance setting is on): a stamp voided with its replacement, one lost, then replaced.
   await step('stamp voided', () =>
     api.post(
       'stamp/roll/1/status',
@@ -296,7 +296,7 @@ export async function writeCorpusScenario(
     ),
   );
   await step('invoice cancel', () => api.put(`invoice/${doomed?.id}`, { status: 'cancelled' }, token));
-  // 'Replace' (issue 18 §4): InvoiceReplaced on the cancelled invoice, `replaces` on the new one's InvoiceCreated.
+  // 'Replace': InvoiceReplaced on the cancelled invoice, `replaces` on the new one's InvoiceCreated.
   await step('invoice replace', () =>
     api.post(
       `invoice/${doomed?.id}/replace`,
@@ -407,7 +407,7 @@ export async function writeCorpusScenario(
   await step('customer user access', () =>
     api.put('customer/user-permission', { permission: false, customerUser: shopInvite?.user?.id }, token),
   );
-  // Integrations (issue 19): Bottle POS takes the invoices and the products, then refuses the next of each.
+  // Integrations: Bottle POS takes the invoices and the products, then refuses the next of each.
   await featuresSet(app, ['--company', companyId, '--feature', 'bottle_pos', '--on']);
   await caughtUp();
   const partners = app.get(IntegrationPartners);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /*
- * The hostile-input sweep (issue 23): every operation of the OpenAPI document (`/api/docs-json`), and per parameter
+ * The hostile-input sweep: every operation of the OpenAPI document (`/api/docs-json`), and per parameter
  * kind the values a careless or hostile client sends. The list of routes comes from the document, so a route is
  * covered the day it is added. What a request may answer: anything but a 5xx; a write the server refused (4xx)
  * must leave the state (table counts, events, stamp totals) as it was.

@@ -4,7 +4,7 @@ import { daysFromToday, ok, switchFeature, today } from './browser-fixtures.js';
 import { apiClient, signUpOwner } from './http.js';
 
 /*
- * The two companies the accessibility scan, the width checks and the hostile-input sweep (issue 23) look at: one
+ * The two companies the accessibility scan, the width checks and the hostile-input sweep look at: one
  * with a bit of everything (customers, products, a stamp roll, invoices with stamps, a payment, destroyed stamps,
  * a note, a public link, a price tier, an invitation) and one fresh, empty company. Every feature is on in both, so
  * gated screens and routes show themselves rather than their activation card.
@@ -102,7 +102,7 @@ export async function aCompanyWithEverything(app: TestApp, empty = false): Promi
     ),
   );
   await ok(http.post('stamp/roll/1/destroy', { from: 1400, to: 1409, note: 'torn' }, token));
-  // Issue 18 §2: the extended stamp statuses on, a voided stamp with its replacement.
+  // The extended stamp statuses on, a voided stamp with its replacement.
   await ok(http.put(`company/${company.companyId}/compliance`, { extended_stamp_statuses: true }, token));
   await ok(
     http.post(
@@ -119,7 +119,7 @@ export async function aCompanyWithEverything(app: TestApp, empty = false): Promi
   ).catch(
     () => undefined, // the invitation's shape may change; the scan does not depend on it
   );
-  // An order placed by the customer's own user through the ordering app (issue 14), and a restock (issue 16).
+  // An order placed by the customer's own user through the ordering app, and a restock.
   const invited = await ok(
     http.post(
       'customer/user-invitation',

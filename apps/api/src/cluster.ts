@@ -7,7 +7,7 @@ import type { AppConfig } from './infra/config/config.js';
 import { DEMO_LOGIN } from './seed.js';
 
 /**
- * `WORKERS=n npm start` / `npm run serve:cluster` (issue 20 §1, §2): the primary starts Postgres (the embedded one
+ * `WORKERS=n npm start` / `npm run serve:cluster` (as the client's specification asks): the primary starts Postgres (the embedded one
  * when DATABASE_URL is unset) and applies the migrations once, then starts
  *
  * - one projections worker (`apps/worker`: projections, e-mail retries, the demo seed on a fresh database), and

@@ -80,7 +80,7 @@ export async function createHttpApp(
   app.enableShutdownHooks();
 
   // Security headers on every answer, computed once at start (the plugin @fastify/helmet built helmet's middleware
-  // again for every request: 1–2 % of the API's CPU on the invoice path, issue 13).
+  // again for every request: 1–2 % of the API's CPU on the invoice path).
   // On the raw response, as helmet's middleware did: answers streamed through it (CSV, PDF) carry them too.
   const headers = Object.entries(SECURITY_HEADERS);
   app

@@ -19,7 +19,7 @@ import type { Projection } from '#projections/projection.js';
 const names = (...projections: Projection[]): readonly string[] => projections.map((p) => p.name);
 
 /**
- * Read-your-writes per command (issue 13): the projections a command waits for before it answers, because its
+ * Read-your-writes per command: the projections a command waits for before it answers, because its
  * response or the page that follows reads them. The others (the activity log, and whatever a command's events do
  * not show on the next page) catch up on their own, in the same shared pass when they stand at the same checkpoint.
  * The README's "Read-your-writes" table lists the same. A command that names none here waits for every projection.

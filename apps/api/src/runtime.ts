@@ -13,7 +13,7 @@ import type { MailCapture } from './infra/mail/mail-capture.js';
 import type { MailPort } from './infra/mail/mail.port.js';
 import { openMail } from './infra/mail/open-mail.js';
 
-/** The real parts the app runs on (ARCHITECTURE §6), started before Nest so both the API and the CLI share them. */
+/** The real parts the app runs on, started before Nest so both the API and the CLI share them. */
 export interface Runtime {
   config: AppConfig;
   databaseUrl: string;

@@ -4,7 +4,7 @@ import type { EventStore } from '#engine';
 export const AUDIT_VERIFY_USAGE = 'audit:verify --company <company id>';
 
 /**
- * Recomputes a company's event hash chain from its first link (issue 18 §8) and says whether it holds, or names
+ * Recomputes a company's event hash chain from its first link and says whether it holds, or names
  * the first broken link: its number, position, stream, revision, event id and why. Exit code 0 when it holds, 1 when
  * it does not (or the arguments are wrong), 2 when the event store keeps no chain (KurrentDB).
  */

@@ -39,7 +39,7 @@ export function parseFeaturesSetArgs(args: string[]): FeaturesSetArgs | { error:
 }
 
 /**
- * The provider's team switches any feature of a company on or off (spec 000 §6: paid features are activated on
+ * The provider's team switches any feature of a company on or off (paid features are activated on
  * request). Recorded as the provider's, with no user. The API's projections pick it up (immediately if it runs).
  */
 export async function featuresSet(app: INestApplicationContext, args: string[]): Promise<number> {

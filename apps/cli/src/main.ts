@@ -35,7 +35,7 @@ const USAGE = `Usage: node dist/apps/cli/src/main.js <command>
   ${AUDIT_VERIFY_USAGE}
                                 recompute a company's event hash chain; name its first broken link`;
 
-/** The same modules as the API, without HTTP (ARCHITECTURE §2). */
+/** The same modules as the API, without HTTP. */
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help') {

@@ -13,7 +13,7 @@ export interface RunningWorker {
 }
 
 /**
- * The projections worker (issue 20 §2): the projection runner and the background work (queued e-mail retries, the
+ * The projections worker: the projection runner and the background work (queued e-mail retries, the
  * demo seed on a fresh database), with the application's modules but no HTTP server, so API processes
  * (PROJECTIONS=off) scale on their own. It takes every projection lock it can; a second worker stands by and takes
  * over when the first stops. The live gateway's feed stays in the API processes: each follows the store and delivers

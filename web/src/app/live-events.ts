@@ -55,13 +55,13 @@ export interface LiveToast {
   severity: 'info' | 'error';
   title?: string;
   message: string;
-  /** a toast duration of spec 000 §9: normal 6 s, sticky 30 s (TOAST_SECONDS) */
+  /** a toast duration of the client's specification: normal 6 s, sticky 30 s (TOAST_SECONDS) */
   duration: 'normal' | 'sticky';
   /** where a click leads */
   to?: string;
 }
 
-/** The toasts of spec 000 §9 / 001 §7; none for the user's own action. */
+/** The toasts of the client's specification; none for the user's own action. */
 export function liveToast(
   event: LiveEventName,
   message: LiveMessage,

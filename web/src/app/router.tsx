@@ -8,7 +8,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
-/** Routes of spec 000 §2 / spec 001 §2; later issues add their screens under the private shell. */
+/** Routes of the client's specification; later issues add their screens under the private shell. */
 export const routes: RouteObject[] = [
   {
     element: (
@@ -22,10 +22,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'auth/:section?', lazy: page(() => import('../features/auth/AuthPage')) },
       { path: 'logout', lazy: page(() => import('../features/auth/LogoutPage')) },
-      // public document views (spec 001 §2): no sign-in, outside the private shell
+      // public document views (as the client's specification asks): no sign-in, outside the private shell
       { path: 'invoice/pdf/:token', lazy: page(() => import('../features/public/PublicInvoicePage')) },
       { path: 'order/pdf/:token', lazy: page(() => import('../features/orders/PublicOrderPage')) },
-      // the establishment ordering app (issue 14): customer users, their own sign-in, phone first
+      // the establishment ordering app: customer users, their own sign-in, phone first
       { path: 'shop/:subdomain/*', lazy: page(() => import('../features/shop/ShopApp')) },
       {
         path: 'customer/balance/pdf/:token',

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { LiveMessage } from '#domain/contracts/live.contract';
 
-/** Where a running sync stands, from its last `{partner}:sync-progress` message (spec 001 §4 Sync, issue 19). */
+/** Where a running sync stands, from its last `{partner}:sync-progress` message (as the client's specification asks). */
 export interface SyncProgressNow {
   kind: NonNullable<LiveMessage['kind']>;
   done: number;

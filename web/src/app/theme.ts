@@ -5,7 +5,7 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#1d4e89', dark: '#143a68', light: '#4a78b0', contrastText: '#ffffff' },
     // Every colour that MUI uses for text (main for outlined chips and text buttons, dark for warnings in text) has a
-    // contrast of at least 4.5:1 on white and on the page background (WCAG 2.1 AA, issue 23); MUI's default
+    // contrast of at least 4.5:1 on white and on the page background (WCAG 2.1 AA); MUI's default
     // warning (#e65100 dark, 3.8:1) and info (#0288d1, 3.9:1) do not.
     secondary: { main: '#ad4c15', contrastText: '#ffffff' },
     success: { main: '#2e7d32' },

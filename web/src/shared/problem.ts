@@ -65,7 +65,7 @@ export function fieldErrors(problem: Problem | null): Record<string, string> {
 }
 
 /**
- * Messages for a form's inline error list (spec 000 §8): the details list, else the response message,
+ * Messages for a form's inline error list (as the client's specification asks): the details list, else the response message,
  * else the error's own message, else the fallback.
  */
 export function problemMessages(problem: Problem | null, fallback: string): string[] {

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useEffect, useSyncExternalStore } from 'react';
 
-/** Toast durations of spec 000 §9, in seconds. Any other value is clamped to 1–30 s. */
+/** Toast durations of the client's specification, in seconds. Any other value is clamped to 1–30 s. */
 export const TOAST_SECONDS = { brief: 3, normal: 6, long: 10, longer: 15, sticky: 30 } as const;
 export const MIN_TOAST_SECONDS = 1;
 export const MAX_TOAST_SECONDS = 30;

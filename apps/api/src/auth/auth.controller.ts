@@ -26,7 +26,7 @@ const client = (request: FastifyRequest) => ({
   now: new Date().toISOString(),
 });
 
-/** Spec 000 §7 "Auth and user". */
+/** The client's specification's "Auth and user". */
 @ApiTags('auth')
 @Controller()
 export class AuthController {

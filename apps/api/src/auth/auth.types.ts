@@ -15,7 +15,7 @@ export interface AuthUser {
   expiresAt?: string;
 }
 
-/** The user as the API answers it (spec 000 §3 User). */
+/** The user as the API answers it (as the client's specification asks). */
 export interface UserResponse {
   id: string;
   name: string;

@@ -6,7 +6,7 @@ export const IS_PUBLIC = 'stampline:public';
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 export const OWNER_ONLY = 'stampline:owner-only';
-/** Marks a route only the company's owner may call (spec 000 §6). */
+/** Marks a route only the company's owner may call (as the client's specification asks). */
 export const OwnerOnly = () => SetMetadata(OWNER_ONLY, true);
 
 export const CurrentUser = createParamDecorator(

@@ -25,7 +25,7 @@ import {
 const optional = <T>(value: unknown, convert: (v: unknown) => T | undefined): T | undefined =>
   value === undefined ? undefined : convert(value);
 
-/** Company settings (spec 000 §2 /setting, §7 Company). Any user of the company may read and change them. */
+/** Company settings (as the client's specification asks). Any user of the company may read and change them. */
 @ApiTags('company')
 @ApiBearerAuth()
 @Controller('company')
@@ -37,7 +37,7 @@ export class CompaniesController {
   ) {}
 
   /**
-   * The company's TABC compliance rules (issue 18), defaults filled in; another company's is 404. Every user of the
+   * The company's TABC compliance rules, defaults filled in; another company's is 404. Every user of the
    * company reads them (staff build invoices under them: small-format stamps change the stamp count the builder
    * shows, strict records the invoice page's Delete); only the owner changes them.
    */

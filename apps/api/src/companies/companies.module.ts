@@ -11,7 +11,7 @@ import { GetCompanyHandler } from './queries/get-company.handler.js';
 import { GetLogoFileHandler } from './queries/get-logo-file.handler.js';
 import { ListLogosHandler } from './queries/list-logos.handler.js';
 
-/** Company settings, logos and notification preferences (spec 000 §2 /setting). */
+/** Company settings, logos and notification preferences (as the client's specification asks). */
 @Module({
   // Static routes (logo, notification) are matched before the parametric `company/:id`, whatever the order here.
   controllers: [LogosController, NotificationController, CompaniesController],

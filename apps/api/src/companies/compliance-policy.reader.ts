@@ -4,7 +4,7 @@ import type { Queryable } from '#infra/db/database.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 
 /**
- * The company's TABC compliance rules (issue 18) from `rm_company.compliance`, every field the stored policy lacks
+ * The company's TABC compliance rules from `rm_company.compliance`, every field the stored policy lacks
  * taken from the defaults (a company that never changed them, or an unknown company, gets the defaults: the spec).
  * One indexed row read; call it where a rule changes behaviour.
  */

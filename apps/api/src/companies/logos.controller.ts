@@ -28,7 +28,7 @@ export function displayFileName(name: string | undefined): string {
 }
 
 /**
- * The logo manager (spec 000 §7 Company: POST/GET /company/logo, DELETE /company/logo/{id}). Images are served only
+ * The logo manager (POST/GET /company/logo, DELETE /company/logo/{id}). Images are served only
  * here, to signed-in users of the company; the advised size (200×100, at least 2:1) is a hint the screen shows
  * from `width` and `height`.
  */

@@ -22,7 +22,7 @@ export class NotificationBody {
 }
 
 /**
- * The signed-in user's notifications for placed orders (spec 000 §2 /notification, §7 GET/PUT /company/notification);
+ * The signed-in user's notifications for placed orders (as the client's specification asks);
  * only with the order feature. A user's preference, not company data: a plain table, both on until changed.
  */
 @ApiTags('company')

@@ -65,7 +65,7 @@ function input(body: CustomerBody): CustomerInput {
   };
 }
 
-/** Customers (spec 000 §2 Customers, §7 Customers). */
+/** Customers (as the client's specification asks). */
 @ApiTags('customers')
 @ApiBearerAuth()
 @Controller('customer')

@@ -5,7 +5,7 @@ import type { Queryable } from '#infra/db/database.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 
 /**
- * A customer's price tier must be a current tier of the company (spec 001 §3: customers carry
+ * A customer's price tier must be a current tier of the company (customers carry
  * product_price_tier_id). Checked only when it changes, so a customer whose tier went away in a race with its
  * removal can still be edited (pricing treats such a tier as the base tier). Blank and malformed ids are the
  * decider's to judge.

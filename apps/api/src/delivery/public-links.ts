@@ -7,8 +7,7 @@ import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 
 /**
- * Public links to printed documents (spec 001 §2 "Public PDF views": `/invoice/pdf/{token}`, `/order/pdf/{token}`,
- * `/customer/balance/pdf/{token}`), one mechanism for every kind.
+ * Public links to printed documents (`/invoice/pdf/{token}`, `/order/pdf/{token}`, `/customer/balance/pdf/{token}`), one mechanism for every kind.
  *
  * - A token is 32 random bytes (256 bits), base64url: unguessable. Only its sha256 is stored, so the table leaks
  *   no usable link.

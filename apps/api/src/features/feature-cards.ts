@@ -6,10 +6,10 @@ import {
 } from '#domain/companies/company.features.js';
 import type { CompanyFeatureRow } from '#projections/companies/company.projection.js';
 
-/** What the card's button does (spec 001 §2 Feature Extensions). */
+/** What the card's button does (as the client's specification asks). */
 export type FeatureAction = 'activate' | 'deactivate' | 'request_access' | 'requested' | 'coming_soon';
 
-/** One card of /features (spec 001 §3 Feature and Company feature). */
+/** One card of /features (as the client's specification asks). */
 export interface FeatureCardResponse {
   /** The feature's id (the client's specification's Feature id): its name, stable across releases. */
   id: FeatureName;

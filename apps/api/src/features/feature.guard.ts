@@ -19,7 +19,7 @@ export const featureOffMessage = (feature: FeatureName) =>
   'You can activate it, or request access, on the Feature Extensions page.';
 
 /**
- * The one server gate for feature-dependent routes (ARCHITECTURE §5): 403 with a clear message while the caller's
+ * The one server gate for feature-dependent routes: 403 with a clear message while the caller's
  * company has the feature off. Runs after the global auth guard, so the caller is known. Use `@RequiresFeature`.
  */
 @Injectable()

@@ -20,7 +20,7 @@ import {
 
 export const ACCESS_REQUESTED = "Your request has been sent. We'll be in touch soon.";
 
-/** Feature extensions (spec 001 §2 /features, §4 Feature toggle; spec 000 §6). */
+/** Feature extensions (as the client's specification asks). */
 @ApiTags('features')
 @ApiBearerAuth()
 @Controller('company')

@@ -68,7 +68,7 @@ export class HealthController {
   }
 
   /**
-   * The client compares its version with the minimum and clears its cache when older (spec 000 §2); the command
+   * The client compares its version with the minimum and clears its cache when older (as the client's specification asks); the command
    * palette's Report Issue mails the provider's support address (PROVIDER_EMAIL).
    */
   @Public()

@@ -8,7 +8,7 @@ import { IntegrationPartners } from './partners.provider.js';
 import { SyncRunner } from './sync-runner.js';
 import { BottlePosController, CloverController } from './sync.controller.js';
 
-/** Bottle POS and Clover: ports, local contract servers, syncs and their history (spec 001 §2–§8, issue 19). */
+/** Bottle POS and Clover: ports, local contract servers, syncs and their history (as the client's specification asks). */
 @Module({
   controllers: [
     BottlePosController,

@@ -84,7 +84,7 @@ const summary = (row: SyncRow): SyncSummary => ({
   completedAt: iso(row.completed_at),
 });
 
-/** The four sync calls of spec 001 §7, the same for each partner. */
+/** The four sync calls of the client's specification, the same for each partner. */
 class PartnerSyncController {
   constructor(
     private readonly partner: Partner,
@@ -218,7 +218,7 @@ const HISTORY_ANSWER: SyncHistory = {
   failedProductSyncLog: [],
 };
 
-/** Bottle POS (spec 001 §2, §7), bottle_pos feature only. */
+/** Bottle POS (as the client's specification asks), bottle_pos feature only. */
 @ApiTags('bottle-pos')
 @ApiBearerAuth()
 @RequiresFeature('bottle_pos')
@@ -281,7 +281,7 @@ const CLOVER_PRODUCT_ANSWER: CloverProductState = {
   message: 'Clover product BAREFOOT MERLOT has not been updated: Clover refused the record (400).',
 };
 
-/** Clover (spec 001 §2, §7), clover feature only. */
+/** Clover (as the client's specification asks), clover feature only. */
 @ApiTags('clover')
 @ApiBearerAuth()
 @RequiresFeature('clover')
@@ -296,7 +296,7 @@ export class CloverController {
     this.sync = new PartnerSyncController('clover', runner, pool);
   }
 
-  /** A product's state in Clover: its last push, and 'has not been updated' when that push failed (spec 001 §8). */
+  /** A product's state in Clover: its last push, and 'has not been updated' when that push failed (as the client's specification asks). */
   @Get('product/:id')
   @ApiAnswer(200, "The product's state in Clover", CLOVER_PRODUCT_ANSWER)
   async product(

@@ -49,7 +49,7 @@ import {
 const PRODUCT_NOT_FOUND = 'Product not found';
 
 /**
- * Inventory (spec 001 §2 Inventory, restock and history, §7 inventory calls), inventory feature only. Stock is the
+ * Inventory (restock and history), inventory feature only. Stock is the
  * inventory projection's; commands append InventoryRestocked / InventoryAdjusted and answer after it caught up.
  */
 @ApiTags('inventory')

@@ -9,7 +9,7 @@ import {
   InventoryStockHandler,
 } from './queries/inventory.queries.js';
 
-/** Inventory: stock, restock, cell edits, history and exports (spec 001 §2, issue 16). */
+/** Inventory: stock, restock, cell edits, history and exports (as the client's specification asks). */
 @Module({
   controllers: [InventoryController],
   providers: [

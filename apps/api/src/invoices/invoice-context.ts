@@ -63,7 +63,7 @@ export class InvoiceContext {
       exists: (invoice!.state as Invoice).status !== 'none',
       company: registered(companyId, company!.state as Company),
       customer: () => this.customerOf(companyId, customer!.state as Customer),
-      /** The customer's state, for the licence guard (issue 18 §6). */
+      /** The customer's state, for the licence guard. */
       customerState: customer!.state as Customer,
     };
   }
@@ -91,7 +91,7 @@ export class InvoiceContext {
     };
   }
 
-  /** The customer's state as its stream holds it (the licence guard's permit, issue 18 §6). */
+  /** The customer's state as its stream holds it (the licence guard's permit). */
   async customerState(customerId: string): Promise<Customer> {
     return (await this.events.load(customerStream(customerId), customerDecider)).state;
   }
@@ -193,7 +193,7 @@ export class InvoiceContext {
   }
 }
 
-/** A hash of the customer and the lines (spec 000 §4 duplicate): identical invoices share it. */
+/** A hash of the customer and the lines (as the client's specification asks): identical invoices share it. */
 export function fingerprintOf(customerId: string, lines: readonly LineInput[]): string {
   return createHash('sha256').update(fingerprintText(customerId, lines)).digest('hex').slice(0, 32);
 }

@@ -157,7 +157,7 @@ export const INVOICE_GRID_EXAMPLE = {
   count: 1,
 };
 
-/** The replacement of cancelled invoice 1 (issue 18 §4): a new number, naming the invoice it replaces. */
+/** The replacement of cancelled invoice 1: a new number, naming the invoice it replaces. */
 export const INVOICE_REPLACEMENT_EXAMPLE = {
   ...INVOICE_EXAMPLE,
   id: '0b8e7f52-3d41-4c9a-a1f6-5e2d8c7b9a30',

@@ -50,7 +50,7 @@ const metadataOf = (user: AuthUser): CommandMetadata => ({
 });
 
 /**
- * Spec 000 §7 Invoices. Fixed paths (grid, recent, last, new-number, export …) are static routes, which the router
+ * The client's specification's Invoices. Fixed paths (grid, recent, last, new-number, export …) are static routes, which the router
  * matches before the parametric `invoice/:idOrNumber` whatever the order. An invoice is named by its id or by its
  * displayed number (`345B`).
  */
@@ -139,7 +139,7 @@ export class InvoicesController {
   }
 
   /**
-   * 'Replace' on a cancelled invoice (issue 18 §4): the builder's body saved as a new invoice; the cancelled one and
+   * 'Replace' on a cancelled invoice: the builder's body saved as a new invoice; the cancelled one and
    * the new one name each other. 404 for another company's invoice; 409 when it is not cancelled or replaced already.
    */
   @Post('invoice/:idOrNumber/replace')
@@ -164,7 +164,7 @@ export class InvoicesController {
     );
   }
 
-  /** Owners only, cancelled invoices only; nobody while the company keeps strict records (issue 18 §4). */
+  /** Owners only, cancelled invoices only; nobody while the company keeps strict records. */
   @Delete('invoice/:idOrNumber')
   @ApiNoAnswer('The cancelled invoice is deleted (its events and stamp history stay)')
   @HttpCode(204)

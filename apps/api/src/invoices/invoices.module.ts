@@ -20,7 +20,7 @@ import {
   RecentInvoicesHandler,
 } from './queries/invoice.handlers.js';
 
-/** Invoices (issue 6): creation with numbers and stamps, edits, status, delete, the grid and its exports. */
+/** Invoices: creation with numbers and stamps, edits, status, delete, the grid and its exports. */
 @Module({
   imports: [TabcModule],
   controllers: [NumberingProofController, InvoicesController],

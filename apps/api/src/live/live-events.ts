@@ -108,7 +108,7 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
   OrderItemQtyChanged: route('order:status', 'orderId'),
   OrderNoteAdded: route('order:status', 'orderId'),
   OrderInvoiced: route('order:invoiced', 'orderId', (data) => ({ status: str(data.status) ?? 'invoiced' })),
-  // integrations (integrations-{companyId}; spec 001 §7: sync completed and error with error and syncId). One
+  // integrations (integrations-{companyId}, sync completed and error with error and syncId). One
   // stored type, SyncCompleted, goes out as the partner's completed or error event (syncRoute below).
   SyncCompleted: route('bottle-pos:sync-completed', 'syncId', (data) => ({
     syncId: str(data.syncId),

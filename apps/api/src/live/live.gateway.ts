@@ -32,7 +32,7 @@ type LiveSocket = Socket<Record<string, never>, Record<string, never>, Record<st
 const RESUMES_PER_MINUTE = 10;
 
 /**
- * Live updates (spec 001 §7) on socket.io at /socket.io, in the API process. The handshake carries the bearer
+ * Live updates (as the client's specification asks) on socket.io at /socket.io, in the API process. The handshake carries the bearer
  * token (`auth: { token }` or an Authorization header), checked as HTTP checks it; a browser's Origin must be the
  * app's own (or one of LIVE_ORIGINS). Each socket joins its company's room and only that: there is no message to
  * join another. A user's sockets are checked again when the feed sees their sign-out, password reset or

@@ -38,7 +38,7 @@ function columns(customerExists: string, customerAddress: string) {
 }
 
 /**
- * The order grid (spec 001 §2 /order, §7 GET order/grid): newest first (spec 001 §9); the web opens it filtered
+ * The order grid (as the client's specification asks): newest first (as the client's specification asks); the web opens it filtered
  * to placed. The customer's address comes from the customer as it is now ('Deleted Customer' once removed).
  */
 export const orderGrid = defineGrid({

@@ -24,7 +24,7 @@ const metadataOf = (user: AuthUser): CommandMetadata => ({
   now: new Date().toISOString(),
 });
 
-/** Spec 001 §7 order calls and spec 000 §7 GET /order/count; all need the order feature. */
+/** The client's specification order calls and the client's specification's GET /order/count; all need the order feature. */
 @ApiTags('order')
 @ApiBearerAuth()
 @RequiresFeature('order')

@@ -22,7 +22,7 @@ import { OrderPdfService } from './pdf/order-pdf.service.js';
 import { OrdersController } from './orders.controller.js';
 import { ShopController } from './shop/shop.controller.js';
 
-/** Orders (issue 14): customer users, the ordering app's API, order review and the order grid. */
+/** Orders: customer users, the ordering app's API, order review and the order grid. */
 @Module({
   imports: [AuthModule, InvoiceDeliveryModule],
   controllers: [OrdersController, CustomerUsersController, ShopController, PublicOrderController],

@@ -13,7 +13,7 @@ import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
 import { ORDER_LINK_ANSWER, PUBLIC_ORDER_ANSWER } from './orders.answers.js';
 
 /**
- * The public order view (spec 001 §2 `/order/pdf/{token}`, §7 `GET /pdf/order/{token}`): the same token rules as
+ * The public order view (as the client's specification asks): the same token rules as
  * invoice links (PublicLinks: unguessable, expiring, revocable, one 404 for any dead token, guessing limited).
  * `/file` answers it as a PDF printed from order.hbs by the same Chromium pool as invoices.
  */

@@ -22,7 +22,7 @@ import {
 /** Wrong tokens one client address may try per window before it is told to wait (429), as for invoice links. */
 
 /**
- * The customer balance as a PDF and its public links (issue 8; spec 001 §7 `POST /customer/{id}/balance/pdf`),
+ * The customer balance as a PDF and its public links (as the client's specification asks),
  * with the payment feature on. Another company's customer is 404 'Customer Not Found'. Issuing and revoking links
  * are recorded on the customer's stream (BalanceLinkIssued, BalanceLinksRevoked), as for invoice links.
  */
@@ -99,7 +99,7 @@ export class BalancePdfController {
 }
 
 /**
- * Public balance views (spec 001 §2 `/customer/balance/pdf/{token}`, §7 `GET /pdf/customer/balance/{token}`): no
+ * Public balance views (as the client's specification asks): no
  * sign-in; a token opens exactly one customer's balance. A wrong, expired, revoked or other kind of token, or a
  * customer gone since, is the one 404 'This link is invalid or has expired.'.
  */

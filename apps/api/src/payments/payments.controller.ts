@@ -29,8 +29,8 @@ const metadataOf = (user: AuthUser): CommandMetadata => ({
 });
 
 /**
- * Spec 000 §7 Payments and the customer balance (issue 8), all with the payment feature on. Any user logs a
- * payment; editing and deleting are the owner's (spec 000 §6), decided by the domain.
+ * The client's specification's Payments and the customer balance, all with the payment feature on. Any user logs a
+ * payment; editing and deleting are the owner's (as the client's specification asks), decided by the domain.
  */
 @ApiTags('payment')
 @ApiBearerAuth()

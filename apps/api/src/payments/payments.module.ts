@@ -15,7 +15,7 @@ import {
   PaymentGridHandler,
 } from './queries/payment.handlers.js';
 
-/** Payments and customer balances (issue 8). */
+/** Payments and customer balances. */
 @Module({
   imports: [InvoicesModule],
   controllers: [PaymentsController, BalancePdfController, PublicBalanceController],

@@ -41,7 +41,7 @@ const fieldsOf = (body: PriceTierBody) => ({
 });
 
 /**
- * The price tier manager (spec 001 §3 Price tier, §4 removal, §7 /product/price-tier…), in company settings: only
+ * The price tier manager (as the client's specification asks), in company settings: only
  * with the tiered_pricing feature (403 otherwise).
  */
 @ApiTags('product')

@@ -14,7 +14,7 @@ export interface CompanyPricingSettings {
   clover: boolean;
   /**
    * Bottle POS keeps the catalogue (price-only editing here) — unless the provider switched it on with
-   * ignore_pricing (spec 001 §6: the flag removes that restriction).
+   * ignore_pricing (the flag removes that restriction).
    */
   bottlePos: boolean;
 }

@@ -50,7 +50,7 @@ export interface ProductQueryRow extends Record<string, unknown> {
 const iso = (value: Date | string | null | undefined) =>
   value === null || value === undefined ? null : new Date(value).toISOString();
 
-/** profit and profit % from what was sold (spec 001 §5: amount sold − units sold × last purchase price). */
+/** profit and profit % from what was sold (amount sold − units sold × last purchase price). */
 export function profitOf(unitsSold: number, amountSoldCents: number, lastPurchasePriceCents: number) {
   const profitCents = amountSoldCents - unitsSold * lastPurchasePriceCents;
   return {

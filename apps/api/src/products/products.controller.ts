@@ -55,7 +55,7 @@ function input(body: Partial<CreateProductBody>): Partial<ProductInput> {
   };
 }
 
-/** Products (spec 001 §2 /product, §7 product calls). Every signed-in user of the company. */
+/** Products (as the client's specification asks). Every signed-in user of the company. */
 @ApiTags('product')
 @ApiBearerAuth()
 @Controller('product')
@@ -97,7 +97,7 @@ export class ProductsController {
   }
 
   /**
-   * What to add for the customer chosen in the builder (issue 17 §2, the `ai` feature): due reorders from its own
+   * What to add for the customer chosen in the builder (the `ai` feature): due reorders from its own
    * rhythm and what similar customers buy, each with its one-line reason, priced for it today.
    */
   @Get('recommendation')

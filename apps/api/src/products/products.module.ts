@@ -21,7 +21,7 @@ import {
   PriceTierSettingsHandler,
 } from './queries/price-tiers.handler.js';
 
-/** The product catalogue and price tiers (spec 001 §2 Products, issue 4 items 6 and 7). */
+/** The product catalogue and price tiers (as the client's specification asks). */
 @Module({
   // Static routes (grid, suggestions, price-tier/…) are matched before the parametric `product/:id`.
   controllers: [PriceTiersController, ProductsController],

@@ -38,7 +38,7 @@ export class ReportParams {
 const dollars = (cents: unknown) => Number(cents ?? 0) / 100;
 
 /**
- * Report and dashboard stats (spec 001 §2 /reports, §3 Report stats; spec 000 §2 Dashboard, §3 Dashboard stats):
+ * Report and dashboard stats (as the client's specification asks):
  * every company's dashboard shows them, so the answer is not behind the reports feature (the /reports screen is).
  * Every query reads only the period (indexes on the company and the day), never the whole history. For the business days [from, to] of the caller's company,
  * the invoice total (`rm_invoice`, cancelled and deleted invoices left out) and per product what the counted sale

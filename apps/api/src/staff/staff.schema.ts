@@ -1,6 +1,6 @@
 /**
  * Staff invitations: the owner invites by e-mail; the link signs the invitee up into the company as staff. Plain
- * table like users and sessions (ARCHITECTURE §3); the token is stored only as its SHA-256.
+ * table like users and sessions; the token is stored only as its SHA-256.
  */
 export const STAFF_SCHEMA = `
 CREATE TABLE IF NOT EXISTS staff_invitations (
@@ -18,7 +18,7 @@ CREATE TABLE IF NOT EXISTS staff_invitations (
 );
 CREATE INDEX IF NOT EXISTS staff_invitations_company_idx ON staff_invitations (company_id, created_at DESC);
 
--- A user's notification preferences for placed orders (spec 000 §2 /notification). No row: both on.
+-- A user's notification preferences for placed orders (as the client specification asks). No row: both on.
 CREATE TABLE IF NOT EXISTS user_notification_preferences (
   user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
   company_id uuid NOT NULL,

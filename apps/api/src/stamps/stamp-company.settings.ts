@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import type { Queryable } from '#infra/db/database.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 
-/** Default low-stamp threshold (spec 000 §9) when the company has none. */
+/** Default low-stamp threshold (as the client's specification asks) when the company has none. */
 export const DEFAULT_STAMP_THRESHOLD = 500;
 
 /**

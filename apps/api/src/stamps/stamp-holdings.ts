@@ -6,7 +6,7 @@ import type { EventAppender } from '#engine';
 
 /**
  * What an invoice holds for an invoice whose `stamp-holding-{invoiceId}` stream recorded nothing yet (created
- * before the holding streams, issue 22): its allocations and releases in the stamp log read model (indexed by
+ * before the holding streams): its allocations and releases in the stamp log read model (indexed by
  * invoice), replayed. The invoice's next stamp change records its holding, and from then on the stream answers.
  */
 export async function legacyHolding(

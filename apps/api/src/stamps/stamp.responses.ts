@@ -1,7 +1,7 @@
 import type { StampRangeResponse, StampRollResponse } from '#domain/contracts/stamp.contract.js';
 import type { StampRange } from '#domain/stamps/stamp.events.js';
 
-/** How stamp read-model rows are answered (spec 000 §3 Stamp roll, Stamp remaining summary). */
+/** How stamp read-model rows are answered (Stamp remaining summary). */
 
 export interface StampRollRow {
   roll_id: number;
@@ -19,7 +19,7 @@ export interface StampRollRow {
   available: [number, number][];
   invoiced: [number, number][];
   destroyed: [number, number][];
-  /** Lost, stolen, voided or returned to the state (issue 18 §2). */
+  /** Lost, stolen, voided or returned to the state. */
   withdrawn?: [number, number][];
   finished_at: Date | null;
 }

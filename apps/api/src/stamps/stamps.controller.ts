@@ -65,7 +65,7 @@ import {
   STAMP_UNDO_DESTROY_ANSWER,
 } from './stamps.answers.js';
 
-/** `roll_id` / `id` of the path: a whole number of 1 or more (spec 000 §5), else a 400 naming the field. */
+/** `roll_id` / `id` of the path: a whole number of 1 or more (as the client's specification asks), else a 400 naming the field. */
 class RollIdPipe implements PipeTransform<string, number> {
   constructor(private readonly field: string) {}
 
@@ -89,7 +89,7 @@ const metadataOf = (user: AuthUser): CommandMetadata => ({
 const ranges = (list?: { roll_id: number; from: number; to: number }[] | null) =>
   (list ?? []).map(({ roll_id, from, to }) => ({ rollId: roll_id, from, to }));
 
-/** Spec 000 §7 "Stamps", and the calls issue 5 adds: destroy, history, as-of replay, builder checks. */
+/** The client's specification's "Stamps", and the calls adds: destroy, history, as-of replay, builder checks. */
 @ApiTags('stamp')
 @ApiBearerAuth()
 @Controller()

@@ -21,7 +21,7 @@ import { StampRecordService } from './record/stamp-record.service.js';
 import { StampStatusController } from './statuses/stamp-status.controller.js';
 import { RecordStampReplacementHandler, RecordStampStatusHandler } from './statuses/stamp-status.handlers.js';
 
-/** Stamp rolls, allocation, destruction, the stamp log and stamp history (issue 5). The command and query buses come
+/** Stamp rolls, allocation, destruction, the stamp log and stamp history. The command and query buses come
  * from CqrsModule.forRoot() in AppModule. */
 @Module({
   controllers: [StampRecordController, StampStatusController, StampsController],

@@ -1,5 +1,5 @@
 /**
- * The TABC's public data (research/texas-and-market.md §3.4–3.5): the licence list and the credit-law delinquent
+ * The TABC's public data: the licence list and the credit-law delinquent
  * list, loaded by `npm run cli -- tabc:import`. Public reference data shared by every company, so no company_id;
  * plain tables replaced by each import, not read models of events.
  */

@@ -133,7 +133,7 @@ export interface LoadStats {
 }
 
 /**
- * The one place that runs read → fold → decide → append (STYLE.md "DeciderRunner"), and appends facts.
+ * The one place that runs read → fold → decide → append, and appends facts.
  *
  * - On a revision conflict it reloads and decides again (bounded, with a short random pause), so users never
  *   see a conflict a retry resolves.

@@ -1,7 +1,7 @@
 import type { ChainHead, EventStore } from './event-store.port.js';
 
 /**
- * The company's hash-chain head a document made from these events reached (issue 18 §8): the highest link among
+ * The company's hash-chain head a document made from these events reached: the highest link among
  * them. Null when the store keeps no chain (the KurrentDB adapter) or none of them is linked.
  */
 export async function chainHeadOf(

@@ -9,7 +9,7 @@ import {
 } from './event-store.port.js';
 
 /**
- * The one contract every event store adapter passes (ARCHITECTURE §3). Each adapter's spec calls it with a
+ * The one contract every event store adapter passes. Each adapter's spec calls it with a
  * factory that opens a store on an empty database (or a unique stream prefix on a shared server).
  */
 export function describeEventStoreContract(
@@ -226,7 +226,7 @@ export function describeEventStoreContract(
 
 /**
  * An event of its own company unless `companyId` says: the Postgres store serialises one company's appends (its
- * hash chain, issue 18 §8), and these tests are about streams and global order, which must hold across companies.
+ * hash chain), and these tests are about streams and global order, which must hold across companies.
  */
 export function anEvent(
   type: string,

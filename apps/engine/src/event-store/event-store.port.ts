@@ -1,5 +1,5 @@
 /**
- * The event store port (ARCHITECTURE §3). Two adapters implement it: Postgres (the default) and KurrentDB.
+ * The event store port. Two adapters implement it: Postgres (the default) and KurrentDB.
  *
  * Global order: every stored event has a `checkpoint`, an opaque string that only the adapter that wrote it can
  * compare. Subscribers and projections resume "after" a checkpoint; '' (START) means from the beginning.
@@ -76,7 +76,7 @@ export interface StreamSnapshot {
   state: unknown;
 }
 
-/** One link of a company's event hash chain (issue 18 §8). */
+/** One link of a company's event hash chain. */
 export interface ChainHead {
   /** The link's number in the company's chain: 1, 2, 3 … */
   seq: string;

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { ChainHead, ChainVerification } from './event-store.port.js';
 
 /**
- * Reading and checking the Postgres store's per-company event hash chain (issue 18 §8; the schema and the hash are
+ * Reading and checking the Postgres store's per-company event hash chain (the schema and the hash are
  * in postgres-event-store.sql.ts, EVENT_CHAIN_SCHEMA). The check recomputes every link here, in Node, from the
  * stored columns — not with the database's own function — so a changed row, a removed or inserted link, a head
  * that disagrees, or an event slipped in around append_events (no link) is named by its first occurrence.

@@ -1,5 +1,5 @@
 /**
- * The Postgres event store schema (ARCHITECTURE §3, research/performance.md §2 approach A).
+ * The Postgres event store schema.
  *
  * - `events.transaction_id` records the appending transaction (xid8). Readers only return events whose
  *   transaction id is below the oldest transaction still running (`pg_snapshot_xmin`): every such transaction
@@ -12,7 +12,7 @@
  *   advisory lock per stream (in one global order, so two appends cannot deadlock), and only then lets the
  *   transaction take its id. Two appends to one stream therefore get transaction ids in the order of their
  *   revisions, and the global (transaction_id, position) order keeps every stream's own order. Appends to
- *   different streams never wait for each other (no global lock) — except, since append_events v3 (issue 18 §8),
+ *   different streams never wait for each other (no global lock) — except, since append_events v3,
  *   appends of one company, which take the company's hash-chain lock after their stream locks.
  *
  * EVENT_STORE_SCHEMA is what migration 0100 ran and stays as it was; EVENT_STORE_APPEND_V2 (migration 0600)
@@ -119,7 +119,7 @@ $$;
 /**
  * Version 2 of `append_events` (migration 0600): per-stream advisory locks before the transaction id is taken
  * (per-stream order in the global feed under concurrent `any` appends), events as one jsonb document, one row
- * back, and a plan that stays cached (research/performance.md §9: one round trip per append).
+ * back, and a plan that stays cached (one round trip per append).
  */
 export const EVENT_STORE_APPEND_V2 = `
 DROP FUNCTION IF EXISTS append_events(text[], bigint[], int[], uuid[], text[], jsonb[], jsonb[]);
@@ -238,7 +238,7 @@ $$;
 `;
 
 /**
- * The per-company event hash chain (issue 18 §8, migration 20261127001800). Every event of a company gets a link:
+ * The per-company event hash chain (migration 20261127001800). Every event of a company gets a link:
  * `chain_seq` (1, 2, 3 … per company) and `chain_hash` = sha256(previous link's hash ‖ UTF-8 of the lines seq,
  * stream id, revision, event id, type, data as jsonb text, metadata as jsonb text, joined by '\n'). The first link's
  * previous hash is empty. `event_chain_heads` keeps each company's last link, so an append reads one row, never the
@@ -309,7 +309,7 @@ $$;
 `;
 
 /**
- * Version 3 of `append_events` (migration 20261127001800): v2 plus the company hash chain (issue 18 §8).
+ * Version 3 of `append_events` (migration 20261127001800): v2 plus the company hash chain.
  */
 export const EVENT_STORE_APPEND_V3 = `
 
@@ -320,7 +320,7 @@ export const EVENT_STORE_APPEND_V3 = `
 -- appended). Raises SQLSTATE SL001 on a wrong expected revision (DETAIL holds stream|expected|actual), SL002 when
 -- only some of the event ids exist already (or in other streams), and 23505 on events_event_id_key when an
 -- event id exists already and no expected revision failed first (an 'any' append retried): the caller then
--- looks the events up. Version 3 (issue 18 §8) also links every event into its company's hash chain (see
+-- looks the events up. Version 3 also links every event into its company's hash chain (see
 -- EVENT_CHAIN_SCHEMA) under a per-company lock. Call it first in its transaction (the adapter runs it alone): a transaction that
 -- already holds an id cannot take it after the stream locks.
 CREATE OR REPLACE FUNCTION append_events(
@@ -365,7 +365,7 @@ BEGIN
     END LOOP;
   END IF;
 
-  -- 1b. The hash chain's lock of each company the events belong to (issue 18 §8), after the stream locks (so two
+  -- 1b. The hash chain's lock of each company the events belong to, after the stream locks (so two
   --     appends cannot deadlock: none waits for a stream lock while holding a chain lock) and before the
   --     transaction id: one company's appends take their ids, and their links, in one order.
   IF v_total = 1 THEN
@@ -473,7 +473,7 @@ $$;
 `;
 
 /**
- * Version 4 of `append_events` (issue 13, migration 20261127003200): v3 run with generic plans. Under the default
+ * Version 4 of `append_events` (migration 20261127003200): v3 run with generic plans. Under the default
  * plan cache mode the function's statements over its array arguments (the events insert, the chain heads' read)
  * never settled on a cached plan: Postgres planned them again on every call, a third of the append's time. Their
  * generic plans are the index probes and the one insert they always were.
@@ -483,7 +483,7 @@ ALTER FUNCTION append_events(text[], bigint[], int[], jsonb) SET plan_cache_mode
 `;
 
 /**
- * Snapshots of long streams (issue 22): one row per stream, the folded state at `revision` in the shape
+ * Snapshots of long streams: one row per stream, the folded state at `revision` in the shape
  * `version`. Not the source of truth: the events are; deleting every row only makes the next cold loads longer.
  */
 export const STREAM_SNAPSHOTS_SCHEMA = `

@@ -544,7 +544,7 @@ export class PostgresEventStore implements EventStore {
     return rows[0] ? toCheckpoint(rows[0].xid, rows[0].position) : START;
   }
 
-  /** The highest hash-chain link among these events of the company (issue 18 §8). */
+  /** The highest hash-chain link among these events of the company. */
   chainLinkOf(companyId: string, eventIds: readonly string[]): Promise<ChainHead | null> {
     return chainLinkOf(this.pool, companyId, eventIds);
   }

@@ -3,7 +3,7 @@ import type { Queryable } from '#infra/db/database.js';
 /**
  * One row per projection: where it has got to in the global event order, the projector version that built its
  * tables, and whether it is healthy. The runner writes `checkpoint` in the same transaction as the read-model
- * rows, so the two can never disagree (ARCHITECTURE §4).
+ * rows, so the two can never disagree.
  *
  * - `checkpoint` is the event store's opaque resume token ('' = from the beginning); only the store can order it.
  * - `version` is the projector version the tables were built with; 0 means "never built".
@@ -24,7 +24,7 @@ CREATE TABLE IF NOT EXISTS projection_checkpoints (
 `;
 
 /**
- * Issue 20: which process took each projection's lock last (`holder`, its `process name`, since `held_since`) and
+ * Which process took each projection's lock last (`holder`, its `process name`, since `held_since`) and
  * which one held it before (`previous_holder`), so `projections:status` shows a takeover. Who holds the lock now is
  * read live from pg_locks (see readLockHolders); these columns remember the history the lock itself forgets.
  */

@@ -46,7 +46,7 @@ export interface ProjectionRunnerOptions {
   onApplied?: (projection: string, events: StoredEvent[]) => void;
   /**
    * Apply a batch for every projection that read it at the same checkpoint in one transaction (default true).
-   * false: each projection commits its own transaction per batch (as before issue 13).
+   * false: each projection commits its own transaction per batch (as before ).
    */
   sharedPass?: boolean;
 }
@@ -85,7 +85,7 @@ const consoleLogger: ProjectionLogger = {
 };
 
 /**
- * Runs projections live (ARCHITECTURE §4).
+ * Runs projections live.
  *
  * - Exactly one process runs each projection: it holds a session-level advisory lock keyed by the name on a
  *   dedicated connection; other processes stay in standby and retry every `lockRetryMs`.

@@ -65,13 +65,13 @@ const SHADOW = '__shadow';
 const MAX_IDENTIFIER = 63;
 
 /**
- * Rebuilds one projection from the first event into shadow tables, then swaps them in (ARCHITECTURE §4).
+ * Rebuilds one projection from the first event into shadow tables, then swaps them in.
  *
  * The live tables keep serving reads, and a live runner (in this or another process) keeps applying to them,
  * until the swap. The swap transaction locks the projection's checkpoint row, which the live runner also locks
  * before every batch: the runner waits, then finds the checkpoint moved past its batch and skips those events.
  *
- * Speed (research/performance.md §3): shadow tables are UNLOGGED with only their primary key and unique
+ * Speed: shadow tables are UNLOGGED with only their primary key and unique
  * constraints (upserts need them); events are read in big batches while the previous one is applied, one
  * transaction per batch; then SET LOGGED (which rewrites the table and every index on it, so the other indexes
  * are built after it, once) and ANALYZE.

@@ -18,7 +18,7 @@ export type PassOutcome = 'done' | 'solo';
  * One batch applied for several projections in one transaction: BEGIN, lock every member's checkpoint row, apply
  * each member's events, advance every checkpoint in one UPDATE, COMMIT — one connection and one commit for all.
  * The members apply side by side on a pipelined connection (`passPool`): their statements go out together, so a
- * pass takes about as many round trips as its longest member, not the sum of all (issue 13: p95 of invoice creation
+ * pass takes about as many round trips as its longest member, not the sum of all (p95 of invoice creation
  * −8 % to −20 % in alternating runs). Members own disjoint tables, so their order inside the pass does not matter.
  *
  * - A member whose projector throws (not a connection failure) is split off: the transaction is rolled back and

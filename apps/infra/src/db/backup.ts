@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import pg from 'pg';
 
 /**
- * Backup and restore of one Stampline database (issue 20 §4): the event store and the plain tables, from ONE
+ * Backup and restore of one Stampline database: the event store and the plain tables, from ONE
  * snapshot (a REPEATABLE READ, READ ONLY transaction: every table as of the same instant, while the API goes on
  * writing), streamed as JSON lines (gzip'd by the caller). Read models, projection checkpoints, stream snapshots
  * and sessions are left out: the first three are rebuilt from the events, sessions are credentials that must not

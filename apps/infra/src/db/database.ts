@@ -18,7 +18,7 @@ const statementNames = new Map<string, string>();
 /**
  * Marks a statement text to be sent as a named prepared statement by every pool of ours: each connection parses it
  * once and Postgres keeps a generic plan after five runs when that plan costs no more than the custom ones (parsing
- * and planning were a quarter of the database's CPU on the invoice path, issue 13). Returns the text, so a call
+ * and planning were a quarter of the database's CPU on the invoice path). Returns the text, so a call
  * site reads `db.query(prepared(\`SELECT …\`), values)`.
  *
  * Only for statements whose plan does not depend on their values or on how big a table has grown since the plan

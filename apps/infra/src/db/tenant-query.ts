@@ -1,7 +1,7 @@
 import type { Queryable } from './database.js';
 
 /**
- * Tenancy in one place (ARCHITECTURE §5): every read-model query runs through here with the caller's company as
+ * Tenancy in one place: every read-model query runs through here with the caller's company as
  * $1, and must filter on it. Another company's row is therefore never found: the caller answers 404.
  */
 export async function tenantQuery<T extends Record<string, unknown> = Record<string, unknown>>(

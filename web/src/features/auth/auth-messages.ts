@@ -1,7 +1,7 @@
 import { isBlank, isEmail } from '../../shared/forms/validators';
 import type { FormErrors } from '../../shared/forms/use-form';
 
-/** Messages of spec 000 §5 and §8 (exact text). */
+/** Messages of the client's specification (exact text). */
 export const AUTH_MESSAGES = {
   emailEmpty: "Email can't be an empty field",
   emailInvalid: 'Please insert a valid email address',

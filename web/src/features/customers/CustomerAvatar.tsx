@@ -2,7 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import { initials } from '../../app/session';
 
 /**
- * Spec 000 §9: 13 avatar colours; the API picks one per customer from its id (color_index 0–12). White initials
+ * The client's specification: 13 avatar colours; the API picks one per customer from its id (color_index 0–12). White initials
  * on each have a contrast of at least 4.5:1 (WCAG 2.1 AA; the oranges were #ef6c00 and #d84315).
  */
 export const CUSTOMER_COLOURS = [

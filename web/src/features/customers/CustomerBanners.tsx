@@ -7,7 +7,7 @@ import { CUSTOMER_MESSAGES, expiryMessage } from './customer-messages';
 import { useCustomerDelinquencyQuery, useTabcExpirationQuery } from './customers.api';
 
 /**
- * Spec 000 §8 Customer banners from the imported TABC lists: the permit has expired or expires in under 30 days,
+ * The client's specification: the permit has expired or expires in under 30 days,
  * and the customer is on the credit-law delinquent list; and, with the payment feature, the unpaid invoices.
  * Nothing shows while loading or when there is nothing to say.
  */
@@ -16,7 +16,7 @@ export function CustomerBanners({
   hideDelinquency = false,
 }: {
   customerId: string;
-  /** The invoice builder says it itself, judged on the invoice date (issue 18 §5, credit law on). */
+  /** The invoice builder says it itself, judged on the invoice date (credit law on). */
   hideDelinquency?: boolean;
 }) {
   const { data: expiration } = useTabcExpirationQuery(customerId);

@@ -50,7 +50,7 @@ function NotFound() {
   );
 }
 
-/** Spec 000 §4 Customer save: confirmation dialog → saving → saved. */
+/** The client's specification: confirmation dialog → saving → saved. */
 type SaveStep = 'closed' | 'confirm' | 'saving' | 'saved';
 
 function EditForm({ customer }: { customer: Customer }) {

@@ -44,7 +44,7 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 const span = (columns: number) => ({ gridColumn: { sm: `span ${columns}` } });
 
 /**
- * The customer's price tier (spec 001 §3: customers carry product_price_tier_id), only with tiered_pricing. No tier
+ * The customer's price tier (customers carry product_price_tier_id), only with tiered_pricing. No tier
  * pays the list price, as the base tier does; a tier removed meanwhile shows as no tier.
  */
 function PriceTierPicker({ form }: { form: CustomerForm }) {
@@ -77,7 +77,7 @@ function PriceTierPicker({ form }: { form: CustomerForm }) {
   );
 }
 
-/** The fields of the customer form (spec 000 §3 Customer); the page owns the form state and the saving. */
+/** The fields of the customer form (as the client's specification asks); the page owns the form state and the saving. */
 export function CustomerFields({ form }: { form: CustomerForm }) {
   const built = builtFrom(form.values);
   const flag = (name: 'cash_on_delivery' | 'fintech_option') => ({

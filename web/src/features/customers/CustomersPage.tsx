@@ -35,7 +35,7 @@ const HIDDEN_AT_FIRST = {
   cash_on_delivery: false,
   created_at: false,
 };
-/** With the order feature: the customer's users (spec 000 §2 /customer row actions). */
+/** With the order feature: the customer's users (as the client's specification asks). */
 const columnsWithUsers = customerColumns([
   ...CUSTOMER_ROW_ACTIONS,
   {
@@ -129,7 +129,7 @@ export default function CustomersPage() {
               emptyText={CUSTOMER_MESSAGES.empty}
               errorText={CUSTOMER_MESSAGES.loadFailed}
               rowHeight={CUSTOMER_ROW_HEIGHT}
-              // spec 000 §2: double-clicking the name starts an invoice for the customer
+              // The client's specification: double-clicking the name starts an invoice for the customer
               onCellDoubleClick={({ field, row }) => {
                 if (field === 'name') navigate(newInvoiceForCustomerPath(row.id));
               }}

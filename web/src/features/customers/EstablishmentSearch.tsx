@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useAutoFillSuggestionsQuery, type Establishment } from './customers.api';
 import { useDebouncedValue } from './use-debounced-value';
 
-/** Spec 000 §9: establishment search starts at 3 characters, 300 ms after the last keystroke. */
+/** The client's specification: establishment search starts at 3 characters, 300 ms after the last keystroke. */
 export const SEARCH_MIN_CHARACTERS = 3;
 export const SEARCH_DEBOUNCE_MS = 300;
 

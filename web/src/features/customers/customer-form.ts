@@ -79,11 +79,11 @@ export const EMPTY_CUSTOMER: CustomerValues = {
   product_price_tier_id: '',
 };
 
-/** The TABC id the licence type and AIMS id build, or null when they don't (spec 000 §5). */
+/** The TABC id the licence type and AIMS id build, or null when they don't (as the client's specification asks). */
 export const builtFrom = (values: CustomerValues): string | null =>
   builtTabcId(values.aims_license_type, toNumber(values.aims_id) ?? null);
 
-/** Spec 000 §5 Customer, with the domain's own rules and messages (the API runs the same functions). */
+/** The client's specification's Customer, with the domain's own rules and messages (the API runs the same functions). */
 export function validateCustomer(values: CustomerValues): FormErrors<CustomerValues> {
   const errors: FormErrors<CustomerValues> = {
     name: customerRules.name(values.name),

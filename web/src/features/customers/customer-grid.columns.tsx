@@ -19,7 +19,7 @@ import type { CustomerGridRow } from './customers.api';
 /** The server's default order, shown on the Name header. */
 export const CUSTOMER_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'name', sort: 'asc' }];
 
-/** Spec 000 §9: customer rows are 50 px high. */
+/** The client's specification: customer rows are 50 px high. */
 export const CUSTOMER_ROW_HEIGHT = 50;
 
 /** The customer's overview page; its edit form is under it. */
@@ -34,7 +34,7 @@ export interface CustomerRowAction {
 }
 
 /**
- * The row actions, in order. Screens that act on one customer add theirs here (spec 000 §2: new invoice for the
+ * The row actions, in order. Screens that act on one customer add theirs here (new invoice for the
  * customer, invoice history, customer users), each a link to its route.
  */
 export const CUSTOMER_ROW_ACTIONS: CustomerRowAction[] = [
@@ -135,7 +135,7 @@ function LicenceStatus({ status }: { status: string | null }) {
   );
 }
 
-/** The /customer grid; field names are the API's column ids (its tabc_id is the displayed TABC id, spec 000 §3). */
+/** The /customer grid; field names are the API's column ids (its tabc_id is the displayed TABC id). */
 export function customerColumns(
   actions: CustomerRowAction[] = CUSTOMER_ROW_ACTIONS,
 ): GridColDef<CustomerGridRow>[] {

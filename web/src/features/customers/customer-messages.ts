@@ -1,4 +1,4 @@
-/** Spec 000 §8 Customer messages and banners. */
+/** The client's specification's Customer messages and banners. */
 export const CUSTOMER_MESSAGES = {
   notFound: 'Customer Not Found',
   deleted: 'Deleted customer!',
@@ -11,7 +11,7 @@ export const CUSTOMER_MESSAGES = {
   delinquent: 'This customer is on the TABC delinquent list.',
 } as const;
 
-/** 'TABC permit has expired' / 'is about to expire' banners (spec 000 §8; under 30 days, spec 000 §9). */
+/** 'TABC permit has expired' / 'is about to expire' banners (under 30 days). */
 export function expiryMessage(
   expiration: {
     expiration_date: string | null;

@@ -11,7 +11,7 @@ export type {
   CustomerOverviewResponse as CustomerOverview,
 } from '#domain/contracts/customer.contract';
 
-/** Spec 000 §3 Customer, as GET /customer/{id} answers it (domain/contracts/customer.contract.ts). */
+/** The client's specification's Customer, as GET /customer/{id} answers it (domain/contracts/customer.contract.ts). */
 export type Customer = CustomerResponse;
 
 /** POST /customer and PUT /customer/{id}: the form's fields, snake_case as the API names them. */
@@ -75,7 +75,7 @@ export interface Establishment {
   delinquency: Delinquency | null;
 }
 
-/** GET /customer/{id}/tabc-expiration (spec 000 §3 TABC expiration). */
+/** GET /customer/{id}/tabc-expiration (as the client's specification asks). */
 export interface TabcExpiration {
   expiration_date: string | null;
   isExpired: boolean;
@@ -84,7 +84,7 @@ export interface TabcExpiration {
   found: boolean;
 }
 
-/** GET /customer/{id}/delinquency (spec 000 §3 Delinquency). */
+/** GET /customer/{id}/delinquency (as the client's specification asks). */
 export interface CustomerDelinquency {
   delinquent: boolean;
   effective_date: string | null;

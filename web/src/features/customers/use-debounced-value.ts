@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stayed the same for `delay` ms (spec 000 §9: searches wait 300 ms). */
+/** The value once it has stayed the same for `delay` ms (searches wait 300 ms). */
 export function useDebouncedValue<T>(value: T, delay = 300): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -32,7 +32,7 @@ function Rows({ label, rows, late }: { label: string; rows: CreditLawAlertRow[];
 }
 
 /**
- * Issue 18 §5: the dashboard's pre-delinquency alerts — liquor and wine invoices on credit due within 3 business days
+ * The dashboard's pre-delinquency alerts — liquor and wine invoices on credit due within 3 business days
  * or past due inside the grace days, and those already delinquent (to report). Nothing when there are none or the
  * credit law is off.
  */

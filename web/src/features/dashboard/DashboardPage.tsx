@@ -11,7 +11,7 @@ import { RecentInvoices } from './RecentInvoices';
 
 /**
  * /dashboard (and /): New Invoice and New Customer, the company-details and stamp banners (low-stamp warning,
- * active roll), the credit-law alerts (issue 18 §5), recent invoices and the quick search, and the stats panel with the top products.
+ * active roll), the credit-law alerts, recent invoices and the quick search, and the stats panel with the top products.
  */
 export default function DashboardPage() {
   return (

@@ -38,7 +38,7 @@ const dashboardStatsApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Order
   }),
 });
 
-/** Rows of the top-products table (spec 000 §2). */
+/** Rows of the top-products table (as the client's specification asks). */
 const TOP_PRODUCTS_PAGE = 5;
 
 type SortKey = 'product' | 'total_qty' | 'total_amount' | 'invoice';
@@ -64,7 +64,7 @@ export function sortProducts(
 }
 
 /**
- * The dashboard's stats panel (spec 000 §2, §3 Dashboard stats): one range (This Month, Last Month, Last 3 Months,
+ * The dashboard's stats panel (as the client's specification asks): one range (This Month, Last Month, Last 3 Months,
  * in the company's time zone) for the invoice and order figures, the inventory stats (inventory feature) and the
  * top-products table. 'Error occurred while getting stats.' for 3 s when the figures cannot be loaded.
  */

@@ -24,7 +24,7 @@ import { useQuickSearchQuery } from '../invoices/invoices.api';
 import { invoicePath } from '../invoices/view/invoice-display';
 import { InvoiceStatusChip } from '../invoices/view/InvoiceStatusChip';
 
-/** Spec 000 §5/§9: quick search starts at 3 characters, 300 ms after the last keystroke. */
+/** The client's specification: quick search starts at 3 characters, 300 ms after the last keystroke. */
 export const QUICK_SEARCH_MIN = 3;
 export const QUICK_SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,4 +1,4 @@
-/** The dashboard stats' ranges (spec 000 §2): This Month, Last Month, Last 3 Months; business days yyyy-MM-dd. */
+/** The dashboard stats' ranges (as the client's specification asks): This Month, Last Month, Last 3 Months; business days yyyy-MM-dd. */
 export type StatsRangeName = 'This Month' | 'Last Month' | 'Last 3 Months';
 export const STATS_RANGES: readonly StatsRangeName[] = ['This Month', 'Last Month', 'Last 3 Months'];
 

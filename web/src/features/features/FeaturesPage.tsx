@@ -50,7 +50,7 @@ const grid = {
   gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))',
 } as const;
 
-/** /features (spec 001 §2 Feature Extensions, §4 Feature toggle): a card per feature with its button. */
+/** /features (as the client's specification asks): a card per feature with its button. */
 export default function FeaturesPage() {
   const features = useListFeaturesQuery();
   // the card stays while the dialog closes, so its text does not change during the exit transition

@@ -1,7 +1,7 @@
 import type { FeatureAccess, FeatureName } from '#domain/companies/company.features';
 import { companyApi, type Company } from '../../shared/company/company.api';
 
-/** What a card's button does (spec 001 §2 Feature Extensions); the server decides it. */
+/** What a card's button does (as the client's specification asks); the server decides it. */
 export type FeatureAction = 'activate' | 'deactivate' | 'request_access' | 'requested' | 'coming_soon';
 
 /** One card of GET /company/features. */

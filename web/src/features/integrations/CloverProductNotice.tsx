@@ -6,7 +6,7 @@ import { useFeature } from '../../shared/feature-gate/use-feature';
 import { useCloverProductQuery } from './integrations.api';
 
 /**
- * Spec 001 §8 Clover product 'has not been updated': while Clover keeps the catalogue, a product whose last push to
+ * The client's specification's Clover product 'has not been updated': while Clover keeps the catalogue, a product whose last push to
  * Clover failed says so (with the reason, when, and a link to that sync's log) on its detail page and in its editor.
  */
 export function CloverProductNotice({ productId }: { productId: string }) {

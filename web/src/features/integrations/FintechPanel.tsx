@@ -15,7 +15,7 @@ import { useGetCustomerQuery } from '../customers/customers.api';
 import { useFintechSyncLogQuery, useFintechSyncMutation } from './integrations.api';
 
 /**
- * The fintech badge of the invoice document's header (spec 000 §2 "fintech and COD badges"): while the fintech
+ * The fintech badge of the invoice document's header (as the client's specification asks): while the fintech
  * feature is on and the invoice's customer has the fintech option and a fintech id.
  */
 export function FintechBadge({ customerId }: { customerId: string }) {
@@ -38,7 +38,7 @@ export function FintechBadge({ customerId }: { customerId: string }) {
 }
 
 /**
- * The invoice view's fintech section (spec 000 §2): shown while the fintech feature is on and the customer has a
+ * The invoice view's fintech section (as the client's specification asks): shown while the fintech feature is on and the customer has a
  * fintech id — the fintech badge, 'Sync with fintech' and the invoice's fintech sync history.
  */
 export function FintechPanel({ invoiceId, customerId }: { invoiceId: string; customerId: string }) {

@@ -16,7 +16,7 @@ import { useConvertInvoiceFileMutation, type ConvertedInvoice } from './integrat
 
 export const INVOICE_UPLOAD_TEXTS = {
   button: 'Upload Invoice',
-  /** spec 000 §8 Documents */
+  /** the client's specification's Documents */
   failed: 'Error Uploading Invoice',
   tooLarge: 'The file is over 5 MB.',
   choose: 'Please choose the invoice file (CSV) to upload.',

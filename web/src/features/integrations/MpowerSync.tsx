@@ -7,10 +7,10 @@ import { formatDateTime } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { useMpowerRecordQuery, useMpowerSyncMutation } from './integrations.api';
 
-/** Spec 001 §8: the sales platform's result alert shows for 1.5 s. */
+/** The client's specification: the sales platform's result alert shows for 1.5 s. */
 export const MPOWER_ALERT_MS = 1_500;
 
-/** 'Sync with the sales platform' (spec 000 §2 invoice view, mpower feature on) and its 1.5 s result alert. */
+/** 'Sync with the sales platform' (mpower feature on) and its 1.5 s result alert. */
 export function MpowerSyncButton({
   invoiceId,
   onResult,

@@ -63,7 +63,7 @@ function SyncLogTable({ partner, syncId }: { partner: PartnerPath; syncId: strin
   );
 }
 
-/** /bottle-pos/{syncId} and /clover/{syncId} (spec 001 §2): one sync's log, Time, Type (Invoice or Product), Data. */
+/** /bottle-pos/{syncId} and /clover/{syncId} (as the client's specification asks): one sync's log, Time, Type (Invoice or Product), Data. */
 export function SyncLogPage({ partner }: { partner: PartnerPath }) {
   const { syncId = '' } = useParams();
   const { title, feature } = PARTNERS[partner];

@@ -246,7 +246,7 @@ function SyncHistoryView({ partner }: { partner: PartnerPath }) {
   );
 }
 
-/** /bottle-pos and /clover (spec 001 §2): the partner's sync history, its failures and the two sync buttons. */
+/** /bottle-pos and /clover (as the client's specification asks): the partner's sync history, its failures and the two sync buttons. */
 export function SyncPage({ partner }: { partner: PartnerPath }) {
   const { title, feature } = PARTNERS[partner];
   return (

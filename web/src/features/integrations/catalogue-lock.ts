@@ -2,7 +2,7 @@ import { PRODUCT_MESSAGES } from '#domain/products/product.rules';
 import { useCompany } from '../../shared/company/company.api';
 
 /**
- * Who keeps the product catalogue (spec 001 §6): Clover (no creating or editing here), Bottle POS (the price only,
+ * Who keeps the product catalogue (as the client's specification asks): Clover (no creating or editing here), Bottle POS (the price only,
  * no creating or deleting) unless it was switched on with ignore_pricing, or nobody. The server enforces the same.
  */
 export type CatalogueLock = 'clover' | 'bottle_pos' | null;

@@ -1,7 +1,7 @@
 import type { FeatureName } from '#domain/companies/company.features';
 import type { PartnerPath } from './integrations.api';
 
-/** The spec's texts of the sync pages (spec 001 §4, §8). */
+/** The spec's texts of the sync pages (as the client's specification asks). */
 export const SYNC_TEXTS = {
   historyFailed: 'Error loading sync history!',
   noHistory: 'No invoice sync history found!',

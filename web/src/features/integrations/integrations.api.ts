@@ -24,7 +24,7 @@ export type {
 /** The two point-of-sale partners as their routes name them. */
 export type PartnerPath = 'bottle-pos' | 'clover';
 
-/** Sync history, sync logs and the sync calls (spec 001 §7). The live sync events invalidate `Sync`. */
+/** Sync history, sync logs and the sync calls (as the client's specification asks). The live sync events invalidate `Sync`. */
 export const integrationsApi = api
   .enhanceEndpoints({ addTagTypes: ['Sync', 'Activity', 'Customer'] })
   .injectEndpoints({
@@ -62,7 +62,7 @@ export const integrationsApi = api
           'Activity',
         ],
       }),
-      /** The fintech syncs that named this invoice (spec 001 §3 Fintech sync log). */
+      /** The fintech syncs that named this invoice (as the client's specification asks). */
       fintechSyncLog: build.query<FintechSyncLogEntry[], string>({
         query: (invoiceId) => ({ url: 'fintech/sync-log', params: { invoiceIds: invoiceId } }),
         providesTags: (_result, _error, invoiceId) => [{ type: 'Sync', id: `fintech-${invoiceId}` }],

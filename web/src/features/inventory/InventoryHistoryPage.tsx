@@ -97,7 +97,7 @@ function History() {
   );
 }
 
-/** /inventory/history (spec 001 §2 Inventory history): every movement, newest first. */
+/** /inventory/history (as the client's specification asks): every movement, newest first. */
 export default function InventoryHistoryPage() {
   return (
     <>

@@ -38,7 +38,7 @@ const FIELDS = Object.keys(EDITABLE_FIELDS) as InventoryCellField[];
 const shown = (value: unknown) =>
   value === null || value === undefined || value === '' ? '(blank)' : String(value);
 
-/** Export errors (spec 001 §8): the title, then 'No inventory found' or 'Failed to export inventory data!' with details. */
+/** Export errors (as the client's specification asks): the title, then 'No inventory found' or 'Failed to export inventory data!' with details. */
 export function exportFailed(title: string, error: unknown) {
   const problem = toProblem(error);
   const message =
@@ -100,7 +100,7 @@ function Inventory() {
   };
 
   /**
-   * One cell edit (spec 001 §4, §5): unchanged does nothing; a value that is not a number shows 'Invalid value'
+   * One cell edit (as the client's specification asks): unchanged does nothing; a value that is not a number shows 'Invalid value'
    * and reverts; without quick edit a confirmation comes first; a failed save reverts with 'Error updating
    * inventory'. The edit carries the value it replaces, so stock moves by the difference.
    */
@@ -239,7 +239,7 @@ function Inventory() {
   );
 }
 
-/** /inventory (spec 001 §2 Inventory): the inventory feature, else the activation card. */
+/** /inventory (as the client's specification asks): the inventory feature, else the activation card. */
 export default function InventoryPage() {
   return (
     <FeatureGate feature="inventory">

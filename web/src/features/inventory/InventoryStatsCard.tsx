@@ -34,7 +34,7 @@ const statsApi = api.enhanceEndpoints({ addTagTypes: ['Inventory'] }).injectEndp
 });
 
 /**
- * The dashboard's inventory stats (spec 000 §2) for the stats panel's range, with the CSV of its products.
+ * The dashboard's inventory stats (as the client's specification asks) for the stats panel's range, with the CSV of its products.
  * Inventory feature only.
  */
 export function InventoryStatsCard({ range }: { range: StatsRangeName }) {

@@ -10,7 +10,7 @@ import { StockStatusChip } from './inventory-grid.columns';
 import { useInventoryStockQuery } from './inventory.api';
 
 /**
- * The product detail's stock (spec 001 §2 Products, §3 Product): status (OK, LOW, ZERO, NEGATIVE), in stock, days to
+ * The product detail's stock (as the client's specification asks): status (OK, LOW, ZERO, NEGATIVE), in stock, days to
  * reorder, and the last order (restock) with its time and qty; a link to /inventory. Inventory feature only.
  */
 export function ProductStockCard({ productId }: { productId: string }) {

@@ -441,7 +441,7 @@ function Restock() {
   );
 }
 
-/** /inventory/restock (spec 001 §2 Inventory restock, §4 Restock flow). */
+/** /inventory/restock (as the client's specification asks). */
 export default function RestockPage() {
   return (
     <>

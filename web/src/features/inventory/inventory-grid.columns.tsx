@@ -6,7 +6,7 @@ import type { PhoneRowParts } from '../../shared/grid/PhoneRowList';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import type { InventoryCellField, InventoryGridRow, StockStatus } from './inventory.api';
 
-/** Spec 001 §9: inventory by updated_at, newest first. */
+/** The client's specification: inventory by updated_at, newest first. */
 export const INVENTORY_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'updated_at', sort: 'desc' }];
 
 export const STATUS_COLORS: Record<StockStatus, 'success' | 'warning' | 'default' | 'error'> = {
@@ -51,7 +51,7 @@ export const INVENTORY_GRID_ID = 'inventory';
 export const INVENTORY_DEFAULT_VISIBILITY = { upc: false, distributor: false };
 
 /**
- * The /inventory grid (spec 001 §2 Inventory columns); fields are the API's column ids. The product and its stock come
+ * The /inventory grid (as the client's specification asks); fields are the API's column ids. The product and its stock come
  * first (In Stock never out of view); UPC and Distributor are in the column menu.
  */
 export function inventoryColumns(): GridColDef<InventoryGridRow>[] {

@@ -4,12 +4,12 @@ import { InvoiceNumberCell } from '../../shared/grid/GridCellLink';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import type { InventoryHistoryRow } from './inventory.api';
 
-/** Spec 001 §9: inventory history by created_at, newest first. */
+/** The client's specification: inventory history by created_at, newest first. */
 export const INVENTORY_HISTORY_DEFAULT_SORT: GridSortModel = [{ field: 'created_at', sort: 'desc' }];
 
 const SOURCE_COLORS = { INVOICE: 'primary', RESTOCK: 'success', MANUAL: 'default' } as const;
 
-/** Spec 001 §2 Inventory history columns: distributor, UPC, product, size, price, qty, source, reference, date. */
+/** The client's specification: distributor, UPC, product, size, price, qty, source, reference, date. */
 export function inventoryHistoryColumns(): GridColDef<InventoryHistoryRow>[] {
   return [
     { field: 'distributor', headerName: 'Distributor', minWidth: 150, flex: 1 },

@@ -1,4 +1,4 @@
-/** Spec 001 §2, §5, §8: the inventory screens' texts, exact. */
+/** The client's specification: the inventory screens' texts, exact. */
 export const INVENTORY_MESSAGES = {
   empty: 'You have not created any inventory yet.',
   historyEmpty: 'No inventory records found.',
@@ -15,13 +15,13 @@ export const INVENTORY_MESSAGES = {
   reference: 'PO/Invoice/Reference Number',
 } as const;
 
-/** Spec 001 §9: inventory rows are 50 px high. */
+/** The client's specification: inventory rows are 50 px high. */
 export const INVENTORY_ROW_HEIGHT = 50;
 
 /** Where the quick edit choice is kept (per browser). */
 export const QUICK_EDIT_KEY = 'stampline.inventory.quickEdit';
 
-/** A numeric cell's value: the number, or undefined when it is not one (spec 001 §5). */
+/** A numeric cell's value: the number, or undefined when it is not one (as the client's specification asks). */
 export function cellNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);

@@ -1,4 +1,4 @@
-/** The restock page's list (spec 001 §4 Restock flow): kept in the session, so a reload loses nothing typed. */
+/** The restock page's list (as the client's specification asks): kept in the session, so a reload loses nothing typed. */
 export interface RestockItem {
   product_id: string;
   product: string;

@@ -4,7 +4,7 @@ import type { StockRow } from '#domain/contracts/inventory.contract';
 export const LOW_STOCK_DAYS = 7;
 
 /**
- * The invoice builder's stock warning for one product (spec 000 §5), or null. `requested` is the units the invoice
+ * The invoice builder's stock warning for one product (as the client's specification asks), or null. `requested` is the units the invoice
  * will hold of the product (all its lines), `held` what the saved invoice already takes from stock (editing: those
  * units are in `stock.qty` already, so they are available to it again).
  */

@@ -130,7 +130,7 @@ function LoadProblem({ error, retry }: { error: unknown; retry: () => void }) {
 
 /**
  * /invoice/create (optionally `?customerId=` from the customer grid, `?clone={number}`, or `?replace={number}`: the
- * replacement of a cancelled invoice, issue 18 §4) and /invoice/{number}/edit. Loads what the builder starts from,
+ * replacement of a cancelled invoice) and /invoice/{number}/edit. Loads what the builder starts from,
  * then hands over to the form.
  */
 export default function InvoiceBuilderPage() {

@@ -93,7 +93,7 @@ function Loading() {
   );
 }
 
-/** After a cancellation: the stamps the invoice gave back (spec 000 §4). */
+/** After a cancellation: the stamps the invoice gave back (as the client's specification asks). */
 function ReleasedStamps({ ranges, onClose }: { ranges: InvoiceStampRange[]; onClose: () => void }) {
   return (
     <Alert
@@ -131,7 +131,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
   const [released, setReleased] = useState<InvoiceStampRange[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const cancelled = invoice.status === 'cancelled';
-  // issue 18 §4: with strict records on nobody deletes an invoice (the API refuses it too); the alert says why
+  // With strict records on nobody deletes an invoice (the API refuses it too); the alert says why
   const strictRecords = useCompliancePolicy().data?.strict_records === true;
   const mpower = useFeature('mpower').active;
   const [mpowerResult, setMpowerResult] = useState<{ success: boolean; message: string } | null>(null);
@@ -374,7 +374,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/** /invoice/:number — the invoice view page (spec 000 §2). */
+/** /invoice/:number — the invoice view page (as the client's specification asks). */
 export default function InvoiceViewPage() {
   const { number = '' } = useParams();
   const { data, error, isLoading, isFetching, refetch } = useGetInvoiceQuery(number, { skip: !number });

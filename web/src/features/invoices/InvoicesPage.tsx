@@ -45,7 +45,7 @@ const withEmail = invoiceColumns({ email: true });
 const withoutEmail = invoiceColumns({ email: false });
 
 /**
- * /invoice: the invoice grid (spec 000 §2) with its status, customer (`?customerId=`), number-range and date-range
+ * /invoice: the invoice grid (as the client's specification asks) with its status, customer (`?customerId=`), number-range and date-range
  * filters, Summary CSV and Detailed CSV of the current filter, New Invoice and (email feature) the Email Log link.
  * The number range may also arrive as `?numberFrom=&numberTo=` (several invoices created at once).
  */
@@ -137,7 +137,7 @@ export default function InvoicesPage() {
     }
   };
 
-  /** Bottle POS JSON and Fintech CSV of the current filter; 'Error exporting' (30 s) when one fails (spec 000 §8). */
+  /** Bottle POS JSON and Fintech CSV of the current filter; 'Error exporting' (30 s) when one fails (as the client's specification asks). */
   const exportFile = async (kind: 'bottle-pos' | 'fintech') => {
     setDownloading(kind);
     try {

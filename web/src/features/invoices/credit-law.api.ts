@@ -19,7 +19,7 @@ const INVOICE = 'Invoice' as const;
 const LIST = { type: INVOICE, id: 'LIST' } as const;
 
 /**
- * Issue 18 §5–6: the builder's checks, an invoice's credit-law dates and notices, the dashboard's alerts. They follow
+ * The builder's checks, an invoice's credit-law dates and notices, the dashboard's alerts. They follow
  * the invoice tags, so a payment or an edit refreshes them.
  */
 export const creditLawApi = api.enhanceEndpoints({ addTagTypes: [INVOICE] }).injectEndpoints({

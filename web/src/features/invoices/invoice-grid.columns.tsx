@@ -22,7 +22,7 @@ import { InvoiceStatusChip } from './view/InvoiceStatusChip';
 import { CustomerLink } from '../customers/CustomerLink';
 
 /**
- * Spec 000 §9: invoices sort by invoice date, newest first (the server puts the newest number first within a day,
+ * The client's specification: invoices sort by invoice date, newest first (the server puts the newest number first within a day,
  * whatever column sorts).
  */
 export const INVOICE_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'invoiced_at', sort: 'desc' }];
@@ -30,7 +30,7 @@ export const INVOICE_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'invoiced_at',
 /** The name under which a user's column choice for this grid is remembered. */
 export const INVOICE_GRID_ID = 'invoices';
 
-/** Spec 000 §9: invoice rows are 56 px high. */
+/** The client's specification: invoice rows are 56 px high. */
 export const INVOICE_ROW_HEIGHT = 56;
 
 /** The last few status changes as dots in their tones, the whole history in a tooltip. */
@@ -111,12 +111,12 @@ const twoLines = (first: string, second: string | null | undefined, strong = fal
 );
 
 export interface InvoiceColumnOptions {
-  /** the email feature is on: the e-mail action appears (spec 000 §2) */
+  /** the email feature is on: the e-mail action appears (as the client's specification asks) */
   email: boolean;
 }
 
 /**
- * The /invoice grid (spec 000 §2): history icons, status, number, total, paid, balance, date, due on, customer,
+ * The /invoice grid (as the client's specification asks): history icons, status, number, total, paid, balance, date, due on, customer,
  * items, actions (download PDF; edit, clone and e-mail log behind 'More actions', so the actions stay in view at
  * 1440 px beside every other column).
  * Field names are the API's column ids. Status is filtered from the toolbar (all eight statuses), so its column
@@ -149,7 +149,7 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
       field: 'number',
       headerName: 'Number',
       minWidth: 88,
-      // issue 18 §4: a cancelled invoice and its replacement name each other under the number
+      // A cancelled invoice and its replacement name each other under the number
       renderCell: ({ row }) => {
         const link = row.replaced_by
           ? `replaced by #${row.replaced_by}`

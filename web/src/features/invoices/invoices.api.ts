@@ -27,7 +27,7 @@ export type {
   UpdateInvoiceBody as InvoiceUpdateBody,
 } from '#domain/contracts/invoice.contract';
 
-/** GET /invoice/{id}: spec 000 §3 Invoice (domain/contracts/invoice.contract.ts). */
+/** GET /invoice/{id}: the client's specification's Invoice (domain/contracts/invoice.contract.ts). */
 export type Invoice = InvoiceResponse;
 
 /** 409 of POST /invoice: an identical invoice for the customer was created within 24 hours. */
@@ -94,7 +94,7 @@ export const invoicesApi = api
           ...(result ? [{ type: INVOICE, id: result.number }] : []),
         ],
       }),
-      /** 'Replace' on a cancelled invoice (issue 18 §4): the builder's body saved as its replacement. */
+      /** 'Replace' on a cancelled invoice: the builder's body saved as its replacement. */
       replaceInvoice: build.mutation<
         Invoice,
         { cancelledId: string; body: CreateInvoiceBody; idempotencyKey: string }

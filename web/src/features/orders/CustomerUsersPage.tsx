@@ -50,7 +50,7 @@ const columns: GridColDef<CustomerUser>[] = [
   },
 ];
 
-/** /customer/users and /customer/{customer_id}/user (spec 000 §2): customer users, invitation, access. */
+/** /customer/users and /customer/{customer_id}/user (as the client's specification asks): customer users, invitation, access. */
 export default function CustomerUsersPage() {
   const { customerId } = useParams();
   const customer = useGetCustomerQuery(customerId ?? '', { skip: !customerId });

@@ -43,7 +43,7 @@ import {
   type OrderResponse,
 } from './orders.api';
 
-/** /order/{number} (spec 001 §2 Order detail, §4 transitions). */
+/** /order/{number} (as the client's specification asks). */
 export default function OrderDetailPage() {
   return (
     <FeatureGate feature="order">

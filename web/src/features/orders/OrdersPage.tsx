@@ -21,7 +21,7 @@ import { useOrderGridQuery } from './orders.api';
 
 const DEFAULT_STATUS = 'placed';
 
-/** /order (spec 001 §2 Orders): opens on placed orders; a status and date range filter with Reset. */
+/** /order (as the client's specification asks): opens on placed orders; a status and date range filter with Reset. */
 export default function OrdersPage() {
   return (
     <>

@@ -19,7 +19,7 @@ import {
 import { usePdfDownload } from '../public/pdf-actions';
 import { usePublicOrderFileMutation, usePublicOrderQuery } from './orders.api';
 
-/** /order/pdf/:token — an order opened by its public link (spec 001 §2), signed out; Download PDF prints it on the server. */
+/** /order/pdf/:token — an order opened by its public link (as the client's specification asks), signed out; Download PDF prints it on the server. */
 export default function PublicOrderPage() {
   const { token = '' } = useParams();
   const { data, error, isLoading } = usePublicOrderQuery(token);

@@ -19,7 +19,7 @@ import type { OrderGridRow } from './orders.api';
 import { CustomerLink } from '../customers/CustomerLink';
 import { customerPath } from '../customers/customer-grid.columns';
 
-/** Spec 001 §9: orders sort by created_at, newest first. */
+/** The client's specification: orders sort by created_at, newest first. */
 export const ORDER_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'created_at', sort: 'desc' }];
 
 const STATUS_COLORS = {
@@ -38,7 +38,7 @@ export function OrderStatusChip({ status }: { status: OrderGridRow['status'] }) 
   );
 }
 
-/** The /order grid (spec 001 §2); field names are the API's column ids (GET order/grid). */
+/** The /order grid (as the client's specification asks); field names are the API's column ids (GET order/grid). */
 export const orderColumns: GridColDef<OrderGridRow>[] = [
   {
     field: 'invoices',

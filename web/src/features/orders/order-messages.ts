@@ -1,4 +1,4 @@
-/** Texts of the order screens (spec 001 §2, §4, §8); quoted ones are exact. */
+/** Texts of the order screens (as the client's specification asks); quoted ones are exact. */
 export const ORDER_MESSAGES = {
   empty: 'No Order history found.',
   noInvoice: 'No invoice has created from this order',
@@ -14,6 +14,6 @@ export const ORDER_MESSAGES = {
   invoiceFailed: 'Error Creating Invoice From Order',
 } as const;
 
-/** Spec 001 §9: order rows are 56 px high; customer users 40. */
+/** The client's specification: order rows are 56 px high; customer users 40. */
 export const ORDER_ROW_HEIGHT = 56;
 export const CUSTOMER_USER_ROW_HEIGHT = 40;

@@ -40,7 +40,7 @@ import { hiddenOnPhones, visuallyHidden } from '../../shared/ui/visually-hidden'
 
 const optionId = (item: PaletteItem) => `palette-option-${item.id}`;
 
-/** Spec 001: the top bar's search button and the Ctrl/Cmd+K command palette over invoices, products, customers and actions. */
+/** The client's specification: the top bar's search button and the Ctrl/Cmd+K command palette over invoices, products, customers and actions. */
 export function CommandPalette() {
   const [open, setOpen] = useState(false);
   const hint = shortcutHint(typeof navigator === 'undefined' ? '' : navigator.platform);

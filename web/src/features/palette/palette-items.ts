@@ -19,7 +19,7 @@ export interface PaletteItem {
   href?: string;
 }
 
-/** Spec 001: the first 3 results per group. */
+/** The client's specification: the first 3 results per group. */
 export const PALETTE_GROUP_LIMIT = 3;
 
 export const PALETTE_GROUPS: readonly PaletteGroup[] = [
@@ -99,7 +99,7 @@ export function matchingActions(
   return actions.filter((action) => needle === '' || action.label.toLowerCase().includes(needle));
 }
 
-/** The fixed actions for a company: Inventories is left out while bottle_pos or clover is on (spec 001 §6). */
+/** The fixed actions for a company: Inventories is left out while bottle_pos or clover is on (as the client's specification asks). */
 export const paletteActionsFor = (inventoryHidden: boolean): readonly PaletteItem[] =>
   inventoryHidden ? PALETTE_ACTIONS.filter((action) => action.id !== 'action-inventories') : PALETTE_ACTIONS;
 
@@ -120,7 +120,7 @@ export function groupItems(items: readonly PaletteItem[], limit = PALETTE_GROUP_
   });
 }
 
-/** What a Report Issue mail carries for the provider's team (spec 000 §2: 'a mail link carrying debug info'). */
+/** What a Report Issue mail carries for the provider's team ('a mail link carrying debug info'). */
 export interface IssueContext {
   clientVersion: string;
   /** the route the user was on: path and query */

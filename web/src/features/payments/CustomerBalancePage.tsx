@@ -153,7 +153,7 @@ function Balance({ customerId }: { customerId: string }) {
 }
 
 /**
- * /customer/{customerId}/balance (spec 000 §2 Customers): what the customer owes and the due or partially paid
+ * /customer/{customerId}/balance (as the client's specification asks): what the customer owes and the due or partially paid
  * invoices (number, date, total, paid, balance, due date or 'On Delivery', status). Needs the payment feature.
  */
 export default function CustomerBalancePage() {

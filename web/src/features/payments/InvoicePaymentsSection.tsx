@@ -174,8 +174,8 @@ function PaymentsTable({
 }
 
 /**
- * The invoice view's payments section (spec 000 §2, only with the payment feature): paid and remaining, the
- * payments with the owner's Actions column (edit, delete; spec 000 §6), and Log Payment opening the payment form.
+ * The invoice view's payments section (only with the payment feature): paid and remaining, the
+ * payments with the owner's Actions column (edit, delete), and Log Payment opening the payment form.
  * A cancelled invoice cannot be given payments.
  */
 export function InvoicePaymentsSection({ invoice }: { invoice: Invoice }) {

@@ -42,7 +42,7 @@ export interface PaymentFormDialogProps {
 }
 
 /**
- * The payment form (spec 000 §5 Payment), mounted while open: amount (the remaining balance by default, not below
+ * The payment form (as the client's specification asks), mounted while open: amount (the remaining balance by default, not below
  * 0), received date (today by default, at most 3 days ahead) and note. Save stays disabled until the form is
  * touched; server errors land on their fields and in the list under 'Error saving payment!'. Logging on a fully
  * paid invoice asks first (and when the server's 409 says so), then sends the confirmation. A logged payment
@@ -92,7 +92,7 @@ export function PaymentFormDialog({ invoice, payment, onClose }: PaymentFormDial
     }
   };
 
-  // spec 000 §5: when nothing remains to pay, ask before logging another payment
+  // The client's specification: when nothing remains to pay, ask before logging another payment
   const submit = form.handleSubmit(async (values) => {
     if (!editing && invoice.remaining <= 0) {
       setAskFullyPaid(true);

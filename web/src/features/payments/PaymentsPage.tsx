@@ -126,7 +126,7 @@ function PaymentsReport() {
 }
 
 /**
- * /payment (spec 000 §2 Payments): the payments report grid, newest received first (row height 56); while the
+ * /payment (as the client's specification asks): the payments report grid, newest received first (row height 56); while the
  * payment feature is off, the activation card instead.
  */
 export default function PaymentsPage() {

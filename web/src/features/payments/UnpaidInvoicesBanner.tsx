@@ -6,8 +6,8 @@ import { balancePath, unpaidMessage } from './payment-messages';
 import { useCheckBalanceQuery } from './payments.api';
 
 /**
- * Spec 000 §8 Customer banners: 'customer has {amount} in unpaid invoices', linking to the customer's balance.
- * Only with the payment feature (the balance check is gated, spec 000 §6); nothing while loading, on error or
+ * The client's specification: 'customer has {amount} in unpaid invoices', linking to the customer's balance.
+ * Only with the payment feature (the balance check is gated); nothing while loading, on error or
  * when nothing is owed.
  */
 export function UnpaidInvoicesBanner({ customerId }: { customerId: string }) {

@@ -5,7 +5,7 @@ import type { Invoice, InvoicePayment } from '../invoices/invoices.api';
 import { latestReceivedDate, PAYMENT_MESSAGES, today } from './payment-messages';
 import type { PaymentBody } from './payments.api';
 
-/** The payment form's text values (spec 000 §3 Payment: received date, amount, note). */
+/** The payment form's text values (received date, amount, note). */
 export type PaymentValues = {
   amount: string;
   received_at: string;
@@ -17,7 +17,7 @@ export const PAYMENT_FIELDS = ['amount', 'received_at', 'note'] as const;
 export const MAX_NOTE_LENGTH = 2000;
 
 /**
- * A new payment offers the remaining balance (not below 0) received today (spec 000 §5 Payment); an edited one
+ * A new payment offers the remaining balance (not below 0) received today (as the client's specification asks); an edited one
  * its own values.
  */
 export function paymentValues(
@@ -32,7 +32,7 @@ export function paymentValues(
 
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 
-/** Spec 000 §5 Payment: amount required and at least 0.01; received date required, at most 3 days ahead. */
+/** The client's specification: amount required and at least 0.01; received date required, at most 3 days ahead. */
 export function validatePayment(values: PaymentValues, now: Date = new Date()): FormErrors<PaymentValues> {
   const errors: FormErrors<PaymentValues> = {};
   const amount = values.amount.trim();

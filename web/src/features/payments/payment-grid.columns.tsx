@@ -6,10 +6,10 @@ import { invoicePath } from '../invoices/view/invoice-display';
 import type { PaymentGridRow } from './payments.api';
 import { customerPath } from '../customers/customer-grid.columns';
 
-/** Spec 000 §9: payments sort by received date, newest first. */
+/** The client's specification: payments sort by received date, newest first. */
 export const PAYMENT_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'received_at', sort: 'desc' }];
 
-/** Spec 000 §9: payment rows are 56 px high. */
+/** The client's specification: payment rows are 56 px high. */
 export const PAYMENT_ROW_HEIGHT = 56;
 
 /** The /payment report; field names are the API's column ids (GET /invoice/payment/grid). */

@@ -1,6 +1,6 @@
 import { addDays, companyToday, formatDate, formatMoney } from '../../shared/format';
 
-/** Spec 000 §5 Payment and §8 Payments / Customer banners / Balance, and the API's field messages. */
+/** The client's specification's Payment and §8 Payments / Customer banners / Balance, and the API's field messages. */
 export const PAYMENT_MESSAGES = {
   created: 'Created Invoice Payment',
   updated: 'Payment updated',
@@ -23,14 +23,14 @@ export const PAYMENT_MESSAGES = {
   cancelled: 'A cancelled invoice cannot be given payments.',
 } as const;
 
-/** Spec 000 §5/§9: a payment's received date is at most 3 days ahead. */
+/** The client's specification: a payment's received date is at most 3 days ahead. */
 export const RECEIVED_DAYS_AHEAD = 3;
 
 /** Today and the latest received date, yyyy-MM-dd: the company's days. */
 export const today = (now: Date = new Date()) => companyToday(now);
 export const latestReceivedDate = (now: Date = new Date()) => addDays(companyToday(now), RECEIVED_DAYS_AHEAD);
 
-/** Spec 000 §8 Customer banners: 'customer has $1,234.56 in unpaid invoices'. */
+/** The client's specification: 'customer has $1,234.56 in unpaid invoices'. */
 export const unpaidMessage = (owing: number) => `This customer has ${formatMoney(owing)} in unpaid invoices.`;
 
 /** The delete question, naming the payment. */

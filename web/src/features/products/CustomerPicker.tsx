@@ -8,7 +8,7 @@ import { useDebouncedValue } from '../customers/use-debounced-value';
 import { usePriceChangeCustomersQuery, type CustomerOption } from './products.api';
 
 /**
- * The price change's optional customer (spec 001 §2: "a customer picker appears"): empty means the list price for
+ * The price change's optional customer ("a customer picker appears"): empty means the list price for
  * everyone; a customer makes it that customer's own price. Searches the company's customers as the user types.
  */
 export function CustomerPicker({

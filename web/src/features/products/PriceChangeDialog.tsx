@@ -30,7 +30,7 @@ interface PriceChangeValues {
 const FIELDS = ['product_price', 'effective_date', 'customerId'] as const;
 
 /**
- * "Change price" (spec 001 §2: a price-effective date, not before today, and a customer picker): a new list price
+ * "Change price" (a price-effective date, not before today, and a customer picker): a new list price
  * from a day on, or one customer's own price. PUT /product/{id} with product_price, effective_date, customerId.
  */
 export function PriceChangeDialog({ product, onClose }: { product: Product; onClose: () => void }) {

@@ -33,7 +33,7 @@ export function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Size, UPC and internal SKU in one line (spec 001 §2 detail subheader; '0' / none leaves the SKU out). */
+/** Size, UPC and internal SKU in one line ('0', none leaves the SKU out). */
 export function productSubheader(product: ProductDetail, withSku: boolean): string {
   return [
     product.product_size,
@@ -127,7 +127,7 @@ function Card({ product, onEdit }: { product: ProductDetail; onEdit: () => void 
 }
 
 /**
- * The side detail card of the product grid (spec 001 §2): the product a row click picked. Not modal: another row
+ * The side detail card of the product grid (as the client's specification asks): the product a row click picked. Not modal: another row
  * click shows that product instead.
  */
 export function ProductDetailDrawer({

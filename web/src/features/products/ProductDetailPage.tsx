@@ -142,7 +142,7 @@ function Detail({ product }: { product: ProductDetail }) {
                 Inventory
               </RouterButton>
             )}
-            {/* Under Clover nothing here changes the product; under Bottle POS only its price (spec 001 §6) */}
+            {/* Under Clover nothing here changes the product; under Bottle POS only its price (as the client specification asks) */}
             <LockedButton reason={lockReason}>
               <Button
                 variant="outlined"
@@ -266,7 +266,7 @@ function Detail({ product }: { product: ProductDetail }) {
   );
 }
 
-/** /product/{id} (spec 001 §2 product detail): size, UPC and internal SKU, prices, sales and price changes. */
+/** /product/{id} (as the client's specification asks): size, UPC and internal SKU, prices, sales and price changes. */
 export default function ProductDetailPage() {
   const { productId = '' } = useParams();
   const { data, error, isLoading, refetch } = useGetProductQuery(productId);

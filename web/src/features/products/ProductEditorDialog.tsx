@@ -93,7 +93,7 @@ const dollar = { input: { startAdornment: <InputAdornment position="start">$</In
 const numeric = { htmlInput: { inputMode: 'decimal' as const } };
 
 /**
- * The product editor modal (spec 001 §2 Products): create, edit, archive, restore and delete (after confirming,
+ * The product editor modal (as the client's specification asks): create, edit, archive, restore and delete (after confirming,
  * only without invoice history). A new price asks for its effective date (not before today) and optionally a
  * customer. 'Error saving product!' lists the server's details and links to the product that exists already.
  * Mount it with a key per product (and per opening) so every opening starts from the product as saved.
@@ -110,7 +110,7 @@ export function ProductEditorDialog({
   const { data: company } = useCompany();
   const today = todayIn(company?.time_zone);
   const { active: withSku } = useFeature('internal_sku');
-  // Clover keeps the catalogue (nothing is edited here); Bottle POS keeps all but the price (spec 001 §6).
+  // Clover keeps the catalogue (nothing is edited here); Bottle POS keeps all but the price (as the client's specification asks).
   const lock = useCatalogueLock();
   const fixed = lock !== null;
   const priceFixed = lock === 'clover';

@@ -46,7 +46,7 @@ export function withArchived(query: GridQueryArgs, showArchived: boolean): GridQ
 type Editing = { id: string | null } | null;
 
 /**
- * /product (spec 001 §2 Products): the product grid (server-side, units sold first, archived hidden unless asked
+ * /product (as the client's specification asks): the product grid (server-side, units sold first, archived hidden unless asked
  * for), New Product, the editor modal and the side detail card a row click opens.
  */
 export default function ProductsPage() {

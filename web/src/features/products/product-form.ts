@@ -73,7 +73,7 @@ export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
   'N/A': 'N/A (non-alcoholic)',
 };
 
-/** Today in the company's time zone: the earliest price-effective date (spec 001 §5). */
+/** Today in the company's time zone: the earliest price-effective date (as the client's specification asks). */
 export const todayIn = (timeZone: string | undefined) =>
   businessDate(new Date().toISOString(), timeZone || undefined);
 
@@ -101,7 +101,7 @@ export function productValues(product: Product): ProductValues {
   };
 }
 
-/** The price-effective date: a date, not before today (spec 001 §2, §5). Empty means today. */
+/** The price-effective date: a date, not before today (as the client's specification asks). Empty means today. */
 export function effectiveDateProblem(value: string, today: string): string | undefined {
   if (value.trim() === '') return undefined;
   return (
@@ -109,7 +109,7 @@ export function effectiveDateProblem(value: string, today: string): string | und
   );
 }
 
-/** Spec 001 §5 Product, with the domain's own rules and messages (the API runs the same functions). */
+/** The client's specification's Product, with the domain's own rules and messages (the API runs the same functions). */
 export function validateProduct(values: ProductValues, today: string): FormErrors<ProductValues> {
   const errors: FormErrors<ProductValues> = {
     product: productRules.product(values.product),

@@ -11,7 +11,7 @@ import type { PhoneRowParts } from '../../shared/grid/PhoneRowList';
 import { PRODUCT_TYPES } from './product-form';
 import type { ProductGridRow } from './products.api';
 
-/** Spec 001 §9: products by units sold, descending (shown on the Units Sold header). */
+/** The client's specification: products by units sold, descending (shown on the Units Sold header). */
 export const PRODUCT_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'units_sold', sort: 'desc' }];
 
 export const productPath = (id: string) => `/product/${encodeURIComponent(id)}`;
@@ -58,7 +58,7 @@ export const productPhoneRow = (row: ProductGridRow): PhoneRowParts => ({
 });
 
 /**
- * The /product grid, every column of spec 001 §2: name, SKU, UPC, type, size, purchased price, list price, units
+ * The /product grid, every column of the client's specification: name, SKU, UPC, type, size, purchased price, list price, units
  * sold, total $, profit $, profit %, distributor, archived. Field names are the API's column ids.
  */
 export function productColumns(onEdit: (row: ProductGridRow) => void): GridColDef<ProductGridRow>[] {

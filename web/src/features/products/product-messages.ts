@@ -1,6 +1,6 @@
 import { PRODUCT_MESSAGES } from '#domain/products/product.rules';
 
-/** Spec 001 §8 Product messages, and the screens' own texts. */
+/** The client's specification's Product messages, and the screens' own texts. */
 export const PRODUCT_SCREEN_MESSAGES = {
   saveFailed: PRODUCT_MESSAGES.saveFailed,
   notArchived: 'Did not archive product',

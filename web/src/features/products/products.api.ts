@@ -8,7 +8,7 @@ import type {
 
 export type { PriceChangeResponse as PriceChange, ProductGridRow } from '#domain/contracts/product.contract';
 
-/** Spec 001 §3 Product (domain/contracts/product.contract.ts). */
+/** The client's specification's Product (domain/contracts/product.contract.ts). */
 export type Product = ProductResponse;
 
 /** GET /product/{id}. */

@@ -53,7 +53,7 @@ function BalanceBody({ balance }: { balance: PublicBalance }) {
   );
 }
 
-/** /customer/balance/pdf/:token — a customer's balance opened by its public link (spec 001 §2), signed out. */
+/** /customer/balance/pdf/:token — a customer's balance opened by its public link (as the client's specification asks), signed out. */
 export default function PublicBalancePage() {
   const { token = '' } = useParams();
   const { data, error, isLoading } = usePublicBalanceQuery(token);

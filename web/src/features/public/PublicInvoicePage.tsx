@@ -195,7 +195,7 @@ function InvoiceBody({ invoice }: { invoice: PublicInvoice }) {
   );
 }
 
-/** /invoice/pdf/:token — an invoice opened by its public link (spec 001 §2), signed out. */
+/** /invoice/pdf/:token — an invoice opened by its public link (as the client's specification asks), signed out. */
 export default function PublicInvoicePage() {
   const { token = '' } = useParams();
   const { data, error, isLoading } = usePublicInvoiceQuery(token);

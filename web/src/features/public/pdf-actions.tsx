@@ -35,7 +35,7 @@ export const revokedMessage = (count: number) =>
     ? 'There was no live public link to revoke.'
     : `${count} public ${count === 1 ? 'link' : 'links'} revoked: ${count === 1 ? 'it no longer opens' : 'they no longer open'}.`;
 
-/** 'Error generating pdf' with the reason the server gave (spec 000 §8 PDF). */
+/** 'Error generating pdf' with the reason the server gave (as the client's specification asks). */
 export function pdfErrorMessage(error: unknown): string {
   const problem = toProblem(error);
   const reasons = [

@@ -15,7 +15,7 @@ export type {
 } from '#domain/contracts/public.contract';
 
 /**
- * PDFs and public links (issue 7 and 8). The signed-in calls carry the bearer token like any other; the public
+ * PDFs and public links. The signed-in calls carry the bearer token like any other; the public
  * ones (`pdf/…`) need none, and their 404 is an answer for the page, never a session matter.
  */
 export const pdfApi = api.injectEndpoints({

@@ -71,7 +71,7 @@ export function CompanyHeader({ company }: { company: PublicCompany }) {
 }
 
 /**
- * A public document page (spec 001 §2 Public PDF views): no sign-in, no app shell; the heading, a Download PDF
+ * A public document page (as the client's specification asks): no sign-in, no app shell; the heading, a Download PDF
  * button and the document.
  */
 export function PublicPage({

@@ -99,7 +99,7 @@ function MissingData({ report }: { report: AlcoholSalesReportAnswer }) {
 }
 
 /**
- * /stamp/comptroller: the Comptroller's monthly alcohol sales report (Tex. Tax Code §151.462, issue 18 §7). Pick a
+ * /stamp/comptroller: the Comptroller's monthly alcohol sales report (Tex. Tax Code §151.462). Pick a
  * month (last month on arrival, or `?month=YYYY-MM`): its totals, what must be filled before the 25th, and the CSV to
  * file (one per permit).
  */

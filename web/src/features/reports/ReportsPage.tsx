@@ -108,7 +108,7 @@ function TopProducts({ title, answer }: { title: string; answer: ReportAnswer | 
   );
 }
 
-/** The report (spec 001 §2 /reports): two periods, Monthly or Weekly, compared on a bar chart. */
+/** The report (as the client's specification asks): two periods, Monthly or Weekly, compared on a bar chart. */
 function Report() {
   const today = todayOf();
   const [name, setName] = useState<ReportPeriodName>('monthly');

@@ -22,7 +22,7 @@ const day = (date: Date) => format(date, FILTER_DATE_FORMAT);
 const earlier = (a: string, b: string) => (a < b ? a : b);
 
 /**
- * The period containing `chosen` (spec 001 §2 Reports): its month, or its week (Sunday to Saturday), ending today
+ * The period containing `chosen` (as the client's specification asks): its month, or its week (Sunday to Saturday), ending today
  * at the latest. A future day snaps to today's period: future dates cannot be picked.
  */
 export function snapPeriod(name: ReportPeriodName, chosen: string, today: string): ReportPeriod {

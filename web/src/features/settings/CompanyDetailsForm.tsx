@@ -34,8 +34,8 @@ import {
 type SwitchName = 'show_prices' | 'sort_inv_products' | 'cash_on_delivery' | 'has_fintech';
 
 /**
- * The company details form of /setting (spec 000 §2, §5 Company): PUT /company/{id}. Errors show per field and,
- * for the server's answer, as the inline list 'Error saving company!' (spec 000 §8). `focusThreshold` focuses the
+ * The company details form of /setting (as the client's specification asks): PUT /company/{id}. Errors show per field and,
+ * for the server's answer, as the inline list 'Error saving company!' (as the client's specification asks). `focusThreshold` focuses the
  * stamp threshold input (?focus_field=threshold) instead of the first field.
  */
 export function CompanyDetailsForm({

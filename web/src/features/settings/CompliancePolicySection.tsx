@@ -28,7 +28,7 @@ export const COMPLIANCE_SCREEN_MESSAGES = {
 
 type Flag = 'extended_stamp_statuses' | 'small_format_stamps' | 'strict_records';
 
-/** One switch per on/off rule, in plain words (issue 18 §2–§4). */
+/** One switch per on/off rule, in plain words. */
 export const COMPLIANCE_SWITCHES: { field: Flag; label: string; help: string }[] = [
   {
     field: 'extended_stamp_statuses',
@@ -59,7 +59,7 @@ export const LICENCE_GUARD_LABELS: Record<CompliancePolicy['licence_guard'], str
 };
 
 /**
- * The "TABC compliance" section of /setting (issue 18): a control per rule, each saved as it changes. Only the
+ * The "TABC compliance" section of /setting: a control per rule, each saved as it changes. Only the
  * owner changes them; staff users see nothing here.
  */
 export function CompliancePolicySection() {

@@ -27,7 +27,7 @@ import {
 } from './company-settings.api';
 import { useLogoImage } from './use-logo-image';
 
-/** Spec 000 §8 Logo messages, §9 the advised size, §4 the upload progress (50 ms ticks up to 90, then 100). */
+/** The client's specification's Logo messages, §9 the advised size, §4 the upload progress (50 ms ticks up to 90, then 100). */
 export const LOGO_MESSAGES = {
   uploadFailed: 'Error Uploading Logo',
   loadFailed: 'Error loading Logos',

@@ -21,7 +21,7 @@ import {
 
 const MESSAGES = { failed: 'Something went wrong', saved: 'Notification preferences saved.' } as const;
 
-/** /notification (spec 000 §2 Settings): how the user hears of a placed order, by e-mail and in the app. */
+/** /notification (as the client's specification asks): how the user hears of a placed order, by e-mail and in the app. */
 export default function NotificationPage() {
   return (
     <>

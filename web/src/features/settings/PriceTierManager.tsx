@@ -68,7 +68,7 @@ export const TIER_BASE_LABELS: Record<TierBase, string> = {
 
 const DEFAULT_PERCENTAGE = String(DEFAULT_TIER_PERCENTAGE_BASIS_POINTS / 100);
 
-/** 'Tier 1', else the first 'Tier N' no tier has (spec 001 §3: a new tier defaults to Tier 1, 10 %). */
+/** 'Tier 1', else the first 'Tier N' no tier has (a new tier defaults to Tier 1, 10 %). */
 export function nextTierName(tiers: readonly PriceTier[]): string {
   const taken = new Set(tiers.map((tier) => tierNameKey(tier.name)));
   if (!taken.has(tierNameKey(DEFAULT_TIER_NAME))) return DEFAULT_TIER_NAME;
@@ -229,7 +229,7 @@ function TierDialog({
   );
 }
 
-/** Remove a tier: its customers move to the tier chosen (default: the base tier), spec 001 §4. */
+/** Remove a tier: its customers move to the tier chosen (default: the base tier), the client's specification */
 function RemoveTierDialog({
   tier,
   tiers,
@@ -486,7 +486,7 @@ function Manager() {
 }
 
 /**
- * The price tier manager of company settings (spec 001 §2, §3 Price tier, §4 removal): shown only while the
+ * The price tier manager of company settings (as the client's specification asks): shown only while the
  * company has tiered_pricing on. The base tier stands for the list price: it can be neither edited nor removed.
  */
 export function PriceTierManager() {

@@ -21,7 +21,7 @@ import { ProfileAccountForm } from './ProfileAccountForm';
 import { ProfileInfoCard } from './ProfileInfoCard';
 
 /**
- * /setting (spec 000 §2 Settings): company details, logo manager, profile form and info card, and the menu links
+ * /setting (as the client's specification asks): company details, logo manager, profile form and info card, and the menu links
  * (/features, /notification with the order feature, /activity; the staff page); the owner's TABC compliance rules. `?focus_field=threshold` focuses
  * the stamp threshold input.
  */

@@ -1,6 +1,6 @@
 import { companyApi, type Company, type Logo } from '../../shared/company/company.api';
 
-/** PUT /company/{id}: every field of the settings form (spec 000 §5 Company). */
+/** PUT /company/{id}: every field of the settings form (as the client's specification asks). */
 export interface UpdateCompanyBody {
   name: string;
   address: string;
@@ -41,7 +41,7 @@ const answersLogoList = async (
   }
 };
 
-/** Company details and the logo manager (spec 000 §7 Company). Logo calls answer the logo list. */
+/** Company details and the logo manager (as the client's specification asks). Logo calls answer the logo list. */
 export const companySettingsApi = logoListApi.injectEndpoints({
   endpoints: (build) => ({
     updateCompany: build.mutation<Company, { id: string; body: UpdateCompanyBody }>({

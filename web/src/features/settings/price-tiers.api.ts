@@ -1,7 +1,7 @@
 import { api } from '../../app/api';
 import type { PriceTierResponse } from '#domain/contracts/product.contract';
 
-/** Spec 001 §3 Price tier, as GET /product/price-tier answers it (domain/contracts/product.contract.ts). */
+/** The client's specification's Price tier, as GET /product/price-tier answers it (domain/contracts/product.contract.ts). */
 export type PriceTier = PriceTierResponse;
 
 export interface PriceTierColor {
@@ -27,7 +27,7 @@ export interface PriceTierBody {
 const TIER = 'PriceTier' as const;
 const LIST = { type: TIER, id: 'LIST' } as const;
 
-/** The price tier manager's calls (spec 001 §7 /product/price-tier…); all answer 403 without tiered_pricing. */
+/** The price tier manager's calls (as the client's specification asks); all answer 403 without tiered_pricing. */
 export const priceTiersApi = api
   .enhanceEndpoints({ addTagTypes: [TIER, 'Customer', 'Company'] })
   .injectEndpoints({

@@ -9,7 +9,7 @@ export const PROFILE_MESSAGES = {
 
 export type ProfileValues = { name: string; password: string };
 
-/** Spec 000 §5: name required, at least 3 characters after trimming; password optional, at least 4. */
+/** The client's specification: name required, at least 3 characters after trimming; password optional, at least 4. */
 export const validateProfile = (v: ProfileValues): FormErrors<ProfileValues> => ({
   name: v.name.trim().length < 3 ? PROFILE_MESSAGES.nameShort : undefined,
   password: v.password.length > 0 && v.password.length < 4 ? PROFILE_MESSAGES.passwordShort : undefined,

@@ -1,7 +1,7 @@
 import { isEmail } from '#domain/shared/field-rules';
 import type { FormErrors } from '../../shared/forms/use-form';
 
-/** Spec 000 §5 Invitation: the messages the API answers too (apps/api/src/staff/dto/staff.bodies.ts). */
+/** The client's specification: the messages the API answers too (apps/api/src/staff/dto/staff.bodies.ts). */
 export const STAFF_MESSAGES = {
   name: 'User name is required !',
   email: "Email can't be an empty field !",
@@ -23,5 +23,5 @@ export const validateInvite = (v: InviteValues): FormErrors<InviteValues> => {
   };
 };
 
-/** The invitation link is shown and copied as https (spec 000 §5 Invitation). */
+/** The invitation link is shown and copied as https (as the client's specification asks). */
 export const asHttps = (link: string): string => link.replace(/^http:\/\//i, 'https://');

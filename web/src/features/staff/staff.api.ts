@@ -9,7 +9,7 @@ import type {
 /** The shapes of /company/staff, one home for the API and the web: domain/contracts/staff.contract.ts. */
 export type { StaffInvitation, StaffUser } from '#domain/contracts/staff.contract';
 
-/** Staff (issue 4 item 2): any user may look; only the owner invites, revokes and disables. */
+/** Staff: any user may look; only the owner invites, revokes and disables. */
 export const staffApi = api.enhanceEndpoints({ addTagTypes: ['Staff'] }).injectEndpoints({
   endpoints: (build) => ({
     listStaff: build.query<StaffListResponse, void>({

@@ -23,7 +23,7 @@ import { STAMP_MESSAGES } from './stamp-messages';
 import { useCreateStampRollMutation } from './stamps.api';
 
 /**
- * POST stamp/roll (spec 000 §5 Stamp roll create): prefix optional (trimmed, upper-cased), received date at most
+ * POST stamp/roll (as the client's specification asks): prefix optional (trimmed, upper-cased), received date at most
  * 3 days ahead, from ≥ 1, to ≥ from. The size warnings show while typing and never block saving.
  */
 export function AddRollForm({ prefixRef }: { prefixRef?: Ref<HTMLInputElement> }) {

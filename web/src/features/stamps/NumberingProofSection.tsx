@@ -28,7 +28,7 @@ const SHOWN = 200;
 
 const STATE_LABEL = { issued: 'Issued', cancelled: 'Cancelled', deleted: 'Deleted (was cancelled)' } as const;
 
-/** 'Replaced by 352', 'Replaces 345' (issue 18 §4): the cancelled invoice and its replacement name each other. */
+/** 'Replaced by 352', 'Replaces 345': the cancelled invoice and its replacement name each other. */
 const correction = (invoice: { replaces: string | null; replacedBy: string | null }) =>
   [
     invoice.replaces ? `Replaces #${invoice.replaces}` : '',
@@ -38,7 +38,7 @@ const correction = (invoice: { replaces: string | null; replacedBy: string | nul
     .join('; ');
 
 /**
- * The invoice numbering proof of the record's period (issue 18 §4): every number issued, the state of its
+ * The invoice numbering proof of the record's period: every number issued, the state of its
  * invoices, and each gap with its explanation (or flagged).
  */
 export function NumberingProofSection({

@@ -64,7 +64,7 @@ export function SerialAsOfLookup({ asOf }: { asOf: string | undefined }) {
   const [download] = useDownloadSerialHistoryMutation();
   const [downloading, setDownloading] = useState<'csv' | 'pdf' | null>(null);
 
-  /** The stamp and instant shown, as a file (issue 18: one serial's history as of then). */
+  /** The stamp and instant shown, as a file (one serial's history as of then). */
   const downloadAs = async (format: 'csv' | 'pdf') => {
     if (!history) return;
     setDownloading(format);

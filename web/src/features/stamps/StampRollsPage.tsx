@@ -24,7 +24,7 @@ const ALL_TABS = [
   { id: 'add', label: 'Add Roll' },
   { id: 'destroy', label: 'Destroy Stamps' },
   { id: 'undo', label: 'Undo Destroy' },
-  // issue 18 §2: only with the company setting extended_stamp_statuses
+  // Only with the company setting extended_stamp_statuses
   { id: 'status', label: 'Lost, Stolen, Voided' },
 ] as const;
 type TabId = (typeof ALL_TABS)[number]['id'];

@@ -17,7 +17,7 @@ export const THRESHOLD_SETTING = '/setting?focus_field=threshold';
 const DISMISSED_KEY = 'stamp_low_warning_dismissed';
 
 /**
- * 'Error Checking Stamp Status' with Check Again and Register new roll (spec 000 §8). `register` replaces the
+ * 'Error Checking Stamp Status' with Check Again and Register new roll (as the client's specification asks). `register` replaces the
  * default link to /stamp/roll (the roll page focuses its own form instead).
  */
 export function StampStatusError({
@@ -63,7 +63,7 @@ function rememberDismissed() {
 }
 
 /**
- * The dashboard's stamp banners (spec 000 §2), checked on every load: the dismissible low-stamp warning (stamps
+ * The dashboard's stamp banners (as the client's specification asks), checked on every load: the dismissible low-stamp warning (stamps
  * left in active rolls under the company threshold) with a link to the threshold setting, and the active-roll
  * banner. Without any roll: 'No data found' and Register new roll; when the status can't be read: the error with
  * Check Again. A dismissed warning stays hidden for the browser tab's session.

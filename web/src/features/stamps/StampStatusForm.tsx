@@ -19,7 +19,7 @@ import {
 import { normalizePrefix, toStampNumber, validateRange } from './stamp-validation';
 import type { StampRoll } from './stamps.api';
 
-/** The statuses in plain words (issue 18 §2). */
+/** The statuses in plain words. */
 export const STATUS_CHOICES: { value: ExtendedStampStatus; label: string }[] = [
   { value: 'lost', label: 'Lost' },
   { value: 'stolen', label: 'Stolen' },
@@ -72,7 +72,7 @@ function validate(v: StatusValues, roll: StampRoll | undefined): FormErrors<Stat
 }
 
 /**
- * POST stamp/roll/{roll_id}/status (issue 18 §2, with the company setting on): stamps in stock become lost, stolen,
+ * POST stamp/roll/{roll_id}/status (with the company setting on): stamps in stock become lost, stolen,
  * voided or returned to the state, with a note; one lost, stolen or voided stamp may name its replacement.
  */
 export function StampStatusForm({ rolls }: { rolls: StampRoll[] }) {

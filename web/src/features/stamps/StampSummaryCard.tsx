@@ -9,7 +9,7 @@ import { STAMP_MESSAGES } from './stamp-messages';
 import { StampStatusError } from './StampStatus';
 import { useStampRemainingQuery } from './stamps.api';
 
-/** The stamp remaining summary (spec 000 §3) beside the roll forms; `onRegister` focuses the add-roll form. */
+/** The stamp remaining summary (as the client's specification asks) beside the roll forms; `onRegister` focuses the add-roll form. */
 export function StampSummaryCard({ onRegister }: { onRegister: () => void }) {
   // read again on every visit: the threshold may have changed in Settings meanwhile
   const { data, isLoading, isError, isFetching, refetch } = useStampRemainingQuery(undefined, {

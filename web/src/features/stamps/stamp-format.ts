@@ -17,7 +17,7 @@ export const rollLabel = (roll: Pick<StampRoll, 'prefix' | 'from' | 'to'>) =>
 export const formatCount = (n: number | string | null | undefined) =>
   n === null || n === undefined || n === '' ? '' : Number(n).toLocaleString('en-US');
 
-/** Spec 000 §2: Finished (grey), Active (green), Inactive (red). */
+/** The client's specification: Finished (grey), Active (green), Inactive (red). */
 export const ROLL_STATE: Record<
   StampRoll['state'],
   { label: string; color: 'default' | 'success' | 'error' }
@@ -37,7 +37,7 @@ export const LOG_KIND: Record<
   released: { label: 'Released', color: 'warning' },
   destroyed: { label: 'Destroyed', color: 'error' },
   restored: { label: 'Restored', color: 'success' },
-  // issue 18 §2, with the extended stamp statuses
+  // , with the extended stamp statuses
   lost: { label: 'Lost', color: 'error' },
   stolen: { label: 'Stolen', color: 'error' },
   voided: { label: 'Voided', color: 'error' },
@@ -59,7 +59,7 @@ export const STAMP_STATUS: Record<
   RETURNED: { label: 'Returned to the state', color: 'warning' },
 };
 
-/** The stamp record's transactions (issue 18 §1, §2), as the screen, CSV and PDF name them. */
+/** The stamp record's transactions (as the client's specification asks), as the screen, CSV and PDF name them. */
 export const RECORD_KIND_LABEL = STAMP_RECORD_KIND_LABEL;
 
 /** ', 2 lost, 1 replacement issued': the extended statuses' totals of a record, only those that happened. */

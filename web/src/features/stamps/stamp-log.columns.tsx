@@ -7,7 +7,7 @@ import { formatDate, toDate } from '../../shared/format';
 import { LOG_KIND } from './stamp-format';
 import type { StampLogKind, StampLogRow } from './stamps.api';
 
-/** Spec 000 §9: stamps sort by logged_at descending. */
+/** The client's specification: stamps sort by logged_at descending. */
 export const STAMP_LOG_DEFAULT_SORT: GridSortModel = [{ field: 'logged_at', sort: 'desc' }];
 
 const isManual = (row: StampLogRow) => row.kind === 'allocated' && !row.invoice;
@@ -20,7 +20,7 @@ const toNumber = (value: unknown) =>
   value === null || value === undefined || value === '' ? null : Number(value);
 
 /**
- * The stamp log (spec 000 §2 /stamp): customer, TABC ID, invoice, date, prefix, start, end, used, balance, and a
+ * The stamp log (as the client's specification asks): customer, TABC ID, invoice, date, prefix, start, end, used, balance, and a
  * status column (after the invoice, so it stays in view) that marks destroyed stamps. Field names are the API's column ids.
  */
 export const stampLogColumns: GridColDef<StampLogRow>[] = [
@@ -48,7 +48,7 @@ export const stampLogColumns: GridColDef<StampLogRow>[] = [
     type: 'singleSelect',
     minWidth: 104,
     flex: 0.7,
-    // The spec's five; rows of the extended statuses (issue 18 §2) show their own label but are not in this list.
+    // The spec's five; rows of the extended statuses show their own label but are not in this list.
     valueOptions: (['received', 'allocated', 'released', 'destroyed', 'restored'] as StampLogKind[]).map(
       (value) => ({ value, label: LOG_KIND[value].label }),
     ),

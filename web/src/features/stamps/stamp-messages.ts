@@ -1,4 +1,4 @@
-/** The stamp screens' messages (spec 000 §5, §8; the server uses the same texts). */
+/** The stamp screens' messages (the server uses the same texts). */
 export const STAMP_MESSAGES = {
   saveFailed: 'Error saving stamp!',
   prefixChars: 'Prefix may hold only letters, digits, spaces and hyphens.',

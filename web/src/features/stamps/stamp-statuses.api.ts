@@ -3,7 +3,7 @@ import { stampsApi } from './stamps.api';
 
 export type { StampStatusRecordResult } from '#domain/contracts/stamp.contract';
 
-/** The extended stamp statuses of issue 18 §2. */
+/** The extended stamp statuses */
 export type ExtendedStampStatus = 'lost' | 'stolen' | 'voided' | 'returned_to_state';
 
 export interface RecordStampStatusBody {
@@ -16,7 +16,7 @@ export interface RecordStampStatusBody {
   replacement_number?: number;
 }
 
-/** Issue 18 §2: lost, stolen, voided and returned stamps, and replacements (with the company setting on). */
+/** Lost, stolen, voided and returned stamps, and replacements (with the company setting on). */
 export const stampStatusesApi = stampsApi.injectEndpoints({
   endpoints: (build) => ({
     stampStatusSettings: build.query<StampStatusSettingsResponse, void>({

@@ -4,7 +4,7 @@ import type { FormErrors } from '../../shared/forms/use-form';
 import { addDays, companyToday, toDate } from '../../shared/format';
 import { STAMP_MESSAGES } from './stamp-messages';
 
-/** Spec 000 §5 / §9: a roll's received date is at most 3 days after today. */
+/** The client's specification: a roll's received date is at most 3 days after today. */
 export const RECEIVED_DAYS_AHEAD = 3;
 const MAX_STAMP_NUMBER = 2_000_000_000;
 
@@ -41,7 +41,7 @@ function numberError(value: string, field: 'From' | 'To', prefix = ''): string |
 
 export type RollValues = { prefix: string; received_at: string; from: string; to: string };
 
-/** Spec 000 §5 Stamp roll create. */
+/** The client's specification's Stamp roll create. */
 export function validateRoll(v: RollValues): FormErrors<RollValues> {
   const prefix = normalizePrefix(v.prefix);
   const from = toStampNumber(v.from, prefix);
@@ -75,7 +75,7 @@ export function rollSizeWarnings(v: Pick<RollValues, 'from' | 'to'> & { prefix?:
 
 export type RangeValues = { roll: string; from: string; to: string; note: string };
 
-/** A destroy range: from ≥ 1, to ≥ from, both within the roll (spec 000 §5 Stamp assignment, Destroy). */
+/** A destroy range: from ≥ 1, to ≥ from, both within the roll (Destroy). */
 export function validateRange(
   v: RangeValues,
   roll: { prefix: string; from: number; to: number } | undefined,

@@ -118,7 +118,7 @@ export const stampsApi = api.enhanceEndpoints({ addTagTypes: [LEDGER] }).injectE
         responseHandler: fileResponse(`stamp_record.${format}`),
       }),
     }),
-    /** GET /stamp/record/serial/download | …/pdf: one stamp's history as of an instant, as a file (issue 18). */
+    /** GET /stamp/record/serial/download | …/pdf: one stamp's history as of an instant, as a file. */
     downloadSerialHistory: build.mutation<
       DownloadedFile,
       { prefix: string; number: number; as_of?: string; format: 'csv' | 'pdf' }

@@ -4,10 +4,10 @@ import type { CompanyResponse, LogoResponse } from '#domain/contracts/company.co
 
 export type { CompanyFeatureResponse as CompanyFeature } from '#domain/contracts/company.contract';
 
-/** Spec 000 §3 Company, as GET/PUT /company/{id} answer it (domain/contracts/company.contract.ts). */
+/** The client's specification's Company, as GET/PUT /company/{id} answer it (domain/contracts/company.contract.ts). */
 export type Company = CompanyResponse;
 
-/** Spec 000 §3 Logo, as GET /company/logo answers it; `path` needs the bearer token (see useLogoImage). */
+/** The client's specification's Logo, as GET /company/logo answers it; `path` needs the bearer token (see useLogoImage). */
 export type Logo = LogoResponse;
 
 /** The company every screen reads (settings, the dashboard, feature gates). Tag 'Company'. */

@@ -2,7 +2,7 @@ import type { CompliancePolicyResponse } from '#domain/contracts/company.contrac
 import { api } from '../../app/api';
 import { useAppSelector } from '../../app/store';
 
-/** The company's TABC compliance rules (issue 18), as GET/PUT /company/{id}/compliance answer them. */
+/** The company's TABC compliance rules, as GET/PUT /company/{id}/compliance answer them. */
 export type CompliancePolicy = CompliancePolicyResponse;
 
 const COMPLIANCE = 'Compliance' as const;

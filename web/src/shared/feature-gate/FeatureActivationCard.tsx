@@ -7,8 +7,7 @@ import { FEATURE_CATALOGUE, type FeatureName } from '#domain/companies/company.f
 import { RouterButton } from '../ui/RouterButton';
 
 /**
- * The activation card a feature-dependent screen shows while the company's feature is off (spec 000 §2 /payment,
- * spec 001 §1): what the feature does and a link to /features to activate it or request access.
+ * The activation card a feature-dependent screen shows while the company's feature is off (as the client's specification asks): what the feature does and a link to /features to activate it or request access.
  */
 export function FeatureActivationCard({ feature, message }: { feature: FeatureName; message?: string }) {
   const { title, description, access } = FEATURE_CATALOGUE[feature];

@@ -13,7 +13,7 @@ type ReportForbidden = (message: string) => void;
 const ForbiddenContext = createContext<ReportForbidden | null>(null);
 
 /**
- * The one web gate for feature-dependent screens (ARCHITECTURE §5): renders `children` while the company has
+ * The one web gate for feature-dependent screens: renders `children` while the company has
  * `feature` on, and the activation card (linking to /features) while it is off. A gated call inside that answers
  * 403 (the feature was switched off meanwhile) also shows the card: pass its error to `useFeatureForbidden`.
  *

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 
-/** A form's inline error list under a header such as 'Error saving customer!' (spec 000 §8). */
+/** A form's inline error list under a header such as 'Error saving customer!' (as the client's specification asks). */
 export function ProblemAlert({ title, messages }: { title?: string; messages: string[] }) {
   if (messages.length === 0) return null;
   return (

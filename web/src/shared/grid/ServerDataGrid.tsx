@@ -70,7 +70,7 @@ export type ServerDataGridProps<Row extends GridValidRowModel> = GridModelProps 
     /** Shown (with Retry) when the call fails; defaults to 'Error loading data'. */
     errorText?: string;
     /**
-     * Spec 001 §9 'The grid refits its columns 300 ms after loading': the columns refit (to their content and the
+     * The client's specification's 'The grid refits its columns 300 ms after loading': the columns refit (to their content and the
      * grid's width) this many ms after rows load (GRID_REFIT_MS unless given).
      */
     refitMs?: number;
@@ -87,11 +87,11 @@ export type ServerDataGridProps<Row extends GridValidRowModel> = GridModelProps 
     defaultColumnVisibility?: GridColumnVisibilityModel;
   };
 
-/** Spec 001 §9: 'The grid refits its columns 300 ms after loading.' */
+/** The client's specification: 'The grid refits its columns 300 ms after loading.' */
 export const GRID_REFIT_MS = 300;
 
 /**
- * Refits a grid's columns `refitMs` after each change of its rows or columns (spec 001 §9), and answers a refit to call when
+ * Refits a grid's columns `refitMs` after each change of its rows or columns (as the client's specification asks), and answers a refit to call when
  * the grid is resized: every column measured to its content, then fitted to the grid's width (fitWidths: the
  * widest text gives way first, spare room goes to the flexible columns), so the row actions at the end stay in view.
  * Widths the user chose (`fixed`) are kept. ServerDataGrid uses it; a client-side DataGrid passes its rows.

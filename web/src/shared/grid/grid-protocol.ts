@@ -35,7 +35,7 @@ export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 
 /** The page-size selector's choices as the specification words them: '10/page', '25/page', … */
 export const PAGE_SIZE_CHOICES = PAGE_SIZE_OPTIONS.map((size) => ({ value: size, label: `${size}/page` }));
-/** Spec 000 §9: grid page size 25. */
+/** The client's specification: grid page size 25. */
 export const DEFAULT_PAGE_SIZE = 25;
 
 export type ProtocolFilterType = 'text' | 'number' | 'date' | 'set';

@@ -8,7 +8,7 @@ import type { GridModelProps } from './use-grid-models';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A date range on whole days, never past today (spec 000 §5 Dates); null when it has no usable bound. */
+/** A date range on whole days, never past today (as the client's specification asks); null when it has no usable bound. */
 export function dateRange(from: string, to: string, today: string): ProtocolCondition | null {
   const ok = (day: string) => DAY.test(day) && day <= today;
   const low = ok(from) ? from : null;

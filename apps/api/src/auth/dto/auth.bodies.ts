@@ -13,7 +13,7 @@ import {
 } from 'class-validator';
 import type { ValidationArguments, ValidatorConstraintInterface } from 'class-validator';
 
-// Messages are the spec's (000 §5). class-validator runs a property's decorators bottom-up and stops at the first
+// Messages are the spec's (as the client's specification asks). class-validator runs a property's decorators bottom-up and stops at the first
 // failure, so the emptiness check sits closest to the property.
 const EMAIL_EMPTY = "Email can't be an empty field";
 const PASSWORD_EMPTY = "Password can't be an empty field";
@@ -38,7 +38,7 @@ class EmailField {
 
 /**
  * Sign-in checks only that a password was typed: the sign-in form asks for 5 characters, but the profile form
- * allows 4 (spec 000 §5), and a user who chose 4 there must still be able to sign in.
+ * allows 4 (as the client's specification asks), and a user who chose 4 there must still be able to sign in.
  */
 export class SignInBody extends EmailField {
   @ApiProperty({ example: 'correct-horse-7', maxLength: 200 })

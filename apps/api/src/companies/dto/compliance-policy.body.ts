@@ -7,7 +7,7 @@ import {
 import { FollowsRule } from '../../infra/http/follows-rule.js';
 
 /**
- * PUT /company/{id}/compliance (issue 18): the rules to change; a field left out keeps its value. Flags may come as
+ * PUT /company/{id}/compliance: the rules to change; a field left out keeps its value. Flags may come as
  * 0/1. The domain's rules check every field, so one 400 lists them all.
  */
 export class CompliancePolicyBody {

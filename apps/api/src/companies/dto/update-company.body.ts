@@ -5,7 +5,7 @@ import { INVOICE_STATUSES } from '#domain/shared/invoice-status.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
 
 /**
- * PUT /company/{id} (spec 000 §5 Company). The domain's rules check every field, so a form gets all its messages at
+ * PUT /company/{id} (as the client's specification asks). The domain's rules check every field, so a form gets all its messages at
  * once. Numbers may come as text and flags as 0/1. An optional field left out keeps its value.
  */
 export class UpdateCompanyBody {

@@ -5,7 +5,7 @@ import { toNumber } from '#domain/shared/field-rules.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
 
 /**
- * POST /customer and PUT /customer/{id} (spec 000 §5 Customer). The domain's rules check every field, so the form
+ * POST /customer and PUT /customer/{id} (as the client's specification asks). The domain's rules check every field, so the form
  * gets all its messages at once. Flags may be 0/1; on an edit, an optional field left out keeps its value.
  */
 export class CustomerBody {

@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 
-/** Spec 000 §3 Delinquency: whether the customer is on the TABC credit-law delinquent list, and from when. */
+/** The client's specification: whether the customer is on the TABC credit-law delinquent list, and from when. */
 export interface DelinquencyResponse {
   delinquent: boolean;
   effective_date: string | null;

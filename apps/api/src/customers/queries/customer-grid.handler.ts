@@ -69,7 +69,7 @@ const COLUMNS = {
   licence_status: { sql: LICENCE_STATUS, type: 'text', sortable: false, filterable: false },
 } as const;
 
-/** The /customer grid (spec 000 §2 Customers): current customers, by name unless sorted otherwise. */
+/** The /customer grid (as the client's specification asks): current customers, by name unless sorted otherwise. */
 export const customerGrid = defineGrid({
   table: TABLE,
   tenantColumn: 'c.company_id',

@@ -9,7 +9,7 @@ export interface TabcExpirationResponse extends LicenceExpiry {
   primary_status: string | null;
 }
 
-/** Spec 000 §3 TABC expiration for a customer, judged on the company's business date. */
+/** The client's specification's TABC expiration for a customer, judged on the company's business date. */
 export class TabcExpirationQuery extends Query<TabcExpirationResponse> {
   constructor(
     readonly companyId: string,

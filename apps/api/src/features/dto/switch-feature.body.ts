@@ -6,7 +6,7 @@ import { FollowsRule } from '../../infra/http/follows-rule.js';
 export const UNKNOWN_FEATURE = `Feature must be one of: ${FEATURE_NAMES.join(', ')}.`;
 const featureRule = (value: unknown) => (isFeatureName(value) ? undefined : UNKNOWN_FEATURE);
 
-/** POST /company/feature (spec 001 §7): name, active. */
+/** POST /company/feature (as the client's specification asks): name, active. */
 export class SwitchFeatureBody {
   @ApiProperty({ enum: FEATURE_NAMES })
   @FollowsRule(featureRule)

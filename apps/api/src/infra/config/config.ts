@@ -18,7 +18,7 @@ export interface AppConfig {
   webDir: string;
   minClientVersion: string;
   rateLimit: { attempts: number; attemptsPerAddress: number; windowSeconds: number };
-  /** Printed documents (issue 7): the system Chromium and how many documents print at once / wait. */
+  /** Printed documents: the system Chromium and how many documents print at once / wait. */
   pdf: { chromiumPath: string; concurrency: number; queueLimit: number; timeoutMs: number };
   /** Days a public link (`/invoice/pdf/{token}`) stays valid. */
   publicLinkDays: number;
@@ -27,13 +27,13 @@ export interface AppConfig {
   /** Live updates (socket.io): browser origins allowed besides the app's own, and the session re-check period. */
   live: { origins: string[]; sessionCheckMs: number };
   /**
-   * Issue 20: whether this process runs projections (PROJECTIONS=off: an API process beside `apps/worker`), and how
+   * Whether this process runs projections (PROJECTIONS=off: an API process beside `apps/worker`), and how
    * many API processes `npm start` runs (WORKERS; 1: everything in one process).
    */
   runProjections: boolean;
   workers: number;
   /**
-   * Point-of-sale partners (issue 19). A partner without credentials runs against its local contract server (started
+   * Point-of-sale partners. A partner without credentials runs against its local contract server (started
    * in-process). Credentials are only ever sent to the partner: never logged, stored in events or answered.
    */
   integrations: {

@@ -54,7 +54,7 @@ export function localDateTime(instant: Date, timeZone: string): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
-/** `21_Nov_2026`: export file names (spec 000 §9 'dd_MMM_yyyy'). */
+/** `21_Nov_2026`: export file names (as the client's specification asks). */
 export function fileDate(instant: Date, timeZone: string): string {
   const p = partsIn(instant, timeZone);
   return `${p.day}_${MONTHS[Number(p.month) - 1]}_${p.year}`;

@@ -12,7 +12,7 @@ export interface FileStorage {
 
 export const FILE_STORAGE = Symbol('FILE_STORAGE');
 
-/** 5 MB, the request limit of ARCHITECTURE §5. */
+/** 5 MB, the request body limit. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_.-]*)*$/i;

@@ -27,7 +27,7 @@ export const STORE_UNAVAILABLE =
 const RETRY_AFTER_SECONDS = 2;
 const DOMAIN_STATUS = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
 
-/** Maps every error to the one error shape (ARCHITECTURE §5). Only unexpected errors are 500s, and they are logged. */
+/** Maps every error to the one error shape. Only unexpected errors are 500s, and they are logged. */
 export function toProblem(error: unknown): Problem {
   if (error instanceof DomainError) {
     return {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Problem } from './error-filter.js';
 
 /**
- * Input that no route can take, refused once for every route before any of them parses it (issue 23):
+ * Input that no route can take, refused once for every route before any of them parses it:
  * - a control character (NUL, C0 controls, DEL) anywhere in the decoded path or query: a NUL reaching Postgres is
  *   an error there ("invalid byte sequence"), and no id, number, search or filter has a control character;
  * - a path or query whose percent-encoding is broken;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 /**
- * HTML → PDF with the system Chromium (ARCHITECTURE §6), shared by every printed document (invoices, orders,
+ * HTML → PDF with the system Chromium, shared by every printed document (invoices, orders,
  * balances).
  *
  * - One browser, launched on the first request and kept warm; if it dies (crash, killed) the next request launches

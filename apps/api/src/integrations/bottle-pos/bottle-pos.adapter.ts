@@ -12,7 +12,7 @@ const money = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * Bottle POS over HTTP. Bottle POS publishes no API: the shapes here are our assumption (README, Integrations),
- * built from what spec 001 names. Both calls are PUTs keyed by our id, so pushing the same invoice or product
+ * built from what the client's specification names. Both calls are PUTs keyed by our id, so pushing the same invoice or product
  * again replaces it at Bottle POS instead of adding a second one.
  *
  * - `PUT /api/v1/invoices/{invoiceId}` → `{ id }`

@@ -11,7 +11,7 @@ import { invoiceGrid } from '../../invoices/queries/invoice.grid.js';
 import { bottlePosInvoice } from './bottle-pos.adapter.js';
 
 /**
- * GET /bottle-pos/export-invoices (spec 000 §2, 001 §7): the invoices of the grid's filterModel (and sortModel) as a
+ * GET /bottle-pos/export-invoices (as the client's specification asks): the invoices of the grid's filterModel (and sortModel) as a
  * JSON array in the shape Bottle POS receives them (BottlePosAdapter, our assumption), streamed through a cursor.
  */
 @Injectable()

@@ -71,7 +71,7 @@ export class FintechSyncLogParams {
 }
 
 /**
- * Fintech sync (spec 001 §7 POST /fintech/sync, GET /fintech/sync-log; §3 Fintech sync log), fintech feature only.
+ * Fintech sync (GET /fintech/sync-log), fintech feature only.
  * A sync of the named invoices runs as every sync does (events on integrations-{companyId}, once per content), and
  * POST waits for it (at most 50 invoices). The log answers the syncs that named any of the invoices, newest first.
  */

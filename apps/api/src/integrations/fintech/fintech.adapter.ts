@@ -15,7 +15,7 @@ const money = (cents: number) => (cents / 100).toFixed(2);
  * The fintech (the retailer's payment platform) over HTTP. Its API is not public: the shape is our assumption (README,
  * Integrations) — `POST /api/v1/invoices` with the reference (prefix + number), both fintech ids and the lines in
  * unit EA, with an `Idempotency-Key` (our invoice id and what was sent), answering `{ id }`. An invoice whose customer
- * has no fintech id is refused before any call (spec 000 §5: the fintech id goes with the fintech option).
+ * has no fintech id is refused before any call (the fintech id goes with the fintech option).
  */
 export class FintechAdapter implements PartnerPort {
   readonly partner = 'fintech' as const;

@@ -37,7 +37,7 @@ export const FINTECH_CSV_HEADERS = [
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * GET /invoice/export/fintech (spec 000 §2 invoice grid exports, §9): invoices_fintech_{date}.csv of the grid's filter,
+ * GET /invoice/export/fintech (as the client's specification asks): invoices_fintech_{date}.csv of the grid's filter,
  * one line per invoice line, only invoices of customers with the fintech option and a fintech id, streamed through a
  * cursor like the other CSVs. Fintech feature only.
  */

@@ -1,4 +1,4 @@
-/** Spec 000 §9: the unit of measure of every line. */
+/** The client's specification: the unit of measure of every line. */
 export const FINTECH_UNIT = 'EA';
-/** Spec 000 §9: the reference is the invoice number with a prefix (the prefix itself is ours: not in the spec). */
+/** The client's specification: the reference is the invoice number with a prefix (the prefix itself is ours: not in the spec). */
 export const FINTECH_REFERENCE_PREFIX = 'INV-';

@@ -52,7 +52,7 @@ export const CONVERTED_INVOICE_EXAMPLE: ConvertedInvoice = {
 };
 
 /**
- * POST /invoice/convert (spec 000 §7 and 001 §7: "multipart invoice (fintech upload)"; fintech feature): a
+ * POST /invoice/convert (the client's specification: "multipart invoice (fintech upload)"; fintech feature): a
  * distributor's invoice file (CSV, see invoice-file.ts and the README) becomes a prefill of the invoice builder —
  * the company's products found by UPC, its customer by TABC ID or name, the invoice date. Nothing is saved: the user
  * checks the invoice in the builder (stamps, prices, warnings) and saves it as any other.

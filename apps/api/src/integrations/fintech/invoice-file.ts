@@ -4,7 +4,7 @@ import { CsvParseError, parseCsv } from '../../infra/csv/csv-parser.js';
 import { extensionOf, isPlainText } from '../../invoices/documents/document-type.js';
 
 /**
- * A distributor's invoice file (POST /invoice/convert, spec 000 §7 "multipart invoice (fintech upload)"): a CSV with a
+ * A distributor's invoice file (POST /invoice/convert, the client's specification's "multipart invoice (fintech upload)"): a CSV with a
  * header row and one row per invoice line. Columns are found by their header (any order, case, spaces or
  * underscores): `UPC`, `Qty` (or `Quantity`) and `Price` (or `Unit Price`) are required; `Taxable`, `On Deal`,
  * `Invoice Number`, `Invoice Date`, `Customer`, `TABC ID` and `Product` are read when present; anything else (the

@@ -16,7 +16,7 @@ const INVOICE_NOT_FOUND = 'Invoice not found';
 export const MPOWER_BUSY = 'A sales platform sync is running already; try again in a moment.';
 
 /**
- * The sales platform (spec 000 §2 invoice view 'Sync with the sales platform', §7 GET /mpower/{id}/sync), mpower
+ * The sales platform (as the client's specification asks), mpower
  * feature only. A sync of one invoice runs as every sync does (events on integrations-{companyId}, idempotent by
  * fingerprint) and the call waits for it: it answers success or error for the view's 1.5 s alert.
  */
@@ -68,7 +68,7 @@ export class MpowerController {
     };
   }
 
-  /** The invoice's sales platform record (spec 000 §3: a sync record per invoice). */
+  /** The invoice's sales platform record (a sync record per invoice). */
   @Get(':id')
   @ApiAnswer(200, "The invoice's last sync with the sales platform", {
     status: 'synced',

@@ -11,7 +11,7 @@ import { streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import { INVENTORY_ROWS } from './inventory.grid.js';
 
 /**
- * Inventory stats of a period (spec 000 §2 dashboard): per current product its stock now and what moved in the
+ * Inventory stats of a period (as the client's specification asks): per current product its stock now and what moved in the
  * company's days [from, to]: units restocked, units invoiced (out), manual adjustments. $1 company, $2 from, $3 to.
  */
 const STATS_SQL = `

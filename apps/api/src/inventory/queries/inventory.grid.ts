@@ -108,13 +108,13 @@ export const VELOCITY_COLUMNS: ReadonlySet<string> = new Set([
   'suggested_qty',
 ]);
 
-/** Spec 001 §2 Inventory columns; `reorder_needed` is 1 or 0 (the restock page filters it equal to 1). */
+/** The client's specification's Inventory columns; `reorder_needed` is 1 or 0 (the restock page filters it equal to 1). */
 export const inventoryGrid = defineGrid({
   table: INVENTORY_ROWS,
   tenantColumn: 'g.company_id',
   keyColumn: 'g.id',
   columns: inventoryColumns,
-  // Spec 001 §9: inventory by updated_at, newest first.
+  // The client's specification: inventory by updated_at, newest first.
   defaultSort: [{ colId: 'updated_at', sort: 'desc' }],
 });
 
@@ -164,7 +164,7 @@ export const INVENTORY_CSV: [string, string][] = [
   ['Last Updated', 'updated_at'],
 ];
 
-/** Spec 001 §2 Inventory history: one row per movement, with its product and the company's day. */
+/** The client's specification: one row per movement, with its product and the company's day. */
 export const inventoryHistoryGrid = defineGrid({
   table: `(
     SELECT h.*, p.upc, p.product, p.product_size, COALESCE(h.distributor, i.distributor) AS distributor_shown,
@@ -195,7 +195,7 @@ export const inventoryHistoryGrid = defineGrid({
     invoice: { sql: 'g.invoice_number', type: 'text' },
     created_at: { sql: 'g.created_at', type: 'date', filterSql: '(g.created_at AT TIME ZONE g.time_zone)' },
   },
-  // Spec 001 §9: inventory history by created_at, newest first (then the later event first).
+  // The client's specification: inventory history by created_at, newest first (then the later event first).
   defaultSort: [{ colId: 'created_at', sort: 'desc' }],
 });
 

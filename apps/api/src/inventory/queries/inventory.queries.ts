@@ -94,7 +94,7 @@ export class InventoryCsvQuery extends Query<{ filename: string; stream: Readabl
 
 /**
  * inventory_{date}.csv / inventory_history_{date}.csv of the grid's filter and sort, streamed through a cursor;
- * 404 'No inventory found' when no row matches (spec 001 §8).
+ * 404 'No inventory found' when no row matches (as the client's specification asks).
  */
 @QueryHandler(InventoryCsvQuery)
 export class InventoryCsvHandler implements IQueryHandler<InventoryCsvQuery> {

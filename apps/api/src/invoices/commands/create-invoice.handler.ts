@@ -39,7 +39,7 @@ import { WAITS_FOR } from '../../read-your-writes.js';
 
 /**
  * POST /invoice: one decision over the invoice's stream, the company's number stream and its stamp ledger,
- * appended atomically (ARCHITECTURE §3). A duplicate (an identical invoice for the customer within 24 hours) is
+ * appended atomically. A duplicate (an identical invoice for the customer within 24 hours) is
  * refused with 409 carrying the existing invoice unless the user chose 'Create anyway' (`force`).
  */
 @CommandHandler(CreateInvoiceCommand)
@@ -84,7 +84,7 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     if (!body.force && !body.order_id) await this.refuseDuplicate(companyId, fingerprint, metadata.now);
 
     const invoicedOn = body.invoiced_at ?? businessDate(metadata.now, settings.timeZone);
-    // The licence guard (issue 18 §6): blocking refuses here; advisory records its warning on the invoice.
+    // The licence guard: blocking refuses here; advisory records its warning on the invoice.
     const licenceWarning = carriesStampedLiquor(lines)
       ? await this.licences.guardNewInvoice(
           // a company state from before the compliance settings (an old snapshot) has no policy: the defaults
@@ -107,7 +107,7 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       ...(body.stamps ? { stampRanges: body.stamps.map(stampRange) } : {}),
       ...(licenceWarning ? { licenceWarning } : {}),
     };
-    // Create Invoice on an order (issue 14 §5): the order's stream joins the atomic append, so the invoice names the
+    // Create Invoice on an order: the order's stream joins the atomic append, so the invoice names the
     // order, the order names the invoice, and a second click on an invoiced order creates nothing.
     const orderId = body.order_id?.toLowerCase();
     const base = {

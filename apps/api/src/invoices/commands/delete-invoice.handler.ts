@@ -10,7 +10,7 @@ import { WAITS_FOR } from '../../read-your-writes.js';
 
 /**
  * DELETE /invoice/{number}: owners only, cancelled invoices only; the events and stamp history stay. With the
- * company's strict records on (issue 18 §4, read from its stream: consistent with the setting just saved) nobody
+ * company's strict records on (read from its stream: consistent with the setting just saved) nobody
  * deletes: 403 with the reason.
  */
 @CommandHandler(DeleteInvoiceCommand)

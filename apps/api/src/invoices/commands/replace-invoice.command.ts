@@ -3,7 +3,7 @@ import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { ReplaceInvoiceBody } from '../dto/invoice.body.js';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 
-/** POST /invoice/{id}/replace (issue 18 §4): answers the new invoice as the screens read it. */
+/** POST /invoice/{id}/replace: answers the new invoice as the screens read it. */
 export class ReplaceInvoiceCommand extends Command<InvoiceResponse> {
   constructor(
     readonly metadata: CommandMetadata,

@@ -17,7 +17,7 @@ import { stampRange } from './create-invoice.handler.js';
 import { ReplaceInvoiceCommand } from './replace-invoice.command.js';
 
 /**
- * POST /invoice/{id}/replace (issue 18 §4, corrections by event): the builder's body, saved as a new invoice (next
+ * POST /invoice/{id}/replace (corrections by event): the builder's body, saved as a new invoice (next
  * number, stamps allocated) that names the cancelled one, while the cancelled one records InvoiceReplaced, all in
  * one atomic append over the two invoice streams, the number stream and the stamp ledger. Another company's invoice,
  * or a deleted one, is 404; an invoice not cancelled, or replaced already, 409. No duplicate check: the replacement

@@ -114,7 +114,7 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
   }
 
   /**
-   * The licence guard when blocking (issue 18 §6): an edit that puts liquor on the invoice for a customer whose
+   * The licence guard when blocking: an edit that puts liquor on the invoice for a customer whose
    * licence may not receive it (moved to another customer, or liquor added) is refused like a new invoice. Advisory
    * warnings are recorded at creation only: an edit records none.
    */

@@ -33,7 +33,7 @@ export class InvoiceChecksParams {
 }
 
 /**
- * Issue 18 §5 and §6: the builder's checks (delinquent list, licence guard), an invoice's credit-law dates, its
+ * The builder's checks (delinquent list, licence guard), an invoice's credit-law dates, its
  * delinquency notice and release (PDF; the e-mail drafts are in the JSON answer) and the dashboard's alerts. Static
  * paths are matched before `invoice/:idOrNumber`.
  */

@@ -4,7 +4,7 @@ import { InvoicesModule } from '../invoices.module.js';
 import { CreditLawController } from './credit-law.controller.js';
 import { CreditLawService } from './credit-law.service.js';
 
-/** Issue 18 §5–6: the credit-law calendar, the builder's checks and the delinquency notices. */
+/** The credit-law calendar, the builder's checks and the delinquency notices. */
 @Module({
   imports: [InvoicesModule, TabcModule],
   controllers: [CreditLawController],

@@ -57,7 +57,7 @@ export const OPEN_CREDIT_INVOICES = `company_id = $1 AND deleted_at IS NULL AND 
   AND jsonb_path_exists(content, '$.lines[*] ? (@.type == "LIQUOR" || @.type == "WINE")')`;
 
 /**
- * The credit-law calendar (issue 18 §5) and the builder's checks (§5 delinquent list, §6 licence guard), under the
+ * The credit-law calendar and the builder's checks (§5 delinquent list, §6 licence guard), under the
  * company's compliance settings: with the credit law 'off' nothing of it is shown or sent.
  */
 @Injectable()

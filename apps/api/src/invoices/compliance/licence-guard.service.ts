@@ -26,7 +26,7 @@ export interface LicenceVerdict {
 }
 
 /**
- * The licence guard (issue 18 §6): the customer's licence in the imported TABC list, judged by the pure rule
+ * The licence guard: the customer's licence in the imported TABC list, judged by the pure rule
  * (`domain/invoices/licence-guard.ts`) under the company's setting: off (nothing), advisory (the builder warns and the
  * invoice records the warning), blocking (the invoice is refused with the warning as a 400).
  */

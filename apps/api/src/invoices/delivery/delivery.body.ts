@@ -23,7 +23,7 @@ export const EMAIL_MESSAGES = {
 
 const asText = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
-/** POST /invoice/pdf (spec 000 §7): the displayed number (`345B`), or the number with the beer flag. */
+/** POST /invoice/pdf (as the client's specification asks): the displayed number (`345B`), or the number with the beer flag. */
 export class InvoicePdfBody {
   @ApiProperty({ example: '345B', description: 'The displayed number, or an invoice id' })
   @Transform(asText)
@@ -38,7 +38,7 @@ export class InvoicePdfBody {
   beer?: boolean;
 }
 
-/** POST /invoice/{number}/email (spec 000 §5 "E-mail dialog"). */
+/** POST /invoice/{number}/email (as the client's specification asks). */
 export class SendInvoiceEmailBody implements Contract.SendEmailBody {
   @ApiProperty({ type: [String], example: ['buyer@rustynail.test'] })
   @IsEmail({}, { each: true, message: EMAIL_MESSAGES.invalid })

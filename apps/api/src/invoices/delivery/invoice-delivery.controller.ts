@@ -40,7 +40,7 @@ export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, kind
 }
 
 /**
- * Delivering an invoice (spec 000 §7 `POST /invoice/pdf`, E-mail; spec 001 §2 public links): the PDF, public links,
+ * Delivering an invoice (E-mail): the PDF, public links,
  * e-mail with its log. Static paths (`invoice/pdf`, `invoice/email/grid`) are matched before `invoice/:idOrNumber`.
  */
 @ApiTags('invoice')

@@ -11,7 +11,7 @@ import { InvoiceEmailService } from './invoice-email.service.js';
 import { PublicInvoiceController } from './public-invoice.controller.js';
 
 /**
- * Delivering invoices (issue 7): PDF, public links, e-mail with its log, documents and private notes. Global so
+ * Delivering invoices: PDF, public links, e-mail with its log, documents and private notes. Global so
  * that later areas (orders, balances) print with the same warm Chromium and issue links with the same service.
  */
 @Global()

@@ -37,7 +37,7 @@ export async function emailLog(
   return rows.map(emailLogEntry);
 }
 
-/** The `/emails` grid (spec 000 §2 Payments and e-mail log, §7 GET /invoice/email/grid): newest first. */
+/** The `/emails` grid (as the client's specification asks): newest first. */
 export const emailGrid = defineGrid({
   table: 'rm_invoice_email e',
   tenantColumn: 'e.company_id',

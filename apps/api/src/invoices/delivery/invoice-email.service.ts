@@ -49,7 +49,7 @@ interface RetryJob {
 }
 
 /**
- * Sends an invoice by e-mail (spec 000 §2 e-mail dialog, §7 POST /invoice/{number}/email), one message per
+ * Sends an invoice by e-mail (as the client's specification asks), one message per
  * recipient with the PDF attached and a public link, and records each recipient on the invoice stream.
  *
  * The call waits (EMAIL_SEND_TIMEOUT_MS, default 10 s) for the SMTP server's answer and reports it: accepted

@@ -14,7 +14,7 @@ import { PUBLIC_INVOICE_ANSWER } from './public-invoice.answers.js';
 /** Wrong tokens one client address may try per window before it is told to wait (429). */
 
 /**
- * Public invoice views (spec 001 §2 `/invoice/pdf/{token}`, §7 `GET /pdf/invoice/{token}`): no sign-in; a token opens
+ * Public invoice views (as the client's specification asks): no sign-in; a token opens
  * exactly one invoice, without the internal note or the distributor's costs. Anything else is one 404 that says
  * nothing about why. Answers are never cached by shared caches and never indexed.
  */

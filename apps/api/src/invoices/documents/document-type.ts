@@ -1,7 +1,7 @@
 import { sniffImage } from '../../infra/files/image-sniffer.js';
 
 /**
- * What an invoice document may be (spec 000 §4 Document upload): a PDF, an image (JPEG, PNG, GIF, WebP, HEIC), a CSV
+ * What an invoice document may be (as the client's specification asks): a PDF, an image (JPEG, PNG, GIF, WebP, HEIC), a CSV
  * or text file, or an office document. The type is recognised from the content (magic numbers) wherever the format
  * has them; the file name's extension only tells apart formats that share a container (ZIP for .docx/.xlsx, OLE for
  * .doc/.xls, plain text for .csv/.txt). HTML, SVG, XML and scripts are never accepted, whatever they are called.
@@ -49,7 +49,7 @@ export function sniffDocument(bytes: Buffer, fileName: string): DocumentType | n
     return { mimeType: 'application/pdf', extension: 'pdf', inline: true };
   const image = sniffImage(bytes);
   if (image) {
-    // Camera photos are saved as .jpeg (spec 000 §5).
+    // Camera photos are saved as .jpeg (as the client's specification asks).
     const extension = image.extension === 'jpg' ? 'jpeg' : image.extension;
     return { mimeType: image.mimeType, extension, inline: true };
   }

@@ -36,7 +36,7 @@ const DOCUMENT_NOT_FOUND = 'Document not found';
 const NOTE_NOT_FOUND = 'Note not found';
 
 /**
- * Documents and private notes (spec 000 §7 "Documents and notes"). Uploads are multipart/form-data with one file
+ * Documents and private notes (as the client's specification asks). Uploads are multipart/form-data with one file
  * `invoice_document` (5 MB at most) and an optional `note`. Previews are served so that nothing in them can run:
  * `X-Content-Type-Options: nosniff`, `Content-Security-Policy: sandbox; default-src 'none'`, and only images and
  * PDFs inline with their real type; anything else downloads as application/octet-stream.

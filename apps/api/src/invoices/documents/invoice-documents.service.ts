@@ -55,7 +55,7 @@ const documentResponse = (row: InvoiceDocumentRow): DocumentResponse => ({
 const INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /**
- * Documents and private notes of an invoice (spec 000 §7 Documents and notes). Files go to the storage port under
+ * Documents and private notes of an invoice (as the client's specification asks). Files go to the storage port under
  * a key the server makes (`companies/{company}/invoices/{invoice}/documents/{id}.{ext}`); the events carry the key.
  * Every call names an invoice or document of the caller's company, else 404.
  */

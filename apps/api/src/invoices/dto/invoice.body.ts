@@ -28,7 +28,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const toDay = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value;
 
-/** An empty quantity counts as 0 (spec 000 §5). */
+/** An empty quantity counts as 0 (as the client's specification asks). */
 const toQty = ({ value }: { value: unknown }) =>
   value === '' || value === null
     ? 0
@@ -98,7 +98,7 @@ export class InvoiceStampRangeBody implements Contract.InvoiceStampRangeBody {
   to!: number;
 }
 
-/** Fields shared by create and update (spec 000 §3 Invoice). */
+/** Fields shared by create and update (as the client's specification asks). */
 class InvoiceFieldsBody implements Contract.InvoiceFieldsBody {
   @ApiPropertyOptional({ example: '2026-11-21', description: 'Business date; default today' })
   @Matches(DAY, { message: 'Invoice date must be a date (YYYY-MM-DD).' })
@@ -189,7 +189,7 @@ export class CreateInvoiceBody extends InvoiceFieldsBody implements Contract.Cre
 }
 
 /**
- * POST /invoice/{id}/replace (issue 18 §4): the builder's body for the replacement of a cancelled invoice. Not made
+ * POST /invoice/{id}/replace: the builder's body for the replacement of a cancelled invoice. Not made
  * from an order, and never a duplicate of anything live (the invoice it looks like is cancelled).
  */
 export class ReplaceInvoiceBody extends OmitType(CreateInvoiceBody, ['force', 'order_id'] as const) {}

@@ -11,7 +11,7 @@ import { numberingProofCsv } from './numbering-proof.reader.js';
 import { numberingProofFileName, NumberingProofService } from './numbering-proof.service.js';
 
 /**
- * The invoice numbering proof (issue 18 §4) of a period, as of any instant: every number issued, with the state of
+ * The invoice numbering proof of a period, as of any instant: every number issued, with the state of
  * its invoices and their replacements, and each gap explained or flagged; JSON, CSV and PDF. The same period and
  * instant parameters as the stamp record. Static paths: matched before `invoice/:idOrNumber`.
  */

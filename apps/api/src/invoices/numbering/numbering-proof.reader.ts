@@ -60,7 +60,7 @@ async function readAsOf(
 }
 
 /**
- * The numbering proof of `from`–`to` as of `asOf` (issue 18 §4), replayed from the events: the company's
+ * The numbering proof of `from`–`to` as of `asOf`, replayed from the events: the company's
  * `invoice-numbers-…` stream and `company-…` settings up to the instant, then the streams of the invoices numbered
  * in the period (their state then). Cost: the numbering stream (one event per invoice number) up to the instant, the
  * company's settings, and one round trip for the period's invoices.
@@ -130,7 +130,7 @@ export async function readNumberingProof(
   };
 }
 
-/** 'Replaced by 352', 'Replaces 345', both, or '' (issue 18 §4). */
+/** 'Replaced by 352', 'Replaces 345', both, or ''. */
 export function correctionText(invoice: { replaces: string | null; replacedBy: string | null }): string {
   return [
     invoice.replaces ? `Replaces ${invoice.replaces}` : '',

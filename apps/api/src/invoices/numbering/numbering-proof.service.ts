@@ -79,7 +79,7 @@ function rowsOf(sequence: NumberingProofAsOf['sequences'][number]): ProofRow[] {
 }
 
 /**
- * The invoice numbering proof (issue 18 §4) for the API: replayed from the event store, as JSON, CSV, or a PDF
+ * The invoice numbering proof for the API: replayed from the event store, as JSON, CSV, or a PDF
  * printed by the warm Chromium pool (like the stamp record's), with the company's hash-chain head it was made from.
  */
 @Injectable()

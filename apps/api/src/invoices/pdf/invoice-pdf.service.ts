@@ -19,7 +19,7 @@ export interface InvoicePdf {
 }
 
 /**
- * An invoice as a PDF (spec 000 §2 Pdf button, §7 POST /invoice/pdf): the invoice, its company's header and logo,
+ * An invoice as a PDF (as the client's specification asks): the invoice, its company's header and logo,
  * rendered by invoice.hbs and printed by the warm Chromium. Chromium missing, failing or too busy → 503
  * 'Error generating pdf' with the reason in `details`.
  */

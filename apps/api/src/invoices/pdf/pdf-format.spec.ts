@@ -110,7 +110,7 @@ describe('The invoice template', () => {
     );
   });
 
-  it('says which lines are stamped per case (issue 18 §3), and nothing on the others', () => {
+  it('says which lines are stamped per case, and nothing on the others', () => {
     const invoice = sampleInvoice(2, '346');
     invoice.items[0] = { ...invoice.items[0]!, qty: 30, stamp_case_size: 24, stamps: 7 };
     const html = renderInvoiceHtml(invoicePdfView(invoice, company));

@@ -1,5 +1,5 @@
 /**
- * Formatting for printed documents (spec 000 §9: dates 'dd MMM, yyyy', file names 'dd_MMM_yyyy', US dollars with 2
+ * Formatting for printed documents (dates 'dd MMM, yyyy', file names 'dd_MMM_yyyy', US dollars with 2
  * decimals). Pure functions: the Handlebars helpers and the view model use them, and they are unit tested.
  */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

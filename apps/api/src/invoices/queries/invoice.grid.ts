@@ -8,7 +8,7 @@ import { creditSubjectSql } from '../invoice-due.js';
 const OWED_CENTS = "CASE WHEN i.status = 'cancelled' THEN 0 ELSE i.balance_cents END";
 
 /**
- * The invoice grid (spec 000 §2 /invoice, §7 GET /invoice/grid): current invoices of the company, newest invoice
+ * The invoice grid (as the client's specification asks): current invoices of the company, newest invoice
  * date first and, within a day, the newest number first (whatever column the grid sorts by, the number breaks its
  * ties: rm_invoice_grid_invoiced_idx ends in exactly that order). `number` sorts by its sequence; `sequence` is the
  * number range filter. `paid` and `balance` are what was paid and what is still owed.
@@ -37,7 +37,7 @@ export const invoiceGrid = defineGrid({
     items: { sql: 'i.items_summary', type: 'text', sortable: false },
     item_count: { sql: 'i.item_count', type: 'number' },
     created_at: { sql: 'i.created_at', type: 'date' },
-    // issue 18 §4: 'Replace' cross-references, by number
+    // 'Replace' cross-references, by number
     replaces: { sql: "i.replaces->>'number'", type: 'text', sortable: false },
     replaced_by: { sql: "i.replaced_by->>'number'", type: 'text', sortable: false },
     // The credit law can date the invoice: the handler turns it into the shown due date and status, then drops it.

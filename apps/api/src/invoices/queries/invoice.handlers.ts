@@ -63,7 +63,7 @@ export class GetInvoiceHandler implements IQueryHandler<GetInvoiceQuery> {
 }
 
 /**
- * The invoice grid (issue 6 Bench; research/performance.md §4). Two costs grow with a company's invoices, and both
+ * The invoice grid. Two costs grow with a company's invoices, and both
  * are cut here (and a filtered page that ends the result is its own count: no count statement):
  * - the count: a filtered count stops at INVOICE_COUNT_CAP + 1 matches (`count_capped: true` then says so); the
  *   unfiltered one is read from rm_invoice_count, which the invoice projection keeps;

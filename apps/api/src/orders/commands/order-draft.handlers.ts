@@ -30,7 +30,7 @@ import {
 import { notifyStaffOfOrder } from './order.handlers.js';
 
 /*
- * The ordering app's drafts (issue 14 §3): a customer user saves the cart as a draft, saves it again, cancels it, or
+ * The ordering app's drafts: a customer user saves the cart as a draft, saves it again, cancels it, or
  * places it. Drafts are the customer's own (any customer user of the customer; another customer's or company's is a
  * 404) and the distributor never sees one: it has no number and no prices until it is placed, when it is priced at
  * the customer's price that day (the same `customerCatalogue` as a placement from the cart) and numbered from the

@@ -132,7 +132,7 @@ export interface StaffNotifier {
   logger: Logger;
 }
 
-/** Spec 000 §2 /notification: staff with e-mail notifications on (the default) get one; a failed send is logged. */
+/** The client's specification /notification: staff with e-mail notifications on (the default) get one; a failed send is logged. */
 export async function notifyStaffOfOrder(
   { pool, mail, config, logger }: StaffNotifier,
   companyId: string,

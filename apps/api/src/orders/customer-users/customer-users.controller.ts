@@ -22,7 +22,7 @@ import { CustomerUsersService } from './customer-users.service.js';
 const notFound = () => new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 const now = () => new Date().toISOString();
 
-/** Spec 000 §7 customer-user calls (order feature): lists, invitation, permission, revoke, notifications. */
+/** The client's specification customer-user calls (order feature): lists, invitation, permission, revoke, notifications. */
 @ApiTags('customer')
 @ApiBearerAuth()
 @RequiresFeature('order')

@@ -56,7 +56,7 @@ const COLUMNS = `u.id, u.name, u.email, u.phone_number, u.tabc_id, u.is_enable, 
   c.name AS customer_name`;
 const FROM = `customer_users u LEFT JOIN rm_customer c ON c.id = u.customer_id AND c.company_id = u.company_id`;
 
-/** Spec 000 §4: never signed in and not revoked is 'invited' (blank); else Revoked, Enabled or Disabled. */
+/** The client's specification: never signed in and not revoked is 'invited' (blank); else Revoked, Enabled or Disabled. */
 export function accessOf(
   row: Pick<CustomerUserRow, 'revoked_at' | 'first_signed_in_at' | 'is_enable'>,
 ): CustomerUserAccess {
@@ -89,7 +89,7 @@ function toResponse(row: CustomerUserRow, history?: CustomerUserHistory): Custom
   };
 }
 
-/** A link in an e-mail: https everywhere but on this machine (spec 000 §5: the invitation link is https). */
+/** A link in an e-mail: https everywhere but on this machine (the invitation link is https). */
 export function httpsLink(base: string, path: string): string {
   const url = new URL(path, base);
   if (!['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) url.protocol = 'https:';
@@ -97,7 +97,7 @@ export function httpsLink(base: string, path: string): string {
 }
 
 /**
- * Customer users (spec 000 §2, §4, §5): a customer's own staff, invited by the distributor, who sign in to the
+ * Customer users (as the client's specification asks): a customer's own staff, invited by the distributor, who sign in to the
  * ordering app. Plain tables like users; their sessions are their own table, so their tokens never open a
  * back-office route, and a disabled or revoked customer user's tokens stop working at once (the guard reads the
  * user with the session on every call).
@@ -179,7 +179,7 @@ export class CustomerUsersService {
     return { user: await this.get(inviter.companyId, id), link };
   }
 
-  /** Enable / disable (spec 000 §4 permission toggle). Disabling ends the user's sessions (and sockets) at once. */
+  /** Enable / disable (as the client's specification asks). Disabling ends the user's sessions (and sockets) at once. */
   async setPermission(actor: { companyId: string; id: string }, id: string, enabled: boolean, now: string) {
     const user = await this.get(actor.companyId, id);
     await inTransaction(this.pool, async (tx) => {
@@ -194,7 +194,7 @@ export class CustomerUsersService {
   }
 
   /**
-   * Revoke (true) or re-activate (false) the access (spec 000 §4). Revoking ends the sessions and voids pending
+   * Revoke (true) or re-activate (false) the access (as the client's specification asks). Revoking ends the sessions and voids pending
    * invitation links; re-activating a user who never set a password sends a new invitation.
    */
   async setRevoked(

@@ -28,7 +28,7 @@ const NOTE_MESSAGE = `Note must be at most ${MAX_ORDER_NOTE_LENGTH} characters.`
 const booleanRule = (label: string) => (value: unknown) =>
   value === undefined || toBoolean(value) !== undefined ? undefined : `${label} must be true or false.`;
 
-/** Spec 000 §5 Invitation: name 3–40, a valid e-mail, tabc_id optional. */
+/** The client's specification: name 3–40, a valid e-mail, tabc_id optional. */
 export class InvitationValues {
   @ApiProperty({ example: 'Rosa Diaz', minLength: 3, maxLength: 40 })
   @Transform(trim)

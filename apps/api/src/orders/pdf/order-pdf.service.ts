@@ -12,7 +12,7 @@ import { printOr503 } from '../../invoices/pdf/invoice-pdf.service.js';
 import { orderFileName, orderFooter, orderPdfView, renderOrderHtml } from './order-pdf.template.js';
 
 /**
- * An order as a document (issue 14 §6, spec 001 §2 /order/pdf/{token}): the order as its public view answers it,
+ * An order as a document (as the client's specification asks): the order as its public view answers it,
  * the distributor's header, order.hbs, printed by the same warm Chromium as invoices (PdfRenderer's pool). Chromium
  * missing, failing or too busy → 503 'Error generating pdf' with the reason.
  */

@@ -17,7 +17,7 @@ export interface CatalogueProduct {
 }
 
 /**
- * The distributor's catalogue at one customer's prices today (spec 001 §5 Tiered price): the same pricing code as
+ * The distributor's catalogue at one customer's prices today (as the client's specification asks): the same pricing code as
  * the invoice builder's price lookups (`pricingFor`: the customer's own price change wins, else its tier, else
  * the list price). Archived and removed products are not offered. `ids` limits it to those products.
  */

@@ -1,5 +1,5 @@
 /**
- * The ordering app by host name (issue 14 §3): a request to `{subdomain}.` + the app's own host (APP_URL's host
+ * The ordering app by host name: a request to `{subdomain}.` + the app's own host (APP_URL's host
  * name, default localhost) is the ordering app of the company holding that subdomain. Browsers resolve
  * `*.localhost` to this machine, so `http://acme.localhost:3000/` works on a developer machine with no DNS set up;
  * in production a wildcard DNS record and certificate for `*.{APP_URL host}` point at the same server.

@@ -78,7 +78,7 @@ export const DISTRIBUTOR_NOT_FOUND = 'No distributor orders at this address.';
 const distributorNotFound = () => new NotFoundException({ statusCode: 404, message: DISTRIBUTOR_NOT_FOUND });
 
 /**
- * The establishment ordering app's API (issue 14 §3), for customer users only: their own token (not a back-office
+ * The establishment ordering app's API, for customer users only: their own token (not a back-office
  * session), their own customer's catalogue prices, orders and invoices. Everything else answers 401.
  */
 @ApiTags('shop')

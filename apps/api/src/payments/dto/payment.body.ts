@@ -12,7 +12,7 @@ const toAmountText = ({ value }: { value: unknown }) =>
       ? value.trim()
       : value;
 
-/** POST /invoice/{id}/payment and PUT /invoice/{id}/payment/{paymentId} (spec 000 §5 Payment). */
+/** POST /invoice/{id}/payment and PUT /invoice/{id}/payment/{paymentId} (as the client's specification asks). */
 export class PaymentBody implements Contract.PaymentBody {
   @ApiProperty({ example: 125.5, description: 'Dollars, at least 0.01, at most 2 decimals' })
   @Matches(/^\d{1,9}(\.\d{1,2})?$/, { message: PAYMENT_MESSAGES.amount })

@@ -20,7 +20,7 @@ export interface BalancePdf {
 }
 
 /**
- * A customer's balance as a document (issue 8, spec 000 §2 /customer/{id}/balance Pdf button): the balance read
+ * A customer's balance as a document (as the client's specification asks): the balance read
  * model (CustomerBalanceQuery), the distributor's header, balance.hbs, printed by the warm Chromium. Chromium
  * missing, failing or too busy → 503 'Error generating pdf' with the reason.
  */

@@ -70,7 +70,7 @@ function clockTime(instant: Date, timeZone: string): string {
 
 /**
  * The balance PDF's file name: the customer id and a timestamp, `balance_{customerId}_{dd_MMM_yyyy}_{HHmmss}.pdf`
- * (spec 000 §9 file dates; the company's time zone). `businessDay` is the instant's date in that zone.
+ * (the company's time zone). `businessDay` is the instant's date in that zone.
  */
 export function balanceFileName(
   customerId: string,

@@ -1,7 +1,7 @@
 import { defineGrid, dollarsSql as dollars } from '#infra/grid/index.js';
 
 /**
- * The payments report (spec 000 §2 /payment, §7 GET /invoice/payment/grid): live payments of current invoices,
+ * The payments report (as the client's specification asks): live payments of current invoices,
  * newest received first; filters by customer, invoice number and received-date range.
  */
 export const paymentGrid = defineGrid({

@@ -11,7 +11,7 @@ import { RemovePriceTierCommand, type RemovePriceTierResult } from './remove-pri
 import { WAITS_FOR } from '../../read-your-writes.js';
 
 /**
- * Removes a tier and moves its customers (spec 001 §4 Price tier removal) in one atomic append: PriceTierRemoved on
+ * Removes a tier and moves its customers (as the client's specification asks) in one atomic append: PriceTierRemoved on
  * `company-{id}` and CustomerPriceTierChanged on each customer's stream, every stream at the revision it was read at.
  * The customers are those the read model has on the tier; one that joined it after that read and before the append
  * keeps the removed tier's id, and pricing treats a tier that is gone as the base tier (the list price), which is

@@ -8,7 +8,7 @@ import {
 import { isBlank, isUuid } from '#domain/shared/field-rules.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
 
-/** POST /product/price-tier and PUT /product/price-tier/{id} (spec 001 §5 Price tier). Left out: the default / kept. */
+/** POST /product/price-tier and PUT /product/price-tier/{id} (as the client's specification asks). Left out: the default / kept. */
 export class PriceTierBody {
   @ApiPropertyOptional({ type: String, description: 'Ignored: the path names the tier' })
   @FollowsRule(() => undefined)

@@ -10,7 +10,7 @@ const ifSent =
     value === undefined ? undefined : rule(value);
 
 /**
- * POST /product (spec 001 §5 Product). The domain's rules check every field, so the editor gets all its messages at
+ * POST /product (as the client's specification asks). The domain's rules check every field, so the editor gets all its messages at
  * once ('Error saving product!' over the details). Money in dollars, as typed.
  */
 export class CreateProductBody {

@@ -41,7 +41,7 @@ const limitRule =
 
 export const CUSTOMER_ID_MESSAGE = 'Customer must be the id of a customer.';
 
-/** GET /product (spec 001 §7): products with what they sold between dateFrom and dateTo (to a customer). */
+/** GET /product (as the client's specification asks): products with what they sold between dateFrom and dateTo (to a customer). */
 export class ProductListParams {
   @ApiPropertyOptional({ format: 'date', description: 'Sales from this day (invoice date), inclusive' })
   @FollowsRule(optionalDate('dateFrom'))
@@ -72,7 +72,7 @@ export class ProductListParams {
   limit?: string;
 }
 
-/** GET /product/suggestions (spec 001 §5 product search; §7 product/suggestions). */
+/** GET /product/suggestions (as the client's specification asks). */
 export class ProductSuggestionParams {
   @ApiPropertyOptional({
     description: 'At least 3 characters (% and _ are stripped); more than 5 digits is a UPC',

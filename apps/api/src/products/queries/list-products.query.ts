@@ -13,7 +13,7 @@ export interface ProductListFilter {
 }
 
 /**
- * GET /product (spec 001 §7): the company's products, units sold first, with what they sold between dateFrom and
+ * GET /product (as the client's specification asks): the company's products, units sold first, with what they sold between dateFrom and
  * dateTo (to customerId, when given) and the price for that customer today.
  */
 export class ListProductsQuery extends Query<ProductListRow[]> {

@@ -24,7 +24,7 @@ export interface TierCustomerCount {
 }
 
 /**
- * `count-customer` (spec 001 §7): customers per current tier. Customers on no tier, or on a tier that is gone,
+ * `count-customer` (as the client's specification asks): customers per current tier. Customers on no tier, or on a tier that is gone,
  * pay the list price: they count with the base tier.
  */
 export class CountTierCustomersQuery extends Query<TierCustomerCount[]> {

@@ -55,13 +55,13 @@ const grid = (archivedToo: boolean): GridDefinition =>
     tenantColumn: 'g.company_id',
     keyColumn: 'g.id',
     columns,
-    // Spec 001 §9: products by units sold, descending; ties (whatever the sort) by name.
+    // The client's specification: products by units sold, descending; ties (whatever the sort) by name.
     defaultSort: [{ colId: 'units_sold', sort: 'desc' }],
     tieBreak: [{ colId: 'product', sort: 'asc' }],
   });
 
 /**
- * The /product grid (spec 001 §2 Products). Archived products are left out unless the request filters on
+ * The /product grid (as the client's specification asks). Archived products are left out unless the request filters on
  * `archived` (e.g. `{ archived: { filterType: 'set', values: ['true'] } }`, or both values for all).
  */
 export const productGrid = { current: grid(false), all: grid(true) };

@@ -1,7 +1,7 @@
 import { Query } from '@nestjs/cqrs';
 import type { ProductRecommendationAnswer } from '#domain/contracts/product.contract.js';
 
-/** GET /product/recommendation (issue 17 §2): what to add for this customer, priced for it today. */
+/** GET /product/recommendation: what to add for this customer, priced for it today. */
 export class ProductRecommendationQuery extends Query<ProductRecommendationAnswer> {
   constructor(
     readonly companyId: string,

@@ -15,7 +15,7 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import type { ProductSuggestion } from '#domain/contracts/product.contract.js';
 import { ProductSuggestionsQuery } from './product-suggestions.query.js';
 
-/** Spec 001 §5 / §9: search starts at 3 characters; a digit string longer than 5 is a UPC. */
+/** The client's specification: search starts at 3 characters; a digit string longer than 5 is a UPC. */
 export const MIN_QUERY_LENGTH = 3;
 const UPC = /^\d{6,}$/;
 

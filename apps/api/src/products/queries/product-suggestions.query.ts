@@ -13,7 +13,7 @@ export interface SuggestionFilter {
   limit: number;
 }
 
-/** The invoice builder's product search (spec 000 §5, 001 §5), priced for the customer on the invoice date. */
+/** The invoice builder's product search (as the client's specification asks), priced for the customer on the invoice date. */
 export class ProductSuggestionsQuery extends Query<ProductSuggestion[]> {
   constructor(
     readonly companyId: string,

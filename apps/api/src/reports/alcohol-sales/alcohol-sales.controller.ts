@@ -28,7 +28,7 @@ export class AlcoholSalesParams {
 }
 
 /**
- * The Comptroller's monthly alcohol sales report (Tex. Tax Code §151.462; issue 18 §7): the month's totals with the
+ * The Comptroller's monthly alcohol sales report (Tex. Tax Code §151.462): the month's totals with the
  * missing-data check, and the CSV (one per permit: the company's TABC permit), streamed from the read models.
  */
 @ApiTags('reports')

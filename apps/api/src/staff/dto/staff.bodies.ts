@@ -6,7 +6,7 @@ import { isEmail, toBoolean } from '#domain/shared/field-rules.js';
 import { SignUpBody } from '../../auth/dto/auth.bodies.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
 
-/** Spec 000 §5 Invitation: the same messages as the customer-user invitation form. */
+/** The client's specification: the same messages as the customer-user invitation form. */
 export const INVITE_NAME = 'User name is required !';
 export const INVITE_EMAIL = "Email can't be an empty field !";
 export const INVITATION_INVALID = 'This invitation link is invalid or has expired.';

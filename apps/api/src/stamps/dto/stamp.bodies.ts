@@ -48,7 +48,7 @@ function apply(decorators: PropertyDecorator[]): PropertyDecorator {
 const From = () => apply(stampNumber('from', 'From'));
 const To = () => apply(stampNumber('to', 'To'));
 
-/** POST /stamp/roll (spec 000 §5 Stamp roll create). */
+/** POST /stamp/roll (as the client's specification asks). */
 export class CreateStampRollBody {
   @ApiPropertyOptional({
     type: String,
@@ -79,7 +79,7 @@ export class CreateStampRollBody {
   to!: number;
 }
 
-/** PUT /stamp/roll/{id}: the server changes only `active` (spec 000 §5). */
+/** PUT /stamp/roll/{id}: the server changes only `active` (as the client's specification asks). */
 export class UpdateStampRollBody {
   @ApiProperty({ oneOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }] })
   @IsIn([0, 1, true, false], { message: 'active must be 0, 1, true or false.' })
@@ -87,7 +87,7 @@ export class UpdateStampRollBody {
   active!: 0 | 1 | boolean;
 }
 
-/** PUT /stamp/roll/{roll_id}/assign (spec 000 §5 Stamp assignment). */
+/** PUT /stamp/roll/{roll_id}/assign (as the client's specification asks). */
 export class AssignStampsBody {
   @ApiPropertyOptional({ example: 3, minimum: 1, description: 'The roll of the path, repeated (optional)' })
   @Min(1, { message: 'roll_id must be at least 1.' })
@@ -115,7 +115,7 @@ export class AssignStampsBody {
   note?: string | null;
 }
 
-/** POST /stamp/roll/{roll_id}/destroy: from and to must lie within the roll (spec 000 §5). */
+/** POST /stamp/roll/{roll_id}/destroy: from and to must lie within the roll (as the client's specification asks). */
 export class DestroyStampsBody {
   @From()
   from!: number;

@@ -27,7 +27,7 @@ const toIdList = ({ value }: { value: unknown }) => {
   return parts.map((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v));
 };
 
-/** DELETE /stamp/undo-destroy?ids=1,2 (spec 000 §7). */
+/** DELETE /stamp/undo-destroy?ids=1,2 (as the client's specification asks). */
 export class UndoDestroyParams {
   @ApiProperty({ example: '1,2', description: 'Destroy record ids, comma separated' })
   @Min(1, { each: true, message: 'ids must be a comma separated list of record ids.' })

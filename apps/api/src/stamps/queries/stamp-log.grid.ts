@@ -1,7 +1,7 @@
 import { defineGrid } from '#infra/grid/index.js';
 
 /**
- * The stamp log (spec 000 §2 /stamp, §7 GET /invoice/stamp/grid): one row per range of each receipt,
+ * The stamp log (as the client's specification asks): one row per range of each receipt,
  * allocation, release, destroy and restore. Columns: customer, TABC ID, invoice, date, prefix, start, end, used,
  * balance (the roll's stamps left after the row); `kind` and `destroyed` mark destroyed stamps. Newest first.
  */

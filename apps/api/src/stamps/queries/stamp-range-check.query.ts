@@ -3,8 +3,7 @@ import type { StampRangeCheckResponse } from '#domain/contracts/stamp.contract.j
 import type { StampRangeInput } from '#domain/stamps/stamp.commands.js';
 
 /**
- * POST /stamp/range/check: the invoice builder's check of one manual range (spec 000 §5 "Stamp range in the
- * builder"), decided on the ledger's current state with the same rule the allocation applies. A broken rule is
+ * POST /stamp/range/check: the invoice builder's check of one manual range (as the client's specification asks), decided on the ledger's current state with the same rule the allocation applies. A broken rule is
  * the usual 4xx answer with the spec's message.
  */
 export class StampRangeCheckQuery extends Query<StampRangeCheckResponse> {

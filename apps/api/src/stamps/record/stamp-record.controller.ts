@@ -11,7 +11,7 @@ import { recordRequest, SerialHistoryParams, serialAsOf, StampRecordParams } fro
 import { StampRecordService, stampRecordFileName } from './stamp-record.service.js';
 
 /**
- * The TABC stamp transaction record (issue 18 §1) for a period, as of any instant: JSON for the screen
+ * The TABC stamp transaction record for a period, as of any instant: JSON for the screen
  * (/stamp/record), CSV, and a PDF. Replayed from the event store, so it reads the same today as it did then.
  */
 @ApiTags('stamp')

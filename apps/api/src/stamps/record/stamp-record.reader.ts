@@ -42,7 +42,7 @@ export async function companyTimeZone(pool: pg.Pool, companyId: string): Promise
 const happenedBy = (event: StoredEvent, cutoff: number) => Date.parse(event.metadata.occurredAt) <= cutoff;
 
 /**
- * The stamp transaction record of `from`–`to` as of `asOf` (issue 18 §1), replayed from the events, never from a
+ * The stamp transaction record of `from`–`to` as of `asOf`, replayed from the events, never from a
  * read model: `stamps-{companyId}` up to the first event after the instant (so the state is one the ledger really
  * was in), then the streams of the invoices affixed in the period, each up to the instant (invoice date, number,
  * retailer and permit as they read then). A record made today of last March as of last March's end equals the one
@@ -85,7 +85,7 @@ export async function readStampRecord(
 }
 
 /**
- * One serial's story as of an instant (issue 18, "one serial's history as of then"): every transaction of the
+ * One serial's story as of an instant ("one serial's history as of then"): every transaction of the
  * stamp stream up to the instant that touched it, with its invoice as it read then, and its status after them.
  * Cost: the company's stamp stream up to the instant and the serial's invoices.
  */
@@ -293,7 +293,7 @@ export function stampRecordText(record: StampRecordAsOf): string {
   return lines.join('\n');
 }
 
-/** ', 2 lost, 1 replacement issued': the extended statuses' totals (issue 18 §2), only those that happened. */
+/** ', 2 lost, 1 replacement issued': the extended statuses' totals, only those that happened. */
 export function extendedTotals(totals: StampRecordTotals): string {
   const parts = (['lost', 'stolen', 'voided', 'returned_to_state', 'replacement'] as const)
     .filter((kind) => (totals[kind] ?? 0) > 0)
@@ -318,7 +318,7 @@ const SERIAL_STATUS_LABEL: Record<SerialHistoryResponse['status'], string> = {
 
 export const serialStatusLabel = (status: SerialHistoryResponse['status']) => SERIAL_STATUS_LABEL[status];
 
-/** One stamp's history as of an instant (issue 18 "one serial's history as of then"): a line per transaction. */
+/** One stamp's history as of an instant: a line per transaction. */
 export function serialHistoryCsv(history: SerialHistoryResponse): string {
   const serial = `${history.prefix}${history.number}`;
   let csv = csvLine([

@@ -68,7 +68,7 @@ export function instantLabel(instant: string, timeZone: string): string {
 }
 
 /**
- * The stamp transaction record (issue 18 §1) for the API: replayed from the event store (readStampRecord), as JSON,
+ * The stamp transaction record for the API: replayed from the event store (readStampRecord), as JSON,
  * CSV or a PDF printed by the warm Chromium, with the company's hash-chain head at the instant.
  */
 @Injectable()
@@ -99,7 +99,7 @@ export class StampRecordService {
     return readSerialHistory(this.store, companyId, { ...request, timeZone });
   }
 
-  /** One stamp's history as of an instant, as a PDF (issue 18: "one serial's history as of then"). */
+  /** One stamp's history as of an instant, as a PDF ("one serial's history as of then"). */
   async serialPdf(
     companyId: string,
     request: { prefix: string; number: number; asOf: string },

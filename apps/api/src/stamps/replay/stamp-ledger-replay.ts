@@ -13,7 +13,7 @@ export interface StampLedgerAsOf extends StampLedgerReport {
 }
 
 /**
- * Replays `stamps-{companyId}` to an instant (issue 5 §4): the events that happened at or before `asOf`. It
+ * Replays `stamps-{companyId}` to an instant: the events that happened at or before `asOf`. It
  * stops at the first later event, so the state is always one the ledger really was in (a prefix of the stream);
  * `occurredAt` is the command's time, so commands racing within milliseconds may end the prefix a moment early.
  */
@@ -81,7 +81,7 @@ export function stampLedgerCsv(report: StampLedgerAsOf): string {
       }
     }
   }
-  // Issue 18 §2: stamps lost, stolen, voided or returned to the state (none unless the setting was used).
+  // Stamps lost, stolen, voided or returned to the state (none unless the setting was used).
   for (const roll of report.rolls) {
     for (const { status, from, to } of roll.withdrawn ?? []) {
       csv += csvLine([

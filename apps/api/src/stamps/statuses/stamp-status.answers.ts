@@ -3,7 +3,7 @@ import type {
   StampStatusSettingsResponse,
 } from '#domain/contracts/stamp.contract.js';
 
-/** Examples of answers for the OpenAPI document (issue 18 §2). */
+/** Examples of answers for the OpenAPI document. */
 export const STAMP_STATUS_RECORDED_ANSWER: StampStatusRecordResult = {
   record: {
     id: 1,

@@ -40,7 +40,7 @@ const NOTE_RULES = (required: boolean) => [
   Transform(trim),
 ];
 
-/** POST /stamp/roll/{roll_id}/status (issue 18 §2): stamps of the roll in stock are lost, stolen, voided or returned. */
+/** POST /stamp/roll/{roll_id}/status: stamps of the roll in stock are lost, stolen, voided or returned. */
 export class RecordStampStatusBody {
   @ApiProperty({ enum: EXTENDED_STAMP_STATUSES, example: 'lost' })
   @IsIn(EXTENDED_STAMP_STATUSES, {
@@ -81,7 +81,7 @@ export class RecordStampStatusBody {
   replacement_number?: number | null;
 }
 
-/** POST /stamp/replacement (issue 18 §2): a stamp issued in place of a lost, stolen, voided or destroyed one. */
+/** POST /stamp/replacement: a stamp issued in place of a lost, stolen, voided or destroyed one. */
 export class RecordStampReplacementBody {
   @ApiPropertyOptional({ type: String, example: 'AB', description: 'The replaced stamp' })
   @apply(PREFIX_RULES)

@@ -44,7 +44,7 @@ const metadataOf = (user: AuthUser) => ({
 });
 
 /**
- * Stamp statuses beyond destroyed (issue 18 §2), with the company setting `extended_stamp_statuses`: stamps in stock
+ * Stamp statuses beyond destroyed, with the company setting `extended_stamp_statuses`: stamps in stock
  * recorded lost, stolen, voided or returned to the state, and replacements. Any user of the company; while the
  * setting is off both commands answer 403 and nothing is recorded.
  */

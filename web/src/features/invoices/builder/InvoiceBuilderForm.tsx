@@ -127,7 +127,7 @@ const isDuplicate = (error: unknown): DuplicateInvoiceProblem | null => {
 };
 
 /**
- * The invoice builder (spec 000 §2 /invoice/create and /invoice/{number}/edit, §4 Builder): customer, dates,
+ * The invoice builder (as the client's specification asks): customer, dates,
  * notes, logo, items with live totals, stamps, and the save with its prompts (zero price, below cost, duplicate)
  * and the server's error list. What the user typed is kept whatever the answer.
  */
@@ -147,7 +147,7 @@ export function InvoiceBuilderForm({
   invoice?: Invoice;
   /** the number of the invoice this one copies */
   cloneOf?: string;
-  /** 'Replace' on a cancelled invoice (issue 18 §4): saved as its replacement, the two naming each other */
+  /** 'Replace' on a cancelled invoice: saved as its replacement, the two naming each other */
   replaces?: { id: string; number: string };
 }) {
   const navigate = useNavigate();
@@ -197,7 +197,7 @@ export function InvoiceBuilderForm({
     caseSize: line.product.case_size ?? null,
   }));
   const totals = invoiceTotals(lineInputs, rateBp);
-  // Small formats one stamp per case (issue 18 §3): the owner's setting (staff cannot read it: per bottle here, the
+  // Small formats one stamp per case: the owner's setting (staff cannot read it: per bottle here, the
   // server counts by the setting either way).
   const smallFormatStamps = useCompliancePolicy().data?.small_format_stamps ?? false;
   const needed = stampsNeeded(lineInputs, smallFormatStamps);
@@ -212,7 +212,7 @@ export function InvoiceBuilderForm({
     if (problem.length) problemRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [problem]);
 
-  // Stock warnings (inventory feature, spec 000 §5): per product over all its lines; an edited invoice's own units
+  // Stock warnings (inventory feature): per product over all its lines; an edited invoice's own units
   // are already out of stock, so they count as available to it.
   const withInventory = useFeature('inventory').active;
   const withRecommendations = useFeature('ai').active;

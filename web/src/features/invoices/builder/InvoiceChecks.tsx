@@ -12,7 +12,7 @@ interface CheckedLine {
 const hasType = (lines: readonly CheckedLine[], ...types: string[]) =>
   lines.some((line) => types.includes(line.product.product_type.toUpperCase()) && Number(line.qty) > 0);
 
-/** The builder's checks for the chosen customer and invoice date (issue 18 §5–6); nothing until a customer is chosen. */
+/** The builder's checks for the chosen customer and invoice date; nothing until a customer is chosen. */
 export function useInvoiceChecks(customerId: string | undefined, invoicedAt: string) {
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(invoicedAt);
   const { data } = useInvoiceChecksQuery(

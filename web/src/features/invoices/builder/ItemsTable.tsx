@@ -41,11 +41,11 @@ export interface LineChange {
 }
 
 /**
- * The invoice items (spec 000 §3 Invoice item, §5 Invoice items): qty (step 1, empty = 0), price (2 decimals),
+ * The invoice items (as the client's specification asks): qty (step 1, empty = 0), price (2 decimals),
  * taxable, on deal, the line total; move up / down unless the company sorts products; remove. Every control is
  * named after its product, so the table works from the keyboard and a screen reader.
  */
-/** The case size a line is stamped by (issue 18 §3), or undefined: one stamp per bottle. */
+/** The case size a line is stamped by, or undefined: one stamp per bottle. */
 const perCase = (line: BuilderLine, smallFormatStamps: boolean) =>
   stampCaseSizeOf(
     {
@@ -93,7 +93,7 @@ export function ItemsTable({
   priceRef: (key: string, element: HTMLInputElement | null) => void;
   /** a stock warning per line key (inventory feature) */
   stockWarnings?: Map<string, string>;
-  /** issue 18 §3: the company stamps small formats per case */
+  /** The company stamps small formats per case */
   smallFormatStamps?: boolean;
 }) {
   // below 900 px the lines are cards: a table of seven columns squeezed every field

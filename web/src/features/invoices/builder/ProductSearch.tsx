@@ -27,7 +27,7 @@ import {
 const typeLabel = (type: string) => (type.toUpperCase() === 'N/A' ? 'N/A' : type.toLowerCase());
 
 /**
- * The items table's product search (spec 000 §5): 3 characters, 300 ms, % and _ stripped. Enter adds the
+ * The items table's product search (as the client's specification asks): 3 characters, 300 ms, % and _ stripped. Enter adds the
  * highlighted product; a UPC with one match is added as scanned, even when the scanner's Enter comes before the
  * search had time to answer. Focus stays here for the next product.
  */

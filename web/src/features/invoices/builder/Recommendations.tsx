@@ -15,11 +15,11 @@ import { useProductRecommendationQuery, type ProductSuggestion } from './builder
 
 const COLLAPSED_KEY = 'builder.recommendations.collapsed';
 
-/** Spec 000 §8 Recommendation. */
+/** The client's specification's Recommendation. */
 export const RECOMMENDATION_FAILED = 'Sorry, we could not generate a recommendation for you at the moment';
 
 /**
- * The builder's recommendations for the chosen customer (issue 17 §2, `ai` feature): each with its one-line reason
+ * The builder's recommendations for the chosen customer (`ai` feature): each with its one-line reason
  * and the customer's price; Add puts the line on the invoice as a search pick would. Products on the invoice already
  * are not offered again.
  */

@@ -11,11 +11,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatCents, formatDate, formatMoney } from '../../../shared/format';
 import type { Invoice } from '../invoices.api';
 
-/** Spec 000 §5 Invoice items: the zero-price prompt, with the products named. */
+/** The client's specification: the zero-price prompt, with the products named. */
 export const zeroPriceQuestion = (products: readonly string[]) =>
   `Are you sure you want to create the invoice with Item Price for these products ${products.join(', ')} set to $0.00?`;
 
-/** Spec 000 §5 Invoice items: the below-cost question for one line. */
+/** The client's specification: the below-cost question for one line. */
 export const belowCostQuestion = (costCents: number, priceCents: number) =>
   `The cost of this product is ${formatCents(costCents)}, you sure you want to invoice this for ${formatCents(priceCents)}?`;
 
@@ -101,7 +101,7 @@ export function BelowCostDialog({
   );
 }
 
-/** Spec 000 §4 Builder: a duplicate (an identical invoice within 24 hours), named, with Nevermind / Create anyway. */
+/** The client's specification: a duplicate (an identical invoice within 24 hours), named, with Nevermind / Create anyway. */
 export function DuplicateDialog({
   existing,
   message,

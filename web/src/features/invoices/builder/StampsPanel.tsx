@@ -59,7 +59,7 @@ function RangeChip({ label, count, onDelete }: { label: string; count: number; o
   );
 }
 
-/** The manual range form: roll, from, to; every rule of spec 000 §5 checked by POST stamp/range/check. */
+/** The manual range form: roll, from, to; every rule of the client's specification checked by POST stamp/range/check. */
 function ManualRangeForm({
   invoiceId,
   ranges,
@@ -178,7 +178,7 @@ function ManualRangeForm({
 }
 
 /**
- * The stamps panel (spec 000 §4 Stamps): one stamp per liquor bottle. Without manual ranges the stamps are
+ * The stamps panel (as the client's specification asks): one stamp per liquor bottle. Without manual ranges the stamps are
  * allocated on save, first active roll first (previewed here; an edited invoice keeps its own). Manual ranges
  * replace that, with 'More Stamp(s) Needed' / 'Extra Stamp(s) Added' when they don't match the bottles.
  */

@@ -1,6 +1,6 @@
 import { INVOICE_MESSAGES } from '#domain/invoices/invoice.errors';
 
-/** The builder's texts: spec 000 §2, §4, §8 quoted exactly; the rest ours. */
+/** The builder's texts: the client's specification quoted exactly; the rest ours. */
 export const BUILDER_MESSAGES = {
   saveFailed: 'Something Went Wrong',
   stampRollMissing: INVOICE_MESSAGES.stampRollMissing,

@@ -25,7 +25,7 @@ export function priceCents(typed: string): number | null {
   return Number(match[1] || '0') * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** Whole bottles as typed; empty counts as 0 (spec 000 §5); null when not a whole number. */
+/** Whole bottles as typed; empty counts as 0 (as the client's specification asks); null when not a whole number. */
 export function quantity(typed: string): number | null {
   const text = typed.trim();
   if (text === '') return 0;
@@ -95,8 +95,8 @@ export function invoiceTotals(lines: readonly LineInput[], rateBp: number): Invo
 
 /**
  * The stamps the lines take, by the server's rules (domain/invoices/invoice.rules.ts): one per bottle of a liquor line
- * with a positive quantity (spec 000 §4 Stamps); with the small-format setting on, a liquor line of 375 mL or less
- * whose product has a case size takes one per full case plus one per loose bottle (issue 18 §3).
+ * with a positive quantity (as the client's specification asks); with the small-format setting on, a liquor line of 375 mL or less
+ * whose product has a case size takes one per full case plus one per loose bottle.
  */
 export const stampsNeeded = (
   lines: readonly (Pick<LineInput, 'qty' | 'type'> & { size?: string; caseSize?: number | null })[],
@@ -141,10 +141,10 @@ export const isBeer = (lines: readonly { type: string }[]): boolean =>
 export const isBelowCost = (priceCentsValue: number, costCents: number | null): boolean =>
   costCents !== null && priceCentsValue < costCents;
 
-/** The date pickers' limits (spec 000 §5 Dates): invoice date ≤ 10 days ahead, due date ≤ 30 days ahead. */
+/** The date pickers' limits (as the client's specification asks): invoice date ≤ 10 days ahead, due date ≤ 30 days ahead. */
 export const latestInvoiceDate = (today: string): string => addDays(today, INVOICE_DATE_DAYS_AHEAD);
 export const latestDueDate = (today: string): string => addDays(today, DUE_DATE_DAYS_AHEAD);
 
-/** 'Due on delivery' when there is no due date or it is a day or fewer away (spec 000 §4). */
+/** 'Due on delivery' when there is no due date or it is a day or fewer away (as the client's specification asks). */
 export const dueOnDelivery = (dueOn: string, today: string): boolean =>
   isDueOnDelivery(dueOn === '' ? null : dueOn, today);

@@ -1,5 +1,5 @@
 /**
- * The builder's product search (spec 000 §5 "Product search in the builder", §9): it starts at 3 typed
+ * The builder's product search (as the client's specification asks): it starts at 3 typed
  * characters, waits 300 ms, strips % and _, and a digit string longer than 5 is a UPC — a single result for a
  * UPC is taken as scanned.
  */

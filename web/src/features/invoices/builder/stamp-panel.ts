@@ -1,4 +1,4 @@
-/** The stamps panel's words (spec 000 §4 Stamps, §5 "Stamp range in the builder"). */
+/** The stamps panel's words (as the client's specification asks). */
 export const STAMP_PANEL = {
   moreNeeded: 'More Stamp(s) Needed',
   extraAdded: 'Extra Stamp(s) Added',
@@ -13,7 +13,7 @@ export function stampBalance(needed: number, added: number): StampBalance {
   return { kind: 'ok' };
 }
 
-/** Add is disabled if from < 1 or to < from (spec 000 §5). */
+/** Add is disabled if from < 1 or to < from (as the client's specification asks). */
 export function canAddRange(from: string, to: string): boolean {
   const a = Number(from);
   const b = Number(to);

@@ -11,7 +11,7 @@ import { toast } from '../../../shared/toasts';
 import { DOCUMENT_MESSAGES } from './delivery-messages';
 import { useUpdateDocumentMutation, type InvoiceDocument } from './delivery.api';
 
-/** Rename a document and edit its note (spec 000 §5: 'File name can not be empty'). */
+/** Rename a document and edit its note ('File name can not be empty'). */
 export function DocumentEditDialog({
   document,
   onClose,

@@ -14,7 +14,7 @@ import { DOCUMENT_MESSAGES, previewKind } from './delivery-messages';
 import { usePreviewDocumentMutation, type InvoiceDocument } from './delivery.api';
 
 /**
- * A document's preview (spec 000 §5): the bytes are fetched with the session and shown from an object URL, never
+ * A document's preview (as the client's specification asks): the bytes are fetched with the session and shown from an object URL, never
  * from the raw address: images inline, PDFs in a frame; other types download.
  */
 export function DocumentPreviewDialog({

@@ -27,7 +27,7 @@ import {
 import { useUploadDocumentMutation } from './delivery.api';
 
 /**
- * Attach a document to an invoice (spec 000 §4 Document upload): a file (or, on a phone, a camera photo saved as
+ * Attach a document to an invoice (as the client's specification asks): a file (or, on a phone, a camera photo saved as
  * .jpeg) with an optional note. Type and size are checked before the upload; the progress ticks every 50 ms up to
  * 90, shows 100 on success and the dialog closes 1.5 s later.
  */

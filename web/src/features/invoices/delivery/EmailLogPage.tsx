@@ -77,7 +77,7 @@ function EmailLog() {
 }
 
 /**
- * /emails (spec 000 §2 Payments and e-mail log): every invoice e-mail, newest first (row height 50); `?invoice=`
+ * /emails (as the client's specification asks): every invoice e-mail, newest first (row height 50); `?invoice=`
  * shows one invoice's. While the email feature is off, the activation card instead.
  */
 export default function EmailLogPage() {

@@ -246,7 +246,7 @@ function PrivateNotes({ invoiceId, notes }: { invoiceId: string; notes: PrivateN
 }
 
 /**
- * The invoice view's documents and private notes (spec 000 §2, §5 Documents and notes): upload (a file or a
+ * The invoice view's documents and private notes (as the client's specification asks): upload (a file or a
  * camera photo), preview from the bytes fetched with the session, rename and note, delete; private notes only the
  * company sees.
  */

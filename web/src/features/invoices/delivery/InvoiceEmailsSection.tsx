@@ -137,7 +137,7 @@ function EmailsBody({ invoice }: { invoice: Invoice }) {
 }
 
 /**
- * The invoice view's e-mail log (spec 000 §2, only with the email feature): who the invoice was e-mailed to, with
+ * The invoice view's e-mail log (only with the email feature): who the invoice was e-mailed to, with
  * the note, delivery status and time, and Send Email opening the e-mail dialog.
  */
 export function InvoiceEmailsSection({ invoice }: { invoice: Invoice }) {

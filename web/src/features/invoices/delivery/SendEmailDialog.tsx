@@ -70,7 +70,7 @@ function OutcomeView({ outcome, number }: { outcome: Outcome; number: string }) 
 }
 
 /**
- * 'Send Invoice #{number} to customers via email' (spec 000 §2, §5 E-mail dialog): recipients as chips (prefilled
+ * 'Send Invoice #{number} to customers via email' (as the client's specification asks): recipients as chips (prefilled
  * with the customer's contact e-mail), each a valid address, at least one; an optional note; a warning for an
  * address the invoice was already sent to. It waits for the mail server and shows what it answered.
  */

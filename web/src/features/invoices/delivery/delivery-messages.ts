@@ -1,4 +1,4 @@
-/** Spec 000 §5 E-mail dialog and Documents and notes, §8 E-mail and Documents, §9 limits. */
+/** The client's specification's E-mail dialog and Documents and notes, §8 E-mail and Documents, §9 limits. */
 export const EMAIL_MESSAGES = {
   sent: 'Your email has been sent',
   sentHint: 'Every e-mail sent is listed in the Email log.',
@@ -31,10 +31,10 @@ export const DOCUMENT_MESSAGES = {
     'This file type is not allowed. Please upload a PDF, an image (JPEG, PNG, GIF, WebP, HEIC), a CSV or text file, or an office document.',
 } as const;
 
-/** Spec 000 §9: the request body limit is 5 MB. */
+/** The client's specification: the request body limit is 5 MB. */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
-/** Spec 000 §4 Document upload: ticks every 50 ms up to 90, 100 on success, the dialog closes 1.5 s later. */
+/** The client's specification: ticks every 50 ms up to 90, 100 on success, the dialog closes 1.5 s later. */
 export const UPLOAD_TICK_MS = 50;
 export const UPLOAD_TICK_STEP = 5;
 export const UPLOAD_CAP = 90;
@@ -90,7 +90,7 @@ const ALLOWED_EXTENSIONS = new Set([
 const extensionOf = (name: string) => /\.([A-Za-z0-9]{1,8})$/.exec(name.trim())?.[1]?.toLowerCase() ?? '';
 
 /**
- * Camera photos are saved as .jpeg (spec 000 §5): a JPEG named 'image.jpg', 'image' or a blob name without an
+ * Camera photos are saved as .jpeg (as the client's specification asks): a JPEG named 'image.jpg', 'image' or a blob name without an
  * extension gets '.jpeg'. Other files keep their name.
  */
 export function documentFileName(name: string, type: string): string {

@@ -58,7 +58,7 @@ export const deliveryApi = api.enhanceEndpoints({ addTagTypes: [EMAIL, DOCUMENTS
       SendEmailResponse,
       { invoiceId: string; number: string; body: SendEmailBody }
     >({
-      // by the displayed number with the beer flag (spec 000 §7)
+      // by the displayed number with the beer flag (as the client's specification asks)
       query: ({ number, body }) => ({ url: invoicePath(number, 'email'), method: 'POST', body }),
       invalidatesTags: (_result, _error, { invoiceId }) => [{ type: EMAIL, id: invoiceId }, EMAIL_LIST],
     }),

@@ -8,7 +8,7 @@ import { EmailStatusChip } from './InvoiceEmailsSection';
 /** Newest e-mail first (the API's default too). */
 export const EMAIL_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'created_at', sort: 'desc' }];
 
-/** Spec 000 §9: e-mail rows are 50 px high. */
+/** The client's specification: e-mail rows are 50 px high. */
 export const EMAIL_ROW_HEIGHT = 50;
 
 /** The /emails grid; field names are the API's column ids (GET /invoice/email/grid). */

@@ -63,7 +63,7 @@ function NoticeActions({
 }
 
 /**
- * Issue 18 §5 on the invoice view: the statutory due date and last day to pay of a liquor or wine invoice on credit,
+ * The statutory due date and last day to pay of a liquor or wine invoice on credit,
  * where the balance stands, and — once it is delinquent — the notice to send (PDF, and an e-mail draft the user sends
  * from their own mail program), then its release once paid. Nothing with the credit law off or for beer.
  */
@@ -137,7 +137,7 @@ export function CreditLawPanel({
   );
 }
 
-/** Issue 18 §6: the licence guard's warning the invoice was created with. */
+/** The licence guard's warning the invoice was created with. */
 export function LicenceWarningAlert({ invoice }: { invoice: Invoice }) {
   if (!invoice.licence_warning) return null;
   return (

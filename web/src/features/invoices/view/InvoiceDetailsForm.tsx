@@ -17,7 +17,7 @@ export interface RequestedChange {
   body: InvoiceUpdateBody;
 }
 
-/** Spec 000 §5 Dates: invoice date at most 10 days ahead, due date at most 30. */
+/** The client's specification: invoice date at most 10 days ahead, due date at most 30. */
 const INVOICE_DATE_DAYS_AHEAD = 10;
 const DUE_DATE_DAYS_AHEAD = 30;
 const dayAhead = (days: number) => addDays(companyToday(), days);
@@ -73,7 +73,7 @@ function DateField({
 }
 
 /**
- * The view page's status, invoice date and due date (spec 000 §4): every change goes to `onRequest`, which asks
+ * The view page's status, invoice date and due date (as the client's specification asks): every change goes to `onRequest`, which asks
  * 'Sure you want to change {field} from X to Y?' first. `resetKey` puts the fields back to the invoice's values
  * (after a question is declined or a save fails). A cancelled invoice keeps its dates; only its status changes.
  */
@@ -86,7 +86,7 @@ export function InvoiceDetailsForm({
   invoice: Invoice;
   resetKey: number;
   onRequest: (change: RequestedChange) => void;
-  /** Issue 18 §5: the statutory due date beside the user's (liquor and wine on credit, the credit law on). */
+  /** The statutory due date beside the user's (liquor and wine on credit, the credit law on). */
   creditLawNote?: string;
 }) {
   const cancelled = invoice.status === 'cancelled';

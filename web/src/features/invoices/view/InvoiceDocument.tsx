@@ -222,7 +222,7 @@ function Totals({ invoice }: { invoice: Invoice }) {
 }
 
 /**
- * The invoice as a document (spec 000 §2 /invoice/{number}): logo and company, status and badges, the editable
+ * The invoice as a document (as the client's specification asks): logo and company, status and badges, the editable
  * status and dates (`details`), the customer block, the items and the totals, and the note to the customer.
  */
 export function InvoiceDocument({

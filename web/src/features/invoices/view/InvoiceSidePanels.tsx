@@ -87,7 +87,7 @@ const REASONS: Readonly<Record<string, string>> = {
   payments: 'from payments',
 };
 
-/** Spec 000 §4: the status history with timestamps, newest first. */
+/** The client's specification: the status history with timestamps, newest first. */
 export function StatusHistoryPanel({ invoice }: { invoice: Invoice }) {
   const entries = [...invoice.statusInfo].reverse();
   return (

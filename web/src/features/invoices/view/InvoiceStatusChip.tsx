@@ -2,7 +2,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { InvoiceStatus } from '../invoices.api';
 import { statusLabel, toneOf } from './invoice-display';
 
-/** An invoice status with its label (spec 000 §4) in the status's tone. */
+/** An invoice status with its label (as the client's specification asks) in the status's tone. */
 export function InvoiceStatusChip({
   status,
   size = 'small',

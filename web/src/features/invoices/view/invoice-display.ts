@@ -8,14 +8,14 @@ import { INVOICE_STATUS_LABELS, type InvoiceStatus, type InvoiceStampRange } fro
 export const invoicePath = (number: string) => `/invoice/${encodeURIComponent(number)}`;
 export const editInvoicePath = (number: string) => `${invoicePath(number)}/edit`;
 export const cloneInvoicePath = (number: string) => `/invoice/create?clone=${encodeURIComponent(number)}`;
-/** 'Replace' on a cancelled invoice (issue 18 §4): the builder, prefilled, saving the replacement. */
+/** 'Replace' on a cancelled invoice: the builder, prefilled, saving the replacement. */
 export const replaceInvoicePath = (number: string) => `/invoice/create?replace=${encodeURIComponent(number)}`;
 export const newInvoiceForCustomerPath = (customerId: string) =>
   `/invoice/create?customerId=${encodeURIComponent(customerId)}`;
 export const invoiceHistoryPath = (customerId: string) =>
   `/invoice?customerId=${encodeURIComponent(customerId)}`;
 
-/** The messages of spec 000 §4 and §8 the invoice screens show. */
+/** The messages of the client's specification the invoice screens show. */
 export const INVOICE_MESSAGES = {
   deleted: 'Invoice deleted',
   saveFailed: 'Something Went Wrong',
@@ -31,7 +31,7 @@ export const INVOICE_MESSAGES = {
   nothingToUpdate: 'Nothing needs updating: the value is the same.',
 } as const;
 
-/** Spec 000 §4: the fields the view page changes, with the names its question uses. */
+/** The client's specification: the fields the view page changes, with the names its question uses. */
 export type ChangeField = 'status' | 'invoice date' | 'due date';
 
 /** 'Sure you want to change status from Invoiced to Paid?' */
