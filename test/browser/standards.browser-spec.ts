@@ -602,11 +602,15 @@ async function screenProblems(page: Page, primary: string | undefined, desk: boo
         for (const grid of document.querySelectorAll('.MuiDataGrid-root')) {
           const label = grid.querySelector('[role="grid"]')?.getAttribute('aria-label') ?? 'grid';
           const scroller = grid.querySelector('.MuiDataGrid-virtualScroller');
-          if (scroller && scroller.scrollWidth > scroller.clientWidth + 1)
-            problems.push(
-              `grid '${label}' scrolls sideways (${scroller.scrollWidth} px in ${scroller.clientWidth})`,
-            );
           const headers = [...grid.querySelectorAll('[role="columnheader"]')];
+          // the columns' own widths, and every column drawn (a column scrolled out of view is not rendered); the
+          // grid's empty filler past the last column does not count
+          const columnsWidth = headers.reduce((sum, h) => sum + h.getBoundingClientRect().width, 0);
+          const columnCount = Number(grid.querySelector('[role="grid"]')?.getAttribute('aria-colcount') ?? 0);
+          if (scroller && (columnsWidth > scroller.clientWidth + 1 || headers.length < columnCount))
+            problems.push(
+              `grid '${label}' scrolls sideways (${Math.round(columnsWidth)} px of ${headers.length}/${columnCount} columns in ${scroller.clientWidth})`,
+            );
           const last = headers[headers.length - 1];
           if (last && last.getBoundingClientRect().right > grid.getBoundingClientRect().right + 1)
             problems.push(`grid '${label}': its last column '${name(last)}' is out of view`);
