@@ -253,7 +253,11 @@ describe('Inventory (browser)', () => {
       await expectTrue(() =>
         grid.evaluate((root) => {
           const scroller = root.querySelector('.MuiDataGrid-virtualScroller')!;
-          return scroller.scrollWidth <= scroller.clientWidth + 1;
+          const headers = [...root.querySelectorAll('[role="columnheader"]')];
+          const width = headers.reduce((sum, h) => sum + h.getBoundingClientRect().width, 0);
+          return (
+            width <= scroller.clientWidth + 1 && headers.length === Number(root.getAttribute('aria-colcount'))
+          );
         }),
       );
       await visible(
