@@ -151,11 +151,7 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
       minWidth: 88,
       // A cancelled invoice and its replacement name each other under the number
       renderCell: ({ row }) => {
-        const link = row.replaced_by
-          ? `replaced by #${row.replaced_by}`
-          : row.replaces
-            ? `replaces #${row.replaces}`
-            : null;
+        const link = replacementText(row);
         const number = (
           <Typography component="span" variant="body2" sx={{ fontWeight: 600, color: 'primary.main' }}>
             #{row.number}
@@ -320,10 +316,17 @@ export function invoiceColumns({ email }: InvoiceColumnOptions): GridColDef<Invo
   ];
 }
 
-/** An invoice on a phone: its number and customer, the total and the status (the invoice view has the rest). */
+/** 'replaced by #N' on a cancelled invoice that was replaced, 'replaces #N' on its replacement, else null. */
+const replacementText = (row: InvoiceGridRow): string | null =>
+  row.replaced_by ? `replaced by #${row.replaced_by}` : row.replaces ? `replaces #${row.replaces}` : null;
+
+/**
+ * An invoice on a phone: its number and customer (and the invoice it replaces or that replaced it), the total and
+ * the status (the invoice view has the rest).
+ */
 export const invoicePhoneRow = (row: InvoiceGridRow): PhoneRowParts => ({
   primary: `#${row.number}`,
-  secondary: row.customer,
+  secondary: [row.customer, replacementText(row)].filter(Boolean).join(' · '),
   amount: formatMoney(row.total),
   badge: <InvoiceStatusChip status={row.status} />,
 });
