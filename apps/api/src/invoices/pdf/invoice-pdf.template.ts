@@ -62,6 +62,8 @@ export const PDF_HELPERS = {
   percent: (value: number) => percent(Number(value)),
   qty: (value: number) => quantity(Number(value)),
   stampRange: (range: { prefix: string; from: number; to: number }) => stampRange(range),
+  /** Whether a value is set (0 counts, unlike #if): {{#if (isSet this.previousPrice)}}. */
+  isSet: (value: unknown) => value !== null && value !== undefined,
   /** Joins the non-empty values: {{join ", " city state}}. */
   join: (separator: string, ...values: unknown[]) =>
     values

@@ -121,6 +121,15 @@ describe('The invoice template', () => {
     );
   });
 
+  it("prints an order review's changes on the line, a price reviewed from $0.00 too, and nothing on other lines", () => {
+    const invoice = sampleInvoice(2, '348');
+    invoice.items[0] = { ...invoice.items[0]!, previousPrice: 0, newPrice: 18.5, priceChangeNote: 'deal' };
+    const html = renderInvoiceHtml(invoicePdfView(invoice, company));
+    expect(html).toContain('Price changed from $0.00 to $18.50: deal');
+    expect(html.match(/Price changed/g)).toHaveLength(1);
+    expect(html).not.toContain('Quantity changed');
+  });
+
   it('prints the payments, Paid and Balance due only when the payment feature is on', () => {
     const invoice = {
       ...sampleInvoice(2, '346'),
