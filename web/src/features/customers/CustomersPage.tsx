@@ -1,14 +1,12 @@
 import Add from '@mui/icons-material/Add';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { GridSearchField } from '../../shared/grid/GridSearchField';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
 import { useGridModels } from '../../shared/grid/use-grid-models';
@@ -93,25 +91,13 @@ export default function CustomersPage() {
               px: 0.5,
             }}
           >
-            <TextField
-              size="small"
-              type="search"
+            <GridSearchField
               label="Search customers"
               placeholder="Name"
               value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
+              onChange={(value) => {
+                setSearch(value);
                 toFirstPage();
-              }}
-              sx={{ width: { xs: '100%', sm: 320 } }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchRounded fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
               }}
             />
             {result.data && (

@@ -5,13 +5,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import { useMemo, useState } from 'react';
 import { useFeature } from '../../shared/feature-gate/use-feature';
 import type { GridQueryArgs } from '../../shared/grid/grid-protocol';
+import { GridSearchField } from '../../shared/grid/GridSearchField';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { useGridModels } from '../../shared/grid/use-grid-models';
 import { mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
@@ -114,25 +112,13 @@ export default function ProductsPage() {
               px: 0.5,
             }}
           >
-            <TextField
-              size="small"
-              type="search"
+            <GridSearchField
               label="Search products"
               placeholder="Name, UPC, SKU or distributor"
               value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
+              onChange={(value) => {
+                setSearch(value);
                 toFirstPage();
-              }}
-              sx={{ width: { xs: '100%', sm: 320 } }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchRounded fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
               }}
             />
             <Typography variant="body2" color="text.secondary">
