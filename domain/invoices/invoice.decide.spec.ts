@@ -422,6 +422,20 @@ describe('Invoice', () => {
       expect(stampsOf(world)).toEqual(['1000-1002']);
     });
 
+    it("keeps each product's order review on its line when the lines are edited", () => {
+      const review = {
+        previousQty: 3,
+        newQty: 2,
+        previousPriceCents: 2200,
+        newPriceCents: 1850,
+        qtyChangeNote: 'short',
+        priceChangeNote: 'deal',
+      };
+      const world = created([liquor(2, { review })]);
+      revise(world, aRevise({ lines: [liquor(4), wine(1)] }));
+      expect(live(world).lines.map((line) => line.review)).toEqual([review, undefined]);
+    });
+
     it('an unknown invoice is not found', () => {
       expect(errorOf(() => revise(aWorld(), aRevise({ note: 'x' }, 'nope'))).message).toBe(
         'Invoice not found',
@@ -520,6 +534,22 @@ describe('Invoice', () => {
         replacedBy: { invoiceId: 'inv-2', number: '2' },
       });
       expect(live(world, 'inv-2').replaces).toEqual({ invoiceId: 'inv-1', number: '1' });
+    });
+
+    it('given a cancelled invoice made from a reviewed order, when it is replaced, then its lines keep the review', () => {
+      const review = {
+        previousQty: null,
+        newQty: null,
+        previousPriceCents: 2200,
+        newPriceCents: 1850,
+        qtyChangeNote: '',
+        priceChangeNote: 'deal',
+      };
+      const world = aWorld();
+      create(world, aCreate([aDraft({ lines: [liquor(1, { review })] })]));
+      revise(world, aRevise({ status: 'cancelled' }));
+      replace(world, aReplace());
+      expect(live(world, 'inv-2').lines[0]!.review).toEqual(review);
     });
 
     it('given a replacement made, when the same replacement is retried, then nothing more is decided', () => {

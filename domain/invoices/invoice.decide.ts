@@ -76,6 +76,22 @@ export function linesOf(
   });
 }
 
+/**
+ * A line keeps the review of the order item it was made from when the invoice's lines are edited or the invoice is
+ * replaced: each product's new line takes the review its previous line carried (the first one per product), unless
+ * the new line brings its own.
+ */
+export function keepReviews(previous: readonly InvoiceLine[], inputs: readonly LineInput[]): LineInput[] {
+  const reviews = new Map<string, NonNullable<LineInput['review']>>();
+  for (const line of previous)
+    if (line.review && !reviews.has(line.productId)) reviews.set(line.productId, line.review);
+  if (reviews.size === 0) return [...inputs];
+  return inputs.map((input) => {
+    const review = input.review ?? reviews.get(input.productId);
+    return review ? { ...input, review } : input;
+  });
+}
+
 function lineProblems(lines: readonly LineInput[]): FieldProblem[] {
   if (lines.length === 0) return [{ field: 'items', message: INVOICE_MESSAGES.itemsRequired }];
   if (lines.length > MAX_LINES)
@@ -265,7 +281,7 @@ export function reviseInvoice(
   const before = contentOf(invoice);
   const lines = changes.lines
     ? linesOf(
-        changes.lines,
+        keepReviews(invoice.lines, changes.lines),
         invoice.taxRateBasisPoints,
         data.settings.sortLines,
         data.settings.smallFormatStamps ?? false,
@@ -394,7 +410,7 @@ export function replaceInvoice(
   invoice: InvoiceCreated[];
 } {
   const cancelled = liveInvoice(states.cancelled);
-  const { draft } = data;
+  const draft = { ...data.draft, lines: keepReviews(cancelled.lines, data.draft.lines) };
   if (cancelled.replacedBy?.invoiceId === draft.invoiceId && states.invoice.status === 'live')
     return { cancelled: [], numbers: [], stamps: [], invoice: [] };
   if (cancelled.invoiceStatus !== 'cancelled') throw invoiceError('REPLACE_NOT_CANCELLED');

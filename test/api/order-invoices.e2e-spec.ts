@@ -107,7 +107,7 @@ describe('Order → invoices: beer on its own invoice, nothing billed twice (HTT
     expect(detail.body.order.orderItems.map((i: { invoiced_qty: number }) => i.invoiced_qty)).toEqual([2, 3]);
   }, 60_000);
 
-  it('keeps the review of the order on the invoice lines, on the invoice and its PDF', async () => {
+  it('keeps the review of the order on the invoice lines, on the invoice and its PDF, and after its items are edited', async () => {
     const o = await anOrderOfVodkaAndBeer();
     const reviewed = await api.put(
       `order/${o.order.id}/item/1`,
@@ -133,6 +133,13 @@ describe('Order → invoices: beer on its own invoice, nothing billed twice (HTT
       previousQty: null,
       newQty: null,
     });
+    const edited = await api.put(
+      `invoice/${created.body.id}`,
+      { items: [{ product_id: o.vodka, qty: 3, price: 18.5 }] },
+      o.token,
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.items[0]).toMatchObject({ qty: 3, previousPrice: 19.99, newPrice: 18.5 });
     const pdf = await fetch(`${app.baseUrl}/api/v1/invoice/pdf`, {
       method: 'POST',
       headers: { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' },
