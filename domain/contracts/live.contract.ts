@@ -40,6 +40,9 @@ export interface LiveMessage {
   at: string;
   /** order:placed: the order's number */
   order_number?: string | number;
+  /** order:placed: who ordered (the customer's name) and the order's total in dollars */
+  customer_name?: string;
+  total?: number;
   /** order:status: the order's new status */
   status?: string;
   /** sync events */

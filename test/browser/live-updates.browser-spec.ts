@@ -113,9 +113,10 @@ describe('Live updates (browser)', () => {
     await ok(http.post('shop/order', { items: [{ product_id: wine.id, qty: 1 }], note: '' }, bar.token));
     await visible(watching.getByText('New order arrived'));
     await visible(watching.getByText('You got a new order #1'));
+    await visible(watching.getByText('Live Wire Lounge · $10.00'));
     await notReloaded(watching);
     await snap(watching, 'live-updates-new-order');
-    await watching.getByText('You got a new order #1').click();
+    await watching.getByRole('button', { name: 'Open order' }).click();
     await watching.waitForURL('**/order/1');
     await visible(watching.getByRole('heading', { name: 'Order #1' }));
   });

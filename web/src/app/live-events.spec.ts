@@ -17,14 +17,23 @@ describe('Live events on the client', () => {
       if (!event.endsWith(':sync-progress')) expect(LIVE_TAGS[event].length).toBeGreaterThan(0);
   });
 
-  it('toast a new order with its number, leading to the order', () => {
-    expect(liveToast('order:placed', message({ order_number: '42' }), 'me')).toEqual({
+  it('toast a new order with its number, who ordered and its total, leading to the order', () => {
+    expect(
+      liveToast(
+        'order:placed',
+        message({ order_number: '42', customer_name: 'Rusty Nail', total: 1234.5 }),
+        'me',
+      ),
+    ).toEqual({
       severity: 'info',
       title: 'New order arrived',
       message: 'You got a new order #42',
+      detail: 'Rusty Nail · $1,234.50',
       duration: 'normal',
       to: '/order/42',
+      action: 'Open order',
     });
+    expect(liveToast('order:placed', message({ order_number: 7 }), 'me')).not.toHaveProperty('detail');
   });
 
   it('toast sync failures for 30 s, leading to the sync log', () => {

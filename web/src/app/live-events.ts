@@ -1,4 +1,5 @@
 import type { LiveEventName, LiveMessage } from '#domain/contracts/live.contract';
+import { formatMoney } from '../shared/format';
 
 /** RTK Query tag types the live events refresh (Order and Sync are provided by the order and sync screens). */
 export const LIVE_TAG_TYPES = [
@@ -57,8 +58,12 @@ export interface LiveToast {
   message: string;
   /** a toast duration of the client's specification: normal 6 s, sticky 30 s (TOAST_SECONDS) */
   duration: 'normal' | 'sticky';
+  /** a second line (who and how much) */
+  detail?: string;
   /** where a click leads */
   to?: string;
+  /** the toast's button to follow `to` (a keyboard user's way there) */
+  action?: string;
 }
 
 /** The toasts of the client's specification; none for the user's own action. */
@@ -71,12 +76,18 @@ export function liveToast(
   switch (event) {
     case 'order:placed': {
       const number = message.order_number ?? '';
+      const detail = [
+        message.customer_name,
+        typeof message.total === 'number' ? formatMoney(message.total) : undefined,
+      ].filter((part): part is string => !!part);
       return {
         severity: 'info',
         title: 'New order arrived',
         message: `You got a new order #${number}`,
+        ...(detail.length > 0 ? { detail: detail.join(' · ') } : {}),
         duration: 'normal',
         to: number !== '' ? `/order/${encodeURIComponent(String(number))}` : '/order',
+        action: 'Open order',
       };
     }
     case 'bottle-pos:sync-error':

@@ -101,6 +101,8 @@ export function connectLive(options: {
     const show = shown.severity === 'error' ? toast.error : toast.info;
     show(shown.message, {
       title: shown.title,
+      detail: shown.detail,
+      action: shown.action,
       seconds: TOAST_SECONDS[shown.duration],
       onClick: shown.to ? () => options.navigate(shown.to!) : undefined,
     });

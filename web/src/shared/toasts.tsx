@@ -2,6 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { useEffect, useSyncExternalStore } from 'react';
 
@@ -14,8 +15,12 @@ export interface ToastOptions {
   /** how long it stays, 1–30 s; defaults to 6 s (10 s for errors) */
   seconds?: number;
   title?: string;
+  /** a second, smaller line under the message */
+  detail?: string;
   /** makes the toast clickable (e.g. leads to sync details) */
   onClick?: () => void;
+  /** with onClick: a button of this label does the same, reachable by keyboard */
+  action?: string;
 }
 
 export interface Toast {
@@ -24,7 +29,9 @@ export interface Toast {
   severity: AlertColor;
   seconds: number;
   title?: string;
+  detail?: string;
   onClick?: () => void;
+  action?: string;
 }
 
 export const clampToastSeconds = (seconds: number): number =>
@@ -50,7 +57,9 @@ function show(severity: AlertColor, message: string, options: ToastOptions = {})
     severity,
     seconds: clampToastSeconds(options.seconds ?? fallback),
     title: options.title,
+    detail: options.detail,
     onClick: options.onClick,
+    action: options.action,
   };
   emit([...toasts, item].slice(-MAX_VISIBLE));
   return item.id;
@@ -79,36 +88,52 @@ function ToastItem({ item }: { item: Toast }) {
   }, [item.id, item.seconds]);
 
   const clickable = !!item.onClick;
+  const follow = () => {
+    item.onClick?.();
+    toast.dismiss(item.id);
+  };
   return (
     <Alert
       variant="filled"
       severity={item.severity}
       elevation={6}
-      onClick={
-        clickable
-          ? () => {
-              item.onClick?.();
-              toast.dismiss(item.id);
-            }
-          : undefined
-      }
+      onClick={clickable ? follow : undefined}
       sx={{ cursor: clickable ? 'pointer' : undefined, pointerEvents: 'auto', alignItems: 'center' }}
       action={
-        <IconButton
-          aria-label="Close notification"
-          color="inherit"
-          size="small"
-          onClick={(event) => {
-            event.stopPropagation();
-            toast.dismiss(item.id);
-          }}
-        >
-          <CloseIcon fontSize="small" />
-        </IconButton>
+        <>
+          {clickable && item.action && (
+            <Button
+              color="inherit"
+              size="small"
+              onClick={(event) => {
+                event.stopPropagation();
+                follow();
+              }}
+            >
+              {item.action}
+            </Button>
+          )}
+          <IconButton
+            aria-label="Close notification"
+            color="inherit"
+            size="small"
+            onClick={(event) => {
+              event.stopPropagation();
+              toast.dismiss(item.id);
+            }}
+          >
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </>
       }
     >
       {item.title && <AlertTitle>{item.title}</AlertTitle>}
       {item.message}
+      {item.detail && (
+        <Box component="span" sx={{ display: 'block', fontSize: '0.8125rem', opacity: 0.9 }}>
+          {item.detail}
+        </Box>
+      )}
     </Alert>
   );
 }
