@@ -42,7 +42,7 @@ export interface LiveMessage {
   order_number?: string | number;
   /** order:placed: who ordered (the customer's name) and the order's total in dollars */
   customer_name?: string;
-  total?: number;
+  order_total?: number;
   /** order:status: the order's new status */
   status?: string;
   /** sync events */

@@ -182,6 +182,95 @@ describe('Inventory (browser)', () => {
     },
   );
 
+  /**
+   * The office's restock job, through the screens: two wines short, from two distributors; Populate Restock keeps the
+   * distributors apart, loads one, shows its stock on hand and the stock after the suggestion; saving cures the
+   * shortage (the wine is no longer awaiting reorder).
+   */
+  for (const [width, viewport] of [
+    ['1440', { width: 1440, height: 900 }],
+    ['390', MOBILE],
+  ] as const) {
+    browser.it(
+      `restocks a shortage from the reorder list, one distributor at a time, at ${width} px`,
+      async () => {
+        const owner = await anInventoryOwner(`Rhett Restock ${width}`);
+        const shiraz = await api<{ id: string }>('product', {
+          method: 'POST',
+          body: {
+            product: 'Yellow Tail Shiraz',
+            product_type: 'wine',
+            product_size: '750ml',
+            product_price: 9,
+            last_purchase_price: '4.00',
+          },
+          token: owner.token,
+        });
+        const distributor = (productId: string, value: string) =>
+          api(`inventory/${productId}`, {
+            method: 'PUT',
+            body: { field: 'distributor', value },
+            token: owner.token,
+          });
+        await distributor(owner.wineId, 'Republic National');
+        await distributor(shiraz.id, 'Southern Glazers');
+        await api('invoice', {
+          method: 'POST',
+          body: {
+            customer_id: owner.customerId,
+            items: [
+              { product_id: owner.wineId, qty: 11, price: 10 },
+              { product_id: shiraz.id, qty: 2, price: 9 },
+            ],
+          },
+          token: owner.token,
+        });
+        await settle();
+
+        const page = await browser.signedIn(owner.token, { viewport });
+        await page.goto('/inventory');
+        await page.getByRole('link', { name: 'Re-stock' }).click();
+        await page.getByRole('button', { name: 'Populate Restock' }).click();
+        const choice = page.getByRole('list', { name: 'Distributors to restock from' });
+        await visible(choice.getByText('Republic National · 1 product'));
+        await visible(choice.getByText('Southern Glazers · 1 product'));
+        await snap(page, `inventory-restock-job-choice-${width}`);
+        await choice.getByRole('button', { name: 'Load Republic National' }).click();
+
+        const list = page.getByRole('table', { name: 'Items to restock' });
+        await visible(list.getByText('BAREFOOT MERLOT'));
+        expect(await list.getByText('YELLOW TAIL SHIRAZ').count()).toBe(0);
+        const row = list.getByRole('row').filter({ hasText: 'BAREFOOT MERLOT' });
+        await visible(row.getByText('-11', { exact: true }));
+        const qty = Number(await row.getByLabel('Qty of BAREFOOT MERLOT').inputValue());
+        expect(qty).toBeGreaterThanOrEqual(12);
+        await visible(row.getByText(String(qty - 11), { exact: true }));
+        await snap(page, `inventory-restock-job-list-${width}`);
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await visible(page.getByText('Restocking complete'));
+        await page.waitForURL('**/inventory');
+        await settle();
+
+        const stock = await api<{ product_id: string; qty: number; reorder_needed: boolean }[]>(
+          `inventory/stock?ids=${owner.wineId},${shiraz.id}`,
+          { token: owner.token },
+        );
+        const of = (id: string) => stock.find((row) => row.product_id === id);
+        expect(of(owner.wineId)).toMatchObject({ qty: qty - 11, reorder_needed: false });
+        expect(of(shiraz.id)).toMatchObject({ qty: -2, reorder_needed: true });
+        if (width === '1440') {
+          const grid = page.getByRole('grid', { name: 'Inventory' });
+          const merlotRow = grid.getByRole('row').filter({ hasText: 'BAREFOOT MERLOT' });
+          await visible(merlotRow.getByText(String(qty - 11), { exact: true }));
+          await expectTrue(async () => !/NEGATIVE|LOW|ZERO/.test(await merlotRow.innerText()));
+        } else {
+          await visible(page.getByRole('list', { name: 'Inventory' }).getByText('BAREFOOT MERLOT'));
+        }
+        await snap(page, `inventory-restock-job-done-${width}`);
+      },
+    );
+  }
+
   browser.it(
     'works at 390 px: the grid, Populate Restock with nothing awaiting reorder, the product stock',
     async () => {

@@ -21,7 +21,7 @@ describe('Live events on the client', () => {
     expect(
       liveToast(
         'order:placed',
-        message({ order_number: '42', customer_name: 'Rusty Nail', total: 1234.5 }),
+        message({ order_number: '42', customer_name: 'Rusty Nail', order_total: 1234.5 }),
         'me',
       ),
     ).toEqual({

@@ -78,7 +78,7 @@ export function liveToast(
       const number = message.order_number ?? '';
       const detail = [
         message.customer_name,
-        typeof message.total === 'number' ? formatMoney(message.total) : undefined,
+        typeof message.order_total === 'number' ? formatMoney(message.order_total) : undefined,
       ].filter((part): part is string => !!part);
       return {
         severity: 'info',

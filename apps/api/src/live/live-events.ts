@@ -100,7 +100,7 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
     order_number: str(data.orderNumber) ?? str(data.order_number) ?? str(data.number),
     status: 'placed',
     customer_name: str((data.customer as Data | undefined)?.name),
-    total: typeof data.totalCents === 'number' ? data.totalCents / 100 : undefined,
+    order_total: typeof data.totalCents === 'number' ? data.totalCents / 100 : undefined,
   })),
   OrderDelivered: route('order:status', 'orderId', status('delivered')),
   OrderCancelled: route('order:status', 'orderId', status('cancelled')),

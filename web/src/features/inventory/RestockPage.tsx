@@ -54,6 +54,39 @@ const distributorName = (name: string | null | undefined) => (name?.trim() ? nam
  * Populate Restock with no distributor chosen: the products awaiting reorder, by distributor. A restock records one
  * delivery, so they are never mixed under one reference: the user loads one distributor's at a time.
  */
+/**
+ * Below 600 px each item is a card: the product across the top, then each value under its column's name (the
+ * header row stays for screen readers), so nothing needs a sideways scroll.
+ */
+const PHONE_CARDS = {
+  '@media (max-width: 599.95px)': {
+    '& thead': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+    },
+    '& tbody tr': {
+      display: 'grid',
+      gridTemplateColumns: '1fr 1fr',
+      columnGap: 2,
+      py: 1,
+      borderBottom: 1,
+      borderColor: 'divider',
+    },
+    '& tbody td': { display: 'block', border: 0, px: 0.5, py: 0.5, textAlign: 'left', minWidth: 0 },
+    '& tbody td:first-of-type': { gridColumn: '1 / -1', fontWeight: 600 },
+    '& tbody td[data-label]::before': {
+      content: 'attr(data-label)',
+      display: 'block',
+      fontSize: '0.75rem',
+      color: 'text.secondary',
+    },
+    '& tbody td:last-of-type': { gridColumn: '2', justifySelf: 'end' },
+  },
+} as const;
+
 function DistributorChoice({
   groups,
   onLoad,
@@ -341,7 +374,7 @@ function Restock() {
             <Typography color="text.secondary">No items yet: add products or Populate Restock.</Typography>
           ) : (
             <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label="Items to restock">
+              <Table size="small" aria-label="Items to restock" sx={PHONE_CARDS}>
                 <TableHead>
                   <TableRow>
                     <TableCell>Product</TableCell>
@@ -365,16 +398,17 @@ function Restock() {
                             {item.product_size}
                           </Typography>
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        <TableCell data-label="Distributor" sx={{ whiteSpace: 'nowrap' }}>
                           {now ? distributorName(now.distributor) : ''}
                         </TableCell>
                         <TableCell
                           align="right"
+                          data-label="In Stock"
                           sx={{ color: now && now.qty < 0 ? 'error.main' : undefined }}
                         >
                           {now ? now.qty : ''}
                         </TableCell>
-                        <TableCell align="right">
+                        <TableCell align="right" data-label="Qty">
                           <TextField
                             size="small"
                             value={item.qty}
@@ -389,7 +423,7 @@ function Restock() {
                             sx={{ width: 100 }}
                           />
                         </TableCell>
-                        <TableCell align="right">
+                        <TableCell align="right" data-label="After">
                           {now ? now.qty + item.qty : ''}
                           {now && now.reorder_level !== null && (
                             <Typography variant="caption" color="text.secondary" component="div" noWrap>
@@ -397,8 +431,12 @@ function Restock() {
                             </Typography>
                           )}
                         </TableCell>
-                        <TableCell align="right">{formatMoney(item.item_cost)}</TableCell>
-                        <TableCell align="right">{formatMoney(item.qty * item.item_cost)}</TableCell>
+                        <TableCell align="right" data-label="Item Cost">
+                          {formatMoney(item.item_cost)}
+                        </TableCell>
+                        <TableCell align="right" data-label="Total">
+                          {formatMoney(item.qty * item.item_cost)}
+                        </TableCell>
                         <TableCell align="right">
                           <IconButton
                             aria-label={`Remove ${item.product}`}
