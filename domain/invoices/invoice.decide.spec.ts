@@ -2,7 +2,8 @@ import { DomainError } from '../shared/domain-error.js';
 import { aStampRollReceived } from '../stamps/stamp.fixtures.js';
 import { holdingOf } from '../stamps/stamp.rules.js';
 import { nextNumber } from './invoice-numbers.js';
-import { deleteInvoice, replaceInvoice, reviseInvoice } from './invoice.decide.js';
+import { deleteInvoice, replaceInvoice, reviseHeldInvoice, reviseInvoice } from './invoice.decide.js';
+import { initialState as noHolding } from '../stamps/stamp-holding.js';
 import {
   aCreate,
   aCustomer,
@@ -434,6 +435,34 @@ describe('Invoice', () => {
       const world = created([liquor(2, { review })]);
       revise(world, aRevise({ lines: [liquor(4), wine(1)] }));
       expect(live(world).lines.map((line) => line.review)).toEqual([review, undefined]);
+    });
+
+    it('given an invoice holding 1000-1002, when 2 more bottles are added, then its holding records 1000-1002 and 1004-1005', () => {
+      const world = created();
+      const { invoice, stamps } = revisionStates(world, 'inv-1');
+      const decided = reviseHeldInvoice(
+        { invoice, stamps, holding: noHolding(), heldBefore: heldOf(world, 'inv-1') },
+        aRevise({ lines: [liquor(5)] }),
+      );
+      expect(decided.holding).toHaveLength(1);
+      expect(decided.holding[0]!.data.ranges.map((r) => `${r.from}-${r.to}`)).toEqual([
+        '1000-1002',
+        '1004-1005',
+      ]);
+    });
+
+    it("given another company's invoice, when it is edited, then it is not found", () => {
+      const world = created();
+      const { invoice, stamps } = revisionStates(world, 'inv-1');
+      const edit = aRevise({ note: 'x' });
+      expect(
+        errorOf(() =>
+          reviseHeldInvoice(
+            { invoice, stamps, holding: noHolding(), heldBefore: [] },
+            { ...edit, metadata: { ...edit.metadata, companyId: 'co-2' } },
+          ),
+        ).message,
+      ).toBe('Invoice not found');
     });
 
     it('an unknown invoice is not found', () => {

@@ -5,6 +5,7 @@ import { allocateStamps, releaseStamps } from '../stamps/stamp.decide.js';
 import type { StampRangeInput } from '../stamps/stamp.commands.js';
 import type { StampEvent, StampRange } from '../stamps/stamp.events.js';
 import { evolve as evolveStamps, type StampLedger } from '../stamps/stamp.state.js';
+import { holdingChanges, type StampHolding, type StampHoldingChanged } from '../stamps/stamp-holding.js';
 import { assignNumber, type InvoiceNumberEvent, type InvoiceNumbers } from './invoice-numbers.js';
 import type {
   CreateInvoices,
@@ -443,5 +444,37 @@ export function replaceInvoice(
     numbers: created.numbers,
     stamps: created.stamps,
     invoice,
+  };
+}
+
+/**
+ * An edit with the invoice's stamp holding: what the invoice holds is its holding stream, or `heldBefore` (its stamps
+ * as the stamp log knows them) while the holding has recorded nothing; the stamps the edit moves are recorded on the
+ * holding. An invoice of another company is not found.
+ */
+export function reviseHeldInvoice(
+  states: { invoice: Invoice; stamps: StampLedger; holding: StampHolding; heldBefore: readonly StampRange[] },
+  command: ReviseInvoice,
+): { invoice: InvoiceEvent[]; stamps: StampEvent[]; holding: StampHoldingChanged[] } {
+  if (states.invoice.status !== 'none' && states.invoice.companyId !== command.metadata.companyId)
+    throw invoiceError('INVOICE_NOT_FOUND');
+  const held = states.holding.recorded ? states.holding.ranges : [...states.heldBefore];
+  const decided = reviseInvoice({ invoice: states.invoice, stamps: states.stamps, held }, command);
+  return {
+    ...decided,
+    holding: holdingChanges(held, command.data.invoiceId, decided.stamps, command.metadata.now),
+  };
+}
+
+/** A replacement with the new invoice's stamp holding: the stamps it takes are recorded on its holding stream. */
+export function replaceHeldInvoice(
+  states: Parameters<typeof replaceInvoice>[0] & { holding: StampHolding },
+  command: ReplaceInvoice,
+): ReturnType<typeof replaceInvoice> & { holding: StampHoldingChanged[] } {
+  const decided = replaceInvoice(states, command);
+  const { invoiceId } = command.data.draft;
+  return {
+    ...decided,
+    holding: holdingChanges(states.holding.ranges, invoiceId, decided.stamps, command.metadata.now),
   };
 }

@@ -12,7 +12,8 @@ import {
   type World,
 } from '../invoices/invoice.fixtures.js';
 import type { LiveInvoice } from '../invoices/invoice.state.js';
-import { invoiceOrder } from './order-invoicing.js';
+import { decideInvoiceCreation, invoiceOrder } from './order-invoicing.js';
+import { initialState as noHolding } from '../stamps/stamp-holding.js';
 import { invoiceGroups, invoicedPerLine, leftPerLine } from './order-lines.js';
 import type { OrderEvent } from './order.events.js';
 import { anOrderPlaced } from './order.fixtures.js';
@@ -201,5 +202,54 @@ describe('Beer goes on its own invoice', () => {
       { beer: false, lines: [line('LIQUOR', 'vodka')] },
     ]);
     expect(invoiceGroups([])).toEqual([]);
+  });
+});
+
+describe('Creating one invoice, from an order or not', () => {
+  const states = (world: World, order?: OrderEvent[]) => ({
+    numbers: numbersOf(world),
+    stamps: ledgerOf(world),
+    invoice: invoiceOf(world, 'inv-1'),
+    holding: noHolding(),
+    ...(order ? { order: order.reduce(evolve, initialState()) } : {}),
+  });
+
+  it('given no order, then the invoice, its number and stamps, and its holding; no order event', () => {
+    const decided = decideInvoiceCreation(states(aWorld()), aCreate([aDraft({ invoiceId: 'inv-1' })]));
+    expect(decided.invoice.map((e) => e.type)).toEqual(['InvoiceCreated']);
+    expect(decided.numbers).toHaveLength(1);
+    expect(decided.holding).toEqual([
+      {
+        type: 'StampHoldingChanged',
+        data: {
+          invoiceId: 'inv-1',
+          ranges: decided.stamps.flatMap((e) => ('ranges' in e.data ? e.data.ranges : [])),
+          changedAt: NOW,
+        },
+      },
+    ]);
+    expect(decided.order).toEqual([]);
+  });
+
+  it('given an order, then the order names the invoice in the same decision', () => {
+    const lines = [liquor(2, { productId: 'p-vodka' })];
+    const command = aCreate([aDraft({ invoiceId: 'inv-1', lines })]);
+    const decided = decideInvoiceCreation(states(aWorld(), [anOrderPlaced()]), {
+      ...command,
+      data: { ...command.data, orderId: 'ord-1' },
+    });
+    expect(decided.order.map((e) => e.type)).toEqual(['OrderInvoiced']);
+    expect(decided.invoice[0]!.data.orderIds).toEqual(['ord-1']);
+    expect(decided.holding).toHaveLength(1);
+  });
+
+  it('given a wine invoice (no stamps), then no holding event', () => {
+    const wine = liquor(1, { productId: 'p-wine', type: 'WINE' });
+    const decided = decideInvoiceCreation(
+      states(aWorld()),
+      aCreate([aDraft({ invoiceId: 'inv-1', lines: [wine] })]),
+    );
+    expect(decided.stamps).toEqual([]);
+    expect(decided.holding).toEqual([]);
   });
 });

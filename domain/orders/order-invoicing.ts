@@ -3,6 +3,7 @@ import type { CreateInvoices, LineInput } from '../invoices/invoice.commands.js'
 import { createInvoices } from '../invoices/invoice.decide.js';
 import type { InvoiceCreated, LineReview } from '../invoices/invoice.events.js';
 import type { Invoice } from '../invoices/invoice.state.js';
+import { holdingChanges, type StampHolding, type StampHoldingChanged } from '../stamps/stamp-holding.js';
 import type { StampEvent } from '../stamps/stamp.events.js';
 import type { StampLedger } from '../stamps/stamp.state.js';
 import { markInvoiced } from './order.decide.js';
@@ -127,3 +128,52 @@ export const ORDER_INVOICING_MESSAGES = {
       ? `${product} of order #${number} is invoiced already.`
       : `Only ${left} of ${product} is left to invoice on order #${number}.`,
 } as const;
+
+/** What creating one invoice decides over: the company's numbers and stamp ledger, the new invoice, its holding. */
+export interface InvoiceCreationStates {
+  numbers: InvoiceNumbers;
+  stamps: StampLedger;
+  invoice: Invoice;
+  holding: StampHolding;
+  /** the order the invoice is made from, when there is one */
+  order?: Order;
+}
+
+/**
+ * Creating one invoice, from an order or not: with an order, the order judges first and names the invoice (as
+ * `invoiceOrder` decides); either way the stamps the invoice takes are recorded on its holding stream.
+ */
+export function decideInvoiceCreation(
+  states: InvoiceCreationStates,
+  command: CreateInvoices & { data: { orderId?: string } },
+): {
+  numbers: InvoiceNumberEvent[];
+  stamps: StampEvent[];
+  invoice: InvoiceCreated[];
+  holding: StampHoldingChanged[];
+  order: OrderEvent[];
+} {
+  const { orderId } = command.data;
+  const invoices = [states.invoice];
+  const decided =
+    states.order && orderId
+      ? invoiceOrder(
+          { order: states.order, numbers: states.numbers, stamps: states.stamps, invoices },
+          { ...command, data: { ...command.data, orderId, orderIds: [orderId] } },
+        )
+      : {
+          ...createInvoices(
+            { numbers: states.numbers, stamps: states.stamps, invoices },
+            { ...command, data: { ...command.data, orderIds: [] } },
+          ),
+          order: [],
+        };
+  const invoiceId = command.data.drafts[0]!.invoiceId;
+  return {
+    numbers: decided.numbers,
+    stamps: decided.stamps,
+    invoice: decided.invoices[0] ?? [],
+    holding: holdingChanges(states.holding.ranges, invoiceId, decided.stamps, command.metadata.now),
+    order: decided.order,
+  };
+}

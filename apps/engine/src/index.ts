@@ -18,8 +18,10 @@ export {
 } from './event-store/event-store.port.js';
 export {
   EventAppender,
+  declareDecision,
   streamDecision,
   type Actor,
+  type Decision,
   type StreamDecision,
 } from './event-store/event-appender.js';
 export { PostgresEventStore } from './event-store/postgres.event-store.js';

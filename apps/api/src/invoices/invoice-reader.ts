@@ -3,6 +3,7 @@ import { dueClock } from './invoice-due.js';
 import type pg from 'pg';
 import type { StampRange } from '#domain/stamps/stamp.events.js';
 import { invoiceError } from '#domain/invoices/invoice.errors.js';
+import { DUPLICATE_WINDOW_HOURS } from '#domain/invoices/invoice.rules.js';
 import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import type { AnyEvent } from '#domain/shared/decider.js';
 import { evolveInvoiceRow, type InvoiceRow } from '#projections/invoices/invoice.projection.js';
@@ -33,6 +34,20 @@ export class InvoiceReader {
     const row = await findInvoiceRow(this.pool, companyId, idOrNumber);
     if (!row) throw invoiceError('INVOICE_NOT_FOUND');
     return row;
+  }
+
+  /** The newest current invoice with this fingerprint created within the duplicate window before `now`. */
+  async duplicateOf(companyId: string, fingerprint: string, now: string): Promise<string | undefined> {
+    const [existing] = await tenantQuery<{ id: string }>(
+      this.pool,
+      companyId,
+      `SELECT id FROM rm_invoice
+       WHERE company_id = $1 AND fingerprint = $2 AND deleted_at IS NULL AND status <> 'cancelled'
+         AND created_at > $3::timestamptz - make_interval(hours => $4)
+       ORDER BY created_at DESC LIMIT 1`,
+      [fingerprint, now, DUPLICATE_WINDOW_HOURS],
+    );
+    return existing?.id;
   }
 
   async read(companyId: string, idOrNumber: string, known: KnownToCaller = {}): Promise<InvoiceResponse> {

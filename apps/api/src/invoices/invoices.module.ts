@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TabcModule } from '../tabc/tabc.module.js';
 import { LicenceGuardService } from './compliance/licence-guard.service.js';
 import { CreateInvoiceHandler } from './commands/create-invoice.handler.js';
+import { NewInvoiceDrafts } from './commands/new-invoice-drafts.js';
 import { DeleteInvoiceHandler } from './commands/delete-invoice.handler.js';
 import { ReplaceInvoiceHandler } from './commands/replace-invoice.handler.js';
 import { UpdateInvoiceHandler } from './commands/update-invoice.handler.js';
@@ -29,6 +30,7 @@ import {
     InvoiceReader,
     NumberingProofService,
     CreateInvoiceHandler,
+    NewInvoiceDrafts,
     UpdateInvoiceHandler,
     DeleteInvoiceHandler,
     ReplaceInvoiceHandler,

@@ -159,6 +159,23 @@ export interface WaitOptions {
   /** Names of the projections to wait for; every projection when absent. */
   waitFor?: readonly string[];
 }
+/**
+ * A write declared as data: the streams it decides over (each with its decider), its pure `decide` (events per
+ * stream from their states), the group whose decisions may be appended together (group commit), and the read
+ * models its answer waits for. `EventAppender.run` carries it out.
+ */
+export interface Decision<T extends Decisions> {
+  streams: T;
+  decide: DecideFn<T>;
+  /** decisions of one group arriving while one of it is appended are decided in turn and appended at once */
+  together?: string;
+  /** the projections the answer waits for; every projection when absent */
+  waitFor?: readonly string[];
+}
+
+/** Declares a decision (typed by its streams). */
+export const declareDecision = <T extends Decisions>(decision: Decision<T>): Decision<T> => decision;
+
 @Injectable()
 export class EventAppender {
   /** Streams whose state is cached; 0 turns the cache off. */
@@ -235,6 +252,18 @@ export class EventAppender {
         void this.drain(group, queue);
       }
     });
+  }
+
+  /** Carries out a declared decision: read its streams, decide, append atomically, wait for its read models. */
+  run<T extends Decisions>(
+    decision: Decision<T>,
+    actor: Actor,
+    options: Pick<WaitOptions, 'waitForProjections'> = {},
+  ): Promise<DecisionOf<T>> {
+    const wait: WaitOptions = { ...(decision.waitFor ? { waitFor: decision.waitFor } : {}), ...options };
+    return decision.together
+      ? this.decideManyTogether(decision.together, decision.streams, decision.decide, actor, wait)
+      : this.decideMany(decision.streams, decision.decide, actor, wait);
   }
 
   /** A decision handed to `start` (which has it decided and settled), then read-your-writes. */

@@ -75,7 +75,8 @@ export function inventoryColumns(): GridColDef<InventoryGridRow>[] {
       field: 'reorder_needed',
       headerName: 'To Reorder',
       type: 'number',
-      minWidth: 120,
+      // the widest chip ("NEGATIVE · 30 d") whole
+      minWidth: 140,
       renderCell: ({ row }) => <StockStatusChip status={row.status} days={row.days_to_reorder} />,
     },
     {

@@ -1,28 +1,25 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import type { ReviseInvoice } from '#domain/invoices/invoice.commands.js';
-import { reviseInvoice } from '#domain/invoices/invoice.decide.js';
-import { invoiceDecider } from '#domain/invoices/invoice.decider.js';
-import { invoiceError } from '#domain/invoices/invoice.errors.js';
-import { invoiceStream } from '#domain/invoices/invoice.events.js';
+import type { LineInput, ReviseInvoice } from '#domain/invoices/invoice.commands.js';
+import type { InvoiceCustomer } from '#domain/invoices/invoice.events.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
+import type { InvoiceRow } from '#projections/invoices/invoice.projection.js';
+import type { UpdateInvoiceBody } from '../dto/invoice.body.js';
 import { carriesStampedLiquor } from '#domain/invoices/licence-guard.js';
 import type { ProductType as LineType } from '#domain/products/product.rules.js';
 import { withComplianceDefaults } from '#domain/companies/compliance-policy.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { LicenceGuardService, permitHolderOf } from '../compliance/licence-guard.service.js';
-import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
-import { stampsStream } from '#domain/stamps/stamp.events.js';
-import { holdingChanges, stampHoldingDecider, stampHoldingStream } from '#domain/stamps/stamp-holding.js';
 import { holdingNow } from '../../stamps/stamp-holdings.js';
-import { EventAppender, streamDecision } from '#engine';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { fingerprintOf, InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
-import { stampRange } from './create-invoice.handler.js';
+import { reviseInvoiceDecision } from './invoice.decisions.js';
+import { stampRange } from './new-invoice-drafts.js';
 import { UpdateInvoiceCommand } from './update-invoice.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
 
 /**
  * PUT /invoice/{id}: the builder's edit (every field) or the view page's status or date change (one field).
@@ -46,10 +43,22 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
     options,
   }: UpdateInvoiceCommand): Promise<InvoiceResponse | undefined> {
     const wait = options.waitForProjections !== false;
+    const row = await this.reader.row(metadata.companyId, idOrNumber);
+    const { data, heldBefore } = await this.revision(metadata, row, body);
+    await this.events.run(reviseInvoiceDecision(data, heldBefore, metadata), metadata, {
+      waitForProjections: wait,
+    });
+    return wait ? this.reader.read(metadata.companyId, row.id) : undefined;
+  }
+
+  /**
+   * The revision a body asks for: the new customer and lines priced (an unchanged customer keeps the lines' last
+   * prices), the licence guard, and what the invoice held before the holding streams existed (the stamp log, used
+   * while its holding is empty).
+   */
+  private async revision(metadata: CommandMetadata, row: InvoiceRow, body: UpdateInvoiceBody) {
     const { companyId } = metadata;
-    const row = await this.reader.row(companyId, idOrNumber);
     const company = await this.context.company(companyId);
-    const settings = this.context.settings(company);
     const customerId = body.customer_id ?? row.customer_id;
     const customer = body.customer_id ? await this.context.customer(companyId, body.customer_id) : undefined;
     const known = new Map(row.content.lines.map((line) => [line.productId, line.lastInvoicedPriceCents]));
@@ -61,56 +70,19 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
           customerId === row.customer_id ? known : new Map(),
         )
       : undefined;
-    const changes: ReviseInvoice['data']['changes'] = {
-      ...(customer ? { customer } : {}),
-      ...(lines ? { lines } : {}),
-      ...(body.invoiced_at !== undefined ? { invoicedOn: body.invoiced_at } : {}),
-      ...(body.due_at !== undefined ? { dueOn: body.due_at || null } : {}),
-      ...(body.note !== undefined ? { note: body.note } : {}),
-      ...(body.company_note !== undefined ? { companyNote: body.company_note } : {}),
-      ...(body.logo_id !== undefined ? { logoId: this.context.logo(company, body.logo_id) ?? null } : {}),
-      ...(body.stamps !== undefined ? { stampRanges: body.stamps ? body.stamps.map(stampRange) : null } : {}),
-      ...(body.status !== undefined ? { status: body.status } : {}),
-    };
-    const fingerprint = lines || customer ? fingerprintOf(customerId, lines ?? row.content.lines) : undefined;
     await this.refuseUnlicensed(company, row, customerId, lines, body.invoiced_at, metadata.now);
-
-    // What the invoice holds: its holding stream (read again in the decision), or the stamp log when it has
-    // recorded nothing yet (an invoice from before the holding streams).
     const before = await holdingNow(this.events, this.pool, companyId, row.id);
-    await this.events.decideMany(
-      {
-        invoice: streamDecision(invoiceStream(row.id), invoiceDecider),
-        stamps: streamDecision(stampsStream(companyId), stampLedgerDecider),
-        holding: streamDecision(stampHoldingStream(row.id), stampHoldingDecider),
-      },
-      (states) => {
-        if (states.invoice.status !== 'none' && states.invoice.companyId !== companyId)
-          throw invoiceError('INVOICE_NOT_FOUND');
-        const held = states.holding.recorded ? states.holding.ranges : before.ranges;
-        const decided = reviseInvoice(
-          { ...states, held },
-          {
-            type: 'ReviseInvoice',
-            data: {
-              invoiceId: row.id,
-              changes,
-              ...(fingerprint ? { fingerprint } : {}),
-              settings: {
-                sortLines: settings.sortLines,
-                timeZone: settings.timeZone,
-                smallFormatStamps: settings.smallFormatStamps,
-              },
-            },
-            metadata,
-          },
-        );
-        return { ...decided, holding: holdingChanges(held, row.id, decided.stamps, metadata.now) };
-      },
-      metadata,
-      { waitFor: WAITS_FOR.invoice, waitForProjections: wait },
-    );
-    return wait ? this.reader.read(companyId, row.id) : undefined;
+    const fingerprint = lines || customer ? fingerprintOf(customerId, lines ?? row.content.lines) : undefined;
+    const { sortLines, timeZone, smallFormatStamps } = this.context.settings(company);
+    const logoId =
+      body.logo_id !== undefined ? (this.context.logo(company, body.logo_id) ?? null) : undefined;
+    const data: ReviseInvoice['data'] = {
+      invoiceId: row.id,
+      changes: changesOf(body, customer, lines, logoId),
+      ...(fingerprint ? { fingerprint } : {}),
+      settings: { sortLines, timeZone, smallFormatStamps },
+    };
+    return { data, heldBefore: before.ranges };
   }
 
   /**
@@ -134,4 +106,24 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
     const holder = permitHolderOf(await this.context.customerState(customerId));
     await this.licences.guardNewInvoice('blocking', holder, on); // refuses with the guard's 400
   }
+}
+
+/** The fields a body changes (absent ones are kept). */
+function changesOf(
+  body: UpdateInvoiceBody,
+  customer: InvoiceCustomer | undefined,
+  lines: LineInput[] | undefined,
+  logoId: string | null | undefined,
+): ReviseInvoice['data']['changes'] {
+  return {
+    ...(customer ? { customer } : {}),
+    ...(lines ? { lines } : {}),
+    ...(body.invoiced_at !== undefined ? { invoicedOn: body.invoiced_at } : {}),
+    ...(body.due_at !== undefined ? { dueOn: body.due_at || null } : {}),
+    ...(body.note !== undefined ? { note: body.note } : {}),
+    ...(body.company_note !== undefined ? { companyNote: body.company_note } : {}),
+    ...(logoId !== undefined ? { logoId } : {}),
+    ...(body.stamps !== undefined ? { stampRanges: body.stamps ? body.stamps.map(stampRange) : null } : {}),
+    ...(body.status !== undefined ? { status: body.status } : {}),
+  };
 }

@@ -1,0 +1,139 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { withComplianceDefaults } from '#domain/companies/compliance-policy.js';
+import type { InvoiceDraft, InvoiceSettings, LineInput } from '#domain/invoices/invoice.commands.js';
+import type { InvoiceCustomer } from '#domain/invoices/invoice.events.js';
+import { invoiceError } from '#domain/invoices/invoice.errors.js';
+import { carriesStampedLiquor } from '#domain/invoices/licence-guard.js';
+import { businessDate } from '#domain/shared/business-date.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
+import {
+  LicenceGuardService,
+  permitHolderOf,
+  type EarlyLicenceLookUp,
+} from '../compliance/licence-guard.service.js';
+import type { CreateInvoiceBody, ReplaceInvoiceBody } from '../dto/invoice.body.js';
+import { fingerprintOf, InvoiceContext } from '../invoice-context.js';
+import { InvoiceReader } from '../invoice-reader.js';
+
+/** A new invoice's draft and the company's invoice settings; `retried`: the invoice exists already. */
+export type NewInvoice =
+  { retried: true } | { retried: false; draft: InvoiceDraft; settings: InvoiceSettings };
+
+type Company = Awaited<ReturnType<InvoiceContext['company']>>;
+
+/**
+ * The drafts of new invoices from their requests: the customer and company read, the lines priced, the body's
+ * fields or the company's defaults. A creation also refuses a duplicate and runs the licence guard.
+ */
+@Injectable()
+export class NewInvoiceDrafts {
+  constructor(
+    @Inject(InvoiceContext) private readonly context: InvoiceContext,
+    @Inject(InvoiceReader) private readonly reader: InvoiceReader,
+    @Inject(LicenceGuardService) private readonly licences: LicenceGuardService,
+  ) {}
+
+  /**
+   * POST /invoice. A duplicate (an identical invoice for the customer within 24 hours) is refused with 409 carrying
+   * the existing invoice unless the user chose 'Create anyway' (`force`); an invoice made from an order is guarded
+   * by the order itself. The licence guard refuses here when blocking; advisory, its warning goes on the invoice.
+   */
+  async forCreation(
+    metadata: CommandMetadata,
+    body: CreateInvoiceBody,
+    invoiceId: string,
+  ): Promise<NewInvoice> {
+    const { companyId } = metadata;
+    const early = this.earlyLicenceLookUp(companyId, body.customer_id);
+    // The streams and the lines' products are read side by side (the POST waits for one round trip, not two); a
+    // problem with the customer is still answered before one with the lines.
+    const [known, lined] = await Promise.all([
+      this.context.forNewInvoice(companyId, body.customer_id, invoiceId),
+      this.context.lines(companyId, body.customer_id, body.items).then(
+        (lines) => ({ lines }),
+        (error: unknown) => ({ error }),
+      ),
+    ]);
+    if (known.exists) return { retried: true };
+    const settings = this.context.settings(known.company);
+    const customer = known.customer();
+    if ('error' in lined) throw lined.error;
+    const draft = this.draftOf(known.company, settings, customer, lined.lines, body, invoiceId, metadata.now);
+    if (!body.force && !body.order_id) await this.refuseDuplicate(companyId, draft.fingerprint, metadata.now);
+    const licenceWarning = carriesStampedLiquor(draft.lines)
+      ? await this.licences.guardNewInvoice(
+          // a company state from before the compliance settings (an old snapshot) has no policy: the defaults
+          withComplianceDefaults(known.company.compliance).licenceGuard,
+          permitHolderOf(known.customerState),
+          draft.invoicedOn,
+          early,
+        )
+      : undefined;
+    return { retried: false, draft: { ...draft, ...(licenceWarning ? { licenceWarning } : {}) }, settings };
+  }
+
+  /** POST /invoice/{id}/replace: the replacement's draft, as a creation's without its guards. */
+  async forReplacement(
+    metadata: CommandMetadata,
+    body: ReplaceInvoiceBody,
+    invoiceId: string,
+  ): Promise<NewInvoice> {
+    const { companyId } = metadata;
+    const known = await this.context.forNewInvoice(companyId, body.customer_id, invoiceId);
+    if (known.exists) return { retried: true };
+    const settings = this.context.settings(known.company);
+    const customer = known.customer();
+    const lines = await this.context.lines(companyId, customer.id, body.items);
+    const draft = this.draftOf(known.company, settings, customer, lines, body, invoiceId, metadata.now);
+    return { retried: false, draft, settings };
+  }
+
+  private draftOf(
+    company: Company,
+    settings: InvoiceSettings,
+    customer: InvoiceCustomer,
+    lines: LineInput[],
+    body: ReplaceInvoiceBody,
+    invoiceId: string,
+    now: string,
+  ): InvoiceDraft {
+    return {
+      invoiceId,
+      customer,
+      lines,
+      invoicedOn: body.invoiced_at ?? businessDate(now, settings.timeZone),
+      dueOn: body.due_at || null,
+      note: body.note ?? company.details.defaultInvoiceNote,
+      companyNote: body.company_note ?? '',
+      logoId: this.context.logo(company, body.logo_id) ?? company.defaultLogoId,
+      fingerprint: fingerprintOf(customer.id, lines),
+      ...(body.stamps ? { stampRanges: body.stamps.map(stampRange) } : {}),
+    };
+  }
+
+  /**
+   * The licence guard's look-up, sent beside the reads when this process knows the customer's permit and the
+   * company's guard already (one round trip less for the POST); the guard uses it only if the streams, once read,
+   * give the same permit, else it looks the permit up again.
+   */
+  private earlyLicenceLookUp(companyId: string, customerId: string): EarlyLicenceLookUp | undefined {
+    const { company, customer } = this.context.lastKnown(companyId, customerId);
+    if (company?.status !== 'registered' || customer?.status !== 'active') return undefined;
+    if (withComplianceDefaults(company.compliance).licenceGuard === 'off') return undefined;
+    return this.licences.lookUpEarly(permitHolderOf(customer));
+  }
+
+  private async refuseDuplicate(companyId: string, fingerprint: string, now: string): Promise<void> {
+    const existing = await this.reader.duplicateOf(companyId, fingerprint, now);
+    if (!existing) return;
+    const invoice = await this.reader.read(companyId, existing);
+    throw invoiceError('DUPLICATE', {}, undefined, { invoice });
+  }
+}
+
+/** A stamp range as the body gives it (`roll_id`), as the domain takes it. */
+export const stampRange = (range: { roll_id: number; from: number; to: number }) => ({
+  rollId: range.roll_id,
+  from: range.from,
+  to: range.to,
+});
