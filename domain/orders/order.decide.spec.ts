@@ -9,7 +9,7 @@ import type {
   RejectOrder,
   ReviewOrderItem,
 } from './order.commands.js';
-import { orderDecider } from './order.decide.js';
+import { decideInTurn, orderDecider } from './order.decide.js';
 import type { OrderEvent } from './order.events.js';
 import {
   aPlaceOrder,
@@ -341,6 +341,22 @@ describe('Order', () => {
 
     it('refuses an empty note', () =>
       given([anOrderPlaced()]).when(note('   ')).thenThrows('Note is required.'));
+  });
+
+  describe('several changes at once', () => {
+    it('given an invoiced order, when delivered and noted together, then both are decided, in turn', () => {
+      const events = decideInTurn(fold([anOrderPlaced(), anInvoiced('invoiced')]), [
+        delivered(),
+        note('Left at the back door'),
+      ]);
+      expect(events.map((e) => e.type)).toEqual(['OrderDelivered', 'OrderNoteAdded']);
+    });
+
+    it('given a placed order, when rejected twice in one request, then the second is refused', () => {
+      expect(() => decideInTurn(fold([anOrderPlaced()]), [reject('no stock'), reject('again')])).toThrow(
+        DomainError,
+      );
+    });
   });
 
   describe('invoicing', () => {

@@ -450,3 +450,13 @@ function decide(command: OrderCommand, state: Order): OrderEvent[] {
 
 /** The one-stream commands of `order-{id}`; placement spans the number stream (see placeOrder, placeDraft). */
 export const orderDecider: Decider<Order, OrderCommand, OrderEvent> = { decide, evolve, initialState };
+
+/** Several commands on one order, decided in turn: each sees the order as the ones before it left it. */
+export function decideInTurn(order: Order, commands: readonly OrderCommand[]): OrderEvent[] {
+  let state = order;
+  return commands.flatMap((command) => {
+    const events = decide(command, state);
+    state = events.reduce(evolve, state);
+    return events;
+  });
+}

@@ -3,16 +3,13 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { OrderDetailResponse, OrderResponse } from '#domain/contracts/order.contract.js';
 import { customerDecider, customerStream } from '#domain/customers/customer.decide.js';
-import { orderNumbersDecider, orderNumbersStream } from '#domain/orders/order-numbers.js';
-import type { OrderCommand } from '#domain/orders/order.commands.js';
-import { orderDecider, placeOrder } from '#domain/orders/order.decide.js';
+import type { OrderCommand, PlaceOrder } from '#domain/orders/order.commands.js';
 import { orderError, orderInvalid, ORDER_MESSAGES } from '#domain/orders/order.errors.js';
-import { orderStream } from '#domain/orders/order.events.js';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { FieldProblem } from '#domain/shared/field-rules.js';
 import { centsOf } from '#domain/shared/money.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { EventAppender, streamDecision } from '#engine';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { escapeHtml } from '../../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailPort } from '../../infra/mail/mail.port.js';
@@ -20,14 +17,13 @@ import { APP_CONFIG, type AppConfig } from '../../infra/config/config.js';
 import { invoiceIdFor } from '../../invoices/invoice-context.js';
 import { OrderReader } from '../order-reader.js';
 import { customerCatalogue } from '../shop/shop-catalogue.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
 import {
   CancelOwnOrderCommand,
   PlaceOrderCommand,
   ReviewOrderItemCommand,
   UpdateOrderCommand,
-  orderPlacements,
 } from './order.commands.js';
+import { changeOrderDecision, placeOrderDecision } from './order.decisions.js';
 import { prepared } from '#infra/db/database.js';
 
 /**
@@ -55,9 +51,29 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
     options,
   }: PlaceOrderCommand): Promise<OrderResponse | undefined> {
     const wait = options.waitForProjections !== false;
-    const { companyId, customerId } = customerUser;
+    const { companyId } = customerUser;
     const metadata: CommandMetadata = { companyId, userId: customerUser.id, now };
     const orderId = invoiceIdFor(companyId, `customer-user:${customerUser.id}`, idempotencyKey);
+    const data = await this.placement(customerUser, now, body, orderId);
+    const { events } = await this.events.run(placeOrderDecision(data, metadata), metadata, {
+      waitForProjections: wait,
+    });
+    if (!wait) return undefined;
+    const order = (await this.reader.detail(companyId, orderId)).order;
+    // The staff e-mail goes after the answer: the customer user's order is placed whatever the mail server does
+    // (a failed send is logged), and an SMTP conversation is no part of placing an order's latency.
+    if (events.order.length > 0) void notifyStaffOfOrder(this, companyId, order);
+    return order;
+  }
+
+  /** The order as placed: the customer as it is now, each item at the customer's price today. */
+  private async placement(
+    customerUser: PlaceOrderCommand['customerUser'],
+    now: string,
+    body: PlaceOrderCommand['body'],
+    orderId: string,
+  ): Promise<PlaceOrder['data']> {
+    const { companyId, customerId } = customerUser;
     const customerState = (await this.events.load(customerStream(customerId), customerDecider)).state;
     if (customerState.status !== 'active' || customerState.companyId !== companyId)
       throw orderError('ORDER_NOT_FOUND');
@@ -74,53 +90,25 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
     });
     if (body.items.length === 0) problems.push({ field: 'items', message: ORDER_MESSAGES.itemsRequired });
     if (problems.length > 0) throw orderInvalid(problems);
-    const { fields } = customerState;
-    // Placements of the company that arrive while one is being appended are appended together after it.
-    const { events } = await this.events.decideManyTogether(
-      orderPlacements(companyId),
-      {
-        numbers: streamDecision(orderNumbersStream(companyId), orderNumbersDecider),
-        order: streamDecision(orderStream(orderId), orderDecider),
-      },
-      (states) =>
-        placeOrder(states, {
-          type: 'PlaceOrder',
-          data: {
-            orderId,
-            customer: {
-              id: customerId,
-              name: fields.name,
-              address: fields.address,
-              city: fields.city,
-              state: fields.state,
-              zip: fields.zip,
-            },
-            customerUser: { id: customerUser.id, name: customerUser.name },
-            items: body.items.map((item) => {
-              const product = products.get(item.product_id.toLowerCase())!;
-              return {
-                productId: product.id,
-                name: product.product,
-                size: product.product_size,
-                type: product.product_type,
-                upc: product.upc,
-                qty: item.qty,
-                priceCents: product.priceCents,
-              };
-            }),
-            note: body.note?.trim() ?? '',
-          },
-          metadata,
-        }),
-      metadata,
-      { waitFor: WAITS_FOR.order, waitForProjections: wait },
-    );
-    if (!wait) return undefined;
-    const order = (await this.reader.detail(companyId, orderId)).order;
-    // The staff e-mail goes after the answer: the customer user's order is placed whatever the mail server does
-    // (a failed send is logged), and an SMTP conversation is no part of placing an order's latency.
-    if (events.order.length > 0) void notifyStaffOfOrder(this, companyId, order);
-    return order;
+    const { name, address, city, state, zip } = customerState.fields;
+    return {
+      orderId,
+      customer: { id: customerId, name, address, city, state, zip },
+      customerUser: { id: customerUser.id, name: customerUser.name },
+      items: body.items.map((item) => {
+        const product = products.get(item.product_id.toLowerCase())!;
+        return {
+          productId: product.id,
+          name: product.product,
+          size: product.product_size,
+          type: product.product_type,
+          upc: product.upc,
+          qty: item.qty,
+          priceCents: product.priceCents,
+        };
+      }),
+      note: body.note?.trim() ?? '',
+    };
   }
 }
 
@@ -174,16 +162,13 @@ export class CancelOwnOrderHandler implements ICommandHandler<CancelOwnOrderComm
     const { companyId } = customerUser;
     const row = await this.reader.row(companyId, orderId);
     if (row.state.customer.id !== customerUser.customerId) throw orderError('ORDER_NOT_FOUND');
-    await this.events.decide(
-      orderDecider,
-      orderStream(row.id),
-      {
-        type: 'CancelOrder',
-        data: { orderId: row.id, by: 'customer_user', customerId: customerUser.customerId },
-        metadata: { companyId, userId: customerUser.id, now },
-      },
-      { waitFor: WAITS_FOR.order },
-    );
+    const metadata = { companyId, userId: customerUser.id, now };
+    const cancel: OrderCommand = {
+      type: 'CancelOrder',
+      data: { orderId: row.id, by: 'customer_user', customerId: customerUser.customerId },
+      metadata,
+    };
+    await this.events.run(changeOrderDecision(row.id, [cancel]), metadata);
     return (await this.reader.detail(companyId, row.id)).order;
   }
 }
@@ -209,20 +194,7 @@ export class UpdateOrderHandler implements ICommandHandler<UpdateOrderCommand> {
     if (body.note?.trim() && body.status !== 'rejected')
       commands.push({ type: 'AddOrderNote', data: { orderId, note: body.note }, metadata });
     if (commands.length === 0) throw orderInvalid([{ field: 'status', message: 'Send a status or a note.' }]);
-    await this.events.decideMany(
-      { order: streamDecision(orderStream(orderId), orderDecider) },
-      ({ order }) => {
-        let state = order;
-        const decided = commands.flatMap((command) => {
-          const events = orderDecider.decide(command, state);
-          state = events.reduce(orderDecider.evolve, state);
-          return events;
-        });
-        return { order: decided };
-      },
-      metadata,
-      { waitFor: WAITS_FOR.order },
-    );
+    await this.events.run(changeOrderDecision(orderId, commands), metadata);
     return this.reader.detail(metadata.companyId, orderId);
   }
 }
@@ -250,16 +222,12 @@ export class ReviewOrderItemHandler implements ICommandHandler<ReviewOrderItemCo
         throw orderInvalid([{ field: 'qty', message: ORDER_MESSAGES.qty(100_000) }]);
       review = { kind: 'qty', qty: body.qty, note };
     }
-    await this.events.decide(
-      orderDecider,
-      orderStream(row.id),
-      {
-        type: 'ReviewOrderItem',
-        data: { orderId: row.id, lineNo: line, review },
-        metadata,
-      },
-      { waitFor: WAITS_FOR.order },
-    );
+    const command: OrderCommand = {
+      type: 'ReviewOrderItem',
+      data: { orderId: row.id, lineNo: line, review },
+      metadata,
+    };
+    await this.events.run(changeOrderDecision(row.id, [command]), metadata);
     return this.reader.detail(metadata.companyId, row.id);
   }
 }
