@@ -30,7 +30,6 @@ export function InvoicesPage({ base }: { base: string }) {
             <CardActionArea
               component={RouterLink}
               to={`${base}/invoices/${invoice.id}`}
-              aria-label={`Open invoice #${invoice.number}`}
               sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
             >
               <Box sx={{ flex: 1 }}>
