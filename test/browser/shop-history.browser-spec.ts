@@ -149,9 +149,14 @@ async function aCustomerWithHistory() {
     ),
   );
   const link = new URL(String(invited.link));
-  await ok(
+  const accepted = await ok(
     http.post('shop/invitation/accept', { token: link.searchParams.get('token')!, password: 'bar-pass-1' }),
   );
+  // an order of the bar whose merlot price the distributor lowered on review
+  const order = await ok(
+    http.post('shop/order', { items: [{ product_id: merlot, qty: 3 }], note: 'For Friday' }, accepted.token),
+  );
+  await ok(http.put(`order/${order.id}/item/1`, { action: 'price', price: 9, note: 'Case deal' }, token));
   return {
     current: current as { number: string; total: number },
     late: late as { number: string; total: number },
@@ -195,6 +200,17 @@ describe('Reordering in the ordering app (browser)', () => {
     await visible(page.getByRole('list', { name: 'Beer products' }).getByText('LONE STAR'));
     expect(await page.getByRole('heading', { name: 'Wine', level: 2 }).count()).toBe(0);
     await page.getByLabel('Search products').fill('');
+
+    // a past order: its lines with the distributor's review, its PDF
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await page.getByRole('link', { name: 'Open order #1' }).click();
+    await visible(page.getByRole('heading', { name: 'Order #1' }));
+    const orderLines = page.getByRole('list', { name: 'Order lines' });
+    await visible(orderLines.getByText('Price changed from $10.00 to $9.00: Case deal'));
+    await visible(page.getByText('3 units · Total $27.00'));
+    await visible(page.getByRole('button', { name: 'Download PDF of order #1' }));
+    await snap(page, `shop-history-order-${label}`);
+    found.push(...(await violations(page, `order ${label}`)));
 
     // the invoices: the balance owed and its overdue part
     await page.getByRole('tab', { name: 'Invoices' }).click();
