@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { setFeature } from '../support/cli.js';
 import { pdfText } from '../support/pdf-text.js';
+import { USUAL_SQL } from '../../apps/api/src/orders/shop/shop-history.js';
 
 /*
  * The ordering app's history: a customer user opens one of its orders and invoices (lines, totals, due date and
@@ -317,5 +318,23 @@ describe('Ordering app: past orders and invoices, balance, usual products (HTTP)
       price: 10,
     });
     expect((await api.get('shop/me', mine)).body.company.tax_rate).toBe(8.25);
+
+    // the usual reads the period's range of the customer's invoice lines by their index, with a fixed limit
+    const client = await app.runtime.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off'); // a handful of rows: make the planner show its index
+      const { rows } = await client.query(`EXPLAIN ${USUAL_SQL}`, [
+        d.companyId,
+        d.customer,
+        addDays(today, -90),
+      ]);
+      const plan = rows.map((row) => row['QUERY PLAN'] as string).join('\n');
+      expect(plan).toContain('rm_product_sale_line_usual_idx');
+      expect(plan).toMatch(/^Limit/);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   }, 90_000);
 });

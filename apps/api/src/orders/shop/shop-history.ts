@@ -98,27 +98,27 @@ export function shopInvoiceDetail(
 }
 
 /**
- * The products this customer was invoiced most (in units) since `since`, at most USUAL_LIMIT, still offered. One
- * statement: a range scan of rm_product_sale_line_customer_idx (company, customer, invoice date) over the period
- * only, so its cost does not grow with the customer's older history; a cancelled or deleted invoice does not count.
+ * The products a customer ($2) of a company ($1) was invoiced most (in units) since a day ($3), at most USUAL_LIMIT,
+ * still offered. The period's lines first (materialized: one range of USUAL_INDEX, in the invoice-sales schema), so its cost does not grow with the customer's older history; then summed per product.
+ * A cancelled or deleted invoice does not count.
  */
+export const USUAL_SQL = `WITH period AS MATERIALIZED (
+     SELECT l.product_id, l.units, l.sold_on FROM rm_product_sale_line l
+      WHERE l.company_id = $1 AND l.customer_id = $2::uuid AND l.sold_on >= $3::date AND l.counted)
+ SELECT period.product_id
+   FROM period
+   JOIN rm_product p ON p.id = period.product_id AND p.company_id = $1 AND p.deleted_at IS NULL AND NOT p.archived
+  GROUP BY period.product_id
+  ORDER BY sum(period.units) DESC, max(period.sold_on) DESC, period.product_id
+  LIMIT ${USUAL_LIMIT}`;
+
+/** "Your usual": one statement (USUAL_SQL). */
 export async function usualProductIds(
   db: Queryable,
   companyId: string,
   customerId: string,
   since: string,
 ): Promise<string[]> {
-  const rows = await tenantQuery<{ product_id: string }>(
-    db,
-    companyId,
-    `SELECT l.product_id
-       FROM rm_product_sale_line l
-       JOIN rm_product p ON p.id = l.product_id AND p.company_id = $1 AND p.deleted_at IS NULL AND NOT p.archived
-      WHERE l.company_id = $1 AND l.customer_id = $2::uuid AND l.sold_on >= $3::date AND l.counted
-      GROUP BY l.product_id
-      ORDER BY sum(l.units) DESC, max(l.sold_on) DESC, l.product_id
-      LIMIT ${USUAL_LIMIT}`,
-    [customerId, since],
-  );
+  const rows = await tenantQuery<{ product_id: string }>(db, companyId, USUAL_SQL, [customerId, since]);
   return rows.map((row) => row.product_id);
 }
