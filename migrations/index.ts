@@ -37,6 +37,7 @@ import { Migration20261128004000_answer_field_indexes } from './Migration2026112
 import { Migration20261128004100_inventory_on_deal } from './Migration20261128004100_inventory_on_deal.js';
 import { Migration20261129000100_payment_terms } from './Migration20261129000100_payment_terms.js';
 import { Migration20261129001000_customer_overview } from './Migration20261129001000_customer_overview.js';
+import { Migration20261129002000_usual_products } from './Migration20261129002000_usual_products.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -79,4 +80,5 @@ export const migrationsList = [
   Migration20261128004100_inventory_on_deal,
   Migration20261129000100_payment_terms,
   Migration20261129001000_customer_overview,
+  Migration20261129002000_usual_products,
 ];

@@ -155,7 +155,8 @@ export interface ShopMeResponse {
   name: string;
   email: string;
   customer: { id: string; name: string; address: string; city: string; state: string; zip: string };
-  company: { id: string; name: string; subdomain: string | null };
+  /** `tax_rate`: the distributor's tax rate in percent (8.25), what its invoices add on taxable lines. */
+  company: { id: string; name: string; subdomain: string | null; tax_rate: number };
 }
 
 /** One product of the catalogue at the customer's price. */

@@ -12,3 +12,12 @@ ALTER TABLE rm_product_sale_line
 CREATE INDEX IF NOT EXISTS rm_product_sale_line_last_price_idx
   ON rm_product_sale_line (company_id, customer_id, product_id, sold_on DESC, created_at DESC) WHERE counted;
 `;
+
+/**
+ * The index of "Your usual": a customer's counted invoice lines by invoice date, carrying the product and units, so the
+ * period's lines are one range of it, read from the index alone (Migration20261129002000_usual_products).
+ */
+export const USUAL_INDEX = `
+CREATE INDEX IF NOT EXISTS rm_product_sale_line_usual_idx
+  ON rm_product_sale_line (company_id, customer_id, sold_on) INCLUDE (product_id, units) WHERE counted;
+`;

@@ -235,6 +235,11 @@ describe('Documented answer examples (HTTP)', () => {
     const dropped = (await api.post('shop/order/draft', { items, note: '' }, shop)).body;
     await call('POST', `shop/order/draft/${dropped.id}/cancel`, undefined, shop);
     await call('GET', 'shop/invoice', undefined, shop);
+    // the history: one order, one invoice, the balance owed, the usual products
+    await call('GET', `shop/order/${placed.body.id}`, undefined, shop);
+    await call('GET', `shop/invoice/${invoiceId}`, undefined, shop);
+    await call('GET', 'shop/balance', undefined, shop);
+    await call('GET', 'shop/catalogue/usual', undefined, shop);
     const number = placed.body.order_number;
     await call('GET', 'order/grid?startRow=0&endRow=10');
     await call('GET', `order/${number}`);
@@ -357,6 +362,10 @@ describe('Documented answer examples (HTTP)', () => {
         'GET /api/v1/shop/invoice',
         'GET /api/v1/shop/me',
         'GET /api/v1/shop/order',
+        'GET /api/v1/shop/order/{id}',
+        'GET /api/v1/shop/invoice/{id}',
+        'GET /api/v1/shop/balance',
+        'GET /api/v1/shop/catalogue/usual',
         'POST /api/v1/order/{idOrNumber}/link',
         'POST /api/v1/shop/auth/sign-in',
         'POST /api/v1/shop/invitation/accept',

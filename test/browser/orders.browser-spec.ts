@@ -113,7 +113,7 @@ describe('Orders (browser)', () => {
       await phone.getByRole('button', { name: 'One more Barefoot Merlot' }).click();
       await snap(phone, 'orders-shop-catalogue-390');
       await phone.getByRole('tab', { name: /Cart/ }).click();
-      await visible(phone.getByText('Total $30.00'));
+      await visible(phone.getByText('Subtotal $30.00'));
       await phone.getByLabel('Note for the distributor').fill('Before Friday please');
       await snap(phone, 'orders-shop-cart-390');
       await phone.getByRole('button', { name: 'Place Order' }).click();

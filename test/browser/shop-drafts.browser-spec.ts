@@ -128,7 +128,7 @@ describe('Order drafts in the ordering app (browser)', () => {
     await page.getByLabel('Search products').fill('shiner');
     await page.getByRole('button', { name: 'Add Shiner Bock' }).click();
     await page.getByRole('tab', { name: /Cart/ }).click();
-    await visible(page.getByText('Total $34.50'));
+    await visible(page.getByText('Subtotal $34.50'));
     await page.getByLabel('Note for the distributor').fill('For the weekend');
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await visible(page.getByText('Draft saved.'));
@@ -147,10 +147,10 @@ describe('Order drafts in the ordering app (browser)', () => {
     await drafts.getByRole('button', { name: /^Open draft saved/ }).click();
     await visible(page.getByRole('heading', { name: 'Cart' }));
     await visible(page.getByText('This cart is a saved draft.', { exact: false }));
-    await visible(page.getByText('Total $36.50'));
+    await visible(page.getByText('Subtotal $36.50'));
     expect(await page.getByLabel('Note for the distributor').inputValue()).toBe('For the weekend');
     await page.getByRole('button', { name: 'One more Barefoot Merlot' }).click();
-    await visible(page.getByText('Total $47.50'));
+    await visible(page.getByText('Subtotal $47.50'));
     await snap(page, `shop-drafts-cart-${label}`);
     found.push(...(await violations(page, `draft in the cart ${label}`)));
     await page.getByRole('button', { name: 'Save Draft' }).click();

@@ -200,6 +200,25 @@ export class OrderReader {
     );
   }
 
+  /** The ordering app: one order of this customer (another customer's or company's, or a draft: not found). */
+  async ofCustomer(companyId: string, customerId: string, id: string): Promise<OrderResponse> {
+    if (!isUuid(id)) throw orderError('ORDER_NOT_FOUND');
+    const [row] = await tenantQuery<OrderRowRead>(
+      this.pool,
+      companyId,
+      prepared(`SELECT o.id, o.state, o.created_at, o.updated_at, co.name AS company_name
+       FROM rm_order o LEFT JOIN rm_company co ON co.id = o.company_id
+       WHERE o.company_id = $1 AND o.id = $2::uuid AND o.customer_id = $3::uuid`),
+      [id.toLowerCase(), customerId],
+    );
+    if (!row) throw orderError('ORDER_NOT_FOUND');
+    return orderResponse(row.state, {
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+      companyName: row.company_name ?? '',
+    });
+  }
+
   /** The ordering app: the customer's open drafts, newest first (rm_order_draft, by its partial index). */
   async drafts(companyId: string, customerId: string): Promise<ShopDraftResponse[]> {
     const rows = await tenantQuery<DraftRowRead>(

@@ -189,6 +189,7 @@ export const SHOP_ME_ANSWER = {
     id: '4444474a-4a9e-479d-8059-8ac90e44bb19',
     name: 'Rosa Diaz',
     subdomain: null,
+    tax_rate: 8.25,
   },
 };
 

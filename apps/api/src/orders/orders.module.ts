@@ -21,11 +21,18 @@ import { OrderReader } from './order-reader.js';
 import { OrderPdfService } from './pdf/order-pdf.service.js';
 import { OrdersController } from './orders.controller.js';
 import { ShopController } from './shop/shop.controller.js';
+import { ShopHistoryController } from './shop/shop-history.controller.js';
 
 /** Orders: customer users, the ordering app's API, order review and the order grid. */
 @Module({
   imports: [AuthModule, InvoiceDeliveryModule],
-  controllers: [OrdersController, CustomerUsersController, ShopController, PublicOrderController],
+  controllers: [
+    OrdersController,
+    CustomerUsersController,
+    ShopController,
+    ShopHistoryController,
+    PublicOrderController,
+  ],
   providers: [
     OrderReader,
     OrderPdfService,

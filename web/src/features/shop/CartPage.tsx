@@ -11,12 +11,14 @@ import { formatMoney } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { newIdempotencyKey } from '../invoices/builder/builder-messages';
+import { cartTotals } from './cart-totals';
 import { problemText } from './problem-text';
 import { QtyStepper } from './QtyStepper';
 import {
   usePlaceDraftMutation,
   usePlaceOrderMutation,
   useSaveDraftMutation,
+  useMeQuery,
   useUpdateDraftMutation,
 } from './shop.api';
 import type { Cart } from './use-cart';
@@ -31,7 +33,8 @@ export function CartPage({ cart, base }: { cart: Cart; base: string }) {
   const navigate = useNavigate();
   const key = useRef<string | null>(null);
   const draftKey = useRef<string | null>(null);
-  const total = cart.lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.qty, 0) / 100;
+  const me = useMeQuery();
+  const totals = me.data ? cartTotals(cart.lines, me.data.company.tax_rate) : null;
   const items = () => cart.lines.map((l) => ({ product_id: l.productId, qty: l.qty }));
   /** A draft placed or cancelled meanwhile (409) or gone (404): the cart stays, as a new one. */
   const draftFailed = (problem: unknown) => {
@@ -93,6 +96,11 @@ export function CartPage({ cart, base }: { cart: Cart; base: string }) {
           This cart is a saved draft. Save Draft keeps your changes; Place Order places it at today’s prices.
         </Alert>
       )}
+      {cart.notice && (
+        <Alert severity="warning" onClose={() => cart.setNotice('')}>
+          {cart.notice}
+        </Alert>
+      )}
       {cart.lines.length === 0 ? (
         <Typography color="text.secondary">Your cart is empty.</Typography>
       ) : (
@@ -137,7 +145,15 @@ export function CartPage({ cart, base }: { cart: Cart; base: string }) {
             multiline
             minRows={2}
           />
-          <Typography sx={{ fontWeight: 600 }}>Total {formatMoney(total)}</Typography>
+          {totals && (
+            <Box sx={{ display: 'grid', justifyItems: 'end', gap: 0.25 }}>
+              <Typography variant="body2">Subtotal {formatMoney(totals.subtotalCents / 100)}</Typography>
+              <Typography variant="body2">
+                Tax {formatMoney(totals.taxCents / 100)} ({me.data?.company.tax_rate}%, as on the invoice)
+              </Typography>
+              <Typography sx={{ fontWeight: 700 }}>Total {formatMoney(totals.totalCents / 100)}</Typography>
+            </Box>
+          )}
           {error && (
             <Alert severity="error" role="alert">
               {error}

@@ -1,13 +1,16 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { INVOICE_STATUS_LABELS, isInvoiceStatus } from '#domain/shared/invoice-status';
 import { formatDate, formatMoney } from '../../shared/format';
+import { Link as RouterLink } from 'react-router-dom';
+import { BalanceSummary } from './BalanceSummary';
 import { useMyInvoicesQuery } from './shop.api';
 
-/** The customer's invoices: number, date, total and status. */
-export function InvoicesPage() {
+/** The customer's balance owed, then its invoices (number, date, total and status); each opens. */
+export function InvoicesPage({ base }: { base: string }) {
   const invoices = useMyInvoicesQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
@@ -15,6 +18,7 @@ export function InvoicesPage() {
       <Typography variant="h1" sx={{ fontSize: 22 }}>
         Invoices
       </Typography>
+      <BalanceSummary />
       {invoices.data?.length === 0 && <Typography color="text.secondary">No invoices yet.</Typography>}
       <Box
         component="ul"
@@ -23,7 +27,11 @@ export function InvoicesPage() {
       >
         {invoices.data?.map((invoice) => (
           <Card component="li" key={invoice.id} variant="outlined">
-            <Box sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <CardActionArea
+              component={RouterLink}
+              to={`${base}/invoices/${invoice.id}`}
+              sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+            >
               <Box sx={{ flex: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>Invoice #{invoice.number}</Typography>
                 <Typography variant="body2" color="text.secondary">
@@ -36,7 +44,7 @@ export function InvoicesPage() {
                   isInvoiceStatus(invoice.status) ? INVOICE_STATUS_LABELS[invoice.status] : invoice.status
                 }
               />
-            </Box>
+            </CardActionArea>
           </Card>
         ))}
       </Box>

@@ -2,7 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import { ORDER_STATUS_LABELS } from '#domain/orders/order-status';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
@@ -37,7 +39,14 @@ export function OrdersPage({ cart, base }: { cart: Cart; base: string }) {
           <Card component="li" key={order.id} variant="outlined">
             <Box sx={{ p: 1.5, display: 'grid', gap: 0.5 }}>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography sx={{ fontWeight: 600, flex: 1 }}>Order #{order.order_number}</Typography>
+                <Link
+                  component={RouterLink}
+                  to={`${base}/orders/${order.id}`}
+                  sx={{ fontWeight: 600, flex: 1 }}
+                  aria-label={`Open order #${order.order_number}`}
+                >
+                  Order #{order.order_number}
+                </Link>
                 <Chip size="small" label={ORDER_STATUS_LABELS[order.status]} />
               </Box>
               <Typography variant="body2" color="text.secondary">

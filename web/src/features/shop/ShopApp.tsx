@@ -13,7 +13,9 @@ import { useAppDispatch } from '../../app/store';
 import { toProblem } from '../../shared/problem';
 import { CartPage } from './CartPage';
 import { CataloguePage } from './CataloguePage';
+import { InvoiceDetailPage } from './InvoiceDetailPage';
 import { InvoicesPage } from './InvoicesPage';
+import { OrderDetailPage } from './OrderDetailPage';
 import { OrdersPage } from './OrdersPage';
 import { AcceptInvitation, SignIn } from './ShopSignIn';
 import { shopApi, useMeQuery, useSignOutMutation } from './shop.api';
@@ -65,13 +67,8 @@ function Shop({ onSignedOut }: { onSignedOut: () => void }) {
   useEffect(() => {
     if (me.isError && toProblem(me.error)?.status === 401) onSignedOut();
   }, [me.isError, me.error, onSignedOut]);
-  const tab = pathname.endsWith('/cart')
-    ? 'cart'
-    : pathname.endsWith('/orders')
-      ? 'orders'
-      : pathname.endsWith('/invoices')
-        ? 'invoices'
-        : 'catalogue';
+  const section = pathname.slice(base.length).split('/')[1] ?? '';
+  const tab = ['cart', 'orders', 'invoices'].includes(section) ? section : 'catalogue';
   const units = cart.lines.reduce((sum, l) => sum + l.qty, 0);
   return (
     <>
@@ -126,7 +123,9 @@ function Shop({ onSignedOut }: { onSignedOut: () => void }) {
           <Route index element={<CataloguePage cart={cart} />} />
           <Route path="cart" element={<CartPage cart={cart} base={base} />} />
           <Route path="orders" element={<OrdersPage cart={cart} base={base} />} />
-          <Route path="invoices" element={<InvoicesPage />} />
+          <Route path="orders/:id" element={<OrderDetailPage cart={cart} base={base} />} />
+          <Route path="invoices" element={<InvoicesPage base={base} />} />
+          <Route path="invoices/:id" element={<InvoiceDetailPage cart={cart} base={base} />} />
           <Route path="*" element={<Navigate to={base} replace />} />
         </Routes>
       </Container>

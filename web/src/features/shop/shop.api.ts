@@ -11,6 +11,12 @@ import type {
   ShopMeResponse,
   ShopProductResponse,
 } from '#domain/contracts/order.contract';
+import type {
+  ShopBalanceResponse,
+  ShopInvoiceDetailResponse,
+  ShopOrderDetailResponse,
+} from '#domain/contracts/shop.contract';
+import { fileResponse, type DownloadedFile } from '../../shared/download';
 import { shopToken } from './shop-session';
 
 /**
@@ -95,6 +101,27 @@ export const shopApi = createApi({
       query: () => 'invoice',
       providesTags: ['ShopInvoice'],
     }),
+    /** One past order with what Order again puts into the cart (today's prices; null: no longer offered). */
+    myOrder: build.query<ShopOrderDetailResponse, string>({
+      query: (id) => `order/${id}`,
+      providesTags: ['ShopOrder'],
+    }),
+    /** One invoice: lines, totals, due date and status, and what Order again puts into the cart. */
+    myInvoice: build.query<ShopInvoiceDetailResponse, string>({
+      query: (id) => `invoice/${id}`,
+      providesTags: ['ShopInvoice'],
+    }),
+    /** The PDF of an order or an invoice of the customer, as the office prints it. */
+    pdf: build.mutation<DownloadedFile, { kind: 'order' | 'invoice'; id: string }>({
+      query: ({ kind, id }) => ({ url: `${kind}/${id}/pdf`, responseHandler: fileResponse(`${kind}.pdf`) }),
+    }),
+    /** The balance owed on the open invoices, and its overdue part. */
+    balance: build.query<ShopBalanceResponse, void>({
+      query: () => 'balance',
+      providesTags: ['ShopInvoice'],
+    }),
+    /** The products invoiced most to the customer lately, at its prices today. */
+    usual: build.query<ShopProductResponse[], void>({ query: () => 'catalogue/usual' }),
   }),
 });
 
@@ -116,4 +143,9 @@ export const {
   usePlaceDraftMutation,
   useCancelDraftMutation,
   useMyInvoicesQuery,
+  useMyOrderQuery,
+  useMyInvoiceQuery,
+  usePdfMutation,
+  useBalanceQuery,
+  useUsualQuery,
 } = shopApi;

@@ -35,7 +35,7 @@ import { PublicInvoiceController } from './public-invoice.controller.js';
     InvoiceEmailService,
     InvoiceDocumentsService,
   ],
-  exports: [PdfRenderer, PublicLinks],
+  exports: [PdfRenderer, PublicLinks, InvoiceReader, InvoicePdfService],
 })
 export class InvoiceDeliveryModule implements OnModuleDestroy {
   constructor(@Inject(PdfRenderer) private readonly pdf: PdfRenderer) {}

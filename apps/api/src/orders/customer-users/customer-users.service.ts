@@ -396,7 +396,8 @@ export class CustomerUsersService {
       principal.companyId,
       `SELECT json_build_object('id', c.id, 'name', c.name, 'address', c.address, 'city', c.city, 'state', c.state,
                 'zip', c.zip) AS customer,
-              json_build_object('id', co.id, 'name', co.name, 'subdomain', co.subdomain) AS company
+              json_build_object('id', co.id, 'name', co.name, 'subdomain', co.subdomain,
+                'tax_rate', co.tax_rate::float8) AS company
        FROM rm_customer c JOIN rm_company co ON co.id = c.company_id
        WHERE c.company_id = $1 AND c.id = $2::uuid`,
       [principal.customerId],
