@@ -20,16 +20,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { formatCents } from '../../../shared/format';
 import { visuallyHidden } from '../../../shared/ui/visually-hidden';
-import { lineName, type BuilderLine } from './builder-state';
+import { lineName, type BuilderLine, type LineChange } from './builder-state';
 import { LineDetails } from './LineDetails';
 import { isBelowCost, lineAmounts, priceCents, priceText, quantity } from './invoice-math';
-
-export interface LineChange {
-  qty?: string;
-  price?: string;
-  taxable?: boolean;
-  onDeal?: boolean;
-}
 
 /** Number inputs: no spin buttons (they took the room of the digits), slim side padding. */
 const NUMBER_INPUT_SX = {

@@ -9,9 +9,11 @@ import {
   lineKey,
   lineName,
   moveLine,
+  type BelowCostLine,
   type BuilderLine,
   type BuilderStampRange,
   type BuilderValues,
+  type LineChange,
   type PickedCustomer,
 } from './builder-state';
 import {
@@ -22,8 +24,6 @@ import {
   priceCents,
   quantity,
 } from './invoice-math';
-import type { LineChange } from './ItemsTable';
-import type { BelowCostLine } from './SaveDialogs';
 
 /** Where the save is: editing, one of its questions open, or on its way. */
 export type SaveStep =
