@@ -13,6 +13,7 @@ import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { useGetCustomerQuery, type Customer } from '../customers/customers.api';
 import { BUILDER_MESSAGES } from './builder/builder-messages';
+import { builderRoute, builderRouteKey, type BuilderMode } from './builder/builder-mode';
 import { valuesFromInvoice, valuesFromOrder, type BuilderValues } from './builder/builder-state';
 import { useGetOrderQuery, type OrderResponse } from '../orders/orders.api';
 import { useCreateOrderInvoices } from '../orders/CreateOrderInvoices';
@@ -104,6 +105,20 @@ function initialValues(
   return blank;
 }
 
+/** The builder's mode once what it starts from has loaded (a copy whose invoice cannot be read starts blank). */
+function builderMode(
+  edited: Invoice | undefined,
+  clone: Invoice | undefined,
+  order: OrderResponse | undefined,
+  replaced: Invoice | undefined,
+): BuilderMode {
+  if (edited) return { kind: 'edit', invoice: edited };
+  if (replaced) return { kind: 'replace', invoiceId: replaced.id, invoiceNumber: replaced.number };
+  if (order) return { kind: 'fromOrder', orderId: order.id, orderNumber: order.order_number };
+  if (clone) return { kind: 'copy', cloneOf: clone.number };
+  return { kind: 'new' };
+}
+
 function LoadProblem({ error, retry }: { error: unknown; retry: () => void }) {
   const problem = toProblem(error);
   if (problem?.status === 404 || problem?.status === 400)
@@ -129,19 +144,20 @@ function LoadProblem({ error, retry }: { error: unknown; retry: () => void }) {
 }
 
 /**
- * /invoice/create (optionally `?customerId=` from the customer grid, `?clone={number}`, or `?replace={number}`: the
- * replacement of a cancelled invoice) and /invoice/{number}/edit. Loads what the builder starts from,
- * then hands over to the form.
+ * /invoice/create (optionally `?customerId=` from the customer grid, `?clone={number}`, `?order={number}`, or
+ * `?replace={number}`: the replacement of a cancelled invoice) and /invoice/{number}/edit, read by `builderRoute`.
+ * Loads what the builder starts from, then hands over to the form with its mode.
  */
 export default function InvoiceBuilderPage() {
-  const { number } = useParams();
+  const { number: editNumber } = useParams();
   const [params] = useSearchParams();
-  const replaceNumber = number ? undefined : params.get('replace')?.trim() || undefined;
-  const cloneNumber = number || replaceNumber ? undefined : params.get('clone')?.trim() || undefined;
-  const customerId =
-    number || cloneNumber || replaceNumber ? undefined : params.get('customerId')?.trim() || undefined;
-  const orderNumber =
-    number || cloneNumber || replaceNumber ? undefined : params.get('order')?.trim() || undefined;
+  const route = builderRoute(editNumber, params);
+  const routeKey = builderRouteKey(route);
+  const number = route.kind === 'edit' ? route.number : undefined;
+  const replaceNumber = route.kind === 'replace' ? route.number : undefined;
+  const cloneNumber = route.kind === 'copy' ? route.number : undefined;
+  const orderNumber = route.kind === 'fromOrder' ? route.orderNumber : undefined;
+  const customerId = route.kind === 'new' ? route.customerId : undefined;
 
   const company = useCompany();
   const edited = useGetInvoiceQuery(number ?? '', { skip: !number, refetchOnMountOrArgChange: true });
@@ -174,7 +190,7 @@ export default function InvoiceBuilderPage() {
         : null,
     // the builder starts once: later refetches must not replace what the user typed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [ready, number, cloneNumber, customerId, orderNumber, replaceNumber],
+    [ready, routeKey],
   );
 
   if (company.isError) return <LoadProblem error={company.error} retry={() => void company.refetch()} />;
@@ -259,15 +275,10 @@ export default function InvoiceBuilderPage() {
 
   return (
     <InvoiceBuilderForm
-      key={
-        number ?? `new-${cloneNumber ?? ''}-${customerId ?? ''}-${orderNumber ?? ''}-${replaceNumber ?? ''}`
-      }
+      key={routeKey}
       company={company.data}
+      mode={builderMode(edited.data, clone.data, order.data?.order, replaced.data)}
       initial={initial}
-      invoice={edited.data}
-      cloneOf={clone.data ? clone.data.number : undefined}
-      replaces={replaced.data ? { id: replaced.data.id, number: replaced.data.number } : undefined}
-      fromOrder={order.data ? { id: order.data.order.id, number: order.data.order.order_number } : undefined}
     />
   );
 }

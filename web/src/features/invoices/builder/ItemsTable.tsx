@@ -5,7 +5,6 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Table from '@mui/material/Table';
@@ -19,42 +18,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { formatCents, formatMoney } from '../../../shared/format';
+import { formatCents } from '../../../shared/format';
 import { visuallyHidden } from '../../../shared/ui/visually-hidden';
-import { lineName, type BuilderLine } from './builder-state';
-import { stampCaseSizeOf } from '#domain/invoices/invoice.rules';
-import { isBelowCost, lineAmounts, priceCents, priceText, productType, quantity } from './invoice-math';
-
-export const BELOW_COST_HINT = 'This item was invoiced below cost.';
-
-const TYPE_COLORS: Record<string, 'primary' | 'secondary' | 'success' | 'default'> = {
-  LIQUOR: 'primary',
-  WINE: 'secondary',
-  BEER: 'success',
-};
-
-export interface LineChange {
-  qty?: string;
-  price?: string;
-  taxable?: boolean;
-  onDeal?: boolean;
-}
-
-/**
- * The invoice items (as the client's specification asks): qty (step 1, empty = 0), price (2 decimals),
- * taxable, on deal, the line total; move up / down unless the company sorts products; remove. Every control is
- * named after its product, so the table works from the keyboard and a screen reader.
- */
-/** The case size a line is stamped by, or undefined: one stamp per bottle. */
-const perCase = (line: BuilderLine, smallFormatStamps: boolean) =>
-  stampCaseSizeOf(
-    {
-      type: productType(line.product.product_type),
-      size: line.product.product_size,
-      caseSize: line.product.case_size,
-    },
-    smallFormatStamps,
-  );
+import { lineName, type BuilderLine, type LineChange } from './builder-state';
+import { LineDetails } from './LineDetails';
+import { isBelowCost, lineAmounts, priceCents, priceText, quantity } from './invoice-math';
 
 /** Number inputs: no spin buttons (they took the room of the digits), slim side padding. */
 const NUMBER_INPUT_SX = {
@@ -68,6 +36,11 @@ const NUMBER_INPUT_SX = {
   },
 } as const;
 
+/**
+ * The invoice items (as the client's specification asks): qty (step 1, empty = 0), price (2 decimals),
+ * taxable, on deal, the line total; move up / down unless the company sorts products; remove. Every control is
+ * named after its product, so the table works from the keyboard and a screen reader.
+ */
 export function ItemsTable({
   lines,
   rateBp,
@@ -138,63 +111,15 @@ export function ItemsTable({
   });
   type Row = (typeof rows)[number];
 
-  const details = ({ line, belowCost, problem }: Row) => {
-    const type = productType(line.product.product_type);
-    return (
-      <>
-        <Typography sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
-          {line.product.product}{' '}
-          <Typography component="span" color="text.secondary">
-            {line.product.product_size}
-          </Typography>
-        </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mt: 0.5 }}>
-          <Chip
-            size="small"
-            variant="outlined"
-            color={TYPE_COLORS[type] ?? 'default'}
-            label={type === 'N/A' ? 'Non-alcoholic' : type.charAt(0) + type.slice(1).toLowerCase()}
-            sx={{ height: 20, fontSize: 12 }}
-          />
-          {line.product.upc && (
-            <Typography variant="caption" color="text.secondary">
-              UPC {line.product.upc}
-            </Typography>
-          )}
-          {perCase(line, smallFormatStamps) && (
-            <Typography variant="caption" color="text.secondary">
-              · stamped per case of {perCase(line, smallFormatStamps)}
-            </Typography>
-          )}
-          {line.lastInvoicedPrice !== null && (
-            <Typography variant="caption" color="text.secondary">
-              · last invoiced at {formatMoney(line.lastInvoicedPrice)}
-            </Typography>
-          )}
-        </Box>
-        {stockWarnings?.get(line.key) && (
-          <Typography variant="caption" color="warning.dark" sx={{ display: 'block', mt: 0.5 }}>
-            {stockWarnings.get(line.key)}
-          </Typography>
-        )}
-        {belowCost && (
-          <Typography variant="caption" color="warning.dark" sx={{ display: 'block', mt: 0.5 }}>
-            {BELOW_COST_HINT}
-          </Typography>
-        )}
-        {problem && (
-          <Typography
-            variant="caption"
-            color="error"
-            role="alert"
-            sx={{ display: 'block', mt: 0.5, fontWeight: 600 }}
-          >
-            {problem}
-          </Typography>
-        )}
-      </>
-    );
-  };
+  const details = ({ line, belowCost, problem }: Row) => (
+    <LineDetails
+      line={line}
+      belowCost={belowCost}
+      problem={problem}
+      stockWarning={stockWarnings?.get(line.key)}
+      smallFormatStamps={smallFormatStamps}
+    />
+  );
 
   // Quantities up to 5 digits and prices up to 8 characters show in full: no spin buttons, slim padding.
   const qtyField = ({ line, name, qtyInvalid }: Row, label?: string) => (

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatCents, formatDate, formatMoney } from '../../../shared/format';
 import type { Invoice } from '../invoices.api';
+import type { BelowCostLine } from './builder-state';
 
 /** The client's specification: the zero-price prompt, with the products named. */
 export const zeroPriceQuestion = (products: readonly string[]) =>
@@ -52,13 +53,6 @@ export function ZeroPriceDialog({
       </DialogActions>
     </Dialog>
   );
-}
-
-export interface BelowCostLine {
-  key: string;
-  name: string;
-  costCents: number;
-  priceCents: number;
 }
 
 export function BelowCostDialog({

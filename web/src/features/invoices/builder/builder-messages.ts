@@ -3,6 +3,7 @@ import { INVOICE_MESSAGES } from '#domain/invoices/invoice.errors';
 /** The builder's texts: the client's specification quoted exactly; the rest ours. */
 export const BUILDER_MESSAGES = {
   saveFailed: 'Something Went Wrong',
+  unreachable: 'The server could not be reached. Your invoice is still here: try again.',
   stampRollMissing: INVOICE_MESSAGES.stampRollMissing,
   noLastInvoice: 'No invoice found - Sorry you have no previous invoices for this customer',
   replicateFailed: 'Error Replicating Last Invoice',

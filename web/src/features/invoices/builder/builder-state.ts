@@ -30,6 +30,22 @@ export interface BuilderLine {
   lastInvoicedPrice: number | null;
 }
 
+/** What a line's fields may be changed to. */
+export interface LineChange {
+  qty?: string;
+  price?: string;
+  taxable?: boolean;
+  onDeal?: boolean;
+}
+
+/** A line priced below its cost, as the save's question names it. */
+export interface BelowCostLine {
+  key: string;
+  name: string;
+  costCents: number;
+  priceCents: number;
+}
+
 export interface PickedCustomer {
   id: string;
   name: string;
