@@ -215,7 +215,7 @@ describe('Invoice builder: fields, keyboard, leaving (browser)', () => {
               { product_id: c.products['Shiner Bock'], qty: 3 },
               { product_id: c.products["Tito's Vodka"], qty: 2 },
             ],
-            note: '',
+            note: 'Back door, ask for Sam',
           },
           shopper,
         ),
@@ -231,6 +231,11 @@ describe('Invoice builder: fields, keyboard, leaving (browser)', () => {
       await visible(page.getByRole('gridcell', { name: '#2B', exact: true }).first());
       await visible(page.getByRole('gridcell', { name: '#1', exact: true }).first());
       await snap(page, 'order-two-invoices-list');
+      // the customer's note reaches both invoices' internal note
+      for (const number of ['1', '2B']) {
+        const invoice = await ok(http.get(`invoice/${number}`, c.token));
+        expect(invoice.company_note).toBe('Note on order #1: Back door, ask for Sam');
+      }
       await page.goto('/order/1');
       const items = page.getByRole('table', { name: 'Order items' });
       await visible(items.getByText('invoiced', { exact: true }).nth(1));

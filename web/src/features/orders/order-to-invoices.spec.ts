@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { OrderItemResponse, OrderResponse } from '#domain/contracts/order.contract';
-import { invoiceRangeLink, linesLeft, orderInvoiceBody, orderInvoiceGroups } from './order-to-invoices';
+import {
+  invoiceRangeLink,
+  linesLeft,
+  orderInvoiceBody,
+  orderInvoiceGroups,
+  orderNoteForInvoice,
+} from './order-to-invoices';
 
 const item = (
   line: number,
@@ -32,6 +38,8 @@ const item = (
 const order = (items: OrderItemResponse[]) =>
   ({
     id: 'ord-1',
+    order_number: 1,
+    note: [],
     orderItems: items,
     customerUser: { customer: { id: 'cus-1' } },
   }) as unknown as OrderResponse;
@@ -64,5 +72,27 @@ describe('Creating invoices from an order', () => {
   it('links the invoice list to the number range of the invoices made, B suffix or not', () => {
     expect(invoiceRangeLink(['12', '13B'])).toBe('/invoice?numberFrom=12&numberTo=13');
     expect(invoiceRangeLink(['12'])).toBeNull();
+  });
+});
+
+describe("The order's note on its invoice", () => {
+  const note = (text: string, by: string | null) => ({ note: text, created_at: '', company_user_id: by });
+
+  it("given the customer's notes and the distributor's, then the customer's go on the invoice's company note", () => {
+    const noted = {
+      order_number: 12,
+      note: [note('Back door please', null), note('Called them', 'u-1'), note(' ', null)],
+    };
+    expect(orderNoteForInvoice(noted)).toBe('Note on order #12: Back door please');
+    expect(orderInvoiceBody({ ...order([item(1, 'vodka', 'LIQUOR', 2)]), ...noted }, [])).toMatchObject({
+      company_note: 'Note on order #12: Back door please',
+    });
+  });
+
+  it('given no customer note, then none', () => {
+    expect(orderNoteForInvoice({ order_number: 3, note: [note('Called them', 'u-1')] })).toBe('');
+    expect(orderInvoiceBody({ ...order([]), order_number: 3, note: [] }, [])).not.toHaveProperty(
+      'company_note',
+    );
   });
 });

@@ -22,10 +22,23 @@ export const orderInvoiceGroups = (order: Pick<OrderResponse, 'orderItems'>) =>
   invoiceGroups(linesLeft(order).map((line) => ({ ...line, type: line.item.product.product_type })));
 
 /** The body of `POST /invoice` for one group of an order's lines, at their reviewed prices. */
+/**
+ * The customer's own notes on an order (delivery instructions, say), for the invoice's internal company note; '' when
+ * the customer wrote none. The distributor's notes stay on the order.
+ */
+export function orderNoteForInvoice(order: Pick<OrderResponse, 'note' | 'order_number'>): string {
+  const notes = order.note
+    .filter((note) => note.company_user_id === null && note.note.trim() !== '')
+    .map((note) => note.note.trim());
+  return notes.length > 0 ? `Note on order #${order.order_number}: ${notes.join(' / ')}` : '';
+}
+
 export function orderInvoiceBody(order: OrderResponse, lines: readonly LineLeft[]) {
+  const companyNote = orderNoteForInvoice(order);
   return {
     customer_id: order.customerUser.customer.id,
     order_id: order.id,
+    ...(companyNote ? { company_note: companyNote } : {}),
     items: lines.map(({ item, left }) => ({
       product_id: item.product_id,
       qty: left,

@@ -2,7 +2,7 @@ import type { Invoice, InvoiceBody, InvoiceItem } from '../invoices.api';
 import type { ManualStampRange, ProductSuggestion } from './builder.api';
 import type { OrderResponse } from '#domain/contracts/order.contract';
 import { dollarsToCents, priceCents, priceText, quantity } from './invoice-math';
-import { linesLeft } from '../../orders/order-to-invoices';
+import { linesLeft, orderNoteForInvoice } from '../../orders/order-to-invoices';
 
 /** The product a line sells, as the builder shows it. */
 export interface LineProduct {
@@ -125,8 +125,10 @@ export function lineFromItem(item: InvoiceItem): BuilderLine {
 /** Create Invoice on an order: its accepted items at their reviewed quantities and prices, and its customer. */
 export function valuesFromOrder(order: OrderResponse, base: BuilderValues): BuilderValues {
   const customer = order.customerUser.customer;
+  const companyNote = orderNoteForInvoice(order);
   return {
     ...base,
+    ...(companyNote ? { companyNote } : {}),
     customer: { id: customer.id, name: customer.name, city: customer.city, tabc_id: '' },
     // what is left to invoice of each accepted line: a partly invoiced order is not billed twice
     lines: linesLeft(order).map(({ item, left }) => ({
