@@ -56,7 +56,7 @@ async function aDistributor() {
     ),
   );
   await ok(http.post('stamp/roll', { prefix: 'AB', received_at: today(), from: 1000, to: 1479 }, token));
-  return { token, customerId: customer.id as string };
+  return { token, customerId: customer.id as string, companyId: user.company_id as string };
 }
 
 /** The path of the invitation link e-mailed to `email`. */
@@ -81,6 +81,7 @@ describe('Orders (browser)', () => {
     'invite a customer user, who orders from a phone; the distributor reviews it and invoices it, both linked',
     async () => {
       const d = await aDistributor();
+      await switchFeature(app, d.companyId, 'inventory', true);
 
       // the distributor invites the bar manager from the customer's users
       const staff = await staffPage(d.token, `/customer/${d.customerId}/user`);
@@ -134,6 +135,10 @@ describe('Orders (browser)', () => {
       await staff.getByRole('link', { name: 'Order #1' }).click();
       await visible(staff.getByRole('heading', { name: 'Order #1' }));
       await visible(staff.getByText('Before Friday please'));
+      // with inventory on, the stock of each product: none of the 3 Merlot is in stock
+      const items = staff.getByRole('table', { name: 'Order items' });
+      await visible(items.getByRole('columnheader', { name: 'In Stock' }));
+      await visible(items.getByText('short 3'));
       await staff.getByRole('button', { name: 'Review Barefoot Merlot' }).click();
       const review = staff.getByRole('dialog', { name: 'Review Barefoot Merlot' });
       await review.getByLabel('Price').fill('10');

@@ -34,6 +34,7 @@ import { OrderStatusChip } from './order-grid.columns';
 import { ORDER_MESSAGES } from './order-messages';
 import { useCreateOrderInvoices } from './CreateOrderInvoices';
 import { invoiceRangeLink } from './order-to-invoices';
+import { useOrderStock, StockCell } from './order-stock';
 import {
   useGetOrderQuery,
   useOrderLinkMutation,
@@ -102,6 +103,7 @@ function OrderView({ order }: { order: OrderResponse }) {
   };
 
   const invoicesLink = invoiceRangeLink(order.invoices.map((invoice) => invoice.number));
+  const stockOf = useOrderStock(order);
 
   return (
     <>
@@ -186,6 +188,7 @@ function OrderView({ order }: { order: OrderResponse }) {
               <TableRow>
                 <TableCell>Product</TableCell>
                 <TableCell align="right">Qty</TableCell>
+                {stockOf && <TableCell align="right">In Stock</TableCell>}
                 <TableCell align="right">Price</TableCell>
                 <TableCell align="right">Total</TableCell>
                 <TableCell>Review</TableCell>
@@ -222,6 +225,14 @@ function OrderView({ order }: { order: OrderResponse }) {
                       </Typography>
                     )}
                   </TableCell>
+                  {stockOf && (
+                    <TableCell align="right">
+                      <StockCell
+                        stock={stockOf.get(item.product_id)}
+                        wanted={item.is_rejected ? 0 : item.qty}
+                      />
+                    </TableCell>
+                  )}
                   <TableCell align="right">
                     {formatMoney(item.price)}
                     {item.previous_price !== null && (
