@@ -13,6 +13,7 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import { holdingNow } from '../stamps/stamp-holdings.js';
 import { findInvoiceRow, invoiceResponse } from './invoice.response.js';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
+import { Clock } from '../infra/clock.js';
 
 /** What a caller may know of an invoice already: the stamps it holds, the company's time zone. */
 export interface KnownToCaller {
@@ -26,6 +27,7 @@ export class InvoiceReader {
   constructor(
     @Inject(EventAppender) private readonly events: EventAppender,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** The row of a current invoice of the company, else 404 'Invoice not found'. */
@@ -70,9 +72,9 @@ export class InvoiceReader {
     // The company's clock and its credit-law setting decide the due date and status shown (invoice-due.ts).
     const [held, clock] = await Promise.all([
       known.held ?? holdingNow(this.events, this.pool, companyId, row.id).then((holding) => holding.ranges),
-      dueClock(this.pool, companyId),
+      dueClock(this.pool, companyId, this.clock.nowIso()),
     ]);
-    return invoiceResponse(row, held, new Date().toISOString(), clock.timeZone, clock.creditLaw);
+    return invoiceResponse(row, held, this.clock.nowIso(), clock.timeZone, clock.creditLaw);
   }
 
   async timeZone(companyId: string): Promise<string> {

@@ -64,6 +64,7 @@ import {
   STAMP_ROLL_CHANGED_ANSWER,
   STAMP_UNDO_DESTROY_ANSWER,
 } from './stamps.answers.js';
+import { Clock } from '../infra/clock.js';
 
 /** `roll_id` / `id` of the path: a whole number of 1 or more (as the client's specification asks), else a 400 naming the field. */
 class RollIdPipe implements PipeTransform<string, number> {
@@ -79,10 +80,10 @@ class RollIdPipe implements PipeTransform<string, number> {
   }
 }
 
-const metadataOf = (user: AuthUser): CommandMetadata => ({
+const metadataOf = (user: AuthUser, clock: Clock): CommandMetadata => ({
   companyId: user.companyId,
   userId: user.id,
-  now: new Date().toISOString(),
+  now: clock.nowIso(),
 });
 
 /** `null` passes @IsOptional() as absent does. */
@@ -97,6 +98,7 @@ export class StampsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @Get('stamp/remaining')
@@ -115,7 +117,7 @@ export class StampsController {
   @ApiAnswer(201, 'The roll received', STAMP_ROLL_EXAMPLE)
   receive(@CurrentUser() user: AuthUser, @Body() body: CreateStampRollBody) {
     return this.commands.execute(
-      new ReceiveStampRollCommand(metadataOf(user), {
+      new ReceiveStampRollCommand(metadataOf(user, this.clock), {
         prefix: body.prefix ?? null,
         receivedAt: body.received_at,
         from: body.from,
@@ -132,7 +134,7 @@ export class StampsController {
     @Body() body: UpdateStampRollBody,
   ) {
     return this.commands.execute(
-      new ChangeStampRollActiveCommand(metadataOf(user), id, Boolean(body.active)),
+      new ChangeStampRollActiveCommand(metadataOf(user, this.clock), id, Boolean(body.active)),
     );
   }
 
@@ -148,7 +150,7 @@ export class StampsController {
       throw new BadRequestException({ statusCode: 400, message, details: [{ field: 'roll_id', message }] });
     }
     return this.commands.execute(
-      new AssignStampsCommand(metadataOf(user), {
+      new AssignStampsCommand(metadataOf(user, this.clock), {
         rollId,
         from: body.from,
         to: body.to,
@@ -165,7 +167,7 @@ export class StampsController {
     @Body() body: DestroyStampsBody,
   ) {
     return this.commands.execute(
-      new DestroyStampsCommand(metadataOf(user), {
+      new DestroyStampsCommand(metadataOf(user, this.clock), {
         rollId,
         from: body.from,
         to: body.to,
@@ -187,7 +189,7 @@ export class StampsController {
     STAMP_UNDO_DESTROY_ANSWER,
   )
   undoDestroy(@CurrentUser() user: AuthUser, @Query() params: UndoDestroyParams) {
-    return this.commands.execute(new UndoDestroyStampsCommand(metadataOf(user), params.ids));
+    return this.commands.execute(new UndoDestroyStampsCommand(metadataOf(user, this.clock), params.ids));
   }
 
   @Get('invoice/stamp/grid')
@@ -200,7 +202,7 @@ export class StampsController {
   @ApiFileAnswer('text/csv', 'The CSV file (streamed)')
   async download(@CurrentUser() user: AuthUser, @Query() params: StampDownloadParams) {
     const { filename, stream } = await this.queries.execute(
-      new StampLogCsvQuery(user.companyId, params, new Date()),
+      new StampLogCsvQuery(user.companyId, params, this.clock.now()),
     );
     return new StreamableFile(stream, {
       type: 'text/csv; charset=utf-8',
@@ -241,12 +243,7 @@ export class StampsController {
   @ApiAnswer(200, 'The stamps automatic allocation would give (nothing is kept)', STAMP_ALLOCATION_ANSWER)
   allocationPreview(@CurrentUser() user: AuthUser, @Query() params: StampAllocationParams) {
     return this.queries.execute(
-      new StampAllocationPreviewQuery(
-        user.companyId,
-        params.count,
-        params.invoice_id,
-        new Date().toISOString(),
-      ),
+      new StampAllocationPreviewQuery(user.companyId, params.count, params.invoice_id, this.clock.nowIso()),
     );
   }
 
