@@ -3,10 +3,8 @@ import { dueClock } from './invoice-due.js';
 import type pg from 'pg';
 import type { StampRange } from '#domain/stamps/stamp.events.js';
 import { invoiceError } from '#domain/invoices/invoice.errors.js';
-import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import type { AnyEvent } from '#domain/shared/decider.js';
 import { evolveInvoiceRow, type InvoiceRow } from '#projections/invoices/invoice.projection.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
 import { EventAppender } from '#engine';
 import type { AppendResult, StoredEvent } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
@@ -14,6 +12,7 @@ import { holdingNow } from '../stamps/stamp-holdings.js';
 import { findInvoiceRow, invoiceResponse } from './invoice.response.js';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import { Clock } from '../infra/clock.js';
+import { companyTimeZone } from '../infra/company-time.js';
 
 /** What a caller may know of an invoice already: the stamps it holds, the company's time zone. */
 export interface KnownToCaller {
@@ -78,11 +77,6 @@ export class InvoiceReader {
   }
 
   async timeZone(companyId: string): Promise<string> {
-    const [row] = await tenantQuery<{ time_zone: string | null }>(
-      this.pool,
-      companyId,
-      'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
-    return row?.time_zone || DEFAULT_TIME_ZONE;
+    return companyTimeZone(this.pool, companyId);
   }
 }

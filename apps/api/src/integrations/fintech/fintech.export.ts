@@ -9,7 +9,7 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
 import { RequiresFeature } from '../../features/requires-feature.decorator.js';
-import { fileDate } from '../../infra/csv/csv-format.js';
+import { fileDate } from '../../infra/company-time.js';
 import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
 import { invoiceGrid } from '../../invoices/queries/invoice.grid.js';

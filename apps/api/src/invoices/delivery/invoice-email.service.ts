@@ -26,6 +26,7 @@ import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
 import { displayDate, money } from '../pdf/pdf-format.js';
 import { WAITS_FOR } from '../../read-your-writes.js';
 import { Clock } from '../../infra/clock.js';
+import { companyDate, companyTimeZone } from '../../infra/company-time.js';
 
 export const EMAIL_SENT = 'Your email has been sent';
 export const EMAIL_QUEUED =
@@ -157,7 +158,14 @@ export class InvoiceEmailService implements OnModuleDestroy {
     const link = await this.links.issue(companyId, 'invoice', invoice.id, new Date(metadata.now));
     const url = `${this.baseUrl()}/invoice/pdf/${link.token}`;
     const message = {
-      ...invoiceMessage({ invoice, companyName: company.name, url, expiresAt: link.expires_at, notes }),
+      ...invoiceMessage({
+        invoice,
+        companyName: company.name,
+        url,
+        expiresAt: link.expires_at,
+        timeZone: await companyTimeZone(this.pool, companyId),
+        notes,
+      }),
       ...(await this.sender(companyId)),
     };
     const attachments = [{ filename, content: pdf, contentType: 'application/pdf' }];
@@ -365,6 +373,7 @@ export class InvoiceEmailService implements OnModuleDestroy {
         companyName: company.name,
         url: `${this.baseUrl()}/invoice/pdf/${link.token}`,
         expiresAt: link.expires_at,
+        timeZone: await companyTimeZone(this.pool, job.companyId),
         notes: email.notes,
       }),
       ...(await this.sender(job.companyId)),
@@ -438,17 +447,20 @@ export function invoiceMessage({
   companyName,
   url,
   expiresAt,
+  timeZone,
   notes,
 }: {
   invoice: Pick<InvoiceResponse, 'number' | 'total' | 'invoiced_at' | 'due_at' | 'due_on_delivery'>;
   companyName: string;
   url: string;
   expiresAt: string;
+  /** The company's: the link's last day is the day it expires there. */
+  timeZone: string;
   notes: string;
 }): Omit<MailMessage, 'to'> {
   const due = invoice.due_on_delivery ? 'due on delivery' : `due ${displayDate(invoice.due_at)}`;
   const summary = `Please find attached invoice #${invoice.number} from ${companyName} for ${money(invoice.total)}, dated ${displayDate(invoice.invoiced_at)} and ${due}.`;
-  const until = displayDate(expiresAt.slice(0, 10));
+  const until = displayDate(companyDate(expiresAt, timeZone));
   const noteLines = notes.trim() ? [notes.trim(), ''] : [];
   const text = [
     'Hello,',

@@ -8,7 +8,7 @@ import { displayNumber } from '#domain/invoices/invoice.rules.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import type { InvoiceContent } from '#domain/invoices/invoice.events.js';
 import { dollarsOf } from '#domain/shared/money.js';
-import { fileDate } from '../../infra/csv/csv-format.js';
+import { fileDate } from '../../infra/company-time.js';
 import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { EventAppender } from '#engine';
