@@ -20,6 +20,7 @@ export type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 /**
  * The real API on a fresh database with an in-process SMTP capture, listening on a free port. With `database`, on
  * that one instead (several apps on one database: restarts, two instances), and `close()` leaves it to the caller.
+ * With `clock` (a SettableClock), the server reads the current instant from it.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
