@@ -72,6 +72,27 @@ export default tseslint.config(
       ],
     },
   },
+  // One clock on the server: apps/api reads the current instant from the injected Clock (infra/clock.ts), so tests
+  // can stand it still. Elapsed-time measurements use performance.now(); the few places that must read the system
+  // clock (a socket's timer against its token's expiry, the mail capture's receipt time) say so on the line.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.spec.ts', 'apps/api/src/infra/clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message:
+            'Read the instant from the injected Clock (apps/api/src/infra/clock.ts); time spans use performance.now().',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the instant from the injected Clock (apps/api/src/infra/clock.ts).',
+        },
+      ],
+    },
+  },
   // Dependencies point down: domain ← apps/infra ← apps/engine ← projections ← apps/api, apps/cli ← web.
   {
     files: ['apps/infra/**/*.ts'],

@@ -53,6 +53,7 @@ import {
   withBenchPostgres,
   type BenchFigure,
 } from './bench-support.js';
+import { SystemClock } from '../../apps/api/src/infra/clock.js';
 
 const SECTION = 'invoices';
 const CLIENTS = Number(process.env.BENCH_INVOICE_CLIENTS ?? 8);
@@ -391,7 +392,7 @@ async function benchGrid(app: TestApp, api: ApiClient, pool: pg.Pool): Promise<B
     },
   ];
 
-  const handler = new InvoiceGridHandler(pool);
+  const handler = new InvoiceGridHandler(pool, new SystemClock());
   const figures: BenchFigure[] = [];
   const results: { name: string; handler: number; http: number; sql: number }[] = [];
   const select = (() => {
@@ -832,8 +833,8 @@ async function benchBalance(api: ApiClient, pool: pg.Pool): Promise<BenchFigure[
   const balanceSql = `SELECT i.id, i.number, i.invoiced_on, i.due_on, i.status, i.total_cents, i.paid_cents,
     i.balance_cents FROM rm_invoice i WHERE ${open} ORDER BY i.invoiced_on, i.sequence, i.id`;
   const checkSql = `SELECT sum(i.balance_cents) AS owing, count(*) AS n FROM rm_invoice i WHERE ${open}`;
-  const reader = new InvoiceReader(undefined as unknown as EventAppender, pool); // timeZone() reads only the pool
-  const balanceHandler = new CustomerBalanceHandler(pool, reader);
+  const reader = new InvoiceReader(undefined as unknown as EventAppender, pool, new SystemClock()); // timeZone() reads only the pool
+  const balanceHandler = new CustomerBalanceHandler(pool, reader, new SystemClock());
   const checkHandler = new CheckBalanceHandler(pool);
   const cents = (dollars: number) => Math.round(dollars * 100);
 

@@ -10,6 +10,7 @@ import { CompaniesModule } from './companies/companies.module.js';
 import { CustomersModule } from './customers/customers.module.js';
 import { FeaturesModule } from './features/features.module.js';
 import { HealthController } from './health/health.controller.js';
+import { Clock } from './infra/clock.js';
 import { APP_CONFIG } from './infra/config/config.js';
 import { EventAppender } from '#engine';
 import { EVENT_STORE } from '#engine';
@@ -44,6 +45,7 @@ export class InfraModule {
       { provide: EVENT_STORE, useValue: runtime.store },
       { provide: PROJECTION_RUNNER, useValue: runtime.projections },
       { provide: MAIL_PORT, useValue: runtime.mail },
+      { provide: Clock, useValue: runtime.clock },
       { provide: FILE_STORAGE, useValue: new LocalFileStorage(join(runtime.config.dataDir, 'files')) },
       EventAppender,
     ];

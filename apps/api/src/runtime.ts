@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { allProjections } from '#projections/index.js';
 import type { Projection } from '#projections/projection.js';
 import { ProjectionRunner } from '#engine';
+import { Clock, SystemClock } from './infra/clock.js';
 import type { AppConfig } from './infra/config/config.js';
 import { createPool } from '#infra/db/database.js';
 import { startEmbeddedPostgres, type RunningPostgres } from '#infra/db/embedded-postgres.js';
@@ -22,6 +23,8 @@ export interface Runtime {
   projections: ProjectionRunner;
   mail: MailPort;
   mailCapture?: MailCapture;
+  /** The server's clock (the system clock unless a test stands it at an instant). */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,8 @@ export async function startRuntime(
     debug?: (line: string) => void;
     /** More projections beside allProjections (benches: stand-ins for projections not built yet). */
     extraProjections?: readonly Projection[];
+    /** Another clock than the system's (tests). */
+    clock?: Clock;
   } = {},
 ): Promise<Runtime> {
   const log = options.log ?? (() => {});
@@ -78,6 +83,7 @@ export async function startRuntime(
     projections,
     mail: opened.mailer,
     mailCapture: opened.capture,
+    clock: options.clock ?? new SystemClock(),
     async close() {
       await projections.stop();
       await opened.close();

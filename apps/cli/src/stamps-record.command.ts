@@ -3,8 +3,8 @@ import type pg from 'pg';
 import { daysBetween, isBusinessDate } from '#domain/shared/business-date.js';
 import { isUuid } from '#domain/shared/field-rules.js';
 import type { EventStore } from '#engine';
+import { companyTimeZone } from '../../api/src/infra/company-time.js';
 import {
-  companyTimeZone,
   MAX_RECORD_DAYS,
   readStampRecord,
   stampRecordCsv,

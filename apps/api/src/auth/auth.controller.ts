@@ -19,24 +19,28 @@ import {
   UpdateProfileBody,
 } from './dto/auth.bodies.js';
 import { CurrentUser, Public } from './public.decorator.js';
+import { Clock } from '../infra/clock.js';
 
-const client = (request: FastifyRequest) => ({
+const client = (request: FastifyRequest, clock: Clock) => ({
   ip: request.ip ?? null,
   userAgent: request.headers['user-agent'] ?? null,
-  now: new Date().toISOString(),
+  now: clock.nowIso(),
 });
 
 /** The client's specification's "Auth and user". */
 @ApiTags('auth')
 @Controller()
 export class AuthController {
-  constructor(@Inject(AuthService) private readonly auth: AuthService) {}
+  constructor(
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   @Public()
   @Post('auth/signup')
   @ApiAnswer(201, 'Signed up: a new company with this user as its owner, signed in', SESSION_EXAMPLE)
   signUp(@Body() body: SignUpBody, @Req() request: FastifyRequest) {
-    return this.auth.signUp(body, client(request));
+    return this.auth.signUp(body, client(request, this.clock));
   }
 
   @Public()
@@ -48,7 +52,7 @@ export class AuthController {
     SESSION_EXAMPLE,
   )
   signIn(@Body() body: SignInBody, @Req() request: FastifyRequest) {
-    return this.auth.signIn(body, client(request));
+    return this.auth.signIn(body, client(request, this.clock));
   }
 
   @Public()
@@ -56,7 +60,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiAnswer(200, 'Signed in by a single-use sign-in link', SESSION_EXAMPLE)
   loginToken(@Body() body: LoginTokenBody, @Req() request: FastifyRequest) {
-    return this.auth.signInWithLoginToken(body.login_token, client(request));
+    return this.auth.signInWithLoginToken(body.login_token, client(request, this.clock));
   }
 
   @Public()
@@ -64,7 +68,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiAnswer(200, 'The same answer whether or not the address has an account', RESET_SENT_EXAMPLE)
   async resetRequest(@Body() body: ResetRequestBody, @Req() request: FastifyRequest) {
-    await this.auth.requestPasswordReset(body.email, client(request));
+    await this.auth.requestPasswordReset(body.email, client(request, this.clock));
     return {
       message: 'Email has been sent to your inbox. The password reset link will be expired after 23 hours.',
     };
@@ -74,7 +78,7 @@ export class AuthController {
   @Put('auth/password')
   @ApiAnswer(200, 'The new password is set; the reset link is spent', PASSWORD_RESET_EXAMPLE)
   async changePassword(@Body() body: ChangePasswordBody, @Req() request: FastifyRequest) {
-    await this.auth.resetPassword(body.token, body.password, client(request));
+    await this.auth.resetPassword(body.token, body.password, client(request, this.clock));
     return { message: 'Password reset successfully.' };
   }
 
@@ -83,7 +87,7 @@ export class AuthController {
   @HttpCode(204)
   @ApiNoAnswer('Signed out: the token is revoked')
   async signOut(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
-    await this.auth.signOut(user, client(request));
+    await this.auth.signOut(user, client(request, this.clock));
   }
 
   @ApiBearerAuth()
@@ -101,6 +105,6 @@ export class AuthController {
     @Body() body: UpdateProfileBody,
     @Req() request: FastifyRequest,
   ) {
-    return this.auth.updateProfile(user, body, client(request));
+    return this.auth.updateProfile(user, body, client(request, this.clock));
   }
 }

@@ -21,6 +21,7 @@ import {
   COMPLIANCE_POLICY_ANSWER,
   COMPLIANCE_POLICY_SAVED_ANSWER,
 } from './companies.answers.js';
+import { Clock } from '../infra/clock.js';
 
 const optional = <T>(value: unknown, convert: (v: unknown) => T | undefined): T | undefined =>
   value === undefined ? undefined : convert(value);
@@ -34,6 +35,7 @@ export class CompaniesController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /**
@@ -70,7 +72,7 @@ export class CompaniesController {
           creditLaw: body.credit_law,
           licenceGuard: body.licence_guard,
         },
-        actorOf(user),
+        actorOf(user, this.clock),
       ),
     );
     return compliancePolicyResponse(await readCompliancePolicy(this.pool, user.companyId));
@@ -114,7 +116,7 @@ export class CompaniesController {
           timeZone: body.time_zone,
           paymentTerms: body.payment_terms,
         },
-        actorOf(user),
+        actorOf(user, this.clock),
       ),
     );
     return this.queries.execute(new GetCompanyQuery(user.companyId, id));

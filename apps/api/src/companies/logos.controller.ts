@@ -15,6 +15,7 @@ import { GetLogoFileQuery } from './queries/get-logo-file.query.js';
 import { ListLogosQuery } from './queries/list-logos.query.js';
 import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
 import { COMPANY_LOGOS_ANSWER } from './logos.answers.js';
+import { Clock } from '../infra/clock.js';
 
 export const LOGO_MISSING = 'Please choose a logo file to upload.';
 const NOT_FOUND = 'Logo not found';
@@ -39,6 +40,7 @@ export class LogosController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @Get()
@@ -63,7 +65,7 @@ export class LogosController {
     await this.commands.execute(
       new AddLogoCommand(
         { logoId: randomUUID(), originalName: displayFileName(filename), content },
-        actorOf(user),
+        actorOf(user, this.clock),
       ),
     );
     return this.queries.execute(new ListLogosQuery(user.companyId));
@@ -89,7 +91,7 @@ export class LogosController {
   @Put(':id/default')
   @ApiAnswer(200, "The default is chosen: the company's logos", COMPANY_LOGOS_ANSWER)
   async chooseDefault(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(NOT_FOUND)) id: string) {
-    await this.commands.execute(new ChooseDefaultLogoCommand(id, actorOf(user)));
+    await this.commands.execute(new ChooseDefaultLogoCommand(id, actorOf(user, this.clock)));
     return this.queries.execute(new ListLogosQuery(user.companyId));
   }
 
@@ -97,7 +99,7 @@ export class LogosController {
   @Delete(':id')
   @ApiAnswer(200, "The logo is removed: the company's logos left", COMPANY_LOGOS_ANSWER)
   async remove(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(NOT_FOUND)) id: string) {
-    await this.commands.execute(new RemoveLogoCommand(id, actorOf(user)));
+    await this.commands.execute(new RemoveLogoCommand(id, actorOf(user, this.clock)));
     return this.queries.execute(new ListLogosQuery(user.companyId));
   }
 }

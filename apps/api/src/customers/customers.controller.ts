@@ -33,6 +33,7 @@ import {
   CUSTOMER_DELINQUENCY_ANSWER,
   CUSTOMER_TABC_EXPIRATION_ANSWER,
 } from './customers.answers.js';
+import { Clock } from '../infra/clock.js';
 
 export const CUSTOMER_NOT_FOUND = 'Customer Not Found';
 export const CUSTOMER_DELETED = 'Deleted customer!';
@@ -73,6 +74,7 @@ export class CustomersController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** Current customers by name, at most `limit` (default 100); `search` filters. */
@@ -109,7 +111,9 @@ export class CustomersController {
   @ApiAnswer(201, 'The customer created, with its price tier and users', CUSTOMER_DETAIL_EXAMPLE)
   async create(@CurrentUser() user: AuthUser, @Body() body: CustomerBody) {
     const customerId = randomUUID();
-    await this.commands.execute(new CreateCustomerCommand({ customerId, ...input(body) }, actorOf(user)));
+    await this.commands.execute(
+      new CreateCustomerCommand({ customerId, ...input(body) }, actorOf(user, this.clock)),
+    );
     return this.queries.execute(new GetCustomerQuery(user.companyId, customerId));
   }
 
@@ -127,14 +131,16 @@ export class CustomersController {
     @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string,
     @Body() body: CustomerBody,
   ) {
-    await this.commands.execute(new UpdateCustomerCommand({ customerId: id, ...input(body) }, actorOf(user)));
+    await this.commands.execute(
+      new UpdateCustomerCommand({ customerId: id, ...input(body) }, actorOf(user, this.clock)),
+    );
     return this.queries.execute(new GetCustomerQuery(user.companyId, id));
   }
 
   @Delete(':id')
   @ApiAnswer(200, 'The customer is removed (its invoices stay)', { message: CUSTOMER_DELETED })
   async remove(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
-    await this.commands.execute(new RemoveCustomerCommand(id, actorOf(user)));
+    await this.commands.execute(new RemoveCustomerCommand(id, actorOf(user, this.clock)));
     return { message: CUSTOMER_DELETED };
   }
 
@@ -149,7 +155,7 @@ export class CustomersController {
     CUSTOMER_OVERVIEW_EXAMPLE,
   )
   overview(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
-    return this.queries.execute(new CustomerOverviewQuery(user.companyId, id, new Date().toISOString()));
+    return this.queries.execute(new CustomerOverviewQuery(user.companyId, id, this.clock.nowIso()));
   }
 
   /** `{ expiration_date, isExpired, expiringInDays, isExpiringSoon, found, … }` from the imported licence list. */
@@ -160,7 +166,7 @@ export class CustomersController {
     CUSTOMER_TABC_EXPIRATION_ANSWER,
   )
   tabcExpiration(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
-    return this.queries.execute(new TabcExpirationQuery(user.companyId, id, new Date().toISOString()));
+    return this.queries.execute(new TabcExpirationQuery(user.companyId, id, this.clock.nowIso()));
   }
 
   /** `{ delinquent, effective_date, list_number, permit }` from the imported credit-law delinquent list. */

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { AppConfig } from '../infra/config/config.js';
 import { hashToken, LINK_NOT_FOUND, PublicLinks } from './public-links.js';
+import { SystemClock } from '../infra/clock.js';
 
 /**
  * A pool whose public_link table holds one live link (token 'a'×43 → customer c-1 of company co-1), and whose
@@ -28,7 +29,7 @@ const aPool = () => {
 };
 
 describe('PublicLinks.open', () => {
-  const links = () => new PublicLinks(aPool(), { publicLinkDays: 30 } as AppConfig);
+  const links = () => new PublicLinks(aPool(), { publicLinkDays: 30 } as AppConfig, new SystemClock());
 
   it('loads the subject of a live link', async () => {
     await expect(

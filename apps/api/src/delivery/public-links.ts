@@ -5,6 +5,7 @@ import { RateLimiter } from '#infra/rate-limits/rate-limiter.js';
 import { APP_CONFIG, type AppConfig } from '../infra/config/config.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
+import { Clock } from '../infra/clock.js';
 
 /**
  * Public links to printed documents (`/invoice/pdf/{token}`, `/order/pdf/{token}`, `/customer/balance/pdf/{token}`), one mechanism for every kind.
@@ -46,6 +47,7 @@ export class PublicLinks {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(Clock) private readonly clock: Clock,
   ) {
     this.failures = new RateLimiter(pool, FAILED_LOOKUP_WINDOW_MS);
   }
@@ -54,7 +56,7 @@ export class PublicLinks {
     companyId: string,
     kind: PublicLinkKind,
     subjectId: string,
-    now: Date = new Date(),
+    now: Date = this.clock.now(),
     days: number = this.config.publicLinkDays,
   ): Promise<IssuedLink> {
     const token = randomBytes(32).toString('base64url');
@@ -69,7 +71,7 @@ export class PublicLinks {
   }
 
   /** The link a token opens, or the one 404. */
-  async resolve(kind: PublicLinkKind, token: string, now: Date = new Date()): Promise<ResolvedLink> {
+  async resolve(kind: PublicLinkKind, token: string, now: Date = this.clock.now()): Promise<ResolvedLink> {
     if (!TOKEN.test(token)) throw notFound();
     const { rows } = await this.pool.query<{ id: string; company_id: string; subject_id: string }>(
       `SELECT id, company_id, subject_id FROM public_link
@@ -104,7 +106,7 @@ export class PublicLinks {
     companyId: string,
     kind: PublicLinkKind,
     subjectId: string,
-    now: Date = new Date(),
+    now: Date = this.clock.now(),
   ): Promise<number> {
     const rows = await tenantQuery(
       this.pool,

@@ -42,6 +42,7 @@ import {
   type DemoSize,
 } from './demo-plan.js';
 import { demoUuid } from './demo-random.js';
+import { Clock } from '../infra/clock.js';
 
 export const DEMO_OWNER = {
   email: 'demo@stampline.local',
@@ -102,11 +103,11 @@ export async function runDemoSeed(
   pool: pg.Pool,
   options: DemoSeedOptions,
 ): Promise<DemoSeedResult> {
-  const started = Date.now();
+  const started = performance.now();
   const commands = app.get(CommandBus);
   const appender = app.get(EventAppender);
   const store = app.get<EventStore>(EVENT_STORE);
-  const realNow = options.now ?? new Date().toISOString();
+  const realNow = options.now ?? app.get(Clock).nowIso();
   const timeZone = 'America/Chicago';
   const lastDay = addDays(businessDate(realNow, timeZone), -1);
   const plan = demoPlan(options.size, lastDay);
@@ -504,7 +505,14 @@ export async function runDemoSeed(
     bar?.stop();
   }
   await settle();
-  return { companyId, userId, counts: plan.counts, commands: total, ms: Date.now() - started, timings };
+  return {
+    companyId,
+    userId,
+    counts: plan.counts,
+    commands: total,
+    ms: Math.round(performance.now() - started),
+    timings,
+  };
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   FEATURE_ACCESS_REQUESTED_ANSWER,
   FEATURE_SWITCHED_ANSWER,
 } from './features.answers.js';
+import { Clock } from '../infra/clock.js';
 
 export const ACCESS_REQUESTED = "Your request has been sent. We'll be in touch soon.";
 
@@ -28,6 +29,7 @@ export class FeaturesController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** Every feature's card: title, description, pricing, Active/Inactive and which button it shows. */
@@ -49,7 +51,7 @@ export class FeaturesController {
     await this.commands.execute(
       new SwitchFeatureCommand(
         { feature: body.name as FeatureName, active: toBoolean(body.active)!, by: 'user' },
-        actorOf(user),
+        actorOf(user, this.clock),
       ),
     );
     return this.queries.execute(new GetCompanyQuery(user.companyId, user.companyId));
@@ -64,7 +66,9 @@ export class FeaturesController {
   )
   @HttpCode(200)
   async requestAccess(@CurrentUser() user: AuthUser, @Body() body: RequestFeatureAccessBody) {
-    await this.commands.execute(new RequestFeatureAccessCommand(body.name as FeatureName, actorOf(user)));
+    await this.commands.execute(
+      new RequestFeatureAccessCommand(body.name as FeatureName, actorOf(user, this.clock)),
+    );
     const cards = await this.queries.execute(new ListFeaturesQuery(user.companyId));
     return { message: ACCESS_REQUESTED, feature: cards.find((card) => card.name === body.name) };
   }

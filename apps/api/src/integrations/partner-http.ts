@@ -83,10 +83,10 @@ export class PartnerHttp {
     }
   }
 
-  /** Evenly spaced requests: at most ratePerSecond per second from this process. */
+  /** Evenly spaced requests: at most ratePerSecond per second from this process (on the monotonic timer). */
   private async turn(): Promise<void> {
     const gap = 1000 / this.options.ratePerSecond;
-    const now = Date.now();
+    const now = performance.now();
     const at = Math.max(now, this.next);
     this.next = at + gap;
     if (at > now) await sleep(at - now);

@@ -25,6 +25,7 @@ import {
   type PartnerPort,
   type PartnerProduct,
 } from './partner.port.js';
+import { Clock } from '../infra/clock.js';
 
 /** Invoices a "Sync Recent Invoices" covers: created in the last 30 days, newest first, at most this many. */
 export const RECENT_INVOICE_DAYS = 30;
@@ -64,6 +65,7 @@ export class SyncRunner implements OnModuleDestroy {
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(IntegrationPartners) private readonly partners: IntegrationPartners,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** Starts a sync, or answers the partner's running one. */
@@ -250,7 +252,7 @@ export class SyncRunner implements OnModuleDestroy {
   }
 
   private system(job: Job): CommandMetadata {
-    return { companyId: job.companyId, userId: null, now: new Date().toISOString() };
+    return { companyId: job.companyId, userId: null, now: this.clock.nowIso() };
   }
 
   private checkStopping(): void {

@@ -24,6 +24,7 @@ import { BottlePosExport } from './bottle-pos/bottle-pos.export.js';
 import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
 import { MAX_INVOICES_PER_SYNC, SyncRunner } from './sync-runner.js';
 import { SyncInventoryParams, SyncInvoicesParams, SyncProductsParams } from './sync.params.js';
+import { Clock } from '../infra/clock.js';
 
 const SYNC_STARTED: SyncStartedAnswer = { syncId: '5d0c3f55-5f8e-4a52-9d0a-0b7c3c1b2d11', status: 'started' };
 
@@ -90,6 +91,7 @@ class PartnerSyncController {
     private readonly partner: Partner,
     private readonly runner: SyncRunner,
     private readonly pool: pg.Pool,
+    private readonly clock: Clock,
   ) {}
 
   async history(user: AuthUser): Promise<SyncHistory> {
@@ -146,18 +148,23 @@ class PartnerSyncController {
   syncInvoices(user: AuthUser, params: SyncInvoicesParams): Promise<SyncStartedAnswer> {
     this.sameCompany(user, params.company_id);
     const invoiceIds = invoiceIdsOf(params.filterModel);
-    return this.runner.start(this.partner, 'invoices', invoiceIds ? { invoiceIds } : {}, actorOf(user));
+    return this.runner.start(
+      this.partner,
+      'invoices',
+      invoiceIds ? { invoiceIds } : {},
+      actorOf(user, this.clock),
+    );
   }
 
   syncProducts(user: AuthUser, params: SyncProductsParams): Promise<SyncStartedAnswer> {
     this.sameCompany(user, params.company_id);
     const onlyFirstChunk = params.onlyFirstChunk === 'true' || params.onlyFirstChunk === '1';
-    return this.runner.start(this.partner, 'products', { onlyFirstChunk }, actorOf(user));
+    return this.runner.start(this.partner, 'products', { onlyFirstChunk }, actorOf(user, this.clock));
   }
 
   pushInventory(user: AuthUser, params: SyncInventoryParams): Promise<SyncStartedAnswer> {
     this.sameCompany(user, params.company_id);
-    return this.runner.start(this.partner, 'inventory', {}, actorOf(user));
+    return this.runner.start(this.partner, 'inventory', {}, actorOf(user, this.clock));
   }
 
   async log(user: AuthUser, syncId: string): Promise<SyncLogRow[]> {
@@ -230,15 +237,16 @@ export class BottlePosController {
     @Inject(SyncRunner) runner: SyncRunner,
     @Inject(PG_POOL) pool: pg.Pool,
     @Inject(BottlePosExport) private readonly exporter: BottlePosExport,
+    @Inject(Clock) private readonly clock: Clock,
   ) {
-    this.sync = new PartnerSyncController('bottle_pos', runner, pool);
+    this.sync = new PartnerSyncController('bottle_pos', runner, pool, clock);
   }
 
   /** The invoice grid's filterModel (and sortModel) as Bottle POS JSON: bottle_pos_invoices_{date}.json. */
   @Get('export-invoices')
   @ApiFileAnswer('application/json', 'A JSON array of invoices in the Bottle POS shape (streamed)')
   async exportInvoices(@CurrentUser() user: AuthUser, @Query() params: StampDownloadParams) {
-    const { filename, stream } = await this.exporter.invoices(user.companyId, params, new Date());
+    const { filename, stream } = await this.exporter.invoices(user.companyId, params, this.clock.now());
     return new StreamableFile(stream as never, {
       type: 'application/json; charset=utf-8',
       disposition: `attachment; filename="${filename}"`,
@@ -292,8 +300,9 @@ export class CloverController {
   constructor(
     @Inject(SyncRunner) runner: SyncRunner,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) clock: Clock,
   ) {
-    this.sync = new PartnerSyncController('clover', runner, pool);
+    this.sync = new PartnerSyncController('clover', runner, pool, clock);
   }
 
   /** A product's state in Clover: its last push, and 'has not been updated' when that push failed (as the client's specification asks). */

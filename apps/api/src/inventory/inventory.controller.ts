@@ -45,6 +45,7 @@ import {
   INVENTORY_STOCK_ANSWER,
   RESTOCK_ANSWER,
 } from './inventory.answers.js';
+import { Clock } from '../infra/clock.js';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -61,6 +62,7 @@ export class InventoryController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** Grid protocol; `ignoreLimit=true` answers every matching row (restock: reorder_needed equals 1). */
@@ -129,7 +131,7 @@ export class InventoryController {
   async statsExport(@CurrentUser() user: AuthUser, @Query() params: InventoryStatsParams) {
     const { from, to } = await this.period(user, params);
     const { filename, stream } = await this.queries.execute(
-      new InventoryStatsCsvQuery(user.companyId, from, to, new Date()),
+      new InventoryStatsCsvQuery(user.companyId, from, to, this.clock.now()),
     );
     return new StreamableFile(stream as never, {
       type: 'text/csv; charset=utf-8',
@@ -162,7 +164,7 @@ export class InventoryController {
           })),
         },
         idempotencyKeyOf(key),
-        actorOf(user),
+        actorOf(user, this.clock),
       ),
     );
   }
@@ -184,7 +186,7 @@ export class InventoryController {
           value: body.value,
           ...(Object.hasOwn(body, 'old') ? { old: body.old } : {}),
         },
-        actorOf(user),
+        actorOf(user, this.clock),
       ),
     );
     const [row] = await this.queries.execute(new InventoryStockQuery(user.companyId, [productId]));
@@ -198,7 +200,7 @@ export class InventoryController {
       user.companyId,
       'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
     );
-    const today = businessDate(new Date().toISOString(), zone?.time_zone || DEFAULT_TIME_ZONE);
+    const today = businessDate(this.clock.nowIso(), zone?.time_zone || DEFAULT_TIME_ZONE);
     const from = params.from ?? `${today.slice(0, 8)}01`;
     const to = params.to ?? today;
     const details: { field: string; message: string }[] = [];
@@ -218,7 +220,7 @@ export class InventoryController {
 
   private async csv(user: AuthUser, kind: InventoryGridKind, params: StampDownloadParams) {
     const { filename, stream } = await this.queries.execute(
-      new InventoryCsvQuery(user.companyId, kind, params, new Date()),
+      new InventoryCsvQuery(user.companyId, kind, params, this.clock.now()),
     );
     return new StreamableFile(stream as never, {
       type: 'text/csv; charset=utf-8',

@@ -20,7 +20,7 @@ export const creditSubjectSql = (alias: string) =>
 export async function dueClock(
   db: Queryable,
   companyId: string,
-  now: string = new Date().toISOString(),
+  now: string,
 ): Promise<{ today: string; timeZone: string; creditLaw: boolean }> {
   const [row] = await tenantQuery<{ time_zone: string | null; compliance: Partial<CompliancePolicy> | null }>(
     db,

@@ -4,16 +4,17 @@ import type pg from 'pg';
 import type { StampRange } from '#domain/stamps/stamp.events.js';
 import { invoiceError } from '#domain/invoices/invoice.errors.js';
 import { DUPLICATE_WINDOW_HOURS } from '#domain/invoices/invoice.rules.js';
-import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
+import { tenantQuery } from '#infra/db/tenant-query.js';
 import type { AnyEvent } from '#domain/shared/decider.js';
 import { evolveInvoiceRow, type InvoiceRow } from '#projections/invoices/invoice.projection.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
 import { EventAppender } from '#engine';
 import type { AppendResult, StoredEvent } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { holdingNow } from '../stamps/stamp-holdings.js';
 import { findInvoiceRow, invoiceResponse } from './invoice.response.js';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
+import { Clock } from '../infra/clock.js';
+import { companyTimeZone } from '../infra/company-time.js';
 
 /** What a caller may know of an invoice already: the stamps it holds, the company's time zone. */
 export interface KnownToCaller {
@@ -27,6 +28,7 @@ export class InvoiceReader {
   constructor(
     @Inject(EventAppender) private readonly events: EventAppender,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** The row of a current invoice of the company, else 404 'Invoice not found'. */
@@ -85,17 +87,12 @@ export class InvoiceReader {
     // The company's clock and its credit-law setting decide the due date and status shown (invoice-due.ts).
     const [held, clock] = await Promise.all([
       known.held ?? holdingNow(this.events, this.pool, companyId, row.id).then((holding) => holding.ranges),
-      dueClock(this.pool, companyId),
+      dueClock(this.pool, companyId, this.clock.nowIso()),
     ]);
-    return invoiceResponse(row, held, new Date().toISOString(), clock.timeZone, clock.creditLaw);
+    return invoiceResponse(row, held, this.clock.nowIso(), clock.timeZone, clock.creditLaw);
   }
 
   async timeZone(companyId: string): Promise<string> {
-    const [row] = await tenantQuery<{ time_zone: string | null }>(
-      this.pool,
-      companyId,
-      'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
-    return row?.time_zone || DEFAULT_TIME_ZONE;
+    return companyTimeZone(this.pool, companyId);
   }
 }

@@ -42,11 +42,12 @@ import {
   INVOICE_NEW_NUMBER_ANSWER,
   INVOICE_RECENT_ANSWER,
 } from './invoices.answers.js';
+import { Clock } from '../infra/clock.js';
 
-const metadataOf = (user: AuthUser): CommandMetadata => ({
+const metadataOf = (user: AuthUser, clock: Clock): CommandMetadata => ({
   companyId: user.companyId,
   userId: user.id,
-  now: new Date().toISOString(),
+  now: clock.nowIso(),
 });
 
 /**
@@ -61,6 +62,7 @@ export class InvoicesController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @Get('invoice/grid')
@@ -119,7 +121,9 @@ export class InvoicesController {
     @Body() body: CreateInvoiceBody,
     @Headers('idempotency-key') key: string | undefined,
   ) {
-    return this.commands.execute(new CreateInvoiceCommand(metadataOf(user), body, idempotencyKeyOf(key)));
+    return this.commands.execute(
+      new CreateInvoiceCommand(metadataOf(user, this.clock), body, idempotencyKeyOf(key)),
+    );
   }
 
   @Get('invoice/:idOrNumber')
@@ -135,7 +139,7 @@ export class InvoicesController {
     @Param('idOrNumber') idOrNumber: string,
     @Body() body: UpdateInvoiceBody,
   ) {
-    return this.commands.execute(new UpdateInvoiceCommand(metadataOf(user), idOrNumber, body));
+    return this.commands.execute(new UpdateInvoiceCommand(metadataOf(user, this.clock), idOrNumber, body));
   }
 
   /**
@@ -160,7 +164,7 @@ export class InvoicesController {
     @Headers('idempotency-key') key: string | undefined,
   ) {
     return this.commands.execute(
-      new ReplaceInvoiceCommand(metadataOf(user), idOrNumber, body, idempotencyKeyOf(key)),
+      new ReplaceInvoiceCommand(metadataOf(user, this.clock), idOrNumber, body, idempotencyKeyOf(key)),
     );
   }
 
@@ -170,13 +174,13 @@ export class InvoicesController {
   @HttpCode(204)
   async remove(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
     await this.commands.execute(
-      new DeleteInvoiceCommand(metadataOf(user), idOrNumber, user.role === 'owner'),
+      new DeleteInvoiceCommand(metadataOf(user, this.clock), idOrNumber, user.role === 'owner'),
     );
   }
 
   private async csv(user: AuthUser, kind: 'summary' | 'detailed', params: StampDownloadParams) {
     const { filename, stream } = await this.queries.execute(
-      new InvoiceCsvQuery(user.companyId, kind, params, new Date()),
+      new InvoiceCsvQuery(user.companyId, kind, params, this.clock.now()),
     );
     return new StreamableFile(stream as never, {
       type: 'text/csv; charset=utf-8',

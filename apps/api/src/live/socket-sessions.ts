@@ -146,6 +146,8 @@ export class SocketSessions<U extends SessionUser> {
 /** Arms the end of a socket at its token's expiry (setTimeout holds at most ~24.8 days; sessions last 23 h). */
 export function expireAt(socket: Socket, expiresAt: string | undefined): NodeJS.Timeout | undefined {
   if (!expiresAt) return undefined;
+  // The token's expiry is a wall-clock instant the JWT library checks against the system clock: so does its timer.
+  // eslint-disable-next-line no-restricted-syntax
   const ms = new Date(expiresAt).getTime() - Date.now();
   const timer = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(ms, 2 ** 31 - 1)));
   timer.unref();

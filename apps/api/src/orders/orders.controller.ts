@@ -17,11 +17,12 @@ import {
   ORDER_GRID_ANSWER,
   ORDER_ITEM_REVIEWED_ANSWER,
 } from './orders.answers.js';
+import { Clock } from '../infra/clock.js';
 
-const metadataOf = (user: AuthUser): CommandMetadata => ({
+const metadataOf = (user: AuthUser, clock: Clock): CommandMetadata => ({
   companyId: user.companyId,
   userId: user.id,
-  now: new Date().toISOString(),
+  now: clock.nowIso(),
 });
 
 /** The client's specification order calls and the client's specification's GET /order/count; all need the order feature. */
@@ -33,6 +34,7 @@ export class OrdersController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(OrderReader) private readonly reader: OrderReader,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @Get('order/grid')
@@ -62,7 +64,7 @@ export class OrdersController {
     @Param('idOrNumber') idOrNumber: string,
     @Body() body: UpdateOrderBody,
   ) {
-    return this.commands.execute(new UpdateOrderCommand(metadataOf(user), idOrNumber, body));
+    return this.commands.execute(new UpdateOrderCommand(metadataOf(user, this.clock), idOrNumber, body));
   }
 
   @Put('order/:idOrNumber/item/:line')
@@ -73,6 +75,8 @@ export class OrdersController {
     @Param('line', new ParseIntPipe({ errorHttpStatusCode: 404 })) line: number,
     @Body() body: ReviewOrderItemBody,
   ) {
-    return this.commands.execute(new ReviewOrderItemCommand(metadataOf(user), idOrNumber, line, body));
+    return this.commands.execute(
+      new ReviewOrderItemCommand(metadataOf(user, this.clock), idOrNumber, line, body),
+    );
   }
 }

@@ -18,6 +18,7 @@ import {
   BALANCE_LINK_ANSWER,
   PUBLIC_BALANCE_ANSWER,
 } from './balance-pdf.answers.js';
+import { Clock } from '../infra/clock.js';
 
 /** Wrong tokens one client address may try per window before it is told to wait (429), as for invoice links. */
 
@@ -35,6 +36,7 @@ export class BalancePdfController {
     @Inject(BalancePdfService) private readonly pdfs: BalancePdfService,
     @Inject(PublicLinks) private readonly links: PublicLinks,
     @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** application/pdf, `Content-Disposition: attachment; filename="balance_{customerId}_{dd_MMM_yyyy}_{HHmmss}.pdf"`. */
@@ -58,7 +60,7 @@ export class BalancePdfController {
     BALANCE_LINK_ANSWER,
   )
   async issueLink(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<PublicLinkResponse> {
-    const actor = actorOf(user);
+    const actor = actorOf(user, this.clock);
     const { customer } = await this.pdfs.balance(user.companyId, id);
     const link = await this.links.issue(user.companyId, 'customer_balance', customer.id, new Date(actor.now));
     const issued: BalanceLinkIssued = {
@@ -79,7 +81,7 @@ export class BalancePdfController {
   @Delete('link')
   @ApiAnswer(200, "How many of the customer's balance links stopped working", BALANCE_LINKS_REVOKED_ANSWER)
   async revokeLinks(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    const actor = actorOf(user);
+    const actor = actorOf(user, this.clock);
     const { customer } = await this.pdfs.balance(user.companyId, id);
     const count = await this.links.revokeAll(
       user.companyId,

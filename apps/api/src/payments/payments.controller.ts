@@ -21,11 +21,12 @@ import {
   INVOICE_PAYMENT_GRID_ANSWER,
   INVOICE_WITH_PAYMENT_ANSWER,
 } from './payments.answers.js';
+import { Clock } from '../infra/clock.js';
 
-const metadataOf = (user: AuthUser): CommandMetadata => ({
+const metadataOf = (user: AuthUser, clock: Clock): CommandMetadata => ({
   companyId: user.companyId,
   userId: user.id,
-  now: new Date().toISOString(),
+  now: clock.nowIso(),
 });
 
 /**
@@ -40,6 +41,7 @@ export class PaymentsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @Get('invoice/payment/grid')
@@ -64,7 +66,9 @@ export class PaymentsController {
   ) {
     const paymentKey = idempotencyKeyOf(key);
     const paymentId = invoiceIdFor(user.companyId, user.id, paymentKey && `payment:${paymentKey}`);
-    return this.commands.execute(new LogPaymentCommand(metadataOf(user), invoice, body, paymentId));
+    return this.commands.execute(
+      new LogPaymentCommand(metadataOf(user, this.clock), invoice, body, paymentId),
+    );
   }
 
   @Put('invoice/:invoice/payment/:paymentId')
@@ -76,7 +80,7 @@ export class PaymentsController {
     @Body() body: PaymentBody,
   ) {
     return this.commands.execute(
-      new UpdatePaymentCommand(metadataOf(user), invoice, paymentId, body, user.role === 'owner'),
+      new UpdatePaymentCommand(metadataOf(user, this.clock), invoice, paymentId, body, user.role === 'owner'),
     );
   }
 
@@ -88,7 +92,7 @@ export class PaymentsController {
     @Param('paymentId') paymentId: string,
   ) {
     return this.commands.execute(
-      new DeletePaymentCommand(metadataOf(user), invoice, paymentId, user.role === 'owner'),
+      new DeletePaymentCommand(metadataOf(user, this.clock), invoice, paymentId, user.role === 'owner'),
     );
   }
 

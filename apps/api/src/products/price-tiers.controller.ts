@@ -30,6 +30,7 @@ import {
   PRODUCT_PRICE_TIER_COUNT_CUSTOMER_ANSWER,
   PRODUCT_PRICE_TIER_SETTINGS_ANSWER,
 } from './price-tiers.answers.js';
+import { Clock } from '../infra/clock.js';
 
 const NOT_FOUND = 'Price tier not found';
 export const PRICE_TIER_REMOVED = 'Price tier removed.';
@@ -52,6 +53,7 @@ export class PriceTiersController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** The company's tiers: the base tier first, then in the order added (none before the first is added). */
@@ -101,7 +103,7 @@ export class PriceTiersController {
   @Put('settings')
   @ApiAnswer(200, 'The settings as saved', PRODUCT_PRICE_TIER_SETTINGS_ANSWER)
   async chooseBase(@CurrentUser() user: AuthUser, @Body() body: PriceTierSettingsBody) {
-    await this.commands.execute(new ChoosePriceTierBaseCommand(body.tier_base, actorOf(user)));
+    await this.commands.execute(new ChoosePriceTierBaseCommand(body.tier_base, actorOf(user, this.clock)));
     return this.queries.execute(new PriceTierSettingsQuery(user.companyId));
   }
 
@@ -111,7 +113,10 @@ export class PriceTiersController {
   async add(@CurrentUser() user: AuthUser, @Body() body: PriceTierBody) {
     const tierId = randomUUID();
     await this.commands.execute(
-      new AddPriceTierCommand({ tierId, baseTierId: randomUUID(), ...fieldsOf(body) }, actorOf(user)),
+      new AddPriceTierCommand(
+        { tierId, baseTierId: randomUUID(), ...fieldsOf(body) },
+        actorOf(user, this.clock),
+      ),
     );
     return this.queries.execute(new GetPriceTierQuery(user.companyId, tierId));
   }
@@ -130,7 +135,9 @@ export class PriceTiersController {
     @Param('id', new UuidOr404(NOT_FOUND)) id: string,
     @Body() body: PriceTierBody,
   ) {
-    await this.commands.execute(new UpdatePriceTierCommand({ tierId: id, ...fieldsOf(body) }, actorOf(user)));
+    await this.commands.execute(
+      new UpdatePriceTierCommand({ tierId: id, ...fieldsOf(body) }, actorOf(user, this.clock)),
+    );
     return this.queries.execute(new GetPriceTierQuery(user.companyId, id));
   }
 
@@ -145,7 +152,7 @@ export class PriceTiersController {
   ) {
     const chosen = [query.migrating_price_tier_id, body?.migrating_price_tier_id].find((v) => !isBlank(v));
     const result = await this.commands.execute(
-      new RemovePriceTierCommand(id, chosen ? chosen.trim().toLowerCase() : null, actorOf(user)),
+      new RemovePriceTierCommand(id, chosen ? chosen.trim().toLowerCase() : null, actorOf(user, this.clock)),
     );
     return {
       message: PRICE_TIER_REMOVED,

@@ -30,6 +30,7 @@ import { ProductSuggestionsQuery } from './queries/product-suggestions.query.js'
 import { ApiAnswer } from '../infra/http/api-answer.js';
 import { PRODUCT_EXAMPLE, PRODUCT_GRID_EXAMPLE } from './product.examples.js';
 import { PRODUCT_ANSWER, PRODUCT_PRICE_ANSWER, PRODUCT_SUGGESTIONS_ANSWER } from './products.answers.js';
+import { Clock } from '../infra/clock.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const PRODUCT_DELETED = 'Deleted product!';
@@ -63,6 +64,7 @@ export class ProductsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** Products (archived left out unless `archived=true`), units sold first, with sales and prices. */
@@ -84,7 +86,7 @@ export class ProductsController {
           archived: toBoolean(params.archived) ?? false,
           limit: toNumber(params.limit) ?? 1000,
         },
-        new Date().toISOString(),
+        this.clock.nowIso(),
       ),
     );
   }
@@ -132,7 +134,7 @@ export class ProductsController {
       new ProductRecommendationQuery(
         user.companyId,
         params.customerId.trim().toLowerCase(),
-        new Date().toISOString(),
+        this.clock.nowIso(),
       ),
     );
   }
@@ -159,7 +161,7 @@ export class ProductsController {
           date: params.date || undefined,
           limit: toNumber(params.limit) ?? 20,
         },
-        new Date().toISOString(),
+        this.clock.nowIso(),
       ),
     );
   }
@@ -170,14 +172,16 @@ export class ProductsController {
   async create(@CurrentUser() user: AuthUser, @Body() body: CreateProductBody) {
     const productId = randomUUID();
     const fields = input(body) as ProductInput;
-    await this.commands.execute(new CreateProductCommand({ productId, ...fields }, actorOf(user)));
-    return this.queries.execute(new GetProductQuery(user.companyId, productId, new Date().toISOString()));
+    await this.commands.execute(
+      new CreateProductCommand({ productId, ...fields }, actorOf(user, this.clock)),
+    );
+    return this.queries.execute(new GetProductQuery(user.companyId, productId, this.clock.nowIso()));
   }
 
   @Get(':id')
   @ApiAnswer(200, 'The product', PRODUCT_EXAMPLE)
   get(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(PRODUCT_NOT_FOUND)) id: string) {
-    return this.queries.execute(new GetProductQuery(user.companyId, id, new Date().toISOString()));
+    return this.queries.execute(new GetProductQuery(user.companyId, id, this.clock.nowIso()));
   }
 
   /** What `customerId` (or anyone) pays on `date` (default today), and why: customer, tier or list price. */
@@ -198,7 +202,7 @@ export class ProductsController {
         id,
         params.customerId?.trim() || null,
         params.date || null,
-        new Date().toISOString(),
+        this.clock.nowIso(),
       ),
     );
   }
@@ -221,10 +225,10 @@ export class ProductsController {
           ...(body.customerId !== undefined ? { customerId: blankToNull(body.customerId) } : {}),
           ...(body.archived !== undefined ? { archived: toBoolean(body.archived)! } : {}),
         },
-        actorOf(user),
+        actorOf(user, this.clock),
       ),
     );
-    return this.queries.execute(new GetProductQuery(user.companyId, id, new Date().toISOString()));
+    return this.queries.execute(new GetProductQuery(user.companyId, id, this.clock.nowIso()));
   }
 
   /** Only a product without invoice history: otherwise 409 'Did not remove product' (archive it instead). */
@@ -234,7 +238,7 @@ export class ProductsController {
     id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',
   })
   async remove(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(PRODUCT_NOT_FOUND)) id: string) {
-    await this.commands.execute(new DeleteProductCommand(id, actorOf(user)));
+    await this.commands.execute(new DeleteProductCommand(id, actorOf(user, this.clock)));
     return { message: PRODUCT_DELETED, id };
   }
 }

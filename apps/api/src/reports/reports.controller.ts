@@ -10,6 +10,7 @@ import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { ApiAnswer } from '../infra/http/api-answer.js';
 import { COMPANY_STATS_ANSWER } from './reports.answers.js';
+import { Clock } from '../infra/clock.js';
 
 const PERIOD_NAMES: ReportPeriodName[] = ['monthly', 'weekly'];
 
@@ -51,7 +52,10 @@ const dollars = (cents: unknown) => Number(cents ?? 0) / 100;
 @ApiBearerAuth()
 @Controller('company/stats')
 export class ReportsController {
-  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   @Get()
   @ApiAnswer(200, 'Invoice and order totals and product stats of the period', COMPANY_STATS_ANSWER)
@@ -63,7 +67,7 @@ export class ReportsController {
       companyId,
       'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
     );
-    const now = new Date().toISOString();
+    const now = this.clock.nowIso();
     const today = businessDate(now, zone?.time_zone || DEFAULT_TIME_ZONE);
     const { from, to } = validPeriod(params, today);
 

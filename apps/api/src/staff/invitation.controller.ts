@@ -16,12 +16,16 @@ import { ApiAnswer } from '../infra/http/api-answer.js';
 import { AcceptInvitationBody, INVITATION_INVALID } from './dto/staff.bodies.js';
 import { StaffService } from './staff.service.js';
 import { INVITATION_ACCEPTED_ANSWER, INVITATION_LOOKUP_ANSWER } from './staff.answers.js';
+import { Clock } from '../infra/clock.js';
 
 /** The invitee's side (public: they have no account yet): `/auth/signup?invitation=<token>` calls these. */
 @ApiTags('auth')
 @Controller('auth/invitation')
 export class InvitationController {
-  constructor(@Inject(StaffService) private readonly staff: StaffService) {}
+  constructor(
+    @Inject(StaffService) private readonly staff: StaffService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   /** `{ email, name, company_name }` to pre-fill the sign-up form; 400 when the link is used, revoked or expired. */
   @Public()
@@ -43,7 +47,7 @@ export class InvitationController {
     return this.staff.accept(body, {
       ip: request.ip ?? null,
       userAgent: request.headers['user-agent'] ?? null,
-      now: new Date().toISOString(),
+      now: this.clock.nowIso(),
     });
   }
 }

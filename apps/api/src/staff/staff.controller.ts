@@ -8,13 +8,17 @@ import { InviteStaffBody, UpdateStaffBody } from './dto/staff.bodies.js';
 import { INVITATION_NOT_FOUND, STAFF_NOT_FOUND, StaffService } from './staff.service.js';
 import { ApiAnswer, ApiNoAnswer } from '../infra/http/api-answer.js';
 import { COMPANY_STAFF_ANSWER, STAFF_INVITATION_ANSWER, STAFF_USER_ANSWER } from './staff.answers.js';
+import { Clock } from '../infra/clock.js';
 
 /** The company's users and pending invitations. Any user may look; only the owner invites and disables. */
 @ApiTags('staff')
 @ApiBearerAuth()
 @Controller('company/staff')
 export class StaffController {
-  constructor(@Inject(StaffService) private readonly staff: StaffService) {}
+  constructor(
+    @Inject(StaffService) private readonly staff: StaffService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   /** `{ users, invitations }`: every user of the company (owner first) and the invitations not yet used. */
   @Get()
@@ -32,7 +36,7 @@ export class StaffController {
   @Post('invitation')
   @ApiAnswer(201, 'The invitation sent (valid 7 days)', STAFF_INVITATION_ANSWER)
   invite(@CurrentUser() user: AuthUser, @Body() body: InviteStaffBody) {
-    return this.staff.invite(user, body, new Date().toISOString());
+    return this.staff.invite(user, body, this.clock.nowIso());
   }
 
   @OwnerOnly()
@@ -40,7 +44,7 @@ export class StaffController {
   @ApiNoAnswer('The invitation is revoked')
   @HttpCode(204)
   async revoke(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(INVITATION_NOT_FOUND)) id: string) {
-    await this.staff.revokeInvitation(user, id, new Date().toISOString());
+    await this.staff.revokeInvitation(user, id, this.clock.nowIso());
   }
 
   /** `{ disabled: true }` disables a staff user (their tokens stop working at once); false enables them again. */
@@ -52,6 +56,6 @@ export class StaffController {
     @Param('id', new UuidOr404(STAFF_NOT_FOUND)) id: string,
     @Body() body: UpdateStaffBody,
   ) {
-    return this.staff.setDisabled(user, id, toBoolean(body.disabled)!, new Date().toISOString());
+    return this.staff.setDisabled(user, id, toBoolean(body.disabled)!, this.clock.nowIso());
   }
 }

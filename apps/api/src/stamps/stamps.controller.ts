@@ -47,7 +47,7 @@ import { StampLogGridQuery } from './queries/stamp-log-grid.query.js';
 import { StampRangeCheckQuery } from './queries/stamp-range-check.query.js';
 import { StampRemainingQuery } from './queries/stamp-remaining.query.js';
 import { StampRollsQuery } from './queries/stamp-rolls.query.js';
-import { fileDate } from '../infra/csv/csv-format.js';
+import { companyTimeZone, fileDate } from '../infra/company-time.js';
 import { stampLedgerCsv } from './replay/stamp-ledger-replay.js';
 import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
 import { STAMP_ROLL_EXAMPLE, STAMP_ROLL_LISTED_EXAMPLE } from './stamp.examples.js';
@@ -64,6 +64,9 @@ import {
   STAMP_ROLL_CHANGED_ANSWER,
   STAMP_UNDO_DESTROY_ANSWER,
 } from './stamps.answers.js';
+import { Clock } from '../infra/clock.js';
+import type pg from 'pg';
+import { PG_POOL } from '#infra/projections.provider.js';
 
 /** `roll_id` / `id` of the path: a whole number of 1 or more (as the client's specification asks), else a 400 naming the field. */
 class RollIdPipe implements PipeTransform<string, number> {
@@ -79,10 +82,10 @@ class RollIdPipe implements PipeTransform<string, number> {
   }
 }
 
-const metadataOf = (user: AuthUser): CommandMetadata => ({
+const metadataOf = (user: AuthUser, clock: Clock): CommandMetadata => ({
   companyId: user.companyId,
   userId: user.id,
-  now: new Date().toISOString(),
+  now: clock.nowIso(),
 });
 
 /** `null` passes @IsOptional() as absent does. */
@@ -97,6 +100,8 @@ export class StampsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
 
   @Get('stamp/remaining')
@@ -115,7 +120,7 @@ export class StampsController {
   @ApiAnswer(201, 'The roll received', STAMP_ROLL_EXAMPLE)
   receive(@CurrentUser() user: AuthUser, @Body() body: CreateStampRollBody) {
     return this.commands.execute(
-      new ReceiveStampRollCommand(metadataOf(user), {
+      new ReceiveStampRollCommand(metadataOf(user, this.clock), {
         prefix: body.prefix ?? null,
         receivedAt: body.received_at,
         from: body.from,
@@ -132,7 +137,7 @@ export class StampsController {
     @Body() body: UpdateStampRollBody,
   ) {
     return this.commands.execute(
-      new ChangeStampRollActiveCommand(metadataOf(user), id, Boolean(body.active)),
+      new ChangeStampRollActiveCommand(metadataOf(user, this.clock), id, Boolean(body.active)),
     );
   }
 
@@ -148,7 +153,7 @@ export class StampsController {
       throw new BadRequestException({ statusCode: 400, message, details: [{ field: 'roll_id', message }] });
     }
     return this.commands.execute(
-      new AssignStampsCommand(metadataOf(user), {
+      new AssignStampsCommand(metadataOf(user, this.clock), {
         rollId,
         from: body.from,
         to: body.to,
@@ -165,7 +170,7 @@ export class StampsController {
     @Body() body: DestroyStampsBody,
   ) {
     return this.commands.execute(
-      new DestroyStampsCommand(metadataOf(user), {
+      new DestroyStampsCommand(metadataOf(user, this.clock), {
         rollId,
         from: body.from,
         to: body.to,
@@ -187,7 +192,7 @@ export class StampsController {
     STAMP_UNDO_DESTROY_ANSWER,
   )
   undoDestroy(@CurrentUser() user: AuthUser, @Query() params: UndoDestroyParams) {
-    return this.commands.execute(new UndoDestroyStampsCommand(metadataOf(user), params.ids));
+    return this.commands.execute(new UndoDestroyStampsCommand(metadataOf(user, this.clock), params.ids));
   }
 
   @Get('invoice/stamp/grid')
@@ -200,7 +205,7 @@ export class StampsController {
   @ApiFileAnswer('text/csv', 'The CSV file (streamed)')
   async download(@CurrentUser() user: AuthUser, @Query() params: StampDownloadParams) {
     const { filename, stream } = await this.queries.execute(
-      new StampLogCsvQuery(user.companyId, params, new Date()),
+      new StampLogCsvQuery(user.companyId, params, this.clock.now()),
     );
     return new StreamableFile(stream, {
       type: 'text/csv; charset=utf-8',
@@ -230,7 +235,8 @@ export class StampsController {
   @ApiFileAnswer('text/csv', 'The CSV file (streamed)')
   async asOfDownload(@CurrentUser() user: AuthUser, @Query() params: StampAsOfParams) {
     const report = await this.queries.execute(new StampLedgerAsOfQuery(user.companyId, params.at));
-    const filename = `stamp_ledger_${fileDate(new Date(report.asOf), 'UTC')}.csv`;
+    const timeZone = await companyTimeZone(this.pool, user.companyId);
+    const filename = `stamp_ledger_${fileDate(report.asOf, timeZone)}.csv`;
     return new StreamableFile(Buffer.from(stampLedgerCsv(report), 'utf8'), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="${filename}"`,
@@ -241,12 +247,7 @@ export class StampsController {
   @ApiAnswer(200, 'The stamps automatic allocation would give (nothing is kept)', STAMP_ALLOCATION_ANSWER)
   allocationPreview(@CurrentUser() user: AuthUser, @Query() params: StampAllocationParams) {
     return this.queries.execute(
-      new StampAllocationPreviewQuery(
-        user.companyId,
-        params.count,
-        params.invoice_id,
-        new Date().toISOString(),
-      ),
+      new StampAllocationPreviewQuery(user.companyId, params.count, params.invoice_id, this.clock.nowIso()),
     );
   }
 

@@ -159,6 +159,8 @@ async function readMessage(
   const { mailFrom, rcptTo } = session.envelope;
   return {
     id,
+    // When the capture (an SMTP stand-in) received the message: transport time, not a business instant.
+    // eslint-disable-next-line no-restricted-syntax
     receivedAt: new Date().toISOString(),
     envelope: { from: mailFrom ? mailFrom.address : '', to: rcptTo.map((r) => r.address) },
     from: email.from ? formatAddresses([email.from])[0]! : '',

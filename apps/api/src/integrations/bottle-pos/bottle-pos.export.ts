@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { buildGridQueries, parseGridRequest } from '#infra/grid/index.js';
 import { PG_POOL } from '#infra/projections.provider.js';
-import { fileDate } from '../../infra/csv/csv-format.js';
+import { fileDate } from '../../infra/company-time.js';
 import { allRowsOf, streamCursorJson } from '../../infra/csv/cursor-csv.js';
 import { invoiceGrid } from '../../invoices/queries/invoice.grid.js';
 import { bottlePosInvoice } from './bottle-pos.adapter.js';

@@ -24,6 +24,7 @@ import { actorOf } from '../../infra/http/actor.js';
 import { ApiAnswer } from '../../infra/http/api-answer.js';
 import { listOf } from '../../infra/http/query-list.js';
 import { SyncRunner } from '../sync-runner.js';
+import { Clock } from '../../infra/clock.js';
 
 /** Invoices one fintech sync (and one sync-log request) may name. */
 export const MAX_FINTECH_INVOICES = 50;
@@ -83,6 +84,7 @@ export class FintechSyncController {
   constructor(
     @Inject(SyncRunner) private readonly runner: SyncRunner,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @Post('sync')
@@ -108,7 +110,12 @@ export class FintechSyncController {
     );
     if (Number(found?.count) !== ids.length)
       throw new NotFoundException({ statusCode: 404, message: INVOICE_NOT_FOUND });
-    const started = await this.runner.start('fintech', 'invoices', { invoiceIds: ids }, actorOf(user));
+    const started = await this.runner.start(
+      'fintech',
+      'invoices',
+      { invoiceIds: ids },
+      actorOf(user, this.clock),
+    );
     if (started.status === 'running') throw new ConflictException({ statusCode: 409, message: FINTECH_BUSY });
     await this.runner.finished(started.syncId);
     const [sync] = await tenantQuery<{

@@ -9,12 +9,13 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
 import { RequiresFeature } from '../../features/requires-feature.decorator.js';
-import { fileDate } from '../../infra/csv/csv-format.js';
+import { fileDate } from '../../infra/company-time.js';
 import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
 import { invoiceGrid } from '../../invoices/queries/invoice.grid.js';
 import { StampDownloadParams } from '../../stamps/dto/stamp.params.js';
 import { FINTECH_REFERENCE_PREFIX, FINTECH_UNIT } from './fintech.rules.js';
+import { Clock } from '../../infra/clock.js';
 
 export const FINTECH_CSV_HEADERS = [
   'Retailer Fintech ID',
@@ -46,7 +47,10 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 @RequiresFeature('fintech')
 @Controller()
 export class FintechExportController {
-  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   /** Whether any current customer has the fintech option: the invoice grid offers Fintech CSV only then. */
   @Get('fintech/customers')
@@ -103,7 +107,7 @@ export class FintechExportController {
         dollars(content.totals.totalCents),
       ]);
     });
-    const filename = `invoices_fintech_${fileDate(new Date(), company?.time_zone || DEFAULT_TIME_ZONE)}.csv`;
+    const filename = `invoices_fintech_${fileDate(this.clock.now(), company?.time_zone || DEFAULT_TIME_ZONE)}.csv`;
     return new StreamableFile(stream as never, {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="${filename}"`,

@@ -11,6 +11,7 @@ import { actorOf } from '../../infra/http/actor.js';
 import { ApiAnswer } from '../../infra/http/api-answer.js';
 import { UuidOr404 } from '../../infra/http/uuid-param.pipe.js';
 import { SyncRunner } from '../sync-runner.js';
+import { Clock } from '../../infra/clock.js';
 
 const INVOICE_NOT_FOUND = 'Invoice not found';
 export const MPOWER_BUSY = 'A sales platform sync is running already; try again in a moment.';
@@ -28,6 +29,7 @@ export class MpowerController {
   constructor(
     @Inject(SyncRunner) private readonly runner: SyncRunner,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @Get(':id/sync')
@@ -41,7 +43,12 @@ export class MpowerController {
     @Param('id', new UuidOr404(INVOICE_NOT_FOUND)) id: string,
   ): Promise<MpowerSyncAnswer> {
     const number = await this.invoiceNumber(user, id);
-    const started = await this.runner.start('mpower', 'invoices', { invoiceIds: [id] }, actorOf(user));
+    const started = await this.runner.start(
+      'mpower',
+      'invoices',
+      { invoiceIds: [id] },
+      actorOf(user, this.clock),
+    );
     if (started.status === 'running') throw new ConflictException({ statusCode: 409, message: MPOWER_BUSY });
     await this.runner.finished(started.syncId);
     const [sync] = await tenantQuery<{

@@ -6,7 +6,7 @@ import type { InventoryStats } from '#domain/contracts/inventory.contract.js';
 import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { fileDate } from '../../infra/csv/csv-format.js';
+import { fileDate } from '../../infra/company-time.js';
 import { streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import { INVENTORY_ROWS } from './inventory.grid.js';
 

@@ -16,7 +16,7 @@ import {
   type SqlQuery,
 } from '#infra/grid/index.js';
 import { PG_POOL } from '#infra/projections.provider.js';
-import { fileDate, localDateTime } from '../../infra/csv/csv-format.js';
+import { fileDate, localDateTime } from '../../infra/company-time.js';
 import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import type { InventoryGridParams } from '../dto/inventory.params.js';
 import {

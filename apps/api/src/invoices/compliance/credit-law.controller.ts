@@ -15,6 +15,7 @@ import {
   INVOICE_CREDIT_LAW_ANSWER,
 } from './credit-law.answers.js';
 import { CreditLawService } from './credit-law.service.js';
+import { Clock } from '../../infra/clock.js';
 
 export class InvoiceChecksParams {
   @ApiProperty({ example: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698', format: 'uuid' })
@@ -41,7 +42,10 @@ export class InvoiceChecksParams {
 @ApiBearerAuth()
 @Controller()
 export class CreditLawController {
-  constructor(@Inject(CreditLawService) private readonly credit: CreditLawService) {}
+  constructor(
+    @Inject(CreditLawService) private readonly credit: CreditLawService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   @Get('invoice/checks')
   @ApiAnswer(200, 'What the builder warns about for this customer and invoice date', INVOICE_CHECKS_ANSWER)
@@ -50,7 +54,7 @@ export class CreditLawController {
       user.companyId,
       params.customer_id.trim(),
       params.invoiced_at || undefined,
-      new Date().toISOString(),
+      this.clock.nowIso(),
     );
   }
 
@@ -61,7 +65,7 @@ export class CreditLawController {
     CREDIT_LAW_ALERTS_ANSWER,
   )
   alerts(@CurrentUser() user: AuthUser) {
-    return this.credit.alerts(user.companyId, new Date().toISOString());
+    return this.credit.alerts(user.companyId, this.clock.nowIso());
   }
 
   @Get('invoice/:idOrNumber/credit-law')
@@ -71,7 +75,7 @@ export class CreditLawController {
     INVOICE_CREDIT_LAW_ANSWER,
   )
   forInvoice(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
-    return this.credit.forInvoice(user.companyId, idOrNumber, new Date().toISOString());
+    return this.credit.forInvoice(user.companyId, idOrNumber, this.clock.nowIso());
   }
 
   /** application/pdf inline; 409 when the invoice is not delinquent (or the credit law is off). */
@@ -97,12 +101,7 @@ export class CreditLawController {
   }
 
   private async sendLetter(user: AuthUser, idOrNumber: string, kind: NoticeKind, reply: FastifyReply) {
-    const { pdf, filename } = await this.credit.pdf(
-      user.companyId,
-      idOrNumber,
-      kind,
-      new Date().toISOString(),
-    );
+    const { pdf, filename } = await this.credit.pdf(user.companyId, idOrNumber, kind, this.clock.nowIso());
     return sendPdf(reply, pdf, filename, 'inline');
   }
 }

@@ -28,6 +28,7 @@ import {
   INVOICE_LINKS_REVOKED_ANSWER,
   INVOICE_LINK_ANSWER,
 } from './invoice-delivery.answers.js';
+import { Clock } from '../../infra/clock.js';
 
 /** A PDF answer: its type, file name and no caching (an invoice changes). */
 export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, kind: 'inline' | 'attachment') {
@@ -54,6 +55,7 @@ export class InvoiceDeliveryController {
     @Inject(PublicLinks) private readonly links: PublicLinks,
     @Inject(EventAppender) private readonly events: EventAppender,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** application/pdf, `Content-Disposition: attachment; filename="invoice_{number}_{dd_MMM_yyyy}.pdf"`. */
@@ -79,7 +81,7 @@ export class InvoiceDeliveryController {
     @CurrentUser() user: AuthUser,
     @Param('idOrNumber') idOrNumber: string,
   ): Promise<PublicLinkResponse> {
-    const actor = actorOf(user);
+    const actor = actorOf(user, this.clock);
     const row = await this.reader.row(user.companyId, idOrNumber);
     const link = await this.links.issue(user.companyId, 'invoice', row.id, new Date(actor.now));
     const issued: PublicLinkIssued = {
@@ -101,7 +103,7 @@ export class InvoiceDeliveryController {
   @Delete('invoice/:idOrNumber/link')
   @ApiAnswer(200, "How many of the invoice's links stopped working", INVOICE_LINKS_REVOKED_ANSWER)
   async revokeLinks(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
-    const actor = actorOf(user);
+    const actor = actorOf(user, this.clock);
     const row = await this.reader.row(user.companyId, idOrNumber);
     const count = await this.links.revokeAll(user.companyId, 'invoice', row.id, new Date(actor.now));
     if (count > 0) {
@@ -154,7 +156,7 @@ export class InvoiceDeliveryController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const result = await this.email.send(
-      actorOf(user),
+      actorOf(user, this.clock),
       numberWithBeer(idOrNumber, body.beer),
       body.emails,
       (body.notes ?? '').trim(),

@@ -25,6 +25,8 @@ import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
 import { displayDate, money } from '../pdf/pdf-format.js';
 import { WAITS_FOR } from '../../read-your-writes.js';
+import { Clock } from '../../infra/clock.js';
+import { companyDate, companyTimeZone } from '../../infra/company-time.js';
 
 export const EMAIL_SENT = 'Your email has been sent';
 export const EMAIL_QUEUED =
@@ -82,6 +84,7 @@ export class InvoiceEmailService implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** Stops scheduling; an attempt under way is given the send timeout to finish and be recorded. */
@@ -105,7 +108,7 @@ export class InvoiceEmailService implements OnModuleDestroy {
    * stream and its next attempt scheduled where the backoff puts it (at once if that time is past). An attempt begun
    * less than two send timeouts ago may still be under way elsewhere: it is given that long first. Answers how many.
    */
-  resume(now = new Date()): Promise<number> {
+  resume(now = this.clock.now()): Promise<number> {
     this.resuming = this.resumeQueued(now).catch((error: unknown) => {
       this.logger.error(`Could not resume queued e-mails: ${String(error)}`);
       return 0;
@@ -155,7 +158,14 @@ export class InvoiceEmailService implements OnModuleDestroy {
     const link = await this.links.issue(companyId, 'invoice', invoice.id, new Date(metadata.now));
     const url = `${this.baseUrl()}/invoice/pdf/${link.token}`;
     const message = {
-      ...invoiceMessage({ invoice, companyName: company.name, url, expiresAt: link.expires_at, notes }),
+      ...invoiceMessage({
+        invoice,
+        companyName: company.name,
+        url,
+        expiresAt: link.expires_at,
+        timeZone: await companyTimeZone(this.pool, companyId),
+        notes,
+      }),
       ...(await this.sender(companyId)),
     };
     const attachments = [{ filename, content: pdf, contentType: 'application/pdf' }];
@@ -299,7 +309,7 @@ export class InvoiceEmailService implements OnModuleDestroy {
   private async retry(job: RetryJob): Promise<void> {
     if (this.closed) return;
     const next = { ...job, attempts: job.attempts + 1 };
-    const actor: Actor = { companyId: job.companyId, userId: null, now: new Date().toISOString() };
+    const actor: Actor = { companyId: job.companyId, userId: null, now: this.clock.nowIso() };
     const { events } = await this.events.decide(
       emailRetryDecider,
       invoiceStream(job.invoiceId),
@@ -336,7 +346,7 @@ export class InvoiceEmailService implements OnModuleDestroy {
     const { state } = await this.events.load(invoiceStream(job.invoiceId), emailRetryDecider);
     const email = state.emails[job.emailId];
     if (!email) throw new Error('The e-mail is not on the invoice stream');
-    const now = new Date().toISOString();
+    const now = this.clock.nowIso();
     const invoice = await this.reader.read(job.companyId, job.invoiceId);
     const { pdf, filename } = await this.pdfs.print(job.companyId, invoice);
     const company = await this.pdfs.header(job.companyId, null);
@@ -363,6 +373,7 @@ export class InvoiceEmailService implements OnModuleDestroy {
         companyName: company.name,
         url: `${this.baseUrl()}/invoice/pdf/${link.token}`,
         expiresAt: link.expires_at,
+        timeZone: await companyTimeZone(this.pool, job.companyId),
         notes: email.notes,
       }),
       ...(await this.sender(job.companyId)),
@@ -376,7 +387,7 @@ export class InvoiceEmailService implements OnModuleDestroy {
 
   /** Records what became of a queued message after `job.attempts` attempts, and retries it again if need be. */
   private async settle(job: RetryJob, outcome: Outcome): Promise<void> {
-    const now = new Date().toISOString();
+    const now = this.clock.nowIso();
     const actor: Actor = { companyId: job.companyId, userId: null, now };
     const { emailId, invoiceId, attempts } = job;
     const maxAttempts = this.config.invoiceEmail.retryAttempts;
@@ -436,17 +447,20 @@ export function invoiceMessage({
   companyName,
   url,
   expiresAt,
+  timeZone,
   notes,
 }: {
   invoice: Pick<InvoiceResponse, 'number' | 'total' | 'invoiced_at' | 'due_at' | 'due_on_delivery'>;
   companyName: string;
   url: string;
   expiresAt: string;
+  /** The company's: the link's last day is the day it expires there. */
+  timeZone: string;
   notes: string;
 }): Omit<MailMessage, 'to'> {
   const due = invoice.due_on_delivery ? 'due on delivery' : `due ${displayDate(invoice.due_at)}`;
   const summary = `Please find attached invoice #${invoice.number} from ${companyName} for ${money(invoice.total)}, dated ${displayDate(invoice.invoiced_at)} and ${due}.`;
-  const until = displayDate(expiresAt.slice(0, 10));
+  const until = displayDate(companyDate(expiresAt, timeZone));
   const noteLines = notes.trim() ? [notes.trim(), ''] : [];
   const text = [
     'Hello,',

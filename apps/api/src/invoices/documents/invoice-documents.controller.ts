@@ -30,6 +30,7 @@ import {
   INVOICE_DOCUMENT_ROW_ANSWER,
   INVOICE_NOTES_ANSWER,
 } from './invoice-documents.answers.js';
+import { Clock } from '../../infra/clock.js';
 
 export const DOCUMENT_MISSING = 'Please choose a file to upload.';
 const DOCUMENT_NOT_FOUND = 'Document not found';
@@ -45,7 +46,10 @@ const NOTE_NOT_FOUND = 'Note not found';
 @ApiBearerAuth()
 @Controller()
 export class InvoiceDocumentsController {
-  constructor(@Inject(InvoiceDocumentsService) private readonly documents: InvoiceDocumentsService) {}
+  constructor(
+    @Inject(InvoiceDocumentsService) private readonly documents: InvoiceDocumentsService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   @Get('invoice/:idOrNumber/document')
   @ApiAnswer(200, "The invoice's documents and private notes", INVOICE_DOCUMENT_ANSWER)
@@ -69,7 +73,7 @@ export class InvoiceDocumentsController {
     @Req() request: FastifyRequest,
   ) {
     const upload = await readSingleFile(request, 'invoice_document', DOCUMENT_MISSING);
-    return this.documents.attach(actorOf(user), idOrNumber, {
+    return this.documents.attach(actorOf(user, this.clock), idOrNumber, {
       filename: upload.filename,
       content: upload.content,
       note: upload.fields.note ?? '',
@@ -107,7 +111,7 @@ export class InvoiceDocumentsController {
     @Param('id', new UuidOr404(DOCUMENT_NOT_FOUND)) id: string,
     @Body() body: UpdateDocumentBody,
   ): Promise<UpdateDocumentResponse> {
-    const document = await this.documents.rename(actorOf(user), id, body.originalname, body.note);
+    const document = await this.documents.rename(actorOf(user, this.clock), id, body.originalname, body.note);
     return { document, success: true };
   }
 
@@ -115,14 +119,14 @@ export class InvoiceDocumentsController {
   @ApiNoAnswer('The document is removed')
   @HttpCode(204)
   async remove(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(DOCUMENT_NOT_FOUND)) id: string) {
-    await this.documents.remove(actorOf(user), id);
+    await this.documents.remove(actorOf(user, this.clock), id);
   }
 
   /** Adds a private note; answers the invoice's notes. */
   @Post('invoice/:idOrNumber/note')
   @ApiAnswer(201, "The invoice's private notes", INVOICE_NOTES_ANSWER)
   addNote(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string, @Body() body: AddNoteBody) {
-    return this.documents.addNote(actorOf(user), idOrNumber, body.note);
+    return this.documents.addNote(actorOf(user, this.clock), idOrNumber, body.note);
   }
 
   /**
@@ -141,9 +145,9 @@ export class InvoiceDocumentsController {
     const named = body?.id ?? query.id;
     if (named === undefined && typeof body?.note === 'string') {
       const at = typeof body.createdAt === 'string' ? body.createdAt : undefined;
-      return this.documents.removeNoteByText(actorOf(user), idOrNumber, body.note, at);
+      return this.documents.removeNoteByText(actorOf(user, this.clock), idOrNumber, body.note, at);
     }
     const id = new UuidOr404(NOTE_NOT_FOUND).transform(String(named ?? ''));
-    return this.documents.removeNote(actorOf(user), idOrNumber, id);
+    return this.documents.removeNote(actorOf(user, this.clock), idOrNumber, id);
   }
 }

@@ -9,6 +9,7 @@ import { recordRequest, StampRecordParams } from '../../stamps/record/stamp-reco
 import { sendPdf } from '../delivery/invoice-delivery.controller.js';
 import { numberingProofCsv } from './numbering-proof.reader.js';
 import { numberingProofFileName, NumberingProofService } from './numbering-proof.service.js';
+import { Clock } from '../../infra/clock.js';
 
 /**
  * The invoice numbering proof of a period, as of any instant: every number issued, with the state of
@@ -19,7 +20,10 @@ import { numberingProofFileName, NumberingProofService } from './numbering-proof
 @ApiBearerAuth()
 @Controller('invoice/numbering-proof')
 export class NumberingProofController {
-  constructor(@Inject(NumberingProofService) private readonly proofs: NumberingProofService) {}
+  constructor(
+    @Inject(NumberingProofService) private readonly proofs: NumberingProofService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   @Get()
   @ApiAnswer(
@@ -28,13 +32,13 @@ export class NumberingProofController {
     NUMBERING_PROOF_ANSWER,
   )
   proof(@CurrentUser() user: AuthUser, @Query() params: StampRecordParams) {
-    return this.proofs.read(user.companyId, recordRequest(params));
+    return this.proofs.read(user.companyId, recordRequest(params, this.clock.now()));
   }
 
   @Get('download')
   @ApiFileAnswer('text/csv', 'The proof as CSV')
   async download(@CurrentUser() user: AuthUser, @Query() params: StampRecordParams) {
-    const proof = await this.proofs.read(user.companyId, recordRequest(params));
+    const proof = await this.proofs.read(user.companyId, recordRequest(params, this.clock.now()));
     return new StreamableFile(Buffer.from(numberingProofCsv(proof), 'utf8'), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="${numberingProofFileName(proof, 'csv')}"`,
@@ -48,7 +52,7 @@ export class NumberingProofController {
     @Query() params: StampRecordParams,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { pdf, filename } = await this.proofs.pdf(user.companyId, recordRequest(params));
+    const { pdf, filename } = await this.proofs.pdf(user.companyId, recordRequest(params, this.clock.now()));
     return sendPdf(reply, pdf, filename, 'attachment');
   }
 }

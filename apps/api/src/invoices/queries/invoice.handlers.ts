@@ -8,7 +8,7 @@ import { displayNumber } from '#domain/invoices/invoice.rules.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import type { InvoiceContent } from '#domain/invoices/invoice.events.js';
 import { dollarsOf } from '#domain/shared/money.js';
-import { fileDate } from '../../infra/csv/csv-format.js';
+import { fileDate } from '../../infra/company-time.js';
 import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { EventAppender } from '#engine';
@@ -39,6 +39,7 @@ import {
   QuickSearchQuery,
   RecentInvoicesQuery,
 } from './invoice.queries.js';
+import { Clock } from '../../infra/clock.js';
 
 const RECENT = 10;
 const QUICK_SEARCH_MIN = 3;
@@ -73,7 +74,10 @@ export class GetInvoiceHandler implements IQueryHandler<GetInvoiceQuery> {
  */
 @QueryHandler(InvoiceGridQuery)
 export class InvoiceGridHandler implements IQueryHandler<InvoiceGridQuery> {
-  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   async execute({
     companyId,
@@ -81,7 +85,7 @@ export class InvoiceGridHandler implements IQueryHandler<InvoiceGridQuery> {
     customerId,
   }: InvoiceGridQuery): Promise<GridResult<Record<string, unknown>>> {
     const request = parseGridRequest(invoiceGrid, params);
-    const clock = await dueClock(this.pool, companyId);
+    const clock = await dueClock(this.pool, companyId, this.clock.nowIso());
     // The customerId parameter is one more filter on the customer (ANDed with the filterModel's).
     if (customerId)
       request.filters.push({

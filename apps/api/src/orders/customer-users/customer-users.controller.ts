@@ -18,9 +18,9 @@ import {
   CUSTOMER_USERS_ANSWER,
 } from './customer-users.answers.js';
 import { CustomerUsersService } from './customer-users.service.js';
+import { Clock } from '../../infra/clock.js';
 
 const notFound = () => new ParseUUIDPipe({ errorHttpStatusCode: 404 });
-const now = () => new Date().toISOString();
 
 /** The client's specification customer-user calls (order feature): lists, invitation, permission, revoke, notifications. */
 @ApiTags('customer')
@@ -28,7 +28,10 @@ const now = () => new Date().toISOString();
 @RequiresFeature('order')
 @Controller('customer')
 export class CustomerUsersController {
-  constructor(@Inject(CustomerUsersService) private readonly users: CustomerUsersService) {}
+  constructor(
+    @Inject(CustomerUsersService) private readonly users: CustomerUsersService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   @Get('all-users')
   @ApiAnswer(200, "The users of all the company's customers", CUSTOMER_USERS_ANSWER)
@@ -45,7 +48,7 @@ export class CustomerUsersController {
   @Post('user-invitation')
   @ApiAnswer(201, 'The user invited (e-mailed the link) and the link', CUSTOMER_USER_INVITED_ANSWER)
   invite(@CurrentUser() user: AuthUser, @Body() body: InviteCustomerUserBody) {
-    return this.users.invite(user, body.values, body.customer.toLowerCase(), now());
+    return this.users.invite(user, body.values, body.customer.toLowerCase(), this.clock.nowIso());
   }
 
   @Put('user-permission')
@@ -55,14 +58,19 @@ export class CustomerUsersController {
       user,
       body.customerUser.toLowerCase(),
       toBoolean(body.permission)!,
-      now(),
+      this.clock.nowIso(),
     );
   }
 
   @Put('user-invitation-revoke')
   @ApiAnswer(200, 'The user as saved', CUSTOMER_USER_REVOKED_ANSWER)
   revoke(@CurrentUser() user: AuthUser, @Body() body: CustomerUserRevokeBody) {
-    return this.users.setRevoked(user, body.customerUser.toLowerCase(), toBoolean(body.revoke)!, now());
+    return this.users.setRevoked(
+      user,
+      body.customerUser.toLowerCase(),
+      toBoolean(body.revoke)!,
+      this.clock.nowIso(),
+    );
   }
 
   @Put(':id/notification-preferences')
@@ -77,7 +85,7 @@ export class CustomerUsersController {
       user.companyId,
       customerId,
       { app: flag(body.app), email: flag(body.email), sms: flag(body.sms) },
-      now(),
+      this.clock.nowIso(),
     );
   }
 }

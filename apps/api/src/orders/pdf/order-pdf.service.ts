@@ -2,9 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { OrderDetailResponse } from '#domain/contracts/order.contract.js';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
-import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
+import { companyTimeZone } from '../../infra/company-time.js';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
 import { PdfRenderer } from '../../infra/pdf/pdf-renderer.js';
 import { CompanyHeaders } from '../../invoices/pdf/company-header.js';
@@ -46,11 +45,6 @@ export class OrderPdfService {
   }
 
   private async timeZone(companyId: string): Promise<string> {
-    const [row] = await tenantQuery<{ time_zone: string | null }>(
-      this.pool,
-      companyId,
-      'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
-    return row?.time_zone || DEFAULT_TIME_ZONE;
+    return companyTimeZone(this.pool, companyId);
   }
 }

@@ -14,6 +14,7 @@ import { invoiceError } from '#domain/invoices/invoice.errors.js';
 import { dollarsOf } from '#domain/shared/money.js';
 import { addDays } from '#domain/stamps/stamp.rules.js';
 import { PG_POOL } from '#infra/projections.provider.js';
+import { Clock } from '../../infra/clock.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
 import { sendPdf } from '../../invoices/delivery/invoice-delivery.controller.js';
 import { dueClock } from '../../invoices/invoice-due.js';
@@ -39,7 +40,6 @@ import {
   usualProductIds,
 } from './shop-history.js';
 
-const now = () => new Date().toISOString();
 const AN_ID = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 
 /**
@@ -58,6 +58,7 @@ export class ShopHistoryController {
     @Inject(InvoicePdfService) private readonly invoicePdfs: InvoicePdfService,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** One order of the customer: its lines with their reviews, status and totals, and the lines to order again. */
@@ -147,7 +148,7 @@ export class ShopHistoryController {
   @Get('catalogue/usual')
   @ApiAnswer(200, 'The customer’s usual products at its prices', SHOP_USUAL_ANSWER)
   async usual(@CurrentCustomerUser() user: CustomerUserPrincipal): Promise<ShopProductResponse[]> {
-    const at = now();
+    const at = this.clock.nowIso();
     const { today } = await dueClock(this.pool, user.companyId, at);
     const ids = await usualProductIds(
       this.pool,
@@ -181,7 +182,7 @@ export class ShopHistoryController {
   ): Promise<Map<string, CatalogueProduct>> {
     const ids = [...new Set(lines.map((line) => line.product.id))];
     if (ids.length === 0) return new Map();
-    const products = await customerCatalogue(this.pool, user.companyId, user.customerId, now(), {
+    const products = await customerCatalogue(this.pool, user.companyId, user.customerId, this.clock.nowIso(), {
       ids,
       limit: ids.length,
     });

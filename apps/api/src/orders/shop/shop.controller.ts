@@ -69,8 +69,7 @@ import {
   SHOP_ORDER_PLACED_ANSWER,
   SHOP_TOKEN_ANSWER,
 } from '../orders.answers.js';
-
-const now = () => new Date().toISOString();
+import { Clock } from '../../infra/clock.js';
 
 /** A subdomain as the settings save it (lower-cased); anything else names no distributor. */
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -91,6 +90,7 @@ export class ShopController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @Public()
@@ -98,7 +98,7 @@ export class ShopController {
   @ApiAnswer(200, 'The customer user’s bearer token (opaque)', SHOP_TOKEN_ANSWER)
   @HttpCode(200)
   signIn(@Body() body: ShopSignInBody, @ClientIp() ip: string | null) {
-    return this.users.signIn(body.email, body.password, ip, now());
+    return this.users.signIn(body.email, body.password, ip, this.clock.nowIso());
   }
 
   /**
@@ -141,7 +141,7 @@ export class ShopController {
   @ApiAnswer(200, 'The new customer user’s bearer token (opaque)', SHOP_TOKEN_ANSWER)
   @HttpCode(200)
   accept(@Body() body: AcceptCustomerInvitationBody) {
-    return this.users.acceptInvitation(body.token, body.password, now());
+    return this.users.acceptInvitation(body.token, body.password, this.clock.nowIso());
   }
 
   @ForCustomerUsers()
@@ -149,7 +149,7 @@ export class ShopController {
   @ApiNoAnswer('Signed out')
   @HttpCode(204)
   async signOut(@CurrentCustomerUser() user: CustomerUserPrincipal & { tokenHash: Buffer }) {
-    await this.users.signOut(user, now());
+    await this.users.signOut(user, this.clock.nowIso());
   }
 
   @ForCustomerUsers()
@@ -164,9 +164,15 @@ export class ShopController {
   @Get('catalogue')
   @ApiAnswer(200, 'The products at this customer’s prices', SHOP_CATALOGUE_ANSWER)
   async catalogue(@CurrentCustomerUser() user: CustomerUserPrincipal, @Query('search') search: unknown) {
-    const products = await customerCatalogue(this.pool, user.companyId, user.customerId, now(), {
-      search: typeof search === 'string' ? search.slice(0, 100) : undefined,
-    });
+    const products = await customerCatalogue(
+      this.pool,
+      user.companyId,
+      user.customerId,
+      this.clock.nowIso(),
+      {
+        search: typeof search === 'string' ? search.slice(0, 100) : undefined,
+      },
+    );
     return products.map(shopProduct);
   }
 
@@ -185,7 +191,9 @@ export class ShopController {
     @Body() body: PlaceOrderBody,
     @Headers('idempotency-key') key: string | undefined,
   ) {
-    return this.commands.execute(new PlaceOrderCommand(user, now(), body, idempotencyKeyOf(key)));
+    return this.commands.execute(
+      new PlaceOrderCommand(user, this.clock.nowIso(), body, idempotencyKeyOf(key)),
+    );
   }
 
   @ForCustomerUsers()
@@ -196,7 +204,7 @@ export class ShopController {
     @CurrentCustomerUser() user: CustomerUserPrincipal,
     @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
   ) {
-    return this.commands.execute(new CancelOwnOrderCommand(user, now(), id));
+    return this.commands.execute(new CancelOwnOrderCommand(user, this.clock.nowIso(), id));
   }
 
   /** The customer's open drafts, newest first (the Orders tab lists them above the orders). */
@@ -216,7 +224,9 @@ export class ShopController {
     @Body() body: SaveOrderDraftBody,
     @Headers('idempotency-key') key: string | undefined,
   ): Promise<ShopDraftResponse> {
-    return this.commands.execute(new SaveOrderDraftCommand(user, now(), body, idempotencyKeyOf(key)));
+    return this.commands.execute(
+      new SaveOrderDraftCommand(user, this.clock.nowIso(), body, idempotencyKeyOf(key)),
+    );
   }
 
   /** One draft of the customer with today's price of each product (what the cart shows when it is opened). */
@@ -227,7 +237,7 @@ export class ShopController {
     @CurrentCustomerUser() user: CustomerUserPrincipal,
     @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
   ): Promise<ShopDraftDetailResponse> {
-    return this.orders.draftWithPrices(user.companyId, user.customerId, id, now());
+    return this.orders.draftWithPrices(user.companyId, user.customerId, id, this.clock.nowIso());
   }
 
   @ForCustomerUsers()
@@ -238,7 +248,7 @@ export class ShopController {
     @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
     @Body() body: SaveOrderDraftBody,
   ): Promise<ShopDraftResponse> {
-    return this.commands.execute(new UpdateOrderDraftCommand(user, now(), id, body));
+    return this.commands.execute(new UpdateOrderDraftCommand(user, this.clock.nowIso(), id, body));
   }
 
   /** Draft → Placed: priced at the customer's prices today and numbered now; answers the placed order. */
@@ -251,7 +261,7 @@ export class ShopController {
     @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
     @Body() body: PlaceOrderDraftBody,
   ): Promise<OrderResponse> {
-    return this.commands.execute(new PlaceOrderDraftCommand(user, now(), id, body));
+    return this.commands.execute(new PlaceOrderDraftCommand(user, this.clock.nowIso(), id, body));
   }
 
   /** Draft → Cancelled. */
@@ -263,7 +273,7 @@ export class ShopController {
     @CurrentCustomerUser() user: CustomerUserPrincipal,
     @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
   ): Promise<ShopDraftResponse> {
-    return this.commands.execute(new CancelOrderDraftCommand(user, now(), id));
+    return this.commands.execute(new CancelOrderDraftCommand(user, this.clock.nowIso(), id));
   }
 
   /** The customer's invoices and their status (newest first). */
@@ -289,7 +299,7 @@ export class ShopController {
       [user.customerId],
     );
     // The due date and status the back office shows for the same invoice (invoice-due.ts).
-    const clock = await dueClock(this.pool, user.companyId);
+    const clock = await dueClock(this.pool, user.companyId, this.clock.nowIso());
     return rows.map((row) => {
       const due = dueOfRow(row, clock.today, clock.creditLaw);
       return {

@@ -12,6 +12,7 @@ import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import type { CustomerBalanceResponse as CustomerBalance } from '#domain/contracts/payment.contract.js';
 import { CustomerBalanceQuery } from '../queries/payment.queries.js';
 import { balanceFileName, balanceFooter, balancePdfView, renderBalanceHtml } from './balance-pdf.template.js';
+import { Clock } from '../../infra/clock.js';
 
 export interface BalancePdf {
   balance: CustomerBalance;
@@ -34,6 +35,7 @@ export class BalancePdfService {
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
     @Inject(PG_POOL) pool: pg.Pool,
     @Inject(FILE_STORAGE) files: FileStorage,
+    @Inject(Clock) private readonly clock: Clock,
   ) {
     this.headers = new CompanyHeaders(pool, files);
   }
@@ -47,7 +49,7 @@ export class BalancePdfService {
     return (await this.headers.read(companyId, null)).header;
   }
 
-  async print(companyId: string, customerId: string, now = new Date()): Promise<BalancePdf> {
+  async print(companyId: string, customerId: string, now = this.clock.now()): Promise<BalancePdf> {
     const [balance, { header }, timeZone] = await Promise.all([
       this.balance(companyId, customerId),
       this.headers.read(companyId, null),

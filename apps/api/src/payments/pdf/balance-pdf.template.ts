@@ -2,6 +2,7 @@ import Handlebars from 'handlebars';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import { compilePdfTemplate } from '../../invoices/pdf/invoice-pdf.template.js';
 import { fileDate } from '../../invoices/pdf/pdf-format.js';
+import { clockTime } from '../../infra/company-time.js';
 import type { CustomerBalanceResponse as CustomerBalance } from '#domain/contracts/payment.contract.js';
 
 /** What balance.hbs reads: the balance, the distributor's header and the sums of the open invoices. */
@@ -53,19 +54,6 @@ export function renderBalanceHtml(view: BalancePdfView): string {
 export function balanceFooter(customerName: string): string {
   const safe = Handlebars.escapeExpression(customerName);
   return `<div style="width:100%;font-size:8px;color:#616e7c;padding:0 0.5in;display:flex;justify-content:space-between;font-family:'Liberation Sans',Arial,sans-serif"><span>${safe} · Balance</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
-}
-
-/** The hour, minute and second of an instant in a time zone: '143005'. */
-function clockTime(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${part('hour')}${part('minute')}${part('second')}`;
 }
 
 /**

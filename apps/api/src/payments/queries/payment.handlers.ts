@@ -18,6 +18,7 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import { InvoiceReader } from '../../invoices/invoice-reader.js';
 import { paymentGrid } from './payment.grid.js';
 import { CheckBalanceQuery, CustomerBalanceQuery, PaymentGridQuery } from './payment.queries.js';
+import { Clock } from '../../infra/clock.js';
 
 /** The open invoices of a customer (something left to pay, not cancelled): the partial index rm_invoice_customer_open_idx. */
 const OPEN = `i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.status <> 'cancelled'
@@ -43,6 +44,7 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async execute({ companyId, customerId }: CustomerBalanceQuery): Promise<CustomerBalanceResponse> {
@@ -68,7 +70,7 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
          FROM rm_invoice i WHERE ${OPEN} ORDER BY i.invoiced_on, i.sequence, i.id`,
         [customerId],
       ),
-      dueClock(this.pool, companyId),
+      dueClock(this.pool, companyId, this.clock.nowIso()),
     ]);
     // The due date and status every screen shows for the invoice (invoice-due.ts).
     const invoices = rows

@@ -18,6 +18,7 @@ import {
   reportSeller,
   validMonth,
 } from './alcohol-sales.reader.js';
+import { Clock } from '../../infra/clock.js';
 
 /** ?month=YYYY-MM (checked by validMonth, which names the field in its message). */
 export class AlcoholSalesParams {
@@ -35,7 +36,10 @@ export class AlcoholSalesParams {
 @ApiBearerAuth()
 @Controller('comptroller/alcohol-sales')
 export class AlcoholSalesController {
-  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: "A month's alcohol sales report: totals and what must be filled before the 25th" })
@@ -45,7 +49,7 @@ export class AlcoholSalesController {
     @Query() params: AlcoholSalesParams,
   ): Promise<AlcoholSalesReportAnswer> {
     const seller = await reportSeller(this.pool, user.companyId);
-    const month = validMonth(params.month, seller.timeZone);
+    const month = validMonth(params.month, seller.timeZone, this.clock.nowIso());
     return readAlcoholSalesReport(this.pool, user.companyId, month, seller);
   }
 
@@ -54,7 +58,7 @@ export class AlcoholSalesController {
   @ApiFileAnswer('text/csv', 'The CSV file (streamed)')
   async download(@CurrentUser() user: AuthUser, @Query() params: AlcoholSalesParams) {
     const seller = await reportSeller(this.pool, user.companyId);
-    const month = validMonth(params.month, seller.timeZone);
+    const month = validMonth(params.month, seller.timeZone, this.clock.nowIso());
     const stream = await streamCursorCsv(
       this.pool,
       reportLinesQuery(user.companyId, month),

@@ -87,14 +87,14 @@ export async function reportSeller(pool: pg.Pool, companyId: string) {
 }
 
 /** month as asked: a real month, not after the company's current month (400 otherwise). */
-export function validMonth(month: unknown, timeZone: string): string {
+export function validMonth(month: unknown, timeZone: string, now: string): string {
   if (!isReportMonth(month))
     throw new BadRequestException({
       statusCode: 400,
       message: REPORT_MESSAGES.month,
       details: [{ field: 'month', message: REPORT_MESSAGES.month }],
     });
-  if (month > monthOf(businessDate(new Date().toISOString(), timeZone)))
+  if (month > monthOf(businessDate(now, timeZone)))
     throw new BadRequestException({
       statusCode: 400,
       message: REPORT_MESSAGES.monthInFuture,

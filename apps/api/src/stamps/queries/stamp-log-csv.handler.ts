@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { fileDate, localDateTime } from '../../infra/csv/csv-format.js';
+import { fileDate, localDateTime } from '../../infra/company-time.js';
 import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import { buildGridQueries, parseGridRequest } from '#infra/grid/index.js';
 import { PG_POOL } from '#infra/projections.provider.js';

@@ -9,6 +9,7 @@ import { sendPdf } from '../../invoices/delivery/invoice-delivery.controller.js'
 import { serialHistoryCsv, serialHistoryFileName, stampRecordCsv } from './stamp-record.reader.js';
 import { recordRequest, SerialHistoryParams, serialAsOf, StampRecordParams } from './stamp-record.params.js';
 import { StampRecordService, stampRecordFileName } from './stamp-record.service.js';
+import { Clock } from '../../infra/clock.js';
 
 /**
  * The TABC stamp transaction record for a period, as of any instant: JSON for the screen
@@ -18,12 +19,15 @@ import { StampRecordService, stampRecordFileName } from './stamp-record.service.
 @ApiBearerAuth()
 @Controller('stamp/record')
 export class StampRecordController {
-  constructor(@Inject(StampRecordService) private readonly records: StampRecordService) {}
+  constructor(
+    @Inject(StampRecordService) private readonly records: StampRecordService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   @Get()
   @ApiAnswer(200, 'Per date: received, affixed, returned, destroyed; on hand after each', STAMP_RECORD_ANSWER)
   record(@CurrentUser() user: AuthUser, @Query() params: StampRecordParams) {
-    return this.records.read(user.companyId, recordRequest(params));
+    return this.records.read(user.companyId, recordRequest(params, this.clock.now()));
   }
 
   @Get('serial')
@@ -31,7 +35,7 @@ export class StampRecordController {
   async serial(@CurrentUser() user: AuthUser, @Query() params: SerialHistoryParams) {
     return this.records.serial(user.companyId, {
       ...(await this.records.stampOf(user.companyId, params)),
-      asOf: serialAsOf(params),
+      asOf: serialAsOf(params, this.clock.now()),
     });
   }
 
@@ -40,7 +44,7 @@ export class StampRecordController {
   async serialDownload(@CurrentUser() user: AuthUser, @Query() params: SerialHistoryParams) {
     const history = await this.records.serial(user.companyId, {
       ...(await this.records.stampOf(user.companyId, params)),
-      asOf: serialAsOf(params),
+      asOf: serialAsOf(params, this.clock.now()),
     });
     return new StreamableFile(Buffer.from(serialHistoryCsv(history), 'utf8'), {
       type: 'text/csv; charset=utf-8',
@@ -60,7 +64,7 @@ export class StampRecordController {
   ) {
     const { pdf, filename } = await this.records.serialPdf(user.companyId, {
       ...(await this.records.stampOf(user.companyId, params)),
-      asOf: serialAsOf(params),
+      asOf: serialAsOf(params, this.clock.now()),
     });
     return sendPdf(reply, pdf, filename, 'attachment');
   }
@@ -68,7 +72,7 @@ export class StampRecordController {
   @Get('download')
   @ApiFileAnswer('text/csv', 'The record as CSV (a destroyed serial per line)')
   async download(@CurrentUser() user: AuthUser, @Query() params: StampRecordParams) {
-    const record = await this.records.read(user.companyId, recordRequest(params));
+    const record = await this.records.read(user.companyId, recordRequest(params, this.clock.now()));
     return new StreamableFile(Buffer.from(stampRecordCsv(record), 'utf8'), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="${stampRecordFileName(record, 'csv')}"`,
@@ -82,7 +86,7 @@ export class StampRecordController {
     @Query() params: StampRecordParams,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { pdf, filename } = await this.records.pdf(user.companyId, recordRequest(params));
+    const { pdf, filename } = await this.records.pdf(user.companyId, recordRequest(params, this.clock.now()));
     return sendPdf(reply, pdf, filename, 'attachment');
   }
 }

@@ -45,7 +45,7 @@ const problem = (field: string, message: string) =>
   new BadRequestException({ statusCode: 400, message, details: [{ field, message }] });
 
 /** The checks across fields: real dates, from ≤ to, at most MAX_RECORD_DAYS days. */
-export function recordRequest(params: StampRecordParams, now = new Date()) {
+export function recordRequest(params: StampRecordParams, now: Date) {
   if (!isBusinessDate(params.from)) throw problem('from', 'from must be a date (YYYY-MM-DD).');
   if (!isBusinessDate(params.to)) throw problem('to', 'to must be a date (YYYY-MM-DD).');
   if (params.to < params.from) throw problem('to', 'to must not be before from.');
@@ -93,7 +93,7 @@ export class SerialHistoryParams {
 }
 
 /** The instant of a serial history: now by default, never later than now. */
-export function serialAsOf(params: SerialHistoryParams, now = new Date()): string {
+export function serialAsOf(params: SerialHistoryParams, now: Date): string {
   const asOf = params.as_of ? new Date(params.as_of) : now;
   if (asOf.getTime() > now.getTime()) throw problem('as_of', 'as_of must not be later than now.');
   return asOf.toISOString();

@@ -1,11 +1,9 @@
-import type pg from 'pg';
 import {
   STAMP_RECORD_KIND_LABEL,
   type SerialHistoryResponse,
   type StampRecordResponse,
 } from '#domain/contracts/stamp-record.contract.js';
 import type { InvoiceCreated, InvoiceRevised } from '#domain/invoices/invoice.events.js';
-import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { stampsStream, type StampEvent } from '#domain/stamps/stamp.events.js';
 import {
   buildStampRecord,
@@ -16,7 +14,6 @@ import {
   type StampRecordInvoice,
   type StampRecordTotals,
 } from '#domain/stamps/stamp-record.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
 import { chainHeadOf } from '#engine';
 import type { EventStore, StoredEvent } from '#engine';
 import { csvLine } from '../../infra/csv/csv-format.js';
@@ -29,15 +26,6 @@ export const MAX_RECORD_DAYS = 366;
 
 /** Events per invoice stream read in one round trip; a longer invoice stream goes on with readStream. */
 const INVOICE_EVENTS_PER_READ = 100;
-
-export async function companyTimeZone(pool: pg.Pool, companyId: string): Promise<string> {
-  const [row] = await tenantQuery<{ time_zone: string | null }>(
-    pool,
-    companyId,
-    'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
-  );
-  return row?.time_zone || DEFAULT_TIME_ZONE;
-}
 
 const happenedBy = (event: StoredEvent, cutoff: number) => Date.parse(event.metadata.occurredAt) <= cutoff;
 

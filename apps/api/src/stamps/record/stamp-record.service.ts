@@ -10,8 +10,8 @@ import { PdfRenderer } from '../../infra/pdf/pdf-renderer.js';
 import { CompanyHeaders } from '../../invoices/pdf/company-header.js';
 import { printOr503 } from '../../invoices/pdf/invoice-pdf.service.js';
 import { compilePdfTemplate } from '../../invoices/pdf/invoice-pdf.template.js';
+import { companyTimeZone, instantLabel } from '../../infra/company-time.js';
 import {
-  companyTimeZone,
   extendedTotals,
   readSerialHistory,
   readStampRecord,
@@ -51,21 +51,6 @@ type SerialHistoryView = SerialHistory & {
 };
 
 let compiledSerial: Handlebars.TemplateDelegate<SerialHistoryView> | undefined;
-
-/** The instant in the company's zone, to the second: 'Mar 31, 2026 23:59:59 (America/Chicago)'. */
-export function instantLabel(instant: string, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(instant));
-  return `${text} (${timeZone})`;
-}
 
 /**
  * The stamp transaction record for the API: replayed from the event store (readStampRecord), as JSON,

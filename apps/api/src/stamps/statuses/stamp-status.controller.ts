@@ -24,6 +24,7 @@ import {
 } from './stamp-status.answers.js';
 import { RecordStampReplacementBody, RecordStampStatusBody } from './stamp-status.bodies.js';
 import { RecordStampReplacementCommand, RecordStampStatusCommand } from './stamp-status.commands.js';
+import { Clock } from '../../infra/clock.js';
 
 /** `roll_id` of the path: a whole number of 1 or more, else a 400 naming the field. */
 class RollIdPipe implements PipeTransform<string, number> {
@@ -37,10 +38,10 @@ class RollIdPipe implements PipeTransform<string, number> {
   }
 }
 
-const metadataOf = (user: AuthUser) => ({
+const metadataOf = (user: AuthUser, clock: Clock) => ({
   companyId: user.companyId,
   userId: user.id,
-  now: new Date().toISOString(),
+  now: clock.nowIso(),
 });
 
 /**
@@ -55,6 +56,7 @@ export class StampStatusController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @Get('status-settings')
@@ -80,7 +82,7 @@ export class StampStatusController {
         ? null
         : { prefix: body.replacement_prefix ?? null, number: body.replacement_number };
     return this.commands.execute(
-      new RecordStampStatusCommand(metadataOf(user), user.name, {
+      new RecordStampStatusCommand(metadataOf(user, this.clock), user.name, {
         rollId,
         from: body.from,
         to: body.to,
@@ -95,7 +97,7 @@ export class StampStatusController {
   @ApiAnswer(201, 'The replacement recorded', STAMP_REPLACEMENT_RECORDED_ANSWER)
   recordReplacement(@CurrentUser() user: AuthUser, @Body() body: RecordStampReplacementBody) {
     return this.commands.execute(
-      new RecordStampReplacementCommand(metadataOf(user), user.name, {
+      new RecordStampReplacementCommand(metadataOf(user, this.clock), user.name, {
         original: { prefix: body.prefix ?? '', number: body.number },
         replacement: { prefix: body.replacement_prefix ?? null, number: body.replacement_number },
         note: body.note ?? null,
