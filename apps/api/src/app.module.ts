@@ -3,6 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { join } from 'node:path';
 import { ActivityController } from './activity/activity.controller.js';
+import { ActivityReader } from './activity/queries/activity.reader.js';
 import { AlcoholSalesController } from './reports/alcohol-sales/alcohol-sales.controller.js';
 import { ReportsController } from './reports/reports.controller.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -85,6 +86,7 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
         ProcessPresence,
+        ActivityReader,
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
     };
