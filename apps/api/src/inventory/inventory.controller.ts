@@ -10,10 +10,7 @@ import {
   Query,
   StreamableFile,
 } from '@nestjs/common';
-import type pg from 'pg';
 import { businessDate, DEFAULT_TIME_ZONE, isBusinessDate } from '#domain/shared/business-date.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
-import { PG_POOL } from '#infra/projections.provider.js';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types.js';
@@ -27,6 +24,7 @@ import { AdjustInventoryCommand, RestockInventoryCommand } from './commands/inve
 import { AdjustInventoryBody, RestockBody } from './dto/inventory.body.js';
 import { InventoryGridParams, InventoryStatsParams, InventoryStockParams } from './dto/inventory.params.js';
 import { InventoryStatsCsvQuery, InventoryStatsQuery } from './queries/inventory-stats.js';
+import { InventoryCompanyZoneReader } from './queries/company-zone.reader.js';
 import { listOf } from '../infra/http/query-list.js';
 import {
   InventoryCsvQuery,
@@ -60,7 +58,7 @@ export class InventoryController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(InventoryCompanyZoneReader) private readonly zones: InventoryCompanyZoneReader,
   ) {}
 
   /** Grid protocol; `ignoreLimit=true` answers every matching row (restock: reorder_needed equals 1). */
@@ -193,11 +191,7 @@ export class InventoryController {
 
   /** from and to: business days, not after today, from not after to; 400 with the field problems. */
   private async period(user: AuthUser, params: InventoryStatsParams) {
-    const [zone] = await tenantQuery<{ time_zone: string | null }>(
-      this.pool,
-      user.companyId,
-      'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
+    const zone = await this.zones.read(user.companyId);
     const today = businessDate(new Date().toISOString(), zone?.time_zone || DEFAULT_TIME_ZONE);
     const from = params.from ?? `${today.slice(0, 8)}01`;
     const to = params.to ?? today;

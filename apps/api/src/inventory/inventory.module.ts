@@ -8,6 +8,7 @@ import {
   InventoryGridHandler,
   InventoryStockHandler,
 } from './queries/inventory.queries.js';
+import { InventoryCompanyZoneReader } from './queries/company-zone.reader.js';
 
 /** Inventory: stock, restock, cell edits, history and exports (as the client's specification asks). */
 @Module({
@@ -21,6 +22,7 @@ import {
     InventoryStockHandler,
     InventoryStatsHandler,
     InventoryStatsCsvHandler,
+    InventoryCompanyZoneReader,
   ],
 })
 export class InventoryModule {}
