@@ -3,9 +3,12 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { join } from 'node:path';
 import { ActivityController } from './activity/activity.controller.js';
+import { HealthProbe } from './health/health.probe.js';
 import { ActivityReader } from './activity/queries/activity.reader.js';
 import { AlcoholSalesController } from './reports/alcohol-sales/alcohol-sales.controller.js';
 import { ReportsController } from './reports/reports.controller.js';
+import { ReportsReader } from './reports/queries/reports.reader.js';
+import { AlcoholSalesReportReader } from './reports/alcohol-sales/queries/alcohol-sales-report.reader.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import { CustomersModule } from './customers/customers.module.js';
@@ -87,6 +90,9 @@ export class AppModule {
         { provide: APP_FILTER, useClass: ProblemFilter },
         ProcessPresence,
         ActivityReader,
+        HealthProbe,
+        ReportsReader,
+        AlcoholSalesReportReader,
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
     };
