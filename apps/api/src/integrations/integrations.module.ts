@@ -4,6 +4,7 @@ import { FintechExportController } from './fintech/fintech.export.js';
 import { FintechSyncController } from './fintech/fintech-sync.controller.js';
 import { InvoiceConvertController } from './fintech/invoice-convert.controller.js';
 import { FintechSyncReader } from './fintech/queries/fintech-sync.reader.js';
+import { FintechExportReader } from './fintech/queries/fintech-export.reader.js';
 import { InvoiceConvertReader } from './fintech/queries/invoice-convert.reader.js';
 import { MpowerController } from './mpower/mpower.controller.js';
 import { MpowerReader } from './mpower/queries/mpower.reader.js';
@@ -30,6 +31,7 @@ import { BottlePosController, CloverController } from './sync.controller.js';
     MpowerReader,
     FintechSyncReader,
     InvoiceConvertReader,
+    FintechExportReader,
   ],
   exports: [IntegrationPartners, SyncRunner],
 })
