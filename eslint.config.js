@@ -146,6 +146,27 @@ export default tseslint.config(
       ],
     },
   },
+  // Controllers are HTTP only: the SQL lives in a reader or a query handler of the area, never in a controller.
+  {
+    files: ['apps/api/src/**/*.controller.ts', 'apps/api/src/integrations/fintech/fintech.export.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='pg']",
+          message: 'A controller holds no pool: read through a reader or a query handler of the area.',
+        },
+        {
+          selector: "ImportSpecifier[imported.name='PG_POOL']",
+          message: 'A controller holds no pool: read through a reader or a query handler of the area.',
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/tenant-query/]',
+          message: 'A controller runs no SQL: read through a reader or a query handler of the area.',
+        },
+      ],
+    },
+  },
   {
     files: ['projections/**/*.ts'],
     ignores: ['**/*.spec.ts'],

@@ -1,10 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { CompanyTimeZones } from './infra/company-time.js';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { join } from 'node:path';
 import { ActivityController } from './activity/activity.controller.js';
+import { HealthProbe } from './health/health.probe.js';
+import { ActivityReader } from './activity/queries/activity.reader.js';
 import { AlcoholSalesController } from './reports/alcohol-sales/alcohol-sales.controller.js';
 import { ReportsController } from './reports/reports.controller.js';
+import { ReportsReader } from './reports/queries/reports.reader.js';
+import { AlcoholSalesReportReader } from './reports/alcohol-sales/queries/alcohol-sales-report.reader.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import { CustomersModule } from './customers/customers.module.js';
@@ -48,6 +53,7 @@ export class InfraModule {
       { provide: Clock, useValue: runtime.clock },
       { provide: FILE_STORAGE, useValue: new LocalFileStorage(join(runtime.config.dataDir, 'files')) },
       EventAppender,
+      CompanyTimeZones,
     ];
     return {
       module: InfraModule,
@@ -87,6 +93,10 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
         ProcessPresence,
+        ActivityReader,
+        HealthProbe,
+        ReportsReader,
+        AlcoholSalesReportReader,
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
     };

@@ -10,11 +10,9 @@ import { UpdateCompanyDetailsCommand } from './commands/update-company-details.c
 import { UpdateCompanyBody } from './dto/update-company.body.js';
 import { CompliancePolicyBody } from './dto/compliance-policy.body.js';
 import { ChangeCompliancePolicyCommand } from './commands/change-compliance-policy.command.js';
-import { compliancePolicyResponse, readCompliancePolicy } from './compliance-policy.reader.js';
 import { companyError } from '#domain/companies/company.errors.js';
-import { PG_POOL } from '#infra/projections.provider.js';
-import type pg from 'pg';
 import { GetCompanyQuery } from './queries/get-company.query.js';
+import { CompliancePolicyAnswerReader } from './queries/compliance-policy-answer.reader.js';
 import { ApiAnswer } from '../infra/http/api-answer.js';
 import {
   COMPANY_ANSWER,
@@ -34,7 +32,7 @@ export class CompaniesController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(CompliancePolicyAnswerReader) private readonly policies: CompliancePolicyAnswerReader,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -50,7 +48,7 @@ export class CompaniesController {
     @Param('id', new UuidOr404('Company not found')) id: string,
   ) {
     if (id !== user.companyId) throw companyError('COMPANY_NOT_FOUND');
-    return compliancePolicyResponse(await readCompliancePolicy(this.pool, user.companyId));
+    return this.policies.read(user.companyId);
   }
 
   /** Changes the rules sent (a field left out keeps its value) and answers the whole policy as saved. */
@@ -75,7 +73,7 @@ export class CompaniesController {
         actorOf(user, this.clock),
       ),
     );
-    return compliancePolicyResponse(await readCompliancePolicy(this.pool, user.companyId));
+    return this.policies.read(user.companyId);
   }
 
   @Get(':id')

@@ -10,6 +10,8 @@ import { NotificationController } from './notification.controller.js';
 import { GetCompanyHandler } from './queries/get-company.handler.js';
 import { GetLogoFileHandler } from './queries/get-logo-file.handler.js';
 import { ListLogosHandler } from './queries/list-logos.handler.js';
+import { CompliancePolicyAnswerReader } from './queries/compliance-policy-answer.reader.js';
+import { NotificationPreferencesReader } from './queries/notification-preferences.reader.js';
 
 /** Company settings, logos and notification preferences (as the client's specification asks). */
 @Module({
@@ -24,6 +26,8 @@ import { ListLogosHandler } from './queries/list-logos.handler.js';
     GetCompanyHandler,
     ListLogosHandler,
     GetLogoFileHandler,
+    CompliancePolicyAnswerReader,
+    NotificationPreferencesReader,
   ],
 })
 export class CompaniesModule {}

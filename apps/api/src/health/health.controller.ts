@@ -1,30 +1,16 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type pg from 'pg';
 import { Public } from '../auth/public.decorator.js';
 import { ApiAnswer } from '../infra/http/api-answer.js';
 import { APP_CONFIG, APP_VERSION, type AppConfig } from '../infra/config/config.js';
-import { EVENT_STORE, type EventStore } from '#engine';
-import { PG_POOL, PROJECTION_RUNNER } from '#infra/projections.provider.js';
-import type { ProjectionRunner } from '#engine';
-
-async function check(probe: () => Promise<unknown>): Promise<{ ok: boolean; error?: string }> {
-  try {
-    await probe();
-    return { ok: true };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-}
+import { HealthProbe } from './health.probe.js';
 
 @ApiTags('health')
 @Controller()
 export class HealthController {
   constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+    @Inject(HealthProbe) private readonly probe: HealthProbe,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -57,11 +43,7 @@ export class HealthController {
     ],
   })
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
-    const [database, eventStore] = await Promise.all([
-      check(() => this.pool.query('SELECT 1')),
-      check(() => this.store.ping()),
-    ]);
-    const projections = await this.projections.status().catch(() => []);
+    const { database, eventStore, projections } = await this.probe.run();
     const healthy = database.ok && eventStore.ok && projections.every((p) => p.status !== 'failed');
     void reply.status(healthy ? 200 : 503);
     return { status: healthy ? 'ok' : 'degraded', version: APP_VERSION, database, eventStore, projections };

@@ -1,6 +1,8 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { businessDate, DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
 
 /**
  * Instants as the company reads them. Every date or time the server writes for a person — in a PDF, an export, a file
@@ -16,6 +18,16 @@ export async function companyTimeZone(pool: pg.Pool, companyId: string): Promise
     'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
   );
   return row?.time_zone || DEFAULT_TIME_ZONE;
+}
+
+/** `companyTimeZone` for controllers and services, which hold no pool of their own. */
+@Injectable()
+export class CompanyTimeZones {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  of(companyId: string): Promise<string> {
+    return companyTimeZone(this.pool, companyId);
+  }
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

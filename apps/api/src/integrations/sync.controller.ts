@@ -1,19 +1,16 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query, StreamableFile } from '@nestjs/common';
+import { Clock } from '../infra/clock.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type pg from 'pg';
 import type {
   CloverProductState,
   SyncHistory,
   SyncLogRow,
   SyncStartedAnswer,
-  SyncSummary,
 } from '#domain/contracts/integration.contract.js';
-import { cloverNotUpdated, INTEGRATION_MESSAGES } from '#domain/integrations/integration.errors.js';
+import { INTEGRATION_MESSAGES } from '#domain/integrations/integration.errors.js';
 import type { Partner } from '#domain/integrations/integration.events.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import { isUuid } from '#domain/shared/field-rules.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
-import { PG_POOL } from '#infra/projections.provider.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
@@ -24,7 +21,7 @@ import { BottlePosExport } from './bottle-pos/bottle-pos.export.js';
 import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
 import { MAX_INVOICES_PER_SYNC, SyncRunner } from './sync-runner.js';
 import { SyncInventoryParams, SyncInvoicesParams, SyncProductsParams } from './sync.params.js';
-import { Clock } from '../infra/clock.js';
+import { SyncHistoryReader } from './queries/sync-history.reader.js';
 
 const SYNC_STARTED: SyncStartedAnswer = { syncId: '5d0c3f55-5f8e-4a52-9d0a-0b7c3c1b2d11', status: 'started' };
 
@@ -61,88 +58,17 @@ export function invoiceIdsOf(filterModel: string | undefined): string[] | undefi
   return [...new Set((values as string[]).map((value) => value.toLowerCase()))];
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-type SyncRow = {
-  sync_id: string;
-  kind: SyncSummary['kind'];
-  status: SyncSummary['status'];
-  error: string | null;
-  synced: number;
-  failed: number;
-  started_at: Date;
-  completed_at: Date | null;
-};
-
-const summary = (row: SyncRow): SyncSummary => ({
-  syncId: row.sync_id,
-  kind: row.kind,
-  status: row.status,
-  error: row.error,
-  synced: row.synced,
-  failed: row.failed,
-  createdAt: iso(row.started_at)!,
-  completedAt: iso(row.completed_at),
-});
-
 /** The four sync calls of the client's specification, the same for each partner. */
 class PartnerSyncController {
   constructor(
     private readonly partner: Partner,
     private readonly runner: SyncRunner,
-    private readonly pool: pg.Pool,
+    private readonly reader: SyncHistoryReader,
     private readonly clock: Clock,
   ) {}
 
-  async history(user: AuthUser): Promise<SyncHistory> {
-    const syncs = await tenantQuery<SyncRow>(
-      this.pool,
-      user.companyId,
-      `SELECT sync_id, kind, status, error, synced, failed, started_at, completed_at FROM rm_integration_sync
-        WHERE company_id = $1 AND partner = $2 ORDER BY started_at DESC LIMIT 20`,
-      [this.partner],
-    );
-    const failedInvoices = await tenantQuery<{
-      item_id: string;
-      label: string;
-      error: string | null;
-      sync_id: string;
-      updated_at: Date;
-    }>(
-      this.pool,
-      user.companyId,
-      `SELECT item_id, label, error, sync_id, updated_at FROM rm_integration_item
-        WHERE company_id = $1 AND partner = $2 AND kind = 'invoice' AND NOT ok
-        ORDER BY updated_at DESC LIMIT 100`,
-      [this.partner],
-    );
-    const failedProducts = await tenantQuery<SyncRow>(
-      this.pool,
-      user.companyId,
-      `SELECT sync_id, kind, status, error, synced, failed, started_at, completed_at FROM rm_integration_sync
-        WHERE company_id = $1 AND partner = $2 AND kind IN ('products', 'inventory')
-          AND (failed > 0 OR status = 'failed')
-        ORDER BY started_at DESC LIMIT 20`,
-      [this.partner],
-    );
-    return {
-      lastSync: syncs[0] ? summary(syncs[0]) : null,
-      syncs: syncs.map(summary),
-      failedInvoices: failedInvoices.map((row) => ({
-        invoice_id: row.item_id,
-        company_id: user.companyId,
-        invoice: { number: row.label },
-        error: row.error,
-        sync_id: row.sync_id,
-        updatedAt: iso(row.updated_at)!,
-      })),
-      failedProductSyncLog: failedProducts.map((row) => ({
-        sync_id: row.sync_id,
-        createdAt: iso(row.started_at)!,
-        failed: row.failed,
-        error: row.error,
-      })),
-    };
+  history(user: AuthUser): Promise<SyncHistory> {
+    return this.reader.history(user.companyId, this.partner);
   }
 
   syncInvoices(user: AuthUser, params: SyncInvoicesParams): Promise<SyncStartedAnswer> {
@@ -168,35 +94,9 @@ class PartnerSyncController {
   }
 
   async log(user: AuthUser, syncId: string): Promise<SyncLogRow[]> {
-    const [sync] = await tenantQuery<{ sync_id: string }>(
-      this.pool,
-      user.companyId,
-      'SELECT sync_id FROM rm_integration_sync WHERE company_id = $1 AND partner = $2 AND sync_id = $3',
-      [this.partner, syncId],
-    );
-    if (!sync) throw new NotFoundException({ statusCode: 404, message: INTEGRATION_MESSAGES.syncNotFound });
-    const rows = await tenantQuery<{
-      event_id: string;
-      type: 'Invoice' | 'Product';
-      ok: boolean;
-      data: Record<string, unknown> & { message: string };
-      created_at: Date;
-    }>(
-      this.pool,
-      user.companyId,
-      `SELECT event_id, type, ok, data, created_at FROM rm_integration_sync_log
-        WHERE company_id = $1 AND sync_id = $2 ORDER BY position LIMIT 2000`,
-      [syncId],
-    );
-    return rows.map((row) => ({
-      id: row.event_id,
-      sync_id: syncId,
-      createdAt: iso(row.created_at)!,
-      type: row.type,
-      success_log: row.ok ? { message: row.data.message } : null,
-      error_log: row.ok ? null : { message: row.data.message },
-      data: row.data,
-    }));
+    const rows = await this.reader.log(user.companyId, this.partner, syncId);
+    if (!rows) throw new NotFoundException({ statusCode: 404, message: INTEGRATION_MESSAGES.syncNotFound });
+    return rows;
   }
 
   private sameCompany(user: AuthUser, companyId: string | undefined) {
@@ -235,11 +135,11 @@ export class BottlePosController {
 
   constructor(
     @Inject(SyncRunner) runner: SyncRunner,
-    @Inject(PG_POOL) pool: pg.Pool,
+    @Inject(SyncHistoryReader) reader: SyncHistoryReader,
     @Inject(BottlePosExport) private readonly exporter: BottlePosExport,
     @Inject(Clock) private readonly clock: Clock,
   ) {
-    this.sync = new PartnerSyncController('bottle_pos', runner, pool, clock);
+    this.sync = new PartnerSyncController('bottle_pos', runner, reader, clock);
   }
 
   /** The invoice grid's filterModel (and sortModel) as Bottle POS JSON: bottle_pos_invoices_{date}.json. */
@@ -299,10 +199,10 @@ export class CloverController {
 
   constructor(
     @Inject(SyncRunner) runner: SyncRunner,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(SyncHistoryReader) private readonly reader: SyncHistoryReader,
     @Inject(Clock) clock: Clock,
   ) {
-    this.sync = new PartnerSyncController('clover', runner, pool, clock);
+    this.sync = new PartnerSyncController('clover', runner, reader, clock);
   }
 
   /** A product's state in Clover: its last push, and 'has not been updated' when that push failed (as the client's specification asks). */
@@ -312,31 +212,10 @@ export class CloverController {
     @CurrentUser() user: AuthUser,
     @Param('id', new UuidOr404(INTEGRATION_MESSAGES.productNotFound)) id: string,
   ): Promise<CloverProductState> {
-    const [row] = await tenantQuery<{
-      product: string;
-      ok: boolean | null;
-      error: string | null;
-      sync_id: string | null;
-      updated_at: Date | null;
-    }>(
-      this.pool,
-      user.companyId,
-      `SELECT p.product, i.ok, i.error, i.sync_id, i.updated_at
-         FROM rm_product p
-         LEFT JOIN rm_integration_item i
-           ON i.company_id = p.company_id AND i.partner = 'clover' AND i.kind = 'product' AND i.item_id = p.id
-        WHERE p.company_id = $1 AND p.id = $2 AND p.deleted_at IS NULL`,
-      [id],
-    );
-    if (!row) throw new NotFoundException({ statusCode: 404, message: INTEGRATION_MESSAGES.productNotFound });
-    const state = row.ok === null ? 'never' : row.ok ? 'synced' : 'failed';
-    return {
-      product_id: id,
-      state,
-      updatedAt: iso(row.updated_at),
-      sync_id: row.sync_id,
-      message: state === 'failed' ? cloverNotUpdated(row.product, row.error) : null,
-    };
+    const state = await this.reader.cloverProduct(user.companyId, id);
+    if (!state)
+      throw new NotFoundException({ statusCode: 404, message: INTEGRATION_MESSAGES.productNotFound });
+    return state;
   }
 
   @Get('sync/history')

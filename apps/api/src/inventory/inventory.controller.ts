@@ -1,3 +1,4 @@
+import { CompanyTimeZones } from '../infra/company-time.js';
 import {
   BadRequestException,
   Body,
@@ -10,10 +11,7 @@ import {
   Query,
   StreamableFile,
 } from '@nestjs/common';
-import type pg from 'pg';
-import { businessDate, DEFAULT_TIME_ZONE, isBusinessDate } from '#domain/shared/business-date.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
-import { PG_POOL } from '#infra/projections.provider.js';
+import { businessDate, isBusinessDate } from '#domain/shared/business-date.js';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types.js';
@@ -61,7 +59,7 @@ export class InventoryController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(CompanyTimeZones) private readonly zones: CompanyTimeZones,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -195,12 +193,7 @@ export class InventoryController {
 
   /** from and to: business days, not after today, from not after to; 400 with the field problems. */
   private async period(user: AuthUser, params: InventoryStatsParams) {
-    const [zone] = await tenantQuery<{ time_zone: string | null }>(
-      this.pool,
-      user.companyId,
-      'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
-    const today = businessDate(this.clock.nowIso(), zone?.time_zone || DEFAULT_TIME_ZONE);
+    const today = businessDate(this.clock.nowIso(), await this.zones.of(user.companyId));
     const from = params.from ?? `${today.slice(0, 8)}01`;
     const to = params.to ?? today;
     const details: { field: string; message: string }[] = [];

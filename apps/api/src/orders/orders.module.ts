@@ -18,6 +18,7 @@ import { CustomerUserGuard } from './customer-users/customer-user.guard.js';
 import { CustomerUsersController } from './customer-users/customer-users.controller.js';
 import { CustomerUsersService } from './customer-users/customer-users.service.js';
 import { OrderReader } from './order-reader.js';
+import { ShopReader } from './shop/queries/shop.reader.js';
 import { OrderPdfService } from './pdf/order-pdf.service.js';
 import { OrdersController } from './orders.controller.js';
 import { ShopController } from './shop/shop.controller.js';
@@ -46,6 +47,7 @@ import { ShopHistoryController } from './shop/shop-history.controller.js';
     UpdateOrderDraftHandler,
     CancelOrderDraftHandler,
     PlaceOrderDraftHandler,
+    ShopReader,
   ],
   exports: [OrderReader, CustomerUsersService],
 })

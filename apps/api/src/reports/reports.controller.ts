@@ -2,15 +2,12 @@ import type { ReportAnswer, ReportPeriodName, ReportProductStat } from '#domain/
 import { BadRequestException, Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
-import type pg from 'pg';
 import { businessDate, DEFAULT_TIME_ZONE, isBusinessDate } from '#domain/shared/business-date.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
-import { PG_POOL } from '#infra/projections.provider.js';
 import { ApiAnswer } from '../infra/http/api-answer.js';
 import { COMPANY_STATS_ANSWER } from './reports.answers.js';
-import { Clock } from '../infra/clock.js';
+import { ReportsReader } from './queries/reports.reader.js';
 
 const PERIOD_NAMES: ReportPeriodName[] = ['monthly', 'weekly'];
 
@@ -52,61 +49,20 @@ const dollars = (cents: unknown) => Number(cents ?? 0) / 100;
 @ApiBearerAuth()
 @Controller('company/stats')
 export class ReportsController {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(Clock) private readonly clock: Clock,
-  ) {}
+  constructor(@Inject(ReportsReader) private readonly reports: ReportsReader) {}
 
   @Get()
   @ApiAnswer(200, 'Invoice and order totals and product stats of the period', COMPANY_STATS_ANSWER)
   @ApiOperation({ summary: 'Invoice and order totals and product stats for a period (reports feature)' })
   async stats(@CurrentUser() user: AuthUser, @Query() params: ReportParams): Promise<ReportAnswer> {
     const companyId = user.companyId;
-    const [zone] = await tenantQuery<{ time_zone: string | null }>(
-      this.pool,
-      companyId,
-      'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
-    const now = this.clock.nowIso();
+    const zone = await this.reports.companyZone(companyId);
+    const now = new Date().toISOString();
     const today = businessDate(now, zone?.time_zone || DEFAULT_TIME_ZONE);
     const { from, to } = validPeriod(params, today);
 
     const timeZone = zone?.time_zone || DEFAULT_TIME_ZONE;
-    const [totals, products, orders] = await Promise.all([
-      tenantQuery<{ invoice_cents: string; invoices: number; customers: number }>(
-        this.pool,
-        companyId,
-        `SELECT COALESCE(SUM(total_cents), 0)::text AS invoice_cents, COUNT(*)::int AS invoices,
-                COUNT(DISTINCT customer_id)::int AS customers
-           FROM rm_invoice
-          WHERE company_id = $1 AND deleted_at IS NULL AND status <> 'cancelled'
-            AND invoiced_on BETWEEN $2::date AND $3::date`,
-        [from, to],
-      ),
-      tenantQuery<{ product_id: string; product: string; invoices: number; units: string; cents: string }>(
-        this.pool,
-        companyId,
-        `SELECT l.product_id, COALESCE(p.product, '') AS product, COUNT(DISTINCT l.invoice_id)::int AS invoices,
-                SUM(l.units)::text AS units, SUM(l.amount_cents)::text AS cents
-           FROM rm_product_sale_line l
-           LEFT JOIN rm_product p ON p.id = l.product_id AND p.company_id = l.company_id
-          WHERE l.company_id = $1 AND l.counted AND l.sold_on BETWEEN $2::date AND $3::date
-          GROUP BY l.product_id, p.product
-          ORDER BY SUM(l.amount_cents) DESC, p.product, l.product_id`,
-        [from, to],
-      ),
-      tenantQuery<{ order_cents: string; units: string; orders: number }>(
-        this.pool,
-        companyId,
-        `SELECT COALESCE(SUM(total_cents), 0)::text AS order_cents, COALESCE(SUM(units), 0)::text AS units,
-                COUNT(*)::int AS orders
-           FROM rm_order
-          WHERE company_id = $1 AND status NOT IN ('cancelled', 'rejected')
-            AND created_at >= ($2::date)::timestamp AT TIME ZONE $4
-            AND created_at < ($3::date + 1)::timestamp AT TIME ZONE $4`,
-        [from, to, timeZone],
-      ),
-    ]);
+    const [totals, products, orders] = await this.reports.periodStats(companyId, from, to, timeZone);
     const totalInvoices = totals[0]?.invoices ?? 0;
     const productStats: ReportProductStat[] = products.map((row) => ({
       product_id: row.product_id,

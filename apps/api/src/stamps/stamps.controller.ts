@@ -47,7 +47,7 @@ import { StampLogGridQuery } from './queries/stamp-log-grid.query.js';
 import { StampRangeCheckQuery } from './queries/stamp-range-check.query.js';
 import { StampRemainingQuery } from './queries/stamp-remaining.query.js';
 import { StampRollsQuery } from './queries/stamp-rolls.query.js';
-import { companyTimeZone, fileDate } from '../infra/company-time.js';
+import { CompanyTimeZones, fileDate } from '../infra/company-time.js';
 import { stampLedgerCsv } from './replay/stamp-ledger-replay.js';
 import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
 import { STAMP_ROLL_EXAMPLE, STAMP_ROLL_LISTED_EXAMPLE } from './stamp.examples.js';
@@ -65,8 +65,6 @@ import {
   STAMP_UNDO_DESTROY_ANSWER,
 } from './stamps.answers.js';
 import { Clock } from '../infra/clock.js';
-import type pg from 'pg';
-import { PG_POOL } from '#infra/projections.provider.js';
 
 /** `roll_id` / `id` of the path: a whole number of 1 or more (as the client's specification asks), else a 400 naming the field. */
 class RollIdPipe implements PipeTransform<string, number> {
@@ -101,7 +99,7 @@ export class StampsController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(CompanyTimeZones) private readonly zones: CompanyTimeZones,
   ) {}
 
   @Get('stamp/remaining')
@@ -235,7 +233,7 @@ export class StampsController {
   @ApiFileAnswer('text/csv', 'The CSV file (streamed)')
   async asOfDownload(@CurrentUser() user: AuthUser, @Query() params: StampAsOfParams) {
     const report = await this.queries.execute(new StampLedgerAsOfQuery(user.companyId, params.at));
-    const timeZone = await companyTimeZone(this.pool, user.companyId);
+    const timeZone = await this.zones.of(user.companyId);
     const filename = `stamp_ledger_${fileDate(report.asOf, timeZone)}.csv`;
     return new StreamableFile(Buffer.from(stampLedgerCsv(report), 'utf8'), {
       type: 'text/csv; charset=utf-8',

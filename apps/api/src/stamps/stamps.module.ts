@@ -20,6 +20,7 @@ import { StampRecordController } from './record/stamp-record.controller.js';
 import { StampRecordService } from './record/stamp-record.service.js';
 import { StampStatusController } from './statuses/stamp-status.controller.js';
 import { RecordStampReplacementHandler, RecordStampStatusHandler } from './statuses/stamp-status.handlers.js';
+import { StampStatusSettingsReader } from './statuses/queries/stamp-status-settings.reader.js';
 
 /** Stamp rolls, allocation, destruction, the stamp log and stamp history. The command and query buses come
  * from CqrsModule.forRoot() in AppModule. */
@@ -45,6 +46,7 @@ import { RecordStampReplacementHandler, RecordStampStatusHandler } from './statu
     StampRecordService,
     RecordStampStatusHandler,
     RecordStampReplacementHandler,
+    StampStatusSettingsReader,
   ],
 })
 export class StampsModule {}

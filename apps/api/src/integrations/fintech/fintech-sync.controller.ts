@@ -1,3 +1,4 @@
+import { Clock } from '../../infra/clock.js';
 import {
   Body,
   ConflictException,
@@ -11,12 +12,9 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsOptional, IsUUID } from 'class-validator';
-import type pg from 'pg';
 import type { FintechSyncAnswer, FintechSyncLogEntry } from '#domain/contracts/integration.contract.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import { isUuid } from '#domain/shared/field-rules.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
-import { PG_POOL } from '#infra/projections.provider.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
 import { RequiresFeature } from '../../features/requires-feature.decorator.js';
@@ -24,7 +22,7 @@ import { actorOf } from '../../infra/http/actor.js';
 import { ApiAnswer } from '../../infra/http/api-answer.js';
 import { listOf } from '../../infra/http/query-list.js';
 import { SyncRunner } from '../sync-runner.js';
-import { Clock } from '../../infra/clock.js';
+import { FintechSyncReader } from './queries/fintech-sync.reader.js';
 
 /** Invoices one fintech sync (and one sync-log request) may name. */
 export const MAX_FINTECH_INVOICES = 50;
@@ -83,7 +81,7 @@ export class FintechSyncLogParams {
 export class FintechSyncController {
   constructor(
     @Inject(SyncRunner) private readonly runner: SyncRunner,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(FintechSyncReader) private readonly fintech: FintechSyncReader,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -102,13 +100,7 @@ export class FintechSyncController {
     @Query() params: FintechSyncParams,
   ): Promise<FintechSyncAnswer> {
     const ids = fintechSyncIds(body, params);
-    const [found] = await tenantQuery<{ count: string }>(
-      this.pool,
-      user.companyId,
-      'SELECT count(*) AS count FROM rm_invoice WHERE company_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL',
-      [ids],
-    );
-    if (Number(found?.count) !== ids.length)
+    if ((await this.fintech.countInvoices(user.companyId, ids)) !== ids.length)
       throw new NotFoundException({ statusCode: 404, message: INVOICE_NOT_FOUND });
     const started = await this.runner.start(
       'fintech',
@@ -118,17 +110,7 @@ export class FintechSyncController {
     );
     if (started.status === 'running') throw new ConflictException({ statusCode: 409, message: FINTECH_BUSY });
     await this.runner.finished(started.syncId);
-    const [sync] = await tenantQuery<{
-      status: string;
-      error: string | null;
-      synced: number;
-      failed: number;
-    }>(
-      this.pool,
-      user.companyId,
-      'SELECT status, error, synced, failed FROM rm_integration_sync WHERE company_id = $1 AND sync_id = $2',
-      [started.syncId],
-    );
+    const sync = await this.fintech.sync(user.companyId, started.syncId);
     return {
       syncId: started.syncId,
       success: sync?.status === 'success' && sync.failed === 0,
@@ -157,44 +139,6 @@ export class FintechSyncController {
       const message = `invoiceIds must name 1 to ${MAX_FINTECH_INVOICES} invoice ids`;
       throw new DomainError('FINTECH_LOG_INVALID', 'invalid', message, [{ field: 'invoiceIds', message }]);
     }
-    const syncs = await tenantQuery<{
-      sync_id: string;
-      status: string;
-      error: string | null;
-      synced: number;
-      failed: number;
-      invoice_ids: string[];
-      started_at: Date;
-    }>(
-      this.pool,
-      user.companyId,
-      `SELECT sync_id, status, error, synced, failed, scope -> 'invoiceIds' AS invoice_ids, started_at
-         FROM rm_integration_sync
-        WHERE company_id = $1 AND partner = 'fintech' AND (scope -> 'invoiceIds') ?| $2::text[]
-        ORDER BY started_at DESC LIMIT 50`,
-      [ids],
-    );
-    const failures = await tenantQuery<{ sync_id: string; data: { message: string } }>(
-      this.pool,
-      user.companyId,
-      `SELECT sync_id, data FROM rm_integration_sync_log
-        WHERE company_id = $1 AND sync_id = ANY($2::uuid[]) AND NOT ok ORDER BY position`,
-      [syncs.map((sync) => sync.sync_id)],
-    );
-    return syncs.map((sync) => {
-      const failed = failures.filter((row) => row.sync_id === sync.sync_id).map((row) => row.data.message);
-      const ok = sync.status === 'success' && sync.failed === 0;
-      return {
-        id: sync.sync_id,
-        invoice_ids: sync.invoice_ids,
-        createdAt: sync.started_at.toISOString(),
-        success_log: ok ? { message: `${sync.synced} invoice(s) synced.` } : null,
-        error_log: ok
-          ? null
-          : sync.status === 'running'
-            ? { step: 'running', message: 'The sync is running.' }
-            : { step: sync.error ? 'send' : 'invoice', message: sync.error ?? failed.join(' ') },
-      };
-    });
+    return this.fintech.log(user.companyId, ids);
   }
 }

@@ -1,41 +1,16 @@
 import { Controller, Get, Inject, StreamableFile, Query } from '@nestjs/common';
+import { Clock } from '../../infra/clock.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type pg from 'pg';
-import type { InvoiceContent } from '#domain/invoices/invoice.events.js';
 import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
-import { buildGridQueries, parseGridRequest } from '#infra/grid/index.js';
-import { PG_POOL } from '#infra/projections.provider.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
 import { RequiresFeature } from '../../features/requires-feature.decorator.js';
 import { fileDate } from '../../infra/company-time.js';
-import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
-import { invoiceGrid } from '../../invoices/queries/invoice.grid.js';
 import { StampDownloadParams } from '../../stamps/dto/stamp.params.js';
-import { FINTECH_REFERENCE_PREFIX, FINTECH_UNIT } from './fintech.rules.js';
-import { Clock } from '../../infra/clock.js';
+import { FintechExportReader } from './queries/fintech-export.reader.js';
 
-export const FINTECH_CSV_HEADERS = [
-  'Retailer Fintech ID',
-  'Distributor Fintech ID',
-  'Reference',
-  'Invoice Date',
-  'Due Date',
-  'Retailer',
-  'Retailer TABC ID',
-  'UPC',
-  'Product',
-  'Size',
-  'Quantity',
-  'Unit of Measure',
-  'Unit Price',
-  'Line Total',
-  'Invoice Total',
-];
-
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+export { FINTECH_CSV_HEADERS } from './queries/fintech-export.reader.js';
 
 /**
  * GET /invoice/export/fintech (as the client's specification asks): invoices_fintech_{date}.csv of the grid's filter,
@@ -48,7 +23,7 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 @Controller()
 export class FintechExportController {
   constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(FintechExportReader) private readonly exports: FintechExportReader,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -56,57 +31,13 @@ export class FintechExportController {
   @Get('fintech/customers')
   @ApiAnswer(200, 'Whether any customer has the fintech option', { any: true })
   async customers(@CurrentUser() user: AuthUser): Promise<{ any: boolean }> {
-    const [row] = await tenantQuery<{ any: boolean }>(
-      this.pool,
-      user.companyId,
-      `SELECT EXISTS (SELECT 1 FROM rm_customer WHERE company_id = $1 AND fintech_option AND removed_at IS NULL)
-         AS any`,
-    );
-    return { any: row?.any === true };
+    return { any: await this.exports.anyFintechCustomer(user.companyId) };
   }
 
   @Get('invoice/export/fintech')
   @ApiFileAnswer('text/csv', 'The CSV file (streamed)')
   async export(@CurrentUser() user: AuthUser, @Query() params: StampDownloadParams) {
-    const request = parseGridRequest(invoiceGrid, { ...params, startRow: 0, endRow: 1 });
-    const { rows } = buildGridQueries(invoiceGrid, request, user.companyId);
-    // The customer's fintech id by primary key per row; rows without one write no line.
-    const query = allRowsOf({
-      ...rows,
-      text: rows.text.replace(
-        /^SELECT /,
-        `SELECT (SELECT c.fintech_id FROM rm_customer c
-                  WHERE c.id = i.customer_id AND c.company_id = i.company_id AND c.fintech_option
-                    AND c.fintech_id IS NOT NULL AND c.fintech_id <> '') AS retailer_fintech_id,
-                i.content AS content, `,
-      ),
-    });
-    const [company] = await tenantQuery<{ time_zone: string | null; fintech_id: string | null }>(
-      this.pool,
-      user.companyId,
-      'SELECT time_zone, fintech_id FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
-    const stream = await streamCursorCsv(this.pool, query, FINTECH_CSV_HEADERS, (row) => {
-      if (typeof row.retailer_fintech_id !== 'string') return [];
-      const content = row.content as InvoiceContent;
-      return content.lines.map((line) => [
-        row.retailer_fintech_id,
-        company?.fintech_id ?? '',
-        `${FINTECH_REFERENCE_PREFIX}${String(row.number)}`,
-        content.invoicedOn,
-        content.dueOn ?? '',
-        content.customer.name,
-        content.customer.tabcId,
-        line.upc ?? '',
-        line.name,
-        line.size,
-        line.qty,
-        FINTECH_UNIT,
-        dollars(line.priceCents),
-        dollars(line.totalCents),
-        dollars(content.totals.totalCents),
-      ]);
-    });
+    const { stream, company } = await this.exports.invoices(user.companyId, params);
     const filename = `invoices_fintech_${fileDate(this.clock.now(), company?.time_zone || DEFAULT_TIME_ZONE)}.csv`;
     return new StreamableFile(stream as never, {
       type: 'text/csv; charset=utf-8',

@@ -1,10 +1,7 @@
 import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type pg from 'pg';
 import type { ConvertedInvoice, ConvertedInvoiceItem } from '#domain/contracts/integration.contract.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
-import { PG_POOL } from '#infra/projections.provider.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
 import { RequiresFeature } from '../../features/requires-feature.decorator.js';
@@ -18,6 +15,7 @@ import {
   readInvoiceFile,
   type FieldProblem,
 } from './invoice-file.js';
+import { InvoiceConvertReader } from './queries/invoice-convert.reader.js';
 
 const dollars = (cents: number | string) => (Number(cents) / 100).toFixed(2);
 
@@ -62,7 +60,7 @@ export const CONVERTED_INVOICE_EXAMPLE: ConvertedInvoice = {
 @RequiresFeature('fintech')
 @Controller()
 export class InvoiceConvertController {
-  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+  constructor(@Inject(InvoiceConvertReader) private readonly reader: InvoiceConvertReader) {}
 
   @Post('invoice/convert')
   @HttpCode(200)
@@ -81,22 +79,7 @@ export class InvoiceConvertController {
     const companyId = user.companyId;
 
     const upcs = [...new Set(file.rows.map((row) => row.upc))];
-    const products = await tenantQuery<{
-      id: string;
-      product: string;
-      product_size: string;
-      product_type: string;
-      upc: string;
-      last_purchase_price_cents: string;
-    }>(
-      this.pool,
-      companyId,
-      `SELECT DISTINCT ON (upc) id, product, product_size, product_type, upc, last_purchase_price_cents
-         FROM rm_product
-        WHERE company_id = $1 AND upc = ANY($2::text[]) AND deleted_at IS NULL AND NOT archived
-        ORDER BY upc, created_at`,
-      [upcs],
-    );
+    const products = await this.reader.productsByUpc(companyId, upcs);
     const byUpc = new Map(products.map((product) => [product.upc, product]));
     const problems: FieldProblem[] = [];
     const items: ConvertedInvoiceItem[] = [];
@@ -132,17 +115,7 @@ export class InvoiceConvertController {
     const warnings: string[] = [];
     let customer: ConvertedInvoice['customer'] = null;
     if (file.tabcId || file.customer) {
-      const [found] = await tenantQuery<NonNullable<ConvertedInvoice['customer']>>(
-        this.pool,
-        companyId,
-        `SELECT id, name, city, display_tabc_id FROM rm_customer
-          WHERE company_id = $1 AND removed_at IS NULL
-            AND (($2::text IS NOT NULL AND (upper(display_tabc_id) = upper($2) OR upper(tabc_id) = upper($2)))
-              OR ($2::text IS NULL AND lower(name) = lower($3)))
-          ORDER BY created_at LIMIT 1`,
-        [file.tabcId, file.customer],
-      );
-      customer = found ?? null;
+      customer = await this.reader.customer(companyId, file.tabcId, file.customer);
       if (!customer)
         warnings.push(
           file.tabcId

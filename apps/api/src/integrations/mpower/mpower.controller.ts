@@ -1,9 +1,7 @@
 import { ConflictException, Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
+import { Clock } from '../../infra/clock.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type pg from 'pg';
 import type { MpowerRecord, MpowerSyncAnswer } from '#domain/contracts/integration.contract.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
-import { PG_POOL } from '#infra/projections.provider.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
 import { RequiresFeature } from '../../features/requires-feature.decorator.js';
@@ -11,7 +9,7 @@ import { actorOf } from '../../infra/http/actor.js';
 import { ApiAnswer } from '../../infra/http/api-answer.js';
 import { UuidOr404 } from '../../infra/http/uuid-param.pipe.js';
 import { SyncRunner } from '../sync-runner.js';
-import { Clock } from '../../infra/clock.js';
+import { MpowerReader } from './queries/mpower.reader.js';
 
 const INVOICE_NOT_FOUND = 'Invoice not found';
 export const MPOWER_BUSY = 'A sales platform sync is running already; try again in a moment.';
@@ -28,7 +26,7 @@ export const MPOWER_BUSY = 'A sales platform sync is running already; try again 
 export class MpowerController {
   constructor(
     @Inject(SyncRunner) private readonly runner: SyncRunner,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(MpowerReader) private readonly mpower: MpowerReader,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -51,17 +49,7 @@ export class MpowerController {
     );
     if (started.status === 'running') throw new ConflictException({ statusCode: 409, message: MPOWER_BUSY });
     await this.runner.finished(started.syncId);
-    const [sync] = await tenantQuery<{
-      status: string;
-      error: string | null;
-      synced: number;
-      failed: number;
-    }>(
-      this.pool,
-      user.companyId,
-      'SELECT status, error, synced, failed FROM rm_integration_sync WHERE company_id = $1 AND sync_id = $2',
-      [started.syncId],
-    );
+    const sync = await this.mpower.sync(user.companyId, started.syncId);
     const record = await this.record(user, id);
     if (!sync || sync.status === 'failed' || sync.failed > 0)
       return { success: false, message: sync?.error ?? record.error ?? 'The sync did not finish.', record };
@@ -91,29 +79,12 @@ export class MpowerController {
   }
 
   private async invoiceNumber(user: AuthUser, id: string): Promise<string> {
-    const [invoice] = await tenantQuery<{ number: string }>(
-      this.pool,
-      user.companyId,
-      'SELECT number FROM rm_invoice WHERE company_id = $1 AND id = $2 AND deleted_at IS NULL',
-      [id],
-    );
-    if (!invoice) throw new NotFoundException({ statusCode: 404, message: INVOICE_NOT_FOUND });
-    return invoice.number;
+    const number = await this.mpower.invoiceNumber(user.companyId, id);
+    if (number === undefined) throw new NotFoundException({ statusCode: 404, message: INVOICE_NOT_FOUND });
+    return number;
   }
 
-  private async record(user: AuthUser, id: string): Promise<MpowerRecord> {
-    const [row] = await tenantQuery<{ ok: boolean; error: string | null; updated_at: Date }>(
-      this.pool,
-      user.companyId,
-      `SELECT ok, error, updated_at FROM rm_integration_item
-        WHERE company_id = $1 AND partner = 'mpower' AND kind = 'invoice' AND item_id = $2`,
-      [id],
-    );
-    if (!row) return { status: 'never', updatedAt: null, error: null };
-    return {
-      status: row.ok ? 'synced' : 'failed',
-      updatedAt: row.updated_at.toISOString(),
-      error: row.error,
-    };
+  private record(user: AuthUser, id: string): Promise<MpowerRecord> {
+    return this.mpower.record(user.companyId, id);
   }
 }

@@ -1,8 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type pg from 'pg';
-import type { EmailGridRow } from '#domain/contracts/delivery.contract.js';
 import type { PublicLinkResponse } from '#domain/contracts/public.contract.js';
 import type { PublicLinkIssued, PublicLinksRevoked } from '#domain/invoices/invoice-delivery.events.js';
 import { invoiceStream } from '#domain/invoices/invoice.events.js';
@@ -10,16 +8,15 @@ import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
 import { PublicLinks } from '../../delivery/public-links.js';
 import { EventAppender } from '#engine';
-import { GridParams, runGrid } from '#infra/grid/index.js';
+import { GridParams } from '#infra/grid/index.js';
 import { actorOf } from '../../infra/http/actor.js';
-import { PG_POOL } from '#infra/projections.provider.js';
 import { RequiresFeature } from '../../features/requires-feature.decorator.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
 import { contentDisposition } from '../pdf/pdf-format.js';
 import { InvoicePdfBody, numberWithBeer, SendInvoiceEmailBody } from './delivery.body.js';
-import { emailGrid, emailLog } from './invoice-email.log.js';
 import { InvoiceEmailService } from './invoice-email.service.js';
+import { InvoiceEmailLogReader } from './queries/invoice-email-log.reader.js';
 import { ApiAnswer } from '../../infra/http/api-answer.js';
 import {
   INVOICE_EMAIL_ANSWER,
@@ -54,7 +51,7 @@ export class InvoiceDeliveryController {
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
     @Inject(PublicLinks) private readonly links: PublicLinks,
     @Inject(EventAppender) private readonly events: EventAppender,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(InvoiceEmailLogReader) private readonly emails: InvoiceEmailLogReader,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -121,7 +118,7 @@ export class InvoiceDeliveryController {
   @ApiAnswer(200, 'One page of the e-mail log and the count of matching rows', INVOICE_EMAIL_GRID_ANSWER)
   @RequiresFeature('email')
   emailGrid(@CurrentUser() user: AuthUser, @Query() params: GridParams) {
-    return runGrid<EmailGridRow>(this.pool, emailGrid, params, user.companyId);
+    return this.emails.grid(user.companyId, params);
   }
 
   /** The invoice's e-mail log: the list of its e-mails, one per recipient (`emailed_to`), newest first. */
@@ -134,7 +131,7 @@ export class InvoiceDeliveryController {
   @RequiresFeature('email')
   async emailLog(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
     const row = await this.reader.row(user.companyId, idOrNumber);
-    return emailLog(this.pool, user.companyId, row.id);
+    return this.emails.ofInvoice(user.companyId, row.id);
   }
 
   /**

@@ -9,6 +9,7 @@ import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
 import { InvoiceDeliveryController } from './invoice-delivery.controller.js';
 import { InvoiceEmailService } from './invoice-email.service.js';
 import { PublicInvoiceController } from './public-invoice.controller.js';
+import { InvoiceEmailLogReader } from './queries/invoice-email-log.reader.js';
 
 /**
  * Delivering invoices: PDF, public links, e-mail with its log, documents and private notes. Global so
@@ -34,6 +35,7 @@ import { PublicInvoiceController } from './public-invoice.controller.js';
     InvoicePdfService,
     InvoiceEmailService,
     InvoiceDocumentsService,
+    InvoiceEmailLogReader,
   ],
   exports: [PdfRenderer, PublicLinks, InvoiceReader, InvoicePdfService],
 })

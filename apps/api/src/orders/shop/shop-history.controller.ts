@@ -1,23 +1,18 @@
 import { Controller, Get, Inject, Param, ParseUUIDPipe, Res } from '@nestjs/common';
+import { Clock } from '../../infra/clock.js';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type pg from 'pg';
 import type { ShopProductResponse } from '#domain/contracts/order.contract.js';
 import {
-  USUAL_DAYS,
   type ShopBalanceResponse,
   type ShopInvoiceDetailResponse,
   type ShopOrderDetailResponse,
 } from '#domain/contracts/shop.contract.js';
 import { invoiceError } from '#domain/invoices/invoice.errors.js';
 import { dollarsOf } from '#domain/shared/money.js';
-import { addDays } from '#domain/stamps/stamp.rules.js';
-import { PG_POOL } from '#infra/projections.provider.js';
-import { Clock } from '../../infra/clock.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
 import { sendPdf } from '../../invoices/delivery/invoice-delivery.controller.js';
-import { dueClock } from '../../invoices/invoice-due.js';
 import { InvoiceReader } from '../../invoices/invoice-reader.js';
 import { InvoicePdfService } from '../../invoices/pdf/invoice-pdf.service.js';
 import { CustomerBalanceQuery } from '../../payments/queries/payment.queries.js';
@@ -25,20 +20,15 @@ import { CurrentCustomerUser, ForCustomerUsers } from '../customer-users/custome
 import type { CustomerUserPrincipal } from '../customer-users/customer-user.types.js';
 import { OrderReader } from '../order-reader.js';
 import { OrderPdfService } from '../pdf/order-pdf.service.js';
-import { customerCatalogue, shopProduct, type CatalogueProduct } from './shop-catalogue.js';
+import { shopProduct, type CatalogueProduct } from './shop-catalogue.js';
+import { ShopReader } from './queries/shop.reader.js';
 import {
   SHOP_BALANCE_ANSWER,
   SHOP_INVOICE_DETAIL_ANSWER,
   SHOP_ORDER_DETAIL_ANSWER,
   SHOP_USUAL_ANSWER,
 } from './shop-history.answers.js';
-import {
-  invoiceLines,
-  orderLines,
-  reorderLines,
-  shopInvoiceDetail,
-  usualProductIds,
-} from './shop-history.js';
+import { invoiceLines, orderLines, reorderLines, shopInvoiceDetail } from './shop-history.js';
 
 const AN_ID = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 
@@ -57,7 +47,7 @@ export class ShopHistoryController {
     @Inject(InvoiceReader) private readonly invoices: InvoiceReader,
     @Inject(InvoicePdfService) private readonly invoicePdfs: InvoicePdfService,
     @Inject(QueryBus) private readonly queries: QueryBus,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(ShopReader) private readonly shop: ShopReader,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -149,15 +139,9 @@ export class ShopHistoryController {
   @ApiAnswer(200, 'The customer’s usual products at its prices', SHOP_USUAL_ANSWER)
   async usual(@CurrentCustomerUser() user: CustomerUserPrincipal): Promise<ShopProductResponse[]> {
     const at = this.clock.nowIso();
-    const { today } = await dueClock(this.pool, user.companyId, at);
-    const ids = await usualProductIds(
-      this.pool,
-      user.companyId,
-      user.customerId,
-      addDays(today, -USUAL_DAYS),
-    );
+    const ids = await this.shop.usualProductIds(user.companyId, user.customerId, at);
     if (ids.length === 0) return [];
-    const products = await customerCatalogue(this.pool, user.companyId, user.customerId, at, {
+    const products = await this.shop.catalogue(user.companyId, user.customerId, at, {
       ids,
       limit: ids.length,
     });
@@ -182,7 +166,7 @@ export class ShopHistoryController {
   ): Promise<Map<string, CatalogueProduct>> {
     const ids = [...new Set(lines.map((line) => line.product.id))];
     if (ids.length === 0) return new Map();
-    const products = await customerCatalogue(this.pool, user.companyId, user.customerId, this.clock.nowIso(), {
+    const products = await this.shop.catalogue(user.companyId, user.customerId, this.clock.nowIso(), {
       ids,
       limit: ids.length,
     });

@@ -1,4 +1,3 @@
-import { creditSubjectSql, dueClock, dueOfRow } from '../../invoices/invoice-due.js';
 import {
   BadRequestException,
   Body,
@@ -16,7 +15,6 @@ import {
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type pg from 'pg';
 import type {
   OrderResponse,
   ShopCompanyResponse,
@@ -29,9 +27,6 @@ import {
   subdomainStream,
 } from '#domain/companies/subdomain-reservation.decide.js';
 import { EventAppender } from '#engine';
-import { dollarsOf } from '#domain/shared/money.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
-import { PG_POOL } from '#infra/projections.provider.js';
 import { ClientIp, Public } from '../../auth/public.decorator.js';
 import { idempotencyKeyOf } from '../../invoices/invoice-context.js';
 import {
@@ -56,7 +51,8 @@ import {
   ShopSignInBody,
 } from '../dto/order.bodies.js';
 import { OrderReader } from '../order-reader.js';
-import { customerCatalogue, shopProduct } from './shop-catalogue.js';
+import { shopProduct } from './shop-catalogue.js';
+import { ShopReader } from './queries/shop.reader.js';
 import { ApiAnswer, ApiNoAnswer } from '../../infra/http/api-answer.js';
 import { DRAFT_ANSWER, DRAFT_DETAIL_ANSWER, PLACED_DRAFT_ANSWER } from './shop-drafts.answers.js';
 import {
@@ -88,7 +84,7 @@ export class ShopController {
     @Inject(CustomerUsersService) private readonly users: CustomerUsersService,
     @Inject(OrderReader) private readonly orders: OrderReader,
     @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(ShopReader) private readonly shop: ShopReader,
     @Inject(EventAppender) private readonly events: EventAppender,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -117,13 +113,9 @@ export class ShopController {
     if (!SUBDOMAIN.test(wanted)) throw distributorNotFound();
     const { state } = await this.events.load(subdomainStream(wanted), subdomainReservationDecider);
     if (state.status !== 'claimed') throw distributorNotFound();
-    const [company] = await tenantQuery<{ name: string }>(
-      this.pool,
-      state.companyId,
-      'SELECT name FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
-    if (!company) throw distributorNotFound();
-    return { name: company.name, subdomain: wanted };
+    const name = await this.shop.companyName(state.companyId);
+    if (name === undefined) throw distributorNotFound();
+    return { name, subdomain: wanted };
   }
 
   /** `{ name, email, company_name, subdomain }` for the accept page; 400 when used, revoked or expired. */
@@ -164,15 +156,9 @@ export class ShopController {
   @Get('catalogue')
   @ApiAnswer(200, 'The products at this customer’s prices', SHOP_CATALOGUE_ANSWER)
   async catalogue(@CurrentCustomerUser() user: CustomerUserPrincipal, @Query('search') search: unknown) {
-    const products = await customerCatalogue(
-      this.pool,
-      user.companyId,
-      user.customerId,
-      this.clock.nowIso(),
-      {
-        search: typeof search === 'string' ? search.slice(0, 100) : undefined,
-      },
-    );
+    const products = await this.shop.catalogue(user.companyId, user.customerId, this.clock.nowIso(), {
+      search: typeof search === 'string' ? search.slice(0, 100) : undefined,
+    });
     return products.map(shopProduct);
   }
 
@@ -280,36 +266,7 @@ export class ShopController {
   @ForCustomerUsers()
   @Get('invoice')
   @ApiAnswer(200, 'The customer’s invoices and their status', SHOP_INVOICES_ANSWER)
-  async invoices(@CurrentCustomerUser() user: CustomerUserPrincipal): Promise<ShopInvoiceResponse[]> {
-    const rows = await tenantQuery<{
-      id: string;
-      number: string;
-      status: string;
-      invoiced_on: string;
-      due_on: string | null;
-      total_cents: string;
-      credit_subject: boolean;
-    }>(
-      this.pool,
-      user.companyId,
-      `SELECT id, number, status, invoiced_on::text AS invoiced_on, due_on::text AS due_on, total_cents,
-              ${creditSubjectSql('rm_invoice')} AS credit_subject
-       FROM rm_invoice WHERE company_id = $1 AND customer_id = $2::uuid AND deleted_at IS NULL
-       ORDER BY invoiced_on DESC, sequence DESC LIMIT 200`,
-      [user.customerId],
-    );
-    // The due date and status the back office shows for the same invoice (invoice-due.ts).
-    const clock = await dueClock(this.pool, user.companyId, this.clock.nowIso());
-    return rows.map((row) => {
-      const due = dueOfRow(row, clock.today, clock.creditLaw);
-      return {
-        id: row.id,
-        number: row.number,
-        status: due.status,
-        invoiced_at: row.invoiced_on,
-        due_at: due.dueOn,
-        total: dollarsOf(Number(row.total_cents)),
-      };
-    });
+  invoices(@CurrentCustomerUser() user: CustomerUserPrincipal): Promise<ShopInvoiceResponse[]> {
+    return this.shop.invoices(user.companyId, user.customerId, this.clock.nowIso());
   }
 }

@@ -1,24 +1,14 @@
 import { Controller, Get, Inject, Query, StreamableFile } from '@nestjs/common';
+import { Clock } from '../../infra/clock.js';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
-import type pg from 'pg';
 import type { AlcoholSalesReportAnswer } from '#domain/contracts/alcohol-sales.contract.js';
-import { REPORT_COLUMNS, reportCells } from '#domain/reports/alcohol-sales-report.js';
-import { PG_POOL } from '#infra/projections.provider.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
-import { streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
 import { ALCOHOL_SALES_ANSWER } from './alcohol-sales.answers.js';
-import {
-  readAlcoholSalesReport,
-  reportFilename,
-  reportLineOf,
-  reportLinesQuery,
-  reportSeller,
-  validMonth,
-} from './alcohol-sales.reader.js';
-import { Clock } from '../../infra/clock.js';
+import { reportFilename, validMonth } from './alcohol-sales.reader.js';
+import { AlcoholSalesReportReader } from './queries/alcohol-sales-report.reader.js';
 
 /** ?month=YYYY-MM (checked by validMonth, which names the field in its message). */
 export class AlcoholSalesParams {
@@ -37,7 +27,7 @@ export class AlcoholSalesParams {
 @Controller('comptroller/alcohol-sales')
 export class AlcoholSalesController {
   constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(AlcoholSalesReportReader) private readonly reports: AlcoholSalesReportReader,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -48,23 +38,18 @@ export class AlcoholSalesController {
     @CurrentUser() user: AuthUser,
     @Query() params: AlcoholSalesParams,
   ): Promise<AlcoholSalesReportAnswer> {
-    const seller = await reportSeller(this.pool, user.companyId);
+    const seller = await this.reports.seller(user.companyId);
     const month = validMonth(params.month, seller.timeZone, this.clock.nowIso());
-    return readAlcoholSalesReport(this.pool, user.companyId, month, seller);
+    return this.reports.report(user.companyId, month, seller);
   }
 
   @Get('download')
   @ApiOperation({ summary: "A month's alcohol sales report as CSV (one line per sale)" })
   @ApiFileAnswer('text/csv', 'The CSV file (streamed)')
   async download(@CurrentUser() user: AuthUser, @Query() params: AlcoholSalesParams) {
-    const seller = await reportSeller(this.pool, user.companyId);
+    const seller = await this.reports.seller(user.companyId);
     const month = validMonth(params.month, seller.timeZone, this.clock.nowIso());
-    const stream = await streamCursorCsv(
-      this.pool,
-      reportLinesQuery(user.companyId, month),
-      [...REPORT_COLUMNS],
-      (row) => reportCells({ permit: seller.permit, month }, reportLineOf(row)),
-    );
+    const stream = await this.reports.csv(user.companyId, month, seller);
     return new StreamableFile(stream, {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="${reportFilename(seller.permit, month)}"`,

@@ -1,3 +1,4 @@
+import { Clock } from '../../infra/clock.js';
 import {
   BadRequestException,
   Body,
@@ -10,12 +11,9 @@ import {
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type pg from 'pg';
 import type { StampStatusSettingsResponse } from '#domain/contracts/stamp.contract.js';
-import { PG_POOL } from '#infra/projections.provider.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
-import { readCompliancePolicy } from '../../companies/compliance-policy.reader.js';
 import { ApiAnswer } from '../../infra/http/api-answer.js';
 import {
   STAMP_REPLACEMENT_RECORDED_ANSWER,
@@ -24,7 +22,7 @@ import {
 } from './stamp-status.answers.js';
 import { RecordStampReplacementBody, RecordStampStatusBody } from './stamp-status.bodies.js';
 import { RecordStampReplacementCommand, RecordStampStatusCommand } from './stamp-status.commands.js';
-import { Clock } from '../../infra/clock.js';
+import { StampStatusSettingsReader } from './queries/stamp-status-settings.reader.js';
 
 /** `roll_id` of the path: a whole number of 1 or more, else a 400 naming the field. */
 class RollIdPipe implements PipeTransform<string, number> {
@@ -55,7 +53,7 @@ const metadataOf = (user: AuthUser, clock: Clock) => ({
 export class StampStatusController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(StampStatusSettingsReader) private readonly statusSettings: StampStatusSettingsReader,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -65,9 +63,8 @@ export class StampStatusController {
     'Whether the company records lost, stolen, voided and returned stamps',
     STAMP_STATUS_SETTINGS_ANSWER,
   )
-  async settings(@CurrentUser() user: AuthUser): Promise<StampStatusSettingsResponse> {
-    const policy = await readCompliancePolicy(this.pool, user.companyId);
-    return { extended_stamp_statuses: policy.extendedStampStatuses };
+  settings(@CurrentUser() user: AuthUser): Promise<StampStatusSettingsResponse> {
+    return this.statusSettings.read(user.companyId);
   }
 
   @Post('roll/:roll_id/status')

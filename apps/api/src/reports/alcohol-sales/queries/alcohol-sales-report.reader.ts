@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import type { AlcoholSalesReportAnswer } from '#domain/contracts/alcohol-sales.contract.js';
+import { REPORT_COLUMNS, reportCells } from '#domain/reports/alcohol-sales-report.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import { streamCursorCsv } from '../../../infra/csv/cursor-csv.js';
+import {
+  readAlcoholSalesReport,
+  reportLineOf,
+  reportLinesQuery,
+  reportSeller,
+} from '../alcohol-sales.reader.js';
+
+/** The alcohol sales report's reads: the seller, a month's totals and its lines as CSV. */
+@Injectable()
+export class AlcoholSalesReportReader {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  seller(companyId: string) {
+    return reportSeller(this.pool, companyId);
+  }
+
+  report(companyId: string, month: string, seller: { permit: string }): Promise<AlcoholSalesReportAnswer> {
+    return readAlcoholSalesReport(this.pool, companyId, month, seller);
+  }
+
+  /** The month's sale lines as CSV rows, streamed through a cursor. */
+  csv(companyId: string, month: string, seller: { permit: string }) {
+    return streamCursorCsv(this.pool, reportLinesQuery(companyId, month), [...REPORT_COLUMNS], (row) =>
+      reportCells({ permit: seller.permit, month }, reportLineOf(row)),
+    );
+  }
+}
