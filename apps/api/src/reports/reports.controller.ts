@@ -1,3 +1,4 @@
+import { Clock } from '../infra/clock.js';
 import type { ReportAnswer, ReportPeriodName, ReportProductStat } from '#domain/contracts/report.contract.js';
 import { BadRequestException, Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -49,7 +50,10 @@ const dollars = (cents: unknown) => Number(cents ?? 0) / 100;
 @ApiBearerAuth()
 @Controller('company/stats')
 export class ReportsController {
-  constructor(@Inject(ReportsReader) private readonly reports: ReportsReader) {}
+  constructor(
+    @Inject(ReportsReader) private readonly reports: ReportsReader,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   @Get()
   @ApiAnswer(200, 'Invoice and order totals and product stats of the period', COMPANY_STATS_ANSWER)
@@ -57,7 +61,7 @@ export class ReportsController {
   async stats(@CurrentUser() user: AuthUser, @Query() params: ReportParams): Promise<ReportAnswer> {
     const companyId = user.companyId;
     const zone = await this.reports.companyZone(companyId);
-    const now = new Date().toISOString();
+    const now = this.clock.nowIso();
     const today = businessDate(now, zone?.time_zone || DEFAULT_TIME_ZONE);
     const { from, to } = validPeriod(params, today);
 
