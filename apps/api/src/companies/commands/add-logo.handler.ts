@@ -1,11 +1,10 @@
 import { BadRequestException, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
 import { EventAppender } from '#engine';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
 import { sniffImage } from '../../infra/files/image-sniffer.js';
 import { AddLogoCommand } from './add-logo.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
+import { companyDecision } from './company.decisions.js';
 
 export const LOGO_NOT_AN_IMAGE = 'The logo must be a PNG, JPEG, GIF or WebP image.';
 
@@ -27,27 +26,19 @@ export class AddLogoHandler implements ICommandHandler<AddLogoCommand> {
       });
     }
     const storageKey = `companies/${metadata.companyId}/logos/${data.logoId}.${image.extension}`;
+    const logo = {
+      companyId: metadata.companyId,
+      logoId: data.logoId,
+      originalName: data.originalName,
+      storageKey,
+      mimeType: image.mimeType,
+      sizeBytes: data.content.length,
+      width: image.width,
+      height: image.height,
+    };
     await this.files.put(storageKey, data.content);
     try {
-      await this.events.decide(
-        companyDecider,
-        companyStream(metadata.companyId),
-        {
-          type: 'AddLogo',
-          data: {
-            companyId: metadata.companyId,
-            logoId: data.logoId,
-            originalName: data.originalName,
-            storageKey,
-            mimeType: image.mimeType,
-            sizeBytes: data.content.length,
-            width: image.width,
-            height: image.height,
-          },
-          metadata,
-        },
-        { waitFor: WAITS_FOR.company },
-      );
+      await this.events.run(companyDecision({ type: 'AddLogo', data: logo, metadata }), metadata);
     } catch (error) {
       await this.files.delete(storageKey).catch(() => {});
       throw error;
