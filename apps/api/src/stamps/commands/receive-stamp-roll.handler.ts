@@ -10,7 +10,7 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import { stampSettings } from '../stamp-company.settings.js';
 import { readRoll } from '../stamp-read.js';
 import { ReceiveStampRollCommand } from './receive-stamp-roll.command.js';
-import { receiveStampRollDecision } from './stamp.decisions.js';
+import { stampLedgerDecision } from './stamp.decisions.js';
 
 @CommandHandler(ReceiveStampRollCommand)
 export class ReceiveStampRollHandler implements ICommandHandler<ReceiveStampRollCommand> {
@@ -26,7 +26,7 @@ export class ReceiveStampRollHandler implements ICommandHandler<ReceiveStampRoll
     const instant = roll.receivedAt.length > 10 && !Number.isNaN(Date.parse(roll.receivedAt));
     const receivedOn = instant ? businessDate(roll.receivedAt, timeZone) : roll.receivedAt;
     const data = { prefix: roll.prefix, receivedOn, from: roll.from, to: roll.to, timeZone };
-    const decision = receiveStampRollDecision({ type: 'ReceiveStampRoll', data, metadata });
+    const decision = stampLedgerDecision({ type: 'ReceiveStampRoll', data, metadata });
     const { events } = await this.events.run(decision, metadata);
     return this.answer(metadata.companyId, (events.stamps[0] as StampRollReceived).data);
   }

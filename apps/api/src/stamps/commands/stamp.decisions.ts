@@ -1,6 +1,6 @@
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import { allocateHeldStamps, releaseHeldStamps } from '#domain/stamps/held-stamps.js';
-import type { AllocateStampsData, ReceiveStampRoll, ReleaseStamps } from '#domain/stamps/stamp.commands.js';
+import type { AllocateStampsData, ReleaseStamps, StampCommand } from '#domain/stamps/stamp.commands.js';
 import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampsStream, type StampRange } from '#domain/stamps/stamp.events.js';
 import { stampHoldingDecider, stampHoldingStream } from '#domain/stamps/stamp-holding.js';
@@ -12,8 +12,8 @@ import { WAITS_FOR } from '../../read-your-writes.js';
  * waits for.
  */
 
-/** POST /stamp-roll: the roll received on the company's stamp ledger. */
-export function receiveStampRollDecision(command: ReceiveStampRoll) {
+/** A command on the company's stamp ledger alone (a roll received, switched, stamps assigned, destroyed, restored). */
+export function stampLedgerDecision(command: StampCommand) {
   return declareDecision({
     streams: { stamps: streamDecision(stampsStream(command.metadata.companyId), stampLedgerDecider) },
     decide: ({ stamps }) => ({ stamps: stampLedgerDecider.decide(command, stamps) }),
