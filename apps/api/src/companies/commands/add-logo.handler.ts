@@ -38,7 +38,10 @@ export class AddLogoHandler implements ICommandHandler<AddLogoCommand> {
     };
     await this.files.put(storageKey, data.content);
     try {
-      await this.events.run(companyDecision({ type: 'AddLogo', data: logo, metadata }), metadata);
+      await this.events.run(
+        companyDecision(metadata.companyId, { type: 'AddLogo', data: logo, metadata }),
+        metadata,
+      );
     } catch (error) {
       await this.files.delete(storageKey).catch(() => {});
       throw error;

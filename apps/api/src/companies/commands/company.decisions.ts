@@ -14,10 +14,10 @@ import { WAITS_FOR } from '../../read-your-writes.js';
  * waits for.
  */
 
-/** A command on the company's own stream (a logo added, …). */
-export function companyDecision(command: CompanyCommand) {
+/** A command on the company's own stream (a logo added, removed or chosen, the compliance policy changed). */
+export function companyDecision(companyId: string, command: CompanyCommand) {
   return declareDecision({
-    streams: { company: streamDecision(companyStream(command.metadata.companyId), companyDecider) },
+    streams: { company: streamDecision(companyStream(companyId), companyDecider) },
     decide: ({ company }) => ({ company: companyDecider.decide(command, company) }),
     waitFor: WAITS_FOR.company,
   });
