@@ -1,8 +1,8 @@
-import type { RemovePriceTier } from '#domain/companies/company.commands.js';
 import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
 import { removePriceTierWithCustomers } from '#domain/customers/customer-price-tier.js';
 import { customerDecider, customerStream } from '#domain/customers/customer.decide.js';
-import type { UpdateProduct } from '#domain/products/product.commands.js';
+import type { CompanyCommand, RemovePriceTier } from '#domain/companies/company.commands.js';
+import type { ProductCommand } from '#domain/products/product.commands.js';
 import { productDecider } from '#domain/products/product.decide.js';
 import { productStream } from '#domain/products/product.events.js';
 import { declareDecision, streamDecision, type StreamDecision } from '#engine';
@@ -13,12 +13,21 @@ import { WAITS_FOR } from '../../read-your-writes.js';
  * models its answer waits for.
  */
 
-/** PATCH /product/{id}: the product's own stream. */
-export function updateProductDecision(command: UpdateProduct) {
+/** A product created, updated or deleted: the product's own stream. */
+export function productDecision(productId: string, command: ProductCommand) {
   return declareDecision({
-    streams: { product: streamDecision(productStream(command.data.productId), productDecider) },
+    streams: { product: streamDecision(productStream(productId), productDecider) },
     decide: ({ product }) => ({ product: productDecider.decide(command, product) }),
     waitFor: WAITS_FOR.product,
+  });
+}
+
+/** A price tier added or changed, the base of the tiers chosen: the company's stream. */
+export function priceTierDecision(command: CompanyCommand) {
+  return declareDecision({
+    streams: { company: streamDecision(companyStream(command.metadata.companyId), companyDecider) },
+    decide: ({ company }) => ({ company: companyDecider.decide(command, company) }),
+    waitFor: WAITS_FOR.priceTier,
   });
 }
 

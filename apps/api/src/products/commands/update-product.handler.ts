@@ -8,7 +8,7 @@ import { tenantQuery } from '#infra/db/tenant-query.js';
 import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { customerTier, productContext } from '../product-context.js';
-import { updateProductDecision } from './product.decisions.js';
+import { productDecision } from './product.decisions.js';
 import { UpdateProductCommand } from './update-product.command.js';
 
 /**
@@ -26,7 +26,7 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProductComman
   async execute({ data, metadata }: UpdateProductCommand): Promise<void> {
     const context = await this.context(data, metadata.companyId);
     await this.events.run(
-      updateProductDecision({ type: 'UpdateProduct', data: { ...data, context }, metadata }),
+      productDecision(data.productId, { type: 'UpdateProduct', data: { ...data, context }, metadata }),
       metadata,
     );
   }
