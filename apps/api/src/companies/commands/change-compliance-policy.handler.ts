@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
 import { EventAppender } from '#engine';
-import { WAITS_FOR } from '../../read-your-writes.js';
 import { ChangeCompliancePolicyCommand } from './change-compliance-policy.command.js';
+import { companyDecision } from './company.decisions.js';
 
 /** PUT /company/{id}/compliance: CompliancePolicyChanged on `company-{id}` (nothing when nothing changes). */
 @CommandHandler(ChangeCompliancePolicyCommand)
@@ -11,11 +10,7 @@ export class ChangeCompliancePolicyHandler implements ICommandHandler<ChangeComp
   constructor(@Inject(EventAppender) private readonly events: EventAppender) {}
 
   async execute({ data, metadata }: ChangeCompliancePolicyCommand): Promise<void> {
-    await this.events.decide(
-      companyDecider,
-      companyStream(data.companyId),
-      { type: 'ChangeCompliancePolicy', data, metadata },
-      { waitFor: WAITS_FOR.company },
-    );
+    const command = { type: 'ChangeCompliancePolicy' as const, data, metadata };
+    await this.events.run(companyDecision(data.companyId, command), metadata);
   }
 }

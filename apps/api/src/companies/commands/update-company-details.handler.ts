@@ -2,22 +2,13 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UpdateCompanyDetails } from '#domain/companies/company.commands.js';
 import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
-import {
-  currentSubdomain,
-  decideCompanyDetails,
-  subdomainReservationDecider,
-  subdomainStream,
-  wantedSubdomain,
-} from '#domain/companies/subdomain-reservation.decide.js';
-import { EventAppender, streamDecision, type StreamDecision } from '#engine';
+import { currentSubdomain, wantedSubdomain } from '#domain/companies/subdomain-reservation.decide.js';
+import { EventAppender } from '#engine';
+import { companyDetailsDecision, SubdomainMoved } from './company.decisions.js';
 import { UpdateCompanyDetailsCommand } from './update-company-details.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
 
 /** Attempts when the company's subdomain changed between choosing the streams and deciding. */
 const MAX_ATTEMPTS = 5;
-
-/** The company's subdomain changed after the reservation streams were chosen: choose them again. */
-class SubdomainMoved extends Error {}
 
 /**
  * Saves the settings form: CompanyDetailsUpdated on `company-{id}`, and in the same atomic append the claim of the
@@ -39,23 +30,8 @@ export class UpdateCompanyDetailsHandler implements ICommandHandler<UpdateCompan
         ...(wanted ? { claim: wanted } : {}),
         ...(current && current !== wanted ? { release: current } : {}),
       };
-      const streams: Record<string, StreamDecision<any, any>> = {
-        company: streamDecision(companyStream(data.companyId), companyDecider),
-      };
-      if (subdomains.claim)
-        streams.claim = streamDecision(subdomainStream(subdomains.claim), subdomainReservationDecider);
-      if (subdomains.release)
-        streams.release = streamDecision(subdomainStream(subdomains.release), subdomainReservationDecider);
       try {
-        await this.events.decideMany(
-          streams,
-          (states) => {
-            if (currentSubdomain(states.company) !== current) throw new SubdomainMoved();
-            return decideCompanyDetails(command, states as never, subdomains);
-          },
-          metadata,
-          { waitFor: WAITS_FOR.company },
-        );
+        await this.events.run(companyDetailsDecision(command, current, subdomains), metadata);
         return;
       } catch (error) {
         if (!(error instanceof SubdomainMoved) || attempt >= MAX_ATTEMPTS) throw error;

@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { customerDecider, customerStream } from '#domain/customers/customer.decide.js';
 import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { checkPriceTier } from '../price-tier-check.js';
 import { CreateCustomerCommand } from './create-customer.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
+import { customerDecision } from './customer.decisions.js';
 
 @CommandHandler(CreateCustomerCommand)
 export class CreateCustomerHandler implements ICommandHandler<CreateCustomerCommand> {
@@ -17,11 +16,10 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
 
   async execute({ data, metadata, options }: CreateCustomerCommand): Promise<void> {
     await checkPriceTier(this.pool, metadata.companyId, data.productPriceTierId);
-    await this.events.decide(
-      customerDecider,
-      customerStream(data.customerId),
-      { type: 'CreateCustomer', data, metadata },
-      { waitFor: WAITS_FOR.customer, ...options },
+    await this.events.run(
+      customerDecision(data.customerId, { type: 'CreateCustomer', data, metadata }),
+      metadata,
+      options,
     );
   }
 }

@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { customerDecider, customerStream } from '#domain/customers/customer.decide.js';
 import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { checkPriceTier, currentPriceTier } from '../price-tier-check.js';
 import { UpdateCustomerCommand } from './update-customer.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
+import { customerDecision } from './customer.decisions.js';
 
 @CommandHandler(UpdateCustomerCommand)
 export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomerCommand> {
@@ -20,15 +19,9 @@ export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomerComm
       const current = await currentPriceTier(this.pool, metadata.companyId, data.customerId);
       await checkPriceTier(this.pool, metadata.companyId, data.productPriceTierId, current);
     }
-    await this.events.decide(
-      customerDecider,
-      customerStream(data.customerId),
-      {
-        type: 'UpdateCustomer',
-        data,
-        metadata,
-      },
-      { waitFor: WAITS_FOR.customer },
+    await this.events.run(
+      customerDecision(data.customerId, { type: 'UpdateCustomer', data, metadata }),
+      metadata,
     );
   }
 }

@@ -11,8 +11,8 @@ import { EVENT_STORE, type EventStore } from '#engine';
 import { escapeHtml } from '../../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailPort } from '../../infra/mail/mail.port.js';
 import { PG_POOL } from '#infra/projections.provider.js';
+import { companyDecision } from '../../companies/commands/company.decisions.js';
 import { RequestFeatureAccessCommand } from './request-feature-access.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
 
 /**
  * Decides first without recording (so a refused request sends nothing), e-mails the provider's team, then records
@@ -41,7 +41,7 @@ export class RequestFeatureAccessHandler implements ICommandHandler<RequestFeatu
       state = companyDecider.evolve(state, event as unknown as CompanyEvent);
     if (companyDecider.decide(command, state).length === 0) return; // asked already and not yet answered
     await this.tellProvider(feature, metadata.companyId, metadata.userId);
-    await this.events.decide(companyDecider, stream, command, { waitFor: WAITS_FOR.company });
+    await this.events.run(companyDecision(metadata.companyId, command), metadata);
   }
 
   private async tellProvider(

@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
 import { EventAppender } from '#engine';
+import { companyDecision } from '../../companies/commands/company.decisions.js';
 import { SwitchFeatureCommand } from './switch-feature.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
 
 @CommandHandler(SwitchFeatureCommand)
 export class SwitchFeatureHandler implements ICommandHandler<SwitchFeatureCommand> {
@@ -22,9 +21,6 @@ export class SwitchFeatureHandler implements ICommandHandler<SwitchFeatureComman
           data: { companyId, feature: data.feature, by: data.by },
           metadata,
         };
-    await this.events.decide(companyDecider, companyStream(companyId), command, {
-      waitFor: WAITS_FOR.company,
-      ...options,
-    });
+    await this.events.run(companyDecision(companyId, command), metadata, options);
   }
 }

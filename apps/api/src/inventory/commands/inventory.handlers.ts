@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { inventoryDecider } from '#domain/inventory/inventory.decide.js';
 import { inventoryError, inventoryInvalidValue } from '#domain/inventory/inventory.errors.js';
-import { inventoryRestockStream, inventoryStream } from '#domain/inventory/inventory.events.js';
+import { inventoryStream } from '#domain/inventory/inventory.events.js';
 import { toNumber } from '#domain/shared/field-rules.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { EventAppender } from '#engine';
@@ -11,6 +11,7 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import { invoiceIdFor } from '../../invoices/invoice-context.js';
 import { WAITS_FOR } from '../../read-your-writes.js';
 import { AdjustInventoryCommand, RestockInventoryCommand, type RestockResult } from './inventory.commands.js';
+import { restockDecision } from './inventory.decisions.js';
 
 /**
  * A restock: every product must be a current product of the company (else 404, never another company's). The
@@ -26,28 +27,34 @@ export class RestockInventoryHandler implements ICommandHandler<RestockInventory
 
   async execute({ data, idempotencyKey, metadata }: RestockInventoryCommand): Promise<RestockResult> {
     const ids = [...new Set(data.items.map((item) => item.productId.toLowerCase()))];
+    await this.currentProducts(metadata.companyId, ids);
+    const restockId = invoiceIdFor(metadata.companyId, `restock:${metadata.userId ?? ''}`, idempotencyKey);
+    const items = data.items.map((item) => ({ ...item, productId: item.productId.toLowerCase() }));
+    const command = { type: 'RestockInventory' as const, data: { ...data, items, restockId }, metadata };
+    await this.events.run(restockDecision(command), metadata);
+    return this.saved(metadata.companyId, ids, items);
+  }
+
+  /** Every product must be a current product of the company (else 404, never another company's). */
+  private async currentProducts(companyId: string, ids: string[]): Promise<void> {
     const known = await tenantQuery<{ id: string }>(
       this.pool,
-      metadata.companyId,
+      companyId,
       `SELECT id FROM rm_product WHERE company_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL`,
       [ids],
     );
     if (known.length !== ids.length) throw inventoryError('INVENTORY_PRODUCT_NOT_FOUND');
-    const restockId = invoiceIdFor(metadata.companyId, `restock:${metadata.userId ?? ''}`, idempotencyKey);
-    const items = data.items.map((item) => ({ ...item, productId: item.productId.toLowerCase() }));
-    await this.events.decide(
-      inventoryDecider,
-      inventoryRestockStream(restockId),
-      {
-        type: 'RestockInventory',
-        data: { ...data, items, restockId },
-        metadata,
-      },
-      { waitFor: WAITS_FOR.inventory },
-    );
+  }
+
+  /** The saved rows: each one's qty now and the units the restock added to it. */
+  private async saved(
+    companyId: string,
+    ids: string[],
+    items: { productId: string; qty: unknown }[],
+  ): Promise<RestockResult> {
     const rows = await tenantQuery<{ id: string; product: string; qty: string }>(
       this.pool,
-      metadata.companyId,
+      companyId,
       `SELECT i.id, p.product, i.qty::text FROM rm_inventory i JOIN rm_product p ON p.id = i.id
         WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) ORDER BY p.product, i.id`,
       [ids],
@@ -91,25 +98,7 @@ export class AdjustInventoryHandler implements ICommandHandler<AdjustInventoryCo
       [data.productId],
     );
     if (!row) throw inventoryError('INVENTORY_PRODUCT_NOT_FOUND');
-    // The value the user saw (default: the row's); a number field's text ("10") compares as its number.
-    let old: number | string | null =
-      data.field === 'qty' && row.value !== null ? Number(row.value) : row.value;
-    if (data.old !== undefined) {
-      if (data.field === 'distributor') {
-        if (data.old !== null && typeof data.old !== 'string')
-          throw inventoryInvalidValue([{ field: 'old', message: 'old must be text' }]);
-        old = data.old === null || data.old.trim() === '' ? null : data.old.trim();
-      } else if (data.old === null || data.old === '') {
-        if (data.field === 'qty')
-          throw inventoryInvalidValue([{ field: 'old', message: 'old must be a number' }]);
-        old = null;
-      } else {
-        const number = toNumber(data.old);
-        if (number === undefined)
-          throw inventoryInvalidValue([{ field: 'old', message: 'old must be a number' }]);
-        old = number;
-      }
-    }
+    const old = oldValue(data, row.value);
     // The product's inventory stream keeps no state a decision needs: decided on the empty state and appended
     // whatever the stream's revision, so an edit never costs more as the stream grows.
     const events = inventoryDecider.decide(
@@ -127,4 +116,25 @@ export class AdjustInventoryHandler implements ICommandHandler<AdjustInventoryCo
         { waitFor: WAITS_FOR.inventory },
       );
   }
+}
+
+/** The value the user saw (default: the row's); a number field's text ("10") compares as its number. */
+function oldValue(
+  data: AdjustInventoryCommand['data'],
+  value: string | number | null,
+): number | string | null {
+  if (data.old === undefined) return data.field === 'qty' && value !== null ? Number(value) : value;
+  if (data.field === 'distributor') {
+    if (data.old !== null && typeof data.old !== 'string')
+      throw inventoryInvalidValue([{ field: 'old', message: 'old must be text' }]);
+    return data.old === null || data.old.trim() === '' ? null : data.old.trim();
+  }
+  if (data.old === null || data.old === '') {
+    if (data.field === 'qty')
+      throw inventoryInvalidValue([{ field: 'old', message: 'old must be a number' }]);
+    return null;
+  }
+  const number = toNumber(data.old);
+  if (number === undefined) throw inventoryInvalidValue([{ field: 'old', message: 'old must be a number' }]);
+  return number;
 }

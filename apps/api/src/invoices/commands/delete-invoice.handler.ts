@@ -1,12 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { invoiceDecider } from '#domain/invoices/invoice.decider.js';
-import { invoiceStream } from '#domain/invoices/invoice.events.js';
 import { EventAppender } from '#engine';
 import { InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { DeleteInvoiceCommand } from './delete-invoice.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
+import { deleteInvoiceDecision } from './invoice.decisions.js';
 
 /**
  * DELETE /invoice/{number}: owners only, cancelled invoices only; the events and stamp history stay. With the
@@ -24,15 +22,7 @@ export class DeleteInvoiceHandler implements ICommandHandler<DeleteInvoiceComman
   async execute({ metadata, idOrNumber, byOwner }: DeleteInvoiceCommand): Promise<void> {
     const row = await this.reader.row(metadata.companyId, idOrNumber);
     const company = await this.context.company(metadata.companyId);
-    await this.events.decide(
-      invoiceDecider,
-      invoiceStream(row.id),
-      {
-        type: 'DeleteInvoice',
-        data: { invoiceId: row.id, byOwner, strictRecords: company.compliance.strictRecords },
-        metadata,
-      },
-      { waitFor: WAITS_FOR.invoice },
-    );
+    const data = { invoiceId: row.id, byOwner, strictRecords: company.compliance.strictRecords };
+    await this.events.run(deleteInvoiceDecision({ type: 'DeleteInvoice', data, metadata }), metadata);
   }
 }

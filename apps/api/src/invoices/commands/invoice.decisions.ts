@@ -1,4 +1,9 @@
-import type { InvoiceDraft, InvoiceSettings, ReviseInvoice } from '#domain/invoices/invoice.commands.js';
+import type {
+  DeleteInvoice,
+  InvoiceDraft,
+  InvoiceSettings,
+  ReviseInvoice,
+} from '#domain/invoices/invoice.commands.js';
 import { replaceHeldInvoice, reviseHeldInvoice } from '#domain/invoices/invoice.decide.js';
 import { invoiceDecider } from '#domain/invoices/invoice.decider.js';
 import { invoiceStream } from '#domain/invoices/invoice.events.js';
@@ -96,6 +101,15 @@ export function replaceInvoiceDecision(
         data: { cancelledId, draft, settings },
         metadata,
       }),
+    waitFor: WAITS_FOR.invoice,
+  });
+}
+
+/** DELETE /invoice/{number}: the invoice's own stream (a cancelled invoice, deleted by an owner). */
+export function deleteInvoiceDecision(command: DeleteInvoice) {
+  return declareDecision({
+    streams: { invoice: streamDecision(invoiceStream(command.data.invoiceId), invoiceDecider) },
+    decide: ({ invoice }) => ({ invoice: invoiceDecider.decide(command, invoice) }),
     waitFor: WAITS_FOR.invoice,
   });
 }

@@ -3,19 +3,17 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { OrderResponse, ShopDraftResponse } from '#domain/contracts/order.contract.js';
 import { customerDecider, customerStream } from '#domain/customers/customer.decide.js';
-import { orderNumbersDecider, orderNumbersStream } from '#domain/orders/order-numbers.js';
-import type { DraftItemInput, PricedProduct } from '#domain/orders/order.commands.js';
-import { orderDecider, placeDraft } from '#domain/orders/order.decide.js';
+import type { DraftItemInput, PlaceOrderDraft, PricedProduct } from '#domain/orders/order.commands.js';
+import { orderDecider } from '#domain/orders/order.decide.js';
 import { orderError, orderInvalid, ORDER_MESSAGES } from '#domain/orders/order.errors.js';
 import { orderStream, type OrderCustomer } from '#domain/orders/order.events.js';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { FieldProblem } from '#domain/shared/field-rules.js';
-import { EventAppender, streamDecision } from '#engine';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config.js';
 import { MAIL_PORT, type MailPort } from '../../infra/mail/mail.port.js';
 import { invoiceIdFor } from '../../invoices/invoice-context.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
 import type { CustomerUserPrincipal } from '../customer-users/customer-user.types.js';
 import type { PlaceOrderItemBody } from '../dto/order.bodies.js';
 import { OrderReader } from '../order-reader.js';
@@ -25,8 +23,8 @@ import {
   PlaceOrderDraftCommand,
   SaveOrderDraftCommand,
   UpdateOrderDraftCommand,
-  orderPlacements,
 } from './order.commands.js';
+import { orderDraftDecision, placeDraftDecision } from './order.decisions.js';
 import { notifyStaffOfOrder } from './order.handlers.js';
 
 /*
@@ -42,6 +40,12 @@ const metadataOf = (user: CustomerUserPrincipal, now: string): CommandMetadata =
   userId: user.id,
   now,
 });
+
+/** The customer user as an order records who saved or placed it. */
+const userOf = (user: CustomerUserPrincipal) => ({ id: user.id, name: user.name });
+
+/** A draft's note, trimmed; none given is an empty note. */
+const noteOf = (note: unknown): string => (typeof note === 'string' ? note.trim() : '');
 
 /** The customer user's customer as an order records it; a removed customer orders nothing (404). */
 async function customerOf(events: EventAppender, user: CustomerUserPrincipal): Promise<OrderCustomer> {
@@ -125,22 +129,9 @@ export class SaveOrderDraftHandler implements ICommandHandler<SaveOrderDraftComm
     const orderId = invoiceIdFor(companyId, `customer-user-draft:${customerUser.id}`, idempotencyKey);
     const customer = await customerOf(this.events, customerUser);
     const items = await draftItems(this.pool, customerUser, now, body.items);
-    await this.events.decide(
-      orderDecider,
-      orderStream(orderId),
-      {
-        type: 'DraftOrder',
-        data: {
-          orderId,
-          customer,
-          customerUser: { id: customerUser.id, name: customerUser.name },
-          items,
-          note: typeof body.note === 'string' ? body.note.trim() : '',
-        },
-        metadata: metadataOf(customerUser, now),
-      },
-      { waitFor: WAITS_FOR.orderDraft },
-    );
+    const metadata = metadataOf(customerUser, now);
+    const data = { orderId, customer, customerUser: userOf(customerUser), items, note: noteOf(body.note) };
+    await this.events.run(orderDraftDecision(orderId, { type: 'DraftOrder', data, metadata }), metadata);
     return this.reader.draft(companyId, customerId, orderId);
   }
 }
@@ -157,21 +148,17 @@ export class UpdateOrderDraftHandler implements ICommandHandler<UpdateOrderDraft
     const { companyId, customerId } = customerUser;
     await this.reader.draft(companyId, customerId, draftId); // another customer's: 404 before any look-up
     const items = await draftItems(this.pool, customerUser, now, body.items);
-    await this.events.decide(
-      orderDecider,
-      orderStream(draftId),
-      {
-        type: 'UpdateOrderDraft',
-        data: {
-          orderId: draftId,
-          customerId,
-          customerUser: { id: customerUser.id, name: customerUser.name },
-          items,
-          note: typeof body.note === 'string' ? body.note.trim() : '',
-        },
-        metadata: metadataOf(customerUser, now),
-      },
-      { waitFor: WAITS_FOR.orderDraft },
+    const metadata = metadataOf(customerUser, now);
+    const data = {
+      orderId: draftId,
+      customerId,
+      customerUser: userOf(customerUser),
+      items,
+      note: noteOf(body.note),
+    };
+    await this.events.run(
+      orderDraftDecision(draftId, { type: 'UpdateOrderDraft', data, metadata }),
+      metadata,
     );
     return this.reader.draft(companyId, customerId, draftId);
   }
@@ -186,15 +173,11 @@ export class CancelOrderDraftHandler implements ICommandHandler<CancelOrderDraft
 
   async execute({ customerUser, now, draftId }: CancelOrderDraftCommand): Promise<ShopDraftResponse> {
     const { companyId, customerId } = customerUser;
-    await this.events.decide(
-      orderDecider,
-      orderStream(draftId),
-      {
-        type: 'CancelOrderDraft',
-        data: { orderId: draftId, customerId },
-        metadata: metadataOf(customerUser, now),
-      },
-      { waitFor: WAITS_FOR.orderDraft },
+    const metadata = metadataOf(customerUser, now);
+    const data = { orderId: draftId, customerId };
+    await this.events.run(
+      orderDraftDecision(draftId, { type: 'CancelOrderDraft', data, metadata }),
+      metadata,
     );
     return this.reader.draft(companyId, customerId, draftId);
   }
@@ -218,8 +201,23 @@ export class PlaceOrderDraftHandler implements ICommandHandler<PlaceOrderDraftCo
   ) {}
 
   async execute({ customerUser, now, draftId, body }: PlaceOrderDraftCommand): Promise<OrderResponse> {
-    const { companyId, customerId } = customerUser;
+    const { companyId } = customerUser;
     const metadata = metadataOf(customerUser, now);
+    const data = await this.placement(customerUser, now, draftId, body);
+    const { events } = await this.events.run(placeDraftDecision(data, metadata), metadata);
+    const order = (await this.reader.detail(companyId, draftId)).order;
+    if (events.order.length > 0) void notifyStaffOfOrder(this, companyId, order);
+    return order;
+  }
+
+  /** The placement: the customer's draft (another's is a 404), its lines or the cart's, priced from the catalogue. */
+  private async placement(
+    customerUser: CustomerUserPrincipal,
+    now: string,
+    draftId: string,
+    body: PlaceOrderDraftCommand['body'],
+  ): Promise<PlaceOrderDraft['data']> {
+    const { companyId, customerId } = customerUser;
     const { state } = await this.events.load(orderStream(draftId), orderDecider);
     if (state.status === 'none' || state.companyId !== companyId || state.customer.id !== customerId)
       throw orderError('ORDER_NOT_FOUND');
@@ -242,31 +240,13 @@ export class PlaceOrderDraftHandler implements ICommandHandler<PlaceOrderDraftCo
           }
         : null;
     }
-    // Placements of the company that arrive while one is being appended are appended together after it.
-    const { events } = await this.events.decideManyTogether(
-      orderPlacements(companyId),
-      {
-        numbers: streamDecision(orderNumbersStream(companyId), orderNumbersDecider),
-        order: streamDecision(orderStream(draftId), orderDecider),
-      },
-      (states) =>
-        placeDraft(states, {
-          type: 'PlaceOrderDraft',
-          data: {
-            orderId: draftId,
-            customer,
-            customerUser: { id: customerUser.id, name: customerUser.name },
-            catalogue,
-            ...(replacing ? { items: replacing } : {}),
-            ...(typeof note === 'string' ? { note: note.trim() } : {}),
-          },
-          metadata,
-        }),
-      metadata,
-      { waitFor: WAITS_FOR.orderDraftPlaced },
-    );
-    const order = (await this.reader.detail(companyId, draftId)).order;
-    if (events.order.length > 0) void notifyStaffOfOrder(this, companyId, order);
-    return order;
+    return {
+      orderId: draftId,
+      customer,
+      customerUser: userOf(customerUser),
+      catalogue,
+      ...(replacing ? { items: replacing } : {}),
+      ...(typeof note === 'string' ? { note: note.trim() } : {}),
+    };
   }
 }

@@ -1,5 +1,5 @@
-import type { OrderCommand, PlaceOrder } from '#domain/orders/order.commands.js';
-import { decideInTurn, orderDecider, placeOrder } from '#domain/orders/order.decide.js';
+import type { OrderCommand, PlaceOrder, PlaceOrderDraft } from '#domain/orders/order.commands.js';
+import { decideInTurn, orderDecider, placeDraft, placeOrder } from '#domain/orders/order.decide.js';
 import { orderNumbersDecider, orderNumbersStream } from '#domain/orders/order-numbers.js';
 import { orderStream } from '#domain/orders/order.events.js';
 import type { CommandMetadata } from '#domain/shared/decider.js';
@@ -34,5 +34,30 @@ export function changeOrderDecision(orderId: string, commands: readonly OrderCom
     streams: { order: streamDecision(orderStream(orderId), orderDecider) },
     decide: ({ order }) => ({ order: decideInTurn(order, commands) }),
     waitFor: WAITS_FOR.order,
+  });
+}
+
+/** The ordering app's drafts: a draft saved, saved again or cancelled by a customer user (the order's stream). */
+export function orderDraftDecision(orderId: string, command: OrderCommand) {
+  return declareDecision({
+    streams: { order: streamDecision(orderStream(orderId), orderDecider) },
+    decide: ({ order }) => ({ order: orderDecider.decide(command, order) }),
+    waitFor: WAITS_FOR.orderDraft,
+  });
+}
+
+/**
+ * A draft placed: priced at the customer's price that day and numbered from the company's order-number stream in
+ * the same atomic append. Placements of the company that arrive while one is appended are appended together after it.
+ */
+export function placeDraftDecision(data: PlaceOrderDraft['data'], metadata: CommandMetadata) {
+  return declareDecision({
+    streams: {
+      numbers: streamDecision(orderNumbersStream(metadata.companyId), orderNumbersDecider),
+      order: streamDecision(orderStream(data.orderId), orderDecider),
+    },
+    together: orderPlacements(metadata.companyId),
+    decide: (states) => placeDraft(states, { type: 'PlaceOrderDraft', data, metadata }),
+    waitFor: WAITS_FOR.orderDraftPlaced,
   });
 }

@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { invoiceDecider, type InvoiceStreamCommand } from '#domain/invoices/invoice.decider.js';
-import { invoiceStream } from '#domain/invoices/invoice.events.js';
+import type { InvoiceStreamCommand } from '#domain/invoices/invoice.decider.js';
 import { centsOf } from '#domain/shared/money.js';
 import { EventAppender } from '#engine';
 import { InvoiceReader } from '../../invoices/invoice-reader.js';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import type { PaymentBody } from '../dto/payment.body.js';
 import { DeletePaymentCommand, LogPaymentCommand, UpdatePaymentCommand } from './payment.commands.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
+import { paymentDecision } from './payment.decisions.js';
 
 const inputOf = (body: PaymentBody) => ({
   amountCents: centsOf(body.amount),
@@ -44,10 +43,8 @@ class PaymentRunner {
   ): Promise<InvoiceResponse | undefined> {
     const row = await this.reader.row(companyId, invoice);
     const timeZone = await this.reader.timeZone(companyId);
-    await this.events.decide(invoiceDecider, invoiceStream(row.id), command(row.id, timeZone), {
-      waitFor: WAITS_FOR.payment,
-      waitForProjections: wait,
-    });
+    const decided = command(row.id, timeZone);
+    await this.events.run(paymentDecision(row.id, decided), decided.metadata, { waitForProjections: wait });
     return wait ? this.reader.read(companyId, row.id) : undefined;
   }
 }

@@ -1,14 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { productDecider } from '#domain/products/product.decide.js';
-import { productStream } from '#domain/products/product.events.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { productContext } from '../product-context.js';
 import { DeleteProductCommand } from './delete-product.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
+import { productDecision } from './product.decisions.js';
 
 /** Invoice history comes from the product sales read model (filled by invoices; empty until they exist). */
 @CommandHandler(DeleteProductCommand)
@@ -26,15 +24,7 @@ export class DeleteProductHandler implements ICommandHandler<DeleteProductComman
       [productId],
     );
     const context = await productContext(this.pool, metadata.companyId, productId, null);
-    await this.events.decide(
-      productDecider,
-      productStream(productId),
-      {
-        type: 'DeleteProduct',
-        data: { productId, hasInvoiceHistory: (sales?.invoice_count ?? 0) > 0, context },
-        metadata,
-      },
-      { waitFor: WAITS_FOR.product },
-    );
+    const data = { productId, hasInvoiceHistory: (sales?.invoice_count ?? 0) > 0, context };
+    await this.events.run(productDecision(productId, { type: 'DeleteProduct', data, metadata }), metadata);
   }
 }

@@ -1,14 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
 import type { PriceTierRemoved } from '#domain/companies/company.events.js';
-import { customerDecider, customerStream } from '#domain/customers/customer.decide.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { EventAppender, streamDecision, type StreamDecision } from '#engine';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
+import { removePriceTierDecision } from './product.decisions.js';
 import { RemovePriceTierCommand, type RemovePriceTierResult } from './remove-price-tier.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
 
 /**
  * Removes a tier and moves its customers (as the client's specification asks) in one atomic append: PriceTierRemoved on
@@ -29,51 +27,24 @@ export class RemovePriceTierHandler implements ICommandHandler<RemovePriceTierCo
     migratingTierId,
     metadata,
   }: RemovePriceTierCommand): Promise<RemovePriceTierResult> {
+    const customerIds = await this.customersOn(metadata.companyId, tierId);
+    const data = { companyId: metadata.companyId, tierId, migratingTierId };
+    const decision = removePriceTierDecision({ type: 'RemovePriceTier', data, metadata }, customerIds);
+    const { events } = await this.events.run(decision, metadata);
+    const removed = (events.company as PriceTierRemoved[])[0]!;
+    const moved = Object.entries(events).filter(([key, list]) => key !== 'company' && list.length > 0).length;
+    return { migratedToTierId: removed.data.migratedToTierId, migratedCustomers: moved };
+  }
+
+  /** The customers the read model has on the tier. */
+  private async customersOn(companyId: string, tierId: string): Promise<string[]> {
     const customers = await tenantQuery<{ id: string }>(
       this.pool,
-      metadata.companyId,
+      companyId,
       `SELECT id FROM rm_customer WHERE company_id = $1 AND product_price_tier_id = $2 AND removed_at IS NULL
        ORDER BY id`,
       [tierId],
     );
-    const streams: Record<string, StreamDecision<any, any>> = {
-      company: streamDecision(companyStream(metadata.companyId), companyDecider),
-    };
-    customers.forEach(
-      ({ id }, i) => (streams[`customer${i}`] = streamDecision(customerStream(id), customerDecider)),
-    );
-    const { events } = await this.events.decideMany(
-      streams,
-      (states) => {
-        const removed = companyDecider.decide(
-          {
-            type: 'RemovePriceTier',
-            data: { companyId: metadata.companyId, tierId, migratingTierId },
-            metadata,
-          },
-          states.company,
-        ) as PriceTierRemoved[];
-        const decided: Record<string, unknown[]> = { company: removed };
-        const toTierId = removed[0]?.data.migratedToTierId;
-        if (toTierId) {
-          customers.forEach(({ id }, i) => {
-            decided[`customer${i}`] = customerDecider.decide(
-              {
-                type: 'MoveCustomerPriceTier',
-                data: { customerId: id, fromTierId: tierId, toTierId },
-                metadata,
-              },
-              states[`customer${i}`],
-            );
-          });
-        }
-        return decided;
-      },
-      metadata,
-      { waitFor: WAITS_FOR.priceTier },
-    );
-    const removed = (events.company as PriceTierRemoved[])[0]!;
-    const moved = Object.entries(events).filter(([key, list]) => key !== 'company' && list.length > 0).length;
-    return { migratedToTierId: removed.data.migratedToTierId, migratedCustomers: moved };
+    return customers.map(({ id }) => id);
   }
 }

@@ -1,17 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { productDecider } from '#domain/products/product.decide.js';
 import { productError, productInvalid } from '#domain/products/product.errors.js';
-import { productStream } from '#domain/products/product.events.js';
 import { PRODUCT_MESSAGES, sameProductKey } from '#domain/products/product.rules.js';
 import { isBlank, isUuid } from '#domain/shared/field-rules.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { customerTier, productContext } from '../product-context.js';
+import { productDecision } from './product.decisions.js';
 import { UpdateProductCommand } from './update-product.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
 
 /**
  * Looks up what the decision needs beyond the product's stream: "the same product" for the name, size and type
@@ -26,9 +24,18 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProductComman
   ) {}
 
   async execute({ data, metadata }: UpdateProductCommand): Promise<void> {
+    const context = await this.context(data, metadata.companyId);
+    await this.events.run(
+      productDecision(data.productId, { type: 'UpdateProduct', data: { ...data, context }, metadata }),
+      metadata,
+    );
+  }
+
+  /** The product's context for the edit: 404 for a product that is gone, 400 for a customer not of the company. */
+  private async context(data: UpdateProductCommand['data'], companyId: string) {
     const [current] = await tenantQuery<{ product: string; product_size: string; product_type: string }>(
       this.pool,
-      metadata.companyId,
+      companyId,
       `SELECT product, product_size, product_type FROM rm_product
        WHERE company_id = $1 AND id = $2 AND deleted_at IS NULL`,
       [data.productId],
@@ -36,7 +43,7 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProductComman
     if (!current) throw productError('PRODUCT_NOT_FOUND');
     const customerId = data.customerId?.trim();
     if (!isBlank(customerId) && isUuid(customerId!)) {
-      const customer = await customerTier(this.pool, metadata.companyId, customerId!.toLowerCase());
+      const customer = await customerTier(this.pool, companyId, customerId!.toLowerCase());
       if (!customer)
         throw productInvalid([{ field: 'customerId', message: PRODUCT_MESSAGES.customerNotFound }]);
     }
@@ -45,16 +52,6 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProductComman
       data.size ?? current.product_size,
       data.type ?? current.product_type,
     );
-    const context = await productContext(this.pool, metadata.companyId, data.productId, key);
-    await this.events.decide(
-      productDecider,
-      productStream(data.productId),
-      {
-        type: 'UpdateProduct',
-        data: { ...data, context },
-        metadata,
-      },
-      { waitFor: WAITS_FOR.product },
-    );
+    return productContext(this.pool, companyId, data.productId, key);
   }
 }

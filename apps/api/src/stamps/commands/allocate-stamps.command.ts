@@ -12,8 +12,8 @@ export interface AllocateStampsResult {
 }
 
 /**
- * The stamps of one invoice, on the `stamps-{companyId}` stream alone. Invoice creation does the same inside its
- * own multi-stream decision (EventAppender.decideMany with `allocateStamps` from the domain); this command serves
+ * The stamps of one invoice, on the `stamps-{companyId}` stream and the invoice's holding stream. Invoice creation
+ * does the same inside its own multi-stream decision (`allocateStamps` from the domain); this command serves
  * callers with no invoice stream to append to.
  */
 export class AllocateStampsCommand extends Command<AllocateStampsResult> {

@@ -1,19 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { allocateStamps, stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
-import { stampsStream } from '#domain/stamps/stamp.events.js';
-import {
-  heldAfter,
-  holdingChanges,
-  stampHoldingDecider,
-  stampHoldingStream,
-} from '#domain/stamps/stamp-holding.js';
-import { EventAppender, streamDecision } from '#engine';
+import { heldAfter } from '#domain/stamps/stamp-holding.js';
+import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { holdingNow } from '../stamp-holdings.js';
 import { AllocateStampsCommand, type AllocateStampsResult } from './allocate-stamps.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
+import { allocateStampsDecision } from './stamp.decisions.js';
 
 @CommandHandler(AllocateStampsCommand)
 export class AllocateStampsHandler implements ICommandHandler<AllocateStampsCommand> {
@@ -24,23 +17,11 @@ export class AllocateStampsHandler implements ICommandHandler<AllocateStampsComm
 
   async execute({ metadata, data }: AllocateStampsCommand): Promise<AllocateStampsResult> {
     const before = await holdingNow(this.events, this.pool, metadata.companyId, data.invoiceId);
-    let held = before.ranges;
-    const { events } = await this.events.decideMany(
-      {
-        stamps: streamDecision(stampsStream(metadata.companyId), stampLedgerDecider),
-        holding: streamDecision(stampHoldingStream(data.invoiceId), stampHoldingDecider),
-      },
-      (states) => {
-        held = states.holding.recorded ? states.holding.ranges : before.ranges;
-        const stamps = allocateStamps(states.stamps, { ...data, held }, metadata.now);
-        return { stamps, holding: holdingChanges(held, data.invoiceId, stamps, metadata.now) };
-      },
-      metadata,
-      { waitFor: WAITS_FOR.stamps },
-    );
+    const { events } = await this.events.run(allocateStampsDecision(data, before.ranges, metadata), metadata);
     return {
       invoiceId: data.invoiceId,
-      ranges: heldAfter(held, data.invoiceId, events.stamps),
+      // what the invoice holds after: its holding as recorded now, or (untouched) as it was read
+      ranges: events.holding.at(-1)?.data.ranges ?? heldAfter(before.ranges, data.invoiceId, []),
       allocated: events.stamps.flatMap((e) => (e.type === 'StampsAllocated' ? e.data.ranges : [])),
       released: events.stamps.flatMap((e) => (e.type === 'StampsReleased' ? e.data.ranges : [])),
     };

@@ -2,14 +2,12 @@ import type { StampRollResponse } from '#domain/contracts/stamp.contract.js';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampError } from '#domain/stamps/stamp.errors.js';
-import { stampsStream } from '#domain/stamps/stamp.events.js';
 import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { readRoll } from '../stamp-read.js';
 import { ChangeStampRollActiveCommand } from './change-stamp-roll-active.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
+import { stampLedgerDecision } from './stamp.decisions.js';
 
 @CommandHandler(ChangeStampRollActiveCommand)
 export class ChangeStampRollActiveHandler implements ICommandHandler<ChangeStampRollActiveCommand> {
@@ -19,16 +17,8 @@ export class ChangeStampRollActiveHandler implements ICommandHandler<ChangeStamp
   ) {}
 
   async execute({ metadata, rollId, active }: ChangeStampRollActiveCommand): Promise<StampRollResponse> {
-    await this.events.decide(
-      stampLedgerDecider,
-      stampsStream(metadata.companyId),
-      {
-        type: active ? 'ActivateStampRoll' : 'DeactivateStampRoll',
-        data: { rollId },
-        metadata,
-      },
-      { waitFor: WAITS_FOR.stamps },
-    );
+    const type = active ? 'ActivateStampRoll' : 'DeactivateStampRoll';
+    await this.events.run(stampLedgerDecision({ type, data: { rollId }, metadata }), metadata);
     const roll = await readRoll(this.pool, metadata.companyId, rollId);
     if (!roll) throw stampError('STAMP_ROLL_NOT_FOUND'); // not projected yet: very unlikely after read-your-writes
     return roll;

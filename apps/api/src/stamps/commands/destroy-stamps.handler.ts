@@ -3,14 +3,14 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { formatRanges } from '#domain/stamps/intervals.js';
-import { destroyReasons, stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
+import { destroyReasons } from '#domain/stamps/stamp.decide.js';
 import { destroyMessages } from '#domain/stamps/stamp.errors.js';
-import { stampsStream, type StampsDestroyed } from '#domain/stamps/stamp.events.js';
+import type { StampsDestroyed } from '#domain/stamps/stamp.events.js';
 import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { holdersWithin } from '../stamp-holdings.js';
 import { DestroyStampsCommand } from './destroy-stamps.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
+import { stampLedgerDecision } from './stamp.decisions.js';
 
 @CommandHandler(DestroyStampsCommand)
 export class DestroyStampsHandler implements ICommandHandler<DestroyStampsCommand> {
@@ -25,13 +25,9 @@ export class DestroyStampsHandler implements ICommandHandler<DestroyStampsComman
       Number.isSafeInteger(range.rollId) && Number.isSafeInteger(range.from) && Number.isSafeInteger(range.to)
         ? await holdersWithin(this.pool, metadata.companyId, range.rollId, range.from, range.to)
         : [];
-    const { events } = await this.events.decide(
-      stampLedgerDecider,
-      stampsStream(metadata.companyId),
-      { type: 'DestroyStamps', data: { ...range, holders }, metadata },
-      { waitFor: WAITS_FOR.stamps },
-    );
-    const destroyed = (events[0] as StampsDestroyed).data;
+    const command = { type: 'DestroyStamps' as const, data: { ...range, holders }, metadata };
+    const { events } = await this.events.run(stampLedgerDecision(command), metadata);
+    const destroyed = (events.stamps[0] as StampsDestroyed).data;
     const ranges = destroyed.ranges.map(({ from, to }) => ({ from, to }));
     const count = ranges.reduce((sum, r) => sum + r.to - r.from + 1, 0);
     return {

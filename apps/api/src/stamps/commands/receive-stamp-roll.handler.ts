@@ -3,15 +3,14 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { businessDate } from '#domain/shared/business-date.js';
-import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
-import { stampsStream, type StampRollReceived } from '#domain/stamps/stamp.events.js';
+import type { StampRollReceived } from '#domain/stamps/stamp.events.js';
 import { stampRollSizeWarnings } from '#domain/stamps/stamp.rules.js';
 import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { stampSettings } from '../stamp-company.settings.js';
 import { readRoll } from '../stamp-read.js';
 import { ReceiveStampRollCommand } from './receive-stamp-roll.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
+import { stampLedgerDecision } from './stamp.decisions.js';
 
 @CommandHandler(ReceiveStampRollCommand)
 export class ReceiveStampRollHandler implements ICommandHandler<ReceiveStampRollCommand> {
@@ -26,18 +25,18 @@ export class ReceiveStampRollHandler implements ICommandHandler<ReceiveStampRoll
     // Anything else goes to the decider as typed, which refuses what is not a real calendar day.
     const instant = roll.receivedAt.length > 10 && !Number.isNaN(Date.parse(roll.receivedAt));
     const receivedOn = instant ? businessDate(roll.receivedAt, timeZone) : roll.receivedAt;
-    const { events } = await this.events.decide(
-      stampLedgerDecider,
-      stampsStream(metadata.companyId),
-      {
-        type: 'ReceiveStampRoll',
-        data: { prefix: roll.prefix, receivedOn, from: roll.from, to: roll.to, timeZone },
-        metadata,
-      },
-      { waitFor: WAITS_FOR.stamps },
-    );
-    const received = (events[0] as StampRollReceived).data;
-    const saved = await readRoll(this.pool, metadata.companyId, received.rollId);
+    const data = { prefix: roll.prefix, receivedOn, from: roll.from, to: roll.to, timeZone };
+    const decision = stampLedgerDecision({ type: 'ReceiveStampRoll', data, metadata });
+    const { events } = await this.events.run(decision, metadata);
+    return this.answer(metadata.companyId, (events.stamps[0] as StampRollReceived).data);
+  }
+
+  /** The roll as the read model has it (as received when it has not caught up), with the roll's size warnings. */
+  private async answer(
+    companyId: string,
+    received: StampRollReceived['data'],
+  ): Promise<ReceiveStampRollResult> {
+    const saved = await readRoll(this.pool, companyId, received.rollId);
     const size = received.to - received.from + 1;
     return {
       ...(saved ?? {

@@ -1,28 +1,19 @@
 import type { UndoDestroyStampsResult } from '#domain/contracts/stamp.contract.js';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
-import { stampsStream, type StampsRestored } from '#domain/stamps/stamp.events.js';
+import type { StampsRestored } from '#domain/stamps/stamp.events.js';
 import { EventAppender } from '#engine';
+import { stampLedgerDecision } from './stamp.decisions.js';
 import { UndoDestroyStampsCommand } from './undo-destroy-stamps.command.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
 
 @CommandHandler(UndoDestroyStampsCommand)
 export class UndoDestroyStampsHandler implements ICommandHandler<UndoDestroyStampsCommand> {
   constructor(@Inject(EventAppender) private readonly events: EventAppender) {}
 
   async execute({ metadata, destroyIds }: UndoDestroyStampsCommand): Promise<UndoDestroyStampsResult> {
-    const { events } = await this.events.decide(
-      stampLedgerDecider,
-      stampsStream(metadata.companyId),
-      {
-        type: 'RestoreStamps',
-        data: { destroyIds },
-        metadata,
-      },
-      { waitFor: WAITS_FOR.stamps },
-    );
-    const restored = (events as StampsRestored[]).map(({ data }) => ({
+    const decision = stampLedgerDecision({ type: 'RestoreStamps', data: { destroyIds }, metadata });
+    const { events } = await this.events.run(decision, metadata);
+    const restored = (events.stamps as StampsRestored[]).map(({ data }) => ({
       id: data.destroyId,
       roll_id: data.rollId,
       prefix: data.prefix,

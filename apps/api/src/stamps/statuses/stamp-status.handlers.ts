@@ -3,14 +3,12 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { formatRange } from '#domain/stamps/intervals.js';
-import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import type { StampEvent } from '#domain/stamps/stamp.events.js';
-import { stampsStream } from '#domain/stamps/stamp.events.js';
 import { STATUS_WORDS } from '#domain/stamps/stamp-status.decide.js';
 import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { readCompliancePolicy } from '../../companies/compliance-policy.reader.js';
-import { WAITS_FOR } from '../../read-your-writes.js';
+import { stampLedgerDecision } from '../commands/stamp.decisions.js';
 import { RecordStampReplacementCommand, RecordStampStatusCommand } from './stamp-status.commands.js';
 
 /** What the recorded events say, as the API answers it. */
@@ -63,21 +61,15 @@ export class RecordStampStatusHandler implements ICommandHandler<RecordStampStat
 
   async execute({ metadata, userName, data }: RecordStampStatusCommand): Promise<StampStatusRecordResult> {
     const policy = await readCompliancePolicy(this.pool, metadata.companyId);
-    const { events } = await this.events.decide(
-      stampLedgerDecider,
-      stampsStream(metadata.companyId),
-      {
-        type: 'RecordStampStatus',
-        data: {
-          ...data,
-          enabled: policy.extendedStampStatuses,
-          recordedBy: { userId: metadata.userId ?? null, name: userName },
-        },
-        metadata,
-      },
-      { waitFor: WAITS_FOR.stamps },
-    );
-    return statusRecordResult(events);
+    const enabled = policy.extendedStampStatuses;
+    const recordedBy = { userId: metadata.userId ?? null, name: userName };
+    const decision = stampLedgerDecision({
+      type: 'RecordStampStatus',
+      data: { ...data, enabled, recordedBy },
+      metadata,
+    });
+    const { events } = await this.events.run(decision, metadata);
+    return statusRecordResult(events.stamps);
   }
 }
 
@@ -94,20 +86,14 @@ export class RecordStampReplacementHandler implements ICommandHandler<RecordStam
     data,
   }: RecordStampReplacementCommand): Promise<StampStatusRecordResult> {
     const policy = await readCompliancePolicy(this.pool, metadata.companyId);
-    const { events } = await this.events.decide(
-      stampLedgerDecider,
-      stampsStream(metadata.companyId),
-      {
-        type: 'RecordStampReplacement',
-        data: {
-          ...data,
-          enabled: policy.extendedStampStatuses,
-          recordedBy: { userId: metadata.userId ?? null, name: userName },
-        },
-        metadata,
-      },
-      { waitFor: WAITS_FOR.stamps },
-    );
-    return statusRecordResult(events);
+    const enabled = policy.extendedStampStatuses;
+    const recordedBy = { userId: metadata.userId ?? null, name: userName };
+    const decision = stampLedgerDecision({
+      type: 'RecordStampReplacement',
+      data: { ...data, enabled, recordedBy },
+      metadata,
+    });
+    const { events } = await this.events.run(decision, metadata);
+    return statusRecordResult(events.stamps);
   }
 }
