@@ -1,7 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -9,6 +6,7 @@ import type { OrderItemResponse } from '#domain/contracts/order.contract';
 import { ORDER_STATUS_LABELS } from '#domain/orders/order-status';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { problemText } from './problem-text';
+import { changeNotes, DetailFrame, DetailHeading, DetailLines } from './ShopDetail';
 import { OrderAgainButton } from './OrderAgainButton';
 import { PdfButton } from './PdfButton';
 import { useMyOrderQuery } from './shop.api';
@@ -16,16 +14,8 @@ import type { Cart } from './use-cart';
 
 /** What the distributor changed on a line when it reviewed the order, in words. */
 export function reviewNotes(item: OrderItemResponse): string[] {
-  const notes: string[] = [];
   const why = (note: string | null | undefined) => (note ? `: ${note}` : '');
-  if (item.is_rejected) notes.push(`Rejected${why(item.rejection_note)}`);
-  if (item.previous_qty !== null)
-    notes.push(`Quantity changed from ${item.previous_qty} to ${item.qty}${why(item.qty_change_note)}`);
-  if (item.previous_price !== null)
-    notes.push(
-      `Price changed from ${formatMoney(item.previous_price)} to ${formatMoney(item.price)}${why(item.price_change_note)}`,
-    );
-  return notes;
+  return [...(item.is_rejected ? [`Rejected${why(item.rejection_note)}`] : []), ...changeNotes(item)];
 }
 
 /** One past order of the customer: status, lines with the distributor's review, totals, its invoices, PDF, Order again. */
@@ -35,20 +25,14 @@ export function OrderDetailPage({ cart, base }: { cart: Cart; base: string }) {
   const order = found.data?.order;
   const name = order ? `order #${order.order_number}` : 'order';
   return (
-    <Box sx={{ display: 'grid', gap: 1.5 }}>
-      <title>{order ? `Order #${order.order_number} · Stampline` : 'Order · Stampline'}</title>
-      <Link component={RouterLink} to={`${base}/orders`} sx={{ justifySelf: 'start' }}>
-        ‹ All orders
-      </Link>
-      {found.isError && <Alert severity="error">{problemText(found.error)}</Alert>}
+    <DetailFrame
+      title={order ? `Order #${order.order_number}` : 'Order'}
+      back={{ to: `${base}/orders`, label: 'All orders' }}
+      error={found.isError ? problemText(found.error) : null}
+    >
       {order && found.data && (
         <>
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography variant="h1" sx={{ fontSize: 22, flex: 1 }}>
-              Order #{order.order_number}
-            </Typography>
-            <Chip label={ORDER_STATUS_LABELS[order.status]} />
-          </Box>
+          <DetailHeading title={`Order #${order.order_number}`} status={ORDER_STATUS_LABELS[order.status]} />
           <Typography variant="body2" color="text.secondary">
             Ordered {formatDateTime(order.ordered_at)} by {order.customerUser.name}
           </Typography>
@@ -56,39 +40,17 @@ export function OrderDetailPage({ cart, base }: { cart: Cart; base: string }) {
             <OrderAgainButton cart={cart} base={base} lines={found.data.reorder} of={name} />
             <PdfButton kind="order" id={order.id} name={name} />
           </Box>
-          <Box
-            component="ul"
-            aria-label="Order lines"
-            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
-          >
-            {order.orderItems.map((item) => (
-              <Card component="li" key={item.line} variant="outlined">
-                <Box sx={{ p: 1.5, display: 'grid', gap: 0.25 }}>
-                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                    <Typography
-                      sx={{
-                        fontWeight: 600,
-                        flex: 1,
-                        minWidth: 160,
-                        textDecoration: item.is_rejected ? 'line-through' : 'none',
-                      }}
-                    >
-                      {item.product.product}
-                    </Typography>
-                    <Typography sx={{ fontWeight: 600 }}>{formatMoney(item.total)}</Typography>
-                  </Box>
-                  <Typography variant="body2" color="text.secondary">
-                    {item.product.product_size} · {item.qty} × {formatMoney(item.price)}
-                  </Typography>
-                  {reviewNotes(item).map((note) => (
-                    <Typography key={note} variant="body2" color="warning.dark">
-                      {note}
-                    </Typography>
-                  ))}
-                </Box>
-              </Card>
-            ))}
-          </Box>
+          <DetailLines
+            label="Order lines"
+            lines={order.orderItems.map((item) => ({
+              key: item.line,
+              name: item.product.product,
+              total: item.total,
+              detail: `${item.product.product_size} · ${item.qty} × ${formatMoney(item.price)}`,
+              notes: reviewNotes(item),
+              struck: item.is_rejected,
+            }))}
+          />
           <Typography sx={{ fontWeight: 700, justifySelf: 'end' }}>
             {order.units} units · Total {formatMoney(order.total)}
           </Typography>
@@ -119,6 +81,6 @@ export function OrderDetailPage({ cart, base }: { cart: Cart; base: string }) {
           )}
         </>
       )}
-    </Box>
+    </DetailFrame>
   );
 }

@@ -11,6 +11,17 @@ import type { Partner } from '#domain/integrations/integration.events.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 
+/** One sync's outcome (status, error, records synced and failed); undefined for another company's or none. */
+export async function syncOutcome(pool: pg.Pool, companyId: string, syncId: string) {
+  const [sync] = await tenantQuery<{ status: string; error: string | null; synced: number; failed: number }>(
+    pool,
+    companyId,
+    'SELECT status, error, synced, failed FROM rm_integration_sync WHERE company_id = $1 AND sync_id = $2',
+    [syncId],
+  );
+  return sync;
+}
+
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 type SyncRow = {

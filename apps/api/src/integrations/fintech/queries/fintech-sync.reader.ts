@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { FintechSyncLogEntry } from '#domain/contracts/integration.contract.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
+import { syncOutcome } from '../../queries/sync-history.reader.js';
 
 /** Fintech sync reads: which named invoices exist, a sync's outcome, and the syncs that named some invoices. */
 @Injectable()
@@ -20,19 +21,8 @@ export class FintechSyncReader {
     return Number(found?.count);
   }
 
-  async sync(companyId: string, syncId: string) {
-    const [sync] = await tenantQuery<{
-      status: string;
-      error: string | null;
-      synced: number;
-      failed: number;
-    }>(
-      this.pool,
-      companyId,
-      'SELECT status, error, synced, failed FROM rm_integration_sync WHERE company_id = $1 AND sync_id = $2',
-      [syncId],
-    );
-    return sync;
+  sync(companyId: string, syncId: string) {
+    return syncOutcome(this.pool, companyId, syncId);
   }
 
   /** The fintech syncs that named any of these invoices, newest first. */
