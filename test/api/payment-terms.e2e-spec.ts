@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { statutoryDueDate, creditLawDates } from '#domain/invoices/credit-law.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { addCalendarDays } from '#domain/shared/texas-calendar.js';
-import { displayDate } from '../../apps/api/src/invoices/pdf/pdf-format.js';
+import { displayDate } from '../../apps/api/src/infra/pdf/pdf-format.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { setFeature } from '../support/cli.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';

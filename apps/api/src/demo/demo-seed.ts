@@ -18,7 +18,7 @@ import { RestockInventoryCommand } from '../inventory/commands/inventory.command
 import { CreateInvoiceCommand } from '../invoices/commands/create-invoice.command.js';
 import { UpdateInvoiceCommand } from '../invoices/commands/update-invoice.command.js';
 import { InvoiceEmailService } from '../invoices/delivery/invoice-email.service.js';
-import { invoiceIdFor } from '../invoices/invoice-context.js';
+import { idempotentId } from '../infra/http/idempotent-id.js';
 import {
   CancelOwnOrderCommand,
   PlaceOrderCommand,
@@ -291,9 +291,9 @@ export async function runDemoSeed(
     }
 
     // --- the year, day by day -------------------------------------------------------------------------------------
-    const invoiceId = (key: string) => invoiceIdFor(companyId, userId, key);
+    const invoiceId = (key: string) => idempotentId(companyId, userId, key);
     const orderId = (key: string, customer: number) =>
-      invoiceIdFor(companyId, `customer-user:${shoppers.get(customer)!.id}`, key);
+      idempotentId(companyId, `customer-user:${shoppers.get(customer)!.id}`, key);
     const orderCustomer = new Map<string, number>();
     const emails = app.get(InvoiceEmailService);
     const run = (action: DemoAction, now: string) => timed(action.kind, () => execute(action, now));
@@ -423,7 +423,7 @@ export async function runDemoSeed(
               meta(now),
               invoiceId(action.invoiceKey),
               { amount: money(action.amountCents), received_at: now.slice(0, 10), note: action.note },
-              invoiceIdFor(companyId, userId, `payment:${action.key}`),
+              idempotentId(companyId, userId, `payment:${action.key}`),
               { waitForProjections: false },
             ),
           );

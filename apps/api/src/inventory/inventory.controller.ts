@@ -19,7 +19,7 @@ import { CurrentUser } from '../auth/public.decorator.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
 import { actorOf } from '../infra/http/actor.js';
 import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
-import { idempotencyKeyOf } from '../invoices/invoice-context.js';
+import { idempotencyKeyOf } from '../infra/http/idempotent-id.js';
 import { StampDownloadParams } from '../stamps/dto/stamp.params.js';
 import { AdjustInventoryCommand, RestockInventoryCommand } from './commands/inventory.commands.js';
 import { AdjustInventoryBody, RestockBody } from './dto/inventory.body.js';

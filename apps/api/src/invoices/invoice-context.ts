@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { companyDecider, companyStream } from '#domain/companies/company.decide.js';
 import { isFeatureActive, type Company, type RegisteredCompany } from '#domain/companies/company.state.js';
@@ -16,7 +16,6 @@ import { INVOICE_MESSAGES, invoiceInvalid } from '#domain/invoices/invoice.error
 import type { InvoiceCustomer } from '#domain/invoices/invoice.events.js';
 import { fingerprintText } from '#domain/invoices/invoice.rules.js';
 import type { ProductType } from '#domain/products/product.rules.js';
-import { DomainError } from '#domain/shared/domain-error.js';
 import type { FieldProblem } from '#domain/shared/field-rules.js';
 import { centsOf } from '#domain/shared/money.js';
 import { lastPriceOf } from '#projections/invoices/last-invoiced-prices.js';
@@ -196,30 +195,4 @@ export class InvoiceContext {
 /** A hash of the customer and the lines (as the client's specification asks): identical invoices share it. */
 export function fingerprintOf(customerId: string, lines: readonly LineInput[]): string {
   return createHash('sha256').update(fingerprintText(customerId, lines)).digest('hex').slice(0, 32);
-}
-
-/**
- * The invoice id of a submit: derived from the Idempotency-Key (per company and user), so a retried or
- * double-clicked submit names the same invoice and creates it once; random without a key.
- */
-export function invoiceIdFor(companyId: string, userId: string | null, key: string | undefined): string {
-  if (!key) return randomUUID();
-  const hex = createHash('sha256')
-    .update(`${companyId}:${userId ?? ''}:${key}`)
-    .digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
-
-export function idempotencyKeyOf(header: unknown): string | undefined {
-  if (header === undefined || header === '') return undefined;
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
-    const message = 'Idempotency-Key must be 8 to 128 letters, digits or . _ : -';
-    throw new DomainError('IDEMPOTENCY_KEY_INVALID', 'invalid', message, [
-      { field: 'Idempotency-Key', message },
-    ]);
-  }
-  return header;
 }

@@ -24,7 +24,7 @@ import { ReplaceInvoiceCommand } from './commands/replace-invoice.command.js';
 import { UpdateInvoiceCommand } from './commands/update-invoice.command.js';
 import { CreateInvoiceBody, ReplaceInvoiceBody, UpdateInvoiceBody } from './dto/invoice.body.js';
 import { CustomerIdParams, InvoiceGridParams, QuickSearchParams } from './dto/invoice.params.js';
-import { idempotencyKeyOf } from './invoice-context.js';
+import { idempotencyKeyOf } from '../infra/http/idempotent-id.js';
 import {
   GetInvoiceQuery,
   InvoiceCsvQuery,

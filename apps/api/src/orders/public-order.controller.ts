@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser, Public } from '../auth/public.decorator.js';
 import { PublicLinks } from '../delivery/public-links.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
-import { sendPdf } from '../invoices/delivery/invoice-delivery.controller.js';
+import { sendPdf } from '../infra/pdf/pdf-reply.js';
 import { OrderReader } from './order-reader.js';
 import { OrderPdfService } from './pdf/order-pdf.service.js';
 import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';

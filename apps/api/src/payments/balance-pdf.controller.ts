@@ -10,7 +10,7 @@ import { orLinkNotFound, PublicLinks } from '../delivery/public-links.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
 import { EventAppender } from '#engine';
 import { actorOf } from '../infra/http/actor.js';
-import { sendPdf } from '../invoices/delivery/invoice-delivery.controller.js';
+import { sendPdf } from '../infra/pdf/pdf-reply.js';
 import { BalancePdfService } from './pdf/balance-pdf.service.js';
 import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
 import {

@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
 import { GridParams } from '#infra/grid/index.js';
-import { idempotencyKeyOf, invoiceIdFor } from '../invoices/invoice-context.js';
+import { idempotencyKeyOf, idempotentId } from '../infra/http/idempotent-id.js';
 import {
   DeletePaymentCommand,
   LogPaymentCommand,
@@ -65,7 +65,7 @@ export class PaymentsController {
     @Headers('idempotency-key') key: string | undefined,
   ) {
     const paymentKey = idempotencyKeyOf(key);
-    const paymentId = invoiceIdFor(user.companyId, user.id, paymentKey && `payment:${paymentKey}`);
+    const paymentId = idempotentId(user.companyId, user.id, paymentKey && `payment:${paymentKey}`);
     return this.commands.execute(
       new LogPaymentCommand(metadataOf(user, this.clock), invoice, body, paymentId),
     );

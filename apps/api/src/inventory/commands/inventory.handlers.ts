@@ -8,7 +8,7 @@ import { toNumber } from '#domain/shared/field-rules.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
-import { invoiceIdFor } from '../../invoices/invoice-context.js';
+import { idempotentId } from '../../infra/http/idempotent-id.js';
 import { WAITS_FOR } from '../../read-your-writes.js';
 import { AdjustInventoryCommand, RestockInventoryCommand, type RestockResult } from './inventory.commands.js';
 import { restockDecision } from './inventory.decisions.js';
@@ -28,7 +28,7 @@ export class RestockInventoryHandler implements ICommandHandler<RestockInventory
   async execute({ data, idempotencyKey, metadata }: RestockInventoryCommand): Promise<RestockResult> {
     const ids = [...new Set(data.items.map((item) => item.productId.toLowerCase()))];
     await this.currentProducts(metadata.companyId, ids);
-    const restockId = invoiceIdFor(metadata.companyId, `restock:${metadata.userId ?? ''}`, idempotencyKey);
+    const restockId = idempotentId(metadata.companyId, `restock:${metadata.userId ?? ''}`, idempotencyKey);
     const items = data.items.map((item) => ({ ...item, productId: item.productId.toLowerCase() }));
     const command = { type: 'RestockInventory' as const, data: { ...data, items, restockId }, metadata };
     await this.events.run(restockDecision(command), metadata);

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import { EventAppender } from '#engine';
-import { invoiceIdFor } from '../invoice-context.js';
+import { idempotentId } from '../../infra/http/idempotent-id.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { CreateInvoiceCommand } from './create-invoice.command.js';
 import { createInvoiceDecision } from './invoice.decisions.js';
@@ -25,7 +25,7 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
   }: CreateInvoiceCommand): Promise<InvoiceResponse | undefined> {
     const wait = options.waitForProjections !== false;
     const { companyId } = metadata;
-    const invoiceId = invoiceIdFor(companyId, metadata.userId, idempotencyKey);
+    const invoiceId = idempotentId(companyId, metadata.userId, idempotencyKey);
     const prepared = await this.drafts.forCreation(metadata, body, invoiceId);
     // a retried request: its invoice
     if (prepared.retried) return wait ? this.reader.read(companyId, invoiceId) : undefined;

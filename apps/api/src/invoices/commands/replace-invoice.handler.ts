@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import { EventAppender } from '#engine';
-import { invoiceIdFor } from '../invoice-context.js';
+import { idempotentId } from '../../infra/http/idempotent-id.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { replaceInvoiceDecision } from './invoice.decisions.js';
 import { NewInvoiceDrafts } from './new-invoice-drafts.js';
@@ -31,7 +31,7 @@ export class ReplaceInvoiceHandler implements ICommandHandler<ReplaceInvoiceComm
   }: ReplaceInvoiceCommand): Promise<InvoiceResponse> {
     const { companyId } = metadata;
     const cancelled = await this.reader.row(companyId, idOrNumber);
-    const invoiceId = invoiceIdFor(companyId, metadata.userId, idempotencyKey);
+    const invoiceId = idempotentId(companyId, metadata.userId, idempotencyKey);
     const prepared = await this.drafts.forReplacement(metadata, body, invoiceId);
     if (prepared.retried) return this.reader.read(companyId, invoiceId);
     const { draft, settings } = prepared;

@@ -3,7 +3,7 @@ import type { InvoiceCreditLawResponse } from '#domain/contracts/credit-law.cont
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import { compilePdfTemplate } from '../pdf/invoice-pdf.template.js';
-import { displayDate } from '../pdf/pdf-format.js';
+import { displayDate } from '../../infra/pdf/pdf-format.js';
 
 export type NoticeKind = 'notice' | 'release';
 

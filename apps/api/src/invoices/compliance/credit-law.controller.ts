@@ -8,7 +8,7 @@ import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
 import { ApiAnswer } from '../../infra/http/api-answer.js';
 import { FollowsRule } from '../../infra/http/follows-rule.js';
-import { sendPdf } from '../delivery/invoice-delivery.controller.js';
+import { sendPdf } from '../../infra/pdf/pdf-reply.js';
 import {
   CREDIT_LAW_ALERTS_ANSWER,
   INVOICE_CHECKS_ANSWER,

@@ -39,9 +39,9 @@ import { readCompliancePolicy } from '../../companies/compliance-policy.reader.j
 import { findCustomer } from '../../customers/customer.response.js';
 import { TabcLookupService } from '../../tabc/tabc-lookup.service.js';
 import { InvoiceReader } from '../invoice-reader.js';
-import { CompanyHeaders } from '../pdf/company-header.js';
+import { CompanyHeaders } from '../../infra/pdf/company-header.js';
 import { printOr503 } from '../pdf/invoice-pdf.service.js';
-import { displayDate, money } from '../pdf/pdf-format.js';
+import { displayDate, money } from '../../infra/pdf/pdf-format.js';
 import { LicenceGuardService } from './licence-guard.service.js';
 import { creditLawFooter, renderCreditLawNotice, type NoticeKind } from './credit-law-notice.template.js';
 

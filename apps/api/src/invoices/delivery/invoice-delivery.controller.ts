@@ -13,7 +13,7 @@ import { actorOf } from '../../infra/http/actor.js';
 import { RequiresFeature } from '../../features/requires-feature.decorator.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
-import { contentDisposition } from '../pdf/pdf-format.js';
+import { sendPdf } from '../../infra/pdf/pdf-reply.js';
 import { InvoicePdfBody, numberWithBeer, SendInvoiceEmailBody } from './delivery.body.js';
 import { InvoiceEmailService } from './invoice-email.service.js';
 import { InvoiceEmailLogReader } from './queries/invoice-email-log.reader.js';
@@ -26,16 +26,6 @@ import {
   INVOICE_LINK_ANSWER,
 } from './invoice-delivery.answers.js';
 import { Clock } from '../../infra/clock.js';
-
-/** A PDF answer: its type, file name and no caching (an invoice changes). */
-export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, kind: 'inline' | 'attachment') {
-  void reply
-    .type('application/pdf')
-    .header('content-disposition', contentDisposition(kind, filename))
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff');
-  return pdf;
-}
 
 /**
  * Delivering an invoice (E-mail): the PDF, public links,

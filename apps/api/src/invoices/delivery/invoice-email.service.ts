@@ -23,7 +23,7 @@ import { InvoiceReader } from '../invoice-reader.js';
 import type { EmailRecipientResult, SendEmailResponse } from '#domain/contracts/delivery.contract.js';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
-import { displayDate, money } from '../pdf/pdf-format.js';
+import { displayDate, money } from '../../infra/pdf/pdf-format.js';
 import { WAITS_FOR } from '../../read-your-writes.js';
 import { Clock } from '../../infra/clock.js';
 import { companyDate, companyTimeZone } from '../../infra/company-time.js';

@@ -7,7 +7,7 @@ import { PublicLinks } from '../../delivery/public-links.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { customerInvoice } from '../pdf/invoice-pdf.template.js';
 import { InvoicePdfService } from '../pdf/invoice-pdf.service.js';
-import { sendPdf } from './invoice-delivery.controller.js';
+import { sendPdf } from '../../infra/pdf/pdf-reply.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
 import { PUBLIC_INVOICE_ANSWER } from './public-invoice.answers.js';
 

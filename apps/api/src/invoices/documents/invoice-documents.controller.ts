@@ -21,7 +21,7 @@ import { readSingleFile } from '../../infra/files/read-upload.js';
 import { actorOf } from '../../infra/http/actor.js';
 import { UuidOr404 } from '../../infra/http/uuid-param.pipe.js';
 import { AddNoteBody, NoteIdParams, RemoveNoteBody, UpdateDocumentBody } from '../delivery/delivery.body.js';
-import { contentDisposition } from '../pdf/pdf-format.js';
+import { contentDisposition } from '../../infra/pdf/pdf-format.js';
 import { InvoiceDocumentsService } from './invoice-documents.service.js';
 import { ApiAnswer, ApiFileAnswer, ApiNoAnswer } from '../../infra/http/api-answer.js';
 import {

@@ -6,7 +6,7 @@ import { CurrentUser } from '../../auth/public.decorator.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
 import { NUMBERING_PROOF_ANSWER } from '../../stamps/record/stamp-record.answers.js';
 import { recordRequest, StampRecordParams } from '../../stamps/record/stamp-record.params.js';
-import { sendPdf } from '../delivery/invoice-delivery.controller.js';
+import { sendPdf } from '../../infra/pdf/pdf-reply.js';
 import { numberingProofCsv } from './numbering-proof.reader.js';
 import { numberingProofFileName, NumberingProofService } from './numbering-proof.service.js';
 import { Clock } from '../../infra/clock.js';

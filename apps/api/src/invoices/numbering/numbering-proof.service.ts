@@ -9,7 +9,7 @@ import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.p
 import { PdfRenderer } from '../../infra/pdf/pdf-renderer.js';
 import type { StampRecordRequest } from '../../stamps/record/stamp-record.service.js';
 import { companyTimeZone, instantLabel } from '../../infra/company-time.js';
-import { CompanyHeaders } from '../pdf/company-header.js';
+import { CompanyHeaders } from '../../infra/pdf/company-header.js';
 import { printOr503 } from '../pdf/invoice-pdf.service.js';
 import { compilePdfTemplate } from '../pdf/invoice-pdf.template.js';
 import {

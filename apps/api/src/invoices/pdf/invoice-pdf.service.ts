@@ -5,8 +5,8 @@ import { PdfBusyError, PdfRenderer, PdfUnavailableError } from '../../infra/pdf/
 import { PG_POOL } from '#infra/projections.provider.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
-import { CompanyHeaders } from './company-header.js';
-import { invoiceFileName } from './pdf-format.js';
+import { CompanyHeaders } from '../../infra/pdf/company-header.js';
+import { invoiceFileName } from '../../infra/pdf/pdf-format.js';
 import { invoiceFooter, invoicePdfView, renderInvoiceHtml } from './invoice-pdf.template.js';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import type { CompanyHeader, CustomerInvoice } from '#domain/contracts/public.contract.js';
-import { displayDate, lines, money, percent, quantity, stampRange } from './pdf-format.js';
+import { displayDate, lines, money, percent, quantity, stampRange } from '../../infra/pdf/pdf-format.js';
 
 export function customerInvoice(invoice: InvoiceResponse): CustomerInvoice {
   const {

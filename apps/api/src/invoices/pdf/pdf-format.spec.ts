@@ -18,7 +18,7 @@ import {
   percent,
   quantity,
   stampRange,
-} from './pdf-format.js';
+} from '../../infra/pdf/pdf-format.js';
 
 const company = {
   name: 'Lone Star',

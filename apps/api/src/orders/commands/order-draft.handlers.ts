@@ -13,7 +13,7 @@ import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config.js';
 import { MAIL_PORT, type MailPort } from '../../infra/mail/mail.port.js';
-import { invoiceIdFor } from '../../invoices/invoice-context.js';
+import { idempotentId } from '../../infra/http/idempotent-id.js';
 import type { CustomerUserPrincipal } from '../customer-users/customer-user.types.js';
 import type { PlaceOrderItemBody } from '../dto/order.bodies.js';
 import { OrderReader } from '../order-reader.js';
@@ -126,7 +126,7 @@ export class SaveOrderDraftHandler implements ICommandHandler<SaveOrderDraftComm
   }: SaveOrderDraftCommand): Promise<ShopDraftResponse> {
     const { companyId, customerId } = customerUser;
     // Its own namespace of keys: a draft's key never names an order placed from the cart.
-    const orderId = invoiceIdFor(companyId, `customer-user-draft:${customerUser.id}`, idempotencyKey);
+    const orderId = idempotentId(companyId, `customer-user-draft:${customerUser.id}`, idempotencyKey);
     const customer = await customerOf(this.events, customerUser);
     const items = await draftItems(this.pool, customerUser, now, body.items);
     const metadata = metadataOf(customerUser, now);

@@ -14,7 +14,7 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import { escapeHtml } from '../../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailPort } from '../../infra/mail/mail.port.js';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config.js';
-import { invoiceIdFor } from '../../invoices/invoice-context.js';
+import { idempotentId } from '../../infra/http/idempotent-id.js';
 import { OrderReader } from '../order-reader.js';
 import { customerCatalogue } from '../shop/shop-catalogue.js';
 import {
@@ -53,7 +53,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
     const wait = options.waitForProjections !== false;
     const { companyId } = customerUser;
     const metadata: CommandMetadata = { companyId, userId: customerUser.id, now };
-    const orderId = invoiceIdFor(companyId, `customer-user:${customerUser.id}`, idempotencyKey);
+    const orderId = idempotentId(companyId, `customer-user:${customerUser.id}`, idempotencyKey);
     const data = await this.placement(customerUser, now, body, orderId);
     const { events } = await this.events.run(placeOrderDecision(data, metadata), metadata, {
       waitForProjections: wait,

@@ -6,7 +6,7 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import { companyTimeZone } from '../../infra/company-time.js';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
 import { PdfRenderer } from '../../infra/pdf/pdf-renderer.js';
-import { CompanyHeaders } from '../../invoices/pdf/company-header.js';
+import { CompanyHeaders } from '../../infra/pdf/company-header.js';
 import { printOr503 } from '../../invoices/pdf/invoice-pdf.service.js';
 import { orderFileName, orderFooter, orderPdfView, renderOrderHtml } from './order-pdf.template.js';
 

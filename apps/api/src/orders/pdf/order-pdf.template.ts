@@ -3,7 +3,7 @@ import type { OrderDetailResponse } from '#domain/contracts/order.contract.js';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { compilePdfTemplate } from '../../invoices/pdf/invoice-pdf.template.js';
-import { fileDate } from '../../invoices/pdf/pdf-format.js';
+import { fileDate } from '../../infra/pdf/pdf-format.js';
 
 /** What order.hbs reads: the order (as GET /pdf/order/{token} answers it), the distributor's header, its days. */
 export type OrderPdfView = OrderDetailResponse & {

@@ -12,7 +12,7 @@ import {
 import { invoiceError } from '#domain/invoices/invoice.errors.js';
 import { dollarsOf } from '#domain/shared/money.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
-import { sendPdf } from '../../invoices/delivery/invoice-delivery.controller.js';
+import { sendPdf } from '../../infra/pdf/pdf-reply.js';
 import { InvoiceReader } from '../../invoices/invoice-reader.js';
 import { InvoicePdfService } from '../../invoices/pdf/invoice-pdf.service.js';
 import { CustomerBalanceQuery } from '../../payments/queries/payment.queries.js';

@@ -28,7 +28,7 @@ import {
 } from '#domain/companies/subdomain-reservation.decide.js';
 import { EventAppender } from '#engine';
 import { ClientIp, Public } from '../../auth/public.decorator.js';
-import { idempotencyKeyOf } from '../../invoices/invoice-context.js';
+import { idempotencyKeyOf } from '../../infra/http/idempotent-id.js';
 import {
   CancelOrderDraftCommand,
   CancelOwnOrderCommand,

@@ -6,7 +6,7 @@ import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.p
 import { PdfRenderer } from '../../infra/pdf/pdf-renderer.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { InvoiceReader } from '../../invoices/invoice-reader.js';
-import { CompanyHeaders } from '../../invoices/pdf/company-header.js';
+import { CompanyHeaders } from '../../infra/pdf/company-header.js';
 import { printOr503 } from '../../invoices/pdf/invoice-pdf.service.js';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import type { CustomerBalanceResponse as CustomerBalance } from '#domain/contracts/payment.contract.js';

@@ -1,7 +1,7 @@
 import Handlebars from 'handlebars';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import { compilePdfTemplate } from '../../invoices/pdf/invoice-pdf.template.js';
-import { fileDate } from '../../invoices/pdf/pdf-format.js';
+import { fileDate } from '../../infra/pdf/pdf-format.js';
 import { clockTime } from '../../infra/company-time.js';
 import type { CustomerBalanceResponse as CustomerBalance } from '#domain/contracts/payment.contract.js';
 

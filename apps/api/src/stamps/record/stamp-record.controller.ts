@@ -5,7 +5,7 @@ import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
 import { ApiAnswer, ApiFileAnswer } from '../../infra/http/api-answer.js';
 import { SERIAL_HISTORY_ANSWER, STAMP_RECORD_ANSWER } from './stamp-record.answers.js';
-import { sendPdf } from '../../invoices/delivery/invoice-delivery.controller.js';
+import { sendPdf } from '../../infra/pdf/pdf-reply.js';
 import { serialHistoryCsv, serialHistoryFileName, stampRecordCsv } from './stamp-record.reader.js';
 import { recordRequest, SerialHistoryParams, serialAsOf, StampRecordParams } from './stamp-record.params.js';
 import { StampRecordService, stampRecordFileName } from './stamp-record.service.js';

@@ -7,7 +7,7 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
 import { PdfRenderer } from '../../infra/pdf/pdf-renderer.js';
-import { CompanyHeaders } from '../../invoices/pdf/company-header.js';
+import { CompanyHeaders } from '../../infra/pdf/company-header.js';
 import { printOr503 } from '../../invoices/pdf/invoice-pdf.service.js';
 import { compilePdfTemplate } from '../../invoices/pdf/invoice-pdf.template.js';
 import { companyTimeZone, instantLabel } from '../../infra/company-time.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import type { FileStorage } from '../../infra/files/file-storage.port.js';
+import type { FileStorage } from '../files/file-storage.port.js';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 
 /** Logos are immutable by id: their data URIs are kept (a few, least recently used out). */
