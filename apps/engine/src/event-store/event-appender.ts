@@ -14,41 +14,20 @@ import {
   type StoredEvent,
   type StreamSnapshot,
 } from './event-store.port.js';
+import type {
+  Actor,
+  Decision,
+  DecideFn,
+  DecisionOf,
+  Decisions,
+  Evolver,
+  StreamDecision,
+  WaitOptions,
+} from './decision.js';
+import { streamDecision } from './decision.js';
 
-export interface Actor {
-  companyId: string;
-  userId: string | null;
-  now: string;
-  correlationId?: string;
-}
-
-/** What a stream's state is folded with: a decider without its `decide`. */
-export type Evolver<S, E extends AnyEvent> = Pick<
-  Decider<S, never, E>,
-  'evolve' | 'initialState' | 'snapshot'
->;
-
-/** One stream of a multi-stream decision and the fold of its state. */
-export interface StreamDecision<S, E extends AnyEvent> {
-  stream: string;
-  decider: Evolver<S, E>;
-}
-
-export const streamDecision = <S, E extends AnyEvent>(
-  stream: string,
-  decider: Evolver<S, E>,
-): StreamDecision<S, E> => ({
-  stream,
-  decider,
-});
-
-type StateOf<T> = T extends StreamDecision<infer S, any> ? S : never;
-type EventOf<T> = T extends StreamDecision<any, infer E> ? E : never;
-type Decisions = Record<string, StreamDecision<any, any>>;
-type DecideFn<T extends Decisions> = (states: { [K in keyof T]: StateOf<T[K]> }) => {
-  [K in keyof T]?: EventOf<T[K]>[];
-};
-type DecisionOf<T extends Decisions> = { events: { [K in keyof T]: EventOf<T[K]>[] }; result?: AppendResult };
+export { declareDecision, streamDecision } from './decision.js';
+export type { Actor, Decision, Evolver, StreamDecision, WaitOptions } from './decision.js';
 
 /** A decision of a batch: its streams, its decide, its actor, and how to answer its caller. */
 interface BatchRequest {
@@ -152,29 +131,6 @@ export interface LoadStats {
  *   names the projections its response and next page read (`waitFor`, apps/api/src/read-your-writes.ts); without
  *   them it waits for every projection.
  */
-
-export interface WaitOptions {
-  /** false: return without waiting for projections (the caller waits itself, or nobody reads the result). */
-  waitForProjections?: boolean;
-  /** Names of the projections to wait for; every projection when absent. */
-  waitFor?: readonly string[];
-}
-/**
- * A write declared as data: the streams it decides over (each with its decider), its pure `decide` (events per
- * stream from their states), the group whose decisions may be appended together (group commit), and the read
- * models its answer waits for. `EventAppender.run` carries it out.
- */
-export interface Decision<T extends Decisions> {
-  streams: T;
-  decide: DecideFn<T>;
-  /** decisions of one group arriving while one of it is appended are decided in turn and appended at once */
-  together?: string;
-  /** the projections the answer waits for; every projection when absent */
-  waitFor?: readonly string[];
-}
-
-/** Declares a decision (typed by its streams). */
-export const declareDecision = <T extends Decisions>(decision: Decision<T>): Decision<T> => decision;
 
 @Injectable()
 export class EventAppender {
