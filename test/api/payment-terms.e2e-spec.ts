@@ -149,6 +149,27 @@ describe('Payment terms and due dates (HTTP)', () => {
       payment_terms: 'net_30',
       payment_terms_from: 'company',
     });
+    // An invoice sent without a due date takes the terms' date; one sent with none (null) is due on delivery.
+    const post = (extra: Record<string, unknown>, key: string) =>
+      api.post(
+        'invoice',
+        {
+          customer_id: customers['Plain Bar'],
+          invoiced_at: on,
+          items: [{ product_id: vodka, qty: 1, price: 20 }],
+          ...extra,
+        },
+        owner.token,
+        { 'idempotency-key': key },
+      );
+    const termed = await post({}, 'terms-default-0001');
+    expect(termed.status).toBe(201);
+    // (the answer shows a liquor invoice's due date no later than the credit law's statutory date)
+    const net30 = addCalendarDays(on, 30);
+    expect(termed.body.due_at).toBe(net30 < statutory ? net30 : statutory);
+    const onDelivery = await post({ due_at: null, force: true }, 'terms-default-0002');
+    expect(onDelivery.status).toBe(201);
+    expect(onDelivery.body.due_at).toBeNull();
   });
 
   it('show one due date and status for the same invoice on every answer, and the PDF prints the statutory date', async () => {

@@ -4,6 +4,9 @@ import type { InvoiceDraft, InvoiceSettings, LineInput } from '#domain/invoices/
 import type { InvoiceCustomer } from '#domain/invoices/invoice.events.js';
 import { invoiceError } from '#domain/invoices/invoice.errors.js';
 import { carriesStampedLiquor } from '#domain/invoices/licence-guard.js';
+import { isBeerInvoice } from '#domain/invoices/invoice.rules.js';
+import { defaultDueDate, effectivePaymentTerms, type PaymentTerms } from '#domain/invoices/payment-terms.js';
+import type { Customer } from '#domain/customers/customer.state.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import {
@@ -58,7 +61,20 @@ export class NewInvoiceDrafts {
     const settings = this.context.settings(known.company);
     const customer = known.customer();
     if ('error' in lined) throw lined.error;
-    const draft = this.draftOf(known.company, settings, customer, lined.lines, body, invoiceId, metadata.now);
+    const terms = effectivePaymentTerms(
+      known.company.details.paymentTerms,
+      customerTermsOf(known.customerState),
+    );
+    const draft = this.draftOf(
+      known.company,
+      settings,
+      customer,
+      lined.lines,
+      body,
+      invoiceId,
+      metadata.now,
+      terms,
+    );
     if (!body.force && !body.order_id) await this.refuseDuplicate(companyId, draft.fingerprint, metadata.now);
     const licenceWarning = carriesStampedLiquor(draft.lines)
       ? await this.licences.guardNewInvoice(
@@ -84,7 +100,20 @@ export class NewInvoiceDrafts {
     const settings = this.context.settings(known.company);
     const customer = known.customer();
     const lines = await this.context.lines(companyId, customer.id, body.items);
-    const draft = this.draftOf(known.company, settings, customer, lines, body, invoiceId, metadata.now);
+    const terms = effectivePaymentTerms(
+      known.company.details.paymentTerms,
+      customerTermsOf(known.customerState),
+    );
+    const draft = this.draftOf(
+      known.company,
+      settings,
+      customer,
+      lines,
+      body,
+      invoiceId,
+      metadata.now,
+      terms,
+    );
     return { retried: false, draft, settings };
   }
 
@@ -96,13 +125,19 @@ export class NewInvoiceDrafts {
     body: ReplaceInvoiceBody,
     invoiceId: string,
     now: string,
+    terms: PaymentTerms,
   ): InvoiceDraft {
+    const invoicedOn = body.invoiced_at ?? businessDate(now, settings.timeZone);
     return {
       invoiceId,
       customer,
       lines,
-      invoicedOn: body.invoiced_at ?? businessDate(now, settings.timeZone),
-      dueOn: body.due_at || null,
+      invoicedOn,
+      // no due date sent: the customer's or the company's payment terms give it, as the builder's default does
+      dueOn:
+        body.due_at === undefined
+          ? defaultDueDate(terms, invoicedOn, isBeerInvoice(lines))
+          : body.due_at || null,
       note: body.note ?? company.details.defaultInvoiceNote,
       companyNote: body.company_note ?? '',
       logoId: this.context.logo(company, body.logo_id) ?? company.defaultLogoId,
@@ -130,6 +165,10 @@ export class NewInvoiceDrafts {
     throw invoiceError('DUPLICATE', {}, undefined, { invoice });
   }
 }
+
+/** The customer's own payment terms (null: the company's apply). */
+const customerTermsOf = (customer: Customer): string | null =>
+  customer.status === 'active' ? (customer.fields.paymentTerms ?? null) : null;
 
 /** A stamp range as the body gives it (`roll_id`), as the domain takes it. */
 export const stampRange = (range: { roll_id: number; from: number; to: number }) => ({
