@@ -3,7 +3,8 @@ import type { ReportAnswer, ReportPeriodName, ReportProductStat } from '#domain/
 import { BadRequestException, Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
-import { businessDate, DEFAULT_TIME_ZONE, isBusinessDate } from '#domain/shared/business-date.js';
+import { businessDate, isBusinessDate } from '#domain/shared/business-date.js';
+import { CompanyTimeZones } from '../infra/company-time.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { ApiAnswer } from '../infra/http/api-answer.js';
@@ -53,6 +54,7 @@ export class ReportsController {
   constructor(
     @Inject(ReportsReader) private readonly reports: ReportsReader,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(CompanyTimeZones) private readonly zones: CompanyTimeZones,
   ) {}
 
   @Get()
@@ -60,12 +62,11 @@ export class ReportsController {
   @ApiOperation({ summary: 'Invoice and order totals and product stats for a period (reports feature)' })
   async stats(@CurrentUser() user: AuthUser, @Query() params: ReportParams): Promise<ReportAnswer> {
     const companyId = user.companyId;
-    const zone = await this.reports.companyZone(companyId);
+    const timeZone = await this.zones.of(companyId);
     const now = this.clock.nowIso();
-    const today = businessDate(now, zone?.time_zone || DEFAULT_TIME_ZONE);
+    const today = businessDate(now, timeZone);
     const { from, to } = validPeriod(params, today);
 
-    const timeZone = zone?.time_zone || DEFAULT_TIME_ZONE;
     const [totals, products, orders] = await this.reports.periodStats(companyId, from, to, timeZone);
     const totalInvoices = totals[0]?.invoices ?? 0;
     const productStats: ReportProductStat[] = products.map((row) => ({

@@ -11,16 +11,6 @@ import { PG_POOL } from '#infra/projections.provider.js';
 export class ReportsReader {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  /** The company's time zone as saved (null when never set). */
-  async companyZone(companyId: string): Promise<{ time_zone: string | null } | undefined> {
-    const [zone] = await tenantQuery<{ time_zone: string | null }>(
-      this.pool,
-      companyId,
-      'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
-    return zone;
-  }
-
   /**
    * For the business days [from, to]: the invoice total (cancelled and deleted invoices left out), per product what
    * the counted sale lines sold, and the orders placed on those days in the company's time zone (cancelled and
