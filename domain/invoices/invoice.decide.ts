@@ -26,6 +26,7 @@ import type {
   InvoiceReplaced,
   InvoiceRevised,
   InvoiceStatusChanged,
+  LineReview,
 } from './invoice.events.js';
 import {
   beerMixProblems,
@@ -83,9 +84,17 @@ export function linesOf(
  * the new line brings its own.
  */
 export function keepReviews(previous: readonly InvoiceLine[], inputs: readonly LineInput[]): LineInput[] {
-  const reviews = new Map<string, NonNullable<LineInput['review']>>();
+  const reviews = new Map<string, LineReview>();
   for (const line of previous)
     if (line.review && !reviews.has(line.productId)) reviews.set(line.productId, line.review);
+  return withProductReviews(inputs, reviews);
+}
+
+/** Lines with the review of their product (from `reviews`) where they bring none of their own. */
+export function withProductReviews(
+  inputs: readonly LineInput[],
+  reviews: ReadonlyMap<string, LineReview>,
+): LineInput[] {
   if (reviews.size === 0) return [...inputs];
   return inputs.map((input) => {
     const review = input.review ?? reviews.get(input.productId);

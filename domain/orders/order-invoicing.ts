@@ -1,6 +1,6 @@
 import type { InvoiceNumberEvent, InvoiceNumbers } from '../invoices/invoice-numbers.js';
 import type { CreateInvoices, LineInput } from '../invoices/invoice.commands.js';
-import { createInvoices } from '../invoices/invoice.decide.js';
+import { createInvoices, withProductReviews } from '../invoices/invoice.decide.js';
 import type { InvoiceCreated, LineReview } from '../invoices/invoice.events.js';
 import type { Invoice } from '../invoices/invoice.state.js';
 import { holdingChanges, type StampHolding, type StampHoldingChanged } from '../stamps/stamp-holding.js';
@@ -113,13 +113,7 @@ function withReviews<D extends { lines: readonly LineInput[] }>(order: LiveOrder
     });
   }
   if (reviews.size === 0) return [...drafts];
-  return drafts.map((draft) => ({
-    ...draft,
-    lines: draft.lines.map((line) => {
-      const review = reviews.get(line.productId);
-      return review ? { ...line, review } : line;
-    }),
-  }));
+  return drafts.map((draft) => ({ ...draft, lines: withProductReviews(draft.lines, reviews) }));
 }
 
 export const ORDER_INVOICING_MESSAGES = {
