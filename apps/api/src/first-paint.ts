@@ -2,6 +2,8 @@
  * What a cold load of the web client gets in its index.html, by address (the build writes route-chunks.json):
  * - `<link rel="modulepreload">` for the chunks the address's page needs (and the private shell's), so the browser
  *   fetches them together with the entry instead of one round trip after it;
+ * - on an address of the back office, not the sign-in page's chunks (marked `data-signin` by the build): a signed-in
+ *   user's first screen does not need them;
  * - on an address of the back office, `data-boot="shell"` on <html>, which shows the shell's skeleton drawn in
  *   index.html at once (before any script has run) until the app replaces it.
  * The answers are built once per route and kept.
@@ -36,11 +38,12 @@ const paramCount = (path: string) =>
 
 export function firstPaintHtml(html: string, chunks: RouteChunks): (pathname: string) => string {
   const withHead = (files: string[], shell: boolean) => {
+    const page = shell ? html.replace(/\s*<link rel="modulepreload"[^>]*\bdata-signin>/g, '') : html;
     const links = [...new Set(files)]
-      .filter((file) => !html.includes(`/${file}"`))
+      .filter((file) => !page.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join('');
-    const head = html.replace('</head>', `${links}</head>`);
+    const head = page.replace('</head>', `${links}</head>`);
     return shell ? head.replace('<html lang="en">', '<html lang="en" data-boot="shell">') : head;
   };
   const routes: CompiledRoute[] = chunks.routes
