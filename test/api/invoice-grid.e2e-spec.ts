@@ -1,10 +1,13 @@
+import { statutoryDueDate } from '#domain/invoices/credit-law.js';
 import { businessDate } from '#domain/shared/business-date.js';
+import { statutoryDueSql } from '../../apps/api/src/invoices/invoice-due.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 
 /*
  * GET /invoice/grid: the order of one day's invoices (the newest number first, whatever sort the grid asks for),
- * and the Paid and Balance columns (what was paid, what is still owed), sortable and filterable.
+ * the Paid and Balance columns (what was paid, what is still owed), sortable and filterable, and the Status filter,
+ * which picks the status the rows show (an open invoice past its due date shows as payment due).
  */
 
 const CUSTOMER = {
@@ -56,13 +59,14 @@ describe('Invoice grid: order within a day, Paid and Balance (HTTP)', () => {
   };
 
   /** An invoice of $108.25 (10 × $10 + 8.25 % tax). */
-  const anInvoice = async (invoicedAt = today()) => {
+  const anInvoice = async (invoicedAt = today(), dueAt?: string) => {
     const created = await api.post(
       'invoice',
       {
         customer_id: customerId,
         items: [{ product_id: wine, qty: 10, price: 10 }],
         invoiced_at: invoicedAt,
+        ...(dueAt ? { due_at: dueAt } : {}),
         force: true,
       },
       token,
@@ -132,5 +136,35 @@ describe('Invoice grid: order within a day, Paid and Balance (HTTP)', () => {
       sortModel: [{ colId: 'paid', sort: 'desc' }],
     });
     expect(paidSome.rows.map((row) => row.paid)).toEqual([108.25, 30, 8.25]);
+  });
+
+  it('filters by the status the rows show: an open invoice past its due date is payment due, in the grid and the CSV', async () => {
+    const overdue = await anInvoice(dayFromToday(-3), dayFromToday(-1));
+    const notYet = await anInvoice(dayFromToday(-3), dayFromToday(2));
+    const statusIs = (values: string[]) => ({ filterModel: { status: { filterType: 'set', values } } });
+
+    const due = (await grid(statusIs(['payment_due']))).rows;
+    expect(due.map((row) => [row.number, row.status])).toEqual([[overdue.number, 'payment_due']]);
+    const invoiced = (await grid(statusIs(['invoiced']))).rows.map((row) => row.number);
+    expect(invoiced).toContain(notYet.number);
+    expect(invoiced).not.toContain(overdue.number);
+    const either = (await grid(statusIs(['invoiced', 'payment_due']))).rows.map((row) => row.number);
+    expect(either).toEqual(expect.arrayContaining([overdue.number, notYet.number]));
+
+    const query = new URLSearchParams({ filterModel: JSON.stringify(statusIs(['payment_due']).filterModel) });
+    const csv = await api.get(`invoice/export/summary?${query}`, token);
+    expect(csv.status).toBe(200);
+    const lines = (csv.body as string).trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${overdue.number},payment_due,`);
+  });
+
+  it("dates the credit law's due day in SQL as the domain does, for every day of a year", async () => {
+    const { rows } = await app.runtime.pool.query<{ day: string; due: string }>(
+      `SELECT d::date::text AS day, ${statutoryDueSql('d::date')}::text AS due
+         FROM generate_series(DATE '2027-12-01', DATE '2028-12-31', interval '1 day') d`,
+    );
+    expect(rows).toHaveLength(397);
+    expect(rows.filter((row) => row.due !== statutoryDueDate(row.day))).toEqual([]);
   });
 });

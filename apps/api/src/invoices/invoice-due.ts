@@ -16,6 +16,36 @@ export const creditSubjectSql = (alias: string) =>
   `(NOT ${alias}.beer AND coalesce((${alias}.content -> 'customer' ->> 'cashOnDelivery')::boolean, false) = false
     AND jsonb_path_exists(${alias}.content, '$.lines[*] ? (@.type == "LIQUOR" || @.type == "WINE")'))`;
 
+/** SQL: the credit law's due date of an invoice dated `day` — the 25th for the 1st–15th, else the next month's 10th. */
+export const statutoryDueSql = (day: string) =>
+  `(CASE WHEN extract(day FROM ${day}) <= 15
+     THEN make_date(extract(year FROM ${day})::int, extract(month FROM ${day})::int, 25)
+     ELSE (make_date(extract(year FROM ${day})::int, extract(month FROM ${day})::int, 10) + interval '1 month')::date END)`;
+
+/** The statuses an invoice can be overdue in (shown as payment due once its due date has passed). */
+const OVERDUE_FROM = `('invoiced', 'delivered', 'payment_due_soon', 'payment_due')`;
+
+/**
+ * A status filter over an rm_invoice row `alias` that picks what lists show (`dueOfRow`): an open invoice whose due
+ * date (the credit law's when that is earlier and the law dates it) has passed shows as payment due, whatever its
+ * stored status. `context` carries the company's `today` and whether its credit-law calendar is on (`dueClock`).
+ */
+export function shownStatusCondition(alias: string) {
+  return (
+    value: string,
+    bind: (value: unknown) => string,
+    context: Readonly<Record<string, string | boolean>>,
+  ) => {
+    const dueOn = context.creditLaw
+      ? `(CASE WHEN ${creditSubjectSql(alias)} AND ${alias}.due_on > ${statutoryDueSql(`${alias}.invoiced_on`)}
+           THEN ${statutoryDueSql(`${alias}.invoiced_on`)} ELSE ${alias}.due_on END)`
+      : `${alias}.due_on`;
+    const overdue = `(${alias}.status IN ${OVERDUE_FROM} AND ${dueOn} < ${bind(context.today)}::date)`;
+    if (value === 'payment_due') return `(${alias}.status = 'payment_due' OR ${overdue})`;
+    return `(${alias}.status = ${bind(value)} AND NOT coalesce(${overdue}, false))`;
+  };
+}
+
 /** The company's today (in its time zone) and whether its credit-law calendar is on: one row read. */
 export async function dueClock(
   db: Queryable,

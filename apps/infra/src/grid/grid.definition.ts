@@ -41,7 +41,16 @@ export interface GridColumnInput {
    * itself, so its index serves; values that are not of the type match nothing.
    */
   setType?: 'text' | 'uuid' | 'boolean';
+  /**
+   * For a set column whose rows are shown as something other than the stored value (a status that is computed on
+   * the day it is read): the condition one chosen value means, so a filter picks what the cells show. `bind` adds a
+   * bind parameter; `context` is what the handler knows of the request (e.g. the company's today). Trusted code only.
+   */
+  setCondition?: (value: string, bind: (value: unknown) => string, context: GridContext) => string;
 }
+
+/** What a grid's handler passes to its columns' `setCondition` (the company's today, its settings). */
+export type GridContext = Readonly<Record<string, string | boolean>>;
 
 export interface GridDefinitionInput<C extends string> {
   /** Table (or trusted FROM expression, e.g. a join) holding the rows. */
@@ -61,7 +70,8 @@ export interface GridDefinitionInput<C extends string> {
   keyColumn?: string;
 }
 
-export type GridColumn = Required<GridColumnInput>;
+export type GridColumn = Required<Omit<GridColumnInput, 'setCondition'>> &
+  Pick<GridColumnInput, 'setCondition'>;
 
 export interface GridDefinition {
   readonly table: string;

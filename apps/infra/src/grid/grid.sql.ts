@@ -1,5 +1,5 @@
 import { isUuid } from '#domain/shared/field-rules.js';
-import type { GridColumn, GridDefinition, GridSort } from './grid.definition.js';
+import type { GridColumn, GridContext, GridDefinition, GridSort } from './grid.definition.js';
 import type { ColumnFilter, FilterCondition, GridRequest } from './grid-request.parser.js';
 
 export interface SqlQuery {
@@ -25,11 +25,12 @@ export function buildGridQueries(
   grid: GridDefinition,
   request: GridRequest,
   companyId: string,
+  context: GridContext = {},
 ): { rows: SqlQuery; count: SqlQuery } {
   const params = new Params();
   const where = [
     `${grid.tenantColumn} = ${params.add(companyId)}`,
-    ...request.filters.map((f) => filterSql(grid, f, params)),
+    ...request.filters.map((f) => filterSql(grid, f, params, context)),
   ];
   const from = `FROM ${grid.table} WHERE ${where.join(' AND ')}`;
   const countValues = [...params.values];
@@ -69,13 +70,18 @@ function column(grid: GridDefinition, colId: string): GridColumn {
   return found;
 }
 
-function filterSql(grid: GridDefinition, filter: ColumnFilter, params: Params): string {
+function filterSql(grid: GridDefinition, filter: ColumnFilter, params: Params, context: GridContext): string {
   const col = column(grid, filter.colId);
-  const parts = filter.conditions.map((condition) => conditionSql(col, condition, params));
+  const parts = filter.conditions.map((condition) => conditionSql(col, condition, params, context));
   return parts.length === 1 ? parts[0]! : `(${parts.join(` ${filter.operator} `)})`;
 }
 
-function conditionSql(col: GridColumn, condition: FilterCondition, params: Params): string {
+function conditionSql(
+  col: GridColumn,
+  condition: FilterCondition,
+  params: Params,
+  context: GridContext,
+): string {
   switch (condition.filterType) {
     case 'text':
       return textSql(
@@ -88,7 +94,9 @@ function conditionSql(col: GridColumn, condition: FilterCondition, params: Param
     case 'date':
       return daySql(`(${col.filterSql})`, condition, params, col.dayZone);
     case 'set':
-      return setSql(col, condition.values, params);
+      return col.setCondition
+        ? shownSetSql(col.setCondition, condition.values, params, context)
+        : setSql(col, condition.values, params);
   }
 }
 
@@ -196,6 +204,20 @@ function required<T>(value: T | undefined): T {
 }
 
 const BOOLEAN: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+
+/** A set filter over what the cells show: each chosen value's own condition, any of them (a blank matches none). */
+function shownSetSql(
+  condition: NonNullable<GridColumn['setCondition']>,
+  values: readonly (string | null)[],
+  params: Params,
+  context: GridContext,
+): string {
+  const parts = values
+    .filter((value): value is string => value !== null)
+    .map((value) => condition(value, (v) => params.add(v), context));
+  if (parts.length === 0) return 'FALSE';
+  return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
+}
 
 function setSql(col: GridColumn, values: readonly (string | null)[], params: Params): string {
   const present = values.filter((value): value is string => value !== null);

@@ -2,6 +2,7 @@ export {
   defineGrid,
   dollarsSql,
   type GridColumnType,
+  type GridContext,
   type GridDefinition,
   type GridSort,
 } from './grid.definition.js';

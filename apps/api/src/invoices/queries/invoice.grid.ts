@@ -1,5 +1,5 @@
 import { defineGrid, dollarsSql as dollars } from '#infra/grid/index.js';
-import { creditSubjectSql } from '../invoice-due.js';
+import { creditSubjectSql, shownStatusCondition } from '../invoice-due.js';
 
 /**
  * What a row still owes: the total less its live payments, nothing for a cancelled invoice (it is owed no more; what
@@ -22,7 +22,8 @@ export const invoiceGrid = defineGrid({
     number: { sql: 'i.number', type: 'text', sortSql: 'i.sequence' },
     sequence: { sql: 'i.sequence', type: 'number' },
     beer: { sql: 'i.beer', type: 'set', setType: 'boolean', sortable: false },
-    status: { sql: 'i.status', type: 'set' },
+    // A filter picks the status the rows show (an open invoice past its due date shows as payment due).
+    status: { sql: 'i.status', type: 'set', setCondition: shownStatusCondition('i') },
     status_info: { sql: 'i.status_info', type: 'text', sortable: false, filterable: false },
     total: { sql: dollars('i.total_cents'), type: 'number', sortSql: 'i.total_cents' },
     sub_total: { sql: dollars('i.subtotal_cents'), type: 'number', sortSql: 'i.subtotal_cents' },

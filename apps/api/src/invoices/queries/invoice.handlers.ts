@@ -93,7 +93,7 @@ export class InvoiceGridHandler implements IQueryHandler<InvoiceGridQuery> {
         operator: 'AND',
         conditions: [{ filterType: 'set', type: 'in', values: [customerId] }],
       });
-    const queries = buildGridQueries(invoiceGrid, request, companyId);
+    const queries = buildGridQueries(invoiceGrid, request, companyId, clock);
     const filtered = request.filters.length > 0;
     const countQuery = filtered ? cappedCount(queries.count, INVOICE_COUNT_CAP) : keptCount(companyId);
     const deep = request.startRow >= INVOICE_DEEP_PAGE_FROM;
@@ -132,30 +132,32 @@ export class InvoiceGridHandler implements IQueryHandler<InvoiceGridQuery> {
    * Each row with the due date and status the invoice page shows (invoice-due.ts), computed on the company's today.
    * Filters and sorts read the stored ones.
    */
-  private shown<T extends { rows: Record<string, unknown>[] }>(
-    result: T,
-    clock: { today: string; creditLaw: boolean },
-  ): T {
-    const day = (value: unknown) =>
-      value instanceof Date ? value.toISOString().slice(0, 10) : (value as string | null);
-    return {
-      ...result,
-      rows: result.rows.map(({ credit_subject, ...row }) => {
-        if (row.invoiced_at === undefined || row.status === undefined) return row;
-        const due = dueOfRow(
-          {
-            status: row.status as string,
-            invoiced_on: day(row.invoiced_at)!,
-            due_on: day(row.due_at) ?? null,
-            credit_subject: credit_subject === true,
-          },
-          clock.today,
-          clock.creditLaw,
-        );
-        return { ...row, due_at: due.dueOn, status: due.status };
-      }),
-    };
+  private shown<T extends { rows: Record<string, unknown>[] }>(result: T, clock: DueClock): T {
+    return { ...result, rows: result.rows.map((row) => shownRow(row, clock)) };
   }
+}
+
+type DueClock = { today: string; creditLaw: boolean };
+
+/** A grid row as lists show it: the due date and status on the company's today (`dueOfRow`), without its inputs. */
+function shownRow(
+  { credit_subject, ...row }: Record<string, unknown>,
+  clock: DueClock,
+): Record<string, unknown> {
+  if (row.invoiced_at === undefined || row.status === undefined) return row;
+  const day = (value: unknown) =>
+    value instanceof Date ? value.toISOString().slice(0, 10) : (value as string | null);
+  const due = dueOfRow(
+    {
+      status: row.status as string,
+      invoiced_on: day(row.invoiced_at)!,
+      due_on: day(row.due_at) ?? null,
+      credit_subject: credit_subject === true,
+    },
+    clock.today,
+    clock.creditLaw,
+  );
+  return { ...row, due_at: due.dueOn, status: due.status };
 }
 
 /** A filtered grid counts at most this many matches (and one more, to know it stopped). */
@@ -282,17 +284,17 @@ export class QuickSearchHandler implements IQueryHandler<QuickSearchQuery> {
 /** Summary and Detailed CSV of the grid's current filter and sort, streamed (invoices_{kind}_{date}.csv). */
 @QueryHandler(InvoiceCsvQuery)
 export class InvoiceCsvHandler implements IQueryHandler<InvoiceCsvQuery> {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(InvoiceReader) private readonly reader: InvoiceReader,
-  ) {}
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async execute({ companyId, kind, params, now }: InvoiceCsvQuery) {
     const request = parseGridRequest(invoiceGrid, { ...params, startRow: 0, endRow: 1 });
-    const { rows: query } = buildGridQueries(invoiceGrid, request, companyId);
-    const timeZone = await this.reader.timeZone(companyId);
+    const clock = await dueClock(this.pool, companyId, now.toISOString());
+    const { rows: query } = buildGridQueries(invoiceGrid, request, companyId, clock);
     const headers = INVOICE_SUMMARY_CSV.map(([header]) => header);
-    const summaryCells = (row: Record<string, unknown>) => INVOICE_SUMMARY_CSV.map(([, colId]) => row[colId]);
+    const summaryCells = (row: Record<string, unknown>) => {
+      const shown = shownRow(row, clock);
+      return INVOICE_SUMMARY_CSV.map(([, colId]) => shown[colId]);
+    };
     const stream =
       kind === 'summary'
         ? await streamCursorCsv(this.pool, allRowsOf(query), headers, summaryCells)
@@ -319,7 +321,7 @@ export class InvoiceCsvHandler implements IQueryHandler<InvoiceCsvQuery> {
               ]);
             },
           );
-    return { filename: `invoices_${kind}_${fileDate(now, timeZone)}.csv`, stream };
+    return { filename: `invoices_${kind}_${fileDate(now, clock.timeZone)}.csv`, stream };
   }
 }
 
