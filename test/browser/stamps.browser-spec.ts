@@ -495,6 +495,28 @@ describe('Stamps (browser)', () => {
       await visible(page.getByRole('tabpanel', { name: 'Destroy Stamps' }));
     });
 
+    browser.it(
+      'shows the log on a phone as a list of serials, their invoice and what became of them',
+      async () => {
+        const owner = await anOwner();
+        await addRoll(owner, 'AB', 1000, 1479);
+        await invoiceStamps(owner, { id: '11111111-1111-4111-8111-111111111111', number: '1001', count: 12 });
+        const page = await signedIn(owner, '/stamp', { width: 390, height: 844 });
+        const log = page.getByRole('list', { name: 'Stamp log' });
+        await visible(log);
+        const items = log.getByRole('listitem');
+        await expectTrue(async () => (await items.count()) === 2);
+        const invoiced = items.filter({ hasText: '#1001' });
+        await visible(invoiced.getByText('AB1000–1011'));
+        await visible(invoiced.getByText('12 stamps'));
+        await visible(invoiced.getByText('Invoiced'));
+        await snap(page, 'stamp-log-phone');
+        const overflow = await page.evaluate<number>(
+          'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
+      },
+    );
     browser.it('fits a tablet-width screen', async () => {
       const owner = await anOwner();
       await addRoll(owner, 'AB', 1000, 1479);

@@ -13,7 +13,7 @@ import { useGridModels } from '../../shared/grid/use-grid-models';
 import { toast } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
-import { STAMP_LOG_DEFAULT_SORT, stampLogColumns } from './stamp-log.columns';
+import { STAMP_LOG_DEFAULT_SORT, stampLogColumns, stampLogPhoneRow } from './stamp-log.columns';
 import { STAMP_MESSAGES } from './stamp-messages';
 import { StampAsOfReport } from './StampAsOfReport';
 import { StampLookup } from './StampLookup';
@@ -121,6 +121,7 @@ export default function StampsPage() {
               columns={stampLogColumns}
               result={log}
               label="Stamp log"
+              phoneRow={stampLogPhoneRow}
               emptyText="No stamps logged yet."
               errorText="Error loading the stamp log"
               getRowClassName={({ row }) => (row.kind === 'destroyed' ? 'stamp-row--destroyed' : '')}

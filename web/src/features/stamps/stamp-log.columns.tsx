@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, toDate } from '../../shared/format';
+import type { PhoneRowParts } from '../../shared/grid/PhoneRowList';
 import { LOG_KIND } from './stamp-format';
 import type { StampLogKind, StampLogRow } from './stamps.api';
 
@@ -92,3 +93,27 @@ export const stampLogColumns: GridColDef<StampLogRow>[] = [
   { field: 'used', headerName: 'Used', type: 'number', minWidth: 60, flex: 0.5, valueGetter: toNumber },
   { field: 'balance', headerName: 'Balance', type: 'number', minWidth: 76, flex: 0.6, valueGetter: toNumber },
 ];
+
+const range = (row: StampLogRow) =>
+  `${row.prefix}${stampNumber(row.start)}${String(row.end) !== String(row.start) ? `–${stampNumber(row.end)}` : ''}`;
+
+/** A stamp log row on a phone: the serials and what became of them, the day, the invoice and customer, the count. */
+export const stampLogPhoneRow = (row: StampLogRow): PhoneRowParts => ({
+  primary: range(row),
+  secondary: [
+    formatDate(toDate(row.logged_at)),
+    row.invoice ? `#${row.invoice}` : isManual(row) ? 'Manual' : '',
+    row.customer,
+  ]
+    .filter(Boolean)
+    .join(' · '),
+  amount: `${Number(row.used).toLocaleString('en-US')} ${Number(row.used) === 1 ? 'stamp' : 'stamps'}`,
+  badge: (
+    <Chip
+      size="small"
+      label={kindLabel(row)}
+      color={LOG_KIND[row.kind]?.color ?? 'default'}
+      variant={row.kind === 'destroyed' ? 'filled' : 'outlined'}
+    />
+  ),
+});
