@@ -3,9 +3,9 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { customerError } from '#domain/customers/customer.errors.js';
 import { licenceExpiry } from '#domain/customers/tabc-permit.js';
-import { businessDate, DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
+import { businessDate } from '#domain/shared/business-date.js';
 import { PG_POOL } from '#infra/projections.provider.js';
+import { companyTimeZone } from '../../infra/company-time.js';
 import { TabcLookupService } from '../../tabc/tabc-lookup.service.js';
 import { findCustomer } from '../customer.response.js';
 import { TabcExpirationQuery, type TabcExpirationResponse } from './tabc-expiration.query.js';
@@ -20,17 +20,12 @@ export class TabcExpirationHandler implements IQueryHandler<TabcExpirationQuery>
   async execute({ companyId, customerId, now }: TabcExpirationQuery): Promise<TabcExpirationResponse> {
     const customer = await findCustomer(this.pool, companyId, customerId);
     if (!customer) throw customerError('CUSTOMER_NOT_FOUND');
-    const [company] = await tenantQuery<{ time_zone: string }>(
-      this.pool,
-      companyId,
-      'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
-    const licence = await this.tabc.licenceOf(customer);
+    const [timeZone, licence] = await Promise.all([
+      companyTimeZone(this.pool, companyId),
+      this.tabc.licenceOf(customer),
+    ]);
     return {
-      ...licenceExpiry(
-        licence?.expiration_date ?? null,
-        businessDate(now, company?.time_zone ?? DEFAULT_TIME_ZONE),
-      ),
+      ...licenceExpiry(licence?.expiration_date ?? null, businessDate(now, timeZone)),
       found: licence !== null,
       license_id: licence?.license_id ?? null,
       license_type: licence?.license_type ?? null,

@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { InvoiceContent } from '#domain/invoices/invoice.events.js';
-import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
-import { tenantQuery } from '#infra/db/tenant-query.js';
 import { buildGridQueries, parseGridRequest } from '#infra/grid/index.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { fileDate } from '../../infra/company-time.js';
 import { allRowsOf, streamCursorJson } from '../../infra/csv/cursor-csv.js';
+import { dueClock } from '../../invoices/invoice-due.js';
 import { invoiceGrid } from '../../invoices/queries/invoice.grid.js';
 import { bottlePosInvoice } from './bottle-pos.adapter.js';
 
@@ -20,16 +19,13 @@ export class BottlePosExport {
 
   async invoices(companyId: string, params: { filterModel?: string; sortModel?: string }, now: Date) {
     const request = parseGridRequest(invoiceGrid, { ...params, startRow: 0, endRow: 1 });
-    const { rows } = buildGridQueries(invoiceGrid, request, companyId);
+    // the company's today and zone: the grid's filters pick what the grid shows, and the file is dated the company's day
+    const clock = await dueClock(this.pool, companyId, now.toISOString());
+    const { rows } = buildGridQueries(invoiceGrid, request, companyId, clock);
     const query = allRowsOf({
       ...rows,
       text: rows.text.replace(/^SELECT /, 'SELECT i.id AS invoice_uuid, i.content AS content, '),
     });
-    const [company] = await tenantQuery<{ time_zone: string | null }>(
-      this.pool,
-      companyId,
-      'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
     const stream = await streamCursorJson(this.pool, query, (row) => {
       const content = row.content as InvoiceContent;
       return bottlePosInvoice({
@@ -45,7 +41,7 @@ export class BottlePosExport {
         totalCents: content.totals.totalCents,
       });
     });
-    const filename = `bottle_pos_invoices_${fileDate(now, company?.time_zone || DEFAULT_TIME_ZONE)}.json`;
+    const filename = `bottle_pos_invoices_${fileDate(now, clock.timeZone)}.json`;
     return { filename, stream };
   }
 }
