@@ -25,6 +25,7 @@ import type {
   WaitOptions,
 } from './decision.js';
 import { streamDecision } from './decision.js';
+import { StreamLocks } from './stream-locks.js';
 
 export { declareDecision, streamDecision } from './decision.js';
 export type { Actor, Decision, Evolver, StreamDecision, WaitOptions } from './decision.js';
@@ -144,7 +145,8 @@ export class EventAppender {
   eventsRead = 0;
   private readonly cache = new Map<string, CachedState>();
   private readonly snapshotWrites = new Set<Promise<void>>();
-  private readonly queues = new Map<string, Promise<void>>();
+  /** Decisions on the same streams in this process take turns. */
+  private readonly locks = new StreamLocks();
   /** Decisions waiting per group (`decideManyTogether`) while the group's batch before them is decided. */
   private readonly groups = new Map<string, BatchRequest[]>();
 
@@ -180,7 +182,7 @@ export class EventAppender {
     options: WaitOptions = {},
   ): Promise<DecisionOf<T>> {
     return this.decision(streams, decide, actor, options, (request) => {
-      void this.serialized(request.names, () => this.decideBatch([request]));
+      void this.locks.run(request.names, () => this.decideBatch([request]));
     });
   }
 
@@ -244,7 +246,7 @@ export class EventAppender {
       while (queue.length > 0) {
         const batch = queue.splice(0, GROUP_MOST);
         const names = [...new Set(batch.flatMap((request) => request.names))];
-        await this.serialized(names, () => this.decideBatch(batch));
+        await this.locks.run(names, () => this.decideBatch(batch));
       }
     } finally {
       // (no await between the last look at the queue and this: a decision arriving now starts a new drain)
@@ -253,7 +255,7 @@ export class EventAppender {
   }
 
   /**
-   * Read → fold → decide → append for a batch of decisions (one, or a group's), inside `serialized` on all their
+   * Read → fold → decide → append for a batch of decisions (one, or a group's), inside `locks.run` on all their
    * streams. Every stream is loaded once; the decisions run in order, each on the states the ones before it left
    * (their events folded in as the store would give them back); then one atomic append, each stream at the
    * revision it was read at. On a revision conflict the batch is read and decided again (bounded). Settles every
@@ -588,22 +590,6 @@ export class EventAppender {
         })),
       })),
     );
-  }
-
-  /** Runs `work` after every earlier decision on any of these streams in this process (locks taken in name order). */
-  private async serialized<R>(streams: string[], work: () => Promise<R>): Promise<R> {
-    const names = [...streams].sort();
-    const before = names.map((name) => this.queues.get(name) ?? Promise.resolve());
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    for (const name of names) this.queues.set(name, mine);
-    try {
-      await Promise.all(before);
-      return await work();
-    } finally {
-      done();
-      for (const name of names) if (this.queues.get(name) === mine) this.queues.delete(name);
-    }
   }
 }
 
