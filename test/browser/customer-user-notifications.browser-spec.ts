@@ -3,8 +3,8 @@ import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { expectTrue, ok, switchFeature, uniqueEmail, visible } from '../support/browser-fixtures.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { expectTrue, ok, uniqueEmail, visible, anOrderingDistributor } from '../support/browser-fixtures.js';
+import { apiClient, type ApiClient } from '../support/http.js';
 
 let app: TestApp;
 let http: ApiClient;
@@ -22,23 +22,7 @@ afterAll(async () => {
 
 /** A distributor with the order feature and a customer with one invited user, Bea Manager. */
 async function aCustomerWithAUser() {
-  const { token, user } = await signUpOwner(http, 'Nora Owner');
-  await switchFeature(app, user.company_id, 'order', true);
-  const customer = await ok(
-    http.post(
-      'customer',
-      {
-        name: 'The Rusty Nail',
-        address: '500 E 6th St',
-        city: 'Austin',
-        zip: '78701',
-        tabc_id: 'MB123456',
-        cash_on_delivery: false,
-        fintech_option: false,
-      },
-      token,
-    ),
-  );
+  const { token, customer } = await anOrderingDistributor(app, http, 'Nora Owner');
   await ok(
     http.post(
       'customer/user-invitation',

@@ -1,9 +1,17 @@
 import { jest } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE } from '../support/accessibility.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { ok, switchFeature, today, uniqueEmail, visible } from '../support/browser-fixtures.js';
+import {
+  ok,
+  switchFeature,
+  today,
+  uniqueEmail,
+  visible,
+  anOrderingDistributor,
+} from '../support/browser-fixtures.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 
 let app: TestApp;
@@ -20,28 +28,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 1000 };
-
 /** A distributor with the order feature, a customer, Barefoot Merlot at $10.00 and a stamp roll. */
 async function aDistributor() {
-  const { token, user } = await signUpOwner(http, 'Olive Owner');
-  await switchFeature(app, user.company_id, 'order', true);
-  const customer = await ok(
-    http.post(
-      'customer',
-      {
-        name: 'The Rusty Nail',
-        address: '500 E 6th St',
-        city: 'Austin',
-        zip: '78701',
-        tabc_id: 'MB123456',
-        cash_on_delivery: false,
-        fintech_option: false,
-      },
-      token,
-    ),
-  );
+  const { token, user, customer } = await anOrderingDistributor(app, http, 'Olive Owner');
   await ok(
     http.post(
       'product',

@@ -1,10 +1,9 @@
 import { jest } from '@jest/globals';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, seriousViolations } from '../support/accessibility.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { hidden, ok, switchFeature, uniqueEmail, visible } from '../support/browser-fixtures.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { hidden, ok, uniqueEmail, visible, anOrderingDistributor } from '../support/browser-fixtures.js';
+import { apiClient, type ApiClient } from '../support/http.js';
 
 /*
  * The ordering app's drafts: a bar manager saves the cart as a draft, opens it again at the day's
@@ -26,52 +25,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 1000 };
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** The critical and serious WCAG 2.1 A/AA violations on the page, once it settled (no transition running). */
-async function violations(page: Page, where: string): Promise<string[]> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-      undefined,
-      { timeout: 3000 },
-    )
-    .catch(() => undefined);
-  const result = await new AxeBuilder({ page })
-    .withTags(WCAG)
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${where}: ${v.id} ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 /** A distributor with the order feature, a customer, two products, and a customer user signed in to the shop. */
 async function aShop() {
-  const { token, user } = await signUpOwner(http, 'Olive Owner');
-  await switchFeature(app, user.company_id, 'order', true);
-  const customer = await ok(
-    http.post(
-      'customer',
-      {
-        name: 'The Rusty Nail',
-        address: '500 E 6th St',
-        city: 'Austin',
-        zip: '78701',
-        tabc_id: 'MB123456',
-        cash_on_delivery: false,
-        fintech_option: false,
-      },
-      token,
-    ),
-  );
+  const { token, customer } = await anOrderingDistributor(app, http, 'Olive Owner');
   const product = (name: string, type: string, price: number) =>
     ok(
       http.post(
@@ -138,7 +94,7 @@ describe('Order drafts in the ordering app (browser)', () => {
     await visible(drafts.getByText(/2 products · 3 units/));
     await visible(page.getByRole('tab', { name: 'Cart, 0 units' }));
     await snap(page, `shop-drafts-list-${label}`);
-    found.push(...(await violations(page, `drafts list ${label}`)));
+    found.push(...(await seriousViolations(page, `drafts list ${label}`)));
 
     // the customer's price changes; the draft opens at today's price, is changed and saved again
     await ok(
@@ -152,7 +108,7 @@ describe('Order drafts in the ordering app (browser)', () => {
     await page.getByRole('button', { name: 'One more Barefoot Merlot' }).click();
     await visible(page.getByText('Subtotal $47.50'));
     await snap(page, `shop-drafts-cart-${label}`);
-    found.push(...(await violations(page, `draft in the cart ${label}`)));
+    found.push(...(await seriousViolations(page, `draft in the cart ${label}`)));
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await visible(drafts.getByText(/2 products · 4 units/));
 
@@ -179,7 +135,7 @@ describe('Order drafts in the ordering app (browser)', () => {
       confirm.getByText('Sure you want to change Status from Draft to Cancelled?', { exact: false }),
     );
     await snap(page, `shop-drafts-cancel-${label}`);
-    found.push(...(await violations(page, `cancel dialog ${label}`)));
+    found.push(...(await seriousViolations(page, `cancel dialog ${label}`)));
     await confirm.getByRole('button', { name: 'Keep Draft' }).click();
     await hidden(confirm);
     await visible(drafts.getByText(/1 product · 1 unit ·/));

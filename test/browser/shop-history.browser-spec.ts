@@ -1,18 +1,17 @@
 import { jest } from '@jest/globals';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, seriousViolations } from '../support/accessibility.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
   daysFromToday,
   ok,
-  switchFeature,
   hidden,
   today,
   uniqueEmail,
   visible,
+  anOrderingDistributor,
 } from '../support/browser-fixtures.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { apiClient, type ApiClient } from '../support/http.js';
 
 /*
  * The ordering app helps a bar manager reorder: "Your usual" first in the catalogue, the balance owed with its overdue
@@ -38,54 +37,12 @@ afterAll(async () => {
 const aKey = (label: string) => uniqueEmail(label).replace(/[^A-Za-z0-9._:-]/g, '-');
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 1000 };
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function violations(page: Page, where: string): Promise<string[]> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-      undefined,
-      { timeout: 3000 },
-    )
-    .catch(() => undefined);
-  const result = await new AxeBuilder({ page })
-    .withTags(WCAG)
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${where}: ${v.id} ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 /**
  * A distributor with the order feature and a customer that was invoiced: wine, vodka and a rum (archived since) this
  * month, due in 20 days; beer 40 days ago, due 10 days ago (overdue). A customer user of it.
  */
 async function aCustomerWithHistory() {
-  const { token, user } = await signUpOwner(http, 'Olive Owner');
-  await switchFeature(app, user.company_id, 'order', true);
-  const customer = await ok(
-    http.post(
-      'customer',
-      {
-        name: 'The Rusty Nail',
-        address: '500 E 6th St',
-        city: 'Austin',
-        zip: '78701',
-        tabc_id: 'MB123456',
-        cash_on_delivery: false,
-        fintech_option: false,
-      },
-      token,
-    ),
-  );
+  const { token, customer } = await anOrderingDistributor(app, http, 'Olive Owner');
   const product = async (name: string, type: string, price: number) =>
     (
       await ok(
@@ -189,7 +146,7 @@ describe('Reordering in the ordering app (browser)', () => {
     await visible(page.getByRole('heading', { name: 'Beer', level: 2 }));
     await visible(page.getByRole('list', { name: 'Beer products' }).getByText('LONE STAR'));
     await snap(page, `shop-history-catalogue-${label}`);
-    found.push(...(await violations(page, `catalogue ${label}`)));
+    found.push(...(await seriousViolations(page, `catalogue ${label}`)));
     // one kind alone, and the search within it
     await page.getByRole('button', { name: 'Wine', exact: true }).click();
     await visible(usual.getByText('BAREFOOT MERLOT'));
@@ -210,7 +167,7 @@ describe('Reordering in the ordering app (browser)', () => {
     await visible(page.getByText('3 units · Total $27.00'));
     await visible(page.getByRole('button', { name: 'Download PDF of order #1' }));
     await snap(page, `shop-history-order-${label}`);
-    found.push(...(await violations(page, `order ${label}`)));
+    found.push(...(await seriousViolations(page, `order ${label}`)));
 
     // the invoices: the balance owed and its overdue part
     await page.getByRole('tab', { name: 'Invoices' }).click();
@@ -219,7 +176,7 @@ describe('Reordering in the ordering app (browser)', () => {
     await visible(balance.getByText(money(shop.late.total)));
     await visible(balance.getByText('1 invoice past due'));
     await snap(page, `shop-history-invoices-${label}`);
-    found.push(...(await violations(page, `invoices ${label}`)));
+    found.push(...(await seriousViolations(page, `invoices ${label}`)));
 
     // a past invoice opened, and ordered again
     await page.getByRole('link', { name: `Invoice #${shop.current.number} ` }).click();
@@ -229,7 +186,7 @@ describe('Reordering in the ordering app (browser)', () => {
     await visible(page.getByText(`Total ${money(shop.current.total)}`));
     await visible(page.getByRole('button', { name: `Download PDF of invoice #${shop.current.number}` }));
     await snap(page, `shop-history-invoice-${label}`);
-    found.push(...(await violations(page, `invoice ${label}`)));
+    found.push(...(await seriousViolations(page, `invoice ${label}`)));
     await page.getByRole('button', { name: `Order again: invoice #${shop.current.number}` }).click();
 
     await visible(page.getByRole('heading', { name: 'Cart' }));
@@ -243,7 +200,7 @@ describe('Reordering in the ordering app (browser)', () => {
     await visible(page.getByText('Tax $8.25'));
     await visible(page.getByText('Total $108.23', { exact: true }));
     await snap(page, `shop-history-cart-${label}`);
-    found.push(...(await violations(page, `cart ${label}`)));
+    found.push(...(await seriousViolations(page, `cart ${label}`)));
 
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(viewport.width);

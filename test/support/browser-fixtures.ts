@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { businessDate } from '#domain/shared/business-date.js';
 import type { TestApp } from './app.js';
-import { apiClient, signUpOwner } from './http.js';
+import { apiClient, signUpOwner, type ApiClient } from './http.js';
 import { setFeature } from './cli.js';
 
 /*
@@ -158,3 +158,25 @@ export const aWine = (api: Api, token: string) =>
     },
     token,
   });
+
+/** A distributor (its owner named `ownerName`) with the ordering app on and one customer, The Rusty Nail (MB123456). */
+export async function anOrderingDistributor(app: TestApp, http: ApiClient, ownerName: string) {
+  const { token, user } = await signUpOwner(http, ownerName);
+  await switchFeature(app, user.company_id, 'order', true);
+  const customer = await ok<{ id: string; name: string }>(
+    http.post(
+      'customer',
+      {
+        name: 'The Rusty Nail',
+        address: '500 E 6th St',
+        city: 'Austin',
+        zip: '78701',
+        tabc_id: 'MB123456',
+        cash_on_delivery: false,
+        fintech_option: false,
+      },
+      token,
+    ),
+  );
+  return { token, user, customer };
+}
