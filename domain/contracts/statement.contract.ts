@@ -75,3 +75,24 @@ export interface StatementEmailResponse {
   message: string;
   emailed_to: string;
 }
+
+/** GET /pdf/customer/statement/{token}: the statement of the link's period and the distributor's header. */
+export type PublicStatementResponse = StatementResponse & {
+  company: {
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    zip: string;
+    tabc_id: string;
+    logo: string | null;
+  };
+};
+
+/** POST /customer/{id}/statement/link */
+export interface StatementLinkResponse {
+  token: string;
+  url: string;
+  expires_at: string;
+  period: { from: string; to: string };
+}
