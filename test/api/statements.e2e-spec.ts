@@ -2,6 +2,7 @@ import { SettableClock } from '../../apps/api/src/infra/clock.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { setFeature } from '../support/cli.js';
 import { pdfText } from '../support/pdf-text.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 
@@ -43,6 +44,7 @@ describe('Customer statements (HTTP)', () => {
   let document: ApiDocument;
   let token: string;
   let otherToken: string;
+  let barManager: string;
   let customerId: string;
   let numbers: Record<string, string>;
 
@@ -56,12 +58,26 @@ describe('Customer statements (HTTP)', () => {
     app = await startTestApp({}, { clock });
     api = apiClient(app.baseUrl);
     document = await loadApiDocument(app.baseUrl);
-    ({ token } = await signUpOwner(api));
+    const owner = await signUpOwner(api);
+    token = owner.token;
     // Signed up on the real clock, so their sessions are valid now.
     otherToken = (await signUpOwner(api)).token;
     expect((await api.post('company/feature', { name: 'payment', active: true }, token)).status).toBe(200);
     expect((await api.post('company/feature', { name: 'email', active: true }, token)).status).toBe(200);
     customerId = (await api.post('customer', CUSTOMER, token)).body.id;
+    // The ordering app's user of this customer, invited and signed in on the real clock too.
+    await setFeature(app.app, owner.user.company_id, 'order');
+    await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+    const invite = await api.post(
+      'customer/user-invitation',
+      { values: { name: 'Bar Manager', email: 'manager@rustynail.test' }, customer: customerId },
+      token,
+    );
+    expect(invite.status).toBe(201);
+    const invitation = await app.mailbox.waitFor('manager@rustynail.test');
+    const invited = /invitation\?token=([A-Za-z0-9_-]+)/.exec(invitation.text)![1]!;
+    barManager = (await api.post('shop/invitation/accept', { token: invited, password: 'secret1' })).body
+      .token;
     const wine = (await api.post('product', WINE, token)).body.id;
     clock.set('2026-07-20T17:00:00.000Z');
     const invoice = async (qty: number, invoiced_at: string, due_at: string) => {
@@ -269,6 +285,24 @@ describe('Customer statements (HTTP)', () => {
     const bad = await api.post(`customer/${customerId}/statement/email`, { email: 'nope' }, token);
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('Input valid email address');
+  });
+
+  it('shows the ordering app’s user its customer’s statement of the current month, and its PDF', async () => {
+    const statement = await api.get('shop/statement', barManager);
+    expect(statement.status).toBe(200);
+    expectDocumentedAnswer(document, 'GET', 'shop/statement', statement);
+    expect(statement.body).toMatchObject({
+      customer: { id: customerId },
+      period: { from: '2026-07-01', to: '2026-07-31' },
+      opening_balance: 145,
+      closing_balance: 155,
+    });
+    const pdf = await raw('GET', 'shop/statement/pdf', barManager);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toMatch(/^inline; filename="statement_/);
+    // an office token is not a customer user's
+    expect((await api.get('shop/statement', token)).status).toBe(401);
   });
 
   it('is 404 for another company, and needs the payment feature', async () => {

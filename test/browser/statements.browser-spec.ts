@@ -4,7 +4,15 @@ import { previousMonthPeriod } from '#domain/statements/statement-period.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
-import { expectTrue, hidden, ok, today, visible } from '../support/browser-fixtures.js';
+import {
+  expectTrue,
+  hidden,
+  ok,
+  switchFeature,
+  today,
+  uniqueEmail,
+  visible,
+} from '../support/browser-fixtures.js';
 
 /*
  * The customer's statement on its overview at 1440 and 390 px: this month and last month, the rows with the balance
@@ -28,7 +36,7 @@ afterAll(async () => {
 
 /** Last month: a $100 invoice on the 10th. This month: $40 paid on it today, and a $50 invoice today. */
 async function aCompany() {
-  const { token } = await signUpOwner(http, 'Stella Statement');
+  const { token, user } = await signUpOwner(http, 'Stella Statement');
   await ok(http.post('company/feature', { name: 'payment', active: true }, token));
   const customer = await ok(
     http.post(
@@ -75,7 +83,7 @@ async function aCompany() {
   const lastMonth = await invoice(10, previousMonthPeriod(today()).from.replace(/01$/, '10'));
   await ok(http.post(`invoice/${lastMonth.id}/payment`, { amount: 40, received_at: today() }, token));
   const thisMonth = await invoice(5, today());
-  return { token, customer, lastMonth, thisMonth };
+  return { token, companyId: user.company_id as string, customer, lastMonth, thisMonth };
 }
 
 async function expectNoSeriousViolation(page: Page, withoutNav = false) {
@@ -203,4 +211,46 @@ describe('Customer statements (browser)', () => {
     await snap(visitor, 'statements-public-390');
     await expectNoSeriousViolation(visitor);
   });
+
+  browser.it(
+    'the ordering app at 390 px: the bar manager reads this month’s statement and has its PDF',
+    async () => {
+      const c = await aCompany();
+      await switchFeature(app, c.companyId, 'order', true);
+      const email = uniqueEmail('bar');
+      const invited = await ok(
+        http.post(
+          'customer/user-invitation',
+          { values: { name: 'Bea Manager', email }, customer: c.customer.id },
+          c.token,
+        ),
+      );
+      const link = new URL(String(invited.link));
+      await ok(
+        http.post('shop/invitation/accept', {
+          token: link.searchParams.get('token')!,
+          password: 'bar-pass-1',
+        }),
+      );
+      const shopPath = link.pathname.replace(/\/invitation$/, '');
+      const page = await browser.newPage({ viewport: PHONE });
+      await page.goto(shopPath);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('bar-pass-1');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await visible(page.getByRole('heading', { name: 'Catalogue' }));
+      await page.goto(`${shopPath}/invoices`);
+      const section = page.getByRole('region', { name: 'Statement' });
+      const cards = section.getByRole('list', { name: 'Statement rows' });
+      await visible(cards.getByText(`Payment on invoice ${c.lastMonth.number}`));
+      await visible(figure(section, 'Closing balance', '$110.00'));
+      const pdf = section.getByRole('button', { name: 'Download PDF of the statement' });
+      await expectTrue(() => inView(page, pdf));
+      const [download] = await Promise.all([page.waitForEvent('download'), pdf.click()]);
+      expect(download.suggestedFilename()).toMatch(/^statement_.*\.pdf$/);
+      await section.scrollIntoViewIfNeeded();
+      await snap(page, 'statements-shop-390');
+      await expectNoSeriousViolation(page);
+    },
+  );
 });

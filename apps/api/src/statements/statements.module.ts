@@ -10,5 +10,6 @@ import { PublicStatementController, StatementsController } from './statements.co
   imports: [InvoicesModule],
   controllers: [StatementsController, PublicStatementController],
   providers: [StatementReader, CustomerStatementHandler, StatementDocuments],
+  exports: [StatementDocuments],
 })
 export class StatementsModule {}
