@@ -1,4 +1,5 @@
 import { SettableClock } from '../../apps/api/src/infra/clock.js';
+import { STATEMENT_DOCUMENTS_SQL } from '../../apps/api/src/statements/queries/statement.reader.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
@@ -45,6 +46,7 @@ describe('Customer statements (HTTP)', () => {
   let token: string;
   let otherToken: string;
   let barManager: string;
+  let companyId: string;
   let customerId: string;
   let numbers: Record<string, string>;
 
@@ -60,6 +62,7 @@ describe('Customer statements (HTTP)', () => {
     document = await loadApiDocument(app.baseUrl);
     const owner = await signUpOwner(api);
     token = owner.token;
+    companyId = owner.user.company_id;
     // Signed up on the real clock, so their sessions are valid now.
     otherToken = (await signUpOwner(api)).token;
     expect((await api.post('company/feature', { name: 'payment', active: true }, token)).status).toBe(200);
@@ -303,6 +306,44 @@ describe('Customer statements (HTTP)', () => {
     expect(pdf.headers.get('content-disposition')).toMatch(/^inline; filename="statement_/);
     // an office token is not a customer user's
     expect((await api.get('shop/statement', token)).status).toBe(401);
+  });
+
+  it("reads the customer's own documents through the index on (company, customer, invoice date), never the company's", async () => {
+    const client = await app.runtime.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // The company's other customers: 3,000 invoices copied from this customer's under other customers' ids.
+      const { rows: columns } = await client.query<{ name: string }>(
+        `SELECT column_name AS name FROM information_schema.columns
+          WHERE table_name = 'rm_invoice' AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+      );
+      const copied = columns.map(({ name }) =>
+        name === 'id' || name === 'customer_id'
+          ? 'gen_random_uuid()'
+          : name === 'number'
+            ? `'X' || g || '-' || i.number`
+            : `i.${name}`,
+      );
+      await client.query(
+        `INSERT INTO rm_invoice (${columns.map(({ name }) => name).join(', ')})
+         SELECT ${copied.join(', ')} FROM rm_invoice i, generate_series(1, 500) g WHERE i.company_id = $1`,
+        [companyId],
+      );
+      await client.query('ANALYZE rm_invoice');
+      const { rows } = await client.query(`EXPLAIN ${STATEMENT_DOCUMENTS_SQL}`, [
+        companyId,
+        customerId,
+        '2026-06-30',
+      ]);
+      const plan = rows.map((row) => row['QUERY PLAN'] as string).join('\n');
+      expect(plan).toContain('rm_invoice_grid_customer_idx');
+      expect(plan).not.toMatch(/Seq Scan/);
+      // both selects (invoices, and payments on the customer's invoices) start from the customer's own rows
+      expect(plan.match(/Index Cond: \(\(company_id = [^)]*\) AND \(customer_id = /g)).toHaveLength(2);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 
   it('is 404 for another company, and needs the payment feature', async () => {

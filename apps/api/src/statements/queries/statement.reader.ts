@@ -37,7 +37,7 @@ export interface StatementDocumentRow extends Record<string, unknown> {
  * A new kind of document (a credit memo) is one more select answering the same columns, and one more case in the
  * domain's `amountsOf`.
  */
-const DOCUMENTS = `
+export const STATEMENT_DOCUMENTS_SQL = `
 SELECT 'invoice' AS kind, i.id::text AS id, to_char(i.invoiced_on, 'YYYY-MM-DD') AS on_date, i.number AS reference,
        i.total_cents AS amount_cents, i.status, to_char(i.due_on, 'YYYY-MM-DD') AS due_on,
        ${creditSubjectSql('i')} AS credit_subject, NULL::text AS applies_to, '' AS note
@@ -58,6 +58,6 @@ export class StatementReader {
 
   /** Every document of the customer dated on or before `to` (the opening balance needs those before the period). */
   documents(companyId: string, customerId: string, to: string): Promise<StatementDocumentRow[]> {
-    return tenantQuery<StatementDocumentRow>(this.pool, companyId, DOCUMENTS, [customerId, to]);
+    return tenantQuery<StatementDocumentRow>(this.pool, companyId, STATEMENT_DOCUMENTS_SQL, [customerId, to]);
   }
 }
