@@ -262,6 +262,14 @@ describe('Customer statements (HTTP)', () => {
     const balance = await api.post(`customer/${customerId}/balance/link`, undefined, token);
     expect((await api.get(`pdf/customer/statement/${balance.body.token}`)).status).toBe(404);
     expect((await api.get(`pdf/customer/balance/${link.body.token}`)).status).toBe(404);
+
+    // Revoking ends every statement link of the customer (not its balance links).
+    const revoked = await api.delete(`customer/${customerId}/statement/link`, token);
+    expect(revoked.status).toBe(200);
+    expectDocumentedAnswer(document, 'DELETE', `customer/${customerId}/statement/link`, revoked);
+    expect(revoked.body.revoked).toBeGreaterThanOrEqual(1);
+    expect((await api.get(`pdf/customer/statement/${link.body.token}`)).status).toBe(404);
+    expect((await api.get(`pdf/customer/balance/${balance.body.token}`)).status).toBe(200);
   });
 
   it('e-mails the statement with its PDF and link, answers going to the company', async () => {
@@ -359,6 +367,7 @@ describe('Customer statements (HTTP)', () => {
         { method: 'GET', path: `customer/${customerId}/statement` },
         { method: 'GET', path: `customer/${customerId}/statement/pdf` },
         { method: 'POST', path: `customer/${customerId}/statement/link` },
+        { method: 'DELETE', path: `customer/${customerId}/statement/link` },
         { method: 'POST', path: `customer/${customerId}/statement/email`, body: { email: 'x@example.test' } },
       ],
       ['The Rusty Nail', numbers.a!],

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { previousMonthPeriod } from '#domain/statements/statement-period.js';
-import { snap, useBrowser } from '../support/browser.js';
+import { join } from 'node:path';
+import { SCREENSHOT_DIR, snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import {
@@ -176,6 +177,14 @@ describe('Customer statements (browser)', () => {
       await visible(visitor.getByRole('cell', { name: `Payment on invoice ${c.lastMonth.number}` }));
       await snap(visitor, 'statements-public-1440');
       await expectNoSeriousViolation(visitor);
+
+      // Revoke links: the public page no longer opens
+      await section.getByRole('button', { name: 'Revoke links' }).click();
+      const revoke = page.getByRole('dialog', { name: 'Revoke the public links?' });
+      await revoke.getByRole('button', { name: 'Revoke links' }).click();
+      await visible(page.getByRole('alert').filter({ hasText: /public links? revoked/ }));
+      await visitor.reload();
+      await visible(visitor.getByText('This link is invalid or has expired.'));
     },
     120_000,
   );
@@ -189,9 +198,14 @@ describe('Customer statements (browser)', () => {
     await visible(cards.getByText(`Payment on invoice ${c.lastMonth.number}`));
     await visible(cards.getByText('−$40.00'));
     await visible(figure(section, 'Closing balance', '$110.00'));
-    for (const name of ['Download PDF', 'E-mail statement', 'Copy public link'])
+    for (const name of ['Download PDF', 'E-mail statement', 'Copy public link', 'Revoke links'])
       await expectTrue(() => inView(page, section.getByRole('button', { name })));
     await expectTrue(() => inView(page, section.getByRole('button', { name: 'Custom' })));
+    // the period picker as the phone shows it, below the sticky header
+    await section
+      .getByRole('heading', { name: 'Statement' })
+      .evaluate((heading) => heading.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'statements-period-390.png') });
     await section.scrollIntoViewIfNeeded();
     await snap(page, 'statements-390');
     await section.getByRole('button', { name: 'Copy public link' }).scrollIntoViewIfNeeded();

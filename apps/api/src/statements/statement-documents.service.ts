@@ -3,7 +3,10 @@ import { QueryBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import type { StatementResponse } from '#domain/contracts/statement.contract.js';
+import { DomainError } from '#domain/shared/domain-error.js';
+import { isUuid } from '#domain/shared/field-rules.js';
 import { PG_POOL } from '#infra/projections.provider.js';
+import { findCustomer } from '../customers/customer.response.js';
 import { PublicLinks, type IssuedLink } from '../delivery/public-links.js';
 import { Clock } from '../infra/clock.js';
 import { companyDate, companyTimeZone } from '../infra/company-time.js';
@@ -129,6 +132,15 @@ export class StatementDocuments {
       );
     }
     return { message: 'Your email has been sent', emailed_to: to.trim() };
+  }
+
+  /** Revokes every live public link to the customer's statements (any period); answers how many. */
+  async revokeLinks(companyId: string, customerId: string, now = this.clock.now()): Promise<number> {
+    const customer = isUuid(customerId)
+      ? await findCustomer(this.pool, companyId, customerId.toLowerCase())
+      : null;
+    if (!customer) throw new DomainError('CUSTOMER_NOT_FOUND', 'not_found', 'Customer Not Found');
+    return this.links.revokeAll(companyId, 'customer_statement', customer.id, now);
   }
 
   private issue(companyId: string, statement: StatementResponse, now: Date): Promise<IssuedLink> {

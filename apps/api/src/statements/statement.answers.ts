@@ -58,6 +58,10 @@ export const STATEMENT_LINK_ANSWER = {
   period: { from: '2026-11-01', to: '2026-11-30' },
 };
 
+export const STATEMENT_LINKS_REVOKED_ANSWER = {
+  revoked: 1,
+};
+
 export const STATEMENT_EMAIL_ANSWER = {
   message: 'Your email has been sent',
   emailed_to: 'ap@gulfcoastoysterbar.example',

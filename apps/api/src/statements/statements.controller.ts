@@ -1,4 +1,16 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {
@@ -20,6 +32,7 @@ import {
   STATEMENT_ANSWER,
   STATEMENT_EMAIL_ANSWER,
   STATEMENT_LINK_ANSWER,
+  STATEMENT_LINKS_REVOKED_ANSWER,
 } from './statement.answers.js';
 import { StatementDocuments } from './statement-documents.service.js';
 
@@ -92,6 +105,17 @@ export class StatementsController {
   ): Promise<StatementLinkResponse> {
     const { statement, link, url } = await this.statements.link(user.companyId, id, params, this.clock.now());
     return { token: link.token, url, expires_at: link.expires_at, period: statement.period };
+  }
+
+  /** Revokes every live public link to the customer's statements, whatever their period: `{ revoked: n }`. */
+  @Delete('link')
+  @ApiAnswer(
+    200,
+    "How many of the customer's statement links stopped working",
+    STATEMENT_LINKS_REVOKED_ANSWER,
+  )
+  async revokeLinks(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return { revoked: await this.statements.revokeLinks(user.companyId, id, this.clock.now()) };
   }
 }
 

@@ -21,10 +21,11 @@ import { monthPeriod, previousMonthPeriod, type StatementPeriod } from '#domain/
 import { formatDate } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
-import { PdfButton, ShareLinkButton, usePdfDownload } from '../public/pdf-actions';
+import { PdfButton, RevokeLinksButton, ShareLinkButton, usePdfDownload } from '../public/pdf-actions';
 import {
   useCustomerStatementQuery,
   useStatementEmailMutation,
+  useRevokeStatementLinksMutation,
   useStatementLinkMutation,
   useStatementPdfMutation,
   type StatementArgs,
@@ -124,6 +125,7 @@ function EmailStatement({
 function Actions({ args, name, contactEmail }: { args: StatementArgs; name: string; contactEmail: string }) {
   const [download] = useStatementPdfMutation();
   const [link] = useStatementLinkMutation();
+  const [revoke] = useRevokeStatementLinksMutation();
   const { busy, run } = usePdfDownload((asked: StatementArgs) => download(asked).unwrap());
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -134,13 +136,15 @@ function Actions({ args, name, contactEmail }: { args: StatementArgs; name: stri
         title={`Share ${name}'s statement`}
         create={() => link(args).unwrap()}
       />
+      <RevokeLinksButton what={`${name}'s statements`} revoke={() => revoke(args.customerId).unwrap()} />
     </Box>
   );
 }
 
 /**
  * The customer's statement on its overview: a period (this month, last month, or chosen days), the statement of it
- * and its actions (Download PDF, E-mail statement, Copy public link). `today` is the company's business date.
+ * and its actions (Download PDF, E-mail statement, Copy public link, Revoke links). `today` is the company's
+ * business date.
  */
 export function CustomerStatement({
   customerId,

@@ -56,6 +56,10 @@ export const statementsApi = api
           params: { from, to },
         }),
       }),
+      /** DELETE /customer/{id}/statement/link: every live public link to the customer's statements stops working. */
+      revokeStatementLinks: build.mutation<{ revoked: number }, string>({
+        query: (customerId) => ({ url: `${path(customerId)}/link`, method: 'DELETE' }),
+      }),
       publicStatement: build.query<PublicStatementResponse, string>({
         query: (token) => `pdf/customer/statement/${encodeURIComponent(token)}`,
       }),
@@ -73,6 +77,7 @@ export const {
   useStatementPdfMutation,
   useStatementEmailMutation,
   useStatementLinkMutation,
+  useRevokeStatementLinksMutation,
   usePublicStatementQuery,
   usePublicStatementFileMutation,
 } = statementsApi;
