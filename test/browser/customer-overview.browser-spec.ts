@@ -123,7 +123,10 @@ describe('Customer overview (browser)', () => {
       await visible(page.getByRole('heading', { name: c.customer.name, level: 1 }));
       const owing = 108.25 + c.liquor.total - 20;
       await visible(page.getByLabel(`Owing $${owing.toFixed(2)}`));
-      const aging = page.getByRole('definition').filter({ hasText: '$108.25' });
+      const aging = page
+        .getByLabel('Aging', { exact: true })
+        .getByRole('definition')
+        .filter({ hasText: '$108.25' });
       await visible(aging);
       const open = page.getByRole('table', { name: 'Open invoices' });
       await visible(open.getByRole('link', { name: `#${c.late.number}` }));

@@ -79,6 +79,11 @@ export const SCREENS: Screen[] = [
   },
   { route: '/customer/balance/pdf/{token}', signedIn: false, data: at('/customer/balance/pdf/not-a-token') },
   {
+    route: '/customer/statement/pdf/{token}',
+    signedIn: false,
+    data: at('/customer/statement/pdf/not-a-token'),
+  },
+  {
     route: '/order/pdf/{token}',
     signedIn: false,
     data: (c) => `/order/pdf/${c.orderPublicToken}`,

@@ -32,6 +32,10 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/public/PublicBalancePage')),
       },
       {
+        path: 'customer/statement/pdf/:token',
+        lazy: page(() => import('../features/statements/PublicStatementPage')),
+      },
+      {
         lazy: page(() => import('./layout/PrivateShell')),
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },

@@ -8,14 +8,15 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import { Clock } from '../infra/clock.js';
 
 /**
- * Public links to printed documents (`/invoice/pdf/{token}`, `/order/pdf/{token}`, `/customer/balance/pdf/{token}`), one mechanism for every kind.
+ * Public links to printed documents (`/invoice/pdf/{token}`, `/order/pdf/{token}`, `/customer/balance/pdf/{token}`,
+ * `/customer/statement/pdf/{token}`), one mechanism for every kind.
  *
  * - A token is 32 random bytes (256 bits), base64url: unguessable. Only its sha256 is stored, so the table leaks
  *   no usable link.
  * - Links expire (PUBLIC_LINK_DAYS, default 30) and can be revoked; a wrong, expired or revoked token, and a token
  *   of another kind, all answer the same 404 with the same message, after the same single indexed lookup.
  */
-export type PublicLinkKind = 'invoice' | 'order' | 'customer_balance';
+export type PublicLinkKind = 'invoice' | 'order' | 'customer_balance' | 'customer_statement';
 
 export interface IssuedLink {
   id: string;
@@ -27,6 +28,8 @@ export interface ResolvedLink {
   id: string;
   companyId: string;
   subjectId: string;
+  /** What of the subject the link opens, when not all of it (a statement's period); null otherwise. */
+  scope: Record<string, string> | null;
 }
 
 /** The one answer for any token that opens nothing: it tells a forged token from an expired one in no way. */
@@ -58,14 +61,15 @@ export class PublicLinks {
     subjectId: string,
     now: Date = this.clock.now(),
     days: number = this.config.publicLinkDays,
+    scope: Record<string, string> | null = null,
   ): Promise<IssuedLink> {
     const token = randomBytes(32).toString('base64url');
     const id = randomUUID();
     const expiresAt = new Date(now.getTime() + days * 86_400_000).toISOString();
     await this.pool.query(
-      `INSERT INTO public_link (id, company_id, kind, subject_id, token_hash, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, companyId, kind, subjectId, hashToken(token), now.toISOString(), expiresAt],
+      `INSERT INTO public_link (id, company_id, kind, subject_id, token_hash, created_at, expires_at, scope)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, companyId, kind, subjectId, hashToken(token), now.toISOString(), expiresAt, scope],
     );
     return { id, token, expires_at: expiresAt };
   }
@@ -73,14 +77,19 @@ export class PublicLinks {
   /** The link a token opens, or the one 404. */
   async resolve(kind: PublicLinkKind, token: string, now: Date = this.clock.now()): Promise<ResolvedLink> {
     if (!TOKEN.test(token)) throw notFound();
-    const { rows } = await this.pool.query<{ id: string; company_id: string; subject_id: string }>(
-      `SELECT id, company_id, subject_id FROM public_link
+    const { rows } = await this.pool.query<{
+      id: string;
+      company_id: string;
+      subject_id: string;
+      scope: Record<string, string> | null;
+    }>(
+      `SELECT id, company_id, subject_id, scope FROM public_link
        WHERE token_hash = $1 AND kind = $2 AND revoked_at IS NULL AND expires_at > $3`,
       [hashToken(token), kind, now.toISOString()],
     );
     const link = rows[0];
     if (!link) throw notFound();
-    return { id: link.id, companyId: link.company_id, subjectId: link.subject_id };
+    return { id: link.id, companyId: link.company_id, subjectId: link.subject_id, scope: link.scope ?? null };
   }
 
   /**

@@ -23,10 +23,11 @@ import { OrderPdfService } from './pdf/order-pdf.service.js';
 import { OrdersController } from './orders.controller.js';
 import { ShopController } from './shop/shop.controller.js';
 import { ShopHistoryController } from './shop/shop-history.controller.js';
+import { StatementsModule } from '../statements/statements.module.js';
 
 /** Orders: customer users, the ordering app's API, order review and the order grid. */
 @Module({
-  imports: [AuthModule, InvoiceDeliveryModule],
+  imports: [AuthModule, InvoiceDeliveryModule, StatementsModule],
   controllers: [
     OrdersController,
     CustomerUsersController,

@@ -39,6 +39,7 @@ import { InvoiceStatusChip } from '../invoices/view/InvoiceStatusChip';
 import { balancePath } from '../payments/payment-messages';
 import { PaymentFormDialog } from '../payments/PaymentFormDialog';
 import { BalancePdfButton } from '../public/document-actions';
+import { CustomerStatement } from '../statements/CustomerStatement';
 import { CustomerAvatar } from './CustomerAvatar';
 import { editCustomerPath } from './customer-grid.columns';
 import { useCustomerOverviewQuery, type CustomerOverview } from './customers.api';
@@ -532,6 +533,14 @@ function Overview({ overview }: { overview: CustomerOverview }) {
             <RecentOrders overview={overview} />
             <RecentPayments overview={overview} />
           </Box>
+          {payments && (
+            <CustomerStatement
+              customerId={customer.id}
+              name={customer.name}
+              contactEmail={customer.contact_email}
+              today={overview.today}
+            />
+          )}
         </Stack>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <Standing standing={overview.standing} />
@@ -572,7 +581,8 @@ function NotFound({ message }: { message: string }) {
 
 /**
  * /customer/{customerId}: the customer's overview — TABC standing, balance aged by due date, open invoices, the
- * newest orders and payments, contacts and users — and its actions: New Invoice, Log Payment, Balance PDF, Edit.
+ * newest orders and payments, the statement of a period (with the payment feature), contacts and users — and its
+ * actions: New Invoice, Log Payment, Balance PDF, Edit.
  */
 export default function CustomerOverviewPage() {
   const { customerId = '' } = useParams();

@@ -117,10 +117,13 @@ async function copyText(text: string, fallback: HTMLInputElement | null): Promis
 export function ShareLinkButton({
   create,
   title,
+  label = 'Share link',
 }: {
   create: () => Promise<PublicLink>;
   /** the dialog's title, e.g. 'Share Invoice #1042' */
   title: string;
+  /** the button's text */
+  label?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<{ url: string; expires_at: string } | null>(null);
@@ -157,7 +160,7 @@ export function ShareLinkButton({
         aria-busy={busy}
         startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <LinkOutlined />}
       >
-        Share link
+        {label}
       </Button>
       <Dialog
         open={open}

@@ -8,8 +8,9 @@ import { formatDate, formatMoney } from '../../shared/format';
 import { Link as RouterLink } from 'react-router-dom';
 import { BalanceSummary } from './BalanceSummary';
 import { useMyInvoicesQuery } from './shop.api';
+import { ShopStatement } from './ShopStatement';
 
-/** The customer's balance owed, then its invoices (number, date, total and status); each opens. */
+/** The customer's balance owed, its invoices (number, date, total and status; each opens), then its statement. */
 export function InvoicesPage({ base }: { base: string }) {
   const invoices = useMyInvoicesQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
@@ -48,6 +49,7 @@ export function InvoicesPage({ base }: { base: string }) {
           </Card>
         ))}
       </Box>
+      <ShopStatement />
     </Box>
   );
 }

@@ -16,6 +16,7 @@ import type {
   ShopInvoiceDetailResponse,
   ShopOrderDetailResponse,
 } from '#domain/contracts/shop.contract';
+import type { StatementResponse } from '#domain/contracts/statement.contract';
 import { fileResponse, type DownloadedFile } from '../../shared/download';
 import { shopToken } from './shop-session';
 
@@ -120,6 +121,15 @@ export const shopApi = createApi({
       query: () => 'balance',
       providesTags: ['ShopInvoice'],
     }),
+    /** The customer's statement of the current month. */
+    statement: build.query<StatementResponse, void>({
+      query: () => 'statement',
+      providesTags: ['ShopInvoice'],
+    }),
+    /** The statement of the current month as a PDF. */
+    statementPdf: build.mutation<DownloadedFile, void>({
+      query: () => ({ url: 'statement/pdf', responseHandler: fileResponse('statement.pdf') }),
+    }),
     /** The products invoiced most to the customer lately, at its prices today. */
     usual: build.query<ShopProductResponse[], void>({ query: () => 'catalogue/usual' }),
   }),
@@ -147,5 +157,7 @@ export const {
   useMyInvoiceQuery,
   usePdfMutation,
   useBalanceQuery,
+  useStatementQuery,
+  useStatementPdfMutation,
   useUsualQuery,
 } = shopApi;

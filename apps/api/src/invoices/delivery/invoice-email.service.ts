@@ -244,23 +244,8 @@ export class InvoiceEmailService implements OnModuleDestroy {
     return this.timers.size;
   }
 
-  /**
-   * Who an invoice e-mail is from and where its answers go: the company by name, and its owner's address as the
-   * Reply-To (the company keeps no address of its own), so a customer who answers reaches the distributor, not a
-   * no-reply box. The sending address stays the mail server's.
-   */
-  private async sender(companyId: string): Promise<Pick<MailMessage, 'fromName' | 'replyTo'>> {
-    const [row] = await tenantQuery<{ name: string; email: string | null }>(
-      this.pool,
-      companyId,
-      `SELECT co.name, u.email FROM rm_company co LEFT JOIN users u ON u.id = co.owner_user_id
-        WHERE co.company_id = $1 AND co.id = $1`,
-    );
-    if (!row) return {};
-    return {
-      fromName: row.name,
-      ...(row.email ? { replyTo: { name: row.name, address: row.email } } : {}),
-    };
+  private sender(companyId: string): Promise<Pick<MailMessage, 'fromName' | 'replyTo'>> {
+    return companySender(this.pool, companyId);
   }
 
   private baseUrl(): string {
@@ -480,4 +465,26 @@ ${notes.trim() ? `<p style="white-space:pre-wrap">${escapeHtml(notes.trim())}</p
 <p><a href="${escapeHtml(url)}">View invoice #${escapeHtml(invoice.number)} online</a><br><small>This link works until ${escapeHtml(until)}.</small></p>
 <p>Thank you for your business.<br>${escapeHtml(companyName)}</p>`;
   return { subject: `Invoice #${invoice.number} from ${companyName}`, text, html };
+}
+
+/**
+ * Who a document e-mail (an invoice, a statement) is from and where its answers go: the company by name, and its
+ * owner's address as the Reply-To (the company keeps no address of its own), so a customer who answers reaches the
+ * distributor, not a no-reply box. The sending address stays the mail server's.
+ */
+export async function companySender(
+  pool: pg.Pool,
+  companyId: string,
+): Promise<Pick<MailMessage, 'fromName' | 'replyTo'>> {
+  const [row] = await tenantQuery<{ name: string; email: string | null }>(
+    pool,
+    companyId,
+    `SELECT co.name, u.email FROM rm_company co LEFT JOIN users u ON u.id = co.owner_user_id
+      WHERE co.company_id = $1 AND co.id = $1`,
+  );
+  if (!row) return {};
+  return {
+    fromName: row.name,
+    ...(row.email ? { replyTo: { name: row.name, address: row.email } } : {}),
+  };
 }

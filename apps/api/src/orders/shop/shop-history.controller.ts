@@ -28,13 +28,17 @@ import {
   SHOP_ORDER_DETAIL_ANSWER,
   SHOP_USUAL_ANSWER,
 } from './shop-history.answers.js';
+import type { StatementResponse } from '#domain/contracts/statement.contract.js';
+import { STATEMENT_ANSWER } from '../../statements/statement.answers.js';
+import { StatementDocuments } from '../../statements/statement-documents.service.js';
 import { invoiceLines, orderLines, reorderLines, shopInvoiceDetail } from './shop-history.js';
 
 const AN_ID = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 
 /**
  * The ordering app's history, for customer users only and always within their own customer: one past order or
- * invoice (with what Order again would put into the cart) and its PDF, the balance owed, and the usual products.
+ * invoice (with what Order again would put into the cart) and its PDF, the balance owed, the statement of the
+ * current month and its PDF, and the usual products.
  * Another customer's order or invoice — of the same distributor or another — is not found (404).
  */
 @ApiTags('shop')
@@ -49,6 +53,7 @@ export class ShopHistoryController {
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(ShopReader) private readonly shop: ShopReader,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(StatementDocuments) private readonly statements: StatementDocuments,
   ) {}
 
   /** One order of the customer: its lines with their reviews, status and totals, and the lines to order again. */
@@ -131,6 +136,31 @@ export class ShopHistoryController {
       open_invoices: balance.invoices.length,
       overdue_invoices: overdue.length,
     };
+  }
+
+  /** The customer's statement of the current month (the company's time zone), as the office's statement shows it. */
+  @ForCustomerUsers()
+  @Get('statement')
+  @ApiAnswer(200, 'The customer’s statement of the current month', STATEMENT_ANSWER)
+  statement(@CurrentCustomerUser() user: CustomerUserPrincipal): Promise<StatementResponse> {
+    return this.statements.statement(user.companyId, user.customerId, {}, this.clock.now());
+  }
+
+  /** The statement of the current month as the office prints it (statement.hbs), inline. */
+  @ForCustomerUsers()
+  @Get('statement/pdf')
+  @ApiFileAnswer('application/pdf', 'The statement of the current month as a PDF (inline)')
+  async statementPdf(
+    @CurrentCustomerUser() user: CustomerUserPrincipal,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { pdf, filename } = await this.statements.print(
+      user.companyId,
+      user.customerId,
+      {},
+      this.clock.now(),
+    );
+    return sendPdf(reply, pdf, filename, 'inline');
   }
 
   /** "Your usual": the products invoiced most to the customer in the last USUAL_DAYS days, at its prices today. */

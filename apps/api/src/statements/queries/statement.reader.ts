@@ -1,0 +1,63 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { tenantQuery } from '#infra/db/tenant-query.js';
+import { PG_POOL } from '#infra/projections.provider.js';
+import { creditSubjectSql } from '../../invoices/invoice-due.js';
+
+/**
+ * One dated document of a customer, whatever its kind: the columns every select of the union answers. `amount_cents`
+ * is the document's own amount (an invoice's total, a payment's amount); what it does to the balance is the
+ * domain's (domain/statements/statement.ts).
+ */
+export interface StatementDocumentRow extends Record<string, unknown> {
+  kind: 'invoice' | 'payment';
+  id: string;
+  on_date: string;
+  reference: string;
+  amount_cents: string;
+  /** invoice: its status; payment: the status of the invoice it was logged on */
+  status: string;
+  /** invoice: the typed due date */
+  due_on: string | null;
+  /** invoice: the credit law can date it (invoice-due.ts) */
+  credit_subject: boolean;
+  /** payment: the invoice it pays */
+  applies_to: string | null;
+  note: string;
+}
+
+/**
+ * The customer's documents dated on or before `to`, one select per kind joined by UNION ALL. Each select reads only
+ * the customer's own rows through an index on (company, customer, date), so a statement costs the customer's history,
+ * never the company's:
+ * - invoices: rm_invoice_grid_customer_idx (company_id, customer_id, invoiced_on …) WHERE deleted_at IS NULL; drafts
+ *   are not issued and charge nothing, so they are left out;
+ * - payments: the live payments kept on each of the customer's invoices (`rm_invoice.payments`, the same index), a
+ *   draft's or a cancelled invoice's payments included: the money was received.
+ * A new kind of document (a credit memo) is one more select answering the same columns, and one more case in the
+ * domain's `amountsOf`.
+ */
+export const STATEMENT_DOCUMENTS_SQL = `
+SELECT 'invoice' AS kind, i.id::text AS id, to_char(i.invoiced_on, 'YYYY-MM-DD') AS on_date, i.number AS reference,
+       i.total_cents AS amount_cents, i.status, to_char(i.due_on, 'YYYY-MM-DD') AS due_on,
+       ${creditSubjectSql('i')} AS credit_subject, NULL::text AS applies_to, '' AS note
+  FROM rm_invoice i
+ WHERE i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.invoiced_on <= $3::date
+   AND i.status <> 'draft'
+UNION ALL
+SELECT 'payment', p.id, p.received_on, i.number, p.amount_cents, i.status, NULL, false, i.id::text,
+       coalesce(p.note, '')
+  FROM rm_invoice i
+ CROSS JOIN LATERAL jsonb_to_recordset(i.payments) AS p(id text, amount_cents bigint, received_on text, note text)
+ WHERE i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.payments <> '[]'::jsonb
+   AND p.received_on::date <= $3::date`;
+
+@Injectable()
+export class StatementReader {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  /** Every document of the customer dated on or before `to` (the opening balance needs those before the period). */
+  documents(companyId: string, customerId: string, to: string): Promise<StatementDocumentRow[]> {
+    return tenantQuery<StatementDocumentRow>(this.pool, companyId, STATEMENT_DOCUMENTS_SQL, [customerId, to]);
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * A customer's statement for a period: the balance brought forward, every document dated in the period with the
+ * balance after it, the balance carried forward, and the aging of what is open at the end of the period.
+ * Amounts are dollars; dates are business dates (`YYYY-MM-DD`, the company's calendar).
+ */
+
+/** The kinds of document a statement lists. A new kind of document (a credit memo) is one more member. */
+export type StatementRowKind = 'invoice' | 'payment';
+
+export interface StatementRow {
+  kind: StatementRowKind;
+  /** The document's id (a payment's own id; for an invoice, the invoice's). */
+  id: string;
+  date: string;
+  /** What the customer reads on the document: the invoice number; for a payment, the invoice it paid. */
+  reference: string;
+  description: string;
+  /** What the document adds to the balance (0 for a cancelled invoice). */
+  charge: number;
+  /** What the document takes off the balance. */
+  credit: number;
+  /** The balance after this row. */
+  balance: number;
+  /** An invoice's due date as every screen shows it; null for other kinds and invoices due on delivery. */
+  due_on: string | null;
+  /** The invoice this row pays, when it is a payment (the invoice's id). */
+  invoice_id: string | null;
+}
+
+export interface StatementAging {
+  /** Not yet past due at `aging_on`. */
+  current: number;
+  days_1_30: number;
+  days_31_60: number;
+  days_61_90: number;
+  days_over_90: number;
+  /** Money received that pays no open charge (a cancelled invoice's payments): it lowers what is owed. */
+  unapplied_credit: number;
+}
+
+export interface StatementCustomer {
+  id: string;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  display_tabc_id: string;
+}
+
+export interface StatementResponse {
+  customer: StatementCustomer;
+  period: { from: string; to: string };
+  /** The company's business date the statement was made on. */
+  as_of: string;
+  /** The date the aging counts days past due to: the end of the period, or today when the period has not ended. */
+  aging_on: string;
+  opening_balance: number;
+  rows: StatementRow[];
+  /** The period's charges and credits. */
+  totals: { charges: number; credits: number };
+  closing_balance: number;
+  /** The closing balance by days past due; the buckets less the unapplied credit are the closing balance. */
+  aging: StatementAging;
+}
+
+/** POST /customer/{id}/statement/email: the recipient and the period (`from`/`to`, default the current month). */
+export interface StatementEmailRequest {
+  email: string;
+  from?: string;
+  to?: string;
+}
+
+export interface StatementEmailResponse {
+  message: string;
+  emailed_to: string;
+}
+
+/** GET /pdf/customer/statement/{token}: the statement of the link's period and the distributor's header. */
+export type PublicStatementResponse = StatementResponse & {
+  company: {
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    zip: string;
+    tabc_id: string;
+    logo: string | null;
+  };
+};
+
+/** POST /customer/{id}/statement/link */
+export interface StatementLinkResponse {
+  token: string;
+  url: string;
+  expires_at: string;
+  period: { from: string; to: string };
+}

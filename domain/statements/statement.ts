@@ -1,0 +1,189 @@
+import { AGING_BUCKETS, agingBucketOf, type AgingBucket } from '../customers/customer-aging.js';
+
+/**
+ * A customer's statement, computed from its documents (pure). Every document is dated; a charge adds to the balance,
+ * a credit takes off it. A new kind of document is one more member of `StatementDocument` and one more case in
+ * `amountsOf`.
+ */
+
+/** An invoice: a charge of its total on its invoice date, unless cancelled (a cancelled invoice charges nothing). */
+export interface InvoiceDocument {
+  kind: 'invoice';
+  id: string;
+  date: string;
+  reference: string;
+  totalCents: number;
+  cancelled: boolean;
+  /** The due date every screen shows (null: due on delivery, that is on the invoice date). */
+  dueOn: string | null;
+}
+
+/**
+ * A payment: a credit of its amount on the day it was received, applied to the invoice it was logged on. A payment on
+ * a cancelled invoice stays a payment: the customer's money, credited on account.
+ */
+export interface PaymentDocument {
+  kind: 'payment';
+  id: string;
+  date: string;
+  /** The invoice number it was logged on. */
+  reference: string;
+  amountCents: number;
+  /** The invoice it pays. */
+  appliesTo: string;
+  note: string;
+}
+
+export type StatementDocument = InvoiceDocument | PaymentDocument;
+
+export interface StatementLine {
+  kind: StatementDocument['kind'];
+  id: string;
+  date: string;
+  reference: string;
+  description: string;
+  chargeCents: number;
+  creditCents: number;
+  balanceCents: number;
+  dueOn: string | null;
+  appliesTo: string | null;
+}
+
+export type StatementAgingCents = Record<AgingBucket, number> & { unapplied_credit: number };
+
+export interface Statement {
+  from: string;
+  to: string;
+  /** The day the aging counts to: `to`, or `asOf` when the period ends after it. */
+  agingOn: string;
+  openingCents: number;
+  lines: StatementLine[];
+  chargesCents: number;
+  creditsCents: number;
+  closingCents: number;
+  aging: StatementAgingCents;
+}
+
+interface Amounts {
+  chargeCents: number;
+  creditCents: number;
+  description: string;
+  dueOn: string | null;
+  appliesTo: string | null;
+}
+
+/** What one document does to the balance, and how the statement words it. */
+function amountsOf(document: StatementDocument): Amounts {
+  switch (document.kind) {
+    case 'invoice':
+      return {
+        chargeCents: document.cancelled ? 0 : document.totalCents,
+        creditCents: 0,
+        description: document.cancelled
+          ? `Invoice ${document.reference} (cancelled)`
+          : `Invoice ${document.reference}`,
+        dueOn: document.cancelled ? null : document.dueOn,
+        appliesTo: null,
+      };
+    case 'payment': {
+      const note = document.note.trim();
+      return {
+        chargeCents: 0,
+        creditCents: document.amountCents,
+        description: `Payment on invoice ${document.reference}${note ? ` · ${note}` : ''}`,
+        dueOn: null,
+        appliesTo: document.appliesTo,
+      };
+    }
+  }
+}
+
+/** Charges before credits on the same day, so a day's payment follows the invoice it pays. */
+const KIND_ORDER: Record<StatementDocument['kind'], number> = { invoice: 0, payment: 1 };
+
+const byDate = (a: StatementDocument, b: StatementDocument) =>
+  a.date.localeCompare(b.date) ||
+  KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+  a.reference.localeCompare(b.reference, 'en', { numeric: true }) ||
+  a.id.localeCompare(b.id);
+
+/**
+ * The statement of `documents` for the period [from, to] (business dates, both days included), made on `asOf`:
+ * - the opening balance is every charge less every credit dated before `from`;
+ * - the period's documents in date order, each with the balance after it; documents after `to` are left out;
+ * - the closing balance is the opening balance plus the period's charges less its credits;
+ * - the aging splits what each charge still has open at `to` (its amount less the credits applied to it dated on or
+ *   before `to`) by days past its due date on the aging day (`to`, or `asOf` when the period has not ended):
+ *   current (not yet due), 1–30, 31–60, 61–90, over 90; a credit that pays no open charge (a cancelled invoice's
+ *   payment, or more than the charge) is unapplied credit. The buckets less the unapplied credit are the closing
+ *   balance.
+ */
+export function statementOf(
+  documents: readonly StatementDocument[],
+  period: { from: string; to: string },
+  asOf: string,
+): Statement {
+  const { from, to } = period;
+  const agingOn = to < asOf ? to : asOf;
+  const dated = documents.filter((document) => document.date <= to).sort(byDate);
+
+  let openingCents = 0;
+  let chargesCents = 0;
+  let creditsCents = 0;
+  const lines: StatementLine[] = [];
+  const charges = new Map<string, { cents: number; dueOn: string | null; date: string }>();
+  const applied = new Map<string, number>();
+  let allCreditsCents = 0;
+
+  for (const document of dated) {
+    const amounts = amountsOf(document);
+    if (amounts.chargeCents > 0)
+      charges.set(document.id, { cents: amounts.chargeCents, dueOn: amounts.dueOn, date: document.date });
+    if (amounts.creditCents !== 0) {
+      allCreditsCents += amounts.creditCents;
+      if (amounts.appliesTo)
+        applied.set(amounts.appliesTo, (applied.get(amounts.appliesTo) ?? 0) + amounts.creditCents);
+    }
+    const net = amounts.chargeCents - amounts.creditCents;
+    if (document.date < from) {
+      openingCents += net;
+      continue;
+    }
+    chargesCents += amounts.chargeCents;
+    creditsCents += amounts.creditCents;
+    lines.push({
+      kind: document.kind,
+      id: document.id,
+      date: document.date,
+      reference: document.reference,
+      description: amounts.description,
+      chargeCents: amounts.chargeCents,
+      creditCents: amounts.creditCents,
+      balanceCents: openingCents + chargesCents - creditsCents,
+      dueOn: amounts.dueOn,
+      appliesTo: amounts.appliesTo,
+    });
+  }
+
+  const aging = Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, 0])) as StatementAgingCents;
+  let appliedCents = 0;
+  for (const [id, charge] of charges) {
+    const paid = Math.min(charge.cents, Math.max(0, applied.get(id) ?? 0));
+    appliedCents += paid;
+    const open = charge.cents - paid;
+    if (open > 0) aging[agingBucketOf(charge.dueOn, charge.date, agingOn)] += open;
+  }
+  aging.unapplied_credit = allCreditsCents - appliedCents;
+
+  return {
+    from,
+    to,
+    agingOn,
+    openingCents,
+    lines,
+    chargesCents,
+    creditsCents,
+    closingCents: openingCents + chargesCents - creditsCents,
+    aging,
+  };
+}

@@ -1,0 +1,83 @@
+import { api } from '../../app/api';
+import { fileResponse, type DownloadedFile } from '../../shared/download';
+import type {
+  PublicStatementResponse,
+  StatementEmailRequest,
+  StatementEmailResponse,
+  StatementLinkResponse,
+  StatementResponse,
+} from '#domain/contracts/statement.contract';
+
+export type {
+  PublicStatementResponse as PublicStatement,
+  StatementResponse as Statement,
+  StatementRow,
+} from '#domain/contracts/statement.contract';
+
+export interface StatementArgs {
+  customerId: string;
+  from: string;
+  to: string;
+}
+
+const path = (customerId: string) => `customer/${encodeURIComponent(customerId)}/statement`;
+
+/**
+ * A customer's statement: on screen, as PDF, by e-mail and by public link. It follows the customer's invoices and
+ * payments, so a payment logged elsewhere shows at once.
+ */
+export const statementsApi = api
+  .enhanceEndpoints({ addTagTypes: ['Invoice', 'Payment', 'CustomerBalance'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      customerStatement: build.query<StatementResponse, StatementArgs>({
+        query: ({ customerId, from, to }) => ({ url: path(customerId), params: { from, to } }),
+        providesTags: [
+          { type: 'Invoice', id: 'LIST' },
+          { type: 'Payment', id: 'LIST' },
+          { type: 'CustomerBalance', id: 'LIST' },
+        ],
+      }),
+      /** GET /customer/{id}/statement/pdf: `statement_{customerId}_{from}_{to}_{HHmmss}.pdf`. */
+      statementPdf: build.mutation<DownloadedFile, StatementArgs>({
+        query: ({ customerId, from, to }) => ({
+          url: `${path(customerId)}/pdf`,
+          params: { from, to },
+          responseHandler: fileResponse(`statement_${customerId}.pdf`),
+        }),
+      }),
+      statementEmail: build.mutation<StatementEmailResponse, StatementEmailRequest & { customerId: string }>({
+        query: ({ customerId, ...body }) => ({ url: `${path(customerId)}/email`, method: 'POST', body }),
+      }),
+      statementLink: build.mutation<StatementLinkResponse, StatementArgs>({
+        query: ({ customerId, from, to }) => ({
+          url: `${path(customerId)}/link`,
+          method: 'POST',
+          params: { from, to },
+        }),
+      }),
+      /** DELETE /customer/{id}/statement/link: every live public link to the customer's statements stops working. */
+      revokeStatementLinks: build.mutation<{ revoked: number }, string>({
+        query: (customerId) => ({ url: `${path(customerId)}/link`, method: 'DELETE' }),
+      }),
+      publicStatement: build.query<PublicStatementResponse, string>({
+        query: (token) => `pdf/customer/statement/${encodeURIComponent(token)}`,
+      }),
+      publicStatementFile: build.mutation<DownloadedFile, string>({
+        query: (token) => ({
+          url: `pdf/customer/statement/${encodeURIComponent(token)}/file`,
+          responseHandler: fileResponse('statement.pdf'),
+        }),
+      }),
+    }),
+  });
+
+export const {
+  useCustomerStatementQuery,
+  useStatementPdfMutation,
+  useStatementEmailMutation,
+  useStatementLinkMutation,
+  useRevokeStatementLinksMutation,
+  usePublicStatementQuery,
+  usePublicStatementFileMutation,
+} = statementsApi;
