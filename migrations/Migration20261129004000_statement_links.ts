@@ -4,8 +4,8 @@ import { Migration } from '@mikro-orm/migrations';
  * Public links to a customer's statement: a link of the kind 'customer_statement' opens one period of the customer's
  * statement, kept in `scope` ({ from, to }) so a link opens that period and no other.
  */
-export class Migration20261129003000_statement_links extends Migration {
-  override name = 'Migration20261129003000_statement_links';
+export class Migration20261129004000_statement_links extends Migration {
+  override name = 'Migration20261129004000_statement_links';
 
   override up(): void {
     this.addSql(`
