@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { DESKTOP, PHONE, seriousViolations } from '../support/accessibility.js';
+import { DESKTOP, PHONE, seriousViolations } from './accessibility.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
