@@ -36,6 +36,7 @@ import { CreditLawModule } from './invoices/compliance/credit-law.module.js';
 import { LiveModule } from './live/live.module.js';
 import { InvoiceDeliveryModule } from './invoices/delivery/invoice-delivery.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { CreditsModule } from './credits/credits.module.js';
 import { TabcModule } from './tabc/tabc.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { IntegrationsModule } from './integrations/integrations.module.js';
@@ -78,6 +79,7 @@ export class AppModule {
         CreditLawModule,
         InvoiceDeliveryModule,
         PaymentsModule,
+        CreditsModule,
         CompaniesModule,
         FeaturesModule,
         StaffModule,

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { InvoicesModule } from '../invoices/invoices.module.js';
+import { IssueCreditMemoHandler, VoidCreditMemoHandler } from './commands/credit-memo.handlers.js';
+import { CreditMemosController } from './credit-memos.controller.js';
+import {
+  CreditMemoCsvHandler,
+  CreditMemoGridHandler,
+  GetCreditMemoHandler,
+} from './queries/credit-memo.handlers.js';
+import { CreditMemoReader } from './queries/credit-memo.reader.js';
+
+/** Credit memos: issue, void, the memo, the grid and its export. */
+@Module({
+  imports: [InvoicesModule],
+  controllers: [CreditMemosController],
+  providers: [
+    CreditMemoReader,
+    IssueCreditMemoHandler,
+    VoidCreditMemoHandler,
+    GetCreditMemoHandler,
+    CreditMemoGridHandler,
+    CreditMemoCsvHandler,
+  ],
+})
+export class CreditsModule {}
