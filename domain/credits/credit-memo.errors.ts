@@ -18,6 +18,10 @@ const catalogue = {
     message: ({ number }) =>
       `Invoice ${number} has credit memos: its lines and customer cannot change. Void its credit memos first.`,
   },
+  INVOICE_HAS_CREDITS_CANCEL: {
+    kind: 'conflict',
+    message: ({ number }) => `Invoice ${number} has credit memos: void them before cancelling it.`,
+  },
 } satisfies Record<string, { kind: DomainErrorKind; message: (values: Values) => string }>;
 
 export type CreditMemoErrorCode = keyof typeof catalogue;

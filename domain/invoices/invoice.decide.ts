@@ -317,6 +317,13 @@ export function reviseInvoice(
     (!sameJson(before.lines, after.lines) || before.customer.id !== after.customer.id)
   )
     throw creditMemoError('INVOICE_HAS_CREDITS', { number: invoice.number.display });
+  // Its memos credit goods and money of a sale that stands: cancelling it would count them twice.
+  if (
+    targetStatus === 'cancelled' &&
+    invoice.invoiceStatus !== 'cancelled' &&
+    invoice.credits.some((c) => !c.voided)
+  )
+    throw creditMemoError('INVOICE_HAS_CREDITS_CANCEL', { number: invoice.number.display });
   const stampsTouched = changes.stampRanges !== undefined;
   const wasCancelled = invoice.invoiceStatus === 'cancelled';
   if (wasCancelled && targetStatus === 'cancelled' && (contentChanged || stampsTouched))

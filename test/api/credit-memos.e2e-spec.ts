@@ -1,4 +1,7 @@
+import { rebuildProjection } from '#engine';
+import { creditMemoProjection, inventoryProjection, invoiceProjection } from '#projections/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { setFeature } from '../support/cli.js';
 import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
@@ -287,5 +290,100 @@ describe('Credit memos (HTTP)', () => {
     );
     expect((await api.get(gridOf(), other.token)).body.count).toBe(0);
     expect((await api.get(`credit-memo/${issued.id}`, token)).body.status).toBe('issued');
+  });
+
+  it('moves the goods with inventory on: short comes back to stock, damaged is returned and written off, a void moves them back', async () => {
+    const owner = await signUpOwner(api);
+    await setFeature(app.app, owner.user.company_id, 'inventory');
+    const own = owner.token;
+    const settle = async () => app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+    const customer = (await api.post('customer', CUSTOMER, own)).body.id;
+    const product = (await api.post('product', WINE, own)).body.id;
+    expect(
+      (
+        await api.put(
+          'inventory',
+          { ref_number: 'PO-1', items: [{ product_id: product, qty: 24, item_cost: 5 }] },
+          own,
+        )
+      ).status,
+    ).toBe(200);
+    const invoice = (
+      await api.post(
+        'invoice',
+        { customer_id: customer, items: [{ product_id: product, qty: 10, price: 10 }] },
+        own,
+      )
+    ).body;
+    const stock = async () => {
+      await settle();
+      const grid = await api.get('inventory/grid?startRow=0&endRow=10', own);
+      return grid.body.rows.find((row: { id: string }) => row.id === product).qty as number;
+    };
+    expect(await stock()).toBe(14);
+    const short = (
+      await api.post(
+        'credit-memo',
+        { invoice: invoice.id, reason: 'short_delivery', lines: [{ line_no: 1, qty: 2 }] },
+        own,
+      )
+    ).body;
+    expect(await stock()).toBe(16);
+    const damaged = (
+      await api.post(
+        'credit-memo',
+        { invoice: invoice.id, reason: 'delivered_damaged', lines: [{ line_no: 1, qty: 1 }] },
+        own,
+      )
+    ).body;
+    expect(await stock()).toBe(16);
+    const history = (await api.get('inventory/history/grid?startRow=0&endRow=50', own)).body.rows as {
+      source: string;
+      qty: number;
+      ref: string;
+      invoice: string | null;
+    }[];
+    const credited = history.filter((row) => row.source === 'RETURN' || row.source === 'WRITE_OFF');
+    expect(credited.map(({ source, qty, ref }) => ({ source, qty, ref }))).toEqual(
+      expect.arrayContaining([
+        { source: 'RETURN', qty: 2, ref: short.number },
+        { source: 'RETURN', qty: 1, ref: damaged.number },
+        { source: 'WRITE_OFF', qty: -1, ref: damaged.number },
+      ]),
+    );
+    expect(
+      (await api.post(`credit-memo/${short.id}/void`, { reason: 'Found in the truck' }, own)).status,
+    ).toBe(201);
+    expect(await stock()).toBe(14);
+    const cancel = await api.put(`invoice/${invoice.id}`, { status: 'cancelled' }, own);
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toBe(
+      `Invoice ${invoice.number} has credit memos: void them before cancelling it.`,
+    );
+  });
+
+  it('rebuilds the credit-memo, invoice and inventory read models to the same rows', async () => {
+    await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+    const snapshot = async (sql: string) => (await app.runtime.pool.query(sql)).rows;
+    const memos = 'SELECT * FROM rm_credit_memo ORDER BY id';
+    const invoices = 'SELECT id, credits, credited_cents, balance_cents, status FROM rm_invoice ORDER BY id';
+    const stock = 'SELECT invoice_id, credits FROM rm_inventory_invoice ORDER BY invoice_id';
+    const history =
+      "SELECT id, qty, source, ref FROM rm_inventory_history WHERE source IN ('RETURN', 'WRITE_OFF') ORDER BY id";
+    const live = [
+      await snapshot(memos),
+      await snapshot(invoices),
+      await snapshot(stock),
+      await snapshot(history),
+    ];
+    expect(live[0]!.length).toBeGreaterThan(5);
+    for (const projection of [creditMemoProjection, invoiceProjection, inventoryProjection])
+      await rebuildProjection(app.runtime.pool, app.runtime.store, projection);
+    expect([
+      await snapshot(memos),
+      await snapshot(invoices),
+      await snapshot(stock),
+      await snapshot(history),
+    ]).toEqual(live);
   });
 });
