@@ -37,6 +37,9 @@ import {
 } from './credit-form';
 import { useIssueCreditMemoMutation } from './credits.api';
 
+/** Price and what is left show in their own columns from tablet width up, under the item's name on a phone. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** One key per dialog: a retried or double-clicked confirm issues one memo. */
 function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -129,13 +132,22 @@ export function CreditItemsDialog({ invoice, onClose }: { invoice: Invoice; onCl
               ))}
             </TextField>
             {goods ? (
-              <Box sx={{ overflowX: 'auto' }}>
+              <Box
+                sx={{ overflowX: 'auto' }}
+                tabIndex={0}
+                role="region"
+                aria-label="Lines to credit, scrollable"
+              >
                 <Table size="small" aria-label="Lines to credit">
                   <TableHead>
                     <TableRow>
                       <TableCell>Item</TableCell>
-                      <TableCell align="right">Price</TableCell>
-                      <TableCell align="right">Can credit</TableCell>
+                      <TableCell align="right" sx={WIDE_ONLY}>
+                        Price
+                      </TableCell>
+                      <TableCell align="right" sx={WIDE_ONLY}>
+                        Can credit
+                      </TableCell>
                       <TableCell align="right" sx={{ width: 110 }}>
                         Qty to credit
                       </TableCell>
@@ -144,11 +156,22 @@ export function CreditItemsDialog({ invoice, onClose }: { invoice: Invoice; onCl
                   <TableBody>
                     {lines.map((line) => (
                       <TableRow key={line.lineNo}>
-                        <TableCell sx={{ wordBreak: 'break-word' }}>{line.name}</TableCell>
-                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                        <TableCell>
+                          {line.name}
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            sx={{ display: { xs: 'block', sm: 'none' } }}
+                          >
+                            {formatMoney(line.price)} · can credit {line.left}
+                          </Typography>
+                        </TableCell>
+                        <TableCell align="right" sx={{ ...WIDE_ONLY, fontVariantNumeric: 'tabular-nums' }}>
                           {formatMoney(line.price)}
                         </TableCell>
-                        <TableCell align="right">{line.left}</TableCell>
+                        <TableCell align="right" sx={WIDE_ONLY}>
+                          {line.left}
+                        </TableCell>
                         <TableCell align="right">
                           <TextField
                             size="small"

@@ -29,6 +29,9 @@ import { RouterButton } from '../../shared/ui/RouterButton';
 import { invoicePath } from '../invoices/view/invoice-display';
 import { useGetCreditMemoQuery, useVoidCreditMemoMutation, type CreditMemo } from './credits.api';
 
+/** Price and tax show in their own columns from tablet width up, under the item's name on a phone. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Box>
@@ -133,26 +136,41 @@ function CreditMemoView({ memo }: { memo: CreditMemo }) {
               </Box>
             )}
             {memo.lines.length > 0 && (
-              <TableContainer>
+              <TableContainer tabIndex={0} role="region" aria-label="Credited items, scrollable">
                 <Table size="small" aria-label="Credited items">
                   <TableHead>
                     <TableRow>
                       <TableCell>Item</TableCell>
                       <TableCell align="right">Qty</TableCell>
-                      <TableCell align="right">Price</TableCell>
-                      <TableCell align="right">Tax</TableCell>
+                      <TableCell align="right" sx={WIDE_ONLY}>
+                        Price
+                      </TableCell>
+                      <TableCell align="right" sx={WIDE_ONLY}>
+                        Tax
+                      </TableCell>
                       <TableCell align="right">Line Total</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
                     {memo.lines.map((line) => (
                       <TableRow key={line.line_no}>
-                        <TableCell sx={{ wordBreak: 'break-word' }}>
+                        <TableCell>
                           {line.name} {line.size}
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            sx={{ display: { xs: 'block', sm: 'none' } }}
+                          >
+                            {formatMoney(line.price)} each · tax {formatMoney(line.tax)}
+                          </Typography>
                         </TableCell>
                         <TableCell align="right">{line.qty}</TableCell>
-                        <TableCell align="right">{formatMoney(line.price)}</TableCell>
-                        <TableCell align="right">{formatMoney(line.tax)}</TableCell>
+                        <TableCell align="right" sx={WIDE_ONLY}>
+                          {formatMoney(line.price)}
+                        </TableCell>
+                        <TableCell align="right" sx={WIDE_ONLY}>
+                          {formatMoney(line.tax)}
+                        </TableCell>
                         <TableCell align="right">{formatMoney(line.total)}</TableCell>
                       </TableRow>
                     ))}

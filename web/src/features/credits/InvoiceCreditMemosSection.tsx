@@ -1,4 +1,3 @@
-import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -9,7 +8,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import Box from '@mui/material/Box';
 import { useId } from 'react';
 import { CREDIT_REASON_LABELS } from '#domain/credits/credit-memo.rules';
 import { formatDate, formatMoney } from '../../shared/format';
@@ -25,22 +23,19 @@ export function InvoiceCreditMemosSection({ invoice }: { invoice: Invoice }) {
   return (
     <Card component="section" aria-labelledby={titleId}>
       <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-          <ReceiptOutlined aria-hidden color="action" />
-          <Typography id={titleId} variant="h2">
-            Credit memos
-          </Typography>
-        </Box>
+        <Typography id={titleId} variant="h2" sx={{ fontSize: '1.0625rem', mb: 1 }}>
+          Credit memos
+        </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Credited {formatMoney(invoice.credited)} of {formatMoney(invoice.total)}; a void memo no longer
           counts.
         </Typography>
-        <TableContainer>
+        <TableContainer tabIndex={0} role="region" aria-label="Credit memos, scrollable">
           <Table size="small" aria-label="Credit memos of the invoice">
             <TableHead>
               <TableRow>
                 <TableCell>Memo</TableCell>
-                <TableCell>Date</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date</TableCell>
                 <TableCell>Reason</TableCell>
                 <TableCell align="right">Total</TableCell>
                 <TableCell>Status</TableCell>
@@ -52,7 +47,9 @@ export function InvoiceCreditMemosSection({ invoice }: { invoice: Invoice }) {
                   <TableCell>
                     <GridCellLink to={creditMemoPath(memo.id)}>{memo.number}</GridCellLink>
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(memo.issued_on)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                    {formatDate(memo.issued_on)}
+                  </TableCell>
                   <TableCell>{CREDIT_REASON_LABELS[memo.reason] ?? memo.reason}</TableCell>
                   <TableCell
                     align="right"
