@@ -2,6 +2,7 @@ import { rebuildProjection } from '#engine';
 import { creditMemoProjection, inventoryProjection, invoiceProjection } from '#projections/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { setFeature } from '../support/cli.js';
+import { pdfText } from '../support/pdf-text.js';
 import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
@@ -110,6 +111,15 @@ describe('Credit memos (HTTP)', () => {
     expect(got.status).toBe(200);
     expectDocumentedAnswer(document, 'GET', `credit-memo/${issued.body.id}`, got);
     expect(got.body).toEqual(issued.body);
+
+    const pdf = await fetch(`${app.baseUrl}/api/v1/credit-memo/${issued.body.id}/pdf`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-disposition')).toContain('credit_memo_CM-1001.pdf');
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    for (const expected of ['Credit memo', 'CM-1001', 'Delivered damaged', 'The Rusty Nail', '$21.65'])
+      expect(text).toContain(expected);
   });
 
   it('refuses a credit over what is left with a 400 that says so, and changes nothing', async () => {
@@ -279,6 +289,7 @@ describe('Credit memos (HTTP)', () => {
       other.token,
       [
         { method: 'GET', path: `credit-memo/${issued.id}` },
+        { method: 'GET', path: `credit-memo/${issued.id}/pdf` },
         { method: 'POST', path: `credit-memo/${issued.id}/void`, body: { reason: 'Mine now' } },
         {
           method: 'POST',

@@ -21,8 +21,10 @@ export interface StandardsCompany {
   /** the displayed number, as URLs use it */
   invoiceNumber?: string;
   paymentId?: string;
-  /** a credit memo (two bottles delivered damaged) on the invoice */
+  /** a credit memo (two bottles delivered damaged) on the invoice, for the screens */
   creditMemoId?: string;
+  /** another (a pricing error), for the hostile-input sweep, which may void it */
+  sweepCreditMemoId?: string;
   priceTierId?: string;
   publicToken?: string;
   /** the ordering app's address part (`/shop/{shop}`) and its customer user's token */
@@ -115,6 +117,13 @@ export async function aCompanyWithEverything(app: TestApp, empty = false): Promi
       token,
     ),
   );
+  const sweepMemo = await ok(
+    http.post(
+      'credit-memo',
+      { invoice: invoice.id, reason: 'pricing_error', note: 'Deal missed', amount: 1 },
+      token,
+    ),
+  );
   await ok(http.post('stamp/roll/1/destroy', { from: 1400, to: 1409, note: 'torn' }, token));
   // The extended stamp statuses on, a voided stamp with its replacement.
   await ok(http.put(`company/${company.companyId}/compliance`, { extended_stamp_statuses: true }, token));
@@ -165,6 +174,7 @@ export async function aCompanyWithEverything(app: TestApp, empty = false): Promi
     invoiceNumber: String(invoice.number),
     paymentId: (paid.payments?.[0]?.id as string | undefined) ?? undefined,
     creditMemoId: memo.id as string,
+    sweepCreditMemoId: sweepMemo.id as string,
     priceTierId: tier.id,
     publicToken: link.token,
   };

@@ -1,6 +1,18 @@
-import { Body, Controller, Get, Headers, Inject, Param, Post, Query, StreamableFile } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import { GridParams } from '#infra/grid/index.js';
 import type { AuthUser } from '../auth/auth.types.js';
@@ -8,7 +20,9 @@ import { CurrentUser } from '../auth/public.decorator.js';
 import { Clock } from '../infra/clock.js';
 import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
 import { idempotencyKeyOf } from '../infra/http/idempotent-id.js';
+import { sendPdf } from '../infra/pdf/pdf-reply.js';
 import { StampDownloadParams } from '../stamps/dto/stamp.params.js';
+import { CreditMemoPdfService } from './pdf/credit-memo-pdf.js';
 import { IssueCreditMemoCommand, VoidCreditMemoCommand } from './commands/credit-memo.commands.js';
 import {
   CREDIT_MEMO_EXAMPLE,
@@ -40,6 +54,7 @@ export class CreditMemosController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(CreditMemoPdfService) private readonly pdfs: CreditMemoPdfService,
   ) {}
 
   @Get('credit-memos')
@@ -87,6 +102,18 @@ export class CreditMemosController {
   @ApiAnswer(200, 'The credit memo, and its void when it was voided', CREDIT_MEMO_EXAMPLE)
   get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     return this.queries.execute(new GetCreditMemoQuery(user.companyId, id));
+  }
+
+  /** application/pdf, `Content-Disposition: attachment; filename="credit_memo_CM-1001.pdf"`. */
+  @Get('credit-memo/:id/pdf')
+  @ApiOkResponse({ description: 'The PDF', content: { 'application/pdf': {} } })
+  async pdf(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { pdf, filename } = await this.pdfs.print(user.companyId, id);
+    return sendPdf(reply, pdf, filename, 'attachment');
   }
 
   /** 201 with the memo, void; 409 when it is void already. */

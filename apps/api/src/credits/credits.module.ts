@@ -8,8 +8,9 @@ import {
   GetCreditMemoHandler,
 } from './queries/credit-memo.handlers.js';
 import { CreditMemoReader } from './queries/credit-memo.reader.js';
+import { CreditMemoPdfService } from './pdf/credit-memo-pdf.js';
 
-/** Credit memos: issue, void, the memo, the grid and its export. */
+/** Credit memos: issue, void, the memo and its PDF, the grid and its export. */
 @Module({
   imports: [InvoicesModule],
   controllers: [CreditMemosController],
@@ -20,6 +21,7 @@ import { CreditMemoReader } from './queries/credit-memo.reader.js';
     GetCreditMemoHandler,
     CreditMemoGridHandler,
     CreditMemoCsvHandler,
+    CreditMemoPdfService,
   ],
 })
 export class CreditsModule {}

@@ -27,7 +27,13 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { invoicePath } from '../invoices/view/invoice-display';
-import { useGetCreditMemoQuery, useVoidCreditMemoMutation, type CreditMemo } from './credits.api';
+import { PdfButton, usePdfDownload } from '../public/pdf-actions';
+import {
+  useCreditMemoPdfMutation,
+  useGetCreditMemoQuery,
+  useVoidCreditMemoMutation,
+  type CreditMemo,
+} from './credits.api';
 
 /** Price and tax show in their own columns from tablet width up, under the item's name on a phone. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -51,6 +57,8 @@ function CreditMemoView({ memo }: { memo: CreditMemo }) {
   const [problem, setProblem] = useState<string[]>([]);
   const [voidMemo, { isLoading: voiding }] = useVoidCreditMemoMutation();
   const isVoid = memo.status === 'void';
+  const [downloadPdf] = useCreditMemoPdfMutation();
+  const pdf = usePdfDownload((of: CreditMemo) => downloadPdf(of).unwrap());
 
   const confirmVoid = async () => {
     if (reason.trim() === '') {
@@ -76,6 +84,11 @@ function CreditMemoView({ memo }: { memo: CreditMemo }) {
             <RouterButton to="/credit-memos" variant="text" startIcon={<ArrowBack />}>
               All Credit Memos
             </RouterButton>
+            <PdfButton
+              busy={pdf.busy}
+              onClick={() => void pdf.run(memo)}
+              ariaLabel={`Pdf of credit memo ${memo.number}`}
+            />
             {!isVoid && (
               <Button
                 variant="outlined"

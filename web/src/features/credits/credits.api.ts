@@ -71,6 +71,12 @@ export const creditsApi = api
         }),
         invalidatesTags: (result) => touched(result),
       }),
+      creditMemoPdf: build.mutation<DownloadedFile, CreditMemoResponse>({
+        query: (memo) => ({
+          url: `credit-memo/${encodeURIComponent(memo.id)}/pdf`,
+          responseHandler: fileResponse(`credit_memo_${memo.number}.pdf`),
+        }),
+      }),
       downloadCreditMemoCsv: build.mutation<DownloadedFile, CreditMemoExportQuery>({
         query: (query) => ({
           url: 'credit-memos/export',
@@ -87,4 +93,5 @@ export const {
   useIssueCreditMemoMutation,
   useVoidCreditMemoMutation,
   useDownloadCreditMemoCsvMutation,
+  useCreditMemoPdfMutation,
 } = creditsApi;

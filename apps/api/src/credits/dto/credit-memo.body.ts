@@ -76,7 +76,12 @@ export class CreditMemoBody implements Contract.CreditMemoBody {
   @IsOptional()
   lines?: CreditMemoLineBody[];
 
-  @ApiPropertyOptional({ example: 5, description: 'Dollars, for a pricing error or other credit' })
+  @ApiPropertyOptional({
+    example: 5,
+    type: String,
+    nullable: true,
+    description: 'Dollars (a number or decimal text), for a pricing error or other credit',
+  })
   @Matches(/^\d{1,9}(\.\d{1,2})?$/, { message: CREDIT_MESSAGES.amountRequired })
   @Transform(toAmountText)
   @IsOptional()
