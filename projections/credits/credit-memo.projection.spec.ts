@@ -2,7 +2,7 @@ import type { StoredEvent } from '#engine';
 import { anIssue, aVoid, given, invoiceEvents, NOW } from '#domain/credits/credit-memo.fixtures.js';
 import type { InvoiceStreamEvent } from '#domain/invoices/invoice.state.js';
 import { evolveInvoiceRow, type InvoiceRow } from '../invoices/invoice.projection.js';
-import { evolveCreditMemoRow, type CreditMemoRow } from './credit-memo.projection.js';
+import { evolveCreditMemoRow } from './credit-memo.projection.js';
 
 /** The events of inv-1 with a memo of two damaged bottles and its void, as the store gives them back. */
 function stored(): StoredEvent[] {
