@@ -107,6 +107,13 @@ describe('Credit memos (HTTP)', () => {
       },
     ]);
     expect(await balanceOf()).toBeCloseTo(before - 21.65, 2);
+    const balance = (await api.get(`customer/${customerId}/balance`, token)).body;
+    expect(balance.invoices.find((row: { id: string }) => row.id === invoice.id)).toMatchObject({
+      total: 108.25,
+      credited: 21.65,
+      paid: 0,
+      balance: 86.6,
+    });
     const got = await api.get(`credit-memo/${issued.body.id}`, token);
     expect(got.status).toBe(200);
     expectDocumentedAnswer(document, 'GET', `credit-memo/${issued.body.id}`, got);
