@@ -1,6 +1,8 @@
 import type { ActivityEvent, CustomerUserFact } from './activity/activity.events.js';
 import type { CompanyEvent } from './companies/company.events.js';
 import type { SubdomainReservationEvent } from './companies/subdomain-reservation.decide.js';
+import type { CreditMemoNumberEvent } from './credits/credit-memo-numbers.js';
+import type { CreditMemoEvent } from './credits/credit-memo.events.js';
 import type { BalanceLinkEvent, CustomerEvent } from './customers/customer.events.js';
 import type { IntegrationEvent } from './integrations/integration.events.js';
 import type { InventoryEvent } from './inventory/inventory.events.js';
@@ -32,6 +34,8 @@ export type DomainEvent =
   | InvoiceEvent
   | InvoiceNumberEvent
   | PaymentEvent
+  | CreditMemoEvent
+  | CreditMemoNumberEvent
   | InvoiceDeliveryEvent
   | OrderEvent
   | OrderNumberEvent
@@ -104,6 +108,10 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   PaymentLogged: 1,
   PaymentUpdated: 1,
   PaymentDeleted: 1,
+  // credit memos
+  CreditMemoIssued: 1,
+  CreditMemoVoided: 1,
+  CreditMemoNumberAssigned: 1,
   InvoiceEmailed: 1,
   InvoiceEmailRetryStarted: 1,
   InvoiceEmailDeferred: 1,

@@ -38,6 +38,7 @@ import { Migration20261128004100_inventory_on_deal } from './Migration2026112800
 import { Migration20261129000100_payment_terms } from './Migration20261129000100_payment_terms.js';
 import { Migration20261129001000_customer_overview } from './Migration20261129001000_customer_overview.js';
 import { Migration20261129002000_usual_products } from './Migration20261129002000_usual_products.js';
+import { Migration20261129003000_credit_memos } from './Migration20261129003000_credit_memos.js';
 import { Migration20261129004000_statement_links } from './Migration20261129004000_statement_links.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
@@ -82,5 +83,6 @@ export const migrationsList = [
   Migration20261129000100_payment_terms,
   Migration20261129001000_customer_overview,
   Migration20261129002000_usual_products,
+  Migration20261129003000_credit_memos,
   Migration20261129004000_statement_links,
 ];

@@ -1,6 +1,7 @@
 import { activityProjection } from './activity/activity.projection.js';
 import { companyLogoProjection } from './companies/company-logo.projection.js';
 import { companyProjection } from './companies/company.projection.js';
+import { creditMemoProjection } from './credits/credit-memo.projection.js';
 import { customerProjection } from './customers/customer.projection.js';
 import { invoicePaymentProjection } from './invoices/invoice-payment.projection.js';
 import { invoiceDocumentsProjection } from './invoices/invoice-documents.projection.js';
@@ -28,6 +29,7 @@ export const allProjections: readonly Projection[] = [
   invoiceProjection,
   invoiceSalesProjection,
   invoicePaymentProjection,
+  creditMemoProjection,
   invoiceEmailProjection,
   invoiceDocumentsProjection,
   orderProjection,
@@ -63,6 +65,7 @@ export {
   invoiceDocumentsProjection,
   INVOICE_DOCUMENTS_SCHEMA,
 } from './invoices/invoice-documents.projection.js';
+export { creditMemoProjection, CREDIT_MEMO_SCHEMA } from './credits/credit-memo.projection.js';
 export { invoicePaymentProjection, PAYMENT_SCHEMA } from './invoices/invoice-payment.projection.js';
 export { orderProjection, ORDER_SCHEMA } from './orders/order.projection.js';
 export { orderDraftProjection, ORDER_DRAFT_SCHEMA } from './orders/order-draft.projection.js';

@@ -23,6 +23,8 @@ export interface ActivityInfo {
   /** A customer user's access: who, and what became of it. */
   customerUserName?: string;
   access?: 'enabled' | 'disabled' | 'revoked' | 'reactivated';
+  /** A credit memo issued or voided: its number as shown (CM-1001). */
+  creditMemoNumber?: string;
   [key: string]: unknown;
 }
 
@@ -31,7 +33,16 @@ export interface ActivityInfo {
  * syncs, customer users' access to the ordering app, and the account's own sign-ins and profile.
  */
 export type ActivityKind =
-  'invoice' | 'status' | 'payment' | 'note' | 'feature' | 'sync' | 'access' | 'sign_in' | 'profile';
+  | 'invoice'
+  | 'status'
+  | 'payment'
+  | 'credit'
+  | 'note'
+  | 'feature'
+  | 'sync'
+  | 'access'
+  | 'sign_in'
+  | 'profile';
 
 /** A row of GET /user/user-activity/grid. */
 export interface ActivityGridRow {

@@ -37,7 +37,7 @@ export interface InventoryGridRow {
   updated_at: string;
 }
 
-export type InventoryHistorySource = 'INVOICE' | 'RESTOCK' | 'MANUAL';
+export type InventoryHistorySource = 'INVOICE' | 'RESTOCK' | 'MANUAL' | 'RETURN' | 'WRITE_OFF';
 
 /** GET inventory/history/grid: one movement (qty: + into stock, − out of it). */
 export interface InventoryHistoryRow {

@@ -1,3 +1,4 @@
+import type { InvoiceCreditMemoResponse } from './credit-memo.contract.js';
 import type { InvoiceStatus } from '../shared/invoice-status.js';
 
 /*
@@ -16,6 +17,8 @@ export interface InvoiceItemResponse {
   on_deal: boolean;
   total: number;
   tax: number;
+  /** How many of the line its credit memos that are not void credited. */
+  credited_qty: number;
   /** The product's last purchase price when invoiced. */
   cost: number;
   /** 'This item was invoiced below cost.' */
@@ -140,7 +143,11 @@ export interface InvoiceResponse {
   payments: InvoicePaymentResponse[];
   /** The sum of the live payments. */
   paid: number;
-  /** total − paid (negative when overpaid). */
+  /** Its credit memos, oldest first (void ones with status 'void'). */
+  credit_memos: InvoiceCreditMemoResponse[];
+  /** The money of its credit memos that are not void. */
+  credited: number;
+  /** total − credited − paid (negative when overpaid). */
   balance: number;
   /** What is left to pay, never below 0: the payment form's default amount. */
   remaining: number;

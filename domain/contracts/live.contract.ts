@@ -23,6 +23,7 @@ export const LIVE_EVENTS = [
   'invoice:changed',
   'stamps:changed',
   'payment:changed',
+  'credit-memo:changed',
   'customer:changed',
 ] as const;
 

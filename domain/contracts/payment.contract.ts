@@ -42,7 +42,10 @@ export interface BalanceInvoice {
   number: string;
   invoiced_at: string;
   total: number;
+  /** What its credit memos that are not void credit. */
+  credited: number;
   paid: number;
+  /** total − credited − paid */
   balance: number;
   due_at: string | null;
   /** No due date, or one a day or fewer away: 'On Delivery'. */

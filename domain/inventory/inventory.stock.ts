@@ -1,3 +1,5 @@
+import type { CreditMemoEvent } from '../credits/credit-memo.events.js';
+import { stockOfReason } from '../credits/credit-memo.rules.js';
 import type { InvoiceEvent } from '../invoices/invoice.events.js';
 import type { InventoryEvent } from './inventory.events.js';
 
@@ -23,6 +25,67 @@ export interface InvoiceStock {
    * before has none, and reads as no deal).
    */
   deals?: Record<string, boolean>;
+  /**
+   * The goods of its credit memos that are not void (memo id → its number, units per product, and whether they were
+   * written off), so a void moves back exactly what the memo moved. Added later: absent on older states.
+   */
+  credits?: Record<string, CreditedGoods>;
+}
+
+export interface CreditedGoods {
+  number: string;
+  units: Record<string, number>;
+  writeOff: boolean;
+}
+
+/** A movement of credited goods: back into stock (RETURN), and out again when written off (WRITE_OFF). */
+export interface CreditStockMove {
+  productId: string;
+  qty: number;
+  source: 'RETURN' | 'WRITE_OFF';
+}
+
+/**
+ * How credited goods move stock. Goods short delivered or delivered in error come back to sellable stock; goods
+ * delivered damaged, and stale beer taken back in a freshness swap, come back and are written off at once (a
+ * RETURN and a WRITE_OFF of the same units, so sellable stock does not change and the history shows both). A void
+ * moves back what its memo moved. Money-only memos (pricing error, other) move nothing. A re-delivered event finds
+ * its memo already in the state and moves nothing.
+ */
+export function creditStock(
+  state: InvoiceStock | undefined,
+  event: CreditMemoEvent,
+): { after: InvoiceStock | undefined; moves: CreditStockMove[]; ref: string } {
+  if (!state) return { after: state, moves: [], ref: '' };
+  const credits = state.credits ?? {};
+  if (event.type === 'CreditMemoIssued') {
+    const { creditMemoId, number, reason, lines } = event.data;
+    const stock = stockOfReason(reason);
+    if (!stock || lines.length === 0 || credits[creditMemoId])
+      return { after: state, moves: [], ref: number.display };
+    const units: Record<string, number> = {};
+    for (const line of lines) units[line.productId] = (units[line.productId] ?? 0) + line.qty;
+    const writeOff = stock === 'write_off';
+    const goods: CreditedGoods = { number: number.display, units, writeOff };
+    return {
+      after: { ...state, credits: { ...credits, [creditMemoId]: goods } },
+      moves: movesOf(goods, 1),
+      ref: number.display,
+    };
+  }
+  const goods = credits[event.data.creditMemoId];
+  if (!goods) return { after: state, moves: [], ref: event.data.number };
+  const { [event.data.creditMemoId]: _gone, ...rest } = credits;
+  return { after: { ...state, credits: rest }, moves: movesOf(goods, -1), ref: `${goods.number} void` };
+}
+
+function movesOf(goods: CreditedGoods, sign: 1 | -1): CreditStockMove[] {
+  const moves: CreditStockMove[] = [];
+  for (const [productId, qty] of Object.entries(goods.units)) {
+    moves.push({ productId, qty: sign * qty, source: 'RETURN' });
+    if (goods.writeOff) moves.push({ productId, qty: -sign * qty, source: 'WRITE_OFF' });
+  }
+  return moves;
 }
 
 /** Units the invoice takes from stock now: its lines while counted, else nothing. */

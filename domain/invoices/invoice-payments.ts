@@ -4,6 +4,7 @@ import type { FieldProblem } from '../shared/field-rules.js';
 import type { CommandMetadata } from '../shared/decider.js';
 import type { InvoiceStatus } from '../shared/invoice-status.js';
 import { addDays } from '../stamps/stamp.rules.js';
+import { creditedCents } from '../credits/credit-memo.state.js';
 import { invoiceError, invoiceInvalid } from './invoice.errors.js';
 import type { InvoiceStatusChanged } from './invoice.events.js';
 import type { Invoice, LiveInvoice } from './invoice.state.js';
@@ -69,10 +70,18 @@ export interface DeletePayment {
   metadata: CommandMetadata;
 }
 
-/** What has been paid, and what is left (never below 0: the amount the payment form offers). */
+/**
+ * What is owed on the invoice before payments: its total less the money of its credit memos that are not void.
+ * Every balance, remaining amount and paid status counts credits through this one function.
+ */
+export const netTotalCents = (
+  invoice: Pick<LiveInvoice, 'totals'> & { credits?: LiveInvoice['credits'] },
+): number => invoice.totals.totalCents - creditedCents(invoice.credits);
 
-export const remainingCents = (invoice: Pick<LiveInvoice, 'totals' | 'payments'>): number =>
-  Math.max(0, invoice.totals.totalCents - paidCents(invoice.payments));
+/** What is left to pay (never below 0: the amount the payment form offers): the net total less payments. */
+export const remainingCents = (
+  invoice: Pick<LiveInvoice, 'totals' | 'payments'> & { credits?: LiveInvoice['credits'] },
+): number => Math.max(0, netTotalCents(invoice) - paidCents(invoice.payments));
 
 function paymentProblems(input: PaymentInput, now: string, timeZone: string): FieldProblem[] {
   const problems: FieldProblem[] = [];
@@ -119,7 +128,7 @@ function ownPayment(invoice: LiveInvoice, paymentId: string, byOwner: boolean): 
  */
 export function statusAfterPayments(invoice: LiveInvoice, payments: readonly Payment[]): InvoiceStatus {
   const paid = paidCents(payments);
-  const total = invoice.totals.totalCents;
+  const total = netTotalCents(invoice);
   if (paid > 0 && paid >= total) return 'paid';
   if (paid > 0) return 'partially_paid';
   if (invoice.invoiceStatus === 'paid' || invoice.invoiceStatus === 'partially_paid')
@@ -127,7 +136,8 @@ export function statusAfterPayments(invoice: LiveInvoice, payments: readonly Pay
   return invoice.invoiceStatus;
 }
 
-function followPayments(
+/** The status change payments (and credits, which lower what is owed) give the invoice, if any. */
+export function followPayments(
   invoice: LiveInvoice,
   payments: readonly Payment[],
   now: string,

@@ -1,4 +1,5 @@
 import { businessDate } from '../shared/business-date.js';
+import { creditMemoError } from '../credits/credit-memo.errors.js';
 import type { FieldProblem } from '../shared/field-rules.js';
 import { isInvoiceStatus, type InvoiceStatus } from '../shared/invoice-status.js';
 import { allocateStamps, releaseStamps } from '../stamps/stamp.decide.js';
@@ -310,6 +311,19 @@ export function reviseInvoice(
     fingerprint: data.fingerprint ?? invoice.fingerprint,
   };
   const contentChanged = !sameJson(before, after);
+  // What its credit memos credited is read from its lines and customer: they stay until the memos are void.
+  if (
+    invoice.credits.some((credit) => !credit.voided) &&
+    (!sameJson(before.lines, after.lines) || before.customer.id !== after.customer.id)
+  )
+    throw creditMemoError('INVOICE_HAS_CREDITS', { number: invoice.number.display });
+  // Its memos credit goods and money of a sale that stands: cancelling it would count them twice.
+  if (
+    targetStatus === 'cancelled' &&
+    invoice.invoiceStatus !== 'cancelled' &&
+    invoice.credits.some((c) => !c.voided)
+  )
+    throw creditMemoError('INVOICE_HAS_CREDITS_CANCEL', { number: invoice.number.display });
   const stampsTouched = changes.stampRanges !== undefined;
   const wasCancelled = invoice.invoiceStatus === 'cancelled';
   if (wasCancelled && targetStatus === 'cancelled' && (contentChanged || stampsTouched))

@@ -6,6 +6,8 @@ import {
   type PaymentEvent,
 } from './invoice-payment.events.js';
 import type { InvoiceContent, InvoiceEvent, InvoiceLink, InvoiceNumber } from './invoice.events.js';
+import { CREDIT_MEMO_EVENT_TYPES, type CreditMemoEvent } from '../credits/credit-memo.events.js';
+import { evolveCredits, type InvoiceCredit } from '../credits/credit-memo.state.js';
 
 export interface StatusEntry {
   status: InvoiceStatus;
@@ -24,6 +26,8 @@ export type Invoice =
       statusHistory: StatusEntry[];
       /** Live payments, oldest first. */
       payments: Payment[];
+      /** Credit memos issued on it, oldest first, void ones marked. */
+      credits: InvoiceCredit[];
       /** The status before payments last moved it (restored when the payments are gone). */
       statusBeforePayments: InvoiceStatus | null;
       createdAt: string;
@@ -37,15 +41,21 @@ export type LiveInvoice = Extract<Invoice, { status: 'live' }>;
 
 export const initialState = (): Invoice => ({ status: 'none' });
 
-/** Events of the invoice stream this fold reads: the invoice's own and its payments. */
-export type InvoiceStreamEvent = InvoiceEvent | PaymentEvent;
+/** Events of the invoice stream this fold reads: the invoice's own, its payments and its credit memos. */
+export type InvoiceStreamEvent = InvoiceEvent | PaymentEvent | CreditMemoEvent;
 
 const isPaymentEvent = (event: InvoiceStreamEvent): event is PaymentEvent =>
   (PAYMENT_EVENT_TYPES as readonly string[]).includes(event.type);
 
+const isCreditMemoEvent = (event: InvoiceStreamEvent): event is CreditMemoEvent =>
+  (CREDIT_MEMO_EVENT_TYPES as readonly string[]).includes(event.type);
+
 export function evolve(state: Invoice, event: InvoiceStreamEvent): Invoice {
   if (isPaymentEvent(event)) {
     return state.status === 'live' ? { ...state, payments: evolvePayments(state.payments, event) } : state;
+  }
+  if (isCreditMemoEvent(event)) {
+    return state.status === 'live' ? { ...state, credits: evolveCredits(state.credits, event) } : state;
   }
   switch (event.type) {
     case 'InvoiceCreated': {
@@ -68,6 +78,7 @@ export function evolve(state: Invoice, event: InvoiceStreamEvent): Invoice {
         invoiceStatus: status,
         statusHistory: [{ status, at: createdAt, reason: 'created' }],
         payments: [],
+        credits: [],
         statusBeforePayments: null,
         createdAt,
         replaces: replaces ?? null,

@@ -110,6 +110,9 @@ export const ACTIVITY_ACTIONS: Readonly<Record<string, ActivityMapping>> = {
   PaymentLogged: { category: 'PAYMENT', action: 'CREATE', source: 'invoice' },
   PaymentUpdated: { category: 'PAYMENT', action: 'UPDATE', source: 'invoice' },
   PaymentDeleted: { category: 'PAYMENT', action: 'DELETE', source: 'invoice' },
+  // Credit memos (new types, no backfill): the memo's number and money in details
+  CreditMemoIssued: { category: 'CREDIT_MEMO', action: 'CREATE', source: 'invoice' },
+  CreditMemoVoided: { category: 'CREDIT_MEMO', action: 'VOID', source: 'invoice' },
   FeatureActivated: { category: 'FEATURE', action: 'FEATURE_ON', source: 'company' },
   FeatureDeactivated: { category: 'FEATURE', action: 'FEATURE_OFF', source: 'company' },
   // A customer user's access to the ordering app: ENABLE (enabled, reactivated) or DISABLE (disabled, revoked).
@@ -144,6 +147,7 @@ export const ACTIVITY_KINDS = [
   'invoice',
   'status',
   'payment',
+  'credit',
   'note',
   'feature',
   'sync',
@@ -172,6 +176,8 @@ const KIND_OF: Readonly<Record<string, ActivityKind>> = {
   PaymentLogged: 'payment',
   PaymentUpdated: 'payment',
   PaymentDeleted: 'payment',
+  CreditMemoIssued: 'credit',
+  CreditMemoVoided: 'credit',
   FeatureActivated: 'feature',
   FeatureDeactivated: 'feature',
   SyncCompleted: 'sync',
@@ -245,6 +251,15 @@ function infoOf(event: StoredEvent, invoice: InvoiceRef | undefined): Data {
       if (typeof data.paymentId === 'string') info.paymentId = data.paymentId;
       if (typeof data.amountCents === 'number') info.amountCents = data.amountCents;
       if (typeof data.noteId === 'string') info.noteId = data.noteId;
+      if (typeof data.creditMemoId === 'string') {
+        const number = data.number as { display?: unknown } | string | undefined;
+        info.creditMemoId = data.creditMemoId;
+        info.creditMemoNumber = typeof number === 'string' ? number : number?.display;
+        const totals = data.totals as { totalCents?: unknown } | undefined;
+        if (typeof totals?.totalCents === 'number') info.amountCents = totals.totalCents;
+        if (event.type === 'CreditMemoIssued')
+          Object.assign(info, customerOf({ customer: { id: data.customerId, name: data.customerName } }));
+      }
       const replacement = data.replacement as { number?: unknown } | undefined;
       if (typeof replacement?.number === 'string') info.replacementNumber = replacement.number;
       return info;

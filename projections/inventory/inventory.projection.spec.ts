@@ -4,7 +4,12 @@ import type { StoredEvent } from '#engine';
 import { createTestDatabase } from '../../test/support/database.js';
 import { beginProjectionTransaction } from '#engine/projections/projection-transaction.js';
 import { inventoryProjection } from './inventory.projection.js';
-import { INVENTORY_CURRENT_SCHEMA, INVENTORY_ON_DEAL_SCHEMA, INVENTORY_SCHEMA } from './inventory.schema.js';
+import {
+  INVENTORY_CREDITS_SCHEMA,
+  INVENTORY_CURRENT_SCHEMA,
+  INVENTORY_ON_DEAL_SCHEMA,
+  INVENTORY_SCHEMA,
+} from './inventory.schema.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const CO = id(1);
@@ -87,6 +92,7 @@ beforeAll(async () => {
   await pool.query(INVENTORY_SCHEMA);
   await pool.query(INVENTORY_CURRENT_SCHEMA);
   await pool.query(INVENTORY_ON_DEAL_SCHEMA);
+  await pool.query(INVENTORY_CREDITS_SCHEMA);
 });
 
 afterAll(async () => {

@@ -1,7 +1,9 @@
 import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#engine';
 import { INVENTORY_EVENT_TYPES, type InventoryEvent } from '#domain/inventory/inventory.events.js';
+import { CREDIT_MEMO_EVENT_TYPES, type CreditMemoEvent } from '#domain/credits/credit-memo.events.js';
 import {
+  creditStock,
   evolveInvoiceStock,
   inventoryMovement,
   invoiceMovement,
@@ -22,7 +24,7 @@ export interface HistoryRow {
   company_id: string;
   product_id: string;
   qty: number;
-  source: 'INVOICE' | 'RESTOCK' | 'MANUAL';
+  source: 'INVOICE' | 'RESTOCK' | 'MANUAL' | 'RETURN' | 'WRITE_OFF';
   ref: string | null;
   invoice_id: string | null;
   invoice_number: string | null;
@@ -56,6 +58,7 @@ const PRODUCT_EVENT_TYPES = [
  */
 export const INVENTORY_HANDLES: readonly string[] = [
   ...INVOICE_EVENT_TYPES,
+  ...CREDIT_MEMO_EVENT_TYPES,
   ...INVENTORY_EVENT_TYPES,
   ...PRODUCT_EVENT_TYPES,
 ];
@@ -65,7 +68,7 @@ const companyOf = (event: StoredEvent) =>
 
 async function loadInvoices(tx: PoolClient, table: string, ids: string[]) {
   const { rows } = await tx.query(
-    `SELECT invoice_id, company_id, number, counted, units, prices, deals FROM ${ident(table)}
+    `SELECT invoice_id, company_id, number, counted, units, prices, deals, credits FROM ${ident(table)}
       WHERE invoice_id = ANY($1::uuid[])`,
     [ids],
   );
@@ -80,6 +83,7 @@ async function loadInvoices(tx: PoolClient, table: string, ids: string[]) {
         units: row.units,
         prices: row.prices,
         deals: row.deals,
+        credits: row.credits,
       },
     ]),
   );
@@ -109,14 +113,15 @@ async function applyMovements(
   const inventory = physical(t, INVENTORY);
   await tx.query(
     prepared(`WITH stock AS (
-       INSERT INTO ${physical(t, INVOICES)} (invoice_id, company_id, number, counted, units, prices, deals)
-       SELECT r."invoiceId", r."companyId", r.number, r.counted, r.units, r.prices, COALESCE(r.deals, '{}')
+       INSERT INTO ${physical(t, INVOICES)} (invoice_id, company_id, number, counted, units, prices, deals, credits)
+       SELECT r."invoiceId", r."companyId", r.number, r.counted, r.units, r.prices, COALESCE(r.deals, '{}'),
+              COALESCE(r.credits, '{}')
          FROM jsonb_to_recordset($1::jsonb)
            AS r("invoiceId" uuid, "companyId" uuid, number text, counted boolean, units jsonb, prices jsonb,
-                deals jsonb)
+                deals jsonb, credits jsonb)
        ON CONFLICT (invoice_id) DO UPDATE SET
          number = EXCLUDED.number, counted = EXCLUDED.counted, units = EXCLUDED.units, prices = EXCLUDED.prices,
-         deals = EXCLUDED.deals
+         deals = EXCLUDED.deals, credits = EXCLUDED.credits
      ),
      moved AS (
        INSERT INTO ${physical(t, HISTORY)}
@@ -173,7 +178,11 @@ export const inventoryProjection = defineProjection({
     const invoiceIds = [
       ...new Set(
         events
-          .filter((e) => (INVOICE_EVENT_TYPES as readonly string[]).includes(e.type))
+          .filter(
+            (e) =>
+              (INVOICE_EVENT_TYPES as readonly string[]).includes(e.type) ||
+              (CREDIT_MEMO_EVENT_TYPES as readonly string[]).includes(e.type),
+          )
           .map((e) => (e.data as { invoiceId: string }).invoiceId),
       ),
     ];
@@ -246,6 +255,31 @@ export const inventoryProjection = defineProjection({
                 inventoryEvent.type === 'InventoryRestocked' ? inventoryEvent.data.distributor : null,
             });
           }
+          break;
+        }
+        case 'CreditMemoIssued':
+        case 'CreditMemoVoided': {
+          const creditEvent = event as unknown as CreditMemoEvent;
+          const invoiceId = creditEvent.data.invoiceId;
+          const before = invoices.get(invoiceId);
+          const { after, moves, ref } = creditStock(before, creditEvent);
+          if (after === before) break;
+          invoices.set(invoiceId, after);
+          changedInvoices.add(invoiceId);
+          for (const move of moves)
+            history.push({
+              ...base,
+              id: `${event.id}:${move.productId}:${move.source}`,
+              product_id: move.productId,
+              qty: move.qty,
+              source: move.source,
+              ref,
+              invoice_id: invoiceId,
+              invoice_number: after?.number ?? null,
+              unit_price_cents: after?.prices[move.productId] ?? null,
+              on_deal: false,
+              distributor: null,
+            });
           break;
         }
         default: {

@@ -5,7 +5,8 @@
  *   product, then from cell edits), when it last moved and its last restock.
  * - `rm_inventory_invoice`: what each invoice takes from stock now (units per product while counted), so an edit,
  *   cancel or delete moves only the difference.
- * - `rm_inventory_history`: one row per movement (source INVOICE, RESTOCK, MANUAL), keyed by event and product.
+ * - `rm_inventory_history`: one row per movement (source INVOICE, RESTOCK, MANUAL, and RETURN and WRITE_OFF of
+ *   credited goods), keyed by event and product (and source for credited goods).
  */
 export const INVENTORY_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_inventory (
@@ -89,4 +90,13 @@ $$;
 export const INVENTORY_ON_DEAL_SCHEMA = `
 ALTER TABLE rm_inventory_invoice ADD COLUMN IF NOT EXISTS deals jsonb NOT NULL DEFAULT '{}';
 ALTER TABLE rm_inventory_history ADD COLUMN IF NOT EXISTS on_deal boolean NOT NULL DEFAULT false;
+`;
+
+/**
+ * Credited goods (credit memos): each invoice's stock state keeps the goods of its memos that are not void
+ * (`credits`), so a void moves back what its memo moved; history rows of source RETURN and WRITE_OFF name the memo.
+ * Migration20261129003000_credit_memos.
+ */
+export const INVENTORY_CREDITS_SCHEMA = `
+ALTER TABLE rm_inventory_invoice ADD COLUMN IF NOT EXISTS credits jsonb NOT NULL DEFAULT '{}';
 `;

@@ -1,6 +1,7 @@
 import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#engine';
 import type { PaymentEvent } from '#domain/invoices/invoice-payment.events.js';
+import type { CreditMemoEvent } from '#domain/credits/credit-memo.events.js';
 import type {
   InvoiceContent,
   InvoiceEvent,
@@ -33,6 +34,29 @@ export const INVOICE_CREDIT_LAW_INDEX = `
 CREATE INDEX IF NOT EXISTS rm_invoice_credit_open_idx
   ON rm_invoice (company_id, invoiced_on, sequence)
   WHERE deleted_at IS NULL AND NOT beer AND paid_cents < total_cents AND status NOT IN ('cancelled', 'draft', 'paid');
+`;
+
+/**
+ * Credit memos on invoices: each row keeps its memos (`credits`) and the money of those not void
+ * (`credited_cents`), and the balance becomes total − paid − credited, the one column every balance, open-invoice
+ * list and the credit-law alerts read. The indexes that name the balance are made again with it.
+ * Migration20261129003000_credit_memos.
+ */
+export const INVOICE_CREDITS_SCHEMA = `
+ALTER TABLE rm_invoice
+  ADD COLUMN IF NOT EXISTS credits jsonb NOT NULL DEFAULT '[]',
+  ADD COLUMN IF NOT EXISTS credited_cents bigint NOT NULL DEFAULT 0;
+DROP INDEX IF EXISTS rm_invoice_customer_open_idx;
+DROP INDEX IF EXISTS rm_invoice_credit_open_idx;
+ALTER TABLE rm_invoice DROP COLUMN IF EXISTS balance_cents;
+ALTER TABLE rm_invoice
+  ADD COLUMN balance_cents bigint GENERATED ALWAYS AS (total_cents - paid_cents - credited_cents) STORED;
+CREATE INDEX IF NOT EXISTS rm_invoice_customer_open_idx
+  ON rm_invoice (company_id, customer_id, invoiced_on, sequence) INCLUDE (balance_cents)
+  WHERE deleted_at IS NULL AND status <> 'cancelled' AND balance_cents > 0;
+CREATE INDEX IF NOT EXISTS rm_invoice_credit_open_idx
+  ON rm_invoice (company_id, invoiced_on, sequence)
+  WHERE deleted_at IS NULL AND NOT beer AND balance_cents > 0 AND status NOT IN ('cancelled', 'draft', 'paid');
 `;
 
 /**
@@ -160,6 +184,9 @@ export interface InvoiceRow {
   /** Live payments, oldest first; paid_cents is their sum. */
   payments: InvoicePaymentEntry[];
   paid_cents: number;
+  /** Its credit memos, oldest first, void ones marked; credited_cents is the sum of those not void. */
+  credits: InvoiceCreditEntry[];
+  credited_cents: number;
   /** The cancelled invoice this one replaces; the invoice that replaced this one. */
   replaces: InvoiceLink | null;
   replaced_by: InvoiceLink | null;
@@ -173,6 +200,45 @@ export interface InvoicePaymentEntry {
   note: string;
   logged_at: string;
 }
+
+export interface InvoiceCreditEntry {
+  id: string;
+  number: string;
+  reason: string;
+  total_cents: number;
+  issued_on: string;
+  /** The invoice lines it credits and how many of each (none for an amount). */
+  lines: { line_no: number; qty: number }[];
+  voided: boolean;
+}
+
+/** The credits part of the row after a credit-memo event. */
+function withCredits(row: InvoiceRow, event: CreditMemoEvent): InvoiceCreditEntry[] {
+  const credits = row.credits ?? [];
+  switch (event.type) {
+    case 'CreditMemoIssued': {
+      const { creditMemoId, number, reason, totals, issuedOn, lines } = event.data;
+      if (credits.some((c) => c.id === creditMemoId)) return credits;
+      return [
+        ...credits,
+        {
+          id: creditMemoId,
+          number: number.display,
+          reason,
+          total_cents: totals.totalCents,
+          issued_on: issuedOn,
+          lines: lines.map((line) => ({ line_no: line.lineNo, qty: line.qty })),
+          voided: false,
+        },
+      ];
+    }
+    case 'CreditMemoVoided':
+      return credits.map((c) => (c.id === event.data.creditMemoId ? { ...c, voided: true } : c));
+  }
+}
+
+const sumCredited = (credits: readonly InvoiceCreditEntry[]) =>
+  credits.reduce((sum, credit) => sum + (credit.voided ? 0 : credit.total_cents), 0);
 
 const sumPaid = (payments: readonly InvoicePaymentEntry[]) =>
   payments.reduce((sum, payment) => sum + payment.amount_cents, 0);
@@ -234,8 +300,14 @@ const numberColumns = (number: InvoiceNumber) => ({
 export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEvent): InvoiceRow {
   const revision = Number(stored.revision);
   if (row && revision <= row.revision) return row;
-  const event = stored as unknown as InvoiceEvent | PaymentEvent;
+  const event = stored as unknown as InvoiceEvent | PaymentEvent | CreditMemoEvent;
   switch (event.type) {
+    case 'CreditMemoIssued':
+    case 'CreditMemoVoided': {
+      if (!row) throw new Error(`invoice projection: ${stored.id} credits an invoice never created`);
+      const credits = withCredits(row, event);
+      return { ...row, credits, credited_cents: sumCredited(credits), revision };
+    }
     case 'PaymentLogged':
     case 'PaymentUpdated':
     case 'PaymentDeleted': {
@@ -258,6 +330,8 @@ export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEven
         deleted_at: null,
         payments: [],
         paid_cents: 0,
+        credits: [],
+        credited_cents: 0,
         replaces: replaces ?? null,
         replaced_by: null,
         revision,
@@ -319,6 +393,8 @@ const COLUMNS: readonly (keyof InvoiceRow)[] = [
   'deleted_at',
   'payments',
   'paid_cents',
+  'credits',
+  'credited_cents',
   'replaces',
   'replaced_by',
   'revision',
@@ -346,6 +422,9 @@ export const invoiceProjection = defineRowProjection<InvoiceRow>({
     'PaymentLogged',
     'PaymentUpdated',
     'PaymentDeleted',
+    // Credit memos came later: none predates them, so handling them needs no rebuild.
+    'CreditMemoIssued',
+    'CreditMemoVoided',
   ],
   rows: {
     table: 'rm_invoice',
@@ -365,6 +444,8 @@ export const invoiceProjection = defineRowProjection<InvoiceRow>({
             tax_cents: Number(row.tax_cents),
             total_cents: Number(row.total_cents),
             paid_cents: Number(row.paid_cents),
+            credited_cents: Number(row.credited_cents ?? 0),
+            credits: row.credits ?? [],
             created_at: iso(row.created_at)!,
             updated_at: iso(row.updated_at)!,
             deleted_at: iso(row.deleted_at),

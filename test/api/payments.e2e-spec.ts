@@ -255,6 +255,7 @@ describe('Payments and balances (HTTP)', () => {
       number: d.number,
       invoiced_at: d.invoiced_at,
       total: 32.48,
+      credited: 0,
       paid: 0,
       balance: 32.48,
       due_at: dayFromToday(1),

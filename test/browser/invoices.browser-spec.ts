@@ -276,7 +276,7 @@ describe('Invoices (browser)', () => {
     await visible(page.getByRole('region', { name: 'Internal Note' }).getByText('Leave at the back door'));
     await visible(page.getByText('Thanks for your business!'));
     await visible(page.getByText('Due on delivery').first());
-    await visible(page.getByRole('link', { name: 'Edit' }));
+    await visible(page.getByRole('link', { name: 'Edit', exact: true }));
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await snap(page, 'invoice-view');
     await page.setViewportSize({ width: 820, height: 1100 });
@@ -358,7 +358,7 @@ describe('Invoices (browser)', () => {
         .click();
       const released = page.getByRole('status').filter({ hasText: 'Below stamps are available for use' });
       await visible(released.getByText('AB1000–AB1002'));
-      await hidden(page.getByRole('link', { name: 'Edit' }));
+      await hidden(page.getByRole('link', { name: 'Edit', exact: true }));
       await snap(page, 'invoice-cancelled');
 
       // the owner deletes the cancelled invoice

@@ -120,6 +120,27 @@ export const SCREENS: Screen[] = [
   { route: '/activity', signedIn: true, data: at('/activity'), empty: at('/activity') },
   { route: '/reports', signedIn: true, data: at('/reports'), empty: at('/reports') },
   { route: '/payment', signedIn: true, data: at('/payment'), empty: at('/payment'), widths: true },
+  {
+    route: '/credit-memos',
+    signedIn: true,
+    data: at('/credit-memos'),
+    empty: at('/credit-memos'),
+    widths: true,
+  },
+  {
+    route: '/credit-memo/{id}',
+    primary: 'Void',
+    signedIn: true,
+    data: (c) => `/credit-memo/${c.creditMemoId}`,
+    empty: at('/credit-memo/00000000-0000-4000-8000-000000000000'),
+    dialogs: [
+      {
+        name: 'void credit memo',
+        open: opener('Void'),
+        dialog: dialogNamed(/^Void credit memo CM-/),
+      },
+    ],
+  },
   { route: '/emails', signedIn: true, data: at('/emails'), empty: at('/emails') },
   {
     route: '/customer',
@@ -180,6 +201,11 @@ export const SCREENS: Screen[] = [
     widths: true,
     dialogs: [
       { name: 'log payment', open: opener('Log Payment'), dialog: dialogNamed('Log Payment') },
+      {
+        name: 'credit items',
+        open: opener('Credit items…'),
+        dialog: dialogNamed(/^Credit items of invoice/),
+      },
       {
         name: 'delete payment',
         open: opener(/^Delete payment of/),

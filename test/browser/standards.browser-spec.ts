@@ -97,6 +97,7 @@ describe('Hostile-input sweep', () => {
     const idFor = (route: string, name: string): string | undefined => {
       if (name === 'idOrNumber' || name === 'invoice') return full.invoiceNumber;
       if (name === 'paymentId') return full.paymentId;
+      if (route.startsWith('/api/v1/credit-memo/')) return full.sweepCreditMemoId;
       if (name === 'roll_id') return '1';
       if (name === 'token') return route.includes('/order/') ? full.orderPublicToken : full.publicToken;
       if (route.startsWith('/api/v1/order/')) return full.orderNumber;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DOMAIN_EVENT_TYPES, EVENT_SCHEMA_VERSIONS, eventUpcasting } from '#domain/event-schema.js';
 import { companyDecider } from '#domain/companies/company.decide.js';
 import { subdomainReservationDecider } from '#domain/companies/subdomain-reservation.decide.js';
+import { creditMemoNumbersDecider } from '#domain/credits/credit-memo-numbers.js';
 import { customerDecider } from '#domain/customers/customer.decide.js';
 import { inventoryDecider } from '#domain/inventory/inventory.decide.js';
 import { emailRetryDecider } from '#domain/invoices/invoice-email.decide.js';
@@ -41,6 +42,7 @@ const FOLDS: { name: string; decider: { evolve: (s: any, e: any) => any; initial
   { name: 'invoice e-mail', decider: emailRetryDecider },
   { name: 'invoice paperwork', decider: paperworkDecider },
   { name: 'invoice numbers', decider: invoiceNumbersDecider },
+  { name: 'credit-memo numbers', decider: creditMemoNumbersDecider },
   { name: 'order', decider: orderDecider },
   { name: 'order numbers', decider: orderNumbersDecider },
   { name: 'product', decider: productDecider },

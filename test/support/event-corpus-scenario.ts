@@ -248,6 +248,17 @@ export async function writeCorpusScenario(
     ),
   );
   await step('payment delete', () => api.delete(`invoice/${invoiceId}/payment/${paymentId}`, token));
+  // Credit memos: one issued for a bottle delivered damaged (with its number) and voided.
+  const memo = await step('credit memo', () =>
+    api.post(
+      'credit-memo',
+      { invoice: invoiceId, reason: 'delivered_damaged', lines: [{ line_no: 1, qty: 1 }] },
+      token,
+    ),
+  );
+  await step('credit memo void', () =>
+    api.post(`credit-memo/${memo?.id}/void`, { reason: 'Issued on the wrong invoice' }, token),
+  );
   await step('document', () =>
     upload(
       `invoice/${invoiceId}/document`,

@@ -21,6 +21,10 @@ export interface StandardsCompany {
   /** the displayed number, as URLs use it */
   invoiceNumber?: string;
   paymentId?: string;
+  /** a credit memo (two bottles delivered damaged) on the invoice, for the screens */
+  creditMemoId?: string;
+  /** another (a pricing error), for the hostile-input sweep, which may void it */
+  sweepCreditMemoId?: string;
   priceTierId?: string;
   publicToken?: string;
   /** the ordering app's address part (`/shop/{shop}`) and its customer user's token */
@@ -101,6 +105,25 @@ export async function aCompanyWithEverything(app: TestApp, empty = false): Promi
       token,
     ),
   );
+  const memo = await ok(
+    http.post(
+      'credit-memo',
+      {
+        invoice: invoice.id,
+        reason: 'delivered_damaged',
+        note: 'Broken in the case',
+        lines: [{ line_no: 1, qty: 2 }],
+      },
+      token,
+    ),
+  );
+  const sweepMemo = await ok(
+    http.post(
+      'credit-memo',
+      { invoice: invoice.id, reason: 'pricing_error', note: 'Deal missed', amount: 1 },
+      token,
+    ),
+  );
   await ok(http.post('stamp/roll/1/destroy', { from: 1400, to: 1409, note: 'torn' }, token));
   // The extended stamp statuses on, a voided stamp with its replacement.
   await ok(http.put(`company/${company.companyId}/compliance`, { extended_stamp_statuses: true }, token));
@@ -150,6 +173,8 @@ export async function aCompanyWithEverything(app: TestApp, empty = false): Promi
     invoiceId: invoice.id,
     invoiceNumber: String(invoice.number),
     paymentId: (paid.payments?.[0]?.id as string | undefined) ?? undefined,
+    creditMemoId: memo.id as string,
+    sweepCreditMemoId: sweepMemo.id as string,
     priceTierId: tier.id,
     publicToken: link.token,
   };

@@ -37,6 +37,7 @@ import { LiveModule } from './live/live.module.js';
 import { InvoiceDeliveryModule } from './invoices/delivery/invoice-delivery.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { StatementsModule } from './statements/statements.module.js';
+import { CreditsModule } from './credits/credits.module.js';
 import { TabcModule } from './tabc/tabc.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { IntegrationsModule } from './integrations/integrations.module.js';
@@ -80,6 +81,7 @@ export class AppModule {
         InvoiceDeliveryModule,
         PaymentsModule,
         StatementsModule,
+        CreditsModule,
         CompaniesModule,
         FeaturesModule,
         StaffModule,

@@ -1,4 +1,5 @@
 import {
+  creditMemoProjection,
   companyLogoProjection,
   companyProjection,
   customerProjection,
@@ -39,6 +40,8 @@ export const WAITS_FOR = {
   inventory: names(inventoryProjection),
   /** The invoice view with its payments, the balance and the payments report. */
   payment: names(invoiceProjection, invoicePaymentProjection),
+  /** A credit memo issued or voided: the memo (grid, view), the invoice's credits and balance, the stock it moved. */
+  creditMemo: names(creditMemoProjection, invoiceProjection, inventoryProjection),
   /** The invoice's documents and private notes. */
   paperwork: names(invoiceDocumentsProjection),
   /** The invoice's e-mail log. */

@@ -8,6 +8,7 @@ import { isUuid } from '#domain/shared/field-rules.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '#domain/shared/invoice-status.js';
 import { dollarsOf } from '#domain/shared/money.js';
+import type { InvoiceCreditMemoResponse } from '#domain/contracts/credit-memo.contract.js';
 import { lineStamps, stampsNeeded } from '#domain/invoices/invoice.rules.js';
 import type { StampRange } from '#domain/stamps/stamp.events.js';
 import type { InvoiceRow } from '#projections/invoices/invoice.projection.js';
@@ -15,6 +16,17 @@ import { prepared, type Queryable } from '#infra/db/database.js';
 import { toStampRangeResponse } from '../stamps/stamp.responses.js';
 import { dueOfInvoice } from './invoice-due.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
+
+/** What is owed on an invoice: its total less its credit memos that are not void, less its payments (rm_invoice.balance_cents). */
+export const owedCents = (row: Pick<InvoiceRow, 'content' | 'paid_cents' | 'credited_cents'>): number =>
+  row.content.totals.totalCents - (row.credited_cents ?? 0) - row.paid_cents;
+
+/** How many of an invoice line its credit memos that are not void credited. */
+const creditedQtyOf = (row: Pick<InvoiceRow, 'credits'>, lineNo: number): number =>
+  (row.credits ?? [])
+    .filter((credit) => !credit.voided)
+    .flatMap((credit) => credit.lines ?? [])
+    .reduce((sum, line) => sum + (line.line_no === lineNo ? line.qty : 0), 0);
 
 export function invoiceResponse(
   row: InvoiceRow,
@@ -92,6 +104,7 @@ export function invoiceResponse(
       on_deal: line.onDeal,
       total: dollarsOf(line.totalCents),
       tax: dollarsOf(line.taxCents),
+      credited_qty: creditedQtyOf(row, line.lineNo),
       cost: dollarsOf(line.costCents),
       below_cost: line.priceCents < line.costCents,
       last_invoiced_price:
@@ -120,9 +133,18 @@ export function invoiceResponse(
       note: payment.note,
       created_at: payment.logged_at,
     })),
+    credit_memos: (row.credits ?? []).map((credit) => ({
+      id: credit.id,
+      number: credit.number,
+      reason: credit.reason as InvoiceCreditMemoResponse['reason'],
+      total: dollarsOf(credit.total_cents),
+      issued_on: credit.issued_on,
+      status: credit.voided ? ('void' as const) : ('issued' as const),
+    })),
+    credited: dollarsOf(row.credited_cents ?? 0),
     paid: dollarsOf(row.paid_cents),
-    balance: dollarsOf(content.totals.totalCents - row.paid_cents),
-    remaining: dollarsOf(Math.max(0, content.totals.totalCents - row.paid_cents)),
+    balance: dollarsOf(owedCents(row)),
+    remaining: dollarsOf(Math.max(0, owedCents(row))),
     orders: row.order_ids,
     replaces: row.replaces ? { id: row.replaces.invoiceId, number: row.replaces.number } : null,
     replaced_by: row.replaced_by ? { id: row.replaced_by.invoiceId, number: row.replaced_by.number } : null,
@@ -204,6 +226,8 @@ export function normalizeRow(row: InvoiceRow): InvoiceRow {
     tax_cents: Number(row.tax_cents),
     total_cents: Number(row.total_cents),
     paid_cents: Number(row.paid_cents),
+    credited_cents: Number(row.credited_cents ?? 0),
+    credits: row.credits ?? [],
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     deleted_at: row.deleted_at === null ? null : iso(row.deleted_at),

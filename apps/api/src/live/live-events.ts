@@ -60,6 +60,9 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
   PaymentLogged: route('payment:changed', 'invoiceId'),
   PaymentUpdated: route('payment:changed', 'invoiceId'),
   PaymentDeleted: route('payment:changed', 'invoiceId'),
+  // credit memos (on the invoice's stream): the memo grid and view, the invoice view
+  CreditMemoIssued: route('credit-memo:changed', 'creditMemoId'),
+  CreditMemoVoided: route('credit-memo:changed', 'creditMemoId'),
   // stamps (stamps-{companyId}): the remaining counter, the log, the rolls
   StampRollReceived: route('stamps:changed', 'rollId'),
   StampRollActivated: route('stamps:changed', 'rollId'),
@@ -223,6 +226,8 @@ export const CUSTOMER_ROUTES: Readonly<Record<string, 'order' | 'invoice'>> = {
   PaymentLogged: 'invoice',
   PaymentUpdated: 'invoice',
   PaymentDeleted: 'invoice',
+  CreditMemoIssued: 'invoice',
+  CreditMemoVoided: 'invoice',
 };
 
 /** A stored event a customer user may follow: which kind of object, its id, and its customer when the event says. */

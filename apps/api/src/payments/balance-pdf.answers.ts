@@ -28,6 +28,7 @@ export const PUBLIC_BALANCE_ANSWER = {
       number: '1',
       invoiced_at: '2026-11-25',
       total: 54.1,
+      credited: 0,
       paid: 0,
       balance: 54.1,
       due_at: null,

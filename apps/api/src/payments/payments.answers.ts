@@ -40,6 +40,7 @@ export const CUSTOMER_BALANCE_ANSWER = {
       number: '1',
       invoiced_at: '2026-11-25',
       total: 54.1,
+      credited: 0,
       paid: 20,
       balance: 34.1,
       due_at: null,

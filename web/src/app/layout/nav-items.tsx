@@ -5,6 +5,7 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LiquorOutlined from '@mui/icons-material/LiquorOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { ReactElement } from 'react';
 import { OrderNavIcon } from '../../features/orders/OrderNavIcon';
@@ -26,7 +27,7 @@ export const visibleNavItems = (items: NavItem[], active: (name: FeatureName) =>
 
 /**
  * The side navigation of the client's specification, in its order: Order (with its live badge), Customers (+ New Customer), Invoices
- * (+ New Invoice), Payments, Stamps (+ Stamp Rolls, Stamp Record, Comptroller Report), Products and Inventory
+ * (+ New Invoice), Credit Memos (ours, beside the invoices), Payments, Stamps (+ Stamp Rolls, Stamp Record, Comptroller Report), Products and Inventory
  * (hidden when bottle_pos or clover is active); then Reports, which the specification's list leaves out but a
  * user must be able to reach (the screen itself offers the feature when it is off).
  */
@@ -45,6 +46,7 @@ export const NAV_ITEMS: NavItem[] = [
     icon: <ReceiptLongOutlined />,
     children: [{ label: 'New Invoice', to: '/invoice/create' }],
   },
+  { label: 'Credit Memos', to: '/credit-memos', icon: <ReceiptOutlined /> },
   { label: 'Payments', to: '/payment', icon: <PaymentsOutlined /> },
   {
     label: 'Stamps',

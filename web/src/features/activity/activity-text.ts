@@ -17,6 +17,7 @@ export const BUSINESS_KINDS: readonly { value: ActivityKind; label: string }[] =
   { value: 'invoice', label: 'Invoices' },
   { value: 'status', label: 'Status changes' },
   { value: 'payment', label: 'Payments' },
+  { value: 'credit', label: 'Credit memos' },
   { value: 'note', label: 'Private notes' },
   { value: 'feature', label: 'Features' },
   { value: 'sync', label: 'Syncs' },
@@ -30,6 +31,7 @@ const MODULE_NAMES: Readonly<Record<string, string>> = {
   CLOVER: 'Clover',
   INVOICE: 'Invoice',
   PAYMENT: 'Payment',
+  CREDIT_MEMO: 'Credit memo',
   FEATURE: 'Feature',
   USER: 'Profile',
 };
@@ -122,6 +124,13 @@ export function activitySentence({
   if (module === 'PAYMENT') {
     const sentence = paymentSentence(type, info);
     if (sentence) return sentence;
+  }
+  if (module === 'CREDIT_MEMO' && (type === 'CREATE' || type === 'VOID')) {
+    const memo = info.creditMemoNumber ? `credit memo ${info.creditMemoNumber}` : 'a credit memo';
+    const amount = typeof info.amountCents === 'number' ? ` of ${formatCents(info.amountCents)}` : '';
+    return type === 'CREATE'
+      ? `Issued ${memo}${amount} on ${invoiceOf(info)}`
+      : `Voided ${memo} on ${invoiceOf(info)}`;
   }
   if (module === 'INVOICE' && type === 'REPLACE')
     return `Replaced cancelled ${invoiceOf(info)}${typeof info.replacementNumber === 'string' ? ` with invoice #${info.replacementNumber}` : ''}`;

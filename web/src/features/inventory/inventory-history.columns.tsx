@@ -7,7 +7,13 @@ import type { InventoryHistoryRow } from './inventory.api';
 /** The client's specification: inventory history by created_at, newest first. */
 export const INVENTORY_HISTORY_DEFAULT_SORT: GridSortModel = [{ field: 'created_at', sort: 'desc' }];
 
-const SOURCE_COLORS = { INVOICE: 'primary', RESTOCK: 'success', MANUAL: 'default' } as const;
+const SOURCE_COLORS = {
+  INVOICE: 'primary',
+  RESTOCK: 'success',
+  MANUAL: 'default',
+  RETURN: 'info',
+  WRITE_OFF: 'warning',
+} as const;
 
 /** The client's specification: distributor, UPC, product, size, price, qty, source, reference, date. */
 export function inventoryHistoryColumns(): GridColDef<InventoryHistoryRow>[] {
@@ -34,7 +40,7 @@ export function inventoryHistoryColumns(): GridColDef<InventoryHistoryRow>[] {
       field: 'source',
       headerName: 'Source',
       type: 'singleSelect',
-      valueOptions: ['INVOICE', 'RESTOCK', 'MANUAL'],
+      valueOptions: ['INVOICE', 'RESTOCK', 'MANUAL', 'RETURN', 'WRITE_OFF'],
       minWidth: 120,
       renderCell: ({ row }) => (
         <Chip size="small" variant="outlined" color={SOURCE_COLORS[row.source]} label={row.source} />

@@ -4,6 +4,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import FindReplaceOutlined from '@mui/icons-material/FindReplaceOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -44,6 +45,8 @@ import {
   statusLabel,
 } from './view/invoice-display';
 import { InvoicePaymentsSection } from '../payments/InvoicePaymentsSection';
+import { CreditItemsDialog } from '../credits/CreditItemsDialog';
+import { InvoiceCreditMemosSection } from '../credits/InvoiceCreditMemosSection';
 import {
   InvoicePdfButton,
   InvoiceRevokeLinksButton,
@@ -130,6 +133,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
   const [problem, setProblem] = useState<string[]>([]);
   const [released, setReleased] = useState<InvoiceStampRange[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [crediting, setCrediting] = useState(false);
   const cancelled = invoice.status === 'cancelled';
   // With strict records on nobody deletes an invoice (the API refuses it too); the alert says why
   const strictRecords = useCompliancePolicy().data?.strict_records === true;
@@ -234,6 +238,11 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
               </RouterButton>
             )}
             {!cancelled && (
+              <Button variant="outlined" startIcon={<ReceiptOutlined />} onClick={() => setCrediting(true)}>
+                Credit items…
+              </Button>
+            )}
+            {!cancelled && (
               <Button variant="outlined" color="error" startIcon={<BlockOutlined />} onClick={askCancel}>
                 Cancel Invoice
               </Button>
@@ -322,6 +331,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
               />
             }
           />
+          <InvoiceCreditMemosSection invoice={invoice} />
           <InvoicePaymentsSection invoice={invoice} />
           <InvoiceDocumentsSection invoiceId={invoice.id} />
           <InvoiceEmailsSection invoice={invoice} />
@@ -358,6 +368,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           </Stack>
         ) : undefined}
       </ConfirmDialog>
+      {crediting && <CreditItemsDialog invoice={invoice} onClose={() => setCrediting(false)} />}
       <ConfirmDialog
         open={confirmDelete}
         title={`Sure you want to delete invoice #${invoice.number}?`}

@@ -35,6 +35,7 @@ function Totals({ invoice }: { invoice: Invoice }) {
   const cancelled = invoice.status === 'cancelled';
   const items: [string, number | string, boolean][] = [
     ['Total', invoice.total, false],
+    ...(invoice.credited > 0 ? [['Credited', invoice.credited, false] as [string, number, boolean]] : []),
     ['Paid', invoice.paid, false],
     cancelled ? ['Remaining', 'Cancelled', false] : ['Remaining', invoice.remaining, invoice.remaining > 0],
   ];

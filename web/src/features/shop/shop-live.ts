@@ -14,6 +14,7 @@ export const SHOP_LIVE_TAGS: Readonly<Partial<Record<LiveEventName, readonly Sho
   'order:invoiced': ['ShopOrder', 'ShopInvoice'],
   'invoice:changed': ['ShopInvoice'],
   'payment:changed': ['ShopInvoice'],
+  'credit-memo:changed': ['ShopInvoice'],
 };
 
 /**

@@ -51,7 +51,7 @@ const ALERT_ROWS = 10;
  * The company's ($1) open liquor-and-wine invoices on credit invoiced on or before $2: the predicate of
  * rm_invoice_credit_open_idx and a range of it (test/api/credit-law.e2e-spec.ts checks the plan uses it).
  */
-export const OPEN_CREDIT_INVOICES = `company_id = $1 AND deleted_at IS NULL AND NOT beer AND paid_cents < total_cents
+export const OPEN_CREDIT_INVOICES = `company_id = $1 AND deleted_at IS NULL AND NOT beer AND balance_cents > 0
   AND status NOT IN ('cancelled', 'draft', 'paid') AND invoiced_on <= $2::date
   AND coalesce((content -> 'customer' ->> 'cashOnDelivery')::boolean, false) = false
   AND jsonb_path_exists(content, '$.lines[*] ? (@.type == "LIQUOR" || @.type == "WINE")')`;
@@ -189,7 +189,7 @@ export class CreditLawService {
     if (!dueCutoff) return empty;
     const open = OPEN_CREDIT_INVOICES;
     const columns = `id, number, customer_id, customer_name, invoiced_on::text AS invoiced_on, due_on::text AS due_on, status,
-      (total_cents - paid_cents)::bigint AS balance_cents`;
+      balance_cents`;
     const far = '0001-01-01';
     const [[counts], due, late] = await Promise.all([
       tenantQuery<{ due_soon: string; grace: string; late: string }>(

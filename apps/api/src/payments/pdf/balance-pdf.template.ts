@@ -12,6 +12,9 @@ export type BalancePdfView = CustomerBalance & {
   /** the statement's business date (yyyy-MM-dd, company time zone) */
   as_of: string;
   total: number;
+  credited: number;
+  /** some open invoice has credit memos: the Credited column and total show */
+  anyCredited: boolean;
   paid: number;
   single: boolean;
   invoices: (CustomerBalance['invoices'][number] & { status_label: string })[];
@@ -37,6 +40,8 @@ export function balancePdfView(
     company,
     as_of: asOf,
     total: balance.invoices.reduce((sum, invoice) => sum + cents(invoice.total), 0) / 100,
+    credited: balance.invoices.reduce((sum, invoice) => sum + cents(invoice.credited ?? 0), 0) / 100,
+    anyCredited: balance.invoices.some((invoice) => (invoice.credited ?? 0) > 0),
     paid: balance.invoices.reduce((sum, invoice) => sum + cents(invoice.paid), 0) / 100,
     single: balance.invoices.length === 1,
     invoices: balance.invoices.map((invoice) => ({ ...invoice, status_label: statusLabel(invoice.status) })),

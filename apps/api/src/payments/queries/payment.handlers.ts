@@ -60,13 +60,14 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
         status: InvoiceStatus;
         total_cents: string;
         paid_cents: string;
+        credited_cents: string;
         balance_cents: string;
         credit_subject: boolean;
       }>(
         this.pool,
         companyId,
-        `SELECT i.id, i.number, i.invoiced_on, i.due_on, i.status, i.total_cents, i.paid_cents, i.balance_cents,
-                ${creditSubjectSql('i')} AS credit_subject
+        `SELECT i.id, i.number, i.invoiced_on, i.due_on, i.status, i.total_cents, i.paid_cents, i.credited_cents,
+                i.balance_cents, ${creditSubjectSql('i')} AS credit_subject
          FROM rm_invoice i WHERE ${OPEN} ORDER BY i.invoiced_on, i.sequence, i.id`,
         [customerId],
       ),
@@ -80,6 +81,7 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
         number: row.number,
         invoiced_at: row.invoiced_on,
         total: dollarsOf(Number(row.total_cents)),
+        credited: dollarsOf(Number(row.credited_cents)),
         paid: dollarsOf(Number(row.paid_cents)),
         balance: dollarsOf(Number(row.balance_cents)),
         due_at: due.dueOn,

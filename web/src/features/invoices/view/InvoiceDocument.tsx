@@ -217,6 +217,16 @@ function Totals({ invoice }: { invoice: Invoice }) {
       <TotalsRow label="Subtotal" value={formatMoney(invoice.sub_total)} />
       <TotalsRow label={`Tax (${invoice.tax_rate}%)`} value={formatMoney(invoice.tax_total)} />
       <TotalsRow label="Total" value={formatMoney(invoice.total)} strong />
+      {invoice.credited > 0 && (
+        <>
+          <TotalsRow label="Credited" value={`−${formatMoney(invoice.credited)}`} />
+          <TotalsRow
+            label="Total after credits"
+            value={formatMoney(invoice.total - invoice.credited)}
+            strong
+          />
+        </>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,73 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { IssueCreditMemo } from '#domain/credits/credit-memo.commands.js';
+import { centsOf } from '#domain/shared/money.js';
+import { EventAppender } from '#engine';
+import { idempotentId } from '../../infra/http/idempotent-id.js';
+import { InvoiceReader } from '../../invoices/invoice-reader.js';
+import { CreditMemoReader } from '../queries/credit-memo.reader.js';
+import { IssueCreditMemoCommand, VoidCreditMemoCommand } from './credit-memo.commands.js';
+import { issueCreditMemoDecision, voidCreditMemoDecision } from './credit-memo.decisions.js';
+
+/**
+ * Issues a credit memo: its id from the Idempotency-Key (a retry that reaches here answers the memo issued the
+ * first time), the invoice named by id or number within the caller's company (else 404), then one decision.
+ */
+@CommandHandler(IssueCreditMemoCommand)
+export class IssueCreditMemoHandler implements ICommandHandler<IssueCreditMemoCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(InvoiceReader) private readonly invoices: InvoiceReader,
+    @Inject(CreditMemoReader) private readonly reader: CreditMemoReader,
+  ) {}
+
+  async execute({ metadata, body, idempotencyKey }: IssueCreditMemoCommand) {
+    const creditMemoId = idempotentId(
+      metadata.companyId,
+      metadata.userId,
+      idempotencyKey && `credit-memo:${idempotencyKey}`,
+    );
+    if (idempotencyKey && (await this.reader.find(metadata.companyId, creditMemoId)))
+      return this.reader.read(metadata.companyId, creditMemoId);
+    const [invoice, timeZone] = await Promise.all([
+      this.invoices.row(metadata.companyId, body.invoice),
+      this.invoices.timeZone(metadata.companyId),
+    ]);
+    const command: IssueCreditMemo = {
+      type: 'IssueCreditMemo',
+      data: {
+        creditMemoId,
+        invoiceId: invoice.id,
+        reason: body.reason,
+        note: body.note ?? '',
+        lines: (body.lines ?? []).map((line) => ({ lineNo: line.line_no, qty: line.qty })),
+        amountCents:
+          body.amount === undefined || body.amount === null ? null : (centsOf(body.amount) ?? null),
+        timeZone,
+      },
+      metadata,
+    };
+    await this.events.run(issueCreditMemoDecision(command), metadata, { waitForProjections: true });
+    return this.reader.read(metadata.companyId, creditMemoId);
+  }
+}
+
+/** Voids a memo of the caller's company (else 404) on its invoice's stream. */
+@CommandHandler(VoidCreditMemoCommand)
+export class VoidCreditMemoHandler implements ICommandHandler<VoidCreditMemoCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(CreditMemoReader) private readonly reader: CreditMemoReader,
+  ) {}
+
+  async execute({ metadata, creditMemoId, body }: VoidCreditMemoCommand) {
+    const memo = await this.reader.row(metadata.companyId, creditMemoId);
+    const decision = voidCreditMemoDecision({
+      type: 'VoidCreditMemo',
+      data: { creditMemoId: memo.id, invoiceId: memo.invoice_id, reason: body.reason },
+      metadata,
+    });
+    await this.events.run(decision, metadata, { waitForProjections: true });
+    return this.reader.read(metadata.companyId, memo.id);
+  }
+}
