@@ -4,15 +4,15 @@
  * Amounts are dollars; dates are business dates (`YYYY-MM-DD`, the company's calendar).
  */
 
-/** The kinds of document a statement lists. A new kind of document (a credit memo) is one more member. */
-export type StatementRowKind = 'invoice' | 'payment';
+/** The kinds of document a statement lists. A new kind of document is one more member. */
+export type StatementRowKind = 'invoice' | 'payment' | 'credit_memo';
 
 export interface StatementRow {
   kind: StatementRowKind;
   /** The document's id (a payment's own id; for an invoice, the invoice's). */
   id: string;
   date: string;
-  /** What the customer reads on the document: the invoice number; for a payment, the invoice it paid. */
+  /** What the customer reads on the document: the invoice number; for a payment, the invoice it paid; a memo's number. */
   reference: string;
   description: string;
   /** What the document adds to the balance (0 for a cancelled invoice). */
@@ -23,7 +23,7 @@ export interface StatementRow {
   balance: number;
   /** An invoice's due date as every screen shows it; null for other kinds and invoices due on delivery. */
   due_on: string | null;
-  /** The invoice this row pays, when it is a payment (the invoice's id). */
+  /** The invoice this row pays or credits, when it is a payment or a credit memo (the invoice's id). */
   invoice_id: string | null;
 }
 

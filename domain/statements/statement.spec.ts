@@ -1,4 +1,9 @@
-import { statementOf, type InvoiceDocument, type PaymentDocument } from './statement.js';
+import {
+  statementOf,
+  type CreditMemoDocument,
+  type InvoiceDocument,
+  type PaymentDocument,
+} from './statement.js';
 
 const invoice = (
   id: string,
@@ -22,6 +27,21 @@ const payment = (
   amountCents,
   appliesTo,
   note,
+});
+
+const creditMemo = (
+  id: string,
+  date: string,
+  amountCents: number,
+  appliesTo: string,
+): CreditMemoDocument => ({
+  kind: 'credit_memo',
+  id,
+  date,
+  reference: id,
+  amountCents,
+  appliesTo,
+  invoiceReference: appliesTo,
 });
 
 const JUNE = { from: '2026-06-01', to: '2026-06-30' };
@@ -190,5 +210,26 @@ describe('customer statement', () => {
       days_over_90: 10_000,
       unapplied_credit: 0,
     });
+  });
+
+  it('takes a credit memo off the balance on its day, after the invoice it credits, and off that invoice in the aging', () => {
+    const statement = statementOf(
+      [
+        invoice('1001', '2026-06-10', 10_000, '2026-06-20'),
+        creditMemo('CM-1001', '2026-06-10', 2_165, '1001'),
+        payment('p1', '2026-06-15', 5_000, '1001'),
+      ],
+      JUNE,
+      '2026-07-01',
+    );
+    expect(
+      statement.lines.map((line) => [line.reference, line.description, line.creditCents, line.balanceCents]),
+    ).toEqual([
+      ['1001', 'Invoice 1001', 0, 10_000],
+      ['CM-1001', 'Credit memo CM-1001 on invoice 1001', 2_165, 7_835],
+      ['1001', 'Payment on invoice 1001', 5_000, 2_835],
+    ]);
+    expect(statement.closingCents).toBe(2_835);
+    expect(statement.aging).toEqual({ ...NONE, days_1_30: 2_835 });
   });
 });

@@ -34,7 +34,24 @@ export interface PaymentDocument {
   note: string;
 }
 
-export type StatementDocument = InvoiceDocument | PaymentDocument;
+/**
+ * A credit memo: a credit of its total on the day it was issued, applied to the invoice it credits. A voided memo is
+ * not a document of the statement (it never counts).
+ */
+export interface CreditMemoDocument {
+  kind: 'credit_memo';
+  id: string;
+  date: string;
+  /** The memo's number, e.g. CM-1001. */
+  reference: string;
+  amountCents: number;
+  /** The invoice it credits. */
+  appliesTo: string;
+  /** The number of the invoice it credits. */
+  invoiceReference: string;
+}
+
+export type StatementDocument = InvoiceDocument | PaymentDocument | CreditMemoDocument;
 
 export interface StatementLine {
   kind: StatementDocument['kind'];
@@ -95,11 +112,19 @@ function amountsOf(document: StatementDocument): Amounts {
         appliesTo: document.appliesTo,
       };
     }
+    case 'credit_memo':
+      return {
+        chargeCents: 0,
+        creditCents: document.amountCents,
+        description: `Credit memo ${document.reference} on invoice ${document.invoiceReference}`,
+        dueOn: null,
+        appliesTo: document.appliesTo,
+      };
   }
 }
 
-/** Charges before credits on the same day, so a day's payment follows the invoice it pays. */
-const KIND_ORDER: Record<StatementDocument['kind'], number> = { invoice: 0, payment: 1 };
+/** Charges before credits on the same day, so a day's credit memo or payment follows the invoice it applies to. */
+const KIND_ORDER: Record<StatementDocument['kind'], number> = { invoice: 0, credit_memo: 1, payment: 2 };
 
 const byDate = (a: StatementDocument, b: StatementDocument) =>
   a.date.localeCompare(b.date) ||

@@ -404,4 +404,32 @@ describe('Credit memos (HTTP)', () => {
       await snapshot(history),
     ]).toEqual(live);
   });
+
+  it("lists an issued memo on the customer's statement as a credit, and the statement closes on the balance", async () => {
+    const invoice = await anInvoice(3);
+    const issued = await credit({
+      invoice: invoice.id,
+      reason: 'short_delivery',
+      lines: [{ line_no: 1, qty: 1 }],
+    });
+    expect(issued.status).toBe(201);
+    const voided = await credit({ invoice: invoice.id, reason: 'pricing_error', amount: 1 });
+    expect(voided.status).toBe(201);
+    expect(
+      (await api.post(`credit-memo/${voided.body.id}/void`, { reason: 'typed on the wrong invoice' }, token))
+        .status,
+    ).toBe(201);
+
+    const statement = await api.get(`customer/${customerId}/statement`, token);
+    expect(statement.status).toBe(200);
+    const memos = (
+      statement.body.rows as { kind: string; reference: string; description: string; credit: number }[]
+    ).filter((row) => row.kind === 'credit_memo');
+    expect(memos.map((row) => row.reference)).not.toContain(voided.body.number);
+    expect(memos.find((row) => row.reference === issued.body.number)).toMatchObject({
+      description: `Credit memo ${issued.body.number} on invoice ${invoice.number}`,
+      credit: issued.body.total,
+    });
+    expect(statement.body.closing_balance).toBeCloseTo(await balanceOf(), 2);
+  });
 });

@@ -316,7 +316,7 @@ describe('Customer statements (HTTP)', () => {
     expect((await api.get('shop/statement', token)).status).toBe(401);
   });
 
-  it("reads the customer's own documents through the index on (company, customer, invoice date), never the company's", async () => {
+  it("reads the customer's own documents through the indexes on (company, customer, date), never the company's", async () => {
     const client = await app.runtime.pool.connect();
     try {
       await client.query('BEGIN');
@@ -337,7 +337,18 @@ describe('Customer statements (HTTP)', () => {
          SELECT ${copied.join(', ')} FROM rm_invoice i, generate_series(1, 500) g WHERE i.company_id = $1`,
         [companyId],
       );
+      // and 3,000 credit memos of other customers
+      await client.query(
+        `INSERT INTO rm_credit_memo (id, company_id, number, sequence, invoice_id, invoice_number, customer_id,
+           customer_name, reason, note, lines, subtotal_cents, tax_cents, total_cents, issued_on, issued_at, status,
+           revision)
+         SELECT gen_random_uuid(), $1, 'CM-' || g, 100000 + g, gen_random_uuid(), 'X', gen_random_uuid(), 'Other',
+                'pricing_error', '', '[]', 100, 0, 100, DATE '2026-06-01', now(), 'issued', 0
+           FROM generate_series(1, 3000) g`,
+        [companyId],
+      );
       await client.query('ANALYZE rm_invoice');
+      await client.query('ANALYZE rm_credit_memo');
       const { rows } = await client.query(`EXPLAIN ${STATEMENT_DOCUMENTS_SQL}`, [
         companyId,
         customerId,
@@ -346,8 +357,8 @@ describe('Customer statements (HTTP)', () => {
       const plan = rows.map((row) => row['QUERY PLAN'] as string).join('\n');
       expect(plan).toContain('rm_invoice_grid_customer_idx');
       expect(plan).not.toMatch(/Seq Scan/);
-      // both selects (invoices, and payments on the customer's invoices) start from the customer's own rows
-      expect(plan.match(/Index Cond: \(\(company_id = [^)]*\) AND \(customer_id = /g)).toHaveLength(2);
+      // every select (invoices, payments on the customer's invoices, credit memos) starts from the customer's own rows
+      expect(plan.match(/Index Cond: \(\(company_id = [^)]*\) AND \(customer_id = /g)).toHaveLength(3);
     } finally {
       await client.query('ROLLBACK');
       client.release();

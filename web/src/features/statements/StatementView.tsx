@@ -11,13 +11,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatMoney } from '../../shared/format';
+import { creditMemoPath } from '../credits/credit-form';
 import { invoicePath } from '../invoices/view/invoice-display';
 import type { Statement, StatementRow } from './statements.api';
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 export const STATEMENT_MESSAGES = {
-  empty: 'No invoices or payments in this period.',
+  empty: 'No invoices, payments or credits in this period.',
   forward: 'Balance brought forward',
 } as const;
 
@@ -63,11 +64,18 @@ const grid = (columns: number) =>
     gap: 1,
   }) as const;
 
+/** An invoice's or payment's invoice number (#1042), or a credit memo's own (CM-1001), linked to its page. */
 function Reference({ row, linked }: { row: StatementRow; linked: boolean }) {
-  if (!linked) return <>#{row.reference}</>;
+  const memo = row.kind === 'credit_memo';
+  const text = memo ? row.reference : `#${row.reference}`;
+  if (!linked) return <>{text}</>;
   return (
-    <Link component={RouterLink} to={invoicePath(row.reference)} underline="hover">
-      #{row.reference}
+    <Link
+      component={RouterLink}
+      to={memo ? creditMemoPath(row.id) : invoicePath(row.reference)}
+      underline="hover"
+    >
+      {text}
     </Link>
   );
 }

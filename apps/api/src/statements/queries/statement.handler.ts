@@ -28,6 +28,16 @@ function documentOf(row: StatementDocumentRow, today: string, creditLaw: boolean
       appliesTo: row.applies_to ?? '',
       note: row.note,
     };
+  if (row.kind === 'credit_memo')
+    return {
+      kind: 'credit_memo',
+      id: row.id,
+      date: row.on_date,
+      reference: row.reference,
+      amountCents,
+      appliesTo: row.applies_to ?? '',
+      invoiceReference: row.note,
+    };
   const due = dueOfRow(
     { status: row.status, invoiced_on: row.on_date, due_on: row.due_on, credit_subject: row.credit_subject },
     today,

@@ -10,7 +10,7 @@ import { creditSubjectSql } from '../../invoices/invoice-due.js';
  * domain's (domain/statements/statement.ts).
  */
 export interface StatementDocumentRow extends Record<string, unknown> {
-  kind: 'invoice' | 'payment';
+  kind: 'invoice' | 'payment' | 'credit_memo';
   id: string;
   on_date: string;
   reference: string;
@@ -21,8 +21,9 @@ export interface StatementDocumentRow extends Record<string, unknown> {
   due_on: string | null;
   /** invoice: the credit law can date it (invoice-due.ts) */
   credit_subject: boolean;
-  /** payment: the invoice it pays */
+  /** payment: the invoice it pays; credit memo: the invoice it credits */
   applies_to: string | null;
+  /** payment: its note; credit memo: the number of the invoice it credits */
   note: string;
 }
 
@@ -34,8 +35,10 @@ export interface StatementDocumentRow extends Record<string, unknown> {
  *   are not issued and charge nothing, so they are left out;
  * - payments: the live payments kept on each of the customer's invoices (`rm_invoice.payments`, the same index), a
  *   draft's or a cancelled invoice's payments included: the money was received.
- * A new kind of document (a credit memo) is one more select answering the same columns, and one more case in the
- * domain's `amountsOf`.
+ * - credit memos: those issued (a voided memo never counts), through rm_credit_memo_customer_idx (company_id,
+ *   customer_id, issued_on).
+ * A new kind of document is one more select answering the same columns, and one more case in the domain's
+ * `amountsOf`.
  */
 export const STATEMENT_DOCUMENTS_SQL = `
 SELECT 'invoice' AS kind, i.id::text AS id, to_char(i.invoiced_on, 'YYYY-MM-DD') AS on_date, i.number AS reference,
@@ -50,7 +53,12 @@ SELECT 'payment', p.id, p.received_on, i.number, p.amount_cents, i.status, NULL,
   FROM rm_invoice i
  CROSS JOIN LATERAL jsonb_to_recordset(i.payments) AS p(id text, amount_cents bigint, received_on text, note text)
  WHERE i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.payments <> '[]'::jsonb
-   AND p.received_on::date <= $3::date`;
+   AND p.received_on::date <= $3::date
+UNION ALL
+SELECT 'credit_memo', m.id::text, to_char(m.issued_on, 'YYYY-MM-DD'), m.number, m.total_cents, m.status, NULL, false,
+       m.invoice_id::text, m.invoice_number
+  FROM rm_credit_memo m
+ WHERE m.company_id = $1 AND m.customer_id = $2 AND m.status = 'issued' AND m.issued_on <= $3::date`;
 
 @Injectable()
 export class StatementReader {
