@@ -129,6 +129,13 @@ describe('R19 live gateway', () => {
       a.token,
     );
     expect(paid.status).toBe(201);
+    // credit-memo:changed
+    const credited = await api.post(
+      'credit-memo',
+      { invoice: invoice.body.id, reason: 'pricing_error', amount: 1 },
+      a.token,
+    );
+    expect(credited.status).toBe(201);
     // order:feature (the provider's team switches the paid order feature on)
     await setFeature(app.app, a.user.company_id, 'order');
     // user:access
