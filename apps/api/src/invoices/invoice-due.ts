@@ -5,6 +5,7 @@ import type { ProductType } from '#domain/products/product.rules.js';
 import { businessDate, DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import type { InvoiceStatus } from '#domain/shared/invoice-status.js';
 import type { Queryable } from '#infra/db/database.js';
+import type { GridContext } from '#infra/grid/index.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 
 /**
@@ -31,11 +32,7 @@ const OVERDUE_FROM = `('invoiced', 'delivered', 'payment_due_soon', 'payment_due
  * stored status. `context` carries the company's `today` and whether its credit-law calendar is on (`dueClock`).
  */
 export function shownStatusCondition(alias: string) {
-  return (
-    value: string,
-    bind: (value: unknown) => string,
-    context: Readonly<Record<string, string | boolean>>,
-  ) => {
+  return (value: string, bind: (value: unknown) => string, context: GridContext) => {
     const dueOn = context.creditLaw
       ? `(CASE WHEN ${creditSubjectSql(alias)} AND ${alias}.due_on > ${statutoryDueSql(`${alias}.invoiced_on`)}
            THEN ${statutoryDueSql(`${alias}.invoiced_on`)} ELSE ${alias}.due_on END)`

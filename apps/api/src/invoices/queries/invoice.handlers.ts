@@ -137,7 +137,7 @@ export class InvoiceGridHandler implements IQueryHandler<InvoiceGridQuery> {
   }
 }
 
-type DueClock = { today: string; creditLaw: boolean };
+type DueClock = Pick<Awaited<ReturnType<typeof dueClock>>, 'today' | 'creditLaw'>;
 
 /** A grid row as lists show it: the due date and status on the company's today (`dueOfRow`), without its inputs. */
 function shownRow(
