@@ -2,8 +2,8 @@ import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/c
 import { QueryBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
+import { customerError } from '#domain/customers/customer.errors.js';
 import type { StatementResponse } from '#domain/contracts/statement.contract.js';
-import { DomainError } from '#domain/shared/domain-error.js';
 import { isUuid } from '#domain/shared/field-rules.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { findCustomer } from '../customers/customer.response.js';
@@ -139,7 +139,7 @@ export class StatementDocuments {
     const customer = isUuid(customerId)
       ? await findCustomer(this.pool, companyId, customerId.toLowerCase())
       : null;
-    if (!customer) throw new DomainError('CUSTOMER_NOT_FOUND', 'not_found', 'Customer Not Found');
+    if (!customer) throw customerError('CUSTOMER_NOT_FOUND');
     return this.links.revokeAll(companyId, 'customer_statement', customer.id, now);
   }
 

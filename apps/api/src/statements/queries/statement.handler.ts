@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+import { customerError } from '#domain/customers/customer.errors.js';
 import type { StatementResponse } from '#domain/contracts/statement.contract.js';
-import { DomainError } from '#domain/shared/domain-error.js';
 import { isUuid } from '#domain/shared/field-rules.js';
 import { statementOf, type StatementDocument } from '#domain/statements/statement.js';
 import { statementPeriod } from '#domain/statements/statement-period.js';
@@ -12,8 +12,6 @@ import { dueClock, dueOfRow } from '../../invoices/invoice-due.js';
 import { statementResponse } from '../statement.response.js';
 import { CustomerStatementQuery } from './statement.query.js';
 import { StatementReader, type StatementDocumentRow } from './statement.reader.js';
-
-const customerNotFound = () => new DomainError('CUSTOMER_NOT_FOUND', 'not_found', 'Customer Not Found');
 
 /** A row of the reader as the domain's document; an invoice carries the due date every screen shows. */
 function documentOf(row: StatementDocumentRow, today: string, creditLaw: boolean): StatementDocument {
@@ -66,13 +64,13 @@ export class CustomerStatementHandler implements IQueryHandler<CustomerStatement
   ) {}
 
   async execute({ companyId, customerId, asked, now }: CustomerStatementQuery): Promise<StatementResponse> {
-    if (!isUuid(customerId)) throw customerNotFound();
+    if (!isUuid(customerId)) throw customerError('CUSTOMER_NOT_FOUND');
     const id = customerId.toLowerCase();
     const [customer, clock] = await Promise.all([
       findCustomer(this.pool, companyId, id),
       dueClock(this.pool, companyId, now),
     ]);
-    if (!customer) throw customerNotFound();
+    if (!customer) throw customerError('CUSTOMER_NOT_FOUND');
     const period = statementPeriod(asked, clock.today);
     const rows = await this.reader.documents(companyId, customer.id, period.to);
     const documents = rows.map((row) => documentOf(row, clock.today, clock.creditLaw));
