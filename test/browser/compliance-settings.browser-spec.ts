@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { SCREENSHOT_DIR, snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectTrue, visible } from '../support/browser-fixtures.js';
+import { MAIN_NAVIGATION, seriousViolations } from './accessibility.js';
 
 let app: TestApp;
 let http: ApiClient;
@@ -20,20 +20,11 @@ afterAll(async () => {
 
 const section = (page: Page) => page.getByRole('region', { name: 'TABC compliance' });
 
-/**
- * axe's WCAG A/AA rules on the page. At phone width the side navigation is minimized, and its icon-only links fail
- * label-content-name-mismatch (the order badge's hidden "0", the avatar's initials): a shell matter, reported, so
- * `withoutNav` leaves it out there.
- */
+/** axe's WCAG A/AA rules; `withoutNav` leaves out the minimized side navigation of a phone-width screen. */
 async function expectNoSeriousViolation(page: Page, withoutNav = false) {
-  const builder = new AxeBuilder({ page });
-  if (withoutNav) builder.exclude('nav[aria-label="Main navigation"]');
-  const { violations } = await builder
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+  expect(await seriousViolations(page, page.url(), withoutNav ? { exclude: MAIN_NAVIGATION } : {})).toEqual(
+    [],
+  );
 }
 
 describe('TABC compliance settings (browser)', () => {

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectTrue, ok, today, visible } from '../support/browser-fixtures.js';
+import { seriousViolations, settled } from './accessibility.js';
 
 let app: TestApp;
 let http: ApiClient;
@@ -43,41 +43,10 @@ async function anOwnerWithACancelledInvoice() {
   return { owner, invoice: invoice as { id: string; number: string } };
 }
 
-/** As the standards scan does: no request, spinner or finite animation still running. */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page
-    .waitForFunction(
-      () => document.querySelectorAll('[role="progressbar"], [aria-busy="true"]').length === 0,
-      undefined,
-      { timeout: 5000 },
-    )
-    .catch(() => undefined);
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-      undefined,
-      { timeout: 3000 },
-    )
-    .catch(() => undefined);
-}
-
-/**
- * The critical and serious WCAG 2.1 A/AA violations of the screen's content (`main`: the app shell's navigation is
- * the standards scan's business, test/browser/standards.browser-spec.ts).
- */
+/** The critical and serious WCAG 2.1 A/AA violations of the screen's content (the shell is the standards scan's). */
 async function expectNoSeriousViolations(page: Page) {
   await settled(page);
-  const { violations } = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+  expect(await seriousViolations(page, page.url(), { include: 'main' })).toEqual([]);
 }
 
 const fitsTheWidth = (page: Page) =>

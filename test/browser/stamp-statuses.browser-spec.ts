@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -6,6 +5,7 @@ import { SCREENSHOT_DIR, snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectTrue, ok, today, visible } from '../support/browser-fixtures.js';
+import { MAIN_NAVIGATION, seriousViolations } from './accessibility.js';
 
 let app: TestApp;
 let http: ApiClient;
@@ -32,19 +32,11 @@ async function anOwner(on = true) {
   return owner;
 }
 
-/**
- * axe's WCAG A/AA rules. `withoutNav` leaves out the minimized side navigation of a phone-width screen, whose
- * icon-only links fail label-content-name-mismatch (a shell matter, reported).
- */
+/** axe's WCAG A/AA rules; `withoutNav` leaves out the minimized side navigation of a phone-width screen. */
 async function expectNoSeriousViolation(page: Page, withoutNav = false) {
-  const builder = new AxeBuilder({ page });
-  if (withoutNav) builder.exclude('nav[aria-label="Main navigation"]');
-  const { violations } = await builder
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+  expect(await seriousViolations(page, page.url(), withoutNav ? { exclude: MAIN_NAVIGATION } : {})).toEqual(
+    [],
+  );
 }
 
 const form = (page: Page) =>

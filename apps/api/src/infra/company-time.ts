@@ -20,6 +20,10 @@ export async function companyTimeZone(pool: pg.Pool, companyId: string): Promise
   return row?.time_zone || DEFAULT_TIME_ZONE;
 }
 
+/** SQL: the time zone of the rm_company row named `alias`, America/Chicago when unset. */
+export const companyZoneSql = (alias: string): string =>
+  `COALESCE(${alias}.time_zone, '${DEFAULT_TIME_ZONE}')`;
+
 /** `companyTimeZone` for controllers and services, which hold no pool of their own. */
 @Injectable()
 export class CompanyTimeZones {

@@ -1,5 +1,3 @@
-import type { Writable } from 'node:stream';
-import type { PoolClient } from '#infra/db/database.js';
 import { type StoredEvent } from '../event-store/event-store.port.js';
 import { type CheckpointRow } from './projection-checkpoints.sql.js';
 import {
@@ -103,24 +101,17 @@ export class SharedPass {
       );
     try {
       open = true; // from here on a failure rolls back (a ROLLBACK with no transaction open only warns)
-      const socket = corked(client);
-      let locking: Promise<Map<string, CheckpointRow>>;
-      let sentEarly: PassPart[] | undefined;
-      try {
-        locking = beginAndLockCheckpoints(
-          client,
-          members.map((m) => m.worker.projection.name),
-        );
-        sentEarly = optimistic
-          ? members.flatMap((member) => {
-              const apply = member.worker.partInPass(batch, member.worker.ownRow());
-              return apply === undefined ? [] : [{ member, apply }];
-            })
-          : undefined;
-        if (sentEarly) applying = applyParts(sentEarly);
-      } finally {
-        socket?.uncork();
-      }
+      const locking = beginAndLockCheckpoints(
+        client,
+        members.map((m) => m.worker.projection.name),
+      );
+      const sentEarly = optimistic
+        ? members.flatMap((member) => {
+            const apply = member.worker.partInPass(batch, member.worker.ownRow());
+            return apply === undefined ? [] : [{ member, apply }];
+          })
+        : undefined;
+      if (sentEarly) applying = applyParts(sentEarly);
       const rows = await locking;
       const parts: PassPart[] = [];
       const alone: PassMember[] = [];
@@ -193,18 +184,6 @@ export interface PassMember {
 export interface PassPart {
   member: PassMember;
   apply: StoredEvent[];
-}
-
-/**
- * Corks the pass connection's socket, so the statements issued until `uncork` leave in one write: one wake-up of
- * the backend instead of one per statement (each write to the socket woke it, and on two cores the woken backend
- * took the API's core from under it).
- */
-function corked(client: PoolClient): Pick<Writable, 'uncork'> | undefined {
-  const stream = (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
-  if (typeof stream?.cork !== 'function' || typeof stream.uncork !== 'function') return undefined;
-  stream.cork();
-  return stream as Writable;
 }
 
 /** A statement refused because another one of the same transaction failed first (in a pipelined pass). */

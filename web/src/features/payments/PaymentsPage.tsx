@@ -1,18 +1,13 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import TextField from '@mui/material/TextField';
-import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useMemo } from 'react';
 import { FeatureGate, useFeatureForbidden } from '../../shared/feature-gate/FeatureGate';
-import type { ProtocolFilterModel } from '../../shared/grid/grid-protocol';
-import { DateRangeFilter, GridFilterBar } from '../../shared/grid/GridFilterBar';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
-import { dateRange, mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
+import { mergeFilters } from '../../shared/grid/toolbar-filters';
 import { useGridModels } from '../../shared/grid/use-grid-models';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { CustomerFilterChip } from '../customers/CustomerFilterChip';
-import { useDebouncedValue } from '../customers/use-debounced-value';
+import { useCustomerDocumentFilters } from '../customers/CustomerDocumentFilters';
 import {
   PAYMENT_GRID_DEFAULT_SORT,
   PAYMENT_GRID_ID,
@@ -26,86 +21,28 @@ import { usePaymentGridQuery } from './payments.api';
 
 const columns = paymentColumns();
 
-/** What the toolbar filters by, next to the grid's own column filter. */
-interface ToolbarFilters {
-  customerId: string | null;
-  number: string;
-  receivedFrom: string;
-  receivedTo: string;
-}
-
-function toolbarFilterModel(filters: ToolbarFilters, today: string): ProtocolFilterModel {
-  const model: ProtocolFilterModel = {};
-  if (filters.customerId) model.customer_id = { filterType: 'set', type: 'in', values: [filters.customerId] };
-  const number = filters.number.trim().replace(/^#/, '');
-  if (number) model.number = { filterType: 'text', type: 'equals', filter: number };
-  const received = dateRange(filters.receivedFrom, filters.receivedTo, today);
-  if (received) model.received_at = received;
-  return model;
-}
+const FILTERS = {
+  label: 'Payment filters',
+  numberField: 'number',
+  dateField: 'received_at',
+  dateLabels: { from: 'Received from', to: 'Received to' },
+  numberParam: 'number',
+} as const;
 
 /** The payments report: customer (`?customerId=`), invoice number and received-date filters over the grid. */
 function PaymentsReport() {
-  const [params, setParams] = useSearchParams();
   const grid = useGridModels(columns, { initialSort: PAYMENT_GRID_DEFAULT_SORT });
-  const today = todayOf();
-  const customerId = params.get('customerId');
-  const [number, setNumber] = useState(params.get('number') ?? '');
-  const [receivedFrom, setReceivedFrom] = useState('');
-  const [receivedTo, setReceivedTo] = useState('');
-  const debouncedNumber = useDebouncedValue(number);
-
-  const filters: ToolbarFilters = { customerId, number: debouncedNumber, receivedFrom, receivedTo };
-  const extraKey = JSON.stringify(toolbarFilterModel(filters, today));
-  const query = useMemo(() => mergeFilters(grid.query, JSON.parse(extraKey)), [grid.query, extraKey]);
+  const filters = useCustomerDocumentFilters(FILTERS, grid.modelProps, todayOf());
+  const query = useMemo(() => mergeFilters(grid.query, filters.extra), [grid.query, filters.extra]);
   const result = usePaymentGridQuery(query);
   useFeatureForbidden(result.error);
-
-  const { toFirstPage, change } = toolbarPaging(grid.modelProps);
-
-  const removeCustomer = () => {
-    const next = new URLSearchParams(params);
-    next.delete('customerId');
-    setParams(next, { replace: true });
-    toFirstPage();
-  };
-  const anyToolbarFilter = !!customerId || !!number || !!receivedFrom || !!receivedTo;
-  const clearFilters = () => {
-    setNumber('');
-    setReceivedFrom('');
-    setReceivedTo('');
-    const next = new URLSearchParams(params);
-    for (const key of ['customerId', 'number']) next.delete(key);
-    setParams(next, { replace: true });
-    toFirstPage();
-  };
   const filtered =
-    anyToolbarFilter || grid.modelProps.filterModel.items.some((item) => item.value !== undefined);
+    filters.active || grid.modelProps.filterModel.items.some((item) => item.value !== undefined);
 
   return (
     <Card>
       <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
-        <GridFilterBar
-          label="Payment filters"
-          onClear={anyToolbarFilter ? clearFilters : undefined}
-          chips={customerId && <CustomerFilterChip customerId={customerId} onRemove={removeCustomer} />}
-        >
-          <TextField
-            size="small"
-            label="Invoice number"
-            value={number}
-            onChange={(event) => change(setNumber)(event.target.value)}
-            sx={{ width: 160 }}
-          />
-          <DateRangeFilter
-            labels={{ from: 'Received from', to: 'Received to' }}
-            from={receivedFrom}
-            to={receivedTo}
-            today={today}
-            onFromChange={change(setReceivedFrom)}
-            onToChange={change(setReceivedTo)}
-          />
-        </GridFilterBar>
+        {filters.bar}
         <Box sx={{ height: { xs: 600, md: 'max(480px, calc(100vh - 300px))' } }}>
           <ServerDataGrid
             {...grid.modelProps}

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { formatMoney } from '../../shared/format';
@@ -8,40 +6,26 @@ import { PAYMENT_MESSAGES } from '../payments/payment-messages';
 import { usePdfDownload } from './pdf-actions';
 import { usePublicBalanceFileMutation, usePublicBalanceQuery, type PublicBalance } from './pdf.api';
 import {
-  CompanyHeader,
+  CustomerDocumentHead,
   PublicError,
   PublicLoading,
   PublicPage,
-  sectionLabel,
   useReadyForExport,
 } from './public-view';
 
-const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-
 function BalanceBody({ balance }: { balance: PublicBalance }) {
+  const count = balance.invoices.length;
   return (
     <>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 3 }}>
-        <CompanyHeader company={balance.company} />
-        <Box component="section" aria-label="Owing" sx={{ textAlign: { sm: 'right' } }}>
-          <Typography sx={sectionLabel}>Owing</Typography>
-          <Typography sx={{ fontSize: '2rem', fontWeight: 700, lineHeight: 1.2, ...num }}>
-            {formatMoney(balance.summary.owing)}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {balance.invoices.length} {balance.invoices.length === 1 ? 'invoice' : 'invoices'} due or
-            partially paid
-          </Typography>
-        </Box>
-      </Box>
-      <Divider sx={{ my: 3 }} />
-      <Box component="section" aria-label="Customer" sx={{ mb: 3 }}>
-        <Typography sx={sectionLabel}>Customer</Typography>
-        <Typography sx={{ fontWeight: 700 }}>{balance.customer.name}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          TABC ID {balance.customer.display_tabc_id}
-        </Typography>
-      </Box>
+      <CustomerDocumentHead
+        company={balance.company}
+        customer={balance.customer}
+        figure={{
+          label: 'Owing',
+          value: formatMoney(balance.summary.owing),
+          note: `${count} ${count === 1 ? 'invoice' : 'invoices'} due or partially paid`,
+        }}
+      />
       {balance.invoices.length === 0 ? (
         <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
           {PAYMENT_MESSAGES.noBalance}
@@ -65,14 +49,8 @@ export default function PublicBalancePage() {
   return (
     <PublicPage
       title={`${data.customer.name} · Balance`}
-      heading={
-        <>
-          {data.customer.name}
-          <Typography component="span" sx={{ display: 'block', fontSize: '1rem', color: 'text.secondary' }}>
-            Balance {formatMoney(data.summary.owing)}
-          </Typography>
-        </>
-      }
+      heading={data.customer.name}
+      subheading={`Balance ${formatMoney(data.summary.owing)}`}
       downloading={busy}
       onDownload={() => void run(token)}
     >

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
@@ -70,6 +71,50 @@ export function CompanyHeader({ company }: { company: PublicCompany }) {
   );
 }
 
+const figureStyle = {
+  fontSize: '2rem',
+  fontWeight: 700,
+  lineHeight: 1.2,
+  fontVariantNumeric: 'tabular-nums',
+} as const;
+
+/**
+ * The head of a customer's document: the distributor beside the amount it is about (its label, the figure and a
+ * note under it), then the customer with its TABC id.
+ */
+export function CustomerDocumentHead({
+  company,
+  customer,
+  figure,
+}: {
+  company: PublicCompany;
+  customer: { name: string; display_tabc_id: string };
+  figure: { label: string; value: string; note: ReactNode };
+}) {
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 3 }}>
+        <CompanyHeader company={company} />
+        <Box component="section" aria-label={figure.label} sx={{ textAlign: { sm: 'right' } }}>
+          <Typography sx={sectionLabel}>{figure.label}</Typography>
+          <Typography sx={{ ...figureStyle, whiteSpace: 'nowrap' }}>{figure.value}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {figure.note}
+          </Typography>
+        </Box>
+      </Box>
+      <Divider sx={{ my: 3 }} />
+      <Box component="section" aria-label="Customer" sx={{ mb: 3 }}>
+        <Typography sx={sectionLabel}>Customer</Typography>
+        <Typography sx={{ fontWeight: 700 }}>{customer.name}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          TABC ID {customer.display_tabc_id}
+        </Typography>
+      </Box>
+    </>
+  );
+}
+
 /**
  * A public document page (as the client's specification asks): no sign-in, no app shell; the heading, a Download PDF
  * button and the document.
@@ -77,12 +122,15 @@ export function CompanyHeader({ company }: { company: PublicCompany }) {
 export function PublicPage({
   title,
   heading,
+  subheading,
   downloading,
   onDownload,
   children,
 }: {
   title: string;
   heading: ReactNode;
+  /** A line under the heading, smaller. */
+  subheading?: ReactNode;
   downloading: boolean;
   onDownload: () => void;
   children: ReactNode;
@@ -104,7 +152,17 @@ export function PublicPage({
             mb: 3,
           }}
         >
-          <Typography variant="h1">{heading}</Typography>
+          <Typography variant="h1">
+            {heading}
+            {subheading && (
+              <Typography
+                component="span"
+                sx={{ display: 'block', fontSize: '1rem', color: 'text.secondary' }}
+              >
+                {subheading}
+              </Typography>
+            )}
+          </Typography>
           <Button
             variant="contained"
             onClick={onDownload}

@@ -1,15 +1,11 @@
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
-import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { formatDate, formatMoney } from '../../shared/format';
 import { usePdfDownload } from '../public/pdf-actions';
 import {
-  CompanyHeader,
+  CustomerDocumentHead,
   PublicError,
   PublicLoading,
   PublicPage,
-  sectionLabel,
   useReadyForExport,
 } from '../public/public-view';
 import {
@@ -22,28 +18,15 @@ import { StatementView } from './StatementView';
 function StatementBody({ statement }: { statement: PublicStatement }) {
   return (
     <>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 3 }}>
-        <CompanyHeader company={statement.company} />
-        <Box component="section" aria-label="Balance due" sx={{ textAlign: { sm: 'right' } }}>
-          <Typography sx={sectionLabel}>Balance due</Typography>
-          <Typography
-            sx={{ fontSize: '2rem', fontWeight: 700, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}
-          >
-            {formatMoney(statement.closing_balance)}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            on {formatDate(statement.period.to)}
-          </Typography>
-        </Box>
-      </Box>
-      <Divider sx={{ my: 3 }} />
-      <Box component="section" aria-label="Customer" sx={{ mb: 3 }}>
-        <Typography sx={sectionLabel}>Customer</Typography>
-        <Typography sx={{ fontWeight: 700 }}>{statement.customer.name}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          TABC ID {statement.customer.display_tabc_id}
-        </Typography>
-      </Box>
+      <CustomerDocumentHead
+        company={statement.company}
+        customer={statement.customer}
+        figure={{
+          label: 'Balance due',
+          value: formatMoney(statement.closing_balance),
+          note: `on ${formatDate(statement.period.to)}`,
+        }}
+      />
       <StatementView statement={statement} />
     </>
   );
@@ -61,14 +44,8 @@ export default function PublicStatementPage() {
   return (
     <PublicPage
       title={`${data.customer.name} · Statement`}
-      heading={
-        <>
-          {data.customer.name}
-          <Typography component="span" sx={{ display: 'block', fontSize: '1rem', color: 'text.secondary' }}>
-            Statement {formatDate(data.period.from)} to {formatDate(data.period.to)}
-          </Typography>
-        </>
-      }
+      heading={data.customer.name}
+      subheading={`Statement ${formatDate(data.period.from)} to ${formatDate(data.period.to)}`}
       downloading={busy}
       onDownload={() => void run(token)}
     >

@@ -5,6 +5,7 @@ import { defineGrid, runGrid } from '#infra/grid/index.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import type { CustomerGridRow } from '#domain/contracts/customer.contract.js';
 import { CustomerGridQuery } from './customer-grid.query.js';
+import { companyZoneSql } from '../../infra/company-time.js';
 
 const TABLE = '(SELECT * FROM rm_customer WHERE removed_at IS NULL) c';
 
@@ -29,7 +30,7 @@ const LICENCE = `(SELECT * FROM (
  */
 const LICENCE_STATUS = `(SELECT CASE WHEN f.list <> '' THEN f.list WHEN f.found THEN 'active' END FROM (
     SELECT l.license_id IS NOT NULL AS found, concat_ws(',',
-      CASE WHEN l.expiration_date < (now() AT TIME ZONE coalesce(co.time_zone, 'America/Chicago'))::date
+      CASE WHEN l.expiration_date < (now() AT TIME ZONE ${companyZoneSql('co')})::date
           OR lower(btrim(l.primary_status)) = 'expired'
         THEN 'expired' END,
       CASE WHEN l.license_id IS NOT NULL

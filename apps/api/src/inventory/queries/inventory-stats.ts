@@ -3,10 +3,9 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { InventoryStats } from '#domain/contracts/inventory.contract.js';
-import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { fileDate } from '../../infra/company-time.js';
+import { companyTimeZone, companyZoneSql, fileDate } from '../../infra/company-time.js';
 import { streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import { INVENTORY_ROWS } from './inventory.grid.js';
 
@@ -24,7 +23,7 @@ SELECT g.id AS product_id, g.product, g.product_size, g.distributor, g.qty::floa
   JOIN rm_company c ON c.id = g.company_id
   LEFT JOIN rm_inventory_history h
     ON h.company_id = g.company_id AND h.product_id = g.id
-   AND (h.created_at AT TIME ZONE COALESCE(c.time_zone, '${DEFAULT_TIME_ZONE}'))::date BETWEEN $2::date AND $3::date
+   AND (h.created_at AT TIME ZONE ${companyZoneSql('c')})::date BETWEEN $2::date AND $3::date
  WHERE g.company_id = $1
  GROUP BY g.id, g.product, g.product_size, g.distributor, g.qty, g.status, g.last_purchase_price_cents
  ORDER BY invoiced DESC, g.product, g.id`;
@@ -101,17 +100,13 @@ export class InventoryStatsCsvHandler implements IQueryHandler<InventoryStatsCsv
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async execute({ companyId, from, to, now }: InventoryStatsCsvQuery) {
-    const [zone] = await tenantQuery<{ time_zone: string | null }>(
-      this.pool,
-      companyId,
-      'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
+    const timeZone = await companyTimeZone(this.pool, companyId);
     const stream = await streamCursorCsv(
       this.pool,
       { text: STATS_SQL, values: [companyId, from, to] },
       INVENTORY_STATS_CSV.map(([header]) => header),
       (row) => INVENTORY_STATS_CSV.map(([, key]) => row[key]),
     );
-    return { filename: `inventory_stats_${fileDate(now, zone?.time_zone || DEFAULT_TIME_ZONE)}.csv`, stream };
+    return { filename: `inventory_stats_${fileDate(now, timeZone)}.csv`, stream };
   }
 }

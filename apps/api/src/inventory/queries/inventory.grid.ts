@@ -1,9 +1,9 @@
-import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { VELOCITY_DAYS } from '#domain/inventory/inventory.rules.js';
 import { listPriceSql } from '#projections/products/product.projection.js';
 import { defineGrid, dollarsSql as dollars } from '#infra/grid/index.js';
+import { companyZoneSql } from '../../infra/company-time.js';
 
-const ZONE = `COALESCE(co.time_zone, '${DEFAULT_TIME_ZONE}')`;
+const ZONE = companyZoneSql('co');
 const TODAY = `(now() AT TIME ZONE ${ZONE})::date`;
 
 /**
@@ -43,7 +43,7 @@ const VELOCITY = {
       SELECT l.company_id, l.product_id, sum(l.units)::bigint AS units
         FROM rm_product_sale_line l JOIN rm_company lc ON lc.id = l.company_id
        WHERE l.counted
-         AND l.sold_on > (now() AT TIME ZONE COALESCE(lc.time_zone, '${DEFAULT_TIME_ZONE}'))::date - ${VELOCITY_DAYS}
+         AND l.sold_on > (now() AT TIME ZONE ${companyZoneSql('lc')})::date - ${VELOCITY_DAYS}
        GROUP BY l.company_id, l.product_id
     ) v ON v.company_id = i.company_id AND v.product_id = i.id`,
 } as const;

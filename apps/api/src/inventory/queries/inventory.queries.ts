@@ -4,7 +4,6 @@ import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { StockRow } from '#domain/contracts/inventory.contract.js';
 import { inventoryError } from '#domain/inventory/inventory.errors.js';
-import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { isUuid } from '#domain/shared/field-rules.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import {
@@ -16,7 +15,7 @@ import {
   type SqlQuery,
 } from '#infra/grid/index.js';
 import { PG_POOL } from '#infra/projections.provider.js';
-import { fileDate, localDateTime } from '../../infra/company-time.js';
+import { companyTimeZone, fileDate, localDateTime } from '../../infra/company-time.js';
 import { allRowsOf, streamCursorCsv } from '../../infra/csv/cursor-csv.js';
 import type { InventoryGridParams } from '../dto/inventory.params.js';
 import {
@@ -111,12 +110,7 @@ export class InventoryCsvHandler implements IQueryHandler<InventoryCsvQuery> {
     );
     const first = await this.pool.query(queries.rows.text, queries.rows.values);
     if (first.rows.length === 0) throw inventoryError('INVENTORY_NOT_FOUND');
-    const [zone] = await tenantQuery<{ time_zone: string | null }>(
-      this.pool,
-      companyId,
-      'SELECT time_zone FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
-    const timeZone = zone?.time_zone || DEFAULT_TIME_ZONE;
+    const timeZone = await companyTimeZone(this.pool, companyId);
     const columns = kind === 'inventory' ? INVENTORY_CSV : INVENTORY_HISTORY_CSV;
     // The file's columns only (the grid's others are never computed nor parsed), in the grid's order.
     const all = allRowsOf(queries.rows);

@@ -6,7 +6,6 @@ import { customerError } from '#domain/customers/customer.errors.js';
 import { priceForCustomer } from '#domain/products/product.pricing.js';
 import { percentFromBasisPoints } from '#domain/companies/company.rules.js';
 import type { PriceTierBase } from '#domain/companies/price-tier.rules.js';
-import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { dollarsOf } from '#domain/shared/money.js';
 import { listPriceSql } from '#projections/products/product.projection.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
@@ -14,6 +13,7 @@ import { escapeLike } from '#infra/grid/grid.sql.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import type { ProductSuggestion } from '#domain/contracts/product.contract.js';
 import { ProductSuggestionsQuery } from './product-suggestions.query.js';
+import { companyZoneSql } from '../../infra/company-time.js';
 
 /** The client's specification: search starts at 3 characters; a digit string longer than 5 is a UPC. */
 export const MIN_QUERY_LENGTH = 3;
@@ -101,7 +101,7 @@ export class ProductSuggestionsHandler implements IQueryHandler<ProductSuggestio
       this.pool,
       companyId,
       `WITH s AS (
-         SELECT coalesce(co.time_zone, '${DEFAULT_TIME_ZONE}') AS time_zone,
+         SELECT ${companyZoneSql('co')} AS time_zone,
                 (co.features -> 'tiered_pricing' ->> 'active')::boolean AS tiered_pricing, ts.tier_base,
                 c.id IS NOT NULL AS customer_found, t.id AS tier_id, t.name AS tier_name,
                 t.percentage_basis_points AS tier_percentage_basis_points, t.is_base_tier AS tier_is_base
