@@ -33,7 +33,11 @@ let empty: StandardsCompany;
 const started = Date.now();
 
 beforeAll(async () => {
-  app = await startTestApp({ AUTH_RATE_LIMIT: '100000', AUTH_RATE_LIMIT_PER_ADDRESS: '1000000' });
+  app = await startTestApp({
+    AUTH_RATE_LIMIT: '100000',
+    AUTH_RATE_LIMIT_PER_ADDRESS: '1000000',
+    PUBLIC_LINK_FAILED_LOOKUPS: '100000',
+  });
   const quiet = jest.spyOn(console, 'log').mockImplementation(() => undefined); // features:set reports each switch
   [full, empty] = await Promise.all([aCompanyWithEverything(app), aCompanyWithEverything(app, true)]);
   quiet.mockRestore();

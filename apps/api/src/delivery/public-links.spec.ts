@@ -29,7 +29,12 @@ const aPool = () => {
 };
 
 describe('PublicLinks.open', () => {
-  const links = () => new PublicLinks(aPool(), { publicLinkDays: 30 } as AppConfig, new SystemClock());
+  const links = () =>
+    new PublicLinks(
+      aPool(),
+      { publicLinkDays: 30, publicLinkFailedLookups: 60 } as AppConfig,
+      new SystemClock(),
+    );
 
   it('loads the subject of a live link', async () => {
     await expect(

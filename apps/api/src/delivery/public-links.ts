@@ -39,8 +39,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Failed public-link lookups one client address may make (all kinds together) per window, then 429. */
-const FAILED_LOOKUPS = 60;
+/** The window of the failed public-link lookups one client address may make (all kinds together), then 429. */
 const FAILED_LOOKUP_WINDOW_MS = 10 * 60_000;
 
 @Injectable()
@@ -105,7 +104,10 @@ export class PublicLinks {
     try {
       return await load(await this.resolve(kind, token));
     } catch (error) {
-      await this.failures.hit({ key: `public-link:${client}`, attempts: FAILED_LOOKUPS });
+      await this.failures.hit({
+        key: `public-link:${client}`,
+        attempts: this.config.publicLinkFailedLookups,
+      });
       return orLinkNotFound(error);
     }
   }

@@ -22,6 +22,8 @@ export interface AppConfig {
   pdf: { chromiumPath: string; concurrency: number; queueLimit: number; timeoutMs: number };
   /** Days a public link (`/invoice/pdf/{token}`) stays valid. */
   publicLinkDays: number;
+  /** Failed public-link lookups one client address may make per ten minutes, then 429. */
+  publicLinkFailedLookups: number;
   /** Invoice e-mail: how long a send waits for the SMTP server, and the background retries of deferred mail. */
   invoiceEmail: { sendTimeoutMs: number; retryAttempts: number; retryBaseMs: number };
   /** Live updates (socket.io): browser origins allowed besides the app's own, and the session re-check period. */
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: positive(env.PDF_TIMEOUT_MS, 30_000),
     },
     publicLinkDays: positive(env.PUBLIC_LINK_DAYS, 30),
+    publicLinkFailedLookups: positive(env.PUBLIC_LINK_FAILED_LOOKUPS, 60),
     invoiceEmail: {
       sendTimeoutMs: positive(env.EMAIL_SEND_TIMEOUT_MS, 10_000),
       retryAttempts: positive(env.EMAIL_RETRY_ATTEMPTS, 5),
