@@ -33,10 +33,10 @@ const common = {
 export default {
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
-  // One test file at a time: the suite now holds files that start two API processes, a worker and a cluster, kill
-  // them, or replay syncs against slow partners; beside a browser file on the 2-core machine their timing limits (a
-  // takeover within seconds, read-your-writes within 5 s) failed now and then. Two workers ran the suite in ~10 min;
-  // one takes longer and fails none of them for load.
+  // One test file at a time unless asked: the reliability files start two API processes, a worker and a cluster,
+  // kill them, or replay syncs against slow partners, and their timing limits (a takeover within seconds,
+  // read-your-writes within 5 s) assume the machine is theirs. `npm test` (scripts/test.mjs) runs the other projects
+  // two files at a time and the reliability files alone.
   maxWorkers: 1,
   // Jest's ESM runtime keeps every test file's module graph until its worker ends (about 70 MB per API or browser
   // file, which boots the whole Nest app): a worker that ran ten of them held ~750 MB of heap, and freeing it at exit

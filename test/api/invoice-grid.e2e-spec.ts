@@ -159,6 +159,19 @@ describe('Invoice grid: order within a day, Paid and Balance (HTTP)', () => {
     expect(lines[1]).toContain(`${overdue.number},payment_due,`);
   });
 
+  it("filters by the due date the rows show: the credit law's earlier date, not the typed one", async () => {
+    // wine with a due date typed 29 days out: the credit law makes it due on its own, earlier day
+    const invoicedOn = dayFromToday(-3);
+    const typed = dayFromToday(29);
+    const dated = await anInvoice(invoicedOn, typed);
+    const dueOn = (day: string) => ({
+      filterModel: { due_at: { filterType: 'date', type: 'equals', dateFrom: day } },
+    });
+    const shown = (await grid(dueOn(statutoryDueDate(invoicedOn)))).rows.map((row) => row.number);
+    expect(shown).toContain(dated.number);
+    expect((await grid(dueOn(typed))).rows).toEqual([]);
+  });
+
   it("dates the credit law's due day in SQL as the domain does, for every day of a year", async () => {
     const { rows } = await app.runtime.pool.query<{ day: string; due: string }>(
       `SELECT d::date::text AS day, ${statutoryDueSql('d::date')}::text AS due

@@ -27,16 +27,26 @@ export const statutoryDueSql = (day: string) =>
 const OVERDUE_FROM = `('invoiced', 'delivered', 'payment_due_soon', 'payment_due')`;
 
 /**
+ * SQL: the due date a row shows — the typed one, or, with the company's credit-law calendar on, the law's earlier
+ * date for an invoice the law dates.
+ */
+export function shownDueSql(alias: string) {
+  return (context: GridContext): string =>
+    context.creditLaw
+      ? `(CASE WHEN ${creditSubjectSql(alias)} AND ${alias}.due_on > ${statutoryDueSql(`${alias}.invoiced_on`)}
+           THEN ${statutoryDueSql(`${alias}.invoiced_on`)} ELSE ${alias}.due_on END)`
+      : `${alias}.due_on`;
+}
+
+/**
  * A status filter over an rm_invoice row `alias` that picks what lists show (`dueOfRow`): an open invoice whose due
  * date (the credit law's when that is earlier and the law dates it) has passed shows as payment due, whatever its
  * stored status. `context` carries the company's `today` and whether its credit-law calendar is on (`dueClock`).
  */
 export function shownStatusCondition(alias: string) {
+  const shownDue = shownDueSql(alias);
   return (value: string, bind: (value: unknown) => string, context: GridContext) => {
-    const dueOn = context.creditLaw
-      ? `(CASE WHEN ${creditSubjectSql(alias)} AND ${alias}.due_on > ${statutoryDueSql(`${alias}.invoiced_on`)}
-           THEN ${statutoryDueSql(`${alias}.invoiced_on`)} ELSE ${alias}.due_on END)`
-      : `${alias}.due_on`;
+    const dueOn = shownDue(context);
     const overdue = `(${alias}.status IN ${OVERDUE_FROM} AND ${dueOn} < ${bind(context.today)}::date)`;
     if (value === 'payment_due') return `(${alias}.status = 'payment_due' OR ${overdue})`;
     return `(${alias}.status = ${bind(value)} AND NOT coalesce(${overdue}, false))`;

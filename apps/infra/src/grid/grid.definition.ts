@@ -47,6 +47,11 @@ export interface GridColumnInput {
    * bind parameter; `context` is what the handler knows of the request (e.g. the company's today). Trusted code only.
    */
   setCondition?: (value: string, bind: (value: unknown) => string, context: GridContext) => string;
+  /**
+   * For a column whose cells show a value computed from the request's context (a due date the company's settings can
+   * bring forward): what a text, number or date filter compares, in place of `filterSql`. Trusted code only.
+   */
+  shownSql?: (context: GridContext) => string;
 }
 
 /** What a grid's handler passes to its columns' `setCondition` (the company's today, its settings). */
@@ -70,8 +75,8 @@ export interface GridDefinitionInput<C extends string> {
   keyColumn?: string;
 }
 
-export type GridColumn = Required<Omit<GridColumnInput, 'setCondition'>> &
-  Pick<GridColumnInput, 'setCondition'>;
+export type GridColumn = Required<Omit<GridColumnInput, 'setCondition' | 'shownSql'>> &
+  Pick<GridColumnInput, 'setCondition' | 'shownSql'>;
 
 export interface GridDefinition {
   readonly table: string;

@@ -82,17 +82,14 @@ function conditionSql(
   params: Params,
   context: GridContext,
 ): string {
+  const compared = col.shownSql ? col.shownSql(context) : col.filterSql;
   switch (condition.filterType) {
     case 'text':
-      return textSql(
-        col.type === 'text' ? `(${col.filterSql})` : `(${col.filterSql})::text`,
-        condition,
-        params,
-      );
+      return textSql(col.type === 'text' ? `(${compared})` : `(${compared})::text`, condition, params);
     case 'number':
-      return numberSql(`(${col.filterSql})`, condition, params);
+      return numberSql(`(${compared})`, condition, params);
     case 'date':
-      return daySql(`(${col.filterSql})`, condition, params, col.dayZone);
+      return daySql(`(${compared})`, condition, params, col.dayZone);
     case 'set':
       return col.setCondition
         ? shownSetSql(col.setCondition, condition.values, params, context)

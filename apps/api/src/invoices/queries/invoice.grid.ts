@@ -1,5 +1,5 @@
 import { defineGrid, dollarsSql as dollars } from '#infra/grid/index.js';
-import { creditSubjectSql, shownStatusCondition } from '../invoice-due.js';
+import { creditSubjectSql, shownDueSql, shownStatusCondition } from '../invoice-due.js';
 
 /**
  * What a row still owes: the total less its live payments, nothing for a cancelled invoice (it is owed no more; what
@@ -31,7 +31,8 @@ export const invoiceGrid = defineGrid({
     paid: { sql: dollars('i.paid_cents'), type: 'number', sortSql: 'i.paid_cents' },
     balance: { sql: dollars(OWED_CENTS), type: 'number', sortSql: `(${OWED_CENTS})` },
     invoiced_at: { sql: 'i.invoiced_on', type: 'date' },
-    due_at: { sql: 'i.due_on', type: 'date' },
+    // A date filter picks the due date the rows show.
+    due_at: { sql: 'i.due_on', type: 'date', shownSql: shownDueSql('i') },
     customer_id: { sql: 'i.customer_id', type: 'set', setType: 'uuid', sortable: false },
     customer: { sql: 'i.customer_name', type: 'text' },
     customer_tabc_id: { sql: 'i.customer_tabc_id', type: 'text' },
