@@ -16,15 +16,9 @@ import { escapeHtml } from '../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailMessage, type MailPort } from '../infra/mail/mail.port.js';
 import { CompanyHeaders } from '../infra/pdf/company-header.js';
 import { displayDate, money } from '../infra/pdf/pdf-format.js';
-import { PdfRenderer } from '../infra/pdf/pdf-renderer.js';
 import { companySender } from '../invoices/delivery/invoice-email.service.js';
-import { printOr503 } from '../invoices/pdf/invoice-pdf.service.js';
-import {
-  renderStatementHtml,
-  statementFileName,
-  statementFooter,
-  statementPdfView,
-} from './pdf/statement-pdf.template.js';
+import { statementFileName, statementFooter, statementPdfView } from './pdf/statement-pdf.template.js';
+import { writeStatementPdf } from './pdf/statement-pdf.writer.js';
 import { CustomerStatementQuery } from './queries/statement.query.js';
 
 export interface StatementPdf {
@@ -40,9 +34,9 @@ export const STATEMENT_EMAIL_FAILED =
   'Failed to send the statement. Please check the email address and try again';
 
 /**
- * A customer's statement as a document: read (CustomerStatementQuery), printed (statement.hbs by the warm Chromium;
- * 503 when it cannot print), linked publicly (a 'customer_statement' link that opens that period only) and e-mailed
- * (the PDF attached and the public link, from the company by name with its owner as Reply-To, as invoices are).
+ * A customer's statement as a document: read (CustomerStatementQuery), written as a PDF (PDFKit: a statement is a
+ * long table, which Chromium took seconds to lay out), linked publicly (a 'customer_statement' link that opens that
+ * period only) and e-mailed (the PDF attached and the public link, from the company by name with its owner as Reply-To, as invoices are).
  */
 @Injectable()
 export class StatementDocuments {
@@ -51,7 +45,6 @@ export class StatementDocuments {
 
   constructor(
     @Inject(QueryBus) private readonly queries: QueryBus,
-    @Inject(PdfRenderer) private readonly renderer: PdfRenderer,
     @Inject(PublicLinks) private readonly links: PublicLinks,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -82,9 +75,9 @@ export class StatementDocuments {
       this.header(companyId),
       companyTimeZone(this.pool, companyId),
     ]);
-    const html = renderStatementHtml(statementPdfView(statement, header));
-    const pdf = await printOr503(
-      this.renderer.render(html, { footerHtml: statementFooter(statement.customer.name) }),
+    const pdf = await writeStatementPdf(
+      statementPdfView(statement, header),
+      statementFooter(statement.customer.name),
     );
     return {
       statement,
