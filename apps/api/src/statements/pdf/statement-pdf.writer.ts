@@ -91,6 +91,42 @@ function fonts(doc: Doc): (name: Face) => string {
   return (name) => name;
 }
 
+/** What the document is set to now, so a cell changes the font, size and colour only when they change. */
+const pens = new WeakMap<Doc, { font: string; size: number; color: string; widths: Map<string, number> }>();
+
+function pen(doc: Doc) {
+  let state = pens.get(doc);
+  if (!state) {
+    state = { font: '', size: 0, color: '', widths: new Map() };
+    pens.set(doc, state);
+  }
+  return state;
+}
+
+/** A new page: its content starts in black, whatever the last page set. */
+function newPage(doc: Doc) {
+  doc.addPage();
+  pen(doc).color = '';
+}
+
+/** Fills a rectangle; the text colour is set again before the next text. */
+function band(doc: Doc, x: number, y: number, width: number, height: number, color: string) {
+  doc.rect(x, y, width, height).fill(color);
+  pen(doc).color = color;
+}
+
+/** A string's width in the current font and size (dates and amounts repeat: measured once). */
+function widthOf(doc: Doc, value: string): number {
+  const state = pen(doc);
+  const key = `${state.font}|${state.size}|${value}`;
+  let width = state.widths.get(key);
+  if (width === undefined) {
+    width = doc.widthOfString(value);
+    state.widths.set(key, width);
+  }
+  return width;
+}
+
 function text(
   doc: Doc,
   value: string,
@@ -98,14 +134,15 @@ function text(
   y: number,
   style: { font: string; size: number; color?: string; width?: number; right?: boolean; center?: boolean },
 ) {
-  doc
-    .font(style.font)
-    .fontSize(style.size)
-    .fillColor(style.color ?? INK);
+  const state = pen(doc);
+  if (state.font !== style.font) doc.font((state.font = style.font));
+  if (state.size !== style.size) doc.fontSize((state.size = style.size));
+  const color = style.color ?? INK;
+  if (state.color !== color) doc.fillColor((state.color = color));
   let shown = value;
-  let width = style.right || style.center || style.width !== undefined ? doc.widthOfString(value) : 0;
+  let width = style.right || style.center || style.width !== undefined ? widthOf(doc, value) : 0;
   if (style.width !== undefined && width > style.width) {
-    shown = fitted(doc, value, style.width);
+    shown = fitted(doc, value, style.width, width);
     width = doc.widthOfString(shown);
   }
   const left = style.right ? x - width : style.center ? x - width / 2 : x;
@@ -113,10 +150,11 @@ function text(
 }
 
 /** A cell's text cut to its column with an ellipsis, as a fixed-width table cell clips it. */
-function fitted(doc: Doc, value: string, width: number): string {
-  let cut = value;
-  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-  return `${cut}…`;
+function fitted(doc: Doc, value: string, width: number, full: number): string {
+  // Start from the share of the characters that fits, then take off one at a time (a step or two).
+  let length = Math.max(1, Math.floor((value.length * width) / full));
+  while (length > 1 && doc.widthOfString(`${value.slice(0, length).trimEnd()}…`) > width) length--;
+  return `${value.slice(0, length).trimEnd()}…`;
 }
 
 function logo(doc: Doc, dataUri: string | null): number {
@@ -158,7 +196,7 @@ function header(doc: Doc, view: StatementPdfView, face: (name: Face) => string):
     ['Documents', quantity(view.rows.length)],
   ]) {
     text(doc, value!, RIGHT, right, { font: face('bold'), size: 10, right: true });
-    const valueWidth = doc.widthOfString(value!);
+    const valueWidth = widthOf(doc, value!);
     text(doc, label!, RIGHT - valueWidth - 12, right, {
       font: face('regular'),
       size: 10,
@@ -168,7 +206,7 @@ function header(doc: Doc, view: StatementPdfView, face: (name: Face) => string):
     right += 13;
   }
   y = Math.max(y, right, PAGE.margin + 64) + 10;
-  doc.rect(PAGE.margin, y, CONTENT, 3).fill(NAVY);
+  band(doc, PAGE.margin, y, CONTENT, 3, NAVY);
   return y + 18;
 }
 
@@ -177,8 +215,8 @@ function parties(doc: Doc, view: StatementPdfView, face: (name: Face) => string,
   const dueLeft = RIGHT - 230;
   text(doc, 'CUSTOMER', PAGE.margin, top, { font: face('bold'), size: 8, color: MUTED });
   text(doc, 'BALANCE DUE', RIGHT, top, { font: face('bold'), size: 8, color: MUTED, right: true });
-  doc.rect(PAGE.margin, top + 11, dueLeft - 24 - PAGE.margin, 0.75).fill(LIGHT);
-  doc.rect(dueLeft, top + 11, 230, 0.75).fill(LIGHT);
+  band(doc, PAGE.margin, top + 11, dueLeft - 24 - PAGE.margin, 0.75, LIGHT);
+  band(doc, dueLeft, top + 11, 230, 0.75, LIGHT);
   let y = top + 16;
   text(doc, customer.name, PAGE.margin, y, {
     font: face('bold'),
@@ -216,7 +254,7 @@ function parties(doc: Doc, view: StatementPdfView, face: (name: Face) => string,
 }
 
 function columnHeads(doc: Doc, face: (name: Face) => string, y: number): number {
-  doc.rect(PAGE.margin, y, CONTENT, 18).fill(NAVY);
+  band(doc, PAGE.margin, y, CONTENT, 18, NAVY);
   COLUMNS.forEach((column, i) => {
     const x = column.num ? COLUMN_X[i]! + column.share * CONTENT - PAD : COLUMN_X[i]! + PAD;
     text(doc, column.title, x, y + 5, { font: face('bold'), size: 8.5, color: '#ffffff', right: column.num });
@@ -230,8 +268,8 @@ function row(
   y: number,
   style: { font: string; shaded: boolean; color?: string; boldLast: string },
 ) {
-  if (style.shaded) doc.rect(PAGE.margin, y, CONTENT, ROW).fill(ZEBRA);
-  doc.rect(PAGE.margin, y + ROW - 0.75, CONTENT, 0.75).fill(RULE);
+  if (style.shaded) band(doc, PAGE.margin, y, CONTENT, ROW, ZEBRA);
+  band(doc, PAGE.margin, y + ROW - 0.75, CONTENT, 0.75, RULE);
   cells.forEach((cell, i) => {
     if (!cell) return;
     const column = COLUMNS[i]!;
@@ -269,7 +307,7 @@ function rows(doc: Doc, view: StatementPdfView, face: (name: Face) => string, to
   }
   view.rows.forEach((line, index) => {
     if (y > limit) {
-      doc.addPage();
+      newPage(doc);
       y = columnHeads(doc, face, PAGE.margin);
     }
     const cells = [
@@ -290,7 +328,7 @@ function rows(doc: Doc, view: StatementPdfView, face: (name: Face) => string, to
 /** Starts a new page when `height` does not fit under `y` (a block is never split). */
 function room(doc: Doc, y: number, height: number): number {
   if (y + height <= PAGE.height - PAGE.bottom) return y;
-  doc.addPage();
+  newPage(doc);
   return PAGE.margin;
 }
 
@@ -311,7 +349,7 @@ function summary(doc: Doc, view: StatementPdfView, face: (name: Face) => string,
     text(doc, money(value), RIGHT - 8, y + 4, { font: face('regular'), size: 10, right: true });
     y += 18;
   }
-  doc.rect(left, y + 2, 240, 2).fill(NAVY);
+  band(doc, left, y + 2, 240, 2, NAVY);
   text(doc, 'Closing balance', left + 8, y + 8, { font: face('bold'), size: 12, color: NAVY });
   text(doc, money(view.closing_balance), RIGHT - 8, y + 8, {
     font: face('bold'),
@@ -345,7 +383,7 @@ function aging(doc: Doc, view: StatementPdfView, face: (name: Face) => string, t
       right: true,
     }),
   );
-  doc.rect(PAGE.margin, y + 12, CONTENT, 0.75).fill(LIGHT);
+  band(doc, PAGE.margin, y + 12, CONTENT, 0.75, LIGHT);
   y += 17;
   cells.forEach(([, value], i) =>
     text(doc, value, PAGE.margin + (i + 1) * width - PAD, y, { font: face('bold'), size: 10, right: true }),
@@ -363,6 +401,7 @@ function footers(doc: Doc, footer: string, face: (name: Face) => string) {
   const { start, count } = doc.bufferedPageRange();
   for (let page = start; page < start + count; page++) {
     doc.switchToPage(page);
+    pen(doc).color = ''; // a page's content starts in black
     const y = PAGE.height - 28;
     text(doc, footer, PAGE.margin, y, { font: face('regular'), size: 8, color: MUTED, width: CONTENT - 80 });
     text(doc, `Page ${page - start + 1} of ${count}`, RIGHT, y, {
