@@ -70,8 +70,12 @@ export class StatementDocuments {
     period: Period,
     now = this.clock.now(),
   ): Promise<StatementPdf> {
-    const [statement, header, timeZone] = await Promise.all([
-      this.statement(companyId, customerId, period, now),
+    return this.render(companyId, await this.statement(companyId, customerId, period, now), now);
+  }
+
+  /** The PDF of a statement already read. */
+  async render(companyId: string, statement: StatementResponse, now: Date): Promise<StatementPdf> {
+    const [header, timeZone] = await Promise.all([
       this.header(companyId),
       companyTimeZone(this.pool, companyId),
     ]);
@@ -95,7 +99,12 @@ export class StatementDocuments {
 
   /** Sends the statement to one address: the PDF attached and a public link to it. */
   async email(companyId: string, customerId: string, period: Period, to: string, now = this.clock.now()) {
-    const { statement, pdf, filename } = await this.print(companyId, customerId, period, now);
+    return this.send(companyId, await this.statement(companyId, customerId, period, now), to, now);
+  }
+
+  /** Sends a statement already read (502 with the mail server's reason when it refuses). */
+  async send(companyId: string, statement: StatementResponse, to: string, now: Date) {
+    const { pdf, filename } = await this.render(companyId, statement, now);
     const [link, sender, timeZone] = await Promise.all([
       this.issue(companyId, statement, now),
       companySender(this.pool, companyId),

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { displayDate, money, quantity } from '../../infra/pdf/pdf-format.js';
 import type { StatementPdfView } from './statement-pdf.template.js';
@@ -83,11 +83,27 @@ export function writeStatementPdf(view: StatementPdfView, footer: string): Promi
   return done;
 }
 
+let fontFiles: Record<Face, Buffer> | null | undefined;
+
+/** The font files, read once per process (null where they are not installed). */
+function fontData(): Record<Face, Buffer> | null {
+  if (fontFiles !== undefined) return fontFiles;
+  const present = Object.values(FONT_FILES).every((file) => existsSync(`${FONT_DIR}/${file}`));
+  fontFiles = present
+    ? {
+        regular: readFileSync(`${FONT_DIR}/${FONT_FILES.regular}`),
+        bold: readFileSync(`${FONT_DIR}/${FONT_FILES.bold}`),
+        italic: readFileSync(`${FONT_DIR}/${FONT_FILES.italic}`),
+      }
+    : null;
+  return fontFiles;
+}
+
 /** Liberation Sans embedded (as Chromium prints it), or the standard Helvetica where the fonts are not installed. */
 function fonts(doc: Doc): (name: Face) => string {
-  const present = Object.values(FONT_FILES).every((file) => existsSync(`${FONT_DIR}/${file}`));
-  if (!present) return (name) => STANDARD[name];
-  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, `${FONT_DIR}/${file}`);
+  const data = fontData();
+  if (!data) return (name) => STANDARD[name];
+  for (const [name, bytes] of Object.entries(data)) doc.registerFont(name, bytes);
   return (name) => name;
 }
 
