@@ -3,8 +3,13 @@
 //   the period (half invoices, half payments, over the last year), p50 and max over BENCH_STATEMENT_SAMPLES (5)
 //   requests after a warm-up; the check: the PDF's closing balance, charges, credits and document count are the
 //   JSON statement's.
+// - `statement-run`: the monthly statement run, e-mailing BENCH_STATEMENT_RUN_CUSTOMERS (default 1,000) customers
+//   with 3 invoices each last month; statements per second from the start until the run is done, the heap sampled
+//   every 250 ms (the local mail server's captured messages cleared as they come, they are not the run's), and the
+//   check: every customer sent, none failed, every message received.
 import type pg from 'pg';
 import { createPool } from '#infra/db/database.js';
+import type { StatementRunResponse } from '#domain/contracts/statement.contract.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { money, quantity } from '../../apps/api/src/infra/pdf/pdf-format.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -28,6 +33,7 @@ const intEnv = (name: string, fallback: number) => {
 };
 const DOCUMENTS = intEnv('BENCH_STATEMENT_DOCUMENTS', 5_000);
 const SAMPLES = intEnv('BENCH_STATEMENT_SAMPLES', 5);
+const RUN_CUSTOMERS = intEnv('BENCH_STATEMENT_RUN_CUSTOMERS', 1_000);
 
 export async function benchCustomer(api: ApiClient, token: string, i: number, email: string | null) {
   const created = await api.post(
@@ -162,6 +168,79 @@ async function benchStatementPdf(app: TestApp, api: ApiClient, pool: pg.Pool): P
   ];
 }
 
+async function benchStatementRun(app: TestApp, api: ApiClient, pool: pg.Pool): Promise<BenchFigure[]> {
+  const owner = await signUpOwner(api, 'Bench Statement Run');
+  const companyId = owner.user.company_id as string;
+  await api.post('company/feature', { name: 'payment', active: true }, owner.token);
+  const today = businessDate(new Date().toISOString());
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const month = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+  const t0 = performance.now();
+  for (let i = 1; i <= RUN_CUSTOMERS; i++) {
+    const customerId = await benchCustomer(api, owner.token, i, `ap${i}@bench.test`);
+    await seedStatement(pool, companyId, customerId, 3, { from: `${month}-01`, to: `${month}-20` });
+  }
+  await pool.query('VACUUM ANALYZE rm_invoice, rm_customer');
+  log(`statements: ${num(RUN_CUSTOMERS)} customers with 3 invoices each written in ${num(seconds(t0), 1)} s`);
+
+  app.mailbox.clear();
+  let received = 0;
+  const heap: { done: number; used: number }[] = [];
+  let done = 0;
+  const sampler = setInterval(() => {
+    received += app.mailbox.messages().length;
+    app.mailbox.clear();
+    heap.push({ done, used: process.memoryUsage().heapUsed });
+  }, 250);
+  const started = performance.now();
+  const run = await api.post('statements/runs', { month, mode: 'email' }, owner.token);
+  if (run.status !== 201) throw new Error(`run: ${run.status} ${JSON.stringify(run.body)}`);
+  let answer = run.body as StatementRunResponse;
+  while (answer.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    answer = (await api.get(`statements/runs/${answer.id}`, owner.token)).body as StatementRunResponse;
+    done = answer.done;
+  }
+  const elapsed = seconds(started);
+  clearInterval(sampler);
+  received += app.mailbox.messages().length;
+  app.mailbox.clear();
+  const rate = answer.sent / elapsed;
+  const early = heap.filter((h) => h.done > 0 && h.done <= RUN_CUSTOMERS * 0.25);
+  const late = heap.filter((h) => h.done >= RUN_CUSTOMERS * 0.75);
+  const mib = (bytes: number) => bytes / 1024 / 1024;
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  const earlyMib = mib(median(early.map((h) => h.used)));
+  const lateMib = mib(median(late.map((h) => h.used)));
+  const peakMib = mib(Math.max(...heap.map((h) => h.used)));
+  const ok =
+    answer.status === 'done' &&
+    answer.sent === RUN_CUSTOMERS &&
+    answer.failed === 0 &&
+    answer.skipped === 0 &&
+    received === RUN_CUSTOMERS;
+  return [
+    {
+      section: 'statements',
+      measure: `monthly statement run, e-mail, ${num(RUN_CUSTOMERS)} customers: statements per second`,
+      value: `${num(rate, 1)} /s (${num(elapsed, 1)} s)`,
+      target: '≥ 5 /s',
+      met: rate >= 5,
+      check: ok ? 'ok' : 'FAILED',
+      note: `sent ${answer.sent}, failed ${answer.failed}, messages received ${received}`,
+    },
+    {
+      section: 'statements',
+      measure: 'monthly statement run: heap in the first and last quarter of the run (median), peak',
+      value: `${num(earlyMib, 1)} MiB → ${num(lateMib, 1)} MiB, peak ${num(peakMib, 1)} MiB`,
+      target: 'flat',
+      met: lateMib <= earlyMib * 1.25 + 16,
+      check: '-',
+      note: 'the API, the bench client and the local mail server share this process; flat = the last quarter within 25 % (+16 MiB) of the first',
+    },
+  ];
+}
+
 /** The statements' figures. With `adminUrl`, runs on that Postgres (the app gets a database of its own there). */
 export async function benchStatements(options: { adminUrl?: string } = {}): Promise<BenchFigure[]> {
   return withBenchPostgres('statements', options.adminUrl, async () => {
@@ -173,7 +252,11 @@ export async function benchStatements(options: { adminUrl?: string } = {}): Prom
       const api = apiClient(app.baseUrl);
       const pool = createPool(app.runtime.databaseUrl, 4, 'stampline-bench-statements');
       try {
-        return await benchStatementPdf(app, api, pool);
+        const parts = new Set((process.env.BENCH_STATEMENT_PARTS ?? 'pdf,run').split(','));
+        return [
+          ...(parts.has('pdf') ? await benchStatementPdf(app, api, pool) : []),
+          ...(parts.has('run') ? await benchStatementRun(app, api, pool) : []),
+        ];
       } finally {
         await pool.end();
       }
