@@ -282,10 +282,8 @@ function row(
   doc: Doc,
   cells: readonly string[],
   y: number,
-  style: { font: string; shaded: boolean; color?: string; boldLast: string },
+  style: { font: string; color?: string; boldLast: string },
 ) {
-  if (style.shaded) band(doc, PAGE.margin, y, CONTENT, ROW, ZEBRA);
-  band(doc, PAGE.margin, y + ROW - 0.75, CONTENT, 0.75, RULE);
   cells.forEach((cell, i) => {
     if (!cell) return;
     const column = COLUMNS[i]!;
@@ -294,6 +292,20 @@ function row(
     const x = column.num ? COLUMN_X[i]! + column.share * CONTENT - PAD : COLUMN_X[i]! + PAD;
     text(doc, cell, x, y + 4, { font, size: 9, color: style.color, width, right: column.num });
   });
+}
+
+/**
+ * The shading of every other row and the rule under each, for the `count` rows a page holds from row `first` at
+ * `top`: drawn before their text as two paths (two fills a page, not two a row).
+ */
+function rowBands(doc: Doc, top: number, first: number, count: number) {
+  if (count <= 0) return;
+  for (let i = 0; i < count; i++)
+    if ((first + i) % 2 === 0) doc.rect(PAGE.margin, top + i * ROW, CONTENT, ROW);
+  doc.fill(ZEBRA);
+  for (let i = 0; i < count; i++) doc.rect(PAGE.margin, top + (i + 1) * ROW - 0.75, CONTENT, 0.75);
+  doc.fill(RULE);
+  pen(doc).color = RULE; // the text sets its colour again
 }
 
 /** The rows, the column heads again at the top of every page. */
@@ -306,11 +318,11 @@ function rows(doc: Doc, view: StatementPdfView, face: (name: Face) => string, to
     y,
     {
       font: face('italic'),
-      shaded: false,
       color: '#3e4c59',
       boldLast: face('bold'),
     },
   );
+  band(doc, PAGE.margin, y + ROW - 0.75, CONTENT, 0.75, RULE);
   y += ROW;
   if (view.rows.length === 0) {
     text(doc, 'No invoices, payments or credits in this period', PAGE.margin + CONTENT / 2, y + 4, {
@@ -321,10 +333,13 @@ function rows(doc: Doc, view: StatementPdfView, face: (name: Face) => string, to
     });
     return y + ROW;
   }
+  const fitting = (from: number) => Math.floor((limit - from) / ROW) + 1;
+  rowBands(doc, y, 0, Math.min(view.rows.length, fitting(y)));
   view.rows.forEach((line, index) => {
     if (y > limit) {
       newPage(doc);
       y = columnHeads(doc, face, PAGE.margin);
+      rowBands(doc, y, index, Math.min(view.rows.length - index, fitting(y)));
     }
     const cells = [
       displayDate(line.date),
@@ -335,7 +350,7 @@ function rows(doc: Doc, view: StatementPdfView, face: (name: Face) => string, to
       line.credit ? money(line.credit) : '',
       money(line.balance),
     ];
-    row(doc, cells, y, { font: face('regular'), shaded: index % 2 === 0, boldLast: face('bold') });
+    row(doc, cells, y, { font: face('regular'), boldLast: face('bold') });
     y += ROW;
   });
   return y;
