@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { create, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { displayDate, money, quantity } from '../../infra/pdf/pdf-format.js';
 import type { StatementPdfView } from './statement-pdf.template.js';
@@ -83,27 +84,26 @@ export function writeStatementPdf(view: StatementPdfView, footer: string): Promi
   return done;
 }
 
-let fontFiles: Record<Face, Buffer> | null | undefined;
+let loaded: Record<Face, Font> | null | undefined;
 
-/** The font files, read once per process (null where they are not installed). */
-function fontData(): Record<Face, Buffer> | null {
-  if (fontFiles !== undefined) return fontFiles;
+/**
+ * The fonts, read and opened once per process (null where they are not installed): every statement shares them, so
+ * the glyphs one statement looked up are ready for the next.
+ */
+function fontData(): Record<Face, Font> | null {
+  if (loaded !== undefined) return loaded;
   const present = Object.values(FONT_FILES).every((file) => existsSync(`${FONT_DIR}/${file}`));
-  fontFiles = present
-    ? {
-        regular: readFileSync(`${FONT_DIR}/${FONT_FILES.regular}`),
-        bold: readFileSync(`${FONT_DIR}/${FONT_FILES.bold}`),
-        italic: readFileSync(`${FONT_DIR}/${FONT_FILES.italic}`),
-      }
-    : null;
-  return fontFiles;
+  const open = (face: Face) => create(readFileSync(`${FONT_DIR}/${FONT_FILES[face]}`)) as Font;
+  loaded = present ? { regular: open('regular'), bold: open('bold'), italic: open('italic') } : null;
+  return loaded;
 }
 
 /** Liberation Sans embedded (as Chromium prints it), or the standard Helvetica where the fonts are not installed. */
 function fonts(doc: Doc): (name: Face) => string {
   const data = fontData();
   if (!data) return (name) => STANDARD[name];
-  for (const [name, bytes] of Object.entries(data)) doc.registerFont(name, bytes);
+  // PDFKit takes an opened fontkit font as it takes the file's bytes.
+  for (const [name, font] of Object.entries(data)) doc.registerFont(name, font as unknown as Buffer);
   return (name) => name;
 }
 
