@@ -96,3 +96,44 @@ export interface StatementLinkResponse {
   expires_at: string;
   period: { from: string; to: string };
 }
+
+/** How a monthly statement run delivers: each statement e-mailed to its customer, or all in one zip to download. */
+export type StatementRunMode = 'email' | 'download';
+
+/** POST /statements/runs */
+export interface StatementRunBody {
+  /** YYYY-MM, not after the current month */
+  month: string;
+  mode: StatementRunMode;
+}
+
+/** One customer whose statement could not be sent. */
+export interface StatementRunFailure {
+  customer_id: string;
+  customer: string;
+  message: string;
+}
+
+/** POST /statements/runs, GET /statements/runs/{id}: a run and how far it is. */
+export interface StatementRunResponse {
+  id: string;
+  month: string;
+  mode: StatementRunMode;
+  status: 'running' | 'done' | 'failed';
+  /** Customers listed: those with an invoice or a credit memo up to the month's end (known once listed). */
+  total: number;
+  /** Customers done so far (of total). */
+  done: number;
+  /** Customers with no balance and no activity in the month: no statement. */
+  quiet: number;
+  /** Statements e-mailed, or put in the zip. */
+  sent: number;
+  /** E-mail runs: customers without an e-mail address. */
+  skipped: number;
+  failed: number;
+  failures: StatementRunFailure[];
+  /** Download runs, once done: where the zip is. */
+  file_url: string | null;
+  started_at: string;
+  finished_at: string | null;
+}

@@ -126,11 +126,16 @@ function amountsOf(document: StatementDocument): Amounts {
 /** Charges before credits on the same day, so a day's credit memo or payment follows the invoice it applies to. */
 const KIND_ORDER: Record<StatementDocument['kind'], number> = { invoice: 0, credit_memo: 1, payment: 2 };
 
+/** References in number order ('2' before '10'); one collator, as a statement sorts thousands of documents. */
+const REFERENCES = new Intl.Collator('en', { numeric: true });
+
+const plain = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const byDate = (a: StatementDocument, b: StatementDocument) =>
-  a.date.localeCompare(b.date) ||
+  plain(a.date, b.date) ||
   KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
-  a.reference.localeCompare(b.reference, 'en', { numeric: true }) ||
-  a.id.localeCompare(b.id);
+  REFERENCES.compare(a.reference, b.reference) ||
+  plain(a.id, b.id);
 
 /**
  * The statement of `documents` for the period [from, to] (business dates, both days included), made on `asOf`:

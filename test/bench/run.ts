@@ -5,7 +5,7 @@
 // Sizes: BENCH_EVENTS (default 1,000,000), BENCH_SECONDS per throughput probe (4), BENCH_LATENCY_COMMANDS (4,000),
 // BENCH_WRITERS (8). BENCH_WEB_URL=http://… also runs the web sign-in bench when test/bench/web-signin.bench.ts exists.
 // BENCH_PG_STATEMENTS=1 preloads pg_stat_statements; the invoices part then prints its 25 costliest statements per invoice.
-// BENCH_ONLY=append,read,rebuild,live,stamps,catalogue,invoices,orders,inventory,recommend,pdf,sockets,web (comma-separated) runs only those parts: `append` with the
+// BENCH_ONLY=append,read,rebuild,live,stamps,catalogue,invoices,orders,inventory,recommend,pdf,statements,sockets,web (comma-separated) runs only those parts: `append` with the
 // raw-insert limits it is compared with, `read` the COPY, ordered scan and catch-up read; `rebuild` loads the same events;
 // `invoices` starts the real API: invoice creation by 8 HTTP clients, the invoice grid with 200,000 invoices
 // next to the same queries' SQL, and the Detailed CSV next to COPY TO STDOUT (BENCH_INVOICE_ROWS, BENCH_INVOICE_CREATIONS).
@@ -18,7 +18,8 @@
 // `inventory`: the inventory grid with 50,000 products next to its SQL, a 500-item restock, the inventory CSV
 // next to COPY TO STDOUT (BENCH_INVENTORY_PRODUCTS, BENCH_INVENTORY_SALE_LINES, BENCH_INVENTORY_RESTOCK, …).
 // `recommend`: the recommendations' hit rate at 5 on the demo year, next to a naive baseline, and their
-// latency over HTTP (BENCH_RECOMMEND_INVOICES, BENCH_RECOMMEND_LAST).
+// latency over HTTP (BENCH_RECOMMEND_INVOICES, BENCH_RECOMMEND_LAST). `statements`: the statement PDF of a customer
+// with 5,000 documents (BENCH_STATEMENT_DOCUMENTS, BENCH_STATEMENT_SAMPLES).
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,7 @@ import { benchPdf } from './bench-pdf.js';
 import { benchRecommend } from './bench-recommend.js';
 import { benchSockets } from './bench-sockets.js';
 import { benchStamps } from './bench-stamps.js';
+import { benchStatements } from './bench-statements.js';
 import { copyEvents, orderedScan, rawInsertRate, writeEventsCsv } from './bench-limits.js';
 import { commandToVisible } from './bench-live.js';
 import { catchUpRead, compareRebuilt, projectorRebuild, sqlRebuild } from './bench-rebuild.js';
@@ -262,6 +264,7 @@ async function main(): Promise<number> {
     if (wanted('inventory')) figures.push(...(await benchInventory({ adminUrl: server.url })));
     if (wanted('recommend')) figures.push(...(await benchRecommend({ adminUrl: server.url })));
     if (wanted('pdf')) figures.push(...(await benchPdf()));
+    if (wanted('statements')) figures.push(...(await benchStatements({ adminUrl: server.url })));
     if (wanted('history')) figures.push(...(await benchHistory({ adminUrl: server.url })));
     if (wanted('sockets')) figures.push(...(await benchSockets({ adminUrl: server.url })));
 

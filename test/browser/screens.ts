@@ -121,6 +121,20 @@ export const SCREENS: Screen[] = [
   { route: '/reports', signedIn: true, data: at('/reports'), empty: at('/reports') },
   { route: '/payment', signedIn: true, data: at('/payment'), empty: at('/payment'), widths: true },
   {
+    route: '/statements',
+    primary: 'Run Statements',
+    signedIn: true,
+    data: at('/statements'),
+    empty: at('/statements'),
+    dialogs: [
+      {
+        name: 'e-mail every statement confirmation',
+        open: opener('Run Statements'),
+        dialog: dialogNamed(/E-mail the statements of/),
+      },
+    ],
+  },
+  {
     route: '/credit-memos',
     signedIn: true,
     data: at('/credit-memos'),

@@ -1,9 +1,10 @@
 import { inflateSync } from 'node:zlib';
 
 /**
- * The text of a PDF printed by Chromium (Skia), line by line, for tests that check what a document says.
+ * The text of a PDF printed by Chromium (Skia) or written by PDFKit, line by line, for tests that check what a
+ * document says.
  *
- * Enough for Skia's output only: objects are not compressed into object streams, content and CMap streams are
+ * Enough for those two only: objects are not compressed into object streams, content and CMap streams are
  * FlateDecode, text is shown as hex glyph ids (`<002B0048> Tj`, `[<..> 12 <..>] TJ`) in Type0 fonts whose
  * `/ToUnicode` CMap maps glyph ids back to characters. A change of baseline (`Tm`/`Td` with another y) starts a
  * new line; pieces on one line are joined as printed (spaces are glyphs of their own).
@@ -96,6 +97,11 @@ function parseCmap(cmap: string): Map<number, string> {
       const start = parseInt(first!, 16);
       for (let code = parseInt(from!, 16); code <= parseInt(to!, 16); code++)
         map.set(code, String.fromCodePoint(start + code - parseInt(from!, 16)));
+    }
+    // The array form (PDFKit): `<from> <to> [<text> <text> …]`, one text per code.
+    for (const [, from, list] of block!.matchAll(/<([0-9A-Fa-f]+)>\s*<[0-9A-Fa-f]+>\s*\[([^\]]*)\]/g)) {
+      const texts = [...list!.matchAll(/<([0-9A-Fa-f ]*)>/g)].map(([, hex]) => hex!.replace(/ /g, ''));
+      texts.forEach((hex, i) => map.set(parseInt(from!, 16) + i, text(hex)));
     }
   }
   return map;

@@ -42,7 +42,8 @@ const dollars = (cents: unknown) => Number(cents ?? 0) / 100;
  * every company's dashboard shows them, so the answer is not behind the reports feature (the /reports screen is).
  * Every query reads only the period (indexes on the company and the day), never the whole history. For the business days [from, to] of the caller's company,
  * the invoice total (`rm_invoice`, cancelled and deleted invoices left out) and per product what the counted sale
- * lines sold (`rm_product_sale_line`, counted = not cancelled, not deleted). `name` only labels the period (the
+ * lines sold (`rm_product_sale_line`, counted = not cancelled, not deleted), both net of the credit memos issued in
+ * the period (`rm_credit_memo`, void memos left out). `name` only labels the period (the
  * page snaps it to a month or a week); the API answers any range up to today. orderTotal and orderStats.total_qty
  * are the orders placed on those days (`rm_order`; cancelled and rejected orders left out; accepted items at their
  * reviewed prices).

@@ -16,15 +16,9 @@ import { escapeHtml } from '../infra/mail/mail-inbox.js';
 import { MAIL_PORT, type MailMessage, type MailPort } from '../infra/mail/mail.port.js';
 import { CompanyHeaders } from '../infra/pdf/company-header.js';
 import { displayDate, money } from '../infra/pdf/pdf-format.js';
-import { PdfRenderer } from '../infra/pdf/pdf-renderer.js';
 import { companySender } from '../invoices/delivery/invoice-email.service.js';
-import { printOr503 } from '../invoices/pdf/invoice-pdf.service.js';
-import {
-  renderStatementHtml,
-  statementFileName,
-  statementFooter,
-  statementPdfView,
-} from './pdf/statement-pdf.template.js';
+import { statementFileName, statementFooter, statementPdfView } from './pdf/statement-pdf.template.js';
+import { writeStatementPdf } from './pdf/statement-pdf.writer.js';
 import { CustomerStatementQuery } from './queries/statement.query.js';
 
 export interface StatementPdf {
@@ -40,9 +34,9 @@ export const STATEMENT_EMAIL_FAILED =
   'Failed to send the statement. Please check the email address and try again';
 
 /**
- * A customer's statement as a document: read (CustomerStatementQuery), printed (statement.hbs by the warm Chromium;
- * 503 when it cannot print), linked publicly (a 'customer_statement' link that opens that period only) and e-mailed
- * (the PDF attached and the public link, from the company by name with its owner as Reply-To, as invoices are).
+ * A customer's statement as a document: read (CustomerStatementQuery), written as a PDF (PDFKit: a statement is a
+ * long table, which Chromium took seconds to lay out), linked publicly (a 'customer_statement' link that opens that
+ * period only) and e-mailed (the PDF attached and the public link, from the company by name with its owner as Reply-To, as invoices are).
  */
 @Injectable()
 export class StatementDocuments {
@@ -51,7 +45,6 @@ export class StatementDocuments {
 
   constructor(
     @Inject(QueryBus) private readonly queries: QueryBus,
-    @Inject(PdfRenderer) private readonly renderer: PdfRenderer,
     @Inject(PublicLinks) private readonly links: PublicLinks,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -77,14 +70,18 @@ export class StatementDocuments {
     period: Period,
     now = this.clock.now(),
   ): Promise<StatementPdf> {
-    const [statement, header, timeZone] = await Promise.all([
-      this.statement(companyId, customerId, period, now),
+    return this.render(companyId, await this.statement(companyId, customerId, period, now), now);
+  }
+
+  /** The PDF of a statement already read. */
+  async render(companyId: string, statement: StatementResponse, now: Date): Promise<StatementPdf> {
+    const [header, timeZone] = await Promise.all([
       this.header(companyId),
       companyTimeZone(this.pool, companyId),
     ]);
-    const html = renderStatementHtml(statementPdfView(statement, header));
-    const pdf = await printOr503(
-      this.renderer.render(html, { footerHtml: statementFooter(statement.customer.name) }),
+    const pdf = await writeStatementPdf(
+      statementPdfView(statement, header),
+      statementFooter(statement.customer.name),
     );
     return {
       statement,
@@ -102,7 +99,12 @@ export class StatementDocuments {
 
   /** Sends the statement to one address: the PDF attached and a public link to it. */
   async email(companyId: string, customerId: string, period: Period, to: string, now = this.clock.now()) {
-    const { statement, pdf, filename } = await this.print(companyId, customerId, period, now);
+    return this.send(companyId, await this.statement(companyId, customerId, period, now), to, now);
+  }
+
+  /** Sends a statement already read (502 with the mail server's reason when it refuses). */
+  async send(companyId: string, statement: StatementResponse, to: string, now: Date) {
+    const { pdf, filename } = await this.render(companyId, statement, now);
     const [link, sender, timeZone] = await Promise.all([
       this.issue(companyId, statement, now),
       companySender(this.pool, companyId),

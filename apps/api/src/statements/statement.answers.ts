@@ -79,3 +79,26 @@ export const PUBLIC_STATEMENT_ANSWER = {
     logo: null,
   },
 };
+
+export const STATEMENT_RUN_ANSWER = {
+  id: '7d3c1f8e-2b4a-4c6d-9e8f-0a1b2c3d4e5f',
+  month: '2026-10',
+  mode: 'email',
+  status: 'done',
+  total: 42,
+  done: 42,
+  quiet: 3,
+  sent: 35,
+  skipped: 3,
+  failed: 1,
+  failures: [
+    {
+      customer_id: '0b6e2f1a-3c4d-4e5f-8a9b-1c2d3e4f5a6b',
+      customer: 'The Rusty Nail',
+      message: 'Error: 550 mailbox unavailable',
+    },
+  ],
+  file_url: null,
+  started_at: '2026-11-01T14:00:00.000Z',
+  finished_at: '2026-11-01T14:00:09.000Z',
+};

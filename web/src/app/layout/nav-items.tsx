@@ -26,7 +26,7 @@ export const visibleNavItems = (items: NavItem[], active: (name: FeatureName) =>
   items.filter((item) => !item.hiddenUnder?.some(active));
 
 /**
- * The side navigation of the client's specification, in its order: Order (with its live badge), Customers (+ New Customer), Invoices
+ * The side navigation of the client's specification, in its order: Order (with its live badge), Customers (+ New Customer, Statement Run), Invoices
  * (+ New Invoice), Credit Memos (ours, beside the invoices), Payments, Stamps (+ Stamp Rolls, Stamp Record, Comptroller Report), Products and Inventory
  * (hidden when bottle_pos or clover is active); then Reports, which the specification's list leaves out but a
  * user must be able to reach (the screen itself offers the feature when it is off).
@@ -38,7 +38,10 @@ export const NAV_ITEMS: NavItem[] = [
     label: 'Customers',
     to: '/customer',
     icon: <StorefrontOutlined />,
-    children: [{ label: 'New Customer', to: '/customer/create' }],
+    children: [
+      { label: 'New Customer', to: '/customer/create' },
+      { label: 'Statement Run', to: '/statements' },
+    ],
   },
   {
     label: 'Invoices',

@@ -35,6 +35,7 @@ export const PALETTE_PAGES: readonly PaletteItem[] = [
   { id: 'page-new-invoice', group: 'Pages', label: 'New Invoice', to: '/invoice/create' },
   { id: 'page-invoices', group: 'Pages', label: 'Invoices', to: '/invoice' },
   { id: 'page-credit-memos', group: 'Pages', label: 'Credit Memos', to: '/credit-memos' },
+  { id: 'page-statements', group: 'Pages', label: 'Statement Run', to: '/statements' },
   { id: 'page-payments', group: 'Pages', label: 'Payments', to: '/payment' },
   { id: 'page-new-customer', group: 'Pages', label: 'New Customer', to: '/customer/create' },
   { id: 'page-customers', group: 'Pages', label: 'Customers', to: '/customer' },

@@ -6,12 +6,15 @@ import type {
   StatementEmailResponse,
   StatementLinkResponse,
   StatementResponse,
+  StatementRunBody,
+  StatementRunResponse,
 } from '#domain/contracts/statement.contract';
 
 export type {
   PublicStatementResponse as PublicStatement,
   StatementResponse as Statement,
   StatementRow,
+  StatementRunResponse as StatementRun,
 } from '#domain/contracts/statement.contract';
 
 export interface StatementArgs {
@@ -60,6 +63,21 @@ export const statementsApi = api
       revokeStatementLinks: build.mutation<{ revoked: number }, string>({
         query: (customerId) => ({ url: `${path(customerId)}/link`, method: 'DELETE' }),
       }),
+      /** POST /statements/runs: starts the monthly run. */
+      startStatementRun: build.mutation<StatementRunResponse, StatementRunBody>({
+        query: (body) => ({ url: 'statements/runs', method: 'POST', body }),
+      }),
+      /** GET /statements/runs/{id}: the run and how far it is (polled while it runs). */
+      statementRun: build.query<StatementRunResponse, string>({
+        query: (id) => `statements/runs/${encodeURIComponent(id)}`,
+      }),
+      /** GET /statements/runs/{id}/file: `statements_{month}.zip`. */
+      statementRunFile: build.mutation<DownloadedFile, { id: string; month: string }>({
+        query: ({ id, month }) => ({
+          url: `statements/runs/${encodeURIComponent(id)}/file`,
+          responseHandler: fileResponse(`statements_${month}.zip`),
+        }),
+      }),
       publicStatement: build.query<PublicStatementResponse, string>({
         query: (token) => `pdf/customer/statement/${encodeURIComponent(token)}`,
       }),
@@ -80,4 +98,7 @@ export const {
   useRevokeStatementLinksMutation,
   usePublicStatementQuery,
   usePublicStatementFileMutation,
+  useStartStatementRunMutation,
+  useStatementRunQuery,
+  useStatementRunFileMutation,
 } = statementsApi;

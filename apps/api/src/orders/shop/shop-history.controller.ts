@@ -146,7 +146,7 @@ export class ShopHistoryController {
     return this.statements.statement(user.companyId, user.customerId, {}, this.clock.now());
   }
 
-  /** The statement of the current month as the office prints it (statement.hbs), inline. */
+  /** The statement of the current month as the office prints it, inline. */
   @ForCustomerUsers()
   @Get('statement/pdf')
   @ApiFileAnswer('application/pdf', 'The statement of the current month as a PDF (inline)')

@@ -19,36 +19,48 @@ import { tenantQuery } from '#infra/db/tenant-query.js';
 import type { SqlQuery } from '#infra/grid/index.js';
 
 /**
- * The month's reported sale lines: the counted lines (`rm_product_sale_line`: not cancelled, not deleted) of
- * liquor, wine and beer products on the month's invoice dates, read through the company-and-day index
- * (`rm_product_sale_line_day_idx`), each looked up in its invoice, product and customer by primary key; draft
- * invoices are left out (the check lists them). The look-ups are LATERAL with LIMIT 1, so the planner cannot turn
- * them into scans of the company's invoices (it did, with a fresh table's statistics: every line scanned the
- * company's whole invoice index). What it costs follows the month's lines, never the company's history. Retailer,
- * product, UPC, size and case size are read as they are now, so what the check asks to fill shows in the next
- * download. The lines are the company's ($1); the ids they name are its own.
+ * The month's reported lines: the counted sale lines (`rm_product_sale_line`: not cancelled, not deleted) on the
+ * month's invoice dates, read through the company-and-day index (`rm_product_sale_line_day_idx`), and the credited
+ * lines of the credit memos issued in the month (`rm_credit_memo`, void memos left out, through its company-and-day
+ * index) as negative units and amounts: a return counts in the month of its memo, whatever the invoice's month, and
+ * shows the memo's date and number. A memo of a plain amount names no product, so it has no line here. Each line is
+ * looked up in its invoice, product and customer by primary key; draft invoices are left out (the check lists them).
+ * The look-ups are LATERAL with LIMIT 1, so the planner cannot turn them into scans of the company's invoices (it
+ * did, with a fresh table's statistics: every line scanned the company's whole invoice index). What it costs follows
+ * the month's lines, never the company's history. Retailer, product, UPC, size and case size are read as they are
+ * now, so what the check asks to fill shows in the next download. The lines are the company's ($1); the ids they
+ * name are its own.
  */
 const MONTH_LINES = `
-  FROM rm_product_sale_line l
+  FROM (SELECT s.customer_id, s.product_id, s.invoice_id, s.sold_on, NULL::text AS memo_number, 0 AS memo,
+               s.line_no, s.units::numeric AS units, s.price_cents, s.amount_cents
+          FROM rm_product_sale_line s
+         WHERE s.company_id = $1 AND s.counted AND s.sold_on BETWEEN $2::date AND $3::date
+        UNION ALL
+        SELECT m.customer_id, x."productId"::uuid, m.invoice_id, m.issued_on, m.number, 1, x."lineNo",
+               -x.qty, x."priceCents", -x."totalCents"
+          FROM rm_credit_memo m
+          CROSS JOIN LATERAL jsonb_to_recordset(m.lines)
+                AS x("lineNo" int, "productId" text, qty numeric, "priceCents" bigint, "totalCents" bigint)
+         WHERE m.company_id = $1 AND m.status = 'issued' AND m.issued_on BETWEEN $2::date AND $3::date) l
   CROSS JOIN LATERAL (SELECT i.number, i.sequence, i.status, i.deleted_at FROM rm_invoice i
                        WHERE i.id = l.invoice_id LIMIT 1) i
   CROSS JOIN LATERAL (SELECT p.product, p.product_type, p.product_size, p.case_size, p.upc FROM rm_product p
                        WHERE p.id = l.product_id LIMIT 1) p
   CROSS JOIN LATERAL (SELECT c.comptroller_taxpayer_number, c.display_tabc_id, c.name, c.address, c.city, c.state,
                              c.zip FROM rm_customer c WHERE c.id = l.customer_id LIMIT 1) c
- WHERE l.company_id = $1 AND l.counted AND l.sold_on BETWEEN $2::date AND $3::date
-   AND i.deleted_at IS NULL AND i.status NOT IN ('draft', 'cancelled')
+ WHERE (l.memo = 1 OR (i.deleted_at IS NULL AND i.status NOT IN ('draft', 'cancelled')))
    AND p.product_type IN ('LIQUOR', 'WINE', 'BEER')`;
 
-/** GET …/download: one line per sale, in invoice date and number order. */
+/** GET …/download: one line per sale or credited line, in date order, a day's sales before its credits. */
 export function reportLinesQuery(companyId: string, month: string): SqlQuery {
   const { from, to } = monthDays(month);
   return {
     text: `SELECT c.comptroller_taxpayer_number, c.display_tabc_id, c.name, c.address, c.city, c.state, c.zip,
-                  l.sold_on::text AS sold_on, i.number, p.product, p.product_type, p.product_size, p.case_size,
+                  l.sold_on::text AS sold_on, COALESCE(l.memo_number, i.number) AS number, p.product, p.product_type, p.product_size, p.case_size,
                   p.upc, l.units, l.price_cents, l.amount_cents
              ${MONTH_LINES}
-            ORDER BY l.sold_on, i.sequence, i.number, l.line_no`,
+            ORDER BY l.sold_on, l.memo, i.sequence, i.number, l.memo_number, l.line_no`,
     values: [companyId, from, to],
   };
 }

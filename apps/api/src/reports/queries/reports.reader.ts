@@ -12,17 +12,22 @@ export class ReportsReader {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   /**
-   * For the business days [from, to]: the invoice total (cancelled and deleted invoices left out), per product what
-   * the counted sale lines sold, and the orders placed on those days in the company's time zone (cancelled and
-   * rejected orders left out).
+   * For the business days [from, to]: the invoice total (cancelled and deleted invoices left out) less the credit
+   * memos issued on those days (void memos left out), per product what the counted sale lines sold less what the
+   * memos of those days credited (a credit counts in the period of its memo, whatever its invoice's date; a memo of
+   * a plain amount lowers the total only), and the orders placed on those days in the company's time zone
+   * (cancelled and rejected orders left out).
    */
   periodStats(companyId: string, from: string, to: string, timeZone: string) {
     return Promise.all([
       tenantQuery<{ invoice_cents: string; invoices: number; customers: number }>(
         this.pool,
         companyId,
-        `SELECT COALESCE(SUM(total_cents), 0)::text AS invoice_cents, COUNT(*)::int AS invoices,
-                COUNT(DISTINCT customer_id)::int AS customers
+        `SELECT (COALESCE(SUM(total_cents), 0)
+                 - (SELECT COALESCE(SUM(m.total_cents), 0) FROM rm_credit_memo m
+                     WHERE m.company_id = $1 AND m.status = 'issued'
+                       AND m.issued_on BETWEEN $2::date AND $3::date))::text AS invoice_cents,
+                COUNT(*)::int AS invoices, COUNT(DISTINCT customer_id)::int AS customers
            FROM rm_invoice
           WHERE company_id = $1 AND deleted_at IS NULL AND status <> 'cancelled'
             AND invoiced_on BETWEEN $2::date AND $3::date`,
@@ -31,11 +36,20 @@ export class ReportsReader {
       tenantQuery<{ product_id: string; product: string; invoices: number; units: string; cents: string }>(
         this.pool,
         companyId,
-        `SELECT l.product_id, COALESCE(p.product, '') AS product, COUNT(DISTINCT l.invoice_id)::int AS invoices,
+        `SELECT l.product_id, COALESCE(p.product, '') AS product,
+                COUNT(DISTINCT l.invoice_id) FILTER (WHERE l.sale)::int AS invoices,
                 SUM(l.units)::text AS units, SUM(l.amount_cents)::text AS cents
-           FROM rm_product_sale_line l
-           LEFT JOIN rm_product p ON p.id = l.product_id AND p.company_id = l.company_id
-          WHERE l.company_id = $1 AND l.counted AND l.sold_on BETWEEN $2::date AND $3::date
+           FROM (SELECT s.product_id, s.invoice_id, true AS sale, s.units::numeric AS units, s.amount_cents
+                   FROM rm_product_sale_line s
+                  WHERE s.company_id = $1 AND s.counted AND s.sold_on BETWEEN $2::date AND $3::date
+                 UNION ALL
+                 SELECT x."productId"::uuid, m.invoice_id, false, -x.qty, -x."totalCents"
+                   FROM rm_credit_memo m
+                  CROSS JOIN LATERAL jsonb_to_recordset(m.lines)
+                        AS x("productId" text, qty numeric, "totalCents" bigint)
+                  WHERE m.company_id = $1 AND m.status = 'issued'
+                    AND m.issued_on BETWEEN $2::date AND $3::date) l
+           LEFT JOIN rm_product p ON p.id = l.product_id AND p.company_id = $1
           GROUP BY l.product_id, p.product
           ORDER BY SUM(l.amount_cents) DESC, p.product, l.product_id`,
         [from, to],

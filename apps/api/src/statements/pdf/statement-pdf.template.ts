@@ -1,28 +1,18 @@
-import Handlebars from 'handlebars';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import type { StatementResponse } from '#domain/contracts/statement.contract.js';
-import { compilePdfTemplate } from '../../invoices/pdf/invoice-pdf.template.js';
 import { fileDate } from '../../infra/pdf/pdf-format.js';
 import { clockTime } from '../../infra/company-time.js';
 
-/** What statement.hbs reads: the statement and the distributor's header. */
+/** What the statement PDF prints: the statement and the distributor's header. */
 export type StatementPdfView = StatementResponse & { title: string; company: CompanyHeader };
 
 export function statementPdfView(statement: StatementResponse, company: CompanyHeader): StatementPdfView {
   return { ...statement, title: `${statement.customer.name} · Statement`, company };
 }
 
-let compiled: Handlebars.TemplateDelegate<StatementPdfView> | undefined;
-
-export function renderStatementHtml(view: StatementPdfView): string {
-  compiled ??= compilePdfTemplate<StatementPdfView>('statement.hbs', import.meta.url);
-  return compiled(view);
-}
-
-/** The customer and the page number at the bottom of every page. */
+/** The customer at the bottom of every page (the page number beside it). */
 export function statementFooter(customerName: string): string {
-  const safe = Handlebars.escapeExpression(customerName);
-  return `<div style="width:100%;font-size:8px;color:#616e7c;padding:0 0.5in;display:flex;justify-content:space-between;font-family:'Liberation Sans',Arial,sans-serif"><span>${safe} · Statement</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+  return `${customerName} · Statement`;
 }
 
 /**
