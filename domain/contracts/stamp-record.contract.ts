@@ -84,4 +84,8 @@ export const STAMP_RECORD_KIND_LABEL = {
   voided: 'Voided',
   returned_to_state: 'Returned to the state',
   replacement: 'Replacement issued',
+  goods_restocked: 'Returned on goods to stock',
+  goods_written_off: 'Returned on goods, written off',
+  goods_return_voided: 'Goods return voided',
+  reissued: 'Returned goods sold again',
 } as const satisfies Record<StampTransactionKind, string>;

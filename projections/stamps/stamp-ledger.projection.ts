@@ -117,6 +117,19 @@ ALTER TABLE rm_stamp_log ADD CONSTRAINT rm_stamp_log_kind_check CHECK (kind IN (
   'destroyed', 'restored', 'lost', 'stolen', 'voided', 'returned_to_state', 'replacement', 'replaced'));
 `;
 
+/**
+ * (Migration20261129110000): stamps that follow credited goods get log rows of their own ('goods_restocked',
+ * 'goods_written_off', 'goods_return_voided', 'reissued'; used 0: they stay affixed, no count moves) naming the
+ * credit memo.
+ */
+export const STAMPS_SCHEMA_V3 = `
+ALTER TABLE rm_stamp_log ADD COLUMN IF NOT EXISTS credit_memo_number text;
+ALTER TABLE rm_stamp_log DROP CONSTRAINT IF EXISTS rm_stamp_log_kind_check;
+ALTER TABLE rm_stamp_log ADD CONSTRAINT rm_stamp_log_kind_check CHECK (kind IN ('received', 'allocated', 'released',
+  'destroyed', 'restored', 'lost', 'stolen', 'voided', 'returned_to_state', 'replacement', 'replaced',
+  'goods_restocked', 'goods_written_off', 'goods_return_voided', 'reissued'));
+`;
+
 /** Rows of one event's ranges are numbered revision × 1,000,000 + index: the stream's order, as one bigint. */
 const SEQ_PER_EVENT = 1_000_000n;
 
@@ -172,6 +185,7 @@ interface LogRow {
   user_id: string | null;
   logged_at: string;
   related?: string | null;
+  credit_memo_number?: string | null;
 }
 
 interface DestroyedRow {
@@ -255,6 +269,7 @@ class Batch {
         user_id: stored.metadata.userId ?? null,
         logged_at: at,
         related: null,
+        credit_memo_number: null,
         ...extra,
       });
       ledger.log_count++;
@@ -423,11 +438,61 @@ class Batch {
         });
         return;
       }
+      case 'StampsReturnedWithGoods':
+      case 'StampsGoodsReturnReversed': {
+        // The stamps stay affixed (in `invoiced`): on bottles back in stock, destroyed with them, or the invoice's again.
+        const d = event.data;
+        for (const r of d.returns)
+          for (const range of r.ranges) {
+            const roll = rollOf(range.rollId);
+            if (!roll) throw new Error(`stamps projection: roll ${range.rollId} of ${companyId} is unknown`);
+            const kind =
+              event.type === 'StampsGoodsReturnReversed'
+                ? 'goods_return_voided'
+                : r.disposition === 'restocked'
+                  ? 'goods_restocked'
+                  : 'goods_written_off';
+            log(roll, kind, range.from, range.to, {
+              used: 0,
+              allocation_id: `invoice-${d.invoiceId}`,
+              invoice_id: d.invoiceId,
+              invoice_number: d.invoiceNumber,
+              credit_memo_number: d.creditMemoNumber,
+              note: `Credit memo ${d.creditMemoNumber}, ${r.name}: ${GOODS_NOTE[kind]}`,
+            });
+          }
+        return;
+      }
+      case 'ReturnedStampsReissued': {
+        const d = event.data;
+        for (const r of d.reissues)
+          for (const range of r.ranges) {
+            const roll = rollOf(range.rollId);
+            if (!roll) throw new Error(`stamps projection: roll ${range.rollId} of ${companyId} is unknown`);
+            log(roll, 'reissued', range.from, range.to, {
+              used: 0,
+              allocation_id: d.allocationId,
+              invoice_id: d.invoiceId,
+              invoice_number: d.invoiceNumber,
+              customer_id: d.customerId,
+              customer_name: d.customerName,
+              customer_tabc_id: d.customerTabcId,
+              note: `${r.name}: returned bottles sold again with their stamps`,
+            });
+          }
+        return;
+      }
       default:
         return;
     }
   }
 }
+
+const GOODS_NOTE = {
+  goods_restocked: 'back in stock on its bottle',
+  goods_written_off: 'destroyed with its bottle (written off)',
+  goods_return_voided: 'memo voided: back on the invoice',
+} as const;
 
 async function load(tx: PoolClient, t: TableNames, companies: string[], batch: Batch): Promise<void> {
   const [ledgers, rolls] = await Promise.all([
@@ -471,11 +536,11 @@ const iso = (value: Date | string) => (value instanceof Date ? value.toISOString
 const insertLogSql = (t: TableNames, param: string) =>
   `INSERT INTO ${ident(t.rm_stamp_log!)} (company_id, seq, event_id, kind, roll_id, prefix, range_from, range_to, used,
           balance, on_hand, allocation_id, invoice_id, invoice_number, customer_id, customer_name, customer_tabc_id, note,
-          destroy_id, user_id, logged_at, related)
+          destroy_id, user_id, logged_at, related, credit_memo_number)
        SELECT * FROM jsonb_to_recordset(${param}::jsonb) AS r(company_id uuid, seq bigint, event_id uuid, kind text, roll_id int,
           prefix text, range_from bigint, range_to bigint, used bigint, balance bigint, on_hand bigint, allocation_id text,
           invoice_id text, invoice_number text, customer_id text, customer_name text, customer_tabc_id text, note text,
-          destroy_id int, user_id text, logged_at timestamptz, related text)
+          destroy_id int, user_id text, logged_at timestamptz, related text, credit_memo_number text)
        ON CONFLICT (company_id, seq) DO NOTHING`;
 
 async function save(tx: PoolClient, t: TableNames, batch: Batch): Promise<void> {
@@ -558,7 +623,7 @@ async function save(tx: PoolClient, t: TableNames, batch: Batch): Promise<void> 
 
 export const stampsProjection = defineProjection({
   name: 'stamps',
-  // 2: lost, stolen, voided, returned and replaced stamps.
+  // 2: lost, stolen, voided, returned and replaced stamps. New event types need no rebuild (none stored before).
   version: 2,
   handles: STAMP_EVENT_TYPES,
   tables: ['rm_stamp_ledger', 'rm_stamp_roll', 'rm_stamp_log', 'rm_stamp_destroyed'],

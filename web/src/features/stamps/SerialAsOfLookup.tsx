@@ -37,6 +37,8 @@ const STATUS: Record<SerialHistoryResponse['status'], string> = {
   stolen: 'Stolen',
   voided: 'Voided',
   returned_to_state: 'Returned to the state',
+  returned_in_stock: 'On a returned bottle in stock',
+  written_off: 'Written off with its bottle',
 };
 
 const KIND: Record<SerialHistoryResponse['transactions'][number]['kind'], string> = RECORD_KIND_LABEL;

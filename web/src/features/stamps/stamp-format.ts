@@ -44,6 +44,11 @@ export const LOG_KIND: Record<
   returned_to_state: { label: 'Returned to the state', color: 'warning' },
   replacement: { label: 'Replacement issued', color: 'info' },
   replaced: { label: 'Replaced', color: 'warning' },
+  // stamps that followed credited goods
+  goods_restocked: { label: 'Returned on goods to stock', color: 'warning' },
+  goods_written_off: { label: 'Returned on goods, written off', color: 'error' },
+  goods_return_voided: { label: 'Goods return voided', color: 'info' },
+  reissued: { label: 'Returned goods sold again', color: 'info' },
 };
 
 export const STAMP_STATUS: Record<
@@ -57,6 +62,8 @@ export const STAMP_STATUS: Record<
   STOLEN: { label: 'Stolen', color: 'error' },
   VOIDED: { label: 'Voided', color: 'error' },
   RETURNED: { label: 'Returned to the state', color: 'warning' },
+  RETURNED_IN_STOCK: { label: 'On a returned bottle in stock', color: 'warning' },
+  WRITTEN_OFF: { label: 'Written off with its bottle', color: 'error' },
 };
 
 /** The stamp record's transactions (as the client's specification asks), as the screen, CSV and PDF name them. */

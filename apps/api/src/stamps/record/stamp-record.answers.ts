@@ -33,6 +33,7 @@ export const STAMP_RECORD_ANSWER: StampRecordResponse = {
           retailer: 'The Rusty Nail',
           permit: 'MB123456',
           note: null,
+          creditMemoNumber: null,
           onHandAfter: 477,
         },
         {
@@ -48,6 +49,7 @@ export const STAMP_RECORD_ANSWER: StampRecordResponse = {
           retailer: null,
           permit: null,
           note: 'torn',
+          creditMemoNumber: null,
           onHandAfter: 474,
         },
       ],

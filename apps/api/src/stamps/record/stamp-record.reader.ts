@@ -302,6 +302,8 @@ const SERIAL_STATUS_LABEL: Record<SerialHistoryResponse['status'], string> = {
   stolen: 'Stolen',
   voided: 'Voided',
   returned_to_state: 'Returned to the state',
+  returned_in_stock: 'On a returned bottle in stock',
+  written_off: 'Written off with its bottle',
 };
 
 export const serialStatusLabel = (status: SerialHistoryResponse['status']) => SERIAL_STATUS_LABEL[status];
