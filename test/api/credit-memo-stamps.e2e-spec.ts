@@ -3,6 +3,7 @@ import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { setFeature } from '../support/cli.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { pdfText } from '../support/pdf-text.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 
 const today = () => businessDate(new Date().toISOString());
@@ -210,6 +211,34 @@ describe('Credit memos move stamps with the goods (HTTP)', () => {
       invoiceNumber: first.number,
     });
     expect(await stock()).toBe(24 - 5 + 1 - 2);
+  });
+
+  it('lists the CM- series beside the invoices in the numbering proof (JSON, CSV, PDF): both memos, one void, no gap', async () => {
+    const query = `from=${today()}&to=${today()}`;
+    const proof = await api.get(`invoice/numbering-proof?${query}`, token);
+    expect(proof.status).toBe(200);
+    expect(proof.body.creditMemos).toMatchObject({
+      previous: null,
+      numbers: [
+        { number: 'CM-1001', invoiceNumber: first.number, customer: 'The Rusty Nail', state: 'void' },
+        { number: 'CM-1002', invoiceNumber: first.number, customer: 'The Rusty Nail', state: 'issued' },
+      ],
+      gaps: [],
+    });
+    expect(proof.body).toMatchObject({ gaps: 0, unexplained: 0 });
+    const file = (kind: string) =>
+      fetch(`${app.baseUrl}/api/v1/invoice/numbering-proof/${kind}?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const csv = await file('download');
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain('Credit memos,CM-1001');
+    expect(text).toContain('Void (keeps its number)');
+    const pdf = await file('pdf');
+    expect(pdf.status).toBe(200);
+    const printed = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    for (const expected of ['Credit memos', 'CM-1001', 'CM-1002']) expect(printed).toContain(expected);
   });
 
   it('answers 404 to another company for the memo, its void and the serial of another company', async () => {

@@ -17,6 +17,7 @@ import { INVOICE_STATUS_LABELS } from '#domain/shared/invoice-status';
 import { saveFile } from '../../shared/download';
 import { formatDate } from '../../shared/format';
 import { toast } from '../../shared/toasts';
+import { CreditMemoNumbering } from './CreditMemoNumbering';
 import {
   useDownloadNumberingProofMutation,
   type NumberingProofResponse,
@@ -156,6 +157,7 @@ export function NumberingProofSection({
             The first {SHOWN} of {rows.length.toLocaleString()} invoices; the CSV lists them all.
           </Typography>
         )}
+        {proof.creditMemos && <CreditMemoNumbering memos={proof.creditMemos} />}
         {proof.chainHead && (
           <Alert severity="info" sx={{ mt: 2, wordBreak: 'break-all' }}>
             Event chain head at that moment: #{proof.chainHead.seq} {proof.chainHead.hash}
