@@ -100,8 +100,8 @@ export interface StampRecordLine {
   retailer: string | null;
   permit: string | null;
   note: string | null;
-  /** Stamps that followed credited goods: the credit memo's number. */
-  creditMemoNumber: string | null;
+  /** Only on stamps that followed credited goods: the credit memo's number (the record reads as before otherwise). */
+  creditMemoNumber?: string;
   onHandAfter: number;
 }
 
@@ -382,7 +382,7 @@ export function buildStampRecord(
       retailer: invoice?.customerName ?? t.customerName,
       permit: invoice?.customerTabcId ?? t.customerTabcId,
       note: t.kind === 'returned' ? `Invoice ${t.reason ?? 'edited'}` : t.note,
-      creditMemoNumber: t.creditMemoNumber ?? null,
+      ...(t.creditMemoNumber ? { creditMemoNumber: t.creditMemoNumber } : {}),
       onHandAfter: onHand,
     };
     totals[t.kind] = (totals[t.kind] ?? 0) + line.quantity;

@@ -33,7 +33,6 @@ export const STAMP_RECORD_ANSWER: StampRecordResponse = {
           retailer: 'The Rusty Nail',
           permit: 'MB123456',
           note: null,
-          creditMemoNumber: null,
           onHandAfter: 477,
         },
         {
@@ -49,7 +48,6 @@ export const STAMP_RECORD_ANSWER: StampRecordResponse = {
           retailer: null,
           permit: null,
           note: 'torn',
-          creditMemoNumber: null,
           onHandAfter: 474,
         },
       ],
