@@ -35,7 +35,12 @@ export function CreditMemoNumbering({ memos }: { memos: NumberingProofResponse['
           {gap.explanation}
         </Alert>
       ))}
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <TableContainer
+        sx={{ overflowX: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-label="Credit memo numbers (scrolls)"
+      >
         <Table size="small" aria-label="Credit memo numbers issued" sx={{ minWidth: 560 }}>
           <TableHead>
             <TableRow>

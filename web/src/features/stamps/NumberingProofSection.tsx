@@ -119,7 +119,12 @@ export function NumberingProofSection({
             </Alert>
           )),
         )}
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        <TableContainer
+          sx={{ overflowX: 'auto' }}
+          tabIndex={0}
+          role="region"
+          aria-label="Invoice numbers (scrolls)"
+        >
           <Table size="small" aria-label="Invoice numbers issued" sx={{ minWidth: 640 }}>
             <TableHead>
               <TableRow>

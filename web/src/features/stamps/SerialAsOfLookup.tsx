@@ -146,7 +146,12 @@ export function SerialAsOfLookup({ asOf }: { asOf: string | undefined }) {
               </Button>
             </Box>
             {history.transactions.length > 0 && (
-              <TableContainer sx={{ overflowX: 'auto', mt: 1 }}>
+              <TableContainer
+                sx={{ overflowX: 'auto', mt: 1 }}
+                tabIndex={0}
+                role="region"
+                aria-label="Transactions of the stamp (scrolls)"
+              >
                 <Table size="small" aria-label="Transactions of the stamp" sx={{ minWidth: 560 }}>
                   <TableHead>
                     <TableRow>

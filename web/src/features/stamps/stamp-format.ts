@@ -69,14 +69,32 @@ export const STAMP_STATUS: Record<
 /** The stamp record's transactions (as the client's specification asks), as the screen, CSV and PDF name them. */
 export const RECORD_KIND_LABEL = STAMP_RECORD_KIND_LABEL;
 
+/** Stamps that followed credited goods, as the record's totals say them (still affixed: on hand does not move). */
+const GOODS_TOTAL = {
+  goods_restocked: 'back in stock on returned bottles',
+  goods_written_off: 'written off with their bottles',
+  reissued: 'sold again on returned bottles',
+} as const;
+
 /** ', 2 lost, 1 replacement issued': the extended statuses' totals of a record, only those that happened. */
 export function extendedTotalsText(totals: Partial<Record<keyof typeof RECORD_KIND_LABEL, number>>): string {
-  return (['lost', 'stolen', 'voided', 'returned_to_state', 'replacement'] as const)
+  return (
+    [
+      'lost',
+      'stolen',
+      'voided',
+      'returned_to_state',
+      'replacement',
+      'goods_restocked',
+      'goods_written_off',
+      'reissued',
+    ] as const
+  )
     .filter((kind) => (totals[kind] ?? 0) > 0)
     .map((kind) =>
       kind === 'replacement'
         ? `, ${totals[kind]!.toLocaleString()} ${totals[kind] === 1 ? 'replacement' : 'replacements'} issued`
-        : `, ${totals[kind]!.toLocaleString()} ${RECORD_KIND_LABEL[kind].toLowerCase()}`,
+        : `, ${totals[kind]!.toLocaleString()} ${GOODS_TOTAL[kind as keyof typeof GOODS_TOTAL] ?? RECORD_KIND_LABEL[kind].toLowerCase()}`,
     )
     .join('');
 }
