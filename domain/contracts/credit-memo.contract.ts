@@ -25,6 +25,16 @@ export interface VoidCreditMemoBody {
   reason: string;
 }
 
+/** POST /credit-memo/{id}/email: who receives the memo (its PDF attached). */
+export interface CreditMemoEmailBody {
+  email: string;
+}
+
+export interface CreditMemoEmailResponse {
+  message: string;
+  emailed_to: string;
+}
+
 export interface CreditMemoLineResponse {
   line_no: number;
   product_id: string;

@@ -241,6 +241,26 @@ describe('Credit memos move stamps with the goods (HTTP)', () => {
     for (const expected of ['Credit memos', 'CM-1001', 'CM-1002']) expect(printed).toContain(expected);
   });
 
+  it('e-mails a credit memo with its PDF attached, answers going to the company; a bad address is a 400', async () => {
+    const mark = app.mailbox.mark();
+    const sent = await api.post(`credit-memo/${broken.id}/email`, { email: 'ap@rustynail.test' }, token);
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ message: 'Your email has been sent', emailed_to: 'ap@rustynail.test' });
+    const mail = await app.mailbox.waitFor('ap@rustynail.test', { after: mark });
+    const me = (await api.get('validate_token', token)).body as { email: string; company: { name: string } };
+    expect(mail.subject).toBe(`Credit memo CM-1001 from ${me.company.name}`);
+    expect(mail.replyTo).toEqual([`${me.company.name} <${me.email}>`]);
+    expect(mail.text).toContain(`on invoice #${first.number} for $43.28 (Delivered damaged)`);
+    expect(mail.text).toContain('This credit memo is void');
+    expect(mail.attachments[0]).toMatchObject({
+      contentType: 'application/pdf',
+      filename: 'credit_memo_CM-1001.pdf',
+    });
+    const bad = await api.post(`credit-memo/${broken.id}/email`, { email: 'nope' }, token);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Input valid email address');
+  });
+
   it('answers 404 to another company for the memo, its void and the serial of another company', async () => {
     const other = await signUpOwner(api);
     await expectOtherCompanyGets404(
@@ -249,6 +269,7 @@ describe('Credit memos move stamps with the goods (HTTP)', () => {
       [
         { method: 'GET', path: `credit-memo/${broken.id}` },
         { method: 'POST', path: `credit-memo/${broken.id}/void`, body: { reason: 'Mine now' } },
+        { method: 'POST', path: `credit-memo/${broken.id}/email`, body: { email: 'x@y.test' } },
         {
           method: 'POST',
           path: 'credit-memo',

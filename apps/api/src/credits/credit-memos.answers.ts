@@ -61,3 +61,9 @@ const GRID_ROW: CreditMemoGridRow = {
 };
 
 export const CREDIT_MEMO_GRID_EXAMPLE = { rows: [GRID_ROW], count: 1 };
+
+/** POST /credit-memo/{id}/email */
+export const CREDIT_MEMO_EMAIL_EXAMPLE = {
+  message: 'Your email has been sent',
+  emailed_to: 'ap@rustynail.example',
+};
