@@ -72,6 +72,19 @@ describe('Stamps follow credited goods (browser)', () => {
         await dialog.getByRole('button', { name: 'Issue Credit Memo' }).click();
         await visible(page.getByRole('heading', { name: 'Credit memo CM-1001' }));
 
+        // E-mail it from its view: one address, its PDF attached.
+        await page.getByRole('button', { name: 'Email…' }).click();
+        const email = page.getByRole('dialog', { name: 'Email credit memo CM-1001' });
+        await visible(email);
+        await email.getByLabel('Email').fill('ap@rustynail.test');
+        expect(await seriousViolations(page, 'email dialog')).toEqual([]);
+        await snap(page, `credit-memo-email-dialog-${viewport.width}`);
+        await email.getByRole('button', { name: 'Send Email' }).click();
+        await visible(page.getByText('Credit memo CM-1001 sent to ap@rustynail.test.'));
+        expect((await app.mailbox.waitFor('ap@rustynail.test')).subject).toMatch(
+          /^Credit memo CM-1001 from /,
+        );
+
         // The stamp record: the two serials came back on the broken bottles, written off with them.
         await page.goto('/stamp/record');
         await page.getByRole('heading', { name: 'Stamp Record', level: 1 }).waitFor({ timeout: 60_000 });

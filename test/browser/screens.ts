@@ -139,6 +139,11 @@ export const SCREENS: Screen[] = [
         open: opener('Void'),
         dialog: dialogNamed(/^Void credit memo CM-/),
       },
+      {
+        name: 'email credit memo',
+        open: opener('Email…'),
+        dialog: dialogNamed(/^Email credit memo CM-/),
+      },
     ],
   },
   { route: '/emails', signedIn: true, data: at('/emails'), empty: at('/emails') },

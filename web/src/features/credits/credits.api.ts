@@ -4,6 +4,7 @@ import { formatFileDate } from '../../shared/format';
 import type { GridPage, GridQueryArgs } from '../../shared/grid/grid-protocol';
 import type {
   CreditMemoBody,
+  CreditMemoEmailResponse,
   CreditMemoGridRow,
   CreditMemoResponse,
   VoidCreditMemoBody,
@@ -71,6 +72,14 @@ export const creditsApi = api
         }),
         invalidatesTags: (result) => touched(result),
       }),
+      /** Sends the memo's PDF to one address; nothing else changes. */
+      emailCreditMemo: build.mutation<CreditMemoEmailResponse, { id: string; email: string }>({
+        query: ({ id, email }) => ({
+          url: `credit-memo/${encodeURIComponent(id)}/email`,
+          method: 'POST',
+          body: { email },
+        }),
+      }),
       creditMemoPdf: build.mutation<DownloadedFile, CreditMemoResponse>({
         query: (memo) => ({
           url: `credit-memo/${encodeURIComponent(memo.id)}/pdf`,
@@ -94,4 +103,5 @@ export const {
   useVoidCreditMemoMutation,
   useDownloadCreditMemoCsvMutation,
   useCreditMemoPdfMutation,
+  useEmailCreditMemoMutation,
 } = creditsApi;
