@@ -117,4 +117,39 @@ describe('Stamps follow credited goods (browser)', () => {
       },
       120_000,
     );
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ])
+    browser.it(
+      `credits a short bottle from the customer overview: Credit…, pick the invoice, its items (${viewport.width} px)`,
+      async () => {
+        const { owner, invoice } = await anOwnerWithAnInvoice(`Cleo Customer ${viewport.width}`);
+        const customerId = (await ok(http.get(`invoice/${invoice.id}`, owner.token))).customer.id as string;
+        const page = await browser.signedIn(owner.token, { viewport });
+        await page.goto(`/customer/${customerId}`);
+        await visible(page.getByRole('heading', { name: 'The Rusty Nail' }));
+        await page.getByRole('button', { name: 'Credit…' }).click();
+        const picker = page.getByRole('dialog', { name: 'Credit an invoice' });
+        await visible(picker.getByRole('combobox', { name: 'Invoice' }).getByText(`#${invoice.number}`));
+        expect(await seriousViolations(page, 'credit picker')).toEqual([]);
+        await snap(page, `customer-credit-picker-${viewport.width}`);
+        await picker.getByRole('button', { name: 'Continue' }).click();
+
+        const dialog = page.getByRole('dialog', { name: `Credit items of invoice #${invoice.number}` });
+        await visible(dialog);
+        await dialog.getByRole('combobox', { name: 'Reason' }).click();
+        await page.getByRole('option', { name: 'Short delivered' }).click();
+        await dialog.getByRole('spinbutton', { name: /Qty to credit of/ }).fill('1');
+        await dialog.getByRole('button', { name: 'Issue Credit Memo' }).click();
+        await visible(page.getByRole('heading', { name: 'Credit memo CM-1001' }));
+        await visible(page.getByText('Short delivered'));
+
+        // Its stamp is back in stock on its bottle.
+        const story = await ok(http.get('stamp/record/serial?prefix=AB&number=1004', owner.token));
+        expect(story.status).toBe('returned_in_stock');
+      },
+      120_000,
+    );
 });

@@ -169,6 +169,11 @@ export const SCREENS: Screen[] = [
         open: opener('Log Payment'),
         dialog: dialogNamed('Log Payment'),
       },
+      {
+        name: 'credit an invoice from the customer',
+        open: opener('Credit…'),
+        dialog: dialogNamed('Credit an invoice'),
+      },
     ],
   },
   {
