@@ -8,6 +8,7 @@ import type { CreditMemoNumberEvent } from './credit-memo-numbers.js';
 import { evolve as evolveNumbers, initialState as noNumbers } from './credit-memo-numbers.js';
 import { issueCreditMemoWithStamps, voidCreditMemoWithStamps } from './credit-memo-stamps.js';
 import { anIssue, aVoid, invoiceAfter, NOW } from './credit-memo.fixtures.js';
+import { buildStampRecord, serialHistory, stampTransactions } from '../stamps/stamp-record.js';
 
 /**
  * Stamps follow the goods. The world: roll AB1000–AB1479; inv-1 (number 1) line 1 TITOS VODKA 3 bottles (AB1000–
@@ -273,5 +274,63 @@ describe('Stamps follow the goods (credit memos)', () => {
       anIssue({ creditMemoId: 'cm-2', reason: 'short_delivery', lines: [{ lineNo: 1, qty: 1 }] }),
     );
     expect(again.stamps[0]!.data.returns[0]!.ranges).toEqual([AB(1002)]);
+  });
+
+  describe('the stamp record', () => {
+    const recordOf = (b: Books) =>
+      stampTransactions(
+        b.stamps.map((event) => ({ event, occurredAt: NOW })),
+        'America/Chicago',
+      );
+
+    it('given a write-off and a bottle sold again, when the record is built, then it lists each return with its serials, invoice and memo, on hand unchanged', () => {
+      const b = books();
+      issue(
+        b,
+        anIssue({ creditMemoId: 'cm-1', reason: 'delivered_damaged', lines: [{ lineNo: 3, qty: 1 }] }),
+      );
+      issue(b, anIssue({ creditMemoId: 'cm-2', reason: 'short_delivery', lines: [{ lineNo: 1, qty: 1 }] }));
+      create(b, aCreate([aDraft({ invoiceId: 'inv-2', lines: [liquor(1)], fingerprint: 'fp-2' })]));
+      const record = buildStampRecord(recordOf(b), new Map(), '2026-11-20', '2026-11-21');
+      const lines = record.days.flatMap((d) => d.lines);
+      expect(lines.map((l) => [l.kind, l.serials, l.quantity, l.invoiceNumber, l.onHandAfter])).toEqual([
+        ['received', 'AB1000-AB1479', 480, null, 480],
+        ['affixed', 'AB1000-AB1004', 5, '1', 475],
+        ['goods_written_off', 'AB1004', 1, '1', 475],
+        ['goods_restocked', 'AB1002', 1, '1', 475],
+        ['reissued', 'AB1002', 1, '2', 475],
+      ]);
+      expect(lines[2]).toMatchObject({
+        creditMemoNumber: 'CM-1001',
+        serialList: ['AB1004'],
+        note: 'Credit memo CM-1001, JACK DANIELS: destroyed with its bottle (written off)',
+      });
+      expect(record.totals).toMatchObject({
+        affixed: 5,
+        goods_written_off: 1,
+        goods_restocked: 1,
+        reissued: 1,
+      });
+      expect(record.closingOnHand).toBe(475);
+    });
+
+    it("given a serial sold again, when its history is read, then it shows both invoices; a written-off serial's status says so", () => {
+      const b = books();
+      issue(b, anIssue({ creditMemoId: 'cm-1', reason: 'short_delivery', lines: [{ lineNo: 1, qty: 1 }] }));
+      create(b, aCreate([aDraft({ invoiceId: 'inv-2', lines: [liquor(1)], fingerprint: 'fp-2' })]));
+      const story = serialHistory(recordOf(b), 'AB', 1002);
+      expect(story.status).toBe('invoiced');
+      expect(story.transactions.map((t) => [t.kind, t.invoiceNumber])).toEqual([
+        ['received', null],
+        ['affixed', '1'],
+        ['goods_restocked', '1'],
+        ['reissued', '2'],
+      ]);
+      issue(
+        b,
+        anIssue({ creditMemoId: 'cm-2', reason: 'delivered_damaged', lines: [{ lineNo: 3, qty: 1 }] }),
+      );
+      expect(serialHistory(recordOf(b), 'AB', 1004).status).toBe('written_off');
+    });
   });
 });

@@ -37,13 +37,15 @@ const touched = (memo: CreditMemoResponse | undefined) => [
   { type: PAYMENT, id: 'LIST' },
   { type: BALANCE, id: 'LIST' },
   'Product' as const,
+  // Liquor bottles bring their stamps back: the stamp screens read again.
+  'StampLedger' as const,
 ];
 
 /** The grid's sort and filter as the export takes them (no paging). */
 export type CreditMemoExportQuery = Pick<GridQueryArgs, 'sortModel' | 'filterModel'>;
 
 export const creditsApi = api
-  .enhanceEndpoints({ addTagTypes: [CREDIT_MEMO, INVOICE, PAYMENT, BALANCE, 'Product'] })
+  .enhanceEndpoints({ addTagTypes: [CREDIT_MEMO, INVOICE, PAYMENT, BALANCE, 'Product', 'StampLedger'] })
   .injectEndpoints({
     endpoints: (build) => ({
       creditMemoGrid: build.query<GridPage<CreditMemoGridRow>, GridQueryArgs>({
