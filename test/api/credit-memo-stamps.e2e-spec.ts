@@ -111,6 +111,19 @@ describe('Credit memos move stamps with the goods (HTTP)', () => {
 
   it('writes off the stamps of two broken bottles with them: stock, stamp record, serial history and the as-of replay show it', async () => {
     expect(broken.number).toBe('CM-1001');
+    expect((await api.get(`credit-memo/${broken.id}`, token)).body.stamps).toEqual([
+      {
+        line_no: 1,
+        name: "TITO'S VODKA",
+        disposition: 'written_off',
+        serials: ['AB1003-AB1004'],
+        count: 2,
+      },
+    ]);
+    const pdf = await fetch(`${app.baseUrl}/api/v1/credit-memo/${broken.id}/pdf`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain('AB1003-AB1004');
     // 24 − 5 invoiced; the two broken bottles come back and are written off.
     expect(await stock()).toBe(19);
     const history = (await api.get('inventory/history/grid?startRow=0&endRow=50', token)).body.rows as {

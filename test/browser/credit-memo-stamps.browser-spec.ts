@@ -71,6 +71,12 @@ describe('Stamps follow credited goods (browser)', () => {
         await dialog.getByLabel('Note').fill('Two bottles broken in the case');
         await dialog.getByRole('button', { name: 'Issue Credit Memo' }).click();
         await visible(page.getByRole('heading', { name: 'Credit memo CM-1001' }));
+        await visible(
+          page
+            .getByRole('region', { name: 'Tax stamps' })
+            .getByText("AB1003-AB1004 (TITO'S VODKA): written off with their bottles"),
+        );
+        await snap(page, `credit-memo-stamps-view-${viewport.width}`);
 
         // E-mail it from its view: one address, its PDF attached.
         await page.getByRole('button', { name: 'Email…' }).click();

@@ -26,6 +26,7 @@ export const CREDIT_MEMO_EXAMPLE: CreditMemoResponse = {
       tax: 4.12,
     },
   ],
+  stamps: [],
   sub_total: 49.98,
   tax_total: 4.12,
   total: 54.1,

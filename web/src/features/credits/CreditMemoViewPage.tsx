@@ -198,6 +198,22 @@ function CreditMemoView({ memo }: { memo: CreditMemo }) {
                 </Table>
               </TableContainer>
             )}
+            {memo.stamps.length > 0 && (
+              <Box component="section" aria-label="Tax stamps">
+                <Typography variant="caption" color="text.secondary">
+                  Tax stamps
+                </Typography>
+                {memo.stamps.map((s) => (
+                  <Typography key={s.line_no} variant="body2" sx={{ wordBreak: 'break-word' }}>
+                    {s.serials.join(', ')} ({s.name}):{' '}
+                    {s.disposition === 'restocked'
+                      ? 'back in stock on their bottles'
+                      : 'written off with their bottles'}
+                    {isVoid ? ' (given back to the invoice by the void)' : ''}
+                  </Typography>
+                ))}
+              </Box>
+            )}
             <Box role="table" aria-label="Credit totals" sx={{ ml: 'auto', width: { xs: '100%', sm: 300 } }}>
               {[
                 ['Subtotal', memo.sub_total],
