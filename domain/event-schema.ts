@@ -156,6 +156,9 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   StampsRestored: 1,
   StampsStatusRecorded: 1,
   StampReplacementRecorded: 1,
+  StampsReturnedWithGoods: 1,
+  StampsGoodsReturnReversed: 1,
+  ReturnedStampsReissued: 1,
   StampHoldingChanged: 1,
 };
 

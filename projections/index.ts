@@ -51,7 +51,12 @@ export {
   CUSTOMER_SCHEMA,
   CUSTOMER_TAXPAYER_SCHEMA,
 } from './customers/customer.projection.js';
-export { stampsProjection, STAMPS_SCHEMA, STAMPS_SCHEMA_V2 } from './stamps/stamp-ledger.projection.js';
+export {
+  stampsProjection,
+  STAMPS_SCHEMA,
+  STAMPS_SCHEMA_V2,
+  STAMPS_SCHEMA_V3,
+} from './stamps/stamp-ledger.projection.js';
 export {
   productProjection,
   PRODUCT_CASE_SIZE_SCHEMA,

@@ -25,6 +25,16 @@ export interface VoidCreditMemoBody {
   reason: string;
 }
 
+/** POST /credit-memo/{id}/email: who receives the memo (its PDF attached). */
+export interface CreditMemoEmailBody {
+  email: string;
+}
+
+export interface CreditMemoEmailResponse {
+  message: string;
+  emailed_to: string;
+}
+
 export interface CreditMemoLineResponse {
   line_no: number;
   product_id: string;
@@ -35,6 +45,16 @@ export interface CreditMemoLineResponse {
   price: number;
   total: number;
   tax: number;
+}
+
+export interface CreditMemoStampsResponse {
+  line_no: number;
+  name: string;
+  /** restocked: back in stock on their bottles; written_off: destroyed with them. */
+  disposition: 'restocked' | 'written_off';
+  /** Serial ranges, `AB1003-AB1004`. */
+  serials: string[];
+  count: number;
 }
 
 /** GET /credit-memo/{id}: the memo as issued, and its void when it was voided. */
@@ -51,6 +71,8 @@ export interface CreditMemoResponse {
   reason_label: string;
   note: string;
   lines: CreditMemoLineResponse[];
+  /** The tax stamps that came back on its liquor bottles, per line, and what became of them. */
+  stamps: CreditMemoStampsResponse[];
   sub_total: number;
   tax_total: number;
   total: number;

@@ -2,6 +2,7 @@
  * What GET /stamp/record answers, as the API writes it and the web reads it. Types only: the web build
  * imports this file too.
  */
+import type { CreditMemoNumbering } from '../credits/credit-memo-numbering-proof.js';
 import type { NumberingProof } from '../invoices/numbering-proof.js';
 import type { SerialStatus, StampRecord, StampTransactionKind } from '../stamps/stamp-record.js';
 
@@ -41,6 +42,8 @@ export type {
 
 /** GET /invoice/numbering-proof: every invoice number issued in a period, as of an instant, and each gap. */
 export interface NumberingProofResponse extends NumberingProof {
+  /** The credit memos' CM- series in the period (its gaps count in `gaps` and `unexplained`). */
+  creditMemos: CreditMemoNumbering;
   companyId: string;
   asOf: string;
   timeZone: string;
@@ -84,4 +87,8 @@ export const STAMP_RECORD_KIND_LABEL = {
   voided: 'Voided',
   returned_to_state: 'Returned to the state',
   replacement: 'Replacement issued',
+  goods_restocked: 'Returned on goods to stock',
+  goods_written_off: 'Returned on goods, written off',
+  goods_return_voided: 'Goods return voided',
+  reissued: 'Returned goods sold again',
 } as const satisfies Record<StampTransactionKind, string>;

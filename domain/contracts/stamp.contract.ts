@@ -129,7 +129,12 @@ export type StampLogKind =
   | 'voided'
   | 'returned_to_state'
   | 'replacement'
-  | 'replaced';
+  | 'replaced'
+  // stamps that followed credited goods (credit memos); they stay affixed
+  | 'goods_restocked'
+  | 'goods_written_off'
+  | 'goods_return_voided'
+  | 'reissued';
 
 /** A row of GET /invoice/stamp/grid (the range numbers arrive as text: Postgres bigint). */
 export interface StampLogRow {
@@ -154,7 +159,17 @@ export interface StampLogRow {
 }
 
 /** LOST, STOLEN, VOIDED and RETURNED (to the state) only with the extended stamp statuses. */
-export type StampStatus = 'AVAILABLE' | 'INVOICED' | 'DESTROYED' | 'LOST' | 'STOLEN' | 'VOIDED' | 'RETURNED';
+export type StampStatus =
+  | 'AVAILABLE'
+  | 'INVOICED'
+  | 'DESTROYED'
+  | 'LOST'
+  | 'STOLEN'
+  | 'VOIDED'
+  | 'RETURNED'
+  // affixed to a bottle a credit memo put back in stock, or written off with its bottle
+  | 'RETURNED_IN_STOCK'
+  | 'WRITTEN_OFF';
 
 export interface StampTransition {
   at: string;

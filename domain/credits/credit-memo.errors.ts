@@ -13,6 +13,11 @@ const catalogue = {
     kind: 'conflict',
     message: ({ number }) => `Credit memo ${number} is void already.`,
   },
+  CREDIT_MEMO_STAMPS_RESOLD: {
+    kind: 'conflict',
+    message: ({ number, serials }) =>
+      `Credit memo ${number} cannot be voided: the bottles it put back in stock were invoiced again (stamps ${serials}). Credit that invoice instead.`,
+  },
   INVOICE_HAS_CREDITS: {
     kind: 'conflict',
     message: ({ number }) =>

@@ -1,4 +1,5 @@
 import type { ProductType } from '../products/product.rules.js';
+import type { GoodsStampReturn } from '../stamps/stamp.events.js';
 
 /**
  * Credit memos. A memo credits one invoice and lives on that invoice's `invoice-{id}` stream (as payments do), so
@@ -65,6 +66,11 @@ export interface CreditMemoIssued {
     /** The credited lines; empty for a plain amount (pricing error, other). */
     lines: CreditMemoLine[];
     totals: CreditMemoTotals;
+    /**
+     * The tax stamps that came back on the credited liquor bottles, per line, and what became of them (absent: none,
+     * as on memos from before stamps followed the goods). The same returns are on the company's stamp ledger.
+     */
+    stamps?: GoodsStampReturn[];
     /** The business day of issue in the company's time zone. */
     issuedOn: string;
     issuedBy: string | null;

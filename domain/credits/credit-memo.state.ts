@@ -1,3 +1,4 @@
+import type { GoodsStampReturn } from '../stamps/stamp.events.js';
 import type { CreditMemoEvent, CreditReason } from './credit-memo.events.js';
 
 /**
@@ -12,6 +13,8 @@ export interface InvoiceCredit {
   lines: { lineNo: number; qty: number; totalCents: number; taxCents: number }[];
   totalCents: number;
   voided: boolean;
+  /** The stamps that came back on its bottles (a void gives them back to the invoice). */
+  stamps?: GoodsStampReturn[];
 }
 
 /** The credits part of the invoice fold (invoice.state.ts calls it for credit-memo events). */
@@ -34,6 +37,7 @@ export function evolveCredits(credits: readonly InvoiceCredit[], event: CreditMe
           })),
           totalCents: totals.totalCents,
           voided: false,
+          ...(event.data.stamps?.length ? { stamps: event.data.stamps } : {}),
         },
       ];
     }

@@ -7,6 +7,7 @@ import type { StampRangeInput } from '../stamps/stamp.commands.js';
 import type { StampEvent, StampRange } from '../stamps/stamp.events.js';
 import { evolve as evolveStamps, type StampLedger } from '../stamps/stamp.state.js';
 import { holdingChanges, type StampHolding, type StampHoldingChanged } from '../stamps/stamp-holding.js';
+import { reissueReturnedStamps } from '../stamps/goods-returns.js';
 import { assignNumber, type InvoiceNumberEvent, type InvoiceNumbers } from './invoice-numbers.js';
 import type {
   CreateInvoices,
@@ -40,6 +41,7 @@ import {
   MAX_PRICE_CENTS,
   MAX_QTY,
   stampCaseSizeOf,
+  stampNeedsOf,
   stampsNeeded,
   totalsOf,
 } from './invoice.rules.js';
@@ -206,11 +208,20 @@ export function createInvoices(
       settings.smallFormatStamps ?? false,
     );
     const request = stampRequest(stampsNeeded(lines), draft.stampRanges);
-    const allocated = allocateStamps(
-      ledger,
-      { ...stampHolder(draft.invoiceId, number.display, draft.customer), ...request },
-      metadata.now,
-    );
+    const holder = stampHolder(draft.invoiceId, number.display, draft.customer);
+    // Bottles back in stock from credit memos go first, with their own stamps (automatic allocation only).
+    const reissued =
+      'count' in request
+        ? reissueReturnedStamps(ledger, stampNeedsOf(lines), holder, metadata.now)
+        : { events: [], covered: 0 };
+    const allocated = [
+      ...reissued.events,
+      ...allocateStamps(
+        ledgerAfter(ledger, reissued.events),
+        { ...holder, ...('count' in request ? { count: request.count - reissued.covered } : request) },
+        metadata.now,
+      ),
+    ];
     ledger = ledgerAfter(ledger, allocated);
     stampEvents.push(...allocated);
     return [

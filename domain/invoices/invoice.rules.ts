@@ -66,6 +66,18 @@ export function lineStamps(line: Pick<InvoiceLine, 'type' | 'qty' | 'stampCaseSi
 export const stampsNeeded = (lines: readonly Pick<InvoiceLine, 'type' | 'qty' | 'stampCaseSize'>[]): number =>
   lines.reduce((sum, line) => sum + lineStamps(line), 0);
 
+/**
+ * The stamps each product's bottles take one per bottle (liquor lines not stamped per case): what bottles back in
+ * stock from credit memos can cover, with their own stamps.
+ */
+export const stampNeedsOf = (
+  lines: readonly Pick<InvoiceLine, 'productId' | 'name' | 'type' | 'qty' | 'stampCaseSize'>[],
+): { productId: string; name: string; stamps: number }[] =>
+  lines
+    .filter((line) => !line.stampCaseSize)
+    .map((line) => ({ productId: line.productId, name: line.name, stamps: lineStamps(line) }))
+    .filter((need) => need.stamps > 0);
+
 /** A beer invoice holds beer (and non-alcoholic items); its number gets the B suffix. */
 export const isBeerInvoice = (lines: readonly { type: ProductType }[]): boolean =>
   lines.some((line) => line.type === 'BEER');

@@ -10,7 +10,22 @@ import { byRoll } from './stamp.state.js';
  */
 export interface StampHoldingChanged {
   type: 'StampHoldingChanged';
-  data: { invoiceId: string; ranges: StampRange[]; changedAt: string };
+  data: {
+    invoiceId: string;
+    ranges: StampRange[];
+    /**
+     * The stamps of bottles back in stock this invoice carries again, by product (every one it was given, also
+     * those a credit memo took back since). Absent: unchanged, none for an invoice that never had any.
+     */
+    reissued?: ReissuedStamps[];
+    changedAt: string;
+  };
+}
+
+/** Stamps of returned bottles of one product an invoice carries again. */
+export interface ReissuedStamps {
+  productId: string;
+  ranges: StampRange[];
 }
 
 export type StampHoldingEvent = StampHoldingChanged;
@@ -19,6 +34,8 @@ export interface StampHolding {
   /** False while nothing was recorded (an invoice created before the holding streams: see legacy holdings). */
   recorded: boolean;
   ranges: StampRange[];
+  /** The stamps of returned bottles it was given, by product (credit memos map them back to their lines). */
+  reissued?: ReissuedStamps[];
 }
 
 export const STAMP_HOLDING_STREAM_PREFIX = 'stamp-holding-';
@@ -29,7 +46,13 @@ export const initialState = (): StampHolding => ({ recorded: false, ranges: [] }
 export function evolve(state: StampHolding, event: StampHoldingEvent): StampHolding {
   switch (event.type) {
     case 'StampHoldingChanged':
-      return { recorded: true, ranges: event.data.ranges };
+      return {
+        recorded: true,
+        ranges: event.data.ranges,
+        ...((event.data.reissued ?? state.reissued)
+          ? { reissued: event.data.reissued ?? state.reissued }
+          : {}),
+      };
     default:
       return state;
   }
@@ -44,6 +67,37 @@ function ordered(byRollId: Map<number, { prefix: string; stamps: { from: number;
     .flatMap(([rollId, { prefix, stamps }]) => stamps.map(({ from, to }) => ({ rollId, prefix, from, to })));
 }
 
+/**
+ * How a ledger event changes what one invoice holds: + stamps allocated, stamps of returned bottles carried again,
+ * and stamps of a voided memo's goods back; − stamps released and stamps that came back with credited goods.
+ */
+function holdingDelta(
+  event: StampEvent,
+  invoiceId: string,
+): { add: boolean; ranges: StampRange[] } | undefined {
+  switch (event.type) {
+    case 'StampsAllocated':
+    case 'StampsReleased':
+      return event.data.invoiceId === invoiceId
+        ? { add: event.type === 'StampsAllocated', ranges: event.data.ranges }
+        : undefined;
+    case 'ReturnedStampsReissued':
+      return event.data.invoiceId === invoiceId
+        ? { add: true, ranges: event.data.reissues.flatMap((r) => r.ranges) }
+        : undefined;
+    case 'StampsReturnedWithGoods':
+    case 'StampsGoodsReturnReversed':
+      return event.data.invoiceId === invoiceId
+        ? {
+            add: event.type === 'StampsGoodsReturnReversed',
+            ranges: event.data.returns.flatMap((r) => r.ranges),
+          }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
 /** What an invoice holds after these ledger events (only its own are applied: allocated added, released taken). */
 export function heldAfter(
   held: readonly StampRange[],
@@ -53,13 +107,13 @@ export function heldAfter(
   const prefixes = new Map<number, string>(held.map((r) => [r.rollId, r.prefix]));
   const sets = byRoll(held);
   for (const event of events) {
-    if (event.type !== 'StampsAllocated' && event.type !== 'StampsReleased') continue;
-    if (event.data.invoiceId !== invoiceId) continue;
-    for (const [rollId, set] of byRoll(event.data.ranges)) {
-      const prefix = event.data.ranges.find((r) => r.rollId === rollId)!.prefix;
+    const delta = holdingDelta(event, invoiceId);
+    if (!delta) continue;
+    for (const [rollId, set] of byRoll(delta.ranges)) {
+      const prefix = delta.ranges.find((r) => r.rollId === rollId)!.prefix;
       prefixes.set(rollId, prefix);
       const before = sets.get(rollId) ?? [];
-      sets.set(rollId, event.type === 'StampsAllocated' ? union(before, set) : subtract(before, set));
+      sets.set(rollId, delta.add ? union(before, set) : subtract(before, set));
     }
   }
   const result = new Map<number, { prefix: string; stamps: { from: number; to: number }[] }>();
@@ -76,15 +130,23 @@ export function holdingChanges(
   invoiceId: string,
   events: readonly StampEvent[],
   now: string,
+  reissuedBefore: readonly ReissuedStamps[] = [],
 ): StampHoldingChanged[] {
-  const touched = events.some(
-    (e) => (e.type === 'StampsAllocated' || e.type === 'StampsReleased') && e.data.invoiceId === invoiceId,
-  );
+  const touched = events.some((e) => holdingDelta(e, invoiceId) !== undefined);
   if (!touched) return [];
+  const reissued = [...reissuedBefore];
+  for (const event of events)
+    if (event.type === 'ReturnedStampsReissued' && event.data.invoiceId === invoiceId)
+      for (const { productId, ranges } of event.data.reissues) reissued.push({ productId, ranges });
   return [
     {
       type: 'StampHoldingChanged',
-      data: { invoiceId, ranges: heldAfter(held, invoiceId, events), changedAt: now },
+      data: {
+        invoiceId,
+        ranges: heldAfter(held, invoiceId, events),
+        ...(reissued.length > reissuedBefore.length ? { reissued } : {}),
+        changedAt: now,
+      },
     },
   ];
 }

@@ -24,7 +24,19 @@ export type StampTransactionKind =
   | 'stolen'
   | 'voided'
   | 'returned_to_state'
-  | 'replacement';
+  | 'replacement'
+  // stamps that follow the goods (credit memos), all still affixed: on hand does not change
+  | 'goods_restocked'
+  | 'goods_written_off'
+  | 'goods_return_voided'
+  | 'reissued';
+
+/** The credit-memo kinds, with what became of the stamps as an auditor reads it. */
+const GOODS_TEXT = {
+  goods_restocked: 'back in stock on its bottle',
+  goods_written_off: 'destroyed with its bottle (written off)',
+  goods_return_voided: 'memo voided: back on the invoice',
+} as const;
 
 /** The kinds whose serials the record lists one by one (TABC: every stamp destroyed, lost, stolen, voided…). */
 export const LISTED_KINDS: ReadonlySet<StampTransactionKind> = new Set([
@@ -34,6 +46,8 @@ export const LISTED_KINDS: ReadonlySet<StampTransactionKind> = new Set([
   'voided',
   'returned_to_state',
   'replacement',
+  'goods_restocked',
+  'goods_written_off',
 ]);
 
 /** One stamp event as a transaction of the record, before invoice details are joined. */
@@ -56,6 +70,8 @@ export interface StampTransaction {
   note: string | null;
   /** Released stamps: why they came back. */
   reason: string | null;
+  /** Stamps that followed credited goods: the credit memo's number (CM-1001). */
+  creditMemoNumber?: string | null;
   /** A replacement: the stamp it replaces (whose own story shows it too), and what that story says. */
   related?: StampRange[];
   relatedNote?: string | null;
@@ -84,6 +100,8 @@ export interface StampRecordLine {
   retailer: string | null;
   permit: string | null;
   note: string | null;
+  /** Only on stamps that followed credited goods: the credit memo's number (the record reads as before otherwise). */
+  creditMemoNumber?: string;
   onHandAfter: number;
 }
 
@@ -228,6 +246,47 @@ export function stampTransactions(
         });
         return;
       }
+      case 'StampsReturnedWithGoods':
+      case 'StampsGoodsReturnReversed': {
+        const d = event.data;
+        for (const r of d.returns) {
+          const kind =
+            event.type === 'StampsGoodsReturnReversed'
+              ? 'goods_return_voided'
+              : r.disposition === 'restocked'
+                ? 'goods_restocked'
+                : 'goods_written_off';
+          out.push({
+            ...base,
+            kind,
+            delta: 0,
+            ranges: r.ranges,
+            rollId: r.ranges[0]?.rollId ?? null,
+            invoiceId: d.invoiceId,
+            invoiceNumber: d.invoiceNumber,
+            creditMemoNumber: d.creditMemoNumber,
+            note: `Credit memo ${d.creditMemoNumber}, ${r.name}: ${GOODS_TEXT[kind]}`,
+          });
+        }
+        return;
+      }
+      case 'ReturnedStampsReissued': {
+        const d = event.data;
+        for (const r of d.reissues)
+          out.push({
+            ...base,
+            kind: 'reissued',
+            delta: 0,
+            ranges: r.ranges,
+            rollId: r.ranges[0]?.rollId ?? null,
+            invoiceId: d.invoiceId,
+            invoiceNumber: d.invoiceNumber,
+            customerName: d.customerName,
+            customerTabcId: d.customerTabcId,
+            note: `${r.name}: returned bottles sold again with their stamps`,
+          });
+        return;
+      }
       case 'StampsRestored': {
         const d = event.data;
         out.push({
@@ -257,6 +316,15 @@ const STATUS_TEXT: Record<string, string> = {
 const withRecorder = (note: string | null, name: string | null) =>
   name ? `${note ?? ''}${note ? ' ' : ''}(recorded by ${name})` : note;
 
+const INVOICE_KINDS: ReadonlySet<StampTransactionKind> = new Set([
+  'affixed',
+  'returned',
+  'goods_restocked',
+  'goods_written_off',
+  'goods_return_voided',
+  'reissued',
+]);
+
 /** The affixing transactions of the period whose invoice details the caller must read. */
 export function invoicesOfPeriod(
   transactions: readonly StampTransaction[],
@@ -265,8 +333,7 @@ export function invoicesOfPeriod(
 ): string[] {
   const ids = new Set<string>();
   for (const t of transactions)
-    if (t.invoiceId && t.date >= from && t.date <= to && (t.kind === 'affixed' || t.kind === 'returned'))
-      ids.add(t.invoiceId);
+    if (t.invoiceId && t.date >= from && t.date <= to && INVOICE_KINDS.has(t.kind)) ids.add(t.invoiceId);
   return [...ids];
 }
 
@@ -305,7 +372,7 @@ export function buildStampRecord(
     const line: StampRecordLine = {
       kind: t.kind,
       at: t.at,
-      quantity: t.kind === 'replacement' ? 1 : Math.abs(t.delta),
+      quantity: t.kind === 'replacement' ? 1 : t.delta !== 0 ? Math.abs(t.delta) : count(t.ranges),
       serials: rangesText(t.ranges),
       serialList: LISTED_KINDS.has(t.kind) ? serialList(t.ranges) : [],
       rollId: t.rollId,
@@ -315,6 +382,7 @@ export function buildStampRecord(
       retailer: invoice?.customerName ?? t.customerName,
       permit: invoice?.customerTabcId ?? t.customerTabcId,
       note: t.kind === 'returned' ? `Invoice ${t.reason ?? 'edited'}` : t.note,
+      ...(t.creditMemoNumber ? { creditMemoNumber: t.creditMemoNumber } : {}),
       onHandAfter: onHand,
     };
     totals[t.kind] = (totals[t.kind] ?? 0) + line.quantity;
@@ -333,7 +401,9 @@ export type SerialStatus =
   | 'lost'
   | 'stolen'
   | 'voided'
-  | 'returned_to_state';
+  | 'returned_to_state'
+  | 'returned_in_stock'
+  | 'written_off';
 
 /** The status after a transaction; a replacement changes neither stamp's status. */
 const STATUS_AFTER: Record<Exclude<StampTransactionKind, 'replacement'>, SerialStatus> = {
@@ -346,6 +416,10 @@ const STATUS_AFTER: Record<Exclude<StampTransactionKind, 'replacement'>, SerialS
   stolen: 'stolen',
   voided: 'voided',
   returned_to_state: 'returned_to_state',
+  goods_restocked: 'returned_in_stock',
+  goods_written_off: 'written_off',
+  goods_return_voided: 'invoiced',
+  reissued: 'invoiced',
 };
 
 /** The transactions that touched one serial (in the record's order), and its status after the last of them. */

@@ -390,9 +390,9 @@ export function decide(command: StampCommand, state: StampLedger): StampEvent[] 
 
 /**
  * Snapshot version: the ledger as stamp.state.ts shapes it (bump on any change of that shape). 2: withdrawn stamps,
- * status records and replacements.
+ * status records and replacements. 3: stamps on returned bottles in stock.
  */
-export const STAMP_LEDGER_SNAPSHOT_VERSION = 2;
+export const STAMP_LEDGER_SNAPSHOT_VERSION = 3;
 
 export const stampLedgerDecider: Decider<StampLedger, StampCommand, StampEvent> = {
   decide,

@@ -147,6 +147,61 @@ export interface StampReplacementRecorded {
   };
 }
 
+/**
+ * What became of the stamps on bottles a credit memo took back: `restocked`, back in stock still affixed to their
+ * bottles (the next invoice of that product carries them again); `written_off`, destroyed with their bottles.
+ */
+export type GoodsStampDisposition = 'restocked' | 'written_off';
+
+/** The stamps of one credited invoice line. */
+export interface GoodsStampReturn {
+  lineNo: number;
+  productId: string;
+  name: string;
+  disposition: GoodsStampDisposition;
+  ranges: StampRange[];
+}
+
+/**
+ * A credit memo took bottles back: their stamps leave the invoice. They stay affixed (never available to another
+ * bottle): on bottles back in stock, or destroyed with them. Appended with the memo, on the same ledger.
+ */
+export interface StampsReturnedWithGoods {
+  type: 'StampsReturnedWithGoods';
+  data: {
+    creditMemoId: string;
+    creditMemoNumber: string;
+    invoiceId: string;
+    invoiceNumber: string;
+    returns: GoodsStampReturn[];
+    returnedAt: string;
+  };
+}
+
+/** The memo that took them back was voided: the stamps are the invoice's again. */
+export interface StampsGoodsReturnReversed {
+  type: 'StampsGoodsReturnReversed';
+  data: {
+    creditMemoId: string;
+    creditMemoNumber: string;
+    invoiceId: string;
+    invoiceNumber: string;
+    returns: GoodsStampReturn[];
+    reversedAt: string;
+  };
+}
+
+/** Bottles back in stock sold again: a new invoice carries their stamps (same serials), taken before fresh ones. */
+export interface ReturnedStampsReissued {
+  type: 'ReturnedStampsReissued';
+  data: StampRecipient & {
+    invoiceId: string;
+    allocationId: string;
+    reissues: { productId: string; name: string; ranges: StampRange[] }[];
+    reissuedAt: string;
+  };
+}
+
 export type StampEvent =
   | StampRollReceived
   | StampRollActivated
@@ -156,7 +211,10 @@ export type StampEvent =
   | StampsDestroyed
   | StampsRestored
   | StampsStatusRecorded
-  | StampReplacementRecorded;
+  | StampReplacementRecorded
+  | StampsReturnedWithGoods
+  | StampsGoodsReturnReversed
+  | ReturnedStampsReissued;
 
 export const STAMP_EVENT_TYPES: readonly StampEvent['type'][] = [
   'StampRollReceived',
@@ -168,6 +226,9 @@ export const STAMP_EVENT_TYPES: readonly StampEvent['type'][] = [
   'StampsRestored',
   'StampsStatusRecorded',
   'StampReplacementRecorded',
+  'StampsReturnedWithGoods',
+  'StampsGoodsReturnReversed',
+  'ReturnedStampsReissued',
 ];
 
 export const STAMPS_STREAM_PREFIX = 'stamps-';

@@ -1,5 +1,5 @@
 import { count, type IntervalSet } from './intervals.js';
-import type { ExtendedStampStatus } from './stamp.events.js';
+import type { ExtendedStampStatus, StampRange } from './stamp.events.js';
 import {
   availableStamps,
   destroyedStamps,
@@ -30,6 +30,11 @@ export interface StampRollReport {
 
 export interface StampLedgerReport {
   rolls: StampRollReport[];
+  /**
+   * , only when there are some: stamps on bottles credit memos put back in stock, by product (counted in
+   * `invoiced`: they stay affixed until an invoice of the product carries them again).
+   */
+  onReturnedBottles?: { productId: string; ranges: StampRange[] }[];
   totals: { size: number; available: number; invoiced: number; destroyed: number };
 }
 
@@ -66,8 +71,13 @@ export function stampLedgerReport(state: StampLedger): StampLedgerReport {
     };
   });
   const sum = (pick: (r: StampRollReport) => number) => rolls.reduce((total, r) => total + pick(r), 0);
+  const onReturnedBottles = Object.entries(state.onBottles ?? {}).map(([productId, ranges]) => ({
+    productId,
+    ranges: [...ranges],
+  }));
   return {
     rolls,
+    ...(onReturnedBottles.length > 0 ? { onReturnedBottles } : {}),
     totals: {
       size: sum((r) => r.size),
       available: sum((r) => r.availableCount),

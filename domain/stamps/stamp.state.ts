@@ -11,6 +11,7 @@ import {
   type OwnedSet,
 } from './intervals.js';
 import type { ExtendedStampStatus, StampEvent, StampRange, StampRef } from './stamp.events.js';
+import { stampsMinus, stampsUnion } from './stamp-ranges.js';
 
 /**
  * One roll. A stamp of the roll is INVOICED when an allocation holds it, DESTROYED when a destroy record holds
@@ -61,6 +62,11 @@ export interface StampLedger {
   /** Replacements, both ways: `stampKey(original)` → `stampKey(replacement)`, and back. */
   replacedBy: Readonly<Record<string, string>>;
   replaces: Readonly<Record<string, string>>;
+  /**
+   * Stamps on bottles a credit memo put back in stock, by product id, until an invoice of that product carries
+   * them again. They stay in their rolls' `allocated` (affixed): no other bottle can be given them.
+   */
+  onBottles?: Readonly<Record<string, readonly StampRange[]>>;
 }
 
 export const initialState = (): StampLedger => ({
@@ -70,7 +76,29 @@ export const initialState = (): StampLedger => ({
   statusRecords: 0,
   replacedBy: {},
   replaces: {},
+  onBottles: {},
 });
+
+/** The stamps on returned bottles of one product in stock. */
+export const onBottlesOf = (state: StampLedger, productId: string): readonly StampRange[] =>
+  state.onBottles?.[productId] ?? [];
+
+function withOnBottles(
+  state: StampLedger,
+  changes: readonly { productId: string; ranges: readonly StampRange[] }[],
+  add: boolean,
+): StampLedger {
+  if (changes.length === 0) return state;
+  const onBottles: Record<string, readonly StampRange[]> = { ...(state.onBottles ?? {}) };
+  for (const { productId, ranges } of changes) {
+    const after = add
+      ? stampsUnion(onBottles[productId] ?? [], ranges)
+      : stampsMinus(onBottles[productId] ?? [], ranges);
+    if (after.length > 0) onBottles[productId] = after;
+    else delete onBottles[productId];
+  }
+  return { ...state, onBottles };
+}
 
 /** One stamp as a key of the replacement maps: `rollId:number`. */
 export const stampKey = (stamp: Pick<StampRef, 'rollId' | 'number'>) => `${stamp.rollId}:${stamp.number}`;
@@ -248,6 +276,16 @@ export function evolve(state: StampLedger, event: StampEvent): StampLedger {
         replaces: { ...state.replaces, [replacement]: original },
       };
     }
+    // Stamps on credited or resold bottles stay affixed: only the bottles in stock change.
+    case 'StampsReturnedWithGoods':
+    case 'StampsGoodsReturnReversed':
+      return withOnBottles(
+        state,
+        event.data.returns.filter((r) => r.disposition === 'restocked'),
+        event.type === 'StampsReturnedWithGoods',
+      );
+    case 'ReturnedStampsReissued':
+      return withOnBottles(state, event.data.reissues, false);
     default:
       return state; // events of later versions are ignored, not fatal
   }

@@ -259,6 +259,18 @@ function infoOf(event: StoredEvent, invoice: InvoiceRef | undefined): Data {
         if (typeof totals?.totalCents === 'number') info.amountCents = totals.totalCents;
         if (event.type === 'CreditMemoIssued')
           Object.assign(info, customerOf({ customer: { id: data.customerId, name: data.customerName } }));
+        // The tax stamps that came back on its bottles, as serials (AB1003-AB1004), and what became of them.
+        const stamps = data.stamps as
+          { disposition: string; ranges: { prefix: string; from: number; to: number }[] }[] | undefined;
+        if (Array.isArray(stamps) && stamps.length > 0)
+          info.stamps = stamps.map((r) => ({
+            disposition: r.disposition,
+            serials: r.ranges
+              .map((x) =>
+                x.from === x.to ? `${x.prefix}${x.from}` : `${x.prefix}${x.from}-${x.prefix}${x.to}`,
+              )
+              .join(', '),
+          }));
       }
       const replacement = data.replacement as { number?: unknown } | undefined;
       if (typeof replacement?.number === 'string') info.replacementNumber = replacement.number;

@@ -1,6 +1,7 @@
 import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#engine';
 import type { CreditMemoEvent, CreditMemoLine, CreditReason } from '#domain/credits/credit-memo.events.js';
+import type { GoodsStampReturn } from '#domain/stamps/stamp.events.js';
 import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
 
 /**
@@ -39,6 +40,11 @@ CREATE INDEX IF NOT EXISTS rm_credit_memo_invoice_idx ON rm_credit_memo (invoice
 CREATE INDEX IF NOT EXISTS rm_credit_memo_customer_idx ON rm_credit_memo (company_id, customer_id, issued_on DESC);
 `;
 
+/** (Migration20261129110000): the tax stamps that came back on the memo's bottles, per line. */
+export const CREDIT_MEMO_STAMPS_SCHEMA = `
+ALTER TABLE rm_credit_memo ADD COLUMN IF NOT EXISTS stamps jsonb NOT NULL DEFAULT '[]';
+`;
+
 export interface CreditMemoRow {
   id: string;
   company_id: string;
@@ -51,6 +57,8 @@ export interface CreditMemoRow {
   reason: CreditReason;
   note: string;
   lines: CreditMemoLine[];
+  /** The stamps of its liquor bottles and what became of them ([] for none). */
+  stamps: GoodsStampReturn[];
   subtotal_cents: number;
   tax_cents: number;
   total_cents: number;
@@ -84,6 +92,7 @@ export function evolveCreditMemoRow(row: CreditMemoRow | undefined, stored: Stor
         reason: d.reason,
         note: d.note,
         lines: d.lines,
+        stamps: d.stamps ?? [],
         subtotal_cents: d.totals.subtotalCents,
         tax_cents: d.totals.taxCents,
         total_cents: d.totals.totalCents,
@@ -124,6 +133,7 @@ const COLUMNS: readonly (keyof CreditMemoRow)[] = [
   'reason',
   'note',
   'lines',
+  'stamps',
   'subtotal_cents',
   'tax_cents',
   'total_cents',

@@ -10,112 +10,7 @@ import {
 } from '#domain/stamps/stamp.events.js';
 import { defineProjection, ident, type TableNames } from '../projection.js';
 
-/**
- * The stamp read models, from `stamps-{companyId}`. One projector owns the four tables, so they move
- * together in one transaction:
- *
- * - `rm_stamp_ledger`: per company, the last applied stream revision (which makes re-delivery harmless), the
- *   stamps on hand and the number of log rows (the stamp log grid's unfiltered count).
- * - `rm_stamp_roll`: per roll, its counts and its AVAILABLE / INVOICED / DESTROYED stamps as interval lists.
- * - `rm_stamp_log`: the stamp transaction record, append-only, one row per range of each receipt, allocation,
- *   release, destroy and restore, with the roll balance and the stamps on hand after it. It is the stamp log grid
- *   and the stamp history an auditor reads for one stamp (rows whose range holds it), never one row per stamp.
- * - `rm_stamp_destroyed`: one row per destroy record (the id `undo-destroy` takes), with its restore.
- */
-export const STAMPS_SCHEMA = `
-CREATE TABLE IF NOT EXISTS rm_stamp_ledger (
-  company_id uuid PRIMARY KEY,
-  revision bigint NOT NULL,
-  available_count bigint NOT NULL,
-  log_count bigint NOT NULL,
-  updated_at timestamptz NOT NULL
-);
-
-CREATE TABLE IF NOT EXISTS rm_stamp_roll (
-  company_id uuid NOT NULL,
-  roll_id int NOT NULL,
-  prefix text NOT NULL,
-  range_from bigint NOT NULL,
-  range_to bigint NOT NULL,
-  received_on date NOT NULL,
-  recorded_at timestamptz NOT NULL,
-  active boolean NOT NULL,
-  size bigint NOT NULL,
-  available_count bigint NOT NULL,
-  invoiced_count bigint NOT NULL,
-  destroyed_count bigint NOT NULL,
-  first_available bigint,
-  available jsonb NOT NULL,
-  invoiced jsonb NOT NULL,
-  destroyed jsonb NOT NULL,
-  finished_at timestamptz,
-  updated_at timestamptz NOT NULL,
-  PRIMARY KEY (company_id, roll_id)
-);
-CREATE INDEX IF NOT EXISTS rm_stamp_roll_prefix_idx ON rm_stamp_roll (company_id, prefix, range_from);
-
-CREATE TABLE IF NOT EXISTS rm_stamp_log (
-  company_id uuid NOT NULL,
-  seq bigint NOT NULL,
-  event_id uuid NOT NULL,
-  kind text NOT NULL CHECK (kind IN ('received', 'allocated', 'released', 'destroyed', 'restored')),
-  roll_id int NOT NULL,
-  prefix text NOT NULL,
-  range_from bigint NOT NULL,
-  range_to bigint NOT NULL,
-  used bigint NOT NULL,
-  balance bigint NOT NULL,
-  on_hand bigint NOT NULL,
-  allocation_id text,
-  invoice_id text,
-  invoice_number text,
-  customer_id text,
-  customer_name text,
-  customer_tabc_id text,
-  note text,
-  destroy_id int,
-  user_id text,
-  logged_at timestamptz NOT NULL,
-  PRIMARY KEY (company_id, seq)
-);
-CREATE INDEX IF NOT EXISTS rm_stamp_log_logged_idx ON rm_stamp_log (company_id, logged_at DESC NULLS LAST, seq);
-CREATE INDEX IF NOT EXISTS rm_stamp_log_roll_idx ON rm_stamp_log (company_id, roll_id, range_from);
-CREATE INDEX IF NOT EXISTS rm_stamp_log_invoice_idx ON rm_stamp_log (company_id, invoice_id);
-
-CREATE TABLE IF NOT EXISTS rm_stamp_destroyed (
-  company_id uuid NOT NULL,
-  id int NOT NULL,
-  roll_id int NOT NULL,
-  prefix text NOT NULL,
-  range_from bigint NOT NULL,
-  range_to bigint NOT NULL,
-  ranges jsonb NOT NULL,
-  count bigint NOT NULL,
-  not_destroyed jsonb NOT NULL,
-  note text,
-  destroyed_at timestamptz NOT NULL,
-  destroyed_by text,
-  restored_at timestamptz,
-  restored_by text,
-  PRIMARY KEY (company_id, id)
-);
-`;
-
-/**
- * (Migration20261127002210): stamps lost, stolen, voided or returned to the state leave the roll's
- * stock (`withdrawn`), and the log gets a row per range of such a status and two rows per replacement (one on the
- * replacement stamp, kind 'replacement', one on the stamp it replaces, kind 'replaced').
- */
-export const STAMPS_SCHEMA_V2 = `
-ALTER TABLE rm_stamp_roll
-  ADD COLUMN IF NOT EXISTS withdrawn_count bigint NOT NULL DEFAULT 0,
-  ADD COLUMN IF NOT EXISTS withdrawn jsonb NOT NULL DEFAULT '[]';
--- 'replacement' rows: the stamp replaced; 'replaced' rows: its replacement (AB1005).
-ALTER TABLE rm_stamp_log ADD COLUMN IF NOT EXISTS related text;
-ALTER TABLE rm_stamp_log DROP CONSTRAINT IF EXISTS rm_stamp_log_kind_check;
-ALTER TABLE rm_stamp_log ADD CONSTRAINT rm_stamp_log_kind_check CHECK (kind IN ('received', 'allocated', 'released',
-  'destroyed', 'restored', 'lost', 'stolen', 'voided', 'returned_to_state', 'replacement', 'replaced'));
-`;
+export { STAMPS_SCHEMA, STAMPS_SCHEMA_V2, STAMPS_SCHEMA_V3 } from './stamp-ledger.schema.js';
 
 /** Rows of one event's ranges are numbered revision × 1,000,000 + index: the stream's order, as one bigint. */
 const SEQ_PER_EVENT = 1_000_000n;
@@ -172,6 +67,7 @@ interface LogRow {
   user_id: string | null;
   logged_at: string;
   related?: string | null;
+  credit_memo_number?: string | null;
 }
 
 interface DestroyedRow {
@@ -255,6 +151,7 @@ class Batch {
         user_id: stored.metadata.userId ?? null,
         logged_at: at,
         related: null,
+        credit_memo_number: null,
         ...extra,
       });
       ledger.log_count++;
@@ -423,11 +320,61 @@ class Batch {
         });
         return;
       }
+      case 'StampsReturnedWithGoods':
+      case 'StampsGoodsReturnReversed': {
+        // The stamps stay affixed (in `invoiced`): on bottles back in stock, destroyed with them, or the invoice's again.
+        const d = event.data;
+        for (const r of d.returns)
+          for (const range of r.ranges) {
+            const roll = rollOf(range.rollId);
+            if (!roll) throw new Error(`stamps projection: roll ${range.rollId} of ${companyId} is unknown`);
+            const kind =
+              event.type === 'StampsGoodsReturnReversed'
+                ? 'goods_return_voided'
+                : r.disposition === 'restocked'
+                  ? 'goods_restocked'
+                  : 'goods_written_off';
+            log(roll, kind, range.from, range.to, {
+              used: 0,
+              allocation_id: `invoice-${d.invoiceId}`,
+              invoice_id: d.invoiceId,
+              invoice_number: d.invoiceNumber,
+              credit_memo_number: d.creditMemoNumber,
+              note: `Credit memo ${d.creditMemoNumber}, ${r.name}: ${GOODS_NOTE[kind]}`,
+            });
+          }
+        return;
+      }
+      case 'ReturnedStampsReissued': {
+        const d = event.data;
+        for (const r of d.reissues)
+          for (const range of r.ranges) {
+            const roll = rollOf(range.rollId);
+            if (!roll) throw new Error(`stamps projection: roll ${range.rollId} of ${companyId} is unknown`);
+            log(roll, 'reissued', range.from, range.to, {
+              used: 0,
+              allocation_id: d.allocationId,
+              invoice_id: d.invoiceId,
+              invoice_number: d.invoiceNumber,
+              customer_id: d.customerId,
+              customer_name: d.customerName,
+              customer_tabc_id: d.customerTabcId,
+              note: `${r.name}: returned bottles sold again with their stamps`,
+            });
+          }
+        return;
+      }
       default:
         return;
     }
   }
 }
+
+const GOODS_NOTE = {
+  goods_restocked: 'back in stock on its bottle',
+  goods_written_off: 'destroyed with its bottle (written off)',
+  goods_return_voided: 'memo voided: back on the invoice',
+} as const;
 
 async function load(tx: PoolClient, t: TableNames, companies: string[], batch: Batch): Promise<void> {
   const [ledgers, rolls] = await Promise.all([
@@ -471,11 +418,11 @@ const iso = (value: Date | string) => (value instanceof Date ? value.toISOString
 const insertLogSql = (t: TableNames, param: string) =>
   `INSERT INTO ${ident(t.rm_stamp_log!)} (company_id, seq, event_id, kind, roll_id, prefix, range_from, range_to, used,
           balance, on_hand, allocation_id, invoice_id, invoice_number, customer_id, customer_name, customer_tabc_id, note,
-          destroy_id, user_id, logged_at, related)
+          destroy_id, user_id, logged_at, related, credit_memo_number)
        SELECT * FROM jsonb_to_recordset(${param}::jsonb) AS r(company_id uuid, seq bigint, event_id uuid, kind text, roll_id int,
           prefix text, range_from bigint, range_to bigint, used bigint, balance bigint, on_hand bigint, allocation_id text,
           invoice_id text, invoice_number text, customer_id text, customer_name text, customer_tabc_id text, note text,
-          destroy_id int, user_id text, logged_at timestamptz, related text)
+          destroy_id int, user_id text, logged_at timestamptz, related text, credit_memo_number text)
        ON CONFLICT (company_id, seq) DO NOTHING`;
 
 async function save(tx: PoolClient, t: TableNames, batch: Batch): Promise<void> {
@@ -556,9 +503,21 @@ async function save(tx: PoolClient, t: TableNames, batch: Batch): Promise<void> 
   }
 }
 
+/**
+ * The stamp read models, from `stamps-{companyId}`. One projector owns the four tables, so they move
+ * together in one transaction:
+ *
+ * - `rm_stamp_ledger`: per company, the last applied stream revision (which makes re-delivery harmless), the
+ *   stamps on hand and the number of log rows (the stamp log grid's unfiltered count).
+ * - `rm_stamp_roll`: per roll, its counts and its AVAILABLE / INVOICED / DESTROYED stamps as interval lists.
+ * - `rm_stamp_log`: the stamp transaction record, append-only, one row per range of each receipt, allocation,
+ *   release, destroy and restore, with the roll balance and the stamps on hand after it. It is the stamp log grid
+ *   and the stamp history an auditor reads for one stamp (rows whose range holds it), never one row per stamp.
+ * - `rm_stamp_destroyed`: one row per destroy record (the id `undo-destroy` takes), with its restore.
+ */
 export const stampsProjection = defineProjection({
   name: 'stamps',
-  // 2: lost, stolen, voided, returned and replaced stamps.
+  // 2: lost, stolen, voided, returned and replaced stamps. New event types need no rebuild (none stored before).
   version: 2,
   handles: STAMP_EVENT_TYPES,
   tables: ['rm_stamp_ledger', 'rm_stamp_roll', 'rm_stamp_log', 'rm_stamp_destroyed'],

@@ -153,6 +153,11 @@ export const SCREENS: Screen[] = [
         open: opener('Void'),
         dialog: dialogNamed(/^Void credit memo CM-/),
       },
+      {
+        name: 'email credit memo',
+        open: opener('Email…'),
+        dialog: dialogNamed(/^Email credit memo CM-/),
+      },
     ],
   },
   { route: '/emails', signedIn: true, data: at('/emails'), empty: at('/emails') },
@@ -177,6 +182,11 @@ export const SCREENS: Screen[] = [
         name: 'log payment from the customer',
         open: opener('Log Payment'),
         dialog: dialogNamed('Log Payment'),
+      },
+      {
+        name: 'credit an invoice from the customer',
+        open: opener('Credit…'),
+        dialog: dialogNamed('Credit an invoice'),
       },
     ],
   },

@@ -259,6 +259,21 @@ export async function writeCorpusScenario(
   await step('credit memo void', () =>
     api.post(`credit-memo/${memo?.id}/void`, { reason: 'Issued on the wrong invoice' }, token),
   );
+  // Stamps follow the goods: a bottle short delivered back in stock with its stamp, sold again on the next invoice.
+  await step('credit memo short', () =>
+    api.post(
+      'credit-memo',
+      { invoice: invoiceId, reason: 'short_delivery', lines: [{ line_no: 1, qty: 1 }] },
+      token,
+    ),
+  );
+  await step('invoice of a returned bottle', () =>
+    api.post(
+      'invoice',
+      { customer_id: customerId, items: [{ product_id: productId, qty: 2, price: '31.50' }], note: 'Again' },
+      token,
+    ),
+  );
   await step('document', () =>
     upload(
       `invoice/${invoiceId}/document`,

@@ -41,7 +41,7 @@ export const WAITS_FOR = {
   /** The invoice view with its payments, the balance and the payments report. */
   payment: names(invoiceProjection, invoicePaymentProjection),
   /** A credit memo issued or voided: the memo (grid, view), the invoice's credits and balance, the stock it moved. */
-  creditMemo: names(creditMemoProjection, invoiceProjection, inventoryProjection),
+  creditMemo: names(creditMemoProjection, invoiceProjection, inventoryProjection, stampsProjection),
   /** The invoice's documents and private notes. */
   paperwork: names(invoiceDocumentsProjection),
   /** The invoice's e-mail log. */

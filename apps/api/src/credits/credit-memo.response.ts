@@ -1,6 +1,7 @@
 import type { CreditMemoResponse } from '#domain/contracts/credit-memo.contract.js';
 import { CREDIT_REASON_LABELS } from '#domain/credits/credit-memo.rules.js';
 import { dollarsOf } from '#domain/shared/money.js';
+import { formatRange } from '#domain/stamps/intervals.js';
 import type { CreditMemoRow } from '#projections/credits/credit-memo.projection.js';
 
 /** A memo's row as GET /credit-memo/{id} answers it. */
@@ -26,6 +27,13 @@ export function creditMemoResponse(row: CreditMemoRow): CreditMemoResponse {
       price: dollarsOf(line.priceCents),
       total: dollarsOf(line.totalCents),
       tax: dollarsOf(line.taxCents),
+    })),
+    stamps: (row.stamps ?? []).map((r) => ({
+      line_no: r.lineNo,
+      name: r.name,
+      disposition: r.disposition,
+      serials: r.ranges.map((x) => formatRange(x.prefix, x.from, x.to)),
+      count: r.ranges.reduce((n, x) => n + x.to - x.from + 1, 0),
     })),
     sub_total: dollarsOf(row.subtotal_cents),
     tax_total: dollarsOf(row.tax_cents),

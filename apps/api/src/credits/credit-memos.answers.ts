@@ -26,6 +26,7 @@ export const CREDIT_MEMO_EXAMPLE: CreditMemoResponse = {
       tax: 4.12,
     },
   ],
+  stamps: [],
   sub_total: 49.98,
   tax_total: 4.12,
   total: 54.1,
@@ -61,3 +62,9 @@ const GRID_ROW: CreditMemoGridRow = {
 };
 
 export const CREDIT_MEMO_GRID_EXAMPLE = { rows: [GRID_ROW], count: 1 };
+
+/** POST /credit-memo/{id}/email */
+export const CREDIT_MEMO_EMAIL_EXAMPLE = {
+  message: 'Your email has been sent',
+  emailed_to: 'ap@rustynail.example',
+};

@@ -3,6 +3,7 @@ import {
   Controller,
   Get,
   Headers,
+  HttpCode,
   Inject,
   Param,
   Post,
@@ -23,13 +24,15 @@ import { idempotencyKeyOf } from '../infra/http/idempotent-id.js';
 import { sendPdf } from '../infra/pdf/pdf-reply.js';
 import { StampDownloadParams } from '../stamps/dto/stamp.params.js';
 import { CreditMemoPdfService } from './pdf/credit-memo-pdf.js';
+import { CreditMemoEmailService } from './pdf/credit-memo-email.js';
 import { IssueCreditMemoCommand, VoidCreditMemoCommand } from './commands/credit-memo.commands.js';
 import {
+  CREDIT_MEMO_EMAIL_EXAMPLE,
   CREDIT_MEMO_EXAMPLE,
   CREDIT_MEMO_GRID_EXAMPLE,
   CREDIT_MEMO_VOID_EXAMPLE,
 } from './credit-memos.answers.js';
-import { CreditMemoBody, VoidCreditMemoBody } from './dto/credit-memo.body.js';
+import { CreditMemoBody, CreditMemoEmailBody, VoidCreditMemoBody } from './dto/credit-memo.body.js';
 import {
   CreditMemoCsvQuery,
   CreditMemoGridQuery,
@@ -55,6 +58,7 @@ export class CreditMemosController {
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(CreditMemoPdfService) private readonly pdfs: CreditMemoPdfService,
+    @Inject(CreditMemoEmailService) private readonly emails: CreditMemoEmailService,
   ) {}
 
   @Get('credit-memos')
@@ -116,7 +120,15 @@ export class CreditMemosController {
     return sendPdf(reply, pdf, filename, 'attachment');
   }
 
-  /** 201 with the memo, void; 409 when it is void already. */
+  /** Sends the memo's PDF to one address, Reply-To the company; 502 when the mail server refuses. */
+  @Post('credit-memo/:id/email')
+  @HttpCode(200)
+  @ApiAnswer(200, 'The credit memo was handed to the mail server', CREDIT_MEMO_EMAIL_EXAMPLE)
+  email(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: CreditMemoEmailBody) {
+    return this.emails.email(user.companyId, id, body.email);
+  }
+
+  /** 201 with the memo, void; 409 when it is void already (or its returned bottles were sold again). */
   @Post('credit-memo/:id/void')
   @ApiAnswer(201, 'The credit memo, void: it no longer counts', CREDIT_MEMO_VOID_EXAMPLE)
   void(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: VoidCreditMemoBody) {

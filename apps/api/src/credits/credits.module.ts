@@ -9,8 +9,9 @@ import {
 } from './queries/credit-memo.handlers.js';
 import { CreditMemoReader } from './queries/credit-memo.reader.js';
 import { CreditMemoPdfService } from './pdf/credit-memo-pdf.js';
+import { CreditMemoEmailService } from './pdf/credit-memo-email.js';
 
-/** Credit memos: issue, void, the memo and its PDF, the grid and its export. */
+/** Credit memos: issue, void, the memo, its PDF and e-mail, the grid and its export. */
 @Module({
   imports: [InvoicesModule],
   controllers: [CreditMemosController],
@@ -22,6 +23,7 @@ import { CreditMemoPdfService } from './pdf/credit-memo-pdf.js';
     CreditMemoGridHandler,
     CreditMemoCsvHandler,
     CreditMemoPdfService,
+    CreditMemoEmailService,
   ],
 })
 export class CreditsModule {}

@@ -71,6 +71,10 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
   StampsReleased: route('stamps:changed', 'invoiceId'),
   StampsDestroyed: route('stamps:changed'),
   StampsRestored: route('stamps:changed'),
+  // stamps that follow credited goods: returned, given back on a void, carried again by a new invoice
+  StampsReturnedWithGoods: route('stamps:changed', 'invoiceId'),
+  StampsGoodsReturnReversed: route('stamps:changed', 'invoiceId'),
+  ReturnedStampsReissued: route('stamps:changed', 'invoiceId'),
   // customers
   CustomerCreated: route('customer:changed', 'customerId'),
   CustomerUpdated: route('customer:changed', 'customerId'),

@@ -1,5 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,6 +29,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { invoicePath } from '../invoices/view/invoice-display';
 import { PdfButton, usePdfDownload } from '../public/pdf-actions';
+import { CreditMemoEmailDialog } from './CreditMemoEmailDialog';
 import {
   useCreditMemoPdfMutation,
   useGetCreditMemoQuery,
@@ -53,6 +55,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 function CreditMemoView({ memo }: { memo: CreditMemo }) {
   const [asking, setAsking] = useState(false);
+  const [emailing, setEmailing] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string[]>([]);
   const [voidMemo, { isLoading: voiding }] = useVoidCreditMemoMutation();
@@ -89,6 +92,9 @@ function CreditMemoView({ memo }: { memo: CreditMemo }) {
               onClick={() => void pdf.run(memo)}
               ariaLabel={`Pdf of credit memo ${memo.number}`}
             />
+            <Button variant="outlined" startIcon={<EmailOutlined />} onClick={() => setEmailing(true)}>
+              Email…
+            </Button>
             {!isVoid && (
               <Button
                 variant="outlined"
@@ -105,6 +111,7 @@ function CreditMemoView({ memo }: { memo: CreditMemo }) {
           </>
         }
       />
+      {emailing && <CreditMemoEmailDialog memo={memo} onClose={() => setEmailing(false)} />}
       {isVoid && (
         <Alert severity="warning" variant="outlined" sx={{ mb: 3 }}>
           This credit memo is void{memo.voided_at ? ` since ${formatDateTime(memo.voided_at)}` : ''}: it no
@@ -190,6 +197,22 @@ function CreditMemoView({ memo }: { memo: CreditMemo }) {
                   </TableBody>
                 </Table>
               </TableContainer>
+            )}
+            {memo.stamps.length > 0 && (
+              <Box component="section" aria-label="Tax stamps">
+                <Typography variant="caption" color="text.secondary">
+                  Tax stamps
+                </Typography>
+                {memo.stamps.map((s) => (
+                  <Typography key={s.line_no} variant="body2" sx={{ wordBreak: 'break-word' }}>
+                    {s.serials.join(', ')} ({s.name}):{' '}
+                    {s.disposition === 'restocked'
+                      ? 'back in stock on their bottles'
+                      : 'written off with their bottles'}
+                    {isVoid ? ' (given back to the invoice by the void)' : ''}
+                  </Typography>
+                ))}
+              </Box>
             )}
             <Box role="table" aria-label="Credit totals" sx={{ ml: 'auto', width: { xs: '100%', sm: 300 } }}>
               {[

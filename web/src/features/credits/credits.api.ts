@@ -4,6 +4,7 @@ import { formatFileDate } from '../../shared/format';
 import type { GridPage, GridQueryArgs } from '../../shared/grid/grid-protocol';
 import type {
   CreditMemoBody,
+  CreditMemoEmailResponse,
   CreditMemoGridRow,
   CreditMemoResponse,
   VoidCreditMemoBody,
@@ -36,13 +37,15 @@ const touched = (memo: CreditMemoResponse | undefined) => [
   { type: PAYMENT, id: 'LIST' },
   { type: BALANCE, id: 'LIST' },
   'Product' as const,
+  // Liquor bottles bring their stamps back: the stamp screens read again.
+  'StampLedger' as const,
 ];
 
 /** The grid's sort and filter as the export takes them (no paging). */
 export type CreditMemoExportQuery = Pick<GridQueryArgs, 'sortModel' | 'filterModel'>;
 
 export const creditsApi = api
-  .enhanceEndpoints({ addTagTypes: [CREDIT_MEMO, INVOICE, PAYMENT, BALANCE, 'Product'] })
+  .enhanceEndpoints({ addTagTypes: [CREDIT_MEMO, INVOICE, PAYMENT, BALANCE, 'Product', 'StampLedger'] })
   .injectEndpoints({
     endpoints: (build) => ({
       creditMemoGrid: build.query<GridPage<CreditMemoGridRow>, GridQueryArgs>({
@@ -71,6 +74,14 @@ export const creditsApi = api
         }),
         invalidatesTags: (result) => touched(result),
       }),
+      /** Sends the memo's PDF to one address; nothing else changes. */
+      emailCreditMemo: build.mutation<CreditMemoEmailResponse, { id: string; email: string }>({
+        query: ({ id, email }) => ({
+          url: `credit-memo/${encodeURIComponent(id)}/email`,
+          method: 'POST',
+          body: { email },
+        }),
+      }),
       creditMemoPdf: build.mutation<DownloadedFile, CreditMemoResponse>({
         query: (memo) => ({
           url: `credit-memo/${encodeURIComponent(memo.id)}/pdf`,
@@ -94,4 +105,5 @@ export const {
   useVoidCreditMemoMutation,
   useDownloadCreditMemoCsvMutation,
   useCreditMemoPdfMutation,
+  useEmailCreditMemoMutation,
 } = creditsApi;

@@ -40,6 +40,7 @@ import { balancePath } from '../payments/payment-messages';
 import { PaymentFormDialog } from '../payments/PaymentFormDialog';
 import { BalancePdfButton } from '../public/document-actions';
 import { CustomerStatement } from '../statements/CustomerStatement';
+import { CustomerCredit } from '../credits/CustomerCreditDialog';
 import { CustomerAvatar } from './CustomerAvatar';
 import { editCustomerPath } from './customer-grid.columns';
 import { useCustomerOverviewQuery, type CustomerOverview } from './customers.api';
@@ -504,6 +505,7 @@ function Overview({ overview }: { overview: CustomerOverview }) {
               New Invoice
             </RouterButton>
             {payments && <LogPayment overview={overview} />}
+            <CustomerCredit customerId={customer.id} />
             {payments && <BalancePdfButton customerId={customer.id} label="Balance PDF" />}
             <RouterButton to={editCustomerPath(customer.id)} variant="outlined" startIcon={<EditOutlined />}>
               Edit
@@ -582,7 +584,7 @@ function NotFound({ message }: { message: string }) {
 /**
  * /customer/{customerId}: the customer's overview — TABC standing, balance aged by due date, open invoices, the
  * newest orders and payments, the statement of a period (with the payment feature), contacts and users — and its
- * actions: New Invoice, Log Payment, Balance PDF, Edit.
+ * actions: New Invoice, Log Payment, Credit…, Balance PDF, Edit.
  */
 export default function CustomerOverviewPage() {
   const { customerId = '' } = useParams();

@@ -17,6 +17,7 @@ import { INVOICE_STATUS_LABELS } from '#domain/shared/invoice-status';
 import { saveFile } from '../../shared/download';
 import { formatDate } from '../../shared/format';
 import { toast } from '../../shared/toasts';
+import { CreditMemoNumbering } from './CreditMemoNumbering';
 import {
   useDownloadNumberingProofMutation,
   type NumberingProofResponse,
@@ -118,7 +119,12 @@ export function NumberingProofSection({
             </Alert>
           )),
         )}
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        <TableContainer
+          sx={{ overflowX: 'auto' }}
+          tabIndex={0}
+          role="region"
+          aria-label="Invoice numbers (scrolls)"
+        >
           <Table size="small" aria-label="Invoice numbers issued" sx={{ minWidth: 640 }}>
             <TableHead>
               <TableRow>
@@ -156,6 +162,7 @@ export function NumberingProofSection({
             The first {SHOWN} of {rows.length.toLocaleString()} invoices; the CSV lists them all.
           </Typography>
         )}
+        {proof.creditMemos && <CreditMemoNumbering memos={proof.creditMemos} />}
         {proof.chainHead && (
           <Alert severity="info" sx={{ mt: 2, wordBreak: 'break-all' }}>
             Event chain head at that moment: #{proof.chainHead.seq} {proof.chainHead.hash}

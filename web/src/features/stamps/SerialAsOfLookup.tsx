@@ -37,6 +37,8 @@ const STATUS: Record<SerialHistoryResponse['status'], string> = {
   stolen: 'Stolen',
   voided: 'Voided',
   returned_to_state: 'Returned to the state',
+  returned_in_stock: 'On a returned bottle in stock',
+  written_off: 'Written off with its bottle',
 };
 
 const KIND: Record<SerialHistoryResponse['transactions'][number]['kind'], string> = RECORD_KIND_LABEL;
@@ -144,7 +146,12 @@ export function SerialAsOfLookup({ asOf }: { asOf: string | undefined }) {
               </Button>
             </Box>
             {history.transactions.length > 0 && (
-              <TableContainer sx={{ overflowX: 'auto', mt: 1 }}>
+              <TableContainer
+                sx={{ overflowX: 'auto', mt: 1 }}
+                tabIndex={0}
+                role="region"
+                aria-label="Transactions of the stamp (scrolls)"
+              >
                 <Table size="small" aria-label="Transactions of the stamp" sx={{ minWidth: 560 }}>
                   <TableHead>
                     <TableRow>

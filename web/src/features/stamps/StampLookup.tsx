@@ -66,6 +66,10 @@ function TransitionText({ t, prefix }: { t: StampTransition; prefix: string }) {
     case 'stolen':
     case 'voided':
     case 'returned_to_state':
+    case 'goods_restocked':
+    case 'goods_written_off':
+    case 'goods_return_voided':
+    case 'reissued':
       return <>{t.note ? `— ${t.note}` : ''}</>;
     case 'replacement': // 'Replacement issued: replaces AB1005 (voided): torn'
       return <>{t.note ? `: ${t.note.replace(/^Replaces /, 'replaces ')}` : ''}</>;

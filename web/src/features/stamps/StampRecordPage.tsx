@@ -81,7 +81,13 @@ const toQuery = (v: RecordValues): StampRecordQuery => ({
 
 function RecordTable({ record }: { record: StampRecordResponse }) {
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    // Wider than a phone: it scrolls sideways, so keyboard users can focus it to scroll.
+    <TableContainer
+      sx={{ overflowX: 'auto' }}
+      tabIndex={0}
+      role="region"
+      aria-label="Stamp transactions (scrolls)"
+    >
       <Table size="small" aria-label="Stamp transactions by date" sx={{ minWidth: 760 }}>
         <TableHead>
           <TableRow>

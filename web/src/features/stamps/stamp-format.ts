@@ -44,6 +44,11 @@ export const LOG_KIND: Record<
   returned_to_state: { label: 'Returned to the state', color: 'warning' },
   replacement: { label: 'Replacement issued', color: 'info' },
   replaced: { label: 'Replaced', color: 'warning' },
+  // stamps that followed credited goods
+  goods_restocked: { label: 'Returned on goods to stock', color: 'warning' },
+  goods_written_off: { label: 'Returned on goods, written off', color: 'error' },
+  goods_return_voided: { label: 'Goods return voided', color: 'info' },
+  reissued: { label: 'Returned goods sold again', color: 'info' },
 };
 
 export const STAMP_STATUS: Record<
@@ -57,19 +62,39 @@ export const STAMP_STATUS: Record<
   STOLEN: { label: 'Stolen', color: 'error' },
   VOIDED: { label: 'Voided', color: 'error' },
   RETURNED: { label: 'Returned to the state', color: 'warning' },
+  RETURNED_IN_STOCK: { label: 'On a returned bottle in stock', color: 'warning' },
+  WRITTEN_OFF: { label: 'Written off with its bottle', color: 'error' },
 };
 
 /** The stamp record's transactions (as the client's specification asks), as the screen, CSV and PDF name them. */
 export const RECORD_KIND_LABEL = STAMP_RECORD_KIND_LABEL;
 
+/** Stamps that followed credited goods, as the record's totals say them (still affixed: on hand does not move). */
+const GOODS_TOTAL = {
+  goods_restocked: 'back in stock on returned bottles',
+  goods_written_off: 'written off with their bottles',
+  reissued: 'sold again on returned bottles',
+} as const;
+
 /** ', 2 lost, 1 replacement issued': the extended statuses' totals of a record, only those that happened. */
 export function extendedTotalsText(totals: Partial<Record<keyof typeof RECORD_KIND_LABEL, number>>): string {
-  return (['lost', 'stolen', 'voided', 'returned_to_state', 'replacement'] as const)
+  return (
+    [
+      'lost',
+      'stolen',
+      'voided',
+      'returned_to_state',
+      'replacement',
+      'goods_restocked',
+      'goods_written_off',
+      'reissued',
+    ] as const
+  )
     .filter((kind) => (totals[kind] ?? 0) > 0)
     .map((kind) =>
       kind === 'replacement'
         ? `, ${totals[kind]!.toLocaleString()} ${totals[kind] === 1 ? 'replacement' : 'replacements'} issued`
-        : `, ${totals[kind]!.toLocaleString()} ${RECORD_KIND_LABEL[kind].toLowerCase()}`,
+        : `, ${totals[kind]!.toLocaleString()} ${GOODS_TOTAL[kind as keyof typeof GOODS_TOTAL] ?? RECORD_KIND_LABEL[kind].toLowerCase()}`,
     )
     .join('');
 }

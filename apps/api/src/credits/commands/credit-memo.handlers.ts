@@ -3,6 +3,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { IssueCreditMemo } from '#domain/credits/credit-memo.commands.js';
 import { centsOf } from '#domain/shared/money.js';
 import { EventAppender } from '#engine';
+import type pg from 'pg';
+import { PG_POOL } from '#infra/projections.provider.js';
+import { holdingNow } from '../../stamps/stamp-holdings.js';
 import { idempotentId } from '../../infra/http/idempotent-id.js';
 import { InvoiceReader } from '../../invoices/invoice-reader.js';
 import { CreditMemoReader } from '../queries/credit-memo.reader.js';
@@ -19,6 +22,7 @@ export class IssueCreditMemoHandler implements ICommandHandler<IssueCreditMemoCo
     @Inject(EventAppender) private readonly events: EventAppender,
     @Inject(InvoiceReader) private readonly invoices: InvoiceReader,
     @Inject(CreditMemoReader) private readonly reader: CreditMemoReader,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
 
   async execute({ metadata, body, idempotencyKey }: IssueCreditMemoCommand) {
@@ -47,7 +51,10 @@ export class IssueCreditMemoHandler implements ICommandHandler<IssueCreditMemoCo
       },
       metadata,
     };
-    await this.events.run(issueCreditMemoDecision(command), metadata, { waitForProjections: true });
+    const held = await holdingNow(this.events, this.pool, metadata.companyId, invoice.id);
+    await this.events.run(issueCreditMemoDecision(command, held.ranges), metadata, {
+      waitForProjections: true,
+    });
     return this.reader.read(metadata.companyId, creditMemoId);
   }
 }
@@ -58,15 +65,20 @@ export class VoidCreditMemoHandler implements ICommandHandler<VoidCreditMemoComm
   constructor(
     @Inject(EventAppender) private readonly events: EventAppender,
     @Inject(CreditMemoReader) private readonly reader: CreditMemoReader,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
 
   async execute({ metadata, creditMemoId, body }: VoidCreditMemoCommand) {
     const memo = await this.reader.row(metadata.companyId, creditMemoId);
-    const decision = voidCreditMemoDecision({
-      type: 'VoidCreditMemo',
-      data: { creditMemoId: memo.id, invoiceId: memo.invoice_id, reason: body.reason },
-      metadata,
-    });
+    const held = await holdingNow(this.events, this.pool, metadata.companyId, memo.invoice_id);
+    const decision = voidCreditMemoDecision(
+      {
+        type: 'VoidCreditMemo',
+        data: { creditMemoId: memo.id, invoiceId: memo.invoice_id, reason: body.reason },
+        metadata,
+      },
+      held.ranges,
+    );
     await this.events.run(decision, metadata, { waitForProjections: true });
     return this.reader.read(metadata.companyId, memo.id);
   }

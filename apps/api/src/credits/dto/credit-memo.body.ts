@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
+  IsEmail,
   ArrayMaxSize,
   IsArray,
   IsDefined,
@@ -96,4 +97,14 @@ export class VoidCreditMemoBody implements Contract.VoidCreditMemoBody {
   @IsString({ message: CREDIT_MESSAGES.voidReasonRequired })
   @IsDefined({ message: CREDIT_MESSAGES.voidReasonRequired })
   reason!: string;
+}
+
+/** POST /credit-memo/{id}/email: the recipient. */
+export class CreditMemoEmailBody implements Contract.CreditMemoEmailBody {
+  @ApiProperty({ example: 'ap@rustynail.example', description: 'Who receives the credit memo' })
+  @IsEmail({}, { message: 'Input valid email address' })
+  @MaxLength(254, { message: 'Input valid email address' })
+  @IsString({ message: 'Input valid email address' })
+  @IsDefined({ message: 'email is required.' })
+  email!: string;
 }

@@ -17,6 +17,8 @@ export interface CreditMemoPdfView {
   title: string;
   company: CompanyHeader;
   memo: CreditMemoResponse;
+  /** 'AB1003-AB1004 (TITO'S VODKA): written off with their bottles.' per credited liquor line. */
+  stamp_lines: string[];
   void: boolean;
   customer: {
     name: string;
@@ -34,6 +36,13 @@ export function renderCreditMemoHtml(view: CreditMemoPdfView): string {
   compiled ??= compilePdfTemplate<CreditMemoPdfView>('credit-memo.hbs', import.meta.url);
   return compiled(view);
 }
+
+/** What became of the stamps on the credited bottles, one line per credited liquor line. */
+export const stampLines = (memo: CreditMemoResponse): string[] =>
+  memo.stamps.map(
+    (s) =>
+      `${s.serials.join(', ')} (${s.name}): ${s.disposition === 'restocked' ? 'back in stock on their bottles' : 'written off with their bottles'}.`,
+  );
 
 function footer(number: string): string {
   const safe = Handlebars.escapeExpression(number);
@@ -69,6 +78,7 @@ export class CreditMemoPdfService {
       title: `Credit memo ${memo.number}`,
       company: header,
       memo,
+      stamp_lines: stampLines(memo),
       void: memo.status === 'void',
       customer: {
         name: customer.name,

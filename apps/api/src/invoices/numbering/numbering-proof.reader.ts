@@ -17,6 +17,7 @@ import { INVOICE_STATUS_LABELS } from '#domain/shared/invoice-status.js';
 import { chainHeadOf } from '#engine';
 import type { EventStore, StoredEvent } from '#engine';
 import { csvLine } from '../../infra/csv/csv-format.js';
+import { readCreditMemoNumbering } from './credit-memo-numbering.reader.js';
 
 /** The proof as the API answers it (domain/contracts/stamp-record.contract.ts). */
 export type NumberingProofAsOf = NumberingProofResponse;
@@ -25,7 +26,7 @@ const EVENTS_PER_READ = 100;
 const happenedBy = (event: StoredEvent, cutoff: number) => Date.parse(event.metadata.occurredAt) <= cutoff;
 
 /** Every event of each stream up to the instant, streams in one round trip (then the long ones one by one). */
-async function readAsOf(
+export async function readAsOf(
   store: EventStore,
   streams: readonly string[],
   cutoff: number,
@@ -121,11 +122,17 @@ export async function readNumberingProof(
     },
   );
   const proof = numberingProof(numbers, starting, invoices, options);
+  const creditMemos = await readCreditMemoNumbering(store, readAsOf, companyId, cutoff, options, lastRead);
+  const memoGaps = creditMemos.gaps.length;
   return {
     companyId,
     asOf: new Date(cutoff).toISOString(),
     timeZone: options.timeZone,
     ...proof,
+    // The CM- series' gaps count with the invoices' (every one of them is unexplained).
+    gaps: proof.gaps + memoGaps,
+    unexplained: proof.unexplained + memoGaps,
+    creditMemos,
     chainHead: await chainHeadOf(store, companyId, [...lastRead.values()]),
   };
 }
@@ -145,6 +152,8 @@ export const STATE_LABEL = {
   cancelled: 'Cancelled',
   deleted: 'Deleted (was cancelled)',
 } as const;
+
+export const MEMO_STATE_LABEL = { issued: 'Issued', void: 'Void (keeps its number)' } as const;
 
 /** One line per invoice carrying a number (two when a beer invoice shares it), then one per gap. */
 export function numberingProofCsv(proof: NumberingProofAsOf): string {
@@ -189,6 +198,30 @@ export function numberingProofCsv(proof: NumberingProofAsOf): string {
         '',
       ]);
   }
+  for (const memo of proof.creditMemos.numbers)
+    csv += csvLine([
+      'Credit memos',
+      memo.number,
+      memo.issuedOn,
+      memo.invoiceNumber,
+      '',
+      memo.customer,
+      '',
+      MEMO_STATE_LABEL[memo.state],
+      '',
+    ]);
+  for (const gap of proof.creditMemos.gaps)
+    csv += csvLine([
+      'Credit memos',
+      gap.from === gap.to ? `CM-${gap.from}` : `CM-${gap.from}-CM-${gap.to}`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      `UNEXPLAINED GAP: ${gap.explanation}`,
+      '',
+    ]);
   csv += csvLine([
     'All',
     `${proof.issued} numbers issued`,

@@ -15,6 +15,7 @@ import { compilePdfTemplate } from '../pdf/invoice-pdf.template.js';
 import {
   correctionText,
   readNumberingProof,
+  MEMO_STATE_LABEL,
   STATE_LABEL,
   type NumberingProofAsOf,
 } from './numbering-proof.reader.js';
@@ -33,7 +34,12 @@ type ProofRow =
     }
   | { gap: true; number: string; explained: boolean; explanation: string };
 
+type MemoRow =
+  | { gap: false; number: string; issuedOn: string; invoiceNumber: string; customer: string; state: string }
+  | { gap: true; number: string; explanation: string };
+
 type NumberingProofView = NumberingProofAsOf & {
+  memo_rows: MemoRow[];
   title: string;
   company: CompanyHeader;
   as_of_label: string;
@@ -78,6 +84,28 @@ function rowsOf(sequence: NumberingProofAsOf['sequences'][number]): ProofRow[] {
   return rows.sort((a, b) => a.at - b.at).map(({ at: _at, ...row }) => row as ProofRow);
 }
 
+/** The CM- series' numbers and gaps in number order. */
+function memoRowsOf(memos: NumberingProofAsOf['creditMemos']): MemoRow[] {
+  const rows: (MemoRow & { at: number })[] = [
+    ...memos.numbers.map((m) => ({
+      at: m.sequence,
+      gap: false as const,
+      number: m.number,
+      issuedOn: m.issuedOn,
+      invoiceNumber: m.invoiceNumber,
+      customer: m.customer,
+      state: MEMO_STATE_LABEL[m.state],
+    })),
+    ...memos.gaps.map((g) => ({
+      at: g.from - 0.5,
+      gap: true as const,
+      number: g.from === g.to ? `CM-${g.from}` : `CM-${g.from}–CM-${g.to}`,
+      explanation: g.explanation,
+    })),
+  ];
+  return rows.sort((a, b) => a.at - b.at).map(({ at: _at, ...row }) => row as MemoRow);
+}
+
 /**
  * The invoice numbering proof for the API: replayed from the event store, as JSON, CSV, or a PDF
  * printed by the warm Chromium pool (like the stamp record's), with the company's hash-chain head it was made from.
@@ -119,6 +147,7 @@ export class NumberingProofService {
           : 'Company sequence',
         rows: rowsOf(sequence),
       })),
+      memo_rows: memoRowsOf(proof.creditMemos),
     };
     const footer = `<div style="width:100%;font-size:8px;color:#616e7c;padding:0 0.5in;display:flex;justify-content:space-between;font-family:'Liberation Sans',Arial,sans-serif"><span>${Handlebars.escapeExpression(`Numbering proof ${proof.from} – ${proof.to}, as of ${proof.asOf}`)}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
     const pdf = await printOr503(this.renderer.render(compiled(view), { footerHtml: footer }));

@@ -24,7 +24,14 @@ const STATUS_AFTER: Record<string, StampStatus> = {
   stolen: 'STOLEN',
   voided: 'VOIDED',
   returned_to_state: 'RETURNED',
+  goods_restocked: 'RETURNED_IN_STOCK',
+  goods_written_off: 'WRITTEN_OFF',
+  goods_return_voided: 'INVOICED',
+  reissued: 'INVOICED',
 };
+
+/** Affixed stamps whose goods came back: the ledger counts them invoiced, the log says where their bottle is. */
+const AFFIXED_AFTER: ReadonlySet<StampStatus> = new Set(['INVOICED', 'RETURNED_IN_STOCK', 'WRITTEN_OFF']);
 
 const within = (pairs: [number, number][], n: number) => pairs.some(([from, to]) => from <= n && n <= to);
 
@@ -72,7 +79,9 @@ export class StampHistoryHandler implements IQueryHandler<StampHistoryQuery> {
       return transition(row, after);
     });
     const status: StampStatus = within(roll.invoiced, number)
-      ? 'INVOICED'
+      ? AFFIXED_AFTER.has(after)
+        ? after
+        : 'INVOICED'
       : within(roll.destroyed, number)
         ? 'DESTROYED'
         : within(roll.withdrawn ?? [], number)

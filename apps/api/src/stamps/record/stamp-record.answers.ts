@@ -105,6 +105,23 @@ export const NUMBERING_PROOF_ANSWER: NumberingProofResponse = {
   issued: 1,
   gaps: 1,
   unexplained: 0,
+  creditMemos: {
+    previous: null,
+    numbers: [
+      {
+        sequence: 1001,
+        number: 'CM-1001',
+        issuedOn: '2026-03-05',
+        issuedAt: '2026-03-05T16:30:00.000Z',
+        creditMemoId: '7d1c2a4e-3b5f-4c6d-8e9f-0a1b2c3d4e5f',
+        invoiceId: INVOICE,
+        invoiceNumber: '1001',
+        customer: 'The Rusty Nail',
+        state: 'issued',
+      },
+    ],
+    gaps: [],
+  },
   chainHead: { seq: '412', hash: '9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c1b3d5f7e9a2c4b6d8f0e1a3c5b7d9f2e' },
 };
 

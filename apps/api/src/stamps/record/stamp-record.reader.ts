@@ -282,13 +282,31 @@ export function stampRecordText(record: StampRecordAsOf): string {
 }
 
 /** ', 2 lost, 1 replacement issued': the extended statuses' totals, only those that happened. */
+/** Stamps that followed credited goods, as the record's totals say them. */
+const GOODS_TOTAL = {
+  goods_restocked: 'back in stock on returned bottles',
+  goods_written_off: 'written off with their bottles',
+  reissued: 'sold again on returned bottles',
+} as const;
+
 export function extendedTotals(totals: StampRecordTotals): string {
-  const parts = (['lost', 'stolen', 'voided', 'returned_to_state', 'replacement'] as const)
+  const parts = (
+    [
+      'lost',
+      'stolen',
+      'voided',
+      'returned_to_state',
+      'replacement',
+      'goods_restocked',
+      'goods_written_off',
+      'reissued',
+    ] as const
+  )
     .filter((kind) => (totals[kind] ?? 0) > 0)
     .map((kind) =>
       kind === 'replacement'
         ? `${totals[kind]} ${totals[kind] === 1 ? 'replacement' : 'replacements'} issued`
-        : `${totals[kind]} ${KIND_LABEL[kind].toLowerCase()}`,
+        : `${totals[kind]} ${GOODS_TOTAL[kind as keyof typeof GOODS_TOTAL] ?? KIND_LABEL[kind].toLowerCase()}`,
     );
   return parts.map((part) => `, ${part}`).join('');
 }
@@ -302,6 +320,8 @@ const SERIAL_STATUS_LABEL: Record<SerialHistoryResponse['status'], string> = {
   stolen: 'Stolen',
   voided: 'Voided',
   returned_to_state: 'Returned to the state',
+  returned_in_stock: 'On a returned bottle in stock',
+  written_off: 'Written off with its bottle',
 };
 
 export const serialStatusLabel = (status: SerialHistoryResponse['status']) => SERIAL_STATUS_LABEL[status];

@@ -99,6 +99,24 @@ export function stampLedgerCsv(report: StampLedgerAsOf): string {
       ]);
     }
   }
+  // Stamps on bottles credit memos put back in stock (part of INVOICED: still affixed), by product.
+  for (const { productId, ranges } of report.onReturnedBottles ?? [])
+    for (const { rollId, prefix, from, to } of ranges) {
+      const roll = report.rolls.find((r) => r.rollId === rollId);
+      csv += csvLine([
+        report.asOf,
+        rollId,
+        prefix,
+        roll?.from ?? '',
+        roll?.to ?? '',
+        roll?.receivedOn ?? '',
+        roll ? (roll.active ? 'yes' : 'no') : '',
+        `ON RETURNED BOTTLE (product ${productId})`,
+        from,
+        to,
+        to - from + 1,
+      ]);
+    }
   for (const [status, key] of STATUSES) {
     csv += csvLine([report.asOf, 'ALL', '', '', '', '', '', status, '', '', report.totals[key]]);
   }
