@@ -58,7 +58,10 @@ const apply = (world: AccountWorld, extra: Partial<ApplyAccountCredit['data']> =
   metadata: at(NOW),
 });
 
-const refund = (amountCents: number, extra: Partial<RefundAccountCredit['data']> = {}): RefundAccountCredit => ({
+const refund = (
+  amountCents: number,
+  extra: Partial<RefundAccountCredit['data']> = {},
+): RefundAccountCredit => ({
   type: 'RefundAccountCredit',
   data: {
     customerId: CUSTOMER,
@@ -206,7 +209,7 @@ describe('Payments on account', () => {
     ).toBe('Invoice 1 has $100.00 left to pay.');
   });
 
-  it("refuses an invoice of another customer and a cancelled invoice", () => {
+  it('refuses an invoice of another customer and a cancelled invoice', () => {
     const world = aCustomerWorld([100, 200]);
     const other = aCustomerWorld([300], 'cust-2');
     world.invoices.invoices['inv-9'] = other.invoices.invoices['inv-1']!;
@@ -246,7 +249,9 @@ describe('Applying and refunding credit', () => {
           applicationId: 'app-2',
           paymentId: null,
           appliedOn: '2026-11-21',
-          applications: [{ invoiceId: 'inv-2', number: '2', invoicePaymentId: 'p2-inv-2', amountCents: 3_000 }],
+          applications: [
+            { invoiceId: 'inv-2', number: '2', invoicePaymentId: 'p2-inv-2', amountCents: 3_000 },
+          ],
           totalCents: 3_000,
           appliedAt: NOW,
         },

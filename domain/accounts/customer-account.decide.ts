@@ -222,7 +222,12 @@ function allocate(
   for (const { invoice, amountCents } of shares) {
     const invoicePaymentId = paymentIds.get(invoice.id);
     if (!invoicePaymentId) throw accountError('INVOICE_NOT_FOUND');
-    applications.push({ invoiceId: invoice.id, number: invoice.number.display, invoicePaymentId, amountCents });
+    applications.push({
+      invoiceId: invoice.id,
+      number: invoice.number.display,
+      invoicePaymentId,
+      amountCents,
+    });
     invoices[invoice.id] = paymentOn(invoice, invoicePaymentId, amountCents, source, now);
   }
   return { applications, invoices };
@@ -252,7 +257,8 @@ function applied(
   ];
 }
 
-const isMethod = (value: string): value is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(value);
+const isMethod = (value: string): value is PaymentMethod =>
+  (PAYMENT_METHODS as readonly string[]).includes(value);
 const isRefundMethod = (value: string): value is RefundMethod =>
   (REFUND_METHODS as readonly string[]).includes(value);
 

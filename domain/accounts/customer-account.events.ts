@@ -93,10 +93,7 @@ export interface InvoicePaymentsCredited {
 }
 
 export type CustomerAccountEvent =
-  | PaymentReceivedOnAccount
-  | AccountCreditApplied
-  | AccountCreditRefunded
-  | InvoicePaymentsCredited;
+  PaymentReceivedOnAccount | AccountCreditApplied | AccountCreditRefunded | InvoicePaymentsCredited;
 
 export const CUSTOMER_ACCOUNT_EVENT_TYPES: readonly CustomerAccountEvent['type'][] = [
   'PaymentReceivedOnAccount',
