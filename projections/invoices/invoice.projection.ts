@@ -201,6 +201,11 @@ export interface InvoicePaymentEntry {
   logged_at: string;
   /** Applied from the customer's account (absent: paid on the invoice itself). */
   from_account?: boolean;
+  /**
+   * The invoice was cancelled and this payment became the customer's credit: kept for the statement (the money was
+   * received that day), no longer paid on the invoice.
+   */
+  moved?: boolean;
 }
 
 export interface InvoiceCreditEntry {
@@ -243,7 +248,7 @@ const sumCredited = (credits: readonly InvoiceCreditEntry[]) =>
   credits.reduce((sum, credit) => sum + (credit.voided ? 0 : credit.total_cents), 0);
 
 const sumPaid = (payments: readonly InvoicePaymentEntry[]) =>
-  payments.reduce((sum, payment) => sum + payment.amount_cents, 0);
+  payments.reduce((sum, payment) => sum + (payment.moved ? 0 : payment.amount_cents), 0);
 
 /** The payments part of the row after a payment event. */
 function withPayments(row: InvoiceRow, event: PaymentEvent): InvoicePaymentEntry[] {
@@ -271,7 +276,7 @@ function withPayments(row: InvoiceRow, event: PaymentEvent): InvoicePaymentEntry
     case 'PaymentDeleted':
       return row.payments.filter((p) => p.id !== event.data.paymentId);
     case 'InvoicePaymentsMovedToCredit':
-      return row.payments.filter((p) => !event.data.paymentIds.includes(p.id));
+      return row.payments.map((p) => (event.data.paymentIds.includes(p.id) ? { ...p, moved: true } : p));
   }
 }
 

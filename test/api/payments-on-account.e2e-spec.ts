@@ -35,7 +35,11 @@ describe('Payments on account (HTTP)', () => {
   const anInvoice = async (customerId: string, dollars: number) => {
     const created = await api.post(
       'invoice',
-      { customer_id: customerId, items: [{ product_id: soda, qty: dollars, price: 1, taxable: false }], force: true },
+      {
+        customer_id: customerId,
+        items: [{ product_id: soda, qty: dollars, price: 1, taxable: false }],
+        force: true,
+      },
       token,
     );
     expect([created.status, created.body.message]).toEqual([201, undefined]);
@@ -130,6 +134,24 @@ describe('Payments on account (HTTP)', () => {
     expect(refunded.status).toBe(201);
     expectDocumentedAnswer(document, 'POST', `customer/${customerId}/credit/refund`, refunded);
     expect(refunded.body).toMatchObject({ unapplied_credit: 50, refunded: 40, owing: 140, balance: 90 });
+
+    const statement = (await api.get(`customer/${customerId}/statement`, token)).body;
+    expect(
+      statement.rows
+        .filter((line: { kind: string }) => line.kind !== 'invoice')
+        .map((line: { description: string; charge: number; credit: number }) => [
+          line.description,
+          line.charge,
+          line.credit,
+        ]),
+    ).toEqual([
+      ['Payment on account · ACH', 0, 150],
+      [`Credit applied to invoice ${b.number}: $60.00`, 0, 0],
+      ['Refund of credit · Check 2001', 40, 0],
+    ]);
+    // invoices − payments − credits + refunds
+    expect(statement.closing_balance).toBe(200 - 150 + 40);
+    expect(statement.aging.unapplied_credit).toBe(50);
   });
 
   it('cancelling a paid invoice makes its payments the customer credit', async () => {

@@ -185,7 +185,7 @@ describe('The balance template', () => {
       zip: '78701',
       display_tabc_id: 'MB1234567',
     },
-    summary: { owing: 110.83 },
+    summary: { owing: 110.83, unapplied_credit: 0, balance: 110.83 },
     invoices: [
       {
         id: 'i-1',
