@@ -105,6 +105,14 @@ export async function aCompanyWithEverything(app: TestApp, empty = false): Promi
       token,
     ),
   );
+  // Money received on the customer's account and kept as its credit (the Apply and Refund credit dialogs open on it).
+  await ok(
+    http.post(
+      `customer/${customer.id}/payment`,
+      { amount: 25, method: 'check', reference: '1002', received_at: today(), invoices: [] },
+      token,
+    ),
+  );
   const memo = await ok(
     http.post(
       'credit-memo',
