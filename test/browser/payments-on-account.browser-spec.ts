@@ -82,7 +82,7 @@ describe('Payments on account (browser)', () => {
       const c = await aCompany();
       const page = await browser.signedIn(c.token, { viewport: DESKTOP });
       await page.goto(`/customer/${c.customer.id}`);
-      await visible(section(page).getByLabel('Balance $350.00'));
+      await visible(section(page).getByLabel('Net balance $350.00'));
       const found: string[] = [];
 
       // Receive payment: $400 by check 1042, oldest first: $50 remains as credit
@@ -98,14 +98,14 @@ describe('Payments on account (browser)', () => {
       await receive.getByRole('button', { name: 'Receive Payment' }).click();
       await hidden(receive);
       await visible(section(page).getByLabel('Unapplied credit $50.00'));
-      await visible(section(page).getByLabel('Balance -$50.00'));
+      await visible(section(page).getByLabel('Net balance -$50.00'));
       await visible(section(page).getByText('Payment on account · Check 1042'));
       await snap(page, 'payments-on-account-credit-1440');
 
       // a fourth invoice; Apply credit, oldest first, after a confirmation
       const fourth = await c.invoice(80, 1);
       await page.reload();
-      await visible(section(page).getByLabel('Balance $30.00'));
+      await visible(section(page).getByLabel('Net balance $30.00'));
       await section(page).getByRole('button', { name: 'Apply Credit…' }).click();
       const apply = page.getByRole('dialog', { name: 'Apply Credit' });
       await visible(apply.getByText('Applies $50.00; $0.00 remains as credit.'));
@@ -159,7 +159,7 @@ describe('Payments on account (browser)', () => {
     const c = await aCompany();
     const page = await browser.signedIn(c.token, { viewport: PHONE });
     await page.goto(`/customer/${c.customer.id}`);
-    await visible(section(page).getByLabel('Balance $350.00'));
+    await visible(section(page).getByLabel('Net balance $350.00'));
     await section(page).getByRole('button', { name: 'Receive Payment…' }).click();
     const receive = page.getByRole('dialog', { name: 'Receive Payment' });
     await receive.getByLabel('Amount').fill('150');
@@ -176,7 +176,7 @@ describe('Payments on account (browser)', () => {
     await receive.getByRole('button', { name: 'Receive Payment' }).click();
     await hidden(receive);
     await visible(section(page).getByLabel('Unapplied credit $30.00'));
-    await visible(section(page).getByLabel('Balance $200.00'));
+    await visible(section(page).getByLabel('Net balance $200.00'));
     await snap(page, 'payments-on-account-390');
   });
 });

@@ -36,7 +36,7 @@ function describe(entry: Entry): string {
 type Open = 'receive' | 'apply' | 'refund' | null;
 
 /**
- * Payments on account on the customer's page: the balance (what its invoices owe less its unapplied credit), the
+ * Payments on account on the customer's page: the net balance (what its invoices owe less its unapplied credit), the
  * credit, the latest entries, and Receive payment…, Apply credit…, Refund credit… (each its own dialog).
  */
 export function CustomerAccountSection({ customerId }: { customerId: string }) {
@@ -53,7 +53,7 @@ export function CustomerAccountSection({ customerId }: { customerId: string }) {
   );
   const credit = account?.unapplied_credit ?? 0;
   const facts: [string, number][] = [
-    ['Balance', account?.balance ?? 0],
+    ['Net balance', account?.balance ?? 0],
     ['Unapplied credit', credit],
   ];
   return (
