@@ -1,6 +1,7 @@
 import { DomainError } from '../shared/domain-error.js';
 import {
   applyAccountCredit,
+  keepAccountCustomer,
   receivePaymentOnAccount,
   refundAccountCredit,
   type ApplyAccountCredit,
@@ -297,6 +298,24 @@ describe('Applying and refunding credit', () => {
     expect(errorOf(() => refundAccountCredit(accountOf(world), refund(100, { method: 'cash' }))).code).toBe(
       'ACCOUNT_INVALID',
     );
+  });
+});
+
+describe('An invoice paid from the account', () => {
+  it('keeps its customer: a revision moving it to another customer is refused', () => {
+    const world = aCustomerWorld([100]);
+    record(world, receivePaymentOnAccount(statesOf(world), receive(world, 5_000)));
+    const before = liveIn(world, 'inv-1');
+    const moved = [
+      {
+        type: 'InvoiceRevised' as const,
+        data: { ...before, customer: { ...before.customer, id: 'cust-2' } } as never,
+      },
+    ];
+    expect(errorOf(() => keepAccountCustomer(before, moved)).message).toBe(
+      "Invoice 1 was paid from the customer's account: its customer cannot change. Cancel it (its payments become the customer's credit) and replace it.",
+    );
+    expect(() => keepAccountCustomer(before, [])).not.toThrow();
   });
 });
 

@@ -360,6 +360,15 @@ export function refundAccountCredit(
   ];
 }
 
+/** An invoice paid from a customer's account keeps its customer: that money is the customer's. */
+export function keepAccountCustomer(before: Invoice, decided: readonly InvoiceStreamEvent[]): void {
+  if (before.status !== 'live' || !before.payments.some((p) => p.fromAccount)) return;
+  const moved = decided.some(
+    (event) => event.type === 'InvoiceRevised' && event.data.customer.id !== before.customer.id,
+  );
+  if (moved) throw accountError('INVOICE_PAID_FROM_ACCOUNT', { number: before.number.display });
+}
+
 /**
  * When a decision cancels an invoice that has payments, the payments leave the invoice and become its customer's
  * credit, in the same append as the cancellation. `before` is the invoice as the decision read it, `decided` the

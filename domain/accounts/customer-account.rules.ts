@@ -61,6 +61,11 @@ const catalogue = {
     message: ({ number, open }: Values) => `Invoice ${number} has ${dollars(+open)} left to pay.`,
   },
   INVOICE_NOT_FOUND: { kind: 'not_found', message: () => 'Invoice not found' },
+  INVOICE_PAID_FROM_ACCOUNT: {
+    kind: 'conflict',
+    message: ({ number }: Values) =>
+      `Invoice ${number} was paid from the customer's account: its customer cannot change. Cancel it (its payments become the customer's credit) and replace it.`,
+  },
   CUSTOMER_CHANGED: {
     kind: 'conflict',
     message: ({ number }: Values) => `Invoice ${number} changed customer meanwhile: try again.`,

@@ -183,6 +183,20 @@ describe('Payments on account (HTTP)', () => {
     expect(await invoice(a.id)).toMatchObject({ paid: 60 });
   });
 
+  it('an invoice paid from the account keeps its customer, and its payment is changed only on the account', async () => {
+    const customerId = await aCustomer('Keeping Bar');
+    const other = await aCustomer('Other Keeping Bar');
+    const a = await anInvoice(customerId, 100);
+    await receive(customerId, { amount: 40 });
+    const moved = await api.put(`invoice/${a.id}`, { customer_id: other }, token);
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toContain("was paid from the customer's account: its customer cannot change");
+    const [payment] = (await invoice(a.id)).payments;
+    const removed = await api.delete(`invoice/${a.id}/payment/${payment.id}`, token);
+    expect(removed.status).toBe(409);
+    expect(await invoice(a.id)).toMatchObject({ paid: 40 });
+  });
+
   it('two parallel applications of the same credit apply it once', async () => {
     const customerId = await aCustomer('Parallel Bar');
     expect((await receive(customerId, { amount: 100 })).body).toMatchObject({ unapplied_credit: 100 });

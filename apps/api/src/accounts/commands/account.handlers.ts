@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Allocation } from '#domain/accounts/customer-account.decide.js';
+import type { Allocation, ReceivePaymentOnAccount } from '#domain/accounts/customer-account.decide.js';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import { centsOf } from '#domain/shared/money.js';
 import { EventAppender } from '#engine';
 import { idempotentId } from '../../infra/http/idempotent-id.js';
-import type { ApplicationBody } from '../dto/account.body.js';
+import type { ApplicationBody, ReceivePaymentBody } from '../dto/account.body.js';
 import { AccountReader } from '../queries/account.reader.js';
 import {
   ApplyAccountCreditCommand,
@@ -47,6 +47,29 @@ async function allocationOf(
   };
 }
 
+/** The domain's command of POST /customer/{id}/payment. */
+function receiveCommand(
+  metadata: CommandMetadata,
+  body: ReceivePaymentBody,
+  data: Allocation & { customerId: string; timeZone: string },
+  key: string | undefined,
+): ReceivePaymentOnAccount {
+  return {
+    type: 'ReceivePaymentOnAccount',
+    data: {
+      ...data,
+      paymentId: idOf(metadata, key, 'payment'),
+      applicationId: idOf(metadata, key, 'application'),
+      amountCents: centsOf(body.amount),
+      method: body.method,
+      reference: body.reference ?? '',
+      receivedOn: body.received_at,
+      note: body.note ?? '',
+    },
+    metadata,
+  };
+}
+
 /** Money received for a customer, applied oldest first or to the invoices chosen; the rest stays as credit. */
 @CommandHandler(ReceivePaymentOnAccountCommand)
 export class ReceivePaymentOnAccountHandler implements ICommandHandler<ReceivePaymentOnAccountCommand> {
@@ -56,37 +79,17 @@ export class ReceivePaymentOnAccountHandler implements ICommandHandler<ReceivePa
   ) {}
 
   async execute({ metadata, customerId, body, idempotencyKey }: ReceivePaymentOnAccountCommand) {
-    const [customer, timeZone] = await Promise.all([
-      this.reader.customer(metadata.companyId, customerId),
-      this.reader.timeZone(metadata.companyId),
-    ]);
-    const amountCents = centsOf(body.amount);
-    const allocation = await allocationOf(
-      this.reader,
+    const { customerId: id, timeZone } = await this.reader.customerAndZone(metadata.companyId, customerId);
+    const cents = centsOf(body.amount) ?? 0;
+    const allocation = await allocationOf(this.reader, metadata, id, body.invoices, cents, idempotencyKey);
+    const command = receiveCommand(
       metadata,
-      customer.id,
-      body.invoices,
-      amountCents ?? 0,
+      body,
+      { ...allocation, customerId: id, timeZone },
       idempotencyKey,
     );
-    const decision = receivePaymentDecision({
-      type: 'ReceivePaymentOnAccount',
-      data: {
-        ...allocation,
-        customerId: customer.id,
-        paymentId: idOf(metadata, idempotencyKey, 'payment'),
-        applicationId: idOf(metadata, idempotencyKey, 'application'),
-        amountCents,
-        method: body.method,
-        reference: body.reference ?? '',
-        receivedOn: body.received_at,
-        note: body.note ?? '',
-        timeZone,
-      },
-      metadata,
-    });
-    await this.events.run(decision, metadata, { waitForProjections: true });
-    return this.reader.read(metadata.companyId, customer.id);
+    await this.events.run(receivePaymentDecision(command), metadata, { waitForProjections: true });
+    return this.reader.read(metadata.companyId, id);
   }
 }
 
@@ -99,31 +102,21 @@ export class ApplyAccountCreditHandler implements ICommandHandler<ApplyAccountCr
   ) {}
 
   async execute({ metadata, customerId, body, idempotencyKey }: ApplyAccountCreditCommand) {
-    const [customer, timeZone] = await Promise.all([
-      this.reader.customer(metadata.companyId, customerId),
-      this.reader.timeZone(metadata.companyId),
-    ]);
-    const credit = await this.reader.unappliedCents(metadata.companyId, customer.id);
-    const allocation = await allocationOf(
-      this.reader,
-      metadata,
-      customer.id,
-      body.invoices,
-      credit,
-      idempotencyKey,
-    );
+    const { customerId: id, timeZone } = await this.reader.customerAndZone(metadata.companyId, customerId);
+    const credit = await this.reader.unappliedCents(metadata.companyId, id);
+    const allocation = await allocationOf(this.reader, metadata, id, body.invoices, credit, idempotencyKey);
     const decision = applyCreditDecision({
       type: 'ApplyAccountCredit',
       data: {
         ...allocation,
-        customerId: customer.id,
+        customerId: id,
         applicationId: idOf(metadata, idempotencyKey, 'application'),
         timeZone,
       },
       metadata,
     });
     await this.events.run(decision, metadata, { waitForProjections: true });
-    return this.reader.read(metadata.companyId, customer.id);
+    return this.reader.read(metadata.companyId, id);
   }
 }
 
@@ -136,14 +129,11 @@ export class RefundAccountCreditHandler implements ICommandHandler<RefundAccount
   ) {}
 
   async execute({ metadata, customerId, body, idempotencyKey }: RefundAccountCreditCommand) {
-    const [customer, timeZone] = await Promise.all([
-      this.reader.customer(metadata.companyId, customerId),
-      this.reader.timeZone(metadata.companyId),
-    ]);
+    const { customerId: id, timeZone } = await this.reader.customerAndZone(metadata.companyId, customerId);
     const decision = refundCreditDecision({
       type: 'RefundAccountCredit',
       data: {
-        customerId: customer.id,
+        customerId: id,
         refundId: idOf(metadata, idempotencyKey, 'refund'),
         amountCents: centsOf(body.amount),
         method: body.method,
@@ -154,6 +144,6 @@ export class RefundAccountCreditHandler implements ICommandHandler<RefundAccount
       metadata,
     });
     await this.events.run(decision, metadata, { waitForProjections: true });
-    return this.reader.read(metadata.companyId, customer.id);
+    return this.reader.read(metadata.companyId, id);
   }
 }

@@ -28,6 +28,15 @@ export class AccountReader {
     return customer;
   }
 
+  /** The customer (404 when unknown) and the company's time zone, read at once. */
+  async customerAndZone(companyId: string, customerId: string) {
+    const [customer, timeZone] = await Promise.all([
+      this.customer(companyId, customerId),
+      this.timeZone(companyId),
+    ]);
+    return { customerId: customer.id, timeZone };
+  }
+
   async timeZone(companyId: string): Promise<string> {
     const [row] = await tenantQuery<{ time_zone: string | null }>(
       this.pool,

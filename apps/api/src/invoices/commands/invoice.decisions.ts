@@ -16,7 +16,7 @@ import { stampHoldingDecider, stampHoldingStream } from '#domain/stamps/stamp-ho
 import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import type { StampRange } from '#domain/stamps/stamp.events.js';
 import { stampsStream } from '#domain/stamps/stamp.events.js';
-import { creditCancelledPayments } from '#domain/accounts/customer-account.decide.js';
+import { creditCancelledPayments, keepAccountCustomer } from '#domain/accounts/customer-account.decide.js';
 import { customerAccountStream } from '#domain/accounts/customer-account.events.js';
 import { customerAccountDecider } from '#domain/accounts/customer-account.state.js';
 import { declareDecision, streamDecision } from '#engine';
@@ -87,6 +87,7 @@ export function reviseInvoiceDecision(
     },
     decide: ({ account: _account, ...states }) => {
       const revised = reviseHeldInvoice({ ...states, heldBefore }, { type: 'ReviseInvoice', data, metadata });
+      keepAccountCustomer(states.invoice, revised.invoice);
       const moved = creditCancelledPayments(
         states.invoice,
         revised.invoice,
