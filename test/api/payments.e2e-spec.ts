@@ -220,7 +220,7 @@ describe('Payments and balances (HTTP)', () => {
     const c = await invoice(2);
     await api.put(`invoice/${c.id}`, { status: 'cancelled' }, own);
     const balance = await api.get(`customer/${customer}/balance`, own);
-    expect(balance.body.summary).toEqual({ owing: 110.83 });
+    expect(balance.body.summary).toEqual({ owing: 110.83, unapplied_credit: 0, balance: 110.83 });
     expect(balance.body.invoices).toMatchObject([
       {
         number: a.number,
