@@ -40,9 +40,11 @@ export const accountsApi = api
     endpoints: (build) => ({
       customerAccount: build.query<CustomerAccountResponse, string>({
         query: (customerId) => `customer/${encodeURIComponent(customerId)}/account`,
+        // the live 'customer:changed' (money on account) and invoice events make it stale too
         providesTags: (_result, _error, customerId) => [
           { type: ACCOUNT, id: customerId },
           { type: 'Invoice', id: 'LIST' },
+          { type: 'CustomerBalance', id: 'LIST' },
         ],
       }),
       receivePayment: build.mutation<CustomerAccountResponse, Write<ReceivePaymentBody>>({
