@@ -134,7 +134,7 @@ describe('Payments on account', () => {
           paymentId: 'p1-inv-1',
           amountCents: 10_000,
           receivedOn: '2026-11-21',
-          note: 'On account · Check · 1042',
+          note: 'On account · Check 1042',
           loggedAt: NOW,
           account: { customerId: CUSTOMER, applicationId: 'app-1' },
         },

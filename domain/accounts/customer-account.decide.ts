@@ -262,11 +262,9 @@ const isMethod = (value: string): value is PaymentMethod =>
 const isRefundMethod = (value: string): value is RefundMethod =>
   (REFUND_METHODS as readonly string[]).includes(value);
 
-/** The note each invoice's payment carries: "On account · Check 1042". */
+/** The note each invoice's payment carries: "On account · Check 1042", or "On account · credit applied". */
 export const accountPaymentNote = (method: PaymentMethod | null, reference: string) =>
-  ['On account', method ? PAYMENT_METHOD_LABELS[method] : 'credit applied', reference.trim()]
-    .filter(Boolean)
-    .join(' · ');
+  `On account · ${method ? [PAYMENT_METHOD_LABELS[method], reference.trim()].filter(Boolean).join(' ') : 'credit applied'}`;
 
 /** POST /customer/{id}/payment: the money received, and applied to the open invoices in the same append. */
 export function receivePaymentOnAccount(states: AccountStates, { data, metadata }: ReceivePaymentOnAccount) {
