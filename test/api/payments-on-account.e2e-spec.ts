@@ -192,6 +192,7 @@ describe('Payments on account (HTTP)', () => {
     expect(moved.status).toBe(409);
     expect(moved.body.message).toContain("was paid from the customer's account: its customer cannot change");
     const [payment] = (await invoice(a.id)).payments;
+    expect(payment).toMatchObject({ amount: 40, note: 'On account · Check', from_account: true });
     const removed = await api.delete(`invoice/${a.id}/payment/${payment.id}`, token);
     expect(removed.status).toBe(409);
     expect(await invoice(a.id)).toMatchObject({ paid: 40 });

@@ -118,6 +118,8 @@ describe('Payments on account (browser)', () => {
       await visible(section(page).getByText(`Applied to invoice #${fourth.number}`));
       await page.goto(`/invoice/${fourth.number}`);
       await visible(page.getByText('Partially Paid').first());
+      // its payment from the account is changed on the account, not here
+      await visible(page.getByRole('cell', { name: 'From the account' }));
 
       // a paid invoice cancelled: its payment becomes the customer's credit, which is refunded in part
       await page.goto(`/invoice/${c.invoices[0].number}`);

@@ -134,6 +134,7 @@ export function invoiceResponse(
         received_at: payment.received_on,
         note: payment.note,
         created_at: payment.logged_at,
+        from_account: payment.from_account === true,
       })),
     credit_memos: (row.credits ?? []).map((credit) => ({
       id: credit.id,
