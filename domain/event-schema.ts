@@ -1,3 +1,4 @@
+import type { CustomerAccountEvent } from './accounts/customer-account.events.js';
 import type { ActivityEvent, CustomerUserFact } from './activity/activity.events.js';
 import type { CompanyEvent } from './companies/company.events.js';
 import type { SubdomainReservationEvent } from './companies/subdomain-reservation.decide.js';
@@ -34,6 +35,7 @@ export type DomainEvent =
   | InvoiceEvent
   | InvoiceNumberEvent
   | PaymentEvent
+  | CustomerAccountEvent
   | CreditMemoEvent
   | CreditMemoNumberEvent
   | InvoiceDeliveryEvent
@@ -108,6 +110,12 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   PaymentLogged: 1,
   PaymentUpdated: 1,
   PaymentDeleted: 1,
+  InvoicePaymentsMovedToCredit: 1,
+  // payments on account
+  PaymentReceivedOnAccount: 1,
+  AccountCreditApplied: 1,
+  AccountCreditRefunded: 1,
+  InvoicePaymentsCredited: 1,
   // credit memos
   CreditMemoIssued: 1,
   CreditMemoVoided: 1,

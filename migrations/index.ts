@@ -40,6 +40,7 @@ import { Migration20261129001000_customer_overview } from './Migration2026112900
 import { Migration20261129002000_usual_products } from './Migration20261129002000_usual_products.js';
 import { Migration20261129003000_credit_memos } from './Migration20261129003000_credit_memos.js';
 import { Migration20261129004000_statement_links } from './Migration20261129004000_statement_links.js';
+import { Migration20261129100000_customer_accounts } from './Migration20261129100000_customer_accounts.js';
 import { Migration20261129110000_goods_stamps } from './Migration20261129110000_goods_stamps.js';
 import { Migration20261129120000_statement_runs } from './Migration20261129120000_statement_runs.js';
 
@@ -87,6 +88,7 @@ export const migrationsList = [
   Migration20261129002000_usual_products,
   Migration20261129003000_credit_memos,
   Migration20261129004000_statement_links,
+  Migration20261129100000_customer_accounts,
   Migration20261129110000_goods_stamps,
   Migration20261129120000_statement_runs,
 ];

@@ -1,3 +1,4 @@
+import { customerAccountProjection } from './accounts/customer-account.projection.js';
 import { activityProjection } from './activity/activity.projection.js';
 import { companyLogoProjection } from './companies/company-logo.projection.js';
 import { companyProjection } from './companies/company.projection.js';
@@ -30,6 +31,7 @@ export const allProjections: readonly Projection[] = [
   invoiceSalesProjection,
   invoicePaymentProjection,
   creditMemoProjection,
+  customerAccountProjection,
   invoiceEmailProjection,
   invoiceDocumentsProjection,
   orderProjection,
@@ -70,6 +72,10 @@ export {
   invoiceDocumentsProjection,
   INVOICE_DOCUMENTS_SCHEMA,
 } from './invoices/invoice-documents.projection.js';
+export {
+  customerAccountProjection,
+  CUSTOMER_ACCOUNT_SCHEMA,
+} from './accounts/customer-account.projection.js';
 export { creditMemoProjection, CREDIT_MEMO_SCHEMA } from './credits/credit-memo.projection.js';
 export { invoicePaymentProjection, PAYMENT_SCHEMA } from './invoices/invoice-payment.projection.js';
 export { orderProjection, ORDER_SCHEMA } from './orders/order.projection.js';

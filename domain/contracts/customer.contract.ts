@@ -155,6 +155,10 @@ export type CustomerOverviewResponse = {
   balance: {
     owing: number;
     open_invoices: number;
+    /** Money on account not applied or refunded. */
+    unapplied_credit: number;
+    /** owing less the unapplied credit: invoices − payments − credits + refunds. */
+    balance: number;
     /** The owing amount by days past the due date. */
     aging: {
       current: number;

@@ -70,6 +70,8 @@ export interface InvoicePaymentResponse {
   note: string;
   /** ISO instant it was logged. */
   created_at: string;
+  /** Applied from the customer's account: changed there, not on the invoice. */
+  from_account: boolean;
 }
 
 /** The client's specification's Invoice. `number` is the displayed number (345, 345B, 12-345) the URLs use. */

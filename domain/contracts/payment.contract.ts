@@ -57,7 +57,8 @@ export interface BalanceInvoice {
 export interface CustomerBalanceResponse {
   /** The customer as printed on the statement: name, address block and TABC permit. */
   customer: Pick<CustomerResponse, 'id' | 'name' | 'address' | 'city' | 'state' | 'zip' | 'display_tabc_id'>;
-  summary: { owing: number };
+  /** owing: what the open invoices owe; balance: owing less the customer's unapplied credit. */
+  summary: { owing: number; unapplied_credit: number; balance: number };
   invoices: BalanceInvoice[];
 }
 

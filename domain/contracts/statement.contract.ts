@@ -5,7 +5,8 @@
  */
 
 /** The kinds of document a statement lists. A new kind of document is one more member. */
-export type StatementRowKind = 'invoice' | 'payment' | 'credit_memo';
+export type StatementRowKind =
+  'invoice' | 'payment' | 'credit_memo' | 'account_payment' | 'application' | 'refund' | 'invoice_credit';
 
 export interface StatementRow {
   kind: StatementRowKind;

@@ -13,6 +13,8 @@ export interface PaymentLogged {
     receivedOn: string;
     note: string;
     loggedAt: string;
+    /** Present when the money came from the customer's account (a payment on account or its credit applied). */
+    account?: { customerId: string; applicationId: string };
   };
 }
 
@@ -34,12 +36,29 @@ export interface PaymentDeleted {
   data: { invoiceId: string; companyId: string; paymentId: string; deletedAt: string };
 }
 
-export type PaymentEvent = PaymentLogged | PaymentUpdated | PaymentDeleted;
+/**
+ * The invoice was cancelled with payments: they leave it and become its customer's credit (InvoicePaymentsCredited
+ * on the customer's account stream, in the same append).
+ */
+export interface InvoicePaymentsMovedToCredit {
+  type: 'InvoicePaymentsMovedToCredit';
+  data: {
+    invoiceId: string;
+    companyId: string;
+    customerId: string;
+    amountCents: number;
+    paymentIds: string[];
+    movedAt: string;
+  };
+}
+
+export type PaymentEvent = PaymentLogged | PaymentUpdated | PaymentDeleted | InvoicePaymentsMovedToCredit;
 
 export const PAYMENT_EVENT_TYPES: readonly PaymentEvent['type'][] = [
   'PaymentLogged',
   'PaymentUpdated',
   'PaymentDeleted',
+  'InvoicePaymentsMovedToCredit',
 ];
 
 export interface Payment {
@@ -48,6 +67,8 @@ export interface Payment {
   receivedOn: string;
   note: string;
   loggedAt: string;
+  /** Applied from the customer's account: changed there, never on the invoice. */
+  fromAccount?: boolean;
 }
 
 export function paidCents(payments: readonly Payment[]): number {
@@ -58,8 +79,12 @@ export function paidCents(payments: readonly Payment[]): number {
 export function evolvePayments(payments: readonly Payment[], event: PaymentEvent): Payment[] {
   switch (event.type) {
     case 'PaymentLogged': {
-      const { paymentId, amountCents, receivedOn, note, loggedAt } = event.data;
-      return [...payments, { id: paymentId, amountCents, receivedOn, note, loggedAt }];
+      const { paymentId, amountCents, receivedOn, note, loggedAt, account } = event.data;
+      if (payments.some((p) => p.id === paymentId)) return [...payments];
+      return [
+        ...payments,
+        { id: paymentId, amountCents, receivedOn, note, loggedAt, ...(account ? { fromAccount: true } : {}) },
+      ];
     }
     case 'PaymentUpdated': {
       const { paymentId, amountCents, receivedOn, note } = event.data;
@@ -67,5 +92,7 @@ export function evolvePayments(payments: readonly Payment[], event: PaymentEvent
     }
     case 'PaymentDeleted':
       return payments.filter((p) => p.id !== event.data.paymentId);
+    case 'InvoicePaymentsMovedToCredit':
+      return payments.filter((p) => !event.data.paymentIds.includes(p.id));
   }
 }

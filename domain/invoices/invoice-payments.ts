@@ -38,6 +38,8 @@ export const PAYMENT_MESSAGES = {
   cancelled: 'A cancelled invoice cannot be given payments.',
   notFound: 'Payment not found',
   ownerOnly: 'Only the owner can edit or delete payments.',
+  fromAccount:
+    "This payment was applied from the customer's account: it is changed on the customer's account, not on the invoice.",
 } as const;
 
 export interface PaymentInput {
@@ -118,6 +120,8 @@ function ownPayment(invoice: LiveInvoice, paymentId: string, byOwner: boolean): 
   if (!byOwner) throw new DomainError('PAYMENT_OWNER_ONLY', 'forbidden', PAYMENT_MESSAGES.ownerOnly);
   const payment = invoice.payments.find((p) => p.id === paymentId);
   if (!payment) throw new DomainError('PAYMENT_NOT_FOUND', 'not_found', PAYMENT_MESSAGES.notFound);
+  if (payment.fromAccount)
+    throw new DomainError('PAYMENT_FROM_ACCOUNT', 'conflict', PAYMENT_MESSAGES.fromAccount);
   return payment;
 }
 

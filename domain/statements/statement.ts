@@ -51,7 +51,64 @@ export interface CreditMemoDocument {
   invoiceReference: string;
 }
 
-export type StatementDocument = InvoiceDocument | PaymentDocument | CreditMemoDocument;
+/**
+ * Money received for the customer rather than one invoice (a payment on account): a credit of its amount on the day
+ * it was received, applied to no invoice by itself; its applications say where it went.
+ */
+export interface AccountPaymentDocument {
+  kind: 'account_payment';
+  id: string;
+  date: string;
+  /** e.g. "Check 1042". */
+  reference: string;
+  amountCents: number;
+}
+
+/**
+ * Credit applied to an invoice (from a payment on account or the customer's credit): neither a charge nor a credit,
+ * it says which invoice the money pays, for the aging.
+ */
+export interface ApplicationDocument {
+  kind: 'application';
+  id: string;
+  date: string;
+  /** The number of the invoice it pays. */
+  reference: string;
+  amountCents: number;
+  appliesTo: string;
+}
+
+/** Credit paid back to the customer: a charge of its amount that uses unapplied credit (never aged as owed). */
+export interface RefundDocument {
+  kind: 'refund';
+  id: string;
+  date: string;
+  /** e.g. "Check 2001". */
+  reference: string;
+  amountCents: number;
+}
+
+/**
+ * The payments of a cancelled invoice became the customer's credit: a line that says so, neither a charge nor a
+ * credit (its payments stay credits on the days they were received, and pay no charge now that it is cancelled).
+ */
+export interface InvoiceCreditDocument {
+  kind: 'invoice_credit';
+  id: string;
+  date: string;
+  /** The cancelled invoice's number. */
+  reference: string;
+  amountCents: number;
+}
+
+export type StatementDocument =
+  | InvoiceDocument
+  | PaymentDocument
+  | CreditMemoDocument
+  | AccountPaymentDocument
+  | ApplicationDocument
+  | RefundDocument
+  | InvoiceCreditDocument;
 
 export interface StatementLine {
   kind: StatementDocument['kind'];
@@ -120,11 +177,54 @@ function amountsOf(document: StatementDocument): Amounts {
         dueOn: null,
         appliesTo: document.appliesTo,
       };
+    case 'account_payment':
+      return {
+        chargeCents: 0,
+        creditCents: document.amountCents,
+        description: `Payment on account · ${document.reference}`,
+        dueOn: null,
+        appliesTo: null,
+      };
+    case 'application':
+      return {
+        chargeCents: 0,
+        creditCents: 0,
+        description: `Credit applied to invoice ${document.reference}: ${dollars(document.amountCents)}`,
+        dueOn: null,
+        appliesTo: document.appliesTo,
+      };
+    case 'refund':
+      return {
+        chargeCents: document.amountCents,
+        creditCents: 0,
+        description: `Refund of credit · ${document.reference}`,
+        dueOn: null,
+        appliesTo: null,
+      };
+    case 'invoice_credit':
+      return {
+        chargeCents: 0,
+        creditCents: 0,
+        description: `Payments of cancelled invoice ${document.reference} became credit: ${dollars(document.amountCents)}`,
+        dueOn: null,
+        appliesTo: null,
+      };
   }
 }
 
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
 /** Charges before credits on the same day, so a day's credit memo or payment follows the invoice it applies to. */
-const KIND_ORDER: Record<StatementDocument['kind'], number> = { invoice: 0, credit_memo: 1, payment: 2 };
+const KIND_ORDER: Record<StatementDocument['kind'], number> = {
+  invoice: 0,
+  credit_memo: 1,
+  payment: 2,
+  account_payment: 3,
+  application: 4,
+  invoice_credit: 5,
+  refund: 6,
+};
 
 /** References in number order ('2' before '10'); one collator, as a statement sorts thousands of documents. */
 const REFERENCES = new Intl.Collator('en', { numeric: true });
@@ -145,8 +245,8 @@ const byDate = (a: StatementDocument, b: StatementDocument) =>
  * - the aging splits what each charge still has open at `to` (its amount less the credits applied to it dated on or
  *   before `to`) by days past its due date on the aging day (`to`, or `asOf` when the period has not ended):
  *   current (not yet due), 1–30, 31–60, 61–90, over 90; a credit that pays no open charge (a cancelled invoice's
- *   payment, or more than the charge) is unapplied credit. The buckets less the unapplied credit are the closing
- *   balance.
+ *   payment, or more than the charge) is unapplied credit, less what was refunded. The buckets less the unapplied
+ *   credit are the closing balance.
  */
 export function statementOf(
   documents: readonly StatementDocument[],
@@ -164,16 +264,17 @@ export function statementOf(
   const charges = new Map<string, { cents: number; dueOn: string | null; date: string }>();
   const applied = new Map<string, number>();
   let allCreditsCents = 0;
+  let refundedCents = 0;
 
   for (const document of dated) {
     const amounts = amountsOf(document);
-    if (amounts.chargeCents > 0)
+    if (document.kind === 'refund') refundedCents += amounts.chargeCents;
+    else if (amounts.chargeCents > 0)
       charges.set(document.id, { cents: amounts.chargeCents, dueOn: amounts.dueOn, date: document.date });
-    if (amounts.creditCents !== 0) {
-      allCreditsCents += amounts.creditCents;
-      if (amounts.appliesTo)
-        applied.set(amounts.appliesTo, (applied.get(amounts.appliesTo) ?? 0) + amounts.creditCents);
-    }
+    if (amounts.creditCents !== 0) allCreditsCents += amounts.creditCents;
+    const appliedCents = document.kind === 'application' ? document.amountCents : amounts.creditCents;
+    if (amounts.appliesTo && appliedCents !== 0)
+      applied.set(amounts.appliesTo, (applied.get(amounts.appliesTo) ?? 0) + appliedCents);
     const net = amounts.chargeCents - amounts.creditCents;
     if (document.date < from) {
       openingCents += net;
@@ -203,7 +304,7 @@ export function statementOf(
     const open = charge.cents - paid;
     if (open > 0) aging[agingBucketOf(charge.dueOn, charge.date, agingOn)] += open;
   }
-  aging.unapplied_credit = allCreditsCents - appliedCents;
+  aging.unapplied_credit = allCreditsCents - appliedCents - refundedCents;
 
   return {
     from,

@@ -41,6 +41,30 @@ describe('Activity read model', () => {
       invoiceNumber: null,
     }));
 
+  it("logs a payment received on account from the customer's account stream, with the customer and amount", () =>
+    expect(
+      toActivityRow(
+        stored('customer-account-c-1', 'PaymentReceivedOnAccount', {
+          customerId: 'c-1',
+          companyId: COMPANY,
+          paymentId: 'p-1',
+          amountCents: 40_000,
+          method: 'check',
+          reference: '1042',
+          receivedOn: '2026-11-22',
+          note: '',
+          receivedAt: AT,
+        }),
+      ),
+    ).toMatchObject({
+      companyId: COMPANY,
+      category: 'PAYMENT',
+      action: 'RECEIVE_ON_ACCOUNT',
+      details: { customerId: 'c-1', amountCents: 40_000, method: 'check', reference: '1042' },
+      kind: 'payment',
+      customerId: 'c-1',
+    }));
+
   it('logs a sync under its partner and kind, Error when it failed or left records failed', () => {
     const sync = (data: Record<string, unknown>) =>
       toActivityRow(

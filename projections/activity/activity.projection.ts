@@ -75,7 +75,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS rm_activity_invoice_created_key ON rm_activity
   WHERE category = 'INVOICE' AND action = 'CREATE';
 `;
 
-type Source = 'activity' | 'invoice' | 'company' | 'integrations';
+type Source = 'activity' | 'invoice' | 'company' | 'integrations' | 'account';
 
 interface ActivityMapping {
   category: string;
@@ -89,6 +89,7 @@ const PREFIX: Record<Source, string> = {
   invoice: 'invoice-',
   company: 'company-',
   integrations: 'integrations-',
+  account: 'customer-account-',
 };
 
 /** Event type → what the activity log shows. Add a type here (bump the version to backfill). */
@@ -113,6 +114,10 @@ export const ACTIVITY_ACTIONS: Readonly<Record<string, ActivityMapping>> = {
   // Credit memos (new types, no backfill): the memo's number and money in details
   CreditMemoIssued: { category: 'CREDIT_MEMO', action: 'CREATE', source: 'invoice' },
   CreditMemoVoided: { category: 'CREDIT_MEMO', action: 'VOID', source: 'invoice' },
+  // Payments on account (new types, no backfill): the money received for the customer and its refunds; each
+  // share applied to an invoice is a payment of that invoice above.
+  PaymentReceivedOnAccount: { category: 'PAYMENT', action: 'RECEIVE_ON_ACCOUNT', source: 'account' },
+  AccountCreditRefunded: { category: 'PAYMENT', action: 'REFUND_CREDIT', source: 'account' },
   FeatureActivated: { category: 'FEATURE', action: 'FEATURE_ON', source: 'company' },
   FeatureDeactivated: { category: 'FEATURE', action: 'FEATURE_OFF', source: 'company' },
   // A customer user's access to the ordering app: ENABLE (enabled, reactivated) or DISABLE (disabled, revoked).
@@ -178,6 +183,8 @@ const KIND_OF: Readonly<Record<string, ActivityKind>> = {
   PaymentDeleted: 'payment',
   CreditMemoIssued: 'credit',
   CreditMemoVoided: 'credit',
+  PaymentReceivedOnAccount: 'payment',
+  AccountCreditRefunded: 'payment',
   FeatureActivated: 'feature',
   FeatureDeactivated: 'feature',
   SyncCompleted: 'sync',
@@ -280,6 +287,10 @@ function infoOf(event: StoredEvent, invoice: InvoiceRef | undefined): Data {
       const feature = data.feature;
       const title = isFeatureName(feature) ? FEATURE_CATALOGUE[feature].title : String(feature);
       return { feature, title, by: data.by };
+    }
+    case 'account': {
+      const { customerId, amountCents, method, reference } = data;
+      return { customerId, amountCents, method, reference };
     }
     case 'integrations': {
       // Counts and our own reason only: events never carry credentials or the partner's raw answers.

@@ -199,6 +199,13 @@ export interface InvoicePaymentEntry {
   received_on: string;
   note: string;
   logged_at: string;
+  /** Applied from the customer's account (absent: paid on the invoice itself). */
+  from_account?: boolean;
+  /**
+   * The invoice was cancelled and this payment became the customer's credit: kept for the statement (the money was
+   * received that day), no longer paid on the invoice.
+   */
+  moved?: boolean;
 }
 
 export interface InvoiceCreditEntry {
@@ -241,16 +248,23 @@ const sumCredited = (credits: readonly InvoiceCreditEntry[]) =>
   credits.reduce((sum, credit) => sum + (credit.voided ? 0 : credit.total_cents), 0);
 
 const sumPaid = (payments: readonly InvoicePaymentEntry[]) =>
-  payments.reduce((sum, payment) => sum + payment.amount_cents, 0);
+  payments.reduce((sum, payment) => sum + (payment.moved ? 0 : payment.amount_cents), 0);
 
 /** The payments part of the row after a payment event. */
 function withPayments(row: InvoiceRow, event: PaymentEvent): InvoicePaymentEntry[] {
   switch (event.type) {
     case 'PaymentLogged': {
-      const { paymentId, amountCents, receivedOn, note, loggedAt } = event.data;
+      const { paymentId, amountCents, receivedOn, note, loggedAt, account } = event.data;
       return [
         ...row.payments,
-        { id: paymentId, amount_cents: amountCents, received_on: receivedOn, note, logged_at: loggedAt },
+        {
+          id: paymentId,
+          amount_cents: amountCents,
+          received_on: receivedOn,
+          note,
+          logged_at: loggedAt,
+          ...(account ? { from_account: true } : {}),
+        },
       ];
     }
     case 'PaymentUpdated': {
@@ -261,6 +275,8 @@ function withPayments(row: InvoiceRow, event: PaymentEvent): InvoicePaymentEntry
     }
     case 'PaymentDeleted':
       return row.payments.filter((p) => p.id !== event.data.paymentId);
+    case 'InvoicePaymentsMovedToCredit':
+      return row.payments.map((p) => (event.data.paymentIds.includes(p.id) ? { ...p, moved: true } : p));
   }
 }
 
@@ -310,7 +326,8 @@ export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEven
     }
     case 'PaymentLogged':
     case 'PaymentUpdated':
-    case 'PaymentDeleted': {
+    case 'PaymentDeleted':
+    case 'InvoicePaymentsMovedToCredit': {
       if (!row) throw new Error(`invoice projection: ${stored.id} pays an invoice never created`);
       const payments = withPayments(row, event);
       return { ...row, payments, paid_cents: sumPaid(payments), revision };
@@ -422,6 +439,8 @@ export const invoiceProjection = defineRowProjection<InvoiceRow>({
     'PaymentLogged',
     'PaymentUpdated',
     'PaymentDeleted',
+    // Payments moved to the customer's credit came later: none predates them, so handling them needs no rebuild.
+    'InvoicePaymentsMovedToCredit',
     // Credit memos came later: none predates them, so handling them needs no rebuild.
     'CreditMemoIssued',
     'CreditMemoVoided',

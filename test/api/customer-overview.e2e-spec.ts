@@ -113,6 +113,9 @@ describe('Customer overview (HTTP)', () => {
     expect(body.balance).toEqual({
       owing: 100 + 10.83 + 21.65 + 32.48 + 43.3,
       open_invoices: 5,
+      // the cancelled invoice's $5 payment became the customer's credit
+      unapplied_credit: 5,
+      balance: 203.26,
       aging: { current: 100, days_1_30: 10.83, days_31_60: 21.65, days_61_90: 32.48, days_over_90: 43.3 },
     });
     expect(body.open_invoices.map((row: { number: string }) => row.number)).toEqual(

@@ -183,6 +183,8 @@ describe('Customer statements (HTTP)', () => {
       ).toEqual([
         [numbers.f, 205],
         [numbers.b, 155],
+        // E cancelled on 20 July: its $10 payment became the customer's credit (a line that moves no balance)
+        [numbers.e, 155],
       ]);
       // Aged on 31 July: A's $50 is 143 days late, C's $15 51, D's $40 26, F's $60 29.
       expect(body.aging).toEqual({
@@ -347,8 +349,16 @@ describe('Customer statements (HTTP)', () => {
            FROM generate_series(1, 3000) g`,
         [companyId],
       );
+      // and 3,000 accounts of other customers
+      await client.query(
+        `INSERT INTO rm_customer_account (id, company_id, received_cents, credited_cents, applied_cents,
+           refunded_cents, unapplied_cents, entries, revision)
+         SELECT gen_random_uuid(), $1, 100, 0, 0, 0, 100, '[]', 0 FROM generate_series(1, 3000) g`,
+        [companyId],
+      );
       await client.query('ANALYZE rm_invoice');
       await client.query('ANALYZE rm_credit_memo');
+      await client.query('ANALYZE rm_customer_account');
       const { rows } = await client.query(`EXPLAIN ${STATEMENT_DOCUMENTS_SQL}`, [
         companyId,
         customerId,

@@ -356,7 +356,7 @@ describe('Payments on the invoice view (browser)', () => {
       expect(posted).toBe(0);
       await question.getByRole('button', { name: 'Log Payment' }).click();
       await paymentDialog(page).waitFor({ state: 'hidden' }); // the page stays on the invoice
-      // as the user does: until the payments table shows it
+      // (hidden already while the question above it waits for the answer): wait for what the user waits for
       await visible(section(page).getByRole('table', { name: 'Payments' }).getByText('$2.00'));
       const invoiceNow = await api<{ paid: number; payments: unknown[] }>(`invoice/${invoice.id}`, { token });
       expect(invoiceNow).toMatchObject({ paid: 110.25 });

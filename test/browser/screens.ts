@@ -188,6 +188,21 @@ export const SCREENS: Screen[] = [
         open: opener('Credit…'),
         dialog: dialogNamed('Credit an invoice'),
       },
+      {
+        name: 'receive payment on account',
+        open: opener('Receive Payment…'),
+        dialog: dialogNamed('Receive Payment'),
+      },
+      {
+        name: 'apply the customer credit',
+        open: opener('Apply Credit…'),
+        dialog: dialogNamed('Apply Credit'),
+      },
+      {
+        name: 'refund the customer credit',
+        open: opener('Refund Credit…'),
+        dialog: dialogNamed('Refund Credit'),
+      },
     ],
   },
   {

@@ -105,6 +105,8 @@ describe('Hostile-input sweep', () => {
       if (name === 'roll_id') return '1';
       if (name === 'token') return route.includes('/order/') ? full.orderPublicToken : full.publicToken;
       if (route.startsWith('/api/v1/order/')) return full.orderNumber;
+      // money on account may pay a customer's invoices off: another customer's, so the screens keep theirs open
+      if (/^\/api\/v1\/customer\/\{id\}\/(payment|credit\/)/.test(route)) return full.sweepCustomerId;
       if (route.startsWith('/api/v1/customer/')) return full.customerId;
       if (route.startsWith('/api/v1/product/price-tier/')) return full.priceTierId;
       if (route.startsWith('/api/v1/product/')) return full.productId;

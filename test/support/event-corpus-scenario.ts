@@ -321,7 +321,37 @@ export async function writeCorpusScenario(
       token,
     ),
   );
+  // Payments on account: a check for the customer applied to the invoice chosen, the rest kept as credit; the invoice
+  // cancelled makes its payment credit; the credit applied oldest first, and refunded in part.
+  await step('payment on account', () =>
+    api.post(
+      `customer/${customerId}/payment`,
+      {
+        amount: '40',
+        method: 'check',
+        reference: '1042',
+        received_at: today,
+        invoices: [{ invoice_id: doomed?.id, amount: '10' }],
+      },
+      token,
+    ),
+  );
   await step('invoice cancel', () => api.put(`invoice/${doomed?.id}`, { status: 'cancelled' }, token));
+  await step('credit apply', () => api.post(`customer/${customerId}/credit/apply`, {}, token));
+  await step('payment on account 2', () =>
+    api.post(
+      `customer/${customerId}/payment`,
+      { amount: '5', method: 'cash', received_at: today, invoices: [] },
+      token,
+    ),
+  );
+  await step('credit refund', () =>
+    api.post(
+      `customer/${customerId}/credit/refund`,
+      { amount: '5', method: 'check', reference: '2001', refunded_at: today },
+      token,
+    ),
+  );
   // 'Replace': InvoiceReplaced on the cancelled invoice, `replaces` on the new one's InvoiceCreated.
   await step('invoice replace', () =>
     api.post(

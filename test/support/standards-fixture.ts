@@ -25,6 +25,8 @@ export interface StandardsCompany {
   creditMemoId?: string;
   /** another (a pricing error), for the hostile-input sweep, which may void it */
   sweepCreditMemoId?: string;
+  /** another customer, for the hostile-input sweep's payments on account (which may pay its invoices off) */
+  sweepCustomerId?: string;
   priceTierId?: string;
   publicToken?: string;
   /** the ordering app's address part (`/shop/{shop}`) and its customer user's token */
@@ -59,6 +61,21 @@ export async function aCompanyWithEverything(app: TestApp, empty = false): Promi
         city: 'Austin',
         zip: '78701',
         tabc_id: 'MB123987',
+        cash_on_delivery: false,
+        fintech_option: false,
+      },
+      token,
+    ),
+  );
+  const sweepCustomer = await ok(
+    http.post(
+      'customer',
+      {
+        name: 'Sweep Saloon',
+        address: '1 Main St',
+        city: 'Austin',
+        zip: '78701',
+        tabc_id: 'MB123988',
         cash_on_delivery: false,
         fintech_option: false,
       },
@@ -102,6 +119,14 @@ export async function aCompanyWithEverything(app: TestApp, empty = false): Promi
     http.post(
       `invoice/${invoice.id}/payment`,
       { amount: 100, received_at: today(), note: 'check 1001' },
+      token,
+    ),
+  );
+  // Money received on the customer's account and kept as its credit (the Apply and Refund credit dialogs open on it).
+  await ok(
+    http.post(
+      `customer/${customer.id}/payment`,
+      { amount: 25, method: 'check', reference: '1002', received_at: today(), invoices: [] },
       token,
     ),
   );
@@ -175,6 +200,7 @@ export async function aCompanyWithEverything(app: TestApp, empty = false): Promi
     paymentId: (paid.payments?.[0]?.id as string | undefined) ?? undefined,
     creditMemoId: memo.id as string,
     sweepCreditMemoId: sweepMemo.id as string,
+    sweepCustomerId: sweepCustomer.id as string,
     priceTierId: tier.id,
     publicToken: link.token,
   };

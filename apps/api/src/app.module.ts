@@ -38,6 +38,7 @@ import { InvoiceDeliveryModule } from './invoices/delivery/invoice-delivery.modu
 import { PaymentsModule } from './payments/payments.module.js';
 import { StatementsModule } from './statements/statements.module.js';
 import { CreditsModule } from './credits/credits.module.js';
+import { AccountsModule } from './accounts/accounts.module.js';
 import { TabcModule } from './tabc/tabc.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { IntegrationsModule } from './integrations/integrations.module.js';
@@ -82,6 +83,7 @@ export class AppModule {
         PaymentsModule,
         StatementsModule,
         CreditsModule,
+        AccountsModule,
         CompaniesModule,
         FeaturesModule,
         StaffModule,

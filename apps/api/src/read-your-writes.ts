@@ -2,6 +2,7 @@ import {
   creditMemoProjection,
   companyLogoProjection,
   companyProjection,
+  customerAccountProjection,
   customerProjection,
   invoiceDocumentsProjection,
   invoiceEmailProjection,
@@ -28,6 +29,14 @@ const names = (...projections: Projection[]): readonly string[] => projections.m
 export const WAITS_FOR = {
   /** The invoice view (rm_invoice), the stamp log and counts, and the builder's last prices and product sales. */
   invoice: names(invoiceProjection, stampsProjection, invoiceSalesProjection),
+  /** An invoice changed or cancelled: the invoice's reads, and the customer's credit its payments may become. */
+  invoiceRevision: names(
+    invoiceProjection,
+    stampsProjection,
+    invoiceSalesProjection,
+    customerAccountProjection,
+    invoicePaymentProjection,
+  ),
   /** An invoice made from an order: the invoice's reads and the order's status and links. */
   orderInvoice: names(invoiceProjection, stampsProjection, invoiceSalesProjection, orderProjection),
   /** The order grid, the order view and the order count. */
@@ -40,6 +49,8 @@ export const WAITS_FOR = {
   inventory: names(inventoryProjection),
   /** The invoice view with its payments, the balance and the payments report. */
   payment: names(invoiceProjection, invoicePaymentProjection),
+  /** Money on a customer's account: the account, and the invoices it paid (their payments and balance). */
+  account: names(customerAccountProjection, invoiceProjection, invoicePaymentProjection),
   /** A credit memo issued or voided: the memo (grid, view), the invoice's credits and balance, the stock it moved. */
   creditMemo: names(creditMemoProjection, invoiceProjection, inventoryProjection, stampsProjection),
   /** The invoice's documents and private notes. */

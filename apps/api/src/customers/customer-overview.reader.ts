@@ -58,6 +58,17 @@ export class CustomerOverviewReader {
     );
   }
 
+  /** The customer's unapplied credit in cents (money on account not applied or refunded). */
+  async unappliedCredit(companyId: string, customerId: string): Promise<number> {
+    const [row] = await tenantQuery<{ unapplied_cents: string }>(
+      this.pool,
+      companyId,
+      'SELECT unapplied_cents FROM rm_customer_account WHERE company_id = $1 AND id = $2',
+      [customerId],
+    );
+    return Number(row?.unapplied_cents ?? 0);
+  }
+
   /** The oldest open invoices, at most OVERVIEW_OPEN_INVOICES. */
   openInvoices(companyId: string, customerId: string): Promise<OpenInvoiceRow[]> {
     return tenantQuery<OpenInvoiceRow>(

@@ -98,6 +98,8 @@ export const CUSTOMER_OVERVIEW_EXAMPLE = {
   balance: {
     owing: 450,
     open_invoices: 2,
+    unapplied_credit: 50,
+    balance: 400,
     aging: { current: 150, days_1_30: 300, days_31_60: 0, days_61_90: 0, days_over_90: 0 },
   },
   open_invoices: [

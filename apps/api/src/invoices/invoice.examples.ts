@@ -98,6 +98,7 @@ export const INVOICE_PAYMENT_EXAMPLE = {
   received_at: '2026-11-25',
   note: 'Check 1042',
   created_at: '2026-11-25T17:30:01.651Z',
+  from_account: false,
 };
 
 /** The invoice above with a payment logged: every payment call answers the invoice as it now is. */

@@ -126,13 +126,16 @@ export function invoiceResponse(
     stamps: stampRows,
     stamp_count: stampRows.reduce((sum, range) => sum + range.count, 0),
     stamps_needed: stampsNeeded(content.lines),
-    payments: row.payments.map((payment) => ({
-      id: payment.id,
-      amount: dollarsOf(payment.amount_cents),
-      received_at: payment.received_on,
-      note: payment.note,
-      created_at: payment.logged_at,
-    })),
+    payments: row.payments
+      .filter((payment) => !payment.moved)
+      .map((payment) => ({
+        id: payment.id,
+        amount: dollarsOf(payment.amount_cents),
+        received_at: payment.received_on,
+        note: payment.note,
+        created_at: payment.logged_at,
+        from_account: payment.from_account === true,
+      })),
     credit_memos: (row.credits ?? []).map((credit) => ({
       id: credit.id,
       number: credit.number,

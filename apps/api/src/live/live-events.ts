@@ -60,6 +60,12 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
   PaymentLogged: route('payment:changed', 'invoiceId'),
   PaymentUpdated: route('payment:changed', 'invoiceId'),
   PaymentDeleted: route('payment:changed', 'invoiceId'),
+  InvoicePaymentsMovedToCredit: route('payment:changed', 'invoiceId'),
+  // payments on account (customer-account-{customerId}): the customer's overview, its balance and credit
+  PaymentReceivedOnAccount: route('customer:changed', 'customerId'),
+  AccountCreditApplied: route('customer:changed', 'customerId'),
+  AccountCreditRefunded: route('customer:changed', 'customerId'),
+  InvoicePaymentsCredited: route('customer:changed', 'customerId'),
   // credit memos (on the invoice's stream): the memo grid and view, the invoice view
   CreditMemoIssued: route('credit-memo:changed', 'creditMemoId'),
   CreditMemoVoided: route('credit-memo:changed', 'creditMemoId'),
@@ -230,6 +236,7 @@ export const CUSTOMER_ROUTES: Readonly<Record<string, 'order' | 'invoice'>> = {
   PaymentLogged: 'invoice',
   PaymentUpdated: 'invoice',
   PaymentDeleted: 'invoice',
+  InvoicePaymentsMovedToCredit: 'invoice',
   CreditMemoIssued: 'invoice',
   CreditMemoVoided: 'invoice',
 };

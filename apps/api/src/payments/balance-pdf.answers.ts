@@ -21,6 +21,8 @@ export const PUBLIC_BALANCE_ANSWER = {
   },
   summary: {
     owing: 54.1,
+    unapplied_credit: 0,
+    balance: 54.1,
   },
   invoices: [
     {

@@ -33,6 +33,8 @@ export const CUSTOMER_BALANCE_ANSWER = {
   },
   summary: {
     owing: 34.1,
+    unapplied_credit: 0,
+    balance: 34.1,
   },
   invoices: [
     {

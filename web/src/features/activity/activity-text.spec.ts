@@ -23,6 +23,18 @@ describe('Activity sentences', () => {
       'Logged a payment of $12.50 on invoice #9B',
     ],
     ['PAYMENT', 'DELETE', { invoiceNumber: '9B' }, 'Deleted a payment on invoice #9B'],
+    [
+      'PAYMENT',
+      'RECEIVE_ON_ACCOUNT',
+      { amountCents: 40_000, reference: '1042' },
+      'Received a payment on account of $400.00 (1042)',
+    ],
+    [
+      'PAYMENT',
+      'REFUND_CREDIT',
+      { amountCents: 4_000, reference: '2001' },
+      "Refunded $40.00 of the customer's credit (2001)",
+    ],
     ['PAYMENT', 'FEATURE_ON', { feature: 'payment', title: 'Payments' }, 'Turned on Payments'],
     ['FEATURE', 'FEATURE_OFF', { feature: 'tiered_pricing' }, 'Turned off tiered pricing'],
     ['CLOVER', 'INVOICE_SYNC', {}, 'Clover invoice sync'],

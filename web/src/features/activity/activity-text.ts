@@ -57,6 +57,10 @@ function paymentSentence(type: string, info: ActivityInfo): string | undefined {
       return `Updated a payment${amount} ${on}`;
     case 'DELETE':
       return `Deleted a payment ${on}`;
+    case 'RECEIVE_ON_ACCOUNT':
+      return `Received a payment on account${amount}${typeof info.reference === 'string' && info.reference ? ` (${info.reference})` : ''}`;
+    case 'REFUND_CREDIT':
+      return `Refunded ${typeof info.amountCents === 'number' ? formatCents(info.amountCents) : 'part'} of the customer's credit${typeof info.reference === 'string' && info.reference ? ` (${info.reference})` : ''}`;
   }
   return undefined;
 }

@@ -1,20 +1,13 @@
-import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -23,9 +16,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ORDER_STATUS_LABELS, isOrderStatus } from '#domain/orders/order-status';
 import { useFeature } from '../../shared/feature-gate/use-feature';
@@ -33,15 +25,15 @@ import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
-import { useGetInvoiceQuery } from '../invoices/invoices.api';
 import { invoicePath, newInvoiceForCustomerPath } from '../invoices/view/invoice-display';
 import { InvoiceStatusChip } from '../invoices/view/InvoiceStatusChip';
 import { balancePath } from '../payments/payment-messages';
-import { PaymentFormDialog } from '../payments/PaymentFormDialog';
 import { BalancePdfButton } from '../public/document-actions';
 import { CustomerStatement } from '../statements/CustomerStatement';
+import { CustomerAccountSection } from '../accounts/CustomerAccountSection';
 import { CustomerCredit } from '../credits/CustomerCreditDialog';
 import { CustomerAvatar } from './CustomerAvatar';
+import { LogPayment } from './LogPayment';
 import { editCustomerPath } from './customer-grid.columns';
 import { useCustomerOverviewQuery, type CustomerOverview } from './customers.api';
 
@@ -418,75 +410,6 @@ function Contacts({ overview }: { overview: CustomerOverview }) {
   );
 }
 
-/** The invoice chosen in the Log Payment dialog, loaded whole for the payment form. */
-function PaymentForInvoice({ number, onClose }: { number: string; onClose: () => void }) {
-  const { data } = useGetInvoiceQuery(number);
-  return data ? <PaymentFormDialog invoice={data} onClose={onClose} /> : null;
-}
-
-/** Log Payment: pick one of the open invoices (the oldest first), then the payment form for it. */
-function LogPayment({ overview }: { overview: CustomerOverview }) {
-  const titleId = useId();
-  const [picking, setPicking] = useState(false);
-  const [choice, setChoice] = useState('');
-  const [paying, setPaying] = useState<string | null>(null);
-  const rows = overview.open_invoices;
-  return (
-    <>
-      <Button
-        variant="outlined"
-        startIcon={<Add />}
-        disabled={rows.length === 0}
-        onClick={() => {
-          setChoice(rows[0]?.number ?? '');
-          setPicking(true);
-        }}
-      >
-        Log Payment
-      </Button>
-      <Dialog
-        open={picking}
-        onClose={() => setPicking(false)}
-        aria-labelledby={titleId}
-        fullWidth
-        maxWidth="xs"
-      >
-        <DialogTitle id={titleId}>Log Payment</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            fullWidth
-            label="Invoice"
-            value={choice}
-            onChange={(event) => setChoice(event.target.value)}
-            sx={{ mt: 1 }}
-          >
-            {rows.map((row) => (
-              <MenuItem key={row.id} value={row.number}>
-                #{row.number} · {formatMoney(row.balance)} left
-              </MenuItem>
-            ))}
-          </TextField>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPicking(false)}>Cancel</Button>
-          <Button
-            variant="contained"
-            disabled={!choice}
-            onClick={() => {
-              setPicking(false);
-              setPaying(choice);
-            }}
-          >
-            Continue
-          </Button>
-        </DialogActions>
-      </Dialog>
-      {paying && <PaymentForInvoice number={paying} onClose={() => setPaying(null)} />}
-    </>
-  );
-}
-
 function Overview({ overview }: { overview: CustomerOverview }) {
   const { customer } = overview;
   const payments = useFeature('payment').active;
@@ -545,6 +468,7 @@ function Overview({ overview }: { overview: CustomerOverview }) {
           )}
         </Stack>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
+          {payments && <CustomerAccountSection customerId={customer.id} />}
           <Standing standing={overview.standing} />
           <Contacts overview={overview} />
           {payments && (

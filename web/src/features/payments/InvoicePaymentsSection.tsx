@@ -143,7 +143,12 @@ function PaymentsTable({
               <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
                 {formatDateTime(payment.created_at)}
               </TableCell>
-              {owner && (
+              {owner && payment.from_account && (
+                <TableCell align="right" sx={{ color: 'text.secondary' }}>
+                  From the account
+                </TableCell>
+              )}
+              {owner && !payment.from_account && (
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
                   <Tooltip title="Edit payment">
                     <IconButton

@@ -22,7 +22,14 @@ describe('payment form', () => {
   });
 
   it("edits a payment's own values", () => {
-    const payment = { id: 'p1', amount: 12.5, received_at: '2026-11-01', note: 'check', created_at: '' };
+    const payment = {
+      id: 'p1',
+      amount: 12.5,
+      received_at: '2026-11-01',
+      note: 'check',
+      created_at: '',
+      from_account: false,
+    };
     expect(paymentValues({ remaining: 0 }, payment, NOW)).toEqual({
       amount: '12.50',
       received_at: '2026-11-01',

@@ -64,8 +64,12 @@ const grid = (columns: number) =>
     gap: 1,
   }) as const;
 
-/** An invoice's or payment's invoice number (#1042), or a credit memo's own (CM-1001), linked to its page. */
+/**
+ * An invoice's or payment's invoice number (#1042), or a credit memo's own (CM-1001), linked to its page; a payment
+ * on account's or a refund's own reference (Check 1042) as plain text.
+ */
 function Reference({ row, linked }: { row: StatementRow; linked: boolean }) {
+  if (row.kind === 'account_payment' || row.kind === 'refund') return <>{row.reference}</>;
   const memo = row.kind === 'credit_memo';
   const text = memo ? row.reference : `#${row.reference}`;
   if (!linked) return <>{text}</>;

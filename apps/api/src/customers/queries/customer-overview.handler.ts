@@ -31,13 +31,14 @@ export class CustomerOverviewHandler implements IQueryHandler<CustomerOverviewQu
   ) {}
 
   async execute({ companyId, customerId, now }: CustomerOverviewQuery): Promise<CustomerOverviewResponse> {
-    const [customer, timeZone, balances, open, orders, payments] = await Promise.all([
+    const [customer, timeZone, balances, open, orders, payments, creditCents] = await Promise.all([
       this.customers.execute(new GetCustomerQuery(companyId, customerId)),
       this.reader.timeZone(companyId),
       this.reader.openBalances(companyId, customerId),
       this.reader.openInvoices(companyId, customerId),
       this.reader.recentOrders(companyId, customerId),
       this.reader.recentPayments(companyId, customerId),
+      this.reader.unappliedCredit(companyId, customerId),
     ]);
     const today = businessDate(now, timeZone);
     const holder: PermitHolder = {
@@ -53,13 +54,16 @@ export class CustomerOverviewHandler implements IQueryHandler<CustomerOverviewQu
       })),
       today,
     );
+    const owingCents = balances.reduce((sum, row) => sum + cents(row.balance_cents), 0);
     return {
       customer,
       today,
       standing,
       balance: {
-        owing: dollarsOf(balances.reduce((sum, row) => sum + cents(row.balance_cents), 0)),
+        owing: dollarsOf(owingCents),
         open_invoices: balances.length,
+        unapplied_credit: dollarsOf(creditCents),
+        balance: dollarsOf(owingCents - creditCents),
         aging: {
           current: dollarsOf(aging.current),
           days_1_30: dollarsOf(aging.days_1_30),

@@ -16,6 +16,9 @@ import { stampHoldingDecider, stampHoldingStream } from '#domain/stamps/stamp-ho
 import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import type { StampRange } from '#domain/stamps/stamp.events.js';
 import { stampsStream } from '#domain/stamps/stamp.events.js';
+import { creditCancelledPayments, keepAccountCustomer } from '#domain/accounts/customer-account.decide.js';
+import { customerAccountStream } from '#domain/accounts/customer-account.events.js';
+import { customerAccountDecider } from '#domain/accounts/customer-account.state.js';
 import { declareDecision, streamDecision } from '#engine';
 import { WAITS_FOR } from '../../read-your-writes.js';
 
@@ -65,10 +68,14 @@ export function createInvoiceDecision(
   });
 }
 
-/** PUT /invoice/{id}: the invoice, the stamp ledger (kept, allocated, released) and the invoice's holding. */
+/**
+ * PUT /invoice/{id}: the invoice, the stamp ledger (kept, allocated, released) and the invoice's holding; and its
+ * customer's account, where the payments of an invoice cancelled with payments become the customer's credit.
+ */
 export function reviseInvoiceDecision(
   data: ReviseInvoice['data'],
   heldBefore: readonly StampRange[],
+  customerId: string,
   metadata: CommandMetadata,
 ) {
   return declareDecision({
@@ -76,10 +83,21 @@ export function reviseInvoiceDecision(
       invoice: streamDecision(invoiceStream(data.invoiceId), invoiceDecider),
       stamps: streamDecision(stampsStream(metadata.companyId), stampLedgerDecider),
       holding: streamDecision(stampHoldingStream(data.invoiceId), stampHoldingDecider),
+      account: streamDecision(customerAccountStream(customerId), customerAccountDecider),
     },
-    decide: (states) =>
-      reviseHeldInvoice({ ...states, heldBefore }, { type: 'ReviseInvoice', data, metadata }),
-    waitFor: WAITS_FOR.invoice,
+    decide: ({ account: _account, ...states }) => {
+      const revised = reviseHeldInvoice({ ...states, heldBefore }, { type: 'ReviseInvoice', data, metadata });
+      keepAccountCustomer(states.invoice, revised.invoice);
+      const moved = creditCancelledPayments(
+        states.invoice,
+        revised.invoice,
+        customerId,
+        data.settings.timeZone,
+        metadata.now,
+      );
+      return { ...revised, invoice: [...revised.invoice, ...moved.invoice], account: moved.account };
+    },
+    waitFor: WAITS_FOR.invoiceRevision,
   });
 }
 

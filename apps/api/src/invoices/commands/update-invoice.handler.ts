@@ -45,7 +45,7 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
     const wait = options.waitForProjections !== false;
     const row = await this.reader.row(metadata.companyId, idOrNumber);
     const { data, heldBefore } = await this.revision(metadata, row, body);
-    await this.events.run(reviseInvoiceDecision(data, heldBefore, metadata), metadata, {
+    await this.events.run(reviseInvoiceDecision(data, heldBefore, row.customer_id, metadata), metadata, {
       waitForProjections: wait,
     });
     return wait ? this.reader.read(metadata.companyId, row.id) : undefined;

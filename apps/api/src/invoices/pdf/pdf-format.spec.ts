@@ -134,8 +134,22 @@ describe('The invoice template', () => {
     const invoice = {
       ...sampleInvoice(2, '346'),
       payments: [
-        { id: 'p1', amount: 20, received_at: '2026-03-07', note: 'Check #1001', created_at: '' },
-        { id: 'p2', amount: 5.5, received_at: '2026-03-09', note: '<b>cash</b>', created_at: '' },
+        {
+          id: 'p1',
+          amount: 20,
+          received_at: '2026-03-07',
+          note: 'Check #1001',
+          created_at: '',
+          from_account: false,
+        },
+        {
+          id: 'p2',
+          amount: 5.5,
+          received_at: '2026-03-09',
+          note: '<b>cash</b>',
+          created_at: '',
+          from_account: false,
+        },
       ],
       paid: 25.5,
       balance: 74.5,
@@ -185,7 +199,7 @@ describe('The balance template', () => {
       zip: '78701',
       display_tabc_id: 'MB1234567',
     },
-    summary: { owing: 110.83 },
+    summary: { owing: 110.83, unapplied_credit: 0, balance: 110.83 },
     invoices: [
       {
         id: 'i-1',

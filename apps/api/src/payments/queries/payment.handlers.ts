@@ -50,7 +50,7 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
   async execute({ companyId, customerId }: CustomerBalanceQuery): Promise<CustomerBalanceResponse> {
     // The customer, its open invoices and the time zone at once: one round trip's wait, not two in a row.
     if (!isUuid(customerId)) throw new DomainError('CUSTOMER_NOT_FOUND', 'not_found', 'Customer Not Found');
-    const [customer, rows, clock] = await Promise.all([
+    const [customer, rows, clock, credit] = await Promise.all([
       currentCustomer(this.pool, companyId, customerId),
       tenantQuery<{
         id: string;
@@ -72,6 +72,12 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
         [customerId],
       ),
       dueClock(this.pool, companyId, this.clock.nowIso()),
+      tenantQuery<{ unapplied_cents: string }>(
+        this.pool,
+        companyId,
+        'SELECT unapplied_cents FROM rm_customer_account WHERE company_id = $1 AND id = $2',
+        [customerId],
+      ),
     ]);
     // The due date and status every screen shows for the invoice (invoice-due.ts).
     const invoices = rows
@@ -89,6 +95,7 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
         status: due.status,
       }));
     const owingCents = rows.reduce((sum, row) => sum + Number(row.balance_cents), 0);
+    const unappliedCents = Number(credit[0]?.unapplied_cents ?? 0);
     return {
       customer: {
         id: customer.id,
@@ -99,7 +106,11 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
         zip: customer.zip,
         display_tabc_id: customer.display_tabc_id,
       },
-      summary: { owing: dollarsOf(owingCents) },
+      summary: {
+        owing: dollarsOf(owingCents),
+        unapplied_credit: dollarsOf(unappliedCents),
+        balance: dollarsOf(owingCents - unappliedCents),
+      },
       invoices,
     };
   }

@@ -3,11 +3,28 @@ import type { StatementResponse } from '#domain/contracts/statement.contract.js'
 import { fileDate } from '../../infra/pdf/pdf-format.js';
 import { clockTime } from '../../infra/company-time.js';
 
-/** What the statement PDF prints: the statement and the distributor's header. */
-export type StatementPdfView = StatementResponse & { title: string; company: CompanyHeader };
+/**
+ * What the statement PDF prints: the statement and the distributor's header; each row's reference as printed (an invoice
+ * number with its #, a payment on account's or a refund's own reference as it is).
+ */
+export type StatementPdfView = Omit<StatementResponse, 'rows'> & {
+  rows: (StatementResponse['rows'][number] & { shown_reference: string })[];
+  title: string;
+  company: CompanyHeader;
+};
+
+const OWN_REFERENCE: ReadonlySet<string> = new Set(['account_payment', 'refund']);
 
 export function statementPdfView(statement: StatementResponse, company: CompanyHeader): StatementPdfView {
-  return { ...statement, title: `${statement.customer.name} · Statement`, company };
+  return {
+    ...statement,
+    rows: statement.rows.map((row) => ({
+      ...row,
+      shown_reference: OWN_REFERENCE.has(row.kind) ? row.reference : `#${row.reference}`,
+    })),
+    title: `${statement.customer.name} · Statement`,
+    company,
+  };
 }
 
 /** The customer at the bottom of every page (the page number beside it). */

@@ -343,7 +343,7 @@ function rows(doc: Doc, view: StatementPdfView, face: (name: Face) => string, to
     }
     const cells = [
       displayDate(line.date),
-      `#${line.reference}`,
+      line.shown_reference,
       line.description,
       line.due_on ? displayDate(line.due_on) : '',
       line.charge ? money(line.charge) : '',

@@ -10,12 +10,13 @@ import { creditSubjectSql } from '../../invoices/invoice-due.js';
  * domain's (domain/statements/statement.ts).
  */
 export interface StatementDocumentRow extends Record<string, unknown> {
-  kind: 'invoice' | 'payment' | 'credit_memo';
+  kind:
+    'invoice' | 'payment' | 'credit_memo' | 'account_payment' | 'application' | 'refund' | 'invoice_credit';
   id: string;
   on_date: string;
   reference: string;
   amount_cents: string;
-  /** invoice: its status; payment: the status of the invoice it was logged on */
+  /** invoice: its status; payment: the status of the invoice it was logged on; account entries: the method */
   status: string;
   /** invoice: the typed due date */
   due_on: string | null;
@@ -23,7 +24,9 @@ export interface StatementDocumentRow extends Record<string, unknown> {
   credit_subject: boolean;
   /** payment: the invoice it pays; credit memo: the invoice it credits */
   applies_to: string | null;
-  /** payment: its note; credit memo: the number of the invoice it credits */
+  /**
+   * payment: its note; credit memo: the number of the invoice it credits; account entries: the invoice's number
+   */
   note: string;
 }
 
@@ -34,9 +37,13 @@ export interface StatementDocumentRow extends Record<string, unknown> {
  * - invoices: rm_invoice_grid_customer_idx (company_id, customer_id, invoiced_on …) WHERE deleted_at IS NULL; drafts
  *   are not issued and charge nothing, so they are left out;
  * - payments: the live payments kept on each of the customer's invoices (`rm_invoice.payments`, the same index), a
- *   draft's or a cancelled invoice's payments included: the money was received.
+ *   draft's or a cancelled invoice's payments included (also those that became the customer's credit): the money
+ *   was received.
+ *   Payments applied from the customer's account are left out here: the account's entries hold them;
  * - credit memos: those issued (a voided memo never counts), through rm_credit_memo_customer_idx (company_id,
- *   customer_id, issued_on).
+ *   customer_id, issued_on);
+ * - the customer's account entries (payments on account, applications, refunds, cancelled invoices' payments become
+ *   credit): its one rm_customer_account row, by its key.
  * A new kind of document is one more select answering the same columns, and one more case in the domain's
  * `amountsOf`.
  */
@@ -51,14 +58,23 @@ UNION ALL
 SELECT 'payment', p.id, p.received_on, i.number, p.amount_cents, i.status, NULL, false, i.id::text,
        coalesce(p.note, '')
   FROM rm_invoice i
- CROSS JOIN LATERAL jsonb_to_recordset(i.payments) AS p(id text, amount_cents bigint, received_on text, note text)
+ CROSS JOIN LATERAL jsonb_to_recordset(i.payments)
+       AS p(id text, amount_cents bigint, received_on text, note text, from_account boolean)
  WHERE i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.payments <> '[]'::jsonb
-   AND p.received_on::date <= $3::date
+   AND p.received_on::date <= $3::date AND p.from_account IS NOT TRUE
 UNION ALL
 SELECT 'credit_memo', m.id::text, to_char(m.issued_on, 'YYYY-MM-DD'), m.number, m.total_cents, m.status, NULL, false,
        m.invoice_id::text, m.invoice_number
   FROM rm_credit_memo m
- WHERE m.company_id = $1 AND m.customer_id = $2 AND m.status = 'issued' AND m.issued_on <= $3::date`;
+ WHERE m.company_id = $1 AND m.customer_id = $2 AND m.status = 'issued' AND m.issued_on <= $3::date
+UNION ALL
+SELECT CASE e.kind WHEN 'payment' THEN 'account_payment' ELSE e.kind END, e.id, e.on_date, e.reference,
+       e.amount_cents, coalesce(e.method, ''), NULL, false, e.invoice_id,
+       coalesce(e.invoice_number, '')
+  FROM rm_customer_account a
+ CROSS JOIN LATERAL jsonb_to_recordset(a.entries) AS e(id text, kind text, on_date text, reference text,
+       amount_cents bigint, method text, invoice_id text, invoice_number text)
+ WHERE a.company_id = $1 AND a.id = $2 AND e.on_date::date <= $3::date`;
 
 @Injectable()
 export class StatementReader {

@@ -17,9 +17,8 @@ export function cancelConsequences(invoice: Pick<Invoice, 'stamps' | 'stamp_coun
   }
   if (invoice.paid > 0) {
     sentences.push(
-      `${formatMoney(invoice.paid)} already paid stays recorded on this cancelled invoice: it is not moved to ` +
-        "another invoice and does not count as a credit on the customer's balance. Refund it, or log it on the " +
-        'replacement invoice and delete it here.',
+      `Its payments of ${formatMoney(invoice.paid)} become the customer's credit: apply it to another invoice or ` +
+        "refund it from the customer's page.",
     );
   }
   return sentences;

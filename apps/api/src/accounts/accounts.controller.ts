@@ -1,0 +1,116 @@
+import { Body, Controller, Get, Headers, Inject, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import type { CommandMetadata } from '#domain/shared/decider.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/public.decorator.js';
+import { RequiresFeature } from '../features/requires-feature.decorator.js';
+import { Clock } from '../infra/clock.js';
+import { ApiAnswer } from '../infra/http/api-answer.js';
+import { idempotencyKeyOf } from '../infra/http/idempotent-id.js';
+import { CUSTOMER_ACCOUNT_ANSWER } from './account.answers.js';
+import {
+  ApplyAccountCreditCommand,
+  ReceivePaymentOnAccountCommand,
+  RefundAccountCreditCommand,
+} from './commands/account.commands.js';
+import { ApplyCreditBody, ReceivePaymentBody, RefundCreditBody } from './dto/account.body.js';
+import { AccountReader } from './queries/account.reader.js';
+
+const metadataOf = (user: AuthUser, clock: Clock): CommandMetadata => ({
+  companyId: user.companyId,
+  userId: user.id,
+  now: clock.nowIso(),
+});
+
+const IDEMPOTENCY = {
+  name: 'Idempotency-Key',
+  required: false,
+  description: 'A retried submit is recorded once',
+};
+
+/**
+ * Payments on account, with the payment feature on: money received for a customer rather than one invoice, applied
+ * to its open invoices (oldest first or as chosen), the rest kept as its credit, applied later or refunded.
+ */
+@ApiTags('payment')
+@ApiBearerAuth()
+@RequiresFeature('payment')
+@Controller()
+export class AccountsController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(AccountReader) private readonly reader: AccountReader,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  @Get('customer/:id/account')
+  @ApiAnswer(200, "The customer's unapplied credit, balance and account entries", CUSTOMER_ACCOUNT_ANSWER)
+  account(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.reader.read(user.companyId, id.toLowerCase());
+  }
+
+  /** 201 with the account; 400 for a bad amount or an invoice of another customer, 409 for a cancelled invoice. */
+  @Post('customer/:id/payment')
+  @ApiAnswer(
+    201,
+    'The account after the payment, applied and the rest kept as credit',
+    CUSTOMER_ACCOUNT_ANSWER,
+  )
+  @ApiHeader(IDEMPOTENCY)
+  receive(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: ReceivePaymentBody,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
+    return this.commands.execute(
+      new ReceivePaymentOnAccountCommand(
+        metadataOf(user, this.clock),
+        id.toLowerCase(),
+        body,
+        idempotencyKeyOf(key),
+      ),
+    );
+  }
+
+  /** 201 with the account; 409 when there is no credit or the amounts chosen are more than it. */
+  @Post('customer/:id/credit/apply')
+  @ApiAnswer(201, 'The account after its credit was applied', CUSTOMER_ACCOUNT_ANSWER)
+  @ApiHeader(IDEMPOTENCY)
+  apply(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: ApplyCreditBody,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
+    return this.commands.execute(
+      new ApplyAccountCreditCommand(
+        metadataOf(user, this.clock),
+        id.toLowerCase(),
+        body,
+        idempotencyKeyOf(key),
+      ),
+    );
+  }
+
+  /** 201 with the account; 409 when it is more than the credit. */
+  @Post('customer/:id/credit/refund')
+  @ApiAnswer(201, 'The account after the refund', CUSTOMER_ACCOUNT_ANSWER)
+  @ApiHeader(IDEMPOTENCY)
+  refund(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: RefundCreditBody,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
+    return this.commands.execute(
+      new RefundAccountCreditCommand(
+        metadataOf(user, this.clock),
+        id.toLowerCase(),
+        body,
+        idempotencyKeyOf(key),
+      ),
+    );
+  }
+}

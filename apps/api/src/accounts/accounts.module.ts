@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { AccountsController } from './accounts.controller.js';
+import {
+  ApplyAccountCreditHandler,
+  ReceivePaymentOnAccountHandler,
+  RefundAccountCreditHandler,
+} from './commands/account.handlers.js';
+import { AccountReader } from './queries/account.reader.js';
+
+/** Payments on account: receive for a customer, apply its credit, refund it; and the account's answer. */
+@Module({
+  controllers: [AccountsController],
+  providers: [
+    AccountReader,
+    ReceivePaymentOnAccountHandler,
+    ApplyAccountCreditHandler,
+    RefundAccountCreditHandler,
+  ],
+  exports: [AccountReader],
+})
+export class AccountsModule {}

@@ -1,0 +1,41 @@
+import { Command } from '@nestjs/cqrs';
+import type { CustomerAccountResponse } from '#domain/contracts/account.contract.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
+import type { ApplyCreditBody, ReceivePaymentBody, RefundCreditBody } from '../dto/account.body.js';
+
+/** POST /customer/{id}/payment: answers the customer's account after it. */
+export class ReceivePaymentOnAccountCommand extends Command<CustomerAccountResponse> {
+  constructor(
+    readonly metadata: CommandMetadata,
+    readonly customerId: string,
+    readonly body: ReceivePaymentBody,
+    /** From the Idempotency-Key header: a retried submit receives the payment once. */
+    readonly idempotencyKey: string | undefined,
+  ) {
+    super();
+  }
+}
+
+/** POST /customer/{id}/credit/apply. */
+export class ApplyAccountCreditCommand extends Command<CustomerAccountResponse> {
+  constructor(
+    readonly metadata: CommandMetadata,
+    readonly customerId: string,
+    readonly body: ApplyCreditBody,
+    readonly idempotencyKey: string | undefined,
+  ) {
+    super();
+  }
+}
+
+/** POST /customer/{id}/credit/refund. */
+export class RefundAccountCreditCommand extends Command<CustomerAccountResponse> {
+  constructor(
+    readonly metadata: CommandMetadata,
+    readonly customerId: string,
+    readonly body: RefundCreditBody,
+    readonly idempotencyKey: string | undefined,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,149 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Allocation, ReceivePaymentOnAccount } from '#domain/accounts/customer-account.decide.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
+import { centsOf } from '#domain/shared/money.js';
+import { EventAppender } from '#engine';
+import { idempotentId } from '../../infra/http/idempotent-id.js';
+import type { ApplicationBody, ReceivePaymentBody } from '../dto/account.body.js';
+import { AccountReader } from '../queries/account.reader.js';
+import {
+  ApplyAccountCreditCommand,
+  ReceivePaymentOnAccountCommand,
+  RefundAccountCreditCommand,
+} from './account.commands.js';
+import { applyCreditDecision, receivePaymentDecision, refundCreditDecision } from './account.decisions.js';
+
+/** The id a write takes: from the Idempotency-Key (a retry names the same payment), random without one. */
+const idOf = (metadata: CommandMetadata, key: string | undefined, what: string) =>
+  idempotentId(metadata.companyId, metadata.userId, key && `account-${what}:${key}`);
+
+/**
+ * The invoices a write may pay: those chosen (each of the company, else 404), or the customer's open invoices oldest
+ * first as far as `cents` reaches; each with the id its payment there takes.
+ */
+async function allocationOf(
+  reader: AccountReader,
+  metadata: CommandMetadata,
+  customerId: string,
+  chosen: ApplicationBody[] | null | undefined,
+  cents: number,
+  key: string | undefined,
+): Promise<Allocation> {
+  const ids = chosen
+    ? await reader.ownInvoices(
+        metadata.companyId,
+        chosen.map((c) => c.invoice_id.toLowerCase()),
+      )
+    : await reader.oldestOpen(metadata.companyId, customerId, cents);
+  return {
+    candidates: ids.map((invoiceId) => ({
+      invoiceId,
+      invoicePaymentId: idOf(metadata, key, `pay:${invoiceId}`),
+    })),
+    chosen: chosen
+      ? chosen.map((c, index) => ({ invoiceId: ids[index]!, amountCents: centsOf(c.amount) ?? 0 }))
+      : null,
+  };
+}
+
+/** The domain's command of POST /customer/{id}/payment. */
+function receiveCommand(
+  metadata: CommandMetadata,
+  body: ReceivePaymentBody,
+  data: Allocation & { customerId: string; timeZone: string },
+  key: string | undefined,
+): ReceivePaymentOnAccount {
+  return {
+    type: 'ReceivePaymentOnAccount',
+    data: {
+      ...data,
+      paymentId: idOf(metadata, key, 'payment'),
+      applicationId: idOf(metadata, key, 'application'),
+      amountCents: centsOf(body.amount),
+      method: body.method,
+      reference: body.reference ?? '',
+      receivedOn: body.received_at,
+      note: body.note ?? '',
+    },
+    metadata,
+  };
+}
+
+/** Money received for a customer, applied oldest first or to the invoices chosen; the rest stays as credit. */
+@CommandHandler(ReceivePaymentOnAccountCommand)
+export class ReceivePaymentOnAccountHandler implements ICommandHandler<ReceivePaymentOnAccountCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(AccountReader) private readonly reader: AccountReader,
+  ) {}
+
+  async execute({ metadata, customerId, body, idempotencyKey }: ReceivePaymentOnAccountCommand) {
+    const { customerId: id, timeZone } = await this.reader.customerAndZone(metadata.companyId, customerId);
+    const cents = centsOf(body.amount) ?? 0;
+    const allocation = await allocationOf(this.reader, metadata, id, body.invoices, cents, idempotencyKey);
+    const command = receiveCommand(
+      metadata,
+      body,
+      { ...allocation, customerId: id, timeZone },
+      idempotencyKey,
+    );
+    await this.events.run(receivePaymentDecision(command), metadata, { waitForProjections: true });
+    return this.reader.read(metadata.companyId, id);
+  }
+}
+
+/** The customer's unapplied credit applied to its open invoices; never more than the credit. */
+@CommandHandler(ApplyAccountCreditCommand)
+export class ApplyAccountCreditHandler implements ICommandHandler<ApplyAccountCreditCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(AccountReader) private readonly reader: AccountReader,
+  ) {}
+
+  async execute({ metadata, customerId, body, idempotencyKey }: ApplyAccountCreditCommand) {
+    const { customerId: id, timeZone } = await this.reader.customerAndZone(metadata.companyId, customerId);
+    const credit = await this.reader.unappliedCents(metadata.companyId, id);
+    const allocation = await allocationOf(this.reader, metadata, id, body.invoices, credit, idempotencyKey);
+    const decision = applyCreditDecision({
+      type: 'ApplyAccountCredit',
+      data: {
+        ...allocation,
+        customerId: id,
+        applicationId: idOf(metadata, idempotencyKey, 'application'),
+        timeZone,
+      },
+      metadata,
+    });
+    await this.events.run(decision, metadata, { waitForProjections: true });
+    return this.reader.read(metadata.companyId, id);
+  }
+}
+
+/** A refund of the customer's credit by check or ACH; never more than the credit. */
+@CommandHandler(RefundAccountCreditCommand)
+export class RefundAccountCreditHandler implements ICommandHandler<RefundAccountCreditCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(AccountReader) private readonly reader: AccountReader,
+  ) {}
+
+  async execute({ metadata, customerId, body, idempotencyKey }: RefundAccountCreditCommand) {
+    const { customerId: id, timeZone } = await this.reader.customerAndZone(metadata.companyId, customerId);
+    const decision = refundCreditDecision({
+      type: 'RefundAccountCredit',
+      data: {
+        customerId: id,
+        refundId: idOf(metadata, idempotencyKey, 'refund'),
+        amountCents: centsOf(body.amount),
+        method: body.method,
+        reference: body.reference,
+        refundedOn: body.refunded_at,
+        timeZone,
+      },
+      metadata,
+    });
+    await this.events.run(decision, metadata, { waitForProjections: true });
+    return this.reader.read(metadata.companyId, id);
+  }
+}

@@ -1,0 +1,359 @@
+import { DomainError } from '../shared/domain-error.js';
+import {
+  applyAccountCredit,
+  keepAccountCustomer,
+  receivePaymentOnAccount,
+  refundAccountCredit,
+  type ApplyAccountCredit,
+  type ReceivePaymentOnAccount,
+  type RefundAccountCredit,
+} from './customer-account.decide.js';
+import {
+  accountOf,
+  aCustomerWorld,
+  at,
+  cancel,
+  candidatesOf,
+  CUSTOMER,
+  liveIn,
+  record,
+  statesOf,
+  TZ,
+  type AccountWorld,
+} from './customer-account.fixtures.js';
+import { customerBalance } from './customer-balance.js';
+
+const NOW = '2026-11-21T15:00:00.000Z';
+
+const receive = (
+  world: AccountWorld,
+  amountCents: number | undefined,
+  extra: Partial<ReceivePaymentOnAccount['data']> = {},
+): ReceivePaymentOnAccount => ({
+  type: 'ReceivePaymentOnAccount',
+  data: {
+    customerId: CUSTOMER,
+    paymentId: 'pay-1',
+    applicationId: 'app-1',
+    amountCents,
+    method: 'check',
+    reference: '1042',
+    receivedOn: '2026-11-21',
+    note: '',
+    timeZone: TZ,
+    candidates: candidatesOf(world, 'p1'),
+    ...extra,
+  },
+  metadata: at(NOW),
+});
+
+const apply = (world: AccountWorld, extra: Partial<ApplyAccountCredit['data']> = {}): ApplyAccountCredit => ({
+  type: 'ApplyAccountCredit',
+  data: {
+    customerId: CUSTOMER,
+    applicationId: 'app-2',
+    timeZone: TZ,
+    candidates: candidatesOf(world, 'p2'),
+    ...extra,
+  },
+  metadata: at(NOW),
+});
+
+const refund = (
+  amountCents: number,
+  extra: Partial<RefundAccountCredit['data']> = {},
+): RefundAccountCredit => ({
+  type: 'RefundAccountCredit',
+  data: {
+    customerId: CUSTOMER,
+    refundId: 'ref-1',
+    amountCents,
+    method: 'check',
+    reference: '2001',
+    refundedOn: '2026-11-21',
+    timeZone: TZ,
+    ...extra,
+  },
+  metadata: at(NOW),
+});
+
+function errorOf(run: () => unknown): DomainError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+}
+
+describe('Payments on account', () => {
+  it('given three open invoices, when a check pays more than them, then oldest first and the rest is credit', () => {
+    const world = aCustomerWorld([100, 200, 50]);
+    const decided = record(world, receivePaymentOnAccount(statesOf(world), receive(world, 40_000)));
+
+    expect(decided.account).toEqual([
+      {
+        type: 'PaymentReceivedOnAccount',
+        data: {
+          customerId: CUSTOMER,
+          companyId: 'co-1',
+          paymentId: 'pay-1',
+          amountCents: 40_000,
+          method: 'check',
+          reference: '1042',
+          receivedOn: '2026-11-21',
+          note: '',
+          receivedAt: NOW,
+        },
+      },
+      {
+        type: 'AccountCreditApplied',
+        data: {
+          customerId: CUSTOMER,
+          companyId: 'co-1',
+          applicationId: 'app-1',
+          paymentId: 'pay-1',
+          appliedOn: '2026-11-21',
+          applications: [
+            { invoiceId: 'inv-1', number: '1', invoicePaymentId: 'p1-inv-1', amountCents: 10_000 },
+            { invoiceId: 'inv-2', number: '2', invoicePaymentId: 'p1-inv-2', amountCents: 20_000 },
+            { invoiceId: 'inv-3', number: '3', invoicePaymentId: 'p1-inv-3', amountCents: 5_000 },
+          ],
+          totalCents: 35_000,
+          appliedAt: NOW,
+        },
+      },
+    ]);
+    expect(decided.invoices['inv-1']).toEqual([
+      {
+        type: 'PaymentLogged',
+        data: {
+          invoiceId: 'inv-1',
+          companyId: 'co-1',
+          paymentId: 'p1-inv-1',
+          amountCents: 10_000,
+          receivedOn: '2026-11-21',
+          note: 'On account · Check 1042',
+          loggedAt: NOW,
+          account: { customerId: CUSTOMER, applicationId: 'app-1' },
+        },
+      },
+      {
+        type: 'InvoiceStatusChanged',
+        data: {
+          invoiceId: 'inv-1',
+          companyId: 'co-1',
+          from: 'invoiced',
+          to: 'paid',
+          reason: 'payments',
+          changedAt: NOW,
+        },
+      },
+    ]);
+    expect(accountOf(world).unappliedCents).toBe(5_000);
+    expect(liveIn(world, 'inv-2').invoiceStatus).toBe('paid');
+  });
+
+  it('given an open invoice, when less than it is received, then it is partially paid and no credit remains', () => {
+    const world = aCustomerWorld([100]);
+    record(world, receivePaymentOnAccount(statesOf(world), receive(world, 4_000)));
+    expect(liveIn(world, 'inv-1').invoiceStatus).toBe('partially_paid');
+    expect(accountOf(world).unappliedCents).toBe(0);
+  });
+
+  it('given invoices chosen with amounts, then only those are paid and the rest is credit', () => {
+    const world = aCustomerWorld([100, 200]);
+    const decided = record(
+      world,
+      receivePaymentOnAccount(
+        statesOf(world),
+        receive(world, 15_000, { chosen: [{ invoiceId: 'inv-2', amountCents: 12_000 }] }),
+      ),
+    );
+    expect(Object.keys(decided.invoices)).toEqual(['inv-2']);
+    expect(accountOf(world).unappliedCents).toBe(3_000);
+  });
+
+  it('when the same payment is decided again (a retry), then nothing more is recorded', () => {
+    const world = aCustomerWorld([100]);
+    record(world, receivePaymentOnAccount(statesOf(world), receive(world, 4_000)));
+    expect(receivePaymentOnAccount(statesOf(world), receive(world, 4_000))).toEqual({
+      account: [],
+      invoices: {},
+    });
+  });
+
+  it('refuses a bad amount, a bad method, chosen amounts over what was received or over an invoice', () => {
+    const world = aCustomerWorld([100, 200]);
+    expect(errorOf(() => receivePaymentOnAccount(statesOf(world), receive(world, 0))).details).toEqual([
+      { field: 'amount', message: 'Amount must be at least 0.01.' },
+    ]);
+    expect(
+      errorOf(() => receivePaymentOnAccount(statesOf(world), receive(world, 100, { method: 'barter' }))).code,
+    ).toBe('ACCOUNT_INVALID');
+    expect(
+      errorOf(() =>
+        receivePaymentOnAccount(
+          statesOf(world),
+          receive(world, 5_000, { chosen: [{ invoiceId: 'inv-2', amountCents: 6_000 }] }),
+        ),
+      ).message,
+    ).toBe('The invoices chosen take $60.00, more than the $50.00 received.');
+    expect(
+      errorOf(() =>
+        receivePaymentOnAccount(
+          statesOf(world),
+          receive(world, 50_000, { chosen: [{ invoiceId: 'inv-1', amountCents: 10_001 }] }),
+        ),
+      ).message,
+    ).toBe('Invoice 1 has $100.00 left to pay.');
+  });
+
+  it('refuses an invoice of another customer and a cancelled invoice', () => {
+    const world = aCustomerWorld([100, 200]);
+    const other = aCustomerWorld([300], 'cust-2');
+    world.invoices.invoices['inv-9'] = other.invoices.invoices['inv-1']!;
+    expect(
+      errorOf(() =>
+        receivePaymentOnAccount(
+          statesOf(world),
+          receive(world, 100, { chosen: [{ invoiceId: 'inv-9', amountCents: 100 }] }),
+        ),
+      ).code,
+    ).toBe('INVOICE_OF_ANOTHER_CUSTOMER');
+    cancel(world, 'inv-1');
+    expect(
+      errorOf(() =>
+        receivePaymentOnAccount(
+          statesOf(world),
+          receive(world, 100, { chosen: [{ invoiceId: 'inv-1', amountCents: 100 }] }),
+        ),
+      ).code,
+    ).toBe('INVOICE_CANCELLED');
+  });
+});
+
+describe('Applying and refunding credit', () => {
+  it('given a credit, when it is applied to a later invoice, then the invoice is paid and the credit used', () => {
+    const world = aCustomerWorld([100]);
+    record(world, receivePaymentOnAccount(statesOf(world), receive(world, 15_000)));
+    const later = aCustomerWorld([100, 30]);
+    world.invoices.invoices['inv-2'] = later.invoices.invoices['inv-2']!;
+    const decided = record(world, applyAccountCredit(statesOf(world), apply(world)));
+    expect(decided.account).toEqual([
+      {
+        type: 'AccountCreditApplied',
+        data: {
+          customerId: CUSTOMER,
+          companyId: 'co-1',
+          applicationId: 'app-2',
+          paymentId: null,
+          appliedOn: '2026-11-21',
+          applications: [
+            { invoiceId: 'inv-2', number: '2', invoicePaymentId: 'p2-inv-2', amountCents: 3_000 },
+          ],
+          totalCents: 3_000,
+          appliedAt: NOW,
+        },
+      },
+    ]);
+    expect(liveIn(world, 'inv-2').invoiceStatus).toBe('paid');
+    expect(accountOf(world).unappliedCents).toBe(2_000);
+  });
+
+  it('refuses to apply more than the credit, or with no credit', () => {
+    const world = aCustomerWorld([100, 200]);
+    expect(errorOf(() => applyAccountCredit(statesOf(world), apply(world))).code).toBe('NO_CREDIT');
+    record(world, receivePaymentOnAccount(statesOf(world), receive(world, 5_000, { chosen: [] })));
+    expect(
+      errorOf(() =>
+        applyAccountCredit(
+          statesOf(world),
+          apply(world, { chosen: [{ invoiceId: 'inv-2', amountCents: 5_001 }] }),
+        ),
+      ).message,
+    ).toBe("$50.01 is more than the customer's unapplied credit of $50.00.");
+  });
+
+  it('given a credit, when part is refunded by check, then the credit falls; never more than the credit', () => {
+    const world = aCustomerWorld([]);
+    record(world, receivePaymentOnAccount(statesOf(world), receive(world, 5_000)));
+    expect(refundAccountCredit(accountOf(world), refund(2_000))).toEqual([
+      {
+        type: 'AccountCreditRefunded',
+        data: {
+          customerId: CUSTOMER,
+          companyId: 'co-1',
+          refundId: 'ref-1',
+          amountCents: 2_000,
+          method: 'check',
+          reference: '2001',
+          refundedOn: '2026-11-21',
+          refundedAt: NOW,
+        },
+      },
+    ]);
+    expect(errorOf(() => refundAccountCredit(accountOf(world), refund(5_001))).code).toBe('MORE_THAN_CREDIT');
+    expect(errorOf(() => refundAccountCredit(accountOf(world), refund(100, { method: 'cash' }))).code).toBe(
+      'ACCOUNT_INVALID',
+    );
+  });
+});
+
+describe('An invoice paid from the account', () => {
+  it('keeps its customer: a revision moving it to another customer is refused', () => {
+    const world = aCustomerWorld([100]);
+    record(world, receivePaymentOnAccount(statesOf(world), receive(world, 5_000)));
+    const before = liveIn(world, 'inv-1');
+    const moved = [
+      {
+        type: 'InvoiceRevised' as const,
+        data: { ...before, customer: { ...before.customer, id: 'cust-2' } } as never,
+      },
+    ];
+    expect(errorOf(() => keepAccountCustomer(before, moved)).message).toBe(
+      "Invoice 1 was paid from the customer's account: its customer cannot change. Cancel it (its payments become the customer's credit) and replace it.",
+    );
+    expect(() => keepAccountCustomer(before, [])).not.toThrow();
+  });
+});
+
+describe('A cancelled invoice with payments', () => {
+  it('given a paid invoice, when it is cancelled, then its payments become the customer credit', () => {
+    const world = aCustomerWorld([100, 200]);
+    record(world, receivePaymentOnAccount(statesOf(world), receive(world, 10_000)));
+    const decided = cancel(world, 'inv-1');
+    expect(decided.account).toEqual([
+      {
+        type: 'InvoicePaymentsCredited',
+        data: {
+          customerId: CUSTOMER,
+          companyId: 'co-1',
+          invoiceId: 'inv-1',
+          number: '1',
+          amountCents: 10_000,
+          receivedCents: 0,
+          creditedOn: '2026-11-21',
+          creditedAt: NOW,
+        },
+      },
+    ]);
+    expect(decided.invoices['inv-1']).toContainEqual({
+      type: 'InvoicePaymentsMovedToCredit',
+      data: {
+        invoiceId: 'inv-1',
+        companyId: 'co-1',
+        customerId: CUSTOMER,
+        amountCents: 10_000,
+        paymentIds: ['p1-inv-1'],
+        movedAt: NOW,
+      },
+    });
+    expect(liveIn(world, 'inv-1').payments).toEqual([]);
+    expect(accountOf(world).unappliedCents).toBe(10_000);
+    const balance = customerBalance([liveIn(world, 'inv-1'), liveIn(world, 'inv-2')], accountOf(world));
+    expect(balance).toMatchObject({ balanceCents: 10_000, openCents: 20_000, unappliedCents: 10_000 });
+    expect(balance.balanceCents).toBe(balance.openCents - balance.unappliedCents);
+  });
+});

@@ -1,0 +1,298 @@
+import { businessDate } from '#domain/shared/business-date.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
+import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { expectOtherCompanyGets404 } from '../support/tenancy.js';
+
+const CUSTOMER = {
+  name: 'The Rusty Nail',
+  address: '500 E 6th St',
+  city: 'Austin',
+  zip: '78701',
+  tabc_id: 'MB123456',
+  cash_on_delivery: 0,
+  fintech_option: 0,
+};
+const SODA = {
+  product: 'Topo Chico',
+  product_type: 'n/a',
+  product_size: '355ml',
+  product_price: 1,
+  last_purchase_price: '0.50',
+};
+
+describe('Payments on account (HTTP)', () => {
+  let app: TestApp;
+  let api: ApiClient;
+  let document: ApiDocument;
+  let token: string;
+  let soda: string;
+  const today = businessDate(new Date().toISOString());
+
+  const aCustomer = async (name = CUSTOMER.name) =>
+    (await api.post('customer', { ...CUSTOMER, name }, token)).body.id as string;
+  /** An invoice of `dollars` (untaxed soda at $1). */
+  const anInvoice = async (customerId: string, dollars: number) => {
+    const created = await api.post(
+      'invoice',
+      {
+        customer_id: customerId,
+        items: [{ product_id: soda, qty: dollars, price: 1, taxable: false }],
+        force: true,
+      },
+      token,
+    );
+    expect([created.status, created.body.message]).toEqual([201, undefined]);
+    expect(created.body.total).toBe(dollars);
+    return created.body as { id: string; number: string };
+  };
+  const invoice = async (id: string) => (await api.get(`invoice/${id}`, token)).body;
+  const receive = (customerId: string, body: object, headers?: Record<string, string>) =>
+    api.post(
+      `customer/${customerId}/payment`,
+      { method: 'check', received_at: today, ...body },
+      token,
+      headers,
+    );
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    api = apiClient(app.baseUrl);
+    document = await loadApiDocument(app.baseUrl);
+    ({ token } = await signUpOwner(api));
+    soda = (await api.post('product', SODA, token)).body.id;
+    expect((await api.post('company/feature', { name: 'payment', active: true }, token)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('a check pays three invoices oldest first and leaves a credit, which is then applied to a fourth', async () => {
+    const customerId = await aCustomer();
+    const [a, b, c] = [
+      await anInvoice(customerId, 100),
+      await anInvoice(customerId, 200),
+      await anInvoice(customerId, 50),
+    ];
+    const received = await receive(customerId, { amount: '400.00', reference: '1042' });
+    expect(received.status).toBe(201);
+    expectDocumentedAnswer(document, 'POST', `customer/${customerId}/payment`, received);
+    expect(received.body).toMatchObject({
+      unapplied_credit: 50,
+      received: 400,
+      applied: 350,
+      owing: 0,
+      balance: -50,
+    });
+    for (const paid of [a, b, c])
+      expect(await invoice(paid.id)).toMatchObject({ status: 'paid', balance: 0 });
+
+    const d = await anInvoice(customerId, 80);
+    const applied = await api.post(`customer/${customerId}/credit/apply`, {}, token);
+    expect(applied.status).toBe(201);
+    expect(applied.body).toMatchObject({ unapplied_credit: 0, applied: 400, owing: 30, balance: 30 });
+    expect(await invoice(d.id)).toMatchObject({ status: 'partially_paid', paid: 50, balance: 30 });
+
+    const account = await api.get(`customer/${customerId}/account`, token);
+    expectDocumentedAnswer(document, 'GET', `customer/${customerId}/account`, account);
+    expect(account.body.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([
+      ['application', 50],
+      ['application', 50],
+      ['application', 200],
+      ['application', 100],
+      ['payment', 400],
+    ]);
+    const balance = await api.get(`customer/${customerId}/balance`, token);
+    expect(balance.body.summary).toMatchObject({ owing: 30, unapplied_credit: 0, balance: 30 });
+  });
+
+  it('applies to the invoices chosen with amounts, and refunds part of the credit by check', async () => {
+    const customerId = await aCustomer('Chosen Bar');
+    const a = await anInvoice(customerId, 100);
+    const b = await anInvoice(customerId, 100);
+    const received = await receive(customerId, {
+      amount: 150,
+      method: 'ach',
+      invoices: [{ invoice_id: b.id, amount: 60 }],
+    });
+    expect(received.body).toMatchObject({ unapplied_credit: 90, applied: 60 });
+    expect(await invoice(a.id)).toMatchObject({ paid: 0 });
+    expect(await invoice(b.id)).toMatchObject({ status: 'partially_paid', paid: 60 });
+
+    const tooMuch = await api.post(
+      `customer/${customerId}/credit/refund`,
+      { amount: 90.01, method: 'check', reference: '2001', refunded_at: today },
+      token,
+    );
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.message).toBe("$90.01 is more than the customer's unapplied credit of $90.00.");
+    const refunded = await api.post(
+      `customer/${customerId}/credit/refund`,
+      { amount: 40, method: 'check', reference: '2001', refunded_at: today },
+      token,
+    );
+    expect(refunded.status).toBe(201);
+    expectDocumentedAnswer(document, 'POST', `customer/${customerId}/credit/refund`, refunded);
+    expect(refunded.body).toMatchObject({ unapplied_credit: 50, refunded: 40, owing: 140, balance: 90 });
+
+    const statement = (await api.get(`customer/${customerId}/statement`, token)).body;
+    expect(
+      statement.rows
+        .filter((line: { kind: string }) => line.kind !== 'invoice')
+        .map((line: { description: string; charge: number; credit: number }) => [
+          line.description,
+          line.charge,
+          line.credit,
+        ]),
+    ).toEqual([
+      ['Payment on account · ACH', 0, 150],
+      [`Credit applied to invoice ${b.number}: $60.00`, 0, 0],
+      ['Refund of credit · Check 2001', 40, 0],
+    ]);
+    // invoices − payments − credits + refunds
+    expect(statement.closing_balance).toBe(200 - 150 + 40);
+    expect(statement.aging.unapplied_credit).toBe(50);
+  });
+
+  it('cancelling a paid invoice makes its payments the customer credit', async () => {
+    const customerId = await aCustomer('Cancel Bar');
+    const a = await anInvoice(customerId, 300);
+    expect(
+      (await api.post(`invoice/${a.id}/payment`, { amount: 300, received_at: today }, token)).status,
+    ).toBe(201);
+    const cancelled = await api.put(`invoice/${a.id}`, { status: 'cancelled' }, token);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', paid: 0 });
+    const account = (await api.get(`customer/${customerId}/account`, token)).body;
+    expect(account).toMatchObject({ unapplied_credit: 300, credited_from_invoices: 300, balance: -300 });
+    expect(account.entries[0]).toMatchObject({
+      kind: 'invoice_credit',
+      amount: 300,
+      invoice_number: a.number,
+    });
+  });
+
+  it('the same Idempotency-Key twice receives and applies once', async () => {
+    const customerId = await aCustomer('Retry Bar');
+    const a = await anInvoice(customerId, 100);
+    const headers = { 'Idempotency-Key': 'account-retry-0001' };
+    const first = await receive(customerId, { amount: 60 }, headers);
+    const second = await receive(customerId, { amount: 60 }, headers);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body).toMatchObject({ received: 60, applied: 60 });
+    expect(await invoice(a.id)).toMatchObject({ paid: 60 });
+  });
+
+  it('an invoice paid from the account keeps its customer, and its payment is changed only on the account', async () => {
+    const customerId = await aCustomer('Keeping Bar');
+    const other = await aCustomer('Other Keeping Bar');
+    const a = await anInvoice(customerId, 100);
+    await receive(customerId, { amount: 40 });
+    const moved = await api.put(`invoice/${a.id}`, { customer_id: other }, token);
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toContain("was paid from the customer's account: its customer cannot change");
+    const [payment] = (await invoice(a.id)).payments;
+    expect(payment).toMatchObject({ amount: 40, note: 'On account · Check', from_account: true });
+    const removed = await api.delete(`invoice/${a.id}/payment/${payment.id}`, token);
+    expect(removed.status).toBe(409);
+    expect(await invoice(a.id)).toMatchObject({ paid: 40 });
+  });
+
+  it('two parallel applications of the same credit apply it once', async () => {
+    const customerId = await aCustomer('Parallel Bar');
+    expect((await receive(customerId, { amount: 100 })).body).toMatchObject({ unapplied_credit: 100 });
+    const a = await anInvoice(customerId, 100);
+    const b = await anInvoice(customerId, 100);
+    const answers = await Promise.all([
+      api.post(`customer/${customerId}/credit/apply`, {}, token),
+      api.post(
+        `customer/${customerId}/credit/apply`,
+        { invoices: [{ invoice_id: b.id, amount: 100 }] },
+        token,
+      ),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    const paid = (await invoice(a.id)).paid + (await invoice(b.id)).paid;
+    expect(paid).toBe(100);
+    expect((await api.get(`customer/${customerId}/account`, token)).body).toMatchObject({
+      unapplied_credit: 0,
+      applied: 100,
+    });
+  });
+
+  it('refuses bad input with 4xx and changes nothing', async () => {
+    const customerId = await aCustomer('Refusing Bar');
+    const other = await aCustomer('Other Bar');
+    const mine = await anInvoice(customerId, 100);
+    const theirs = await anInvoice(other, 100);
+    const cancelled = await anInvoice(customerId, 100);
+    expect((await api.put(`invoice/${cancelled.id}`, { status: 'cancelled' }, token)).status).toBe(200);
+
+    const zero = await receive(customerId, { amount: 0 });
+    expect(zero.status).toBe(400);
+    expect(zero.body.message).toBe('Amount must be at least 0.01.');
+    expect((await receive(customerId, { amount: -5 })).status).toBe(400);
+    expect((await receive(customerId, { amount: 5, method: 'barter' })).status).toBe(400);
+    const another = await receive(customerId, {
+      amount: 5,
+      invoices: [{ invoice_id: theirs.id, amount: 5 }],
+    });
+    expect(another.status).toBe(400);
+    expect(another.body.message).toBe(`Invoice ${theirs.number} is not this customer's.`);
+    const onCancelled = await receive(customerId, {
+      amount: 5,
+      invoices: [{ invoice_id: cancelled.id, amount: 5 }],
+    });
+    expect(onCancelled.status).toBe(409);
+    const overInvoice = await receive(customerId, {
+      amount: 500,
+      invoices: [{ invoice_id: mine.id, amount: 101 }],
+    });
+    expect(overInvoice.status).toBe(400);
+    const noCredit = await api.post(`customer/${customerId}/credit/apply`, {}, token);
+    expect(noCredit.status).toBe(409);
+    expect(
+      (
+        await api.post(
+          `customer/${customerId}/credit/refund`,
+          { amount: 1, method: 'check', reference: '1', refunded_at: today },
+          token,
+        )
+      ).status,
+    ).toBe(409);
+    expect((await receive('not-a-customer', { amount: 5 })).status).toBe(404);
+    expect((await api.get(`customer/${customerId}/account`, token)).body).toMatchObject({
+      received: 0,
+      entries: [],
+    });
+    expect(await invoice(mine.id)).toMatchObject({ paid: 0 });
+  });
+
+  it("another company gets 404 for the customer's account routes", async () => {
+    const customerId = await aCustomer('Private Bar');
+    await receive(customerId, { amount: 12.34, reference: 'SECRET-REF' });
+    const other = await signUpOwner(api, 'Other Owner');
+    expect((await api.post('company/feature', { name: 'payment', active: true }, other.token)).status).toBe(
+      200,
+    );
+    await expectOtherCompanyGets404(
+      api,
+      other.token,
+      [
+        { method: 'GET', path: `customer/${customerId}/account` },
+        {
+          method: 'POST',
+          path: `customer/${customerId}/payment`,
+          body: { amount: 1, method: 'cash', received_at: today },
+        },
+        { method: 'POST', path: `customer/${customerId}/credit/apply`, body: {} },
+        {
+          method: 'POST',
+          path: `customer/${customerId}/credit/refund`,
+          body: { amount: 1, method: 'check', reference: '1', refunded_at: today },
+        },
+      ],
+      ['SECRET-REF', 'Private Bar'],
+    );
+  });
+});

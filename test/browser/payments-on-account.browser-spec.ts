@@ -1,0 +1,184 @@
+import type { Page } from 'playwright-core';
+import { snap, useBrowser } from '../support/browser.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { daysFromToday, expectTrue, hidden, ok, visible } from '../support/browser-fixtures.js';
+import { DESKTOP, PHONE, seriousViolations } from './accessibility.js';
+
+/*
+ * Payments on account from the customer's page, at 1440 and 390 px: a check that pays three invoices oldest first
+ * and leaves a credit, the credit applied to a fourth invoice, part of it refunded by check after a confirmation;
+ * a paid invoice cancelled, its payment found as the customer's credit. Every dialog under axe.
+ */
+
+let app: TestApp;
+let http: ApiClient;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  http = apiClient(app.baseUrl);
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+/** An owner with the payment feature, a customer and three untaxed invoices of $100, $200 and $50, oldest first. */
+async function aCompany() {
+  const { token } = await signUpOwner(http, 'Ana Account');
+  await ok(http.post('company/feature', { name: 'payment', active: true }, token));
+  const customer = await ok(
+    http.post(
+      'customer',
+      {
+        name: 'Pecos Saloon',
+        address: '1 Main St',
+        city: 'Austin',
+        zip: '78701',
+        tabc_id: 'MB765431',
+        cash_on_delivery: 0,
+        fintech_option: 0,
+      },
+      token,
+    ),
+  );
+  const soda = await ok(
+    http.post(
+      'product',
+      {
+        product: 'Topo Chico',
+        product_type: 'n/a',
+        product_size: '355ml',
+        product_price: 1,
+        last_purchase_price: '0.5',
+      },
+      token,
+    ),
+  );
+  const invoice = (dollars: number, daysAgo: number) =>
+    ok(
+      http.post(
+        'invoice',
+        {
+          customer_id: customer.id,
+          items: [{ product_id: soda.id, qty: dollars, price: 1, taxable: false }],
+          invoiced_at: daysFromToday(-daysAgo),
+          force: true,
+        },
+        token,
+      ),
+    );
+  const invoices = [await invoice(100, 30), await invoice(200, 20), await invoice(50, 10)];
+  return { token, customer, soda, invoices, invoice };
+}
+
+const section = (page: Page) => page.getByRole('region', { name: 'Payments on account' });
+
+describe('Payments on account (browser)', () => {
+  const browser = useBrowser(() => app.baseUrl);
+
+  browser.it(
+    'at 1440 px: a check pays three invoices and leaves a credit, applied to a fourth, part refunded',
+    async () => {
+      const c = await aCompany();
+      const page = await browser.signedIn(c.token, { viewport: DESKTOP });
+      await page.goto(`/customer/${c.customer.id}`);
+      await visible(section(page).getByLabel('Net balance $350.00'));
+      const found: string[] = [];
+
+      // Receive payment: $400 by check 1042, oldest first: $50 remains as credit
+      await section(page).getByRole('button', { name: 'Receive Payment…' }).click();
+      const receive = page.getByRole('dialog', { name: 'Receive Payment' });
+      await receive.getByLabel('Amount').fill('400');
+      await receive.getByLabel('Reference').fill('1042');
+      await visible(
+        receive.getByText("Applies $350.00 to invoices; $50.00 remains as the customer's credit."),
+      );
+      found.push(...(await seriousViolations(page, 'receive payment dialog')));
+      await snap(page, 'payments-on-account-receive-1440');
+      await receive.getByRole('button', { name: 'Receive Payment' }).click();
+      await hidden(receive);
+      await visible(section(page).getByLabel('Unapplied credit $50.00'));
+      await visible(section(page).getByLabel('Net balance -$50.00'));
+      await visible(section(page).getByText('Payment on account · Check 1042'));
+      await snap(page, 'payments-on-account-credit-1440');
+
+      // a fourth invoice; Apply credit, oldest first, after a confirmation
+      const fourth = await c.invoice(80, 1);
+      await page.reload();
+      await visible(section(page).getByLabel('Net balance $30.00'));
+      await section(page).getByRole('button', { name: 'Apply Credit…' }).click();
+      const apply = page.getByRole('dialog', { name: 'Apply Credit' });
+      await visible(apply.getByText('Applies $50.00; $0.00 remains as credit.'));
+      found.push(...(await seriousViolations(page, 'apply credit dialog')));
+      await apply.getByRole('button', { name: 'Apply Credit' }).click();
+      const sure = page.getByRole('dialog', { name: 'Apply $50.00 of credit to invoices?' });
+      await sure.getByRole('button', { name: 'Apply Credit' }).click();
+      await hidden(sure);
+      await visible(section(page).getByLabel('Unapplied credit $0.00'));
+      await visible(section(page).getByText(`Applied to invoice #${fourth.number}`));
+      await page.goto(`/invoice/${fourth.number}`);
+      await visible(page.getByText('Partially Paid').first());
+      // its payment from the account is changed on the account, not here
+      await visible(page.getByRole('cell', { name: 'From the account' }));
+
+      // a paid invoice cancelled: its payment becomes the customer's credit, which is refunded in part
+      await page.goto(`/invoice/${c.invoices[0].number}`);
+      await page.getByRole('button', { name: 'Cancel Invoice' }).click();
+      const cancel = page.getByRole('dialog', {
+        name: `Sure you want to cancel invoice #${c.invoices[0].number}?`,
+      });
+      await visible(
+        cancel.getByText("Its payments of $100.00 become the customer's credit", { exact: false }),
+      );
+      await snap(page, 'payments-on-account-cancel-confirm-1440');
+      await cancel.getByRole('button', { name: 'Cancel Invoice' }).click();
+      await hidden(cancel);
+      await page.goto(`/customer/${c.customer.id}`);
+      await visible(section(page).getByLabel('Unapplied credit $100.00'));
+      await visible(section(page).getByText(`Payments of cancelled invoice #${c.invoices[0].number}`));
+
+      await section(page).getByRole('button', { name: 'Refund Credit…' }).click();
+      const refund = page.getByRole('dialog', { name: 'Refund Credit' });
+      await refund.getByLabel('Amount').fill('100.01');
+      await refund.getByLabel('Reference').fill('2001');
+      await refund.getByRole('button', { name: 'Refund Credit' }).click();
+      await visible(refund.getByText('At most the unapplied credit of $100.00.'));
+      await refund.getByLabel('Amount').fill('40');
+      found.push(...(await seriousViolations(page, 'refund credit dialog')));
+      await refund.getByRole('button', { name: 'Refund Credit' }).click();
+      const sureRefund = page.getByRole('dialog', { name: 'Refund $40.00 to the customer?' });
+      await snap(page, 'payments-on-account-refund-confirm-1440');
+      await sureRefund.getByRole('button', { name: 'Refund Credit' }).click();
+      await hidden(sureRefund);
+      await visible(section(page).getByLabel('Unapplied credit $60.00'));
+      await visible(section(page).getByText('Refund · Check 2001'));
+      await snap(page, 'payments-on-account-after-1440');
+      expect(found).toEqual([]);
+    },
+  );
+
+  browser.it('at 390 px: receive a payment for invoices chosen with amounts, nothing sideways', async () => {
+    const c = await aCompany();
+    const page = await browser.signedIn(c.token, { viewport: PHONE });
+    await page.goto(`/customer/${c.customer.id}`);
+    await visible(section(page).getByLabel('Net balance $350.00'));
+    await section(page).getByRole('button', { name: 'Receive Payment…' }).click();
+    const receive = page.getByRole('dialog', { name: 'Receive Payment' });
+    await receive.getByLabel('Amount').fill('150');
+    await receive.getByLabel('Method').click();
+    await page.getByRole('option', { name: 'ACH' }).click();
+    await receive.getByRole('radio', { name: 'Invoices I choose' }).check();
+    await receive.getByLabel(`Amount for invoice #${c.invoices[1].number}`).fill('120');
+    await visible(receive.getByText("Applies $120.00 to invoices; $30.00 remains as the customer's credit."));
+    await expectTrue(() =>
+      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+    );
+    expect(await seriousViolations(page, 'receive payment dialog at 390')).toEqual([]);
+    await snap(page, 'payments-on-account-receive-390');
+    await receive.getByRole('button', { name: 'Receive Payment' }).click();
+    await hidden(receive);
+    await visible(section(page).getByLabel('Unapplied credit $30.00'));
+    await visible(section(page).getByLabel('Net balance $200.00'));
+    await snap(page, 'payments-on-account-390');
+  });
+});
