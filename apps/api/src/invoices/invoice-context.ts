@@ -67,17 +67,6 @@ export class InvoiceContext {
     };
   }
 
-  /**
-   * The company and the customer as this process last knew them (its cached folds; nothing is read): a guess, for
-   * work worth starting before `forNewInvoice` answers, to be checked against what it answers.
-   */
-  lastKnown(companyId: string, customerId: string): { company?: Company; customer?: Customer } {
-    return {
-      company: this.events.cachedState(companyStream(companyId), companyDecider),
-      customer: this.events.cachedState(customerStream(customerId), customerDecider),
-    };
-  }
-
   settings(company: RegisteredCompany): InvoiceSettings {
     return {
       taxRateBasisPoints: company.details.taxRateBasisPoints,

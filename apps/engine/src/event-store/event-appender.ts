@@ -379,18 +379,6 @@ export class EventAppender {
     });
   }
 
-  /**
-   * What this process last knew of a stream (its cached fold), read from nowhere; undefined when nothing is cached.
-   * A guess, for work worth starting before the stream is read (another process may have appended since): what a
-   * decision rests on comes from `load` or `loadMany`.
-   */
-  cachedState<S, E extends AnyEvent>(stream: string, decider: Evolver<S, E>): S | undefined {
-    const cached = this.cache.get(stream);
-    return cached !== undefined && cached.evolve === (decider.evolve as unknown)
-      ? (cached.state as S)
-      : undefined;
-  }
-
   /** A stream's state now: the cached fold (or the stored snapshot) plus every newer event in the store. */
   async load<S, E extends AnyEvent>(
     stream: string,

@@ -9,11 +9,7 @@ import { defaultDueDate, effectivePaymentTerms, type PaymentTerms } from '#domai
 import type { Customer } from '#domain/customers/customer.state.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import type { CommandMetadata } from '#domain/shared/decider.js';
-import {
-  LicenceGuardService,
-  permitHolderOf,
-  type EarlyLicenceLookUp,
-} from '../compliance/licence-guard.service.js';
+import { LicenceGuardService, permitHolderOf } from '../compliance/licence-guard.service.js';
 import type { CreateInvoiceBody, ReplaceInvoiceBody } from '../dto/invoice.body.js';
 import { fingerprintOf, InvoiceContext } from '../invoice-context.js';
 import { InvoiceReader } from '../invoice-reader.js';
@@ -47,7 +43,6 @@ export class NewInvoiceDrafts {
     invoiceId: string,
   ): Promise<NewInvoice> {
     const { companyId } = metadata;
-    const early = this.earlyLicenceLookUp(companyId, body.customer_id);
     // The streams and the lines' products are read side by side (the POST waits for one round trip, not two); a
     // problem with the customer is still answered before one with the lines.
     const [known, lined] = await Promise.all([
@@ -82,7 +77,6 @@ export class NewInvoiceDrafts {
           withComplianceDefaults(known.company.compliance).licenceGuard,
           permitHolderOf(known.customerState),
           draft.invoicedOn,
-          early,
         )
       : undefined;
     return { retried: false, draft: { ...draft, ...(licenceWarning ? { licenceWarning } : {}) }, settings };
@@ -144,18 +138,6 @@ export class NewInvoiceDrafts {
       fingerprint: fingerprintOf(customer.id, lines),
       ...(body.stamps ? { stampRanges: body.stamps.map(stampRange) } : {}),
     };
-  }
-
-  /**
-   * The licence guard's look-up, sent beside the reads when this process knows the customer's permit and the
-   * company's guard already (one round trip less for the POST); the guard uses it only if the streams, once read,
-   * give the same permit, else it looks the permit up again.
-   */
-  private earlyLicenceLookUp(companyId: string, customerId: string): EarlyLicenceLookUp | undefined {
-    const { company, customer } = this.context.lastKnown(companyId, customerId);
-    if (company?.status !== 'registered' || customer?.status !== 'active') return undefined;
-    if (withComplianceDefaults(company.compliance).licenceGuard === 'off') return undefined;
-    return this.licences.lookUpEarly(permitHolderOf(customer));
   }
 
   private async refuseDuplicate(companyId: string, fingerprint: string, now: string): Promise<void> {

@@ -13,12 +13,6 @@ import { TabcLookupService, type PermitHolder } from '../../tabc/tabc-lookup.ser
 
 export type LicenceGuardMode = CompliancePolicy['licenceGuard'];
 
-/** A licence look-up started before its answer is needed, for the holder it was started for. */
-export interface EarlyLicenceLookUp {
-  holder: PermitHolder;
-  answer: ReturnType<TabcLookupService['licenceWithList']>;
-}
-
 export interface LicenceVerdict {
   mode: LicenceGuardMode;
   /** What is wrong with the customer's licence for stamped liquor; null when nothing is (or the guard is off). */
@@ -47,16 +41,9 @@ export class LicenceGuardService {
     return this.judge(policy.licenceGuard, customer, invoicedOn);
   }
 
-  async judge(
-    mode: LicenceGuardMode,
-    holder: PermitHolder,
-    invoicedOn: string,
-    early?: EarlyLicenceLookUp,
-  ): Promise<LicenceVerdict> {
+  async judge(mode: LicenceGuardMode, holder: PermitHolder, invoicedOn: string): Promise<LicenceVerdict> {
     if (mode === 'off') return { mode, warning: null };
-    const { licence, imported } = await (early && samePermit(early.holder, holder)
-      ? early.answer
-      : this.tabc.licenceWithList(holder));
+    const { licence, imported } = await this.tabc.licenceWithList(holder);
     const warning = licenceProblem(
       licence && {
         licenceId: licence.license_id,
@@ -78,26 +65,13 @@ export class LicenceGuardService {
     mode: LicenceGuardMode,
     holder: PermitHolder,
     invoicedOn: string,
-    early?: EarlyLicenceLookUp,
   ): Promise<LicenceWarning | undefined> {
-    const { warning } = await this.judge(mode, holder, invoicedOn, early);
+    const { warning } = await this.judge(mode, holder, invoicedOn);
     if (!warning) return undefined;
     if (mode === 'blocking') throw licenceGuardRefusal(warning);
     return warning;
   }
-
-  /**
-   * Starts the look-up of a holder's licence now, for a verdict asked later (`judge`, `guardNewInvoice`), which uses
-   * it only if it is asked for the same permit; an answer nobody uses is dropped, a failure with it.
-   */
-  lookUpEarly(holder: PermitHolder): EarlyLicenceLookUp {
-    const answer = this.tabc.licenceWithList(holder);
-    answer.catch(() => {}); // whoever uses it sees the failure; unused, it is nobody's
-    return { holder, answer };
-  }
 }
-
-const samePermit = (a: PermitHolder, b: PermitHolder) => a.aims_id === b.aims_id && a.tabc_key === b.tabc_key;
 
 /** The customer's permit as the TABC lists are matched: its AIMS id and its TABC id in comparable form. */
 export const permitHolderOf = (customer: Customer): PermitHolder =>
