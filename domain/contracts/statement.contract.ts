@@ -6,7 +6,14 @@
 
 /** The kinds of document a statement lists. A new kind of document is one more member. */
 export type StatementRowKind =
-  'invoice' | 'payment' | 'credit_memo' | 'account_payment' | 'application' | 'refund' | 'invoice_credit';
+  | 'invoice'
+  | 'payment'
+  | 'credit_memo'
+  | 'credit_memo_void'
+  | 'account_payment'
+  | 'application'
+  | 'refund'
+  | 'invoice_credit';
 
 export interface StatementRow {
   kind: StatementRowKind;

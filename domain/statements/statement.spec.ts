@@ -1,6 +1,7 @@
 import {
   statementOf,
   type CreditMemoDocument,
+  type CreditMemoVoidDocument,
   type InvoiceDocument,
   type PaymentDocument,
 } from './statement.js';
@@ -44,7 +45,23 @@ const creditMemo = (
   invoiceReference: appliesTo,
 });
 
+const memoVoid = (
+  id: string,
+  date: string,
+  amountCents: number,
+  appliesTo: string,
+): CreditMemoVoidDocument => ({
+  kind: 'credit_memo_void',
+  id,
+  date,
+  reference: id,
+  amountCents,
+  appliesTo,
+  invoiceReference: appliesTo,
+});
+
 const JUNE = { from: '2026-06-01', to: '2026-06-30' };
+const JULY = { from: '2026-07-01', to: '2026-07-31' };
 const NONE = { current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 0, days_over_90: 0, unapplied_credit: 0 };
 
 describe('customer statement', () => {
@@ -231,5 +248,28 @@ describe('customer statement', () => {
     ]);
     expect(statement.closingCents).toBe(2_835);
     expect(statement.aging).toEqual({ ...NONE, days_1_30: 2_835 });
+  });
+
+  it('keeps a memo voided later on its own day, and charges its void back to the invoice on the day of the void', () => {
+    const documents = [
+      invoice('1001', '2026-06-10', 10_000, '2026-07-20'),
+      creditMemo('CM-1001', '2026-06-12', 2_000, '1001'),
+      memoVoid('CM-1001', '2026-07-03', 2_000, '1001'),
+    ];
+    // June's statement, taken after the void, still shows the credit the customer had in June
+    const june = statementOf(documents, JUNE, '2026-07-05');
+    expect(june.lines.map((line) => [line.reference, line.creditCents, line.balanceCents])).toEqual([
+      ['1001', 0, 10_000],
+      ['CM-1001', 2_000, 8_000],
+    ]);
+    expect(june.closingCents).toBe(8_000);
+    // July's: the void charges it back
+    const july = statementOf(documents, JULY, '2026-07-05');
+    expect(july.openingCents).toBe(8_000);
+    expect(
+      july.lines.map((line) => [line.description, line.chargeCents, line.creditCents, line.balanceCents]),
+    ).toEqual([['Credit memo CM-1001 on invoice 1001 voided', 2_000, 0, 10_000]]);
+    expect(july.closingCents).toBe(10_000);
+    expect(july.aging).toEqual({ ...NONE, current: 10_000 });
   });
 });

@@ -35,8 +35,8 @@ export interface PaymentDocument {
 }
 
 /**
- * A credit memo: a credit of its total on the day it was issued, applied to the invoice it credits. A voided memo is
- * not a document of the statement (it never counts).
+ * A credit memo: a credit of its total on the day it was issued, applied to the invoice it credits. A memo voided
+ * later stays on the day it was issued; its void is a document of its own.
  */
 export interface CreditMemoDocument {
   kind: 'credit_memo';
@@ -48,6 +48,23 @@ export interface CreditMemoDocument {
   /** The invoice it credits. */
   appliesTo: string;
   /** The number of the invoice it credits. */
+  invoiceReference: string;
+}
+
+/**
+ * A credit memo's void: its total charged back to the invoice it credited, on the company's day of the void, so a
+ * statement of an earlier period still shows the credit the customer had then.
+ */
+export interface CreditMemoVoidDocument {
+  kind: 'credit_memo_void';
+  id: string;
+  date: string;
+  /** The memo's number, e.g. CM-1001. */
+  reference: string;
+  amountCents: number;
+  /** The invoice it credited. */
+  appliesTo: string;
+  /** The number of the invoice it credited. */
   invoiceReference: string;
 }
 
@@ -105,6 +122,7 @@ export type StatementDocument =
   | InvoiceDocument
   | PaymentDocument
   | CreditMemoDocument
+  | CreditMemoVoidDocument
   | AccountPaymentDocument
   | ApplicationDocument
   | RefundDocument
@@ -177,6 +195,14 @@ function amountsOf(document: StatementDocument): Amounts {
         dueOn: null,
         appliesTo: document.appliesTo,
       };
+    case 'credit_memo_void':
+      return {
+        chargeCents: document.amountCents,
+        creditCents: 0,
+        description: `Credit memo ${document.reference} on invoice ${document.invoiceReference} voided`,
+        dueOn: null,
+        appliesTo: document.appliesTo,
+      };
     case 'account_payment':
       return {
         chargeCents: 0,
@@ -219,11 +245,12 @@ const dollars = (cents: number) =>
 const KIND_ORDER: Record<StatementDocument['kind'], number> = {
   invoice: 0,
   credit_memo: 1,
-  payment: 2,
-  account_payment: 3,
-  application: 4,
-  invoice_credit: 5,
-  refund: 6,
+  credit_memo_void: 2,
+  payment: 3,
+  account_payment: 4,
+  application: 5,
+  invoice_credit: 6,
+  refund: 7,
 };
 
 /** References in number order ('2' before '10'); one collator, as a statement sorts thousands of documents. */
@@ -244,7 +271,8 @@ const byDate = (a: StatementDocument, b: StatementDocument) =>
  * - the closing balance is the opening balance plus the period's charges less its credits;
  * - the aging splits what each charge still has open at `to` (its amount less the credits applied to it dated on or
  *   before `to`) by days past its due date on the aging day (`to`, or `asOf` when the period has not ended):
- *   current (not yet due), 1–30, 31–60, 61–90, over 90; a credit that pays no open charge (a cancelled invoice's
+ *   current (not yet due), 1–30, 31–60, 61–90, over 90; a credit memo's void takes its credit back off the invoice
+ *   it credited; a credit that pays no open charge (a cancelled invoice's
  *   payment, or more than the charge) is unapplied credit, less what was refunded. The buckets less the unapplied
  *   credit are the closing balance.
  */
@@ -269,7 +297,11 @@ export function statementOf(
   for (const document of dated) {
     const amounts = amountsOf(document);
     if (document.kind === 'refund') refundedCents += amounts.chargeCents;
-    else if (amounts.chargeCents > 0)
+    else if (document.kind === 'credit_memo_void') {
+      // the credit taken back: the invoice it credited owes it again (no new charge of its own to age)
+      allCreditsCents -= document.amountCents;
+      applied.set(document.appliesTo, (applied.get(document.appliesTo) ?? 0) - document.amountCents);
+    } else if (amounts.chargeCents > 0)
       charges.set(document.id, { cents: amounts.chargeCents, dueOn: amounts.dueOn, date: document.date });
     if (amounts.creditCents !== 0) allCreditsCents += amounts.creditCents;
     const appliedCents = document.kind === 'application' ? document.amountCents : amounts.creditCents;

@@ -405,7 +405,7 @@ describe('Credit memos (HTTP)', () => {
     ]).toEqual(live);
   });
 
-  it("lists an issued memo on the customer's statement as a credit, and the statement closes on the balance", async () => {
+  it("lists a memo on the customer's statement as a credit, a void as its charge back, and closes on the balance", async () => {
     const invoice = await anInvoice(3);
     const issued = await credit({
       invoice: invoice.id,
@@ -422,10 +422,26 @@ describe('Credit memos (HTTP)', () => {
 
     const statement = await api.get(`customer/${customerId}/statement`, token);
     expect(statement.status).toBe(200);
-    const memos = (
-      statement.body.rows as { kind: string; reference: string; description: string; credit: number }[]
-    ).filter((row) => row.kind === 'credit_memo');
-    expect(memos.map((row) => row.reference)).not.toContain(voided.body.number);
+    const rows = statement.body.rows as {
+      kind: string;
+      reference: string;
+      description: string;
+      charge: number;
+      credit: number;
+    }[];
+    const memos = rows.filter((row) => row.kind === 'credit_memo');
+    // a voided memo stays on the day it was issued (an earlier statement still shows it), and its void charges it back
+    expect(memos.find((row) => row.reference === voided.body.number)).toMatchObject({ credit: 1 });
+    expect(
+      rows.filter((row) => row.kind === 'credit_memo_void' && row.reference === voided.body.number),
+    ).toEqual([
+      expect.objectContaining({
+        reference: voided.body.number,
+        description: `Credit memo ${voided.body.number} on invoice ${invoice.number} voided`,
+        charge: 1,
+        credit: 0,
+      }),
+    ]);
     expect(memos.find((row) => row.reference === issued.body.number)).toMatchObject({
       description: `Credit memo ${issued.body.number} on invoice ${invoice.number}`,
       credit: issued.body.total,

@@ -96,8 +96,8 @@ export async function ok<T = any>(response: Promise<{ status: number; body: T }>
 export const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
 export const hidden = (locator: Locator) => locator.waitFor({ state: 'hidden' });
 
-/** Polls until the condition holds (10 s). */
-export async function expectTrue(condition: () => Promise<boolean>, timeoutMs = 10_000) {
+/** Polls until the condition holds (as long as a browser step may take). */
+export async function expectTrue(condition: () => Promise<boolean>, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await condition().catch(() => false)) return;

@@ -18,7 +18,13 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** jest applies only the root config's testTimeout (a project's is ignored), so browser tests pass their own. */
-export const BROWSER_TEST_TIMEOUT = 60_000;
+export const BROWSER_TEST_TIMEOUT = 90_000;
+
+/**
+ * How long one step (a click, a wait for an element) may take: `npm test` runs two browser files at once on two
+ * cores, so a step may wait behind the other file's page loads for seconds.
+ */
+export const BROWSER_STEP_TIMEOUT = 20_000;
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
@@ -124,7 +130,7 @@ export function useBrowser(baseUrl: () => string): BrowserHarness {
         locale: 'en-US',
         timezoneId: options?.timezoneId ?? BROWSER_TIME_ZONE,
       });
-      context.setDefaultTimeout(10_000);
+      context.setDefaultTimeout(BROWSER_STEP_TIMEOUT);
       contexts.add(context);
       return context.newPage();
     },

@@ -70,7 +70,7 @@ const grid = (columns: number) =>
  */
 function Reference({ row, linked }: { row: StatementRow; linked: boolean }) {
   if (row.kind === 'account_payment' || row.kind === 'refund') return <>{row.reference}</>;
-  const memo = row.kind === 'credit_memo';
+  const memo = row.kind === 'credit_memo' || row.kind === 'credit_memo_void';
   const text = memo ? row.reference : `#${row.reference}`;
   if (!linked) return <>{text}</>;
   return (

@@ -5,7 +5,7 @@ import { clockTime } from '../../infra/company-time.js';
 
 /**
  * What the statement PDF prints: the statement and the distributor's header; each row's reference as printed (an invoice
- * number with its #, a payment on account's or a refund's own reference as it is).
+ * number with its #; a credit memo's number, a payment on account's or a refund's own reference as it is).
  */
 export type StatementPdfView = Omit<StatementResponse, 'rows'> & {
   rows: (StatementResponse['rows'][number] & { shown_reference: string })[];
@@ -13,7 +13,12 @@ export type StatementPdfView = Omit<StatementResponse, 'rows'> & {
   company: CompanyHeader;
 };
 
-const OWN_REFERENCE: ReadonlySet<string> = new Set(['account_payment', 'refund']);
+const OWN_REFERENCE: ReadonlySet<string> = new Set([
+  'account_payment',
+  'refund',
+  'credit_memo',
+  'credit_memo_void',
+]);
 
 export function statementPdfView(statement: StatementResponse, company: CompanyHeader): StatementPdfView {
   return {

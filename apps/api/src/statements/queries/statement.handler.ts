@@ -48,9 +48,9 @@ function documentOf(row: StatementDocumentRow, today: string, creditLaw: boolean
       reference: row.reference,
       amountCents,
     };
-  if (row.kind === 'credit_memo')
+  if (row.kind === 'credit_memo' || row.kind === 'credit_memo_void')
     return {
-      kind: 'credit_memo',
+      kind: row.kind,
       id: row.id,
       date: row.on_date,
       reference: row.reference,
@@ -94,7 +94,7 @@ export class CustomerStatementHandler implements IQueryHandler<CustomerStatement
     ]);
     if (!customer) throw customerError('CUSTOMER_NOT_FOUND');
     const period = statementPeriod(asked, clock.today);
-    const rows = await this.reader.documents(companyId, customer.id, period.to);
+    const rows = await this.reader.documents(companyId, customer.id, period.to, clock.timeZone);
     const documents = rows.map((row) => documentOf(row, clock.today, clock.creditLaw));
     const statement = statementOf(documents, period, clock.today);
     return statementResponse(

@@ -11,7 +11,14 @@ import { creditSubjectSql } from '../../invoices/invoice-due.js';
  */
 export interface StatementDocumentRow extends Record<string, unknown> {
   kind:
-    'invoice' | 'payment' | 'credit_memo' | 'account_payment' | 'application' | 'refund' | 'invoice_credit';
+    | 'invoice'
+    | 'payment'
+    | 'credit_memo'
+    | 'credit_memo_void'
+    | 'account_payment'
+    | 'application'
+    | 'refund'
+    | 'invoice_credit';
   id: string;
   on_date: string;
   reference: string;
@@ -40,8 +47,9 @@ export interface StatementDocumentRow extends Record<string, unknown> {
  *   draft's or a cancelled invoice's payments included (also those that became the customer's credit): the money
  *   was received.
  *   Payments applied from the customer's account are left out here: the account's entries hold them;
- * - credit memos: those issued (a voided memo never counts), through rm_credit_memo_customer_idx (company_id,
- *   customer_id, issued_on);
+ * - credit memos, voided ones too, on the day they were issued, through rm_credit_memo_customer_idx (company_id,
+ *   customer_id, issued_on); and each void on the company's day of it (a statement of an earlier period still
+ *   shows the credit the customer had then);
  * - the customer's account entries (payments on account, applications, refunds, cancelled invoices' payments become
  *   credit): its one rm_customer_account row, by its key.
  * A new kind of document is one more select answering the same columns, and one more case in the domain's
@@ -66,7 +74,13 @@ UNION ALL
 SELECT 'credit_memo', m.id::text, to_char(m.issued_on, 'YYYY-MM-DD'), m.number, m.total_cents, m.status, NULL, false,
        m.invoice_id::text, m.invoice_number
   FROM rm_credit_memo m
- WHERE m.company_id = $1 AND m.customer_id = $2 AND m.status = 'issued' AND m.issued_on <= $3::date
+ WHERE m.company_id = $1 AND m.customer_id = $2 AND m.issued_on <= $3::date
+UNION ALL
+SELECT 'credit_memo_void', m.id::text, to_char((m.voided_at AT TIME ZONE $4)::date, 'YYYY-MM-DD'), m.number,
+       m.total_cents, m.status, NULL, false, m.invoice_id::text, m.invoice_number
+  FROM rm_credit_memo m
+ WHERE m.company_id = $1 AND m.customer_id = $2 AND m.status = 'void' AND m.voided_at IS NOT NULL
+   AND (m.voided_at AT TIME ZONE $4)::date <= $3::date
 UNION ALL
 SELECT CASE e.kind WHEN 'payment' THEN 'account_payment' ELSE e.kind END, e.id, e.on_date, e.reference,
        e.amount_cents, coalesce(e.method, ''), NULL, false, e.invoice_id,
@@ -80,8 +94,20 @@ SELECT CASE e.kind WHEN 'payment' THEN 'account_payment' ELSE e.kind END, e.id, 
 export class StatementReader {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  /** Every document of the customer dated on or before `to` (the opening balance needs those before the period). */
-  documents(companyId: string, customerId: string, to: string): Promise<StatementDocumentRow[]> {
-    return tenantQuery<StatementDocumentRow>(this.pool, companyId, STATEMENT_DOCUMENTS_SQL, [customerId, to]);
+  /**
+   * Every document of the customer dated on or before `to` (the opening balance needs those before the period);
+   * `timeZone`, the company's, dates what happened at an instant (a memo's void) on the company's day.
+   */
+  documents(
+    companyId: string,
+    customerId: string,
+    to: string,
+    timeZone: string,
+  ): Promise<StatementDocumentRow[]> {
+    return tenantQuery<StatementDocumentRow>(this.pool, companyId, STATEMENT_DOCUMENTS_SQL, [
+      customerId,
+      to,
+      timeZone,
+    ]);
   }
 }
