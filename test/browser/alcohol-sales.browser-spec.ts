@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectTrue, ok, today, visible } from '../support/browser-fixtures.js';
+import { seriousViolations } from './accessibility.js';
 
 let app: TestApp;
 let http: ApiClient;
@@ -49,14 +49,14 @@ async function anOwnerWithSales() {
   await ok(
     http.post('stamp/roll', { prefix: 'AB', received_at: today(), from: 1000, to: 1479 }, owner.token),
   );
-  await ok(
+  const invoice = await ok(
     http.post(
       'invoice',
       { customer_id: customer.id, items: [{ product_id: vodka.id, qty: 3, price: 19.99 }] },
       owner.token,
     ),
   );
-  return { owner, customer, vodka };
+  return { owner, customer, vodka, invoice: invoice as { id: string } };
 }
 
 async function download(page: Page, click: () => Promise<void>) {
@@ -65,14 +65,7 @@ async function download(page: Page, click: () => Promise<void>) {
 }
 
 /** Critical and serious WCAG 2.1 A/AA violations on the page, or inside `scope` (a CSS selector). */
-const axe = async (page: Page, scope?: string) => {
-  const builder = new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true);
-  const { violations } = await (scope ? builder.include(scope) : builder).analyze();
-  return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-};
+const axe = (page: Page, scope?: string) => seriousViolations(page, page.url(), { include: scope });
 
 describe('Comptroller report (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
@@ -113,6 +106,33 @@ describe('Comptroller report (browser)', () => {
       await page.goto(`/stamp/comptroller?month=${thisMonth()}`);
       await visible(page.getByText('2 to fill'));
       expect(await page.getByRole('region', { name: 'Missing data: Customers' }).count()).toBe(0);
+    },
+  );
+
+  browser.it(
+    "nets two broken bottles credited this month: the month's totals and a negative line in the CSV",
+    async () => {
+      const { owner, invoice } = await anOwnerWithSales();
+      const memo = await ok(
+        http.post(
+          'credit-memo',
+          { invoice: invoice.id, reason: 'delivered_damaged', lines: [{ line_no: 1, qty: 2 }] },
+          owner.token,
+        ),
+      );
+      const page = await browser.signedIn(owner.token);
+      await page.goto(`/stamp/comptroller?month=${thisMonth()}`);
+      await page.getByRole('button', { name: 'Check Month' }).click();
+      // 3 bottles sold and 2 credited: two lines, one unit, one bottle's price net
+      await visible(page.getByText('2 sale lines to 1 retailer: 1 unit, $19.99 net'));
+      await snap(page, 'comptroller-report-credited');
+      const csv = await download(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
+      const credited = csv.bytes
+        .toString()
+        .split('\r\n')
+        .find((line) => line.includes((memo as { number: string }).number));
+      expect(credited).toContain(',-2,');
+      expect(credited).toContain(',-39.98');
     },
   );
 

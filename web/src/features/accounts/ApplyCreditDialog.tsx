@@ -1,15 +1,6 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../shared/format';
-import { ProblemAlert } from '../../shared/forms/ProblemAlert';
 import { problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -21,6 +12,7 @@ import {
   type OpenInvoice,
 } from './account-form';
 import { useApplyCreditMutation } from './accounts.api';
+import { AccountFormDialog, UnappliedCreditLine } from './AccountFormDialog';
 import { InvoiceAllocation, type AllocationMode } from './InvoiceAllocation';
 
 export interface ApplyCreditDialogProps {
@@ -33,7 +25,6 @@ export interface ApplyCreditDialogProps {
 
 /** Apply credit: the customer's unapplied credit to its open invoices, oldest first or as chosen; asked first. */
 export function ApplyCreditDialog({ customerId, credit, invoices, onClose }: ApplyCreditDialogProps) {
-  const titleId = useId();
   const [apply, { isLoading: busy }] = useApplyCreditMutation();
   const key = useRef(newIdempotencyKey());
   const [mode, setMode] = useState<AllocationMode>('oldest');
@@ -70,39 +61,30 @@ export function ApplyCreditDialog({ customerId, credit, invoices, onClose }: App
 
   return (
     <>
-      <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        <Box component="form" noValidate onSubmit={ask} aria-labelledby={titleId}>
-          <DialogTitle id={titleId}>Apply Credit</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <Typography variant="body2">
-                Unapplied credit: <strong>{formatMoney(credit)}</strong>
-              </Typography>
-              <ProblemAlert title={ACCOUNT_MESSAGES.saveFailed} messages={problem} />
-              <InvoiceAllocation
-                mode={mode}
-                onMode={setMode}
-                invoices={invoices}
-                amounts={amounts}
-                onAmount={(id, text) => setAmounts((before) => ({ ...before, [id]: text }))}
-                problems={chosen.problems}
-                disabled={busy}
-              />
-              <Alert severity="info" variant="outlined" aria-live="polite">
-                {`Applies ${formatMoney(appliedCents / 100)}; ${formatMoney(Math.max(0, creditCents - appliedCents) / 100)} remains as credit.`}
-              </Alert>
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button color="inherit" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" disabled={invoices.length === 0}>
-              Apply Credit
-            </Button>
-          </DialogActions>
-        </Box>
-      </Dialog>
+      <AccountFormDialog
+        title="Apply Credit"
+        submitLabel="Apply Credit"
+        maxWidth="sm"
+        busy={busy}
+        submitDisabled={invoices.length === 0}
+        problem={problem}
+        onSubmit={ask}
+        onClose={onClose}
+      >
+        <UnappliedCreditLine credit={credit} />
+        <InvoiceAllocation
+          mode={mode}
+          onMode={setMode}
+          invoices={invoices}
+          amounts={amounts}
+          onAmount={(id, text) => setAmounts((before) => ({ ...before, [id]: text }))}
+          problems={chosen.problems}
+          disabled={busy}
+        />
+        <Alert severity="info" variant="outlined" aria-live="polite">
+          {`Applies ${formatMoney(appliedCents / 100)}; ${formatMoney(Math.max(0, creditCents - appliedCents) / 100)} remains as credit.`}
+        </Alert>
+      </AccountFormDialog>
       <ConfirmDialog
         open={asking}
         title={`Apply ${formatMoney(appliedCents / 100)} of credit to invoices?`}

@@ -1,18 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { PaymentMethod } from '#domain/accounts/customer-account.events';
 import { formatMoney } from '../../shared/format';
-import { ProblemAlert } from '../../shared/forms/ProblemAlert';
 import { problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { latestReceivedDate, today } from '../payments/payment-messages';
@@ -27,6 +19,7 @@ import {
   type OpenInvoice,
 } from './account-form';
 import { useReceivePaymentMutation } from './accounts.api';
+import { AccountFormDialog, AmountField } from './AccountFormDialog';
 import { InvoiceAllocation, type AllocationMode } from './InvoiceAllocation';
 
 export interface ReceivePaymentDialogProps {
@@ -41,7 +34,6 @@ export interface ReceivePaymentDialogProps {
  * customer's credit, and the dialog says how much before it is saved.
  */
 export function ReceivePaymentDialog({ customerId, invoices, onClose }: ReceivePaymentDialogProps) {
-  const titleId = useId();
   const [receive, { isLoading: busy }] = useReceivePaymentMutation();
   const key = useRef(newIdempotencyKey());
   const [amount, setAmount] = useState('');
@@ -86,77 +78,57 @@ export function ReceivePaymentDialog({ customerId, invoices, onClose }: ReceiveP
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>Receive Payment</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <ProblemAlert title={ACCOUNT_MESSAGES.saveFailed} messages={problem} />
-            <TextField
-              label="Amount"
-              required
-              autoFocus
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              error={!!amountError}
-              helperText={amountError || undefined}
-              slotProps={{
-                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-                htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-              }}
-            />
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <TextField
-                select
-                label="Method"
-                value={method}
-                onChange={(event) => setMethod(event.target.value as PaymentMethod)}
-              >
-                {PAYMENT_METHODS.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {PAYMENT_METHOD_LABELS[value]}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                label="Reference"
-                value={reference}
-                onChange={(event) => setReference(event.target.value)}
-                helperText="Check number, ACH trace …"
-                slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'off' } }}
-              />
-            </Box>
-            <TextField
-              label="Received Date"
-              type="date"
-              required
-              value={receivedAt}
-              onChange={(event) => setReceivedAt(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: latestReceivedDate() } }}
-            />
-            <InvoiceAllocation
-              mode={mode}
-              onMode={setMode}
-              invoices={invoices}
-              amounts={amounts}
-              onAmount={(id, text) => setAmounts((before) => ({ ...before, [id]: text }))}
-              problems={chosen.problems}
-              disabled={busy}
-            />
-            <Alert severity="info" variant="outlined" aria-live="polite">
-              {`Applies ${formatMoney(appliedCents / 100)} to invoices; ${formatMoney(creditCents / 100)} remains as the customer's credit.`}
-            </Alert>
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            Receive Payment
-          </Button>
-        </DialogActions>
+    <AccountFormDialog
+      title="Receive Payment"
+      submitLabel="Receive Payment"
+      maxWidth="sm"
+      busy={busy}
+      problem={problem}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <AmountField value={amount} onChange={setAmount} error={amountError} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          select
+          label="Method"
+          value={method}
+          onChange={(event) => setMethod(event.target.value as PaymentMethod)}
+        >
+          {PAYMENT_METHODS.map((value) => (
+            <MenuItem key={value} value={value}>
+              {PAYMENT_METHOD_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Reference"
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+          helperText="Check number, ACH trace …"
+          slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'off' } }}
+        />
       </Box>
-    </Dialog>
+      <TextField
+        label="Received Date"
+        type="date"
+        required
+        value={receivedAt}
+        onChange={(event) => setReceivedAt(event.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: latestReceivedDate() } }}
+      />
+      <InvoiceAllocation
+        mode={mode}
+        onMode={setMode}
+        invoices={invoices}
+        amounts={amounts}
+        onAmount={(id, text) => setAmounts((before) => ({ ...before, [id]: text }))}
+        problems={chosen.problems}
+        disabled={busy}
+      />
+      <Alert severity="info" variant="outlined" aria-live="polite">
+        {`Applies ${formatMoney(appliedCents / 100)} to invoices; ${formatMoney(creditCents / 100)} remains as the customer's credit.`}
+      </Alert>
+    </AccountFormDialog>
   );
 }

@@ -1,18 +1,8 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { RefundMethod } from '#domain/accounts/customer-account.events';
 import { formatMoney } from '../../shared/format';
-import { ProblemAlert } from '../../shared/forms/ProblemAlert';
 import { problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -26,6 +16,7 @@ import {
   REFUND_METHODS,
 } from './account-form';
 import { useRefundCreditMutation } from './accounts.api';
+import { AccountFormDialog, AmountField, UnappliedCreditLine } from './AccountFormDialog';
 
 export interface RefundCreditDialogProps {
   customerId: string;
@@ -36,7 +27,6 @@ export interface RefundCreditDialogProps {
 
 /** Refund credit: money paid back by check or ACH with its reference, never more than the credit; asked first. */
 export function RefundCreditDialog({ customerId, credit, onClose }: RefundCreditDialogProps) {
-  const titleId = useId();
   const [refund, { isLoading: busy }] = useRefundCreditMutation();
   const key = useRef(newIdempotencyKey());
   const [amount, setAmount] = useState(credit.toFixed(2));
@@ -78,69 +68,46 @@ export function RefundCreditDialog({ customerId, credit, onClose }: RefundCredit
 
   return (
     <>
-      <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-        <Box component="form" noValidate onSubmit={ask} aria-labelledby={titleId}>
-          <DialogTitle id={titleId}>Refund Credit</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <Typography variant="body2">
-                Unapplied credit: <strong>{formatMoney(credit)}</strong>
-              </Typography>
-              <ProblemAlert title={ACCOUNT_MESSAGES.saveFailed} messages={problem} />
-              <TextField
-                label="Amount"
-                required
-                autoFocus
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                error={!!errors.amount}
-                helperText={errors.amount}
-                slotProps={{
-                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-                  htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-                }}
-              />
-              <TextField
-                select
-                label="Method"
-                value={method}
-                onChange={(event) => setMethod(event.target.value as RefundMethod)}
-              >
-                {REFUND_METHODS.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {PAYMENT_METHOD_LABELS[value]}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                label="Reference"
-                required
-                value={reference}
-                onChange={(event) => setReference(event.target.value)}
-                error={!!errors.reference}
-                helperText={errors.reference ?? 'Check number or ACH trace'}
-                slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'off' } }}
-              />
-              <TextField
-                label="Refund Date"
-                type="date"
-                required
-                value={refundedAt}
-                onChange={(event) => setRefundedAt(event.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: latestReceivedDate() } }}
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button color="inherit" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained">
-              Refund Credit
-            </Button>
-          </DialogActions>
-        </Box>
-      </Dialog>
+      <AccountFormDialog
+        title="Refund Credit"
+        submitLabel="Refund Credit"
+        busy={busy}
+        problem={problem}
+        onSubmit={ask}
+        onClose={onClose}
+      >
+        <UnappliedCreditLine credit={credit} />
+        <AmountField value={amount} onChange={setAmount} error={errors.amount} />
+        <TextField
+          select
+          label="Method"
+          value={method}
+          onChange={(event) => setMethod(event.target.value as RefundMethod)}
+        >
+          {REFUND_METHODS.map((value) => (
+            <MenuItem key={value} value={value}>
+              {PAYMENT_METHOD_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Reference"
+          required
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+          error={!!errors.reference}
+          helperText={errors.reference ?? 'Check number or ACH trace'}
+          slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'off' } }}
+        />
+        <TextField
+          label="Refund Date"
+          type="date"
+          required
+          value={refundedAt}
+          onChange={(event) => setRefundedAt(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: latestReceivedDate() } }}
+        />
+      </AccountFormDialog>
       <ConfirmDialog
         open={asking}
         title={`Refund ${formatMoney(cents / 100)} to the customer?`}
