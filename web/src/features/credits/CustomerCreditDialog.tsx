@@ -1,15 +1,9 @@
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatDate, formatMoney } from '../../shared/format';
 import { useGetInvoiceQuery, useInvoiceGridQuery } from '../invoices/invoices.api';
+import { InvoicePickerDialog } from '../invoices/InvoicePickerDialog';
 import { CreditItemsDialog } from './CreditItemsDialog';
 
 /** The customer's invoices a memo may credit (not cancelled), newest first: the 100 latest. */
@@ -31,7 +25,6 @@ function CreditForInvoice({ number, onClose }: { number: string; onClose: () => 
  * dialog (lines or an amount, the reason, a note); the memo's page opens when it is issued.
  */
 export function CustomerCredit({ customerId }: { customerId: string }) {
-  const titleId = useId();
   const [picking, setPicking] = useState(false);
   const [choice, setChoice] = useState('');
   const [crediting, setCrediting] = useState<string | null>(null);
@@ -50,49 +43,26 @@ export function CustomerCredit({ customerId }: { customerId: string }) {
       >
         Credit…
       </Button>
-      <Dialog
+      <InvoicePickerDialog
         open={picking}
+        title="Credit an invoice"
+        options={rows.map((row) => ({
+          id: row.id,
+          number: row.number,
+          label: `#${row.number} · ${formatDate(row.invoiced_at)} · ${formatMoney(row.total)}`,
+        }))}
+        value={chosen}
+        onChange={setChoice}
         onClose={() => setPicking(false)}
-        aria-labelledby={titleId}
-        fullWidth
-        maxWidth="xs"
-      >
-        <DialogTitle id={titleId}>Credit an invoice</DialogTitle>
-        <DialogContent>
-          {invoices.isSuccess && rows.length === 0 ? (
-            <Typography sx={{ mt: 1 }}>This customer has no invoice to credit.</Typography>
-          ) : (
-            <TextField
-              select
-              fullWidth
-              label="Invoice"
-              value={chosen}
-              onChange={(event) => setChoice(event.target.value)}
-              helperText="Credit its items (goods back or written off), or an amount."
-              sx={{ mt: 1 }}
-            >
-              {rows.map((row) => (
-                <MenuItem key={row.id} value={row.number}>
-                  #{row.number} · {formatDate(row.invoiced_at)} · {formatMoney(row.total)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPicking(false)}>Cancel</Button>
-          <Button
-            variant="contained"
-            disabled={!chosen}
-            onClick={() => {
-              setPicking(false);
-              setCrediting(chosen);
-            }}
-          >
-            Continue
-          </Button>
-        </DialogActions>
-      </Dialog>
+        onContinue={(number) => {
+          setPicking(false);
+          setCrediting(number);
+        }}
+        helperText="Credit its items (goods back or written off), or an amount."
+        emptyText={
+          invoices.isSuccess && rows.length === 0 ? 'This customer has no invoice to credit.' : undefined
+        }
+      />
       {crediting && <CreditForInvoice number={crediting} onClose={() => setCrediting(null)} />}
     </>
   );

@@ -1,14 +1,9 @@
 import Add from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatMoney } from '../../shared/format';
 import { useGetInvoiceQuery } from '../invoices/invoices.api';
+import { InvoicePickerDialog } from '../invoices/InvoicePickerDialog';
 import { PaymentFormDialog } from '../payments/PaymentFormDialog';
 import type { CustomerOverview } from './customers.api';
 
@@ -20,7 +15,6 @@ function PaymentForInvoice({ number, onClose }: { number: string; onClose: () =>
 
 /** Log Payment: pick one of the open invoices (the oldest first), then the payment form for it. */
 export function LogPayment({ overview }: { overview: CustomerOverview }) {
-  const titleId = useId();
   const [picking, setPicking] = useState(false);
   const [choice, setChoice] = useState('');
   const [paying, setPaying] = useState<string | null>(null);
@@ -38,44 +32,22 @@ export function LogPayment({ overview }: { overview: CustomerOverview }) {
       >
         Log Payment
       </Button>
-      <Dialog
+      <InvoicePickerDialog
         open={picking}
+        title="Log Payment"
+        options={rows.map((row) => ({
+          id: row.id,
+          number: row.number,
+          label: `#${row.number} · ${formatMoney(row.balance)} left`,
+        }))}
+        value={choice}
+        onChange={setChoice}
         onClose={() => setPicking(false)}
-        aria-labelledby={titleId}
-        fullWidth
-        maxWidth="xs"
-      >
-        <DialogTitle id={titleId}>Log Payment</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            fullWidth
-            label="Invoice"
-            value={choice}
-            onChange={(event) => setChoice(event.target.value)}
-            sx={{ mt: 1 }}
-          >
-            {rows.map((row) => (
-              <MenuItem key={row.id} value={row.number}>
-                #{row.number} · {formatMoney(row.balance)} left
-              </MenuItem>
-            ))}
-          </TextField>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPicking(false)}>Cancel</Button>
-          <Button
-            variant="contained"
-            disabled={!choice}
-            onClick={() => {
-              setPicking(false);
-              setPaying(choice);
-            }}
-          >
-            Continue
-          </Button>
-        </DialogActions>
-      </Dialog>
+        onContinue={(number) => {
+          setPicking(false);
+          setPaying(number);
+        }}
+      />
       {paying && <PaymentForInvoice number={paying} onClose={() => setPaying(null)} />}
     </>
   );
