@@ -7,6 +7,7 @@ import type { CreditMemoEvent } from './credits/credit-memo.events.js';
 import type { BalanceLinkEvent, CustomerEvent } from './customers/customer.events.js';
 import type { IntegrationEvent } from './integrations/integration.events.js';
 import type { InventoryEvent } from './inventory/inventory.events.js';
+import type { InvoiceDelivered } from './invoices/invoice-delivered.events.js';
 import type { InvoiceDeliveryEvent } from './invoices/invoice-delivery.events.js';
 import type { InvoiceNumberEvent } from './invoices/invoice-numbers.js';
 import type { PaymentEvent } from './invoices/invoice-payment.events.js';
@@ -39,6 +40,7 @@ export type DomainEvent =
   | CreditMemoEvent
   | CreditMemoNumberEvent
   | InvoiceDeliveryEvent
+  | InvoiceDelivered
   | OrderEvent
   | OrderNumberEvent
   | ProductEvent
@@ -119,6 +121,8 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   // credit memos
   CreditMemoIssued: 1,
   CreditMemoVoided: 1,
+  // delivery day
+  InvoiceDelivered: 1,
   CreditMemoNumberAssigned: 1,
   InvoiceEmailed: 1,
   InvoiceEmailRetryStarted: 1,
