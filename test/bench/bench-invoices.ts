@@ -23,6 +23,7 @@ import { createPool } from '#infra/db/database.js';
 import { buildGridQueries, parseGridRequest } from '#infra/grid/index.js';
 import { invoiceGrid } from '../../apps/api/src/invoices/queries/invoice.grid.js';
 import { InvoiceGridHandler } from '../../apps/api/src/invoices/queries/invoice.handlers.js';
+import { InvoiceListsReader } from '../../apps/api/src/invoices/queries/invoice-lists.reader.js';
 import { InvoiceGridQuery } from '../../apps/api/src/invoices/queries/invoice.queries.js';
 import {
   CheckBalanceHandler,
@@ -391,7 +392,7 @@ async function benchGrid(app: TestApp, api: ApiClient, pool: pg.Pool): Promise<B
     },
   ];
 
-  const handler = new InvoiceGridHandler(pool, new SystemClock());
+  const handler = new InvoiceGridHandler(new InvoiceListsReader(pool), new SystemClock());
   const figures: BenchFigure[] = [];
   const results: { name: string; handler: number; http: number; sql: number }[] = [];
   const select = (() => {
