@@ -20,12 +20,8 @@ export class ProductRecommendationHandler implements IQueryHandler<ProductRecomm
     @Inject(QueryBus) private readonly queries: QueryBus,
   ) {}
 
-  async execute({
-    companyId,
-    customerId,
-    now,
-    asOf,
-  }: ProductRecommendationQuery): Promise<ProductRecommendationAnswer> {
+  async execute(query: ProductRecommendationQuery): Promise<ProductRecommendationAnswer> {
+    const { companyId, customerId, now, asOf } = query;
     const customer = await this.reader.customerTimeZone(companyId, customerId);
     if (!customer) throw customerError('CUSTOMER_NOT_FOUND');
     const today = asOf ?? businessDate(now, customer.time_zone || DEFAULT_TIME_ZONE);
@@ -38,13 +34,9 @@ export class ProductRecommendationHandler implements IQueryHandler<ProductRecomm
       history.map((row) => ({ productId: row.product_id, days: row.days })),
       peers,
     );
-    const ids = chosen.map((r) => r.productId);
-    const priced = await this.queries.execute(
-      new ProductSuggestionsQuery(
-        companyId,
-        { query: '', ids, customerId, excludeIds: [], excludeSourceIds: [], limit: chosen.length },
-        now,
-      ),
+    const priced = await this.priced(
+      query,
+      chosen.map((r) => r.productId),
     );
     const byId = new Map(priced.map((product) => [product.id, product]));
     return {
@@ -53,5 +45,16 @@ export class ProductRecommendationHandler implements IQueryHandler<ProductRecomm
         return product ? [{ product, kind: r.kind, reason: r.reason }] : [];
       }),
     };
+  }
+
+  /** The products chosen, priced exactly as the builder's search prices them (archived or deleted ones are absent). */
+  private priced({ companyId, customerId, now }: ProductRecommendationQuery, ids: string[]) {
+    return this.queries.execute(
+      new ProductSuggestionsQuery(
+        companyId,
+        { query: '', ids, customerId, excludeIds: [], excludeSourceIds: [], limit: ids.length },
+        now,
+      ),
+    );
   }
 }
