@@ -14,7 +14,7 @@ import { findCustomer } from './customer.response.js';
  * A customer's open invoices: something left to pay, not cancelled, not deleted. The predicate of the partial index
  * rm_invoice_customer_open_idx, so the balance reads only those, never the customer's paid history.
  */
-const OPEN = `i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.status <> 'cancelled'
+export const OPEN_INVOICES_OF_CUSTOMER = `i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.status <> 'cancelled'
   AND i.balance_cents > 0`;
 
 export interface OpenInvoiceRow extends Record<string, unknown> {
@@ -124,7 +124,7 @@ export class CustomerReader {
       companyId,
       `SELECT to_char(i.invoiced_on, 'YYYY-MM-DD') AS invoiced_on, to_char(i.due_on, 'YYYY-MM-DD') AS due_on,
               i.balance_cents
-         FROM rm_invoice i WHERE ${OPEN}`,
+         FROM rm_invoice i WHERE ${OPEN_INVOICES_OF_CUSTOMER}`,
       [customerId],
     );
   }
@@ -147,7 +147,7 @@ export class CustomerReader {
       companyId,
       `SELECT i.id, i.number, to_char(i.invoiced_on, 'YYYY-MM-DD') AS invoiced_on,
               to_char(i.due_on, 'YYYY-MM-DD') AS due_on, i.status, i.total_cents, i.paid_cents, i.balance_cents
-         FROM rm_invoice i WHERE ${OPEN}
+         FROM rm_invoice i WHERE ${OPEN_INVOICES_OF_CUSTOMER}
         ORDER BY i.invoiced_on, i.sequence, i.id LIMIT ${OVERVIEW_OPEN_INVOICES}`,
       [customerId],
     );

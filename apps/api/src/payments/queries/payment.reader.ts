@@ -4,12 +4,9 @@ import { isUuid } from '#domain/shared/field-rules.js';
 import type { InvoiceStatus } from '#domain/shared/invoice-status.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
+import { OPEN_INVOICES_OF_CUSTOMER } from '../../customers/customer.reader.js';
 import { findCustomer } from '../../customers/customer.response.js';
 import { creditSubjectSql, dueClock } from '../../invoices/invoice-due.js';
-
-/** The open invoices of a customer (something left to pay, not cancelled): the partial index rm_invoice_customer_open_idx. */
-const OPEN = `i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.status <> 'cancelled'
-  AND i.balance_cents > 0`;
 
 export interface OpenInvoiceRow extends Record<string, unknown> {
   id: string;
@@ -41,7 +38,7 @@ export class PaymentReader {
       companyId,
       `SELECT i.id, i.number, i.invoiced_on, i.due_on, i.status, i.total_cents, i.paid_cents, i.credited_cents,
                 i.balance_cents, ${creditSubjectSql('i')} AS credit_subject
-         FROM rm_invoice i WHERE ${OPEN} ORDER BY i.invoiced_on, i.sequence, i.id`,
+         FROM rm_invoice i WHERE ${OPEN_INVOICES_OF_CUSTOMER} ORDER BY i.invoiced_on, i.sequence, i.id`,
       [customerId],
     );
   }
@@ -67,7 +64,7 @@ export class PaymentReader {
     const [row] = await tenantQuery<{ owing: string | null; n: string }>(
       this.pool,
       companyId,
-      `SELECT sum(i.balance_cents) AS owing, count(*) AS n FROM rm_invoice i WHERE ${OPEN}`,
+      `SELECT sum(i.balance_cents) AS owing, count(*) AS n FROM rm_invoice i WHERE ${OPEN_INVOICES_OF_CUSTOMER}`,
       [customerId],
     );
     return { owingCents: Number(row?.owing ?? 0), openInvoices: Number(row?.n ?? 0) };
