@@ -20,6 +20,7 @@ import {
   QuickSearchHandler,
   RecentInvoicesHandler,
 } from './queries/invoice.handlers.js';
+import { InvoiceListsReader } from './queries/invoice-lists.reader.js';
 
 /** Invoices: creation with numbers and stamps, edits, status, delete, the grid and its exports. */
 @Module({
@@ -28,6 +29,7 @@ import {
   providers: [
     InvoiceContext,
     InvoiceReader,
+    InvoiceListsReader,
     NumberingProofService,
     CreateInvoiceHandler,
     NewInvoiceDrafts,

@@ -102,36 +102,10 @@ export class StatementRuns {
     try {
       const customers = await this.runs.customers(companyId, period.to);
       await this.runs.progress(companyId, run.id, { ...progress, total: customers.length });
-      // Progress is written in order (a copy as it stood), one write after the other.
-      let saving = Promise.resolve();
-      const save = () => {
-        const snapshot = { ...progress, failures: [...progress.failures] };
-        saving = saving.then(() => this.runs.progress(companyId, run.id, snapshot));
-      };
-      let next = 0;
-      const worker = async () => {
-        while (next < customers.length) {
-          const customer = customers[next++]!;
-          await this.one(companyId, customer, period, now, progress, zip, run.month).catch(
-            (error: unknown) => {
-              progress.failed++;
-              progress.failures.push(failureOf(customer, error));
-            },
-          );
-          progress.done++;
-          if (progress.done % PROGRESS_EVERY === 0) save();
-        }
-      };
-      // E-mails wait on the mail server, so a few go at once; a zip takes its statements in the list's order.
-      await Promise.all(Array.from({ length: run.mode === 'email' ? EMAILS_AT_ONCE : 1 }, worker));
-      save();
-      await saving;
-      let fileKey: string | null = null;
-      if (zip && zipped) {
-        zip.end();
-        fileKey = `statement-runs/${companyId}/${run.id}.zip`;
-        await this.files.put(fileKey, await zipped);
-      }
+      await this.everyCustomer(companyId, run, customers, progress, (customer) =>
+        this.one(companyId, customer, period, now, progress, zip, run.month),
+      );
+      const fileKey = zip && zipped ? await this.storeZip(companyId, run.id, zip, zipped) : null;
       await this.runs.finish(companyId, run.id, { status: 'done', fileKey, now: now.toISOString() });
     } catch (error) {
       this.logger.error(`Statement run ${run.id} stopped: ${String(error)}`);
@@ -139,6 +113,53 @@ export class StatementRuns {
         .finish(companyId, run.id, { status: 'failed', fileKey: null, now: now.toISOString() })
         .catch(() => undefined);
     }
+  }
+
+  /**
+   * Every customer once, a failed one counted with its reason; progress is written every PROGRESS_EVERY customers and
+   * at the end, in order (a copy as it stood), one write after the other.
+   */
+  private async everyCustomer(
+    companyId: string,
+    run: StatementRunResponse,
+    customers: RunCustomer[],
+    progress: RunProgress,
+    one: (customer: RunCustomer) => Promise<void>,
+  ): Promise<void> {
+    let saving = Promise.resolve();
+    const save = () => {
+      const snapshot = { ...progress, failures: [...progress.failures] };
+      saving = saving.then(() => this.runs.progress(companyId, run.id, snapshot));
+    };
+    let next = 0;
+    const worker = async () => {
+      while (next < customers.length) {
+        const customer = customers[next++]!;
+        await one(customer).catch((error: unknown) => {
+          progress.failed++;
+          progress.failures.push(failureOf(customer, error));
+        });
+        progress.done++;
+        if (progress.done % PROGRESS_EVERY === 0) save();
+      }
+    };
+    // E-mails wait on the mail server, so a few go at once; a zip takes its statements in the list's order.
+    await Promise.all(Array.from({ length: run.mode === 'email' ? EMAILS_AT_ONCE : 1 }, worker));
+    save();
+    await saving;
+  }
+
+  /** Closes the zip and stores it; answers its key. */
+  private async storeZip(
+    companyId: string,
+    runId: string,
+    zip: ZipFile,
+    zipped: Promise<Buffer>,
+  ): Promise<string> {
+    zip.end();
+    const fileKey = `statement-runs/${companyId}/${runId}.zip`;
+    await this.files.put(fileKey, await zipped);
+    return fileKey;
   }
 
   /** One customer: its statement, passed over when quiet, else zipped, skipped without an address, or e-mailed. */
