@@ -24,6 +24,9 @@ export const STATEMENT_RUN_MESSAGES = {
 /** Progress is written every this many customers (and at the end). */
 const PROGRESS_EVERY = 10;
 
+/** How often a running run writes its heartbeat (well inside RUN_SILENT_AFTER). */
+const HEARTBEAT_MS = 15_000;
+
 /** Statements an e-mail run sends at once. */
 const EMAILS_AT_ONCE = 4;
 
@@ -39,7 +42,7 @@ const zipEntryName = (customer: RunCustomer, month: string) =>
  * it, e-mailed to each customer with an address (the statement e-mail: PDF and public link), or put in one zip to
  * download. It runs in the background of the process that started it, customer after customer (an e-mail run four at
  * a time; a statement is read, written and sent, then dropped, so memory stays flat), and writes its progress to `statement_run` every few
- * customers, where any process answers it. A customer whose mail is refused is counted as failed with the reason;
+ * customers, where any process answers it, with a heartbeat: a run whose process died reads as failed. A customer whose mail is refused is counted as failed with the reason;
  * the run goes on.
  */
 @Injectable()
@@ -99,6 +102,11 @@ export class StatementRuns {
     const progress: RunProgress = { done: 0, quiet: 0, sent: 0, skipped: 0, failed: 0, failures: [] };
     const zip = run.mode === 'download' ? new ZipFile() : null;
     const zipped = zip ? collect(zip.outputStream) : null;
+    const heartbeat = setInterval(
+      () => void this.runs.heartbeat(companyId, run.id).catch(() => undefined),
+      HEARTBEAT_MS,
+    );
+    heartbeat.unref();
     try {
       const customers = await this.runs.customers(companyId, period.to);
       await this.runs.progress(companyId, run.id, { ...progress, total: customers.length });
@@ -112,6 +120,8 @@ export class StatementRuns {
       await this.runs
         .finish(companyId, run.id, { status: 'failed', fileKey: null, now: now.toISOString() })
         .catch(() => undefined);
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
