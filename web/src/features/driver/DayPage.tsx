@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney } from '../../shared/format';
+import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { DownloadError } from './driver-device';
 import { collectsOnDelivery, dayWithLocal } from './outbox';
 import { stopColor, stopStatusText } from './stop-labels';
@@ -88,15 +89,9 @@ export function DayPage() {
               return (
                 <li key={stop.id}>
                   <Card variant="outlined">
-                    <CardActionArea
-                      component={RouterLink}
-                      to={`/driver/stop/${stop.id}`}
-                      sx={{ p: 0 }}
-                      aria-label={`Stop ${stop.position}: ${stop.customer}, ${stopStatusText(stop, stopLocal)}`}
-                    >
+                    <CardActionArea component={RouterLink} to={`/driver/stop/${stop.id}`} sx={{ p: 0 }}>
                       <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
                         <Box
-                          aria-hidden
                           sx={{
                             minWidth: 36,
                             height: 36,
@@ -109,6 +104,9 @@ export function DayPage() {
                             fontWeight: 700,
                           }}
                         >
+                          <Box component="span" sx={visuallyHidden}>
+                            Stop{' '}
+                          </Box>
                           {stop.position}
                         </Box>
                         <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -118,7 +116,9 @@ export function DayPage() {
                           </Typography>
                           <Typography variant="body2">
                             {stop.invoice_number ? `Invoice #${stop.invoice_number}` : 'Order not invoiced'} ·{' '}
-                            {formatMoney(stop.amount_due)} due
+                            {stop.status === 'planned' || stop.status === 'skipped'
+                              ? `${formatMoney(stop.amount_due)} due`
+                              : `${formatMoney(stop.collected)} collected`}
                           </Typography>
                           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
                             <Chip

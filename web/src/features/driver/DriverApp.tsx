@@ -1,6 +1,7 @@
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import CircularProgress from '@mui/material/CircularProgress';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -34,6 +35,8 @@ export default function DriverApp() {
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
+      {/* a field scrolled into view (focus, a jump) stops below the sticky top bar, not under it */}
+      <GlobalStyles styles={{ html: { scrollPaddingTop: 112 } }} />
       <AppBar position="sticky" color="primary" elevation={1}>
         <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 1 }}>
           <LocalShippingIcon aria-hidden />

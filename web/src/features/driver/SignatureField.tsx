@@ -53,7 +53,7 @@ export function SignatureField({ onChange }: { onChange: (signature: string | nu
       />
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 0.5 }}>
         <Typography id="signature-help" variant="caption" color="text.secondary">
-          The customer signs here with a finger.
+          Sign with a finger.
         </Typography>
         <Button
           size="large"

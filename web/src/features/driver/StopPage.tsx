@@ -71,7 +71,10 @@ export function StopPage() {
     );
   }
   const stopLocal = local.stops[stop.id];
-  const open = stop.status === 'planned' || stopLocal?.state === 'attention';
+  const attention = stopLocal?.state === 'attention';
+  // a stop the office changed is not delivered again from the old download; one the server refused for another reason
+  // (money not collected, say) is closed again with that put right
+  const open = (stop.status === 'planned' || attention) && !stopLocal?.conflict;
 
   return (
     <Stack spacing={2}>
@@ -98,6 +101,11 @@ export function StopPage() {
       {stopLocal?.state === 'attention' && (
         <Alert severity="error" role="alert">
           <strong>Not accepted by the office:</strong> {stopLocal.message}
+          {stopLocal.conflict && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              Download the route again to see this stop as it is now, or call the office.
+            </Typography>
+          )}
         </Alert>
       )}
       {stop.phone && (

@@ -124,10 +124,15 @@ describe('the outbox', () => {
     const state = drain(queued('a', 'b', 'c'), [conflict, unpaid], sent);
     expect(sent).toEqual(['a', 'b', 'c']);
     expect(state.queue).toEqual([]);
-    expect(state.stops.s1).toMatchObject({ state: 'attention', message: 'Cancelled in the office' });
+    expect(state.stops.s1).toMatchObject({
+      state: 'attention',
+      message: 'Cancelled in the office',
+      conflict: true,
+    });
     expect(state.stops.s2).toMatchObject({
       state: 'attention',
       message: 'Beer is sold for cash on delivery: collect $20.00 before closing this stop.',
+      conflict: false,
     });
     expect(state.stops.s3!.state).toBe('sent');
   });
@@ -141,10 +146,12 @@ describe('the outbox', () => {
     expect(outcomeOf(409, { reason: 'revised' })).toEqual({
       type: 'rejected',
       message: 'Changed in the office: download again',
+      conflict: true,
     });
     expect(outcomeOf(404, { message: ['Invoice not found'] })).toEqual({
       type: 'rejected',
       message: 'Invoice not found',
+      conflict: false,
     });
   });
 
@@ -183,7 +190,12 @@ describe('the outbox', () => {
       ],
     };
     let state = enqueue(queued('a'), command('b', 2), { ...local('s2'), collected: 20 });
-    state = afterOutcome(state, 'a', { type: 'rejected', message: 'Cancelled in the office' }, 0);
+    state = afterOutcome(
+      state,
+      'a',
+      { type: 'rejected', message: 'Cancelled in the office', conflict: true },
+      0,
+    );
     const shown = dayWithLocal(day, state).routes[0]!.stop_list;
     expect(shown.map((s) => [s.status, s.collected])).toEqual([
       ['planned', 0],

@@ -44,6 +44,8 @@ export interface StopLocal {
   /** 'waiting': in the outbox; 'sent': the server took it; 'attention': the server refused it (message). */
   state: 'waiting' | 'sent' | 'attention';
   message: string | null;
+  /** Refused because the invoice changed in the office (409): only a new download can show it as it is now. */
+  conflict?: boolean;
 }
 
 export interface DriverLocalState {
@@ -130,7 +132,10 @@ export function nextToSend(state: DriverLocalState, now: number): OutboxCommand 
 }
 
 export type SendOutcome =
-  { type: 'sent' } | { type: 'retry' } | { type: 'signin' } | { type: 'rejected'; message: string };
+  | { type: 'sent' }
+  | { type: 'retry' }
+  | { type: 'signin' }
+  | { type: 'rejected'; message: string; conflict: boolean };
 
 const CONFLICT_MESSAGES: Record<DeliveryConflictResponse['reason'], string> = {
   cancelled: 'Cancelled in the office',
@@ -161,9 +166,10 @@ export function outcomeOf(status: number | 'network', body: unknown): SendOutcom
     return {
       type: 'rejected',
       message: message ?? messageOf(body) ?? 'Changed in the office: download again',
+      conflict: true,
     };
   }
-  return { type: 'rejected', message: messageOf(body) ?? 'The office refused this stop.' };
+  return { type: 'rejected', message: messageOf(body) ?? 'The office refused this stop.', conflict: false };
 }
 
 /** Seconds before the next try after `attempts` failed sends: 2, 4, 8 … at most a minute. */
@@ -190,7 +196,15 @@ export function afterOutcome(
       return {
         queue: rest,
         stops: local
-          ? { ...state.stops, [command.stop_id]: { ...local, state: 'attention', message: outcome.message } }
+          ? {
+              ...state.stops,
+              [command.stop_id]: {
+                ...local,
+                state: 'attention',
+                message: outcome.message,
+                conflict: outcome.conflict,
+              },
+            }
           : state.stops,
       };
     case 'retry': {
