@@ -71,6 +71,18 @@ export function DayPage() {
         </Alert>
       )}
       {error && <Alert severity="error">{error}</Alert>}
+      {(sync.needsSignIn || error?.startsWith('Sign in')) && (
+        <Button
+          component={RouterLink}
+          to="/auth/signin"
+          state={{ from: { pathname: '/driver' } }}
+          variant="contained"
+          size="large"
+          sx={{ minHeight: 56, alignSelf: { sm: 'flex-start' } }}
+        >
+          Sign in again
+        </Button>
+      )}
       {!shown && !error && (
         <Alert severity="info">
           Download the day&apos;s route while you have signal: it stays on this phone for the day.

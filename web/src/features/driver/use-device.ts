@@ -18,6 +18,8 @@ export function useDevice() {
   const snapshot = useSyncExternalStore(current.subscribe, current.getSnapshot, current.getSnapshot);
   useEffect(() => {
     const changed = () => current.connectivityChanged();
+    // back on the app (after signing in again, say): send what is waiting
+    void current.kick();
     window.addEventListener('online', changed);
     window.addEventListener('offline', changed);
     return () => {
