@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import type {
   DeliverInvoiceBody,
@@ -166,6 +168,7 @@ async function deliver(
   page: Page,
   customer: string,
   pay?: { method?: string; amount: string; number?: string },
+  photo?: Buffer,
 ) {
   await openStop(page, customer);
   if (pay) {
@@ -175,6 +178,12 @@ async function deliver(
     }
     await page.getByLabel('Amount collected').fill(pay.amount);
     if (pay.number) await page.getByLabel(/(Check|Money order) number/).fill(pay.number);
+  }
+  if (photo) {
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: photo });
+    await visible(page.getByRole('img', { name: 'Delivery photo' }));
   }
   await page.getByLabel("Signer's printed name").fill(`Signer of ${customer}`);
   await sign(page);
@@ -239,7 +248,13 @@ describe('The driver app (browser)', () => {
         ),
       ).toBe(true);
 
-      await deliver(page, 'Corner Liquor');
+      // a photo of the door: the build's large icon stands in for the camera's picture
+      await deliver(
+        page,
+        'Corner Liquor',
+        undefined,
+        readFileSync(join(process.cwd(), 'dist/web/driver-icon-512.png')),
+      );
       // the beer stop refuses to close until its $24.00 is collected, and says why
       await openStop(page, 'Lone Star Icehouse');
       await visible(page.getByText('Collect on delivery').first());
@@ -316,6 +331,9 @@ describe('The driver app (browser)', () => {
       expect(Buffer.from(bodies[0]!.signature.split(',')[1]!, 'base64').length).toBeLessThanOrEqual(
         50 * 1024,
       );
+      expect(bodies[0]!.photo).toMatch(/^data:image\/jpeg;base64,/);
+      expect(Buffer.from(bodies[0]!.photo!.split(',')[1]!, 'base64').length).toBeLessThanOrEqual(300 * 1024);
+      expect(bodies[1]!.photo).toBeNull();
       expect(bodies[2]).toMatchObject({ payments: [{ method: 'cash', amount: '24.00' }] });
       expect(bodies[3]).toMatchObject({
         payments: [{ method: 'check', amount: '50.00', reference: '4471' }],
