@@ -24,6 +24,7 @@ import type {
   DeliveryAdjustmentReason,
   DriverStop,
 } from '#domain/contracts/route.contract';
+import { PAYMENT_METHOD_LABELS } from '#domain/accounts/customer-account.events';
 import { formatMoney, toAmount } from '../../shared/format';
 import {
   collectsOnDelivery,
@@ -43,11 +44,8 @@ const REASONS: { value: DeliveryAdjustmentReason; label: string }[] = [
   { value: 'damaged', label: 'Broken' },
 ];
 
-const METHODS: { value: CollectedMethod; label: string }[] = [
-  { value: 'cash', label: 'Cash' },
-  { value: 'check', label: 'Check' },
-  { value: 'money_order', label: 'Money order' },
-];
+/** How a driver takes money at a stop, named as everywhere else in the app. */
+const METHODS: CollectedMethod[] = ['cash', 'check', 'money_order'];
 
 interface LineAdjustment {
   quantity: string;
@@ -328,10 +326,14 @@ function CloseStopForm({ stop, onDeliver, onSkip }: CloseStopFormProps) {
                     </Button>
                   </Box>
                   {adjustment && (
-                    <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+                    <Box
+                      role="group"
+                      aria-label={`What came back of ${line.product}`}
+                      sx={{ display: 'flex', gap: 1, mt: 1 }}
+                    >
                       <TextField
                         select
-                        label={`Why ${line.product} came back`}
+                        label="Reason"
                         value={adjustment.reason}
                         onChange={(event) =>
                           setAdjusting((current) => ({
@@ -351,7 +353,7 @@ function CloseStopForm({ stop, onDeliver, onSkip }: CloseStopFormProps) {
                         ))}
                       </TextField>
                       <TextField
-                        label={`Bottles of ${line.product} back`}
+                        label="Bottles back"
                         type="number"
                         value={adjustment.quantity}
                         slotProps={{ htmlInput: { min: 1, max: line.quantity, inputMode: 'numeric' } }}
@@ -392,9 +394,9 @@ function CloseStopForm({ stop, onDeliver, onSkip }: CloseStopFormProps) {
                     value={method}
                     onChange={(event) => setMethod(event.target.value as CollectedMethod)}
                   >
-                    {METHODS.map((m) => (
-                      <MenuItem key={m.value} value={m.value}>
-                        {m.label}
+                    {METHODS.map((value) => (
+                      <MenuItem key={value} value={value}>
+                        {PAYMENT_METHOD_LABELS[value]}
                       </MenuItem>
                     ))}
                   </TextField>
