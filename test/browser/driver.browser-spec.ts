@@ -324,6 +324,7 @@ describe('The driver app (browser)', () => {
       const bodies = posts.map((r) => r.body as DeliverInvoiceBody);
       expect(bodies[0]).toMatchObject({
         signer_name: 'Signer of Corner Liquor',
+        route_id: 'route-1',
         stop_id: 'stop-1',
         invoice_version: 1,
         adjustments: [],

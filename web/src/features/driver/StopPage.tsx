@@ -128,6 +128,7 @@ export function StopPage() {
         <CloseStopForm
           key={stop.id}
           stop={stop}
+          routeId={route.id}
           onDeliver={async (body, adjustments, collected) => {
             await device.act(
               'deliver',
@@ -209,6 +210,7 @@ function LineList({ stop }: { stop: DriverStop }) {
 
 interface CloseStopFormProps {
   stop: DriverStop;
+  routeId: string;
   onDeliver: (
     body: DeliverInvoiceBody,
     adjustments: DeliveryAdjustmentBody[],
@@ -217,7 +219,7 @@ interface CloseStopFormProps {
   onSkip: (note: string, at: string) => Promise<void>;
 }
 
-function CloseStopForm({ stop, onDeliver, onSkip }: CloseStopFormProps) {
+function CloseStopForm({ stop, routeId, onDeliver, onSkip }: CloseStopFormProps) {
   const navigate = useNavigate();
   const [adjusting, setAdjusting] = useState<Record<string, LineAdjustment>>({});
   const [signerName, setSignerName] = useState('');
@@ -232,7 +234,15 @@ function CloseStopForm({ stop, onDeliver, onSkip }: CloseStopFormProps) {
   const [saving, setSaving] = useState(false);
 
   const adjustments: DeliveryAdjustmentBody[] = Object.entries(adjusting)
-    .map(([line_id, a]) => ({ line_id, reason: a.reason, quantity: Math.floor(Number(a.quantity)) }))
+    // no more bottles back than the line carried
+    .map(([line_id, a]) => ({
+      line_id,
+      reason: a.reason,
+      quantity: Math.min(
+        Math.floor(Number(a.quantity)),
+        stop.lines.find((line) => line.line_id === line_id)?.quantity ?? 0,
+      ),
+    }))
     .filter((a) => Number.isFinite(a.quantity) && a.quantity > 0);
   const due = dueAfterAdjustments(stop, adjustments);
   const collected = Number(amount) > 0 ? Math.round(Number(amount) * 100) / 100 : 0;
@@ -266,7 +276,7 @@ function CloseStopForm({ stop, onDeliver, onSkip }: CloseStopFormProps) {
       signature,
       photo,
       means: 'own_vehicle',
-      route_id: null,
+      route_id: routeId,
       stop_id: stop.id,
       invoice_version: stop.invoice_version,
       adjustments,
