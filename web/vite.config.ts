@@ -1,9 +1,10 @@
 /// <reference types="node" />
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, crc32, deflateSync, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 
@@ -134,6 +135,127 @@ function routeChunks(routerFile: string): Plugin {
   };
 }
 
+/**
+ * The driver's app as an installable web app: the build writes /driver-sw.js (src/features/driver/service-worker.ts
+ * with the list of files the /driver page needs and a version made from their names), /driver.webmanifest and its
+ * icons. Only the /driver page links the manifest and registers the worker; the back office never sees them.
+ */
+
+const SW_SOURCE = fileURLToPath(new URL('./src/features/driver/service-worker.ts', import.meta.url));
+const DRIVER_PAGE = 'src/features/driver/DriverApp.tsx';
+const NAVY: [number, number, number] = [0x1d, 0x35, 0x57];
+const WHITE: [number, number, number] = [0xff, 0xff, 0xff];
+
+const DRIVER_MANIFEST = {
+  name: 'Stampline Driver',
+  short_name: 'Driver',
+  description: "The day's deliveries, stop by stop, with or without signal.",
+  start_url: '/driver',
+  scope: '/driver',
+  display: 'standalone',
+  orientation: 'portrait',
+  background_color: '#ffffff',
+  theme_color: '#1d3557',
+  icons: [
+    { src: '/driver-icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/driver-icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+  ],
+};
+
+/** A square PNG: the brand's navy with a white delivery truck (body, cab, two wheels), drawn pixel by pixel. */
+function truckIcon(size: number): Buffer {
+  const u = size / 32;
+  const inRect = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) =>
+    x >= x0 * u && x < x1 * u && y >= y0 * u && y < y1 * u;
+  const inCircle = (x: number, y: number, cx: number, cy: number, r: number) =>
+    (x - cx * u) ** 2 + (y - cy * u) ** 2 <= (r * u) ** 2;
+  const raw = Buffer.alloc((size * 3 + 1) * size);
+  for (let y = 0; y < size; y++) {
+    raw[y * (size * 3 + 1)] = 0; // filter: none
+    for (let x = 0; x < size; x++) {
+      const wheelHole = inCircle(x, y, 11, 22, 1) || inCircle(x, y, 22, 22, 1);
+      const white =
+        !wheelHole &&
+        (inRect(x, y, 6, 10, 19, 20) ||
+          inRect(x, y, 19, 13, 26, 20) ||
+          inCircle(x, y, 11, 22, 2.6) ||
+          inCircle(x, y, 22, 22, 2.6));
+      const [r, g, b] = white ? WHITE : NAVY;
+      const at = y * (size * 3 + 1) + 1 + x * 3;
+      raw[at] = r;
+      raw[at + 1] = g;
+      raw[at + 2] = b;
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function driverApp(): Plugin {
+  return {
+    name: 'stampline-driver-app',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: SW_SOURCE, fileName: 'driver-sw.js' });
+      this.emitFile({ type: 'asset', fileName: 'driver-icon-192.png', source: truckIcon(192) });
+      this.emitFile({ type: 'asset', fileName: 'driver-icon-512.png', source: truckIcon(512) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'driver.webmanifest',
+        source: JSON.stringify(DRIVER_MANIFEST, null, 2),
+      });
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const worker = chunks.find((c) => c.fileName === 'driver-sw.js');
+      const driver = chunks.find((c) => c.facadeModuleId?.endsWith(DRIVER_PAGE));
+      if (!worker || !driver)
+        throw new Error('driverApp: the service worker or the /driver page was not built');
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const files = new Set<string>([
+        '/favicon.svg',
+        '/driver.webmanifest',
+        '/driver-icon-192.png',
+        '/driver-icon-512.png',
+      ]);
+      const visit = (chunk: OutputChunk) => {
+        if (files.has(`/${chunk.fileName}`)) return;
+        files.add(`/${chunk.fileName}`);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(`/${css}`);
+        for (const name of chunk.imports) {
+          const next = byName.get(name);
+          if (next) visit(next);
+        }
+      };
+      for (const entry of chunks.filter(
+        (c) => c.isEntry && c !== worker && !c.fileName.startsWith('driver-'),
+      ))
+        visit(entry);
+      visit(driver);
+      const list = [...files].sort();
+      const version = createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 12);
+      worker.code = worker.code.replace(/__DRIVER_BUILD__/g, JSON.stringify({ version, files: list }));
+    },
+  };
+}
+
 const routerFile = fileURLToPath(new URL('./src/app/router.tsx', import.meta.url));
 
 /** The modules the router loads lazily (`import('../features/…')`): each stays its own chunk. */
@@ -165,7 +287,13 @@ export default defineConfig({
   resolve: {
     alias: [{ find: /^#domain\//, replacement: `${fileURLToPath(new URL('../domain/', import.meta.url))}` }],
   },
-  plugins: [react(), preloadRoute('src/features/auth/AuthPage.tsx'), routeChunks(routerFile), precompress()],
+  plugins: [
+    react(),
+    preloadRoute('src/features/auth/AuthPage.tsx'),
+    routeChunks(routerFile),
+    driverApp(),
+    precompress(),
+  ],
   build: {
     outDir,
     emptyOutDir: true,

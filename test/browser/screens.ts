@@ -96,6 +96,14 @@ export const SCREENS: Screen[] = [
     signedIn: false,
     data: (c) => `/shop/${c.shop}/invitation?token=not-a-token`,
   },
+  // the driver's app (phone first, its own top bar): before the day is downloaded
+  {
+    route: '/driver',
+    signedIn: true,
+    data: at('/driver'),
+    widths: true,
+    primary: "Download today's route",
+  },
   { route: '*', signedIn: false, data: at('/no/such/page') },
 
   // signed in

@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
       { path: 'order/pdf/:token', lazy: page(() => import('../features/orders/PublicOrderPage')) },
       // the establishment ordering app: customer users, their own sign-in, phone first
       { path: 'shop/:subdomain/*', lazy: page(() => import('../features/shop/ShopApp')) },
+      // the driver's app: phone first, installable, works with no signal (its own sign-in check, no shell)
+      { path: 'driver/*', lazy: page(() => import('../features/driver/DriverApp')) },
       {
         path: 'customer/balance/pdf/:token',
         lazy: page(() => import('../features/public/PublicBalancePage')),
