@@ -1,13 +1,13 @@
 import type { CommandMetadata } from '../shared/decider.js';
 import type { RouteCommand, StopInput } from './route.commands.js';
-import type { RouteEvent } from './route.events.js';
+import type { RouteEvent, RoutePlanned } from './route.events.js';
 
 export const NOW = '2026-12-01T14:00:00.000Z';
 export const COMPANY = 'co-1';
 export const DATE = '2026-12-02';
 export const metadata: CommandMetadata = { companyId: COMPANY, userId: 'u-1', now: NOW };
 
-export const planned: RouteEvent = {
+export const planned: RoutePlanned = {
   type: 'RoutePlanned',
   data: {
     routeId: 'r-1',
