@@ -73,6 +73,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   StaffJoined: 1,
   StaffDisabled: 1,
   StaffEnabled: 1,
+  StaffRoleChanged: 1,
   // company
   CompanyRegistered: 1,
   CompanyDetailsUpdated: 1,
