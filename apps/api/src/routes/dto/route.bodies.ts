@@ -34,7 +34,12 @@ export class CreateRouteBody implements Contract.CreateRouteBody {
   @FollowsRule(routeNameProblem)
   name!: string;
 
-  @ApiPropertyOptional({ nullable: true, description: 'A user of the company with the role driver' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'A user of the company with the role driver',
+  })
   @FollowsRule(driverRule)
   driver_id?: string | null;
 
@@ -51,7 +56,7 @@ export class UpdateRouteBody implements Contract.UpdateRouteBody {
   @FollowsRule((value) => (value === undefined ? undefined : routeNameProblem(value)))
   name?: string;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'null: no driver' })
   @FollowsRule(driverRule)
   driver_id?: string | null;
 
