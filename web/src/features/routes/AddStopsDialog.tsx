@@ -5,10 +5,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Skeleton from '@mui/material/Skeleton';
@@ -90,19 +89,19 @@ export function AddStopsDialog({ route, onClose }: { route: RouteSummary; onClos
       <li key={kind}>
         <List dense disablePadding subheader={<ListSubheader disableSticky>{label}</ListSubheader>}>
           {rows.map((item) => (
-            <ListItem key={item.key} disablePadding>
-              <ListItemButton onClick={() => toggle(item.key)} dense>
-                <ListItemIcon sx={{ minWidth: 40 }}>
+            <ListItem key={item.key} dense>
+              <FormControlLabel
+                sx={{ m: 0, alignItems: 'flex-start', width: 1 }}
+                control={
                   <Checkbox
-                    edge="start"
                     checked={chosen.has(item.key)}
-                    tabIndex={-1}
-                    disableRipple
+                    onChange={() => toggle(item.key)}
+                    sx={{ mt: -0.5 }}
                     slotProps={{ input: { 'aria-label': item.title } }}
                   />
-                </ListItemIcon>
-                <ListItemText primary={item.title} secondary={item.detail} />
-              </ListItemButton>
+                }
+                label={<ListItemText primary={item.title} secondary={item.detail} sx={{ my: 0 }} />}
+              />
             </ListItem>
           ))}
         </List>

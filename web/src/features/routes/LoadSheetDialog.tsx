@@ -16,6 +16,9 @@ import { useId } from 'react';
 import { formatDate } from '../../shared/format';
 import { useLoadSheetQuery, type RouteSummary } from './routes.api';
 
+/** The SKU column leaves phones (printed, it shows). */
+const SKU = { display: { xs: 'none', sm: 'table-cell' }, '@media print': { display: 'table-cell' } };
+
 /**
  * The load sheet: every product of the route's invoices with its bottles and the stamp serials they carry. Print
  * prints the sheet alone (the rest of the page is hidden for print).
@@ -48,7 +51,7 @@ export function LoadSheetDialog({ route, onClose }: { route: RouteSummary; onClo
           {route.truck ? ` · ${route.truck}` : ''} · {route.stops} stop{route.stops === 1 ? '' : 's'}
         </Typography>
       </DialogTitle>
-      <DialogContent dividers sx={{ overflowX: 'auto' }}>
+      <DialogContent dividers tabIndex={0} aria-label="Load sheet lines" sx={{ overflowX: 'auto' }}>
         {sheet.isLoading && <Skeleton height={200} />}
         {sheet.isError && <Alert severity="error">The load sheet could not be loaded.</Alert>}
         {sheet.isSuccess && sheet.data.lines.length === 0 && (
@@ -59,7 +62,7 @@ export function LoadSheetDialog({ route, onClose }: { route: RouteSummary; onClo
             <TableHead>
               <TableRow>
                 <TableCell>Product</TableCell>
-                <TableCell>SKU</TableCell>
+                <TableCell sx={SKU}>SKU</TableCell>
                 <TableCell align="right">Bottles</TableCell>
                 <TableCell>Stamps</TableCell>
               </TableRow>
@@ -68,15 +71,14 @@ export function LoadSheetDialog({ route, onClose }: { route: RouteSummary; onClo
               {sheet.data.lines.map((line) => (
                 <TableRow key={line.product_id}>
                   <TableCell>{line.product}</TableCell>
-                  <TableCell>{line.sku || '—'}</TableCell>
+                  <TableCell sx={SKU}>{line.sku || '—'}</TableCell>
                   <TableCell align="right">{line.quantity}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.stamps.join(', ') || '—'}</TableCell>
                 </TableRow>
               ))}
               <TableRow>
-                <TableCell colSpan={2} sx={{ fontWeight: 600 }}>
-                  Total
-                </TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>Total</TableCell>
+                <TableCell sx={SKU} />
                 <TableCell align="right" sx={{ fontWeight: 600 }}>
                   {bottles}
                 </TableCell>

@@ -11,7 +11,6 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -99,12 +98,16 @@ export function RouteCard({ summary }: { summary: RouteSummary }) {
             Collected <strong>{formatMoney(summary.collected)}</strong>
           </Typography>
         </Stack>
-        <LinearProgress
-          variant="determinate"
-          value={summary.stops ? (100 * summary.done) / summary.stops : 0}
-          aria-label={`${summary.done} of ${summary.stops} stops done`}
-          sx={{ mt: 1, mb: 1.5 }}
-        />
+        <Box aria-hidden sx={{ mt: 1, mb: 1.5, height: 6, borderRadius: 3, bgcolor: 'action.hover' }}>
+          <Box
+            sx={{
+              height: 1,
+              borderRadius: 3,
+              bgcolor: 'primary.main',
+              width: `${summary.stops ? (100 * summary.done) / summary.stops : 0}%`,
+            }}
+          />
+        </Box>
         {route.isLoading && <Skeleton height={80} />}
         {route.isError && <Alert severity="error">The stops could not be loaded.</Alert>}
         {route.isSuccess && stops.length === 0 && (

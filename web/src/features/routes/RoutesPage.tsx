@@ -51,6 +51,7 @@ export default function RoutesPage() {
           value={date}
           onChange={(event) => setDate(event.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: 180 }}
         />
         <Button variant={date === today ? 'contained' : 'outlined'} onClick={() => setDate(today)}>
           Today
