@@ -95,7 +95,7 @@ describe('Delivery routes (HTTP)', () => {
     expect(route).toMatchObject({ date: DATE, name: 'North', truck: 'Truck 2', status: 'planned', stops: 0 });
     expect(route.driver).toEqual({ id: driver.id, name: 'Dee Driver' });
 
-    const invoices = [];
+    const invoices: { id: string; number: string }[] = [];
     for (const id of customers) invoices.push(await anInvoice(id));
     const unrouted = await api.get(`routes/unrouted?date=${DATE}`, token);
     expect(unrouted.status).toBe(200);
