@@ -224,7 +224,8 @@ export function evolveRoutesForInvoice(routes: readonly RouteRow[], stored: Stor
 const ROUTE_TYPES = new Set<string>(ROUTE_EVENT_TYPES);
 const INVOICE_TYPES = new Set(['InvoiceDelivered', 'InvoiceStatusChanged']);
 
-const day = (value: unknown) =>
+/** A date column as the fold keeps it: yyyy-MM-dd. */
+export const day = (value: unknown) =>
   value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 
 export function normalizeRouteRow(row: Record<string, unknown>): Omit<RouteRow, 'stops'> {

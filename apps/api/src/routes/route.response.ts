@@ -6,10 +6,8 @@ import type {
 } from '#domain/contracts/route.contract.js';
 import type { RouteStopRow } from '#projections/routes/route.projection.js';
 
-const day = (value: unknown) =>
-  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
-const iso = (value: unknown) =>
-  value === null || value === undefined ? null : new Date(value as string).toISOString();
+import { isoOrNull as iso } from '#projections/projection.js';
+import { day } from '#projections/routes/route.projection.js';
 
 /** rm_route with its driver's name and its counts. */
 export interface SummaryJoin extends Record<string, unknown> {

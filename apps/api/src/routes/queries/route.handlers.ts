@@ -14,31 +14,37 @@ import { holdingNow } from '../../stamps/stamp-holdings.js';
 import { GetRouteQuery, ListRoutesQuery, LoadSheetQuery, UnroutedQuery } from './route.queries.js';
 import { RouteReader } from './route.reader.js';
 
-async function dayOf(pool: pg.Pool, companyId: string, date: string | undefined, now: string) {
-  return date || businessDate(now, await companyTimeZone(pool, companyId));
-}
-
-@QueryHandler(ListRoutesQuery)
-export class ListRoutesHandler implements IQueryHandler<ListRoutesQuery> {
+/** A query of one delivery day: the day asked, else the company's today. */
+abstract class DayHandler {
   constructor(
-    @Inject(RouteReader) private readonly reader: RouteReader,
+    @Inject(RouteReader) protected readonly reader: RouteReader,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  async execute({ companyId, date, now }: ListRoutesQuery) {
-    return this.reader.summaries(companyId, await dayOf(this.pool, companyId, date, now));
+  protected async dayOf({
+    companyId,
+    date,
+    now,
+  }: {
+    companyId: string;
+    date: string | undefined;
+    now: string;
+  }) {
+    return date || businessDate(now, await companyTimeZone(this.pool, companyId));
+  }
+}
+
+@QueryHandler(ListRoutesQuery)
+export class ListRoutesHandler extends DayHandler implements IQueryHandler<ListRoutesQuery> {
+  async execute(query: ListRoutesQuery) {
+    return this.reader.summaries(query.companyId, await this.dayOf(query));
   }
 }
 
 @QueryHandler(UnroutedQuery)
-export class UnroutedHandler implements IQueryHandler<UnroutedQuery> {
-  constructor(
-    @Inject(RouteReader) private readonly reader: RouteReader,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-  ) {}
-
-  async execute({ companyId, date, now }: UnroutedQuery) {
-    return this.reader.unrouted(companyId, await dayOf(this.pool, companyId, date, now));
+export class UnroutedHandler extends DayHandler implements IQueryHandler<UnroutedQuery> {
+  async execute(query: UnroutedQuery) {
+    return this.reader.unrouted(query.companyId, await this.dayOf(query));
   }
 }
 
