@@ -1,4 +1,4 @@
-import { rebuildProjection } from '#engine';
+import { EventAppender, rebuildProjection } from '#engine';
 import { routeProjection } from '#projections/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
@@ -28,6 +28,7 @@ describe('Delivery routes (HTTP)', () => {
   let api: ApiClient;
   let document: ApiDocument;
   let token: string;
+  let companyId: string;
   let wine: string;
   let driver: { id: string; token: string };
   let otherDriver: { id: string; token: string };
@@ -74,7 +75,9 @@ describe('Delivery routes (HTTP)', () => {
     app = await startTestApp();
     api = apiClient(app.baseUrl);
     document = await loadApiDocument(app.baseUrl);
-    ({ token } = await signUpOwner(api));
+    const owner = await signUpOwner(api);
+    token = owner.token;
+    companyId = owner.user.company_id as string;
     for (const [name, address, zip] of [
       ['Oak Tavern', '500 Oak St', '78702'],
       ['Elm Bar', '90 Elm St', '78701'],
@@ -356,6 +359,51 @@ describe('Delivery routes (HTTP)', () => {
     const mine = await aRoute('Other day');
     const foreign = await api.post(`route/${mine.id}/stops`, { invoice_ids: [stopInvoice.id] }, other.token);
     expect(foreign.status).toBe(404);
+  });
+
+  it("shows a delivery recorded on a stop's invoice on the board: outcome, time, collected", async () => {
+    const route = await aRoute('Delivered', driver.id);
+    const invoice = await anInvoice(customers[2]!);
+    const added = await api.post(`route/${route.id}/stops`, { invoice_ids: [invoice.id] }, token);
+    const stop = added.body.stop_list[0];
+    // what POST /invoice/{id}/delivery appends on the invoice's stream
+    await app.app.get(EventAppender).record(
+      `invoice-${invoice.id}`,
+      [
+        {
+          type: 'InvoiceDelivered',
+          data: {
+            invoiceId: invoice.id,
+            companyId,
+            customerId: customers[2],
+            deliveredAt: '2026-12-02T16:00:00.000Z',
+            deliveredOn: DATE,
+            deliveredBy: { userId: driver.id, name: 'Dee Driver' },
+            signerName: 'Sam',
+            signatureId: 'sig-1',
+            photoId: null,
+            means: 'own_vehicle',
+            carrier: null,
+            routeId: route.id,
+            stopId: stop.id,
+            outcome: 'delivered',
+            creditMemoIds: [],
+            paymentIds: [],
+            collectedCents: 2165,
+            recordedAt: '2026-12-02T16:00:05.000Z',
+          },
+        },
+      ],
+      { companyId, userId: driver.id, now: '2026-12-02T16:00:05.000Z' },
+    );
+    await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+    const board = (await api.get(`route/${route.id}`, token)).body;
+    expect(board).toMatchObject({ done: 1, collected: 21.65 });
+    expect(board.stop_list[0]).toMatchObject({
+      status: 'delivered',
+      delivered_at: '2026-12-02T16:00:00.000Z',
+      collected: 21.65,
+    });
   });
 
   it('rebuilds the route read models to the same rows', async () => {
