@@ -3,6 +3,7 @@ import { routeProjection } from '#projections/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { liveClient } from '../support/live.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 
 const customer = (name: string, address: string, zip: string, cod = 0) => ({
@@ -361,8 +362,14 @@ describe('Delivery routes (HTTP)', () => {
     expect(foreign.status).toBe(404);
   });
 
-  it("shows a delivery recorded on a stop's invoice on the board: outcome, time, collected", async () => {
+  it("shows a delivery recorded on a stop's invoice on the board, live: outcome, time, collected", async () => {
+    const socket = liveClient(app.baseUrl, token);
+    await socket.hello;
     const route = await aRoute('Delivered', driver.id);
+    expect((await socket.next((r) => r.event === 'route:changed')).message).toMatchObject({
+      type: 'RoutePlanned',
+      id: route.id,
+    });
     const invoice = await anInvoice(customers[2]!);
     const added = await api.post(`route/${route.id}/stops`, { invoice_ids: [invoice.id] }, token);
     const stop = added.body.stop_list[0];
@@ -396,7 +403,11 @@ describe('Delivery routes (HTTP)', () => {
       ],
       { companyId, userId: driver.id, now: '2026-12-02T16:00:05.000Z' },
     );
-    await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
+    const told = await socket.next(
+      (r) => r.event === 'route:changed' && r.message.type === 'InvoiceDelivered',
+    );
+    expect(told.message.id).toBe(route.id);
+    socket.close();
     const board = (await api.get(`route/${route.id}`, token)).body;
     expect(board).toMatchObject({ done: 1, collected: 21.65 });
     expect(board.stop_list[0]).toMatchObject({
