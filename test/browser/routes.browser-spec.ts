@@ -105,4 +105,42 @@ describe('Routes (browser)', () => {
       120_000,
     );
   }
+
+  browser.it(
+    'an owner makes a staff user a driver on the Staff page, and New Route offers them',
+    async () => {
+      const token = await anOwnerToken(api, 'routes-driver');
+      const invited = await api<{ link: string }>('company/staff/invitation', {
+        method: 'POST',
+        body: { name: 'Dee Driver', email: `dee.${Date.now()}@example.com` },
+        token,
+      });
+      await api('auth/invitation/accept', {
+        method: 'POST',
+        body: {
+          token: new URL(invited.link).searchParams.get('invitation'),
+          name: 'Dee Driver',
+          title: 'Driver',
+          password: 'driver-secret',
+          confirm_password: 'driver-secret',
+        },
+      });
+      const page = await browser.signedIn(token, { viewport: DESKTOP });
+      await page.goto('/setting/staff');
+      const role = page.getByRole('combobox', { name: 'Role of Dee Driver' });
+      await visible(role);
+      await role.click();
+      await page.getByRole('option', { name: 'Driver' }).click();
+      await visible(page.getByText('Dee Driver is a driver: they use only the driver app.'));
+      expect(await seriousViolations(page, 'staff with a driver', { include: 'main' })).toEqual([]);
+      await snap(page, 'routes-staff-driver-1440');
+
+      await page.goto('/routes');
+      await page.getByRole('button', { name: 'New Route' }).first().click();
+      const create = page.getByRole('dialog', { name: /New route for/ });
+      await create.getByRole('combobox', { name: 'Driver' }).click();
+      await visible(page.getByRole('option', { name: 'Dee Driver' }));
+    },
+    90_000,
+  );
 });
