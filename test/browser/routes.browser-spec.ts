@@ -98,6 +98,21 @@ describe('Routes (browser)', () => {
         await snap(page, `routes-load-sheet-${viewport.width}`);
         await sheet.getByRole('button', { name: 'Close', exact: true }).click();
 
+        // close the day: nothing collected, both stops not delivered, moved to a route of tomorrow
+        await card.getByRole('button', { name: 'Close Route' }).click();
+        const closing = page.getByRole('dialog', { name: 'Close route North?' });
+        await closing.getByLabel('Cash counted').fill('10');
+        await visible(closing.getByText('Over by $10.00.'));
+        await visible(closing.getByText('Not delivered (2)'));
+        expect(await seriousViolations(page, 'close route', { include: '[role="dialog"]' })).toEqual([]);
+        await snap(page, `routes-close-${viewport.width}`);
+        await closing.getByRole('button', { name: 'Close Route' }).click();
+        await visible(card.getByText('Closed'));
+        await page.getByRole('button', { name: 'Tomorrow', exact: true }).click();
+        const moved = page.getByRole('region', { name: 'Route North' });
+        await visible(moved.getByText('Oak Tavern'));
+        await visible(moved.getByText('Elm Bar'));
+
         // a date with nothing, and back by the URL
         await page.goto(`/routes?date=${daysFromToday(3)}`);
         await visible(page.getByText('No routes for this day'));
