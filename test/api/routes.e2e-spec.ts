@@ -328,6 +328,13 @@ describe('Delivery routes (HTTP)', () => {
       expect({ path, status: response.status }).toEqual({ path, status: 403 });
     }
     expect((await api.get('validate_token', driver.token)).status).toBe(200);
+    // the owner keeps their role; a role is staff or driver
+    const ownerId = (await api.get('validate_token', token)).body.id;
+    const owner = await api.put(`company/staff/${ownerId}`, { role: 'driver' }, token);
+    expect(owner.status).toBe(400);
+    expect(owner.body.message).toBe('The company owner stays the owner.');
+    expect((await api.put(`company/staff/${driver.id}`, { role: 'owner' }, token)).status).toBe(400);
+    expect((await api.put(`company/staff/${driver.id}`, { role: 'driver' }, driver.token)).status).toBe(403);
     expect((await api.get(`driver/routes?date=${DATE}`, token)).status).toBe(403);
   });
 
