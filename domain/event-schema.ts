@@ -15,6 +15,8 @@ import type { InvoiceEvent } from './invoices/invoice.events.js';
 import type { OrderNumberEvent } from './orders/order-numbers.js';
 import type { OrderEvent } from './orders/order.events.js';
 import type { ProductEvent } from './products/product.events.js';
+import type { RouteDayEvent } from './routes/route-day.js';
+import type { RouteEvent } from './routes/route.events.js';
 import type { StaffEvent } from './staff/staff.events.js';
 import type { StampHoldingEvent } from './stamps/stamp-holding.js';
 import type { StampEvent } from './stamps/stamp.events.js';
@@ -44,6 +46,8 @@ export type DomainEvent =
   | OrderEvent
   | OrderNumberEvent
   | ProductEvent
+  | RouteEvent
+  | RouteDayEvent
   | StaffEvent
   | StampEvent
   | StampHoldingEvent;
@@ -69,6 +73,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   StaffJoined: 1,
   StaffDisabled: 1,
   StaffEnabled: 1,
+  StaffRoleChanged: 1,
   // company
   CompanyRegistered: 1,
   CompanyDetailsUpdated: 1,
@@ -123,6 +128,16 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   CreditMemoVoided: 1,
   // delivery day
   InvoiceDelivered: 1,
+  RoutePlanned: 1,
+  RouteStopsAdded: 1,
+  RouteStopRemoved: 1,
+  RouteStopsReordered: 1,
+  RouteAssigned: 1,
+  RouteDownloaded: 1,
+  RouteStopSkipped: 1,
+  RouteClosed: 1,
+  RouteDayStopsClaimed: 1,
+  RouteDayStopsReleased: 1,
   CreditMemoNumberAssigned: 1,
   InvoiceEmailed: 1,
   InvoiceEmailRetryStarted: 1,

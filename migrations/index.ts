@@ -43,6 +43,7 @@ import { Migration20261129004000_statement_links } from './Migration202611290040
 import { Migration20261129100000_customer_accounts } from './Migration20261129100000_customer_accounts.js';
 import { Migration20261129110000_goods_stamps } from './Migration20261129110000_goods_stamps.js';
 import { Migration20261129120000_statement_runs } from './Migration20261129120000_statement_runs.js';
+import { Migration20261130010000_routes } from './Migration20261130010000_routes.js';
 import { Migration20261130050000_credit_memo_void_index } from './Migration20261130050000_credit_memo_void_index.js';
 import { Migration20261130050100_statement_run_heartbeat } from './Migration20261130050100_statement_run_heartbeat.js';
 
@@ -93,6 +94,7 @@ export const migrationsList = [
   Migration20261129100000_customer_accounts,
   Migration20261129110000_goods_stamps,
   Migration20261129120000_statement_runs,
+  Migration20261130010000_routes,
   Migration20261130050000_credit_memo_void_index,
   Migration20261130050100_statement_run_heartbeat,
 ];

@@ -16,6 +16,7 @@ import { productProjection } from './products/product.projection.js';
 import { orderProjection } from './orders/order.projection.js';
 import { orderDraftProjection } from './orders/order-draft.projection.js';
 import type { Projection } from './projection.js';
+import { routeProjection } from './routes/route.projection.js';
 import { stampsProjection } from './stamps/stamp-ledger.projection.js';
 
 /** Every projection the runner runs and `projections:rebuild` knows, by name. */
@@ -38,6 +39,7 @@ export const allProjections: readonly Projection[] = [
   orderDraftProjection,
   inventoryProjection,
   integrationsProjection,
+  routeProjection,
 ];
 
 export { activityProjection, ACTIVITY_SCHEMA } from './activity/activity.projection.js';
@@ -84,3 +86,4 @@ export { inventoryProjection } from './inventory/inventory.projection.js';
 export { INVENTORY_SCHEMA } from './inventory/inventory.schema.js';
 export { integrationsProjection } from './integrations/integrations.projection.js';
 export { INTEGRATIONS_SCHEMA } from './integrations/integrations.schema.js';
+export { routeProjection, ROUTE_SCHEMA } from './routes/route.projection.js';

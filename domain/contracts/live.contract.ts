@@ -25,6 +25,7 @@ export const LIVE_EVENTS = [
   'payment:changed',
   'credit-memo:changed',
   'customer:changed',
+  'route:changed',
 ] as const;
 
 export type LiveEventName = (typeof LIVE_EVENTS)[number];

@@ -41,6 +41,8 @@ export interface RouteStopResponse {
   delivered_at: string | null;
   /** Why a stop was skipped, or the driver's note. */
   note: string | null;
+  /** The invoice was cancelled after it was put on the route: remove the stop. */
+  invoice_cancelled?: boolean;
 }
 
 /** A row of GET /routes?date=yyyy-MM-dd and the head of GET /route/{id}. */
@@ -187,4 +189,44 @@ export interface SkipStopBody {
   note: string;
   /** The device's clock. */
   skipped_at: string;
+}
+
+/** PUT /route/{id}: what changes (fields left out stay). */
+export interface UpdateRouteBody {
+  name?: string;
+  driver_id?: string | null;
+  truck?: string;
+}
+
+/** POST /route/{id}/stops: the invoices and placed orders to add, at the end of the route in this order. */
+export interface AddStopsBody {
+  invoice_ids?: string[];
+  order_ids?: string[];
+}
+
+/** PUT /route/{id}/stops/order: every stop of the route once, in the new order. */
+export interface ReorderStopsBody {
+  stop_ids: string[];
+}
+
+/** GET /routes/unrouted?date=: what the day's routes may still take (the Add Stops picker). */
+export interface UnroutedResponse {
+  date: string;
+  invoices: Array<{
+    id: string;
+    number: string;
+    customer_id: string;
+    customer: string;
+    invoiced_on: string;
+    total: number;
+    amount_due: number;
+  }>;
+  orders: Array<{
+    id: string;
+    number: string;
+    customer_id: string;
+    customer: string;
+    placed_at: string;
+    total: number;
+  }>;
 }

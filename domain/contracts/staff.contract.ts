@@ -11,7 +11,8 @@ export type StaffUser = {
   name: string;
   title: string;
   email: string;
-  role: 'owner' | 'staff';
+  /** A driver uses only the driver's app (their routes, skips and deliveries). */
+  role: 'owner' | 'staff' | 'driver';
   disabled: boolean;
   disabled_at: string | null;
   created_at: string;

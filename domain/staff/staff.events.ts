@@ -17,4 +17,11 @@ export type StaffJoined = StaffFact<'StaffJoined', { invitationId: string; ip?: 
 export type StaffDisabled = StaffFact<'StaffDisabled', { staffUserId: string; staffEmail: string }>;
 export type StaffEnabled = StaffFact<'StaffEnabled', { staffUserId: string; staffEmail: string }>;
 
-export type StaffEvent = StaffInvited | StaffInvitationRevoked | StaffJoined | StaffDisabled | StaffEnabled;
+/** The owner made a staff user a driver (who uses only the driver's app), or a driver staff again. */
+export type StaffRoleChanged = StaffFact<
+  'StaffRoleChanged',
+  { staffUserId: string; staffEmail: string; from: 'staff' | 'driver'; to: 'staff' | 'driver' }
+>;
+
+export type StaffEvent =
+  StaffInvited | StaffInvitationRevoked | StaffJoined | StaffDisabled | StaffEnabled | StaffRoleChanged;

@@ -129,6 +129,21 @@ export const SCREENS: Screen[] = [
   { route: '/reports', signedIn: true, data: at('/reports'), empty: at('/reports') },
   { route: '/payment', signedIn: true, data: at('/payment'), empty: at('/payment'), widths: true },
   {
+    route: '/routes',
+    primary: 'New Route',
+    signedIn: true,
+    data: at('/routes'),
+    empty: at('/routes'),
+    widths: true,
+    dialogs: [
+      {
+        name: 'new route',
+        open: opener('New Route'),
+        dialog: dialogNamed(/New route for/),
+      },
+    ],
+  },
+  {
     route: '/statements',
     primary: 'Run Statements',
     signedIn: true,

@@ -386,6 +386,45 @@ export async function writeCorpusScenario(
   await step('staff disable', () => api.put(`company/staff/${staffId}`, { disabled: true }, token));
   await step('staff enable', () => api.put(`company/staff/${staffId}`, { disabled: false }, token));
 
+  // Delivery routes: Sam made a driver; a route planned with two stops, reordered, reassigned, downloaded by the
+  // driver, a stop skipped, the other removed, the route closed (the day's claims taken and released).
+  await step('staff driver', () => api.put(`company/staff/${staffId}`, { role: 'driver' }, token));
+  const route = await step('route', () =>
+    api.post('routes', { date: today, name: 'North', driver_id: staffId, truck: 'Truck 1' }, token),
+  );
+  const stopInvoices: string[] = [];
+  for (const qty of [1, 2]) {
+    const made = await step('route invoice', () =>
+      api.post(
+        'invoice',
+        { customer_id: customerId, items: [{ product_id: productId, qty, price: '31.50' }], force: true },
+        token,
+      ),
+    );
+    stopInvoices.push(made?.id as string);
+  }
+  const stops = await step('route stops', () =>
+    api.post(`route/${route?.id}/stops`, { invoice_ids: stopInvoices }, token),
+  );
+  const stopIds = ((stops?.stop_list ?? []) as { id: string }[]).map((stop) => stop.id);
+  await step('route order', () =>
+    api.put(`route/${route?.id}/stops/order`, { stop_ids: [...stopIds].reverse() }, token),
+  );
+  await step('route assign', () => api.put(`route/${route?.id}`, { truck: 'Truck 2' }, token));
+  const driver = await step('driver sign in', () =>
+    api.post('auth/signin', { email: 'sam.staff@example.com', password }),
+  );
+  await step('driver download', () => api.get(`driver/routes?date=${today}`, driver?.access_token));
+  await step('route skip', () =>
+    api.post(
+      `route/${route?.id}/stop/${stopIds[0]}/skip`,
+      { note: 'Closed', skipped_at: new Date().toISOString() },
+      driver?.access_token,
+    ),
+  );
+  await step('route stop remove', () => api.delete(`route/${route?.id}/stop/${stopIds[1]}`, token));
+  await step('route close', () => api.post(`route/${route?.id}/close`, {}, token));
+
   // Orders through the ordering app: placed, items reviewed, a note, cancelled, rejected, delivered; the customer
   // user signs out and loses access.
   const shopInvite = await step('customer user', () =>

@@ -38,6 +38,7 @@ import { InvoiceDeliveryModule } from './invoices/delivery/invoice-delivery.modu
 import { PaymentsModule } from './payments/payments.module.js';
 import { StatementsModule } from './statements/statements.module.js';
 import { CreditsModule } from './credits/credits.module.js';
+import { RoutesModule } from './routes/routes.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { TabcModule } from './tabc/tabc.module.js';
 import { OrdersModule } from './orders/orders.module.js';
@@ -83,6 +84,7 @@ export class AppModule {
         PaymentsModule,
         StatementsModule,
         CreditsModule,
+        RoutesModule,
         AccountsModule,
         CompaniesModule,
         FeaturesModule,

@@ -14,6 +14,7 @@ import {
   orderProjection,
   priceTierProjection,
   productProjection,
+  routeProjection,
   stampsProjection,
 } from '#projections/index.js';
 import type { Projection } from '#projections/projection.js';
@@ -66,4 +67,6 @@ export const WAITS_FOR = {
   priceTier: names(priceTierProjection, companyProjection, customerProjection),
   /** Settings, features and logos. */
   company: names(companyProjection, companyLogoProjection),
+  /** The dispatcher's board and the driver's download (rm_route, rm_route_stop). */
+  route: names(routeProjection),
 } as const satisfies Record<string, readonly string[]>;

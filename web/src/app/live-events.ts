@@ -19,6 +19,7 @@ export const LIVE_TAG_TYPES = [
   'Activity',
   'Order',
   'Sync',
+  'Route',
 ] as const;
 export type LiveTag = (typeof LIVE_TAG_TYPES)[number];
 
@@ -52,6 +53,7 @@ export const LIVE_TAGS: Readonly<Record<LiveEventName, readonly LiveTag[]>> = {
   // progress goes to the sync pages' progress line (sync-progress.ts), not through a refetch per record
   'bottle-pos:sync-progress': [],
   'clover:sync-progress': [],
+  'route:changed': ['Route'],
 };
 
 export interface LiveToast {

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'payment', lazy: page(() => import('../features/payments/PaymentsPage')) },
           { path: 'statements', lazy: page(() => import('../features/statements/StatementRunPage')) },
           { path: 'credit-memos', lazy: page(() => import('../features/credits/CreditMemosPage')) },
+          { path: 'routes', lazy: page(() => import('../features/routes/RoutesPage')) },
           { path: 'credit-memo/:id', lazy: page(() => import('../features/credits/CreditMemoViewPage')) },
           { path: 'emails', lazy: page(() => import('../features/invoices/delivery/EmailLogPage')) },
           { path: 'cache/clear', lazy: page(() => import('../features/system/CacheClearPage')) },

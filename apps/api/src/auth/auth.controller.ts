@@ -18,7 +18,7 @@ import {
   SignUpBody,
   UpdateProfileBody,
 } from './dto/auth.bodies.js';
-import { CurrentUser, Public } from './public.decorator.js';
+import { CurrentUser, DriverMay, Public } from './public.decorator.js';
 import { Clock } from '../infra/clock.js';
 
 const client = (request: FastifyRequest, clock: Clock) => ({
@@ -83,6 +83,7 @@ export class AuthController {
   }
 
   @ApiBearerAuth()
+  @DriverMay()
   @Post('auth/signout')
   @HttpCode(204)
   @ApiNoAnswer('Signed out: the token is revoked')
@@ -91,6 +92,7 @@ export class AuthController {
   }
 
   @ApiBearerAuth()
+  @DriverMay()
   @Get('validate_token')
   @ApiAnswer(200, 'The signed-in user', USER_EXAMPLE)
   validateToken(@CurrentUser() user: AuthUser) {
@@ -98,6 +100,7 @@ export class AuthController {
   }
 
   @ApiBearerAuth()
+  @DriverMay()
   @Put('user')
   @ApiAnswer(200, 'The user with the profile saved', USER_EXAMPLE)
   updateProfile(

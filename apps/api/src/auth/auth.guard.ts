@@ -8,9 +8,12 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthService } from './auth.service.js';
-import { IS_PUBLIC, OWNER_ONLY } from './public.decorator.js';
+import { DRIVER_MAY, IS_PUBLIC, OWNER_ONLY } from './public.decorator.js';
 
-/** Global guard: a valid, unexpired, unrevoked bearer token of an enabled user, or 401. */
+/**
+ * Global guard: a valid, unexpired, unrevoked bearer token of an enabled user, or 401. A route marked owner-only
+ * answers 403 to anyone else; a driver may call only the routes marked for drivers, every other answers 403.
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
@@ -30,6 +33,9 @@ export class AuthGuard implements CanActivate {
     request.user = user;
     if (this.reflector.getAllAndOverride<boolean>(OWNER_ONLY, targets) && user.role !== 'owner') {
       throw new ForbiddenException({ statusCode: 403, message: 'Only the company owner can do this.' });
+    }
+    if (user.role === 'driver' && !this.reflector.getAllAndOverride<boolean>(DRIVER_MAY, targets)) {
+      throw new ForbiddenException({ statusCode: 403, message: "A driver can use only the driver's app." });
     }
     return true;
   }

@@ -1,4 +1,4 @@
-export type Role = 'owner' | 'staff';
+export type Role = 'owner' | 'staff' | 'driver';
 
 /** The signed-in caller, attached to the request by the auth guard. */
 export interface AuthUser {

@@ -9,6 +9,13 @@ export const OWNER_ONLY = 'stampline:owner-only';
 /** Marks a route only the company's owner may call (as the client's specification asks). */
 export const OwnerOnly = () => SetMetadata(OWNER_ONLY, true);
 
+export const DRIVER_MAY = 'stampline:driver-may';
+/**
+ * Marks a route a driver may call: the driver's download, a stop's skip and delivery, signing out, their profile.
+ * A driver gets 403 from every other route (the auth guard holds the rule).
+ */
+export const DriverMay = () => SetMetadata(DRIVER_MAY, true);
+
 export const CurrentUser = createParamDecorator(
   (_: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<{ user: AuthUser }>().user,
 );

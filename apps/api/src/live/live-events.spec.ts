@@ -47,6 +47,21 @@ describe('Live routes', () => {
     }
   });
 
+  it("tells the routes board of a route's change, and of a delivery at one of its stops", () => {
+    expect(toLiveDeliveries(stored('RouteStopSkipped', { routeId: 'r-1', stopId: 's-1' }))).toEqual([
+      expect.objectContaining({ event: 'route:changed', message: expect.objectContaining({ id: 'r-1' }) }),
+    ]);
+    expect(
+      toLiveDeliveries(stored('InvoiceDelivered', { invoiceId: 'i-1', routeId: 'r-1' })).map((d) => [
+        d.event,
+        d.message.id,
+      ]),
+    ).toEqual([
+      ['invoice:changed', 'i-1'],
+      ['route:changed', 'r-1'],
+    ]);
+  });
+
   it('carries the order number of a placed order, and who placed it', () => {
     expect(toLiveDeliveries(stored('OrderPlaced', { orderId: 'o-1', orderNumber: 42 }))).toEqual([
       {

@@ -108,6 +108,17 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
   StaffJoined: route('user:access', 'userId'),
   StaffDisabled: route('user:access', 'staffUserId'),
   StaffEnabled: route('user:access', 'staffUserId'),
+  StaffRoleChanged: route('user:access', 'staffUserId'),
+  // delivery routes (route-{id}): the dispatcher's board; a stop delivered (on its invoice's stream) too, below
+  RoutePlanned: route('route:changed', 'routeId'),
+  RouteStopsAdded: route('route:changed', 'routeId'),
+  RouteStopRemoved: route('route:changed', 'routeId'),
+  RouteStopsReordered: route('route:changed', 'routeId'),
+  RouteAssigned: route('route:changed', 'routeId'),
+  RouteDownloaded: route('route:changed', 'routeId'),
+  RouteStopSkipped: route('route:changed', 'routeId'),
+  RouteClosed: route('route:changed', 'routeId'),
+  InvoiceDelivered: route('invoice:changed', 'invoiceId'),
   // orders (order-{id}; domain/orders/order.events.ts): a review of an item changes the order, not its status
   OrderPlaced: route('order:placed', 'orderId', (data) => ({
     order_number: str(data.orderNumber) ?? str(data.order_number) ?? str(data.number),
@@ -201,6 +212,13 @@ export function toLiveDeliveries(event: StoredEvent): LiveDelivery[] {
         : found.event;
   if (!name) return [];
   const deliveries: LiveDelivery[] = [{ event: name, companyId, message }];
+  // a delivery changes its stop on the board: the route it names (or the invoice's, found by the board)
+  if (event.type === 'InvoiceDelivered')
+    deliveries.push({
+      event: 'route:changed',
+      companyId,
+      message: { ...message, id: str(data.routeId) ?? null },
+    });
   if (
     (event.type === 'FeatureActivated' || event.type === 'FeatureDeactivated') &&
     message.feature === ORDER_FEATURE

@@ -47,15 +47,22 @@ export class StaffController {
     await this.staff.revokeInvitation(user, id, this.clock.nowIso());
   }
 
-  /** `{ disabled: true }` disables a staff user (their tokens stop working at once); false enables them again. */
+  /**
+   * `{ disabled: true }` disables a staff user (their tokens stop working at once); false enables them again.
+   * `{ role: 'driver' }` makes a staff user a driver (only the driver's app), `'staff'` back.
+   */
   @OwnerOnly()
   @Put(':id')
   @ApiAnswer(200, 'The user as saved', STAFF_USER_ANSWER)
-  update(
+  async update(
     @CurrentUser() user: AuthUser,
     @Param('id', new UuidOr404(STAFF_NOT_FOUND)) id: string,
     @Body() body: UpdateStaffBody,
   ) {
-    return this.staff.setDisabled(user, id, toBoolean(body.disabled)!, this.clock.nowIso());
+    const now = this.clock.nowIso();
+    let saved = body.role === undefined ? undefined : await this.staff.setRole(user, id, body.role, now);
+    if (body.disabled !== undefined)
+      saved = await this.staff.setDisabled(user, id, toBoolean(body.disabled)!, now);
+    return saved;
   }
 }

@@ -27,6 +27,7 @@ export const INVITATION_LIFETIME_DAYS = 7;
 export const STAFF_NOT_FOUND = 'User not found';
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 export const OWNER_CANNOT_BE_DISABLED = 'The company owner cannot be disabled.';
+export const OWNER_KEEPS_ROLE = 'The company owner stays the owner.';
 
 interface Client {
   ip: string | null;
@@ -189,6 +190,44 @@ export class StaffService {
       [userId],
     );
     return updated!;
+  }
+
+  /** Makes a staff user a driver or a driver staff again; the owner keeps their role (400). */
+  async setRole(owner: AuthUser, userId: string, role: 'staff' | 'driver', now: string): Promise<StaffUser> {
+    const target = await this.user(owner.companyId, userId);
+    if (target.role === 'owner') {
+      throw new BadRequestException({
+        statusCode: 400,
+        message: OWNER_KEEPS_ROLE,
+        details: [{ field: 'role', message: OWNER_KEEPS_ROLE }],
+      });
+    }
+    if (target.role === role) return target;
+    await this.pool.query('UPDATE users SET role = $2, updated_at = $3 WHERE id = $1', [userId, role, now]);
+    const fact: StaffEvent = {
+      type: 'StaffRoleChanged',
+      data: {
+        userId: owner.id,
+        email: owner.email,
+        staffUserId: userId,
+        staffEmail: target.email,
+        from: target.role,
+        to: role,
+      },
+    };
+    await this.record(owner, [fact], now);
+    return this.user(owner.companyId, userId);
+  }
+
+  private async user(companyId: string, userId: string): Promise<StaffUser> {
+    const [row] = await tenantQuery<StaffUser>(
+      this.pool,
+      companyId,
+      `SELECT ${USER_COLUMNS} FROM users WHERE company_id = $1 AND id = $2`,
+      [userId],
+    );
+    if (!row) throw new NotFoundException({ statusCode: 404, message: STAFF_NOT_FOUND });
+    return row;
   }
 
   /** What the sign-up page shows for an invitation link: whose company, and the e-mail it is for. */

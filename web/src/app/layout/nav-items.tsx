@@ -3,6 +3,7 @@ import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOu
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LiquorOutlined from '@mui/icons-material/LiquorOutlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
@@ -51,6 +52,7 @@ export const NAV_ITEMS: NavItem[] = [
   },
   { label: 'Credit Memos', to: '/credit-memos', icon: <ReceiptOutlined /> },
   { label: 'Payments', to: '/payment', icon: <PaymentsOutlined /> },
+  { label: 'Routes', to: '/routes', icon: <LocalShippingOutlined /> },
   {
     label: 'Stamps',
     to: '/stamp',

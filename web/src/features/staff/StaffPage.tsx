@@ -5,6 +5,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -26,10 +28,13 @@ import {
   useListStaffQuery,
   useRevokeInvitationMutation,
   useSetStaffDisabledMutation,
+  useSetStaffRoleMutation,
   type StaffInvitation,
   type StaffUser,
 } from './staff.api';
 import { STAFF_MESSAGES } from './staff-validation';
+
+const ROLE_LABELS = { owner: 'Owner', staff: 'Staff', driver: 'Driver' } as const;
 
 type Pending = { kind: 'disable'; user: StaffUser } | { kind: 'revoke'; invitation: StaffInvitation };
 
@@ -40,6 +45,7 @@ export default function StaffPage() {
   const staff = useListStaffQuery();
   const [setDisabled, disabling] = useSetStaffDisabledMutation();
   const [revoke, revoking] = useRevokeInvitationMutation();
+  const [setRole, settingRole] = useSetStaffRoleMutation();
   const [pending, setPending] = useState<Pending | null>(null);
   const [confirming, setConfirming] = useState(false);
 
@@ -124,7 +130,31 @@ export default function StaffPage() {
                         )}
                       </TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.email}</TableCell>
-                      <TableCell>{user.role === 'owner' ? 'Owner' : 'Staff'}</TableCell>
+                      <TableCell>
+                        {owner && user.role !== 'owner' ? (
+                          <TextField
+                            select
+                            size="small"
+                            value={user.role}
+                            disabled={settingRole.isLoading && settingRole.originalArgs?.id === user.id}
+                            slotProps={{ htmlInput: { 'aria-label': `Role of ${user.name}` } }}
+                            onChange={(event) => {
+                              const role = event.target.value as 'staff' | 'driver';
+                              void run(
+                                () => setRole({ id: user.id, role }).unwrap(),
+                                role === 'driver'
+                                  ? `${user.name} is a driver: they use only the driver app.`
+                                  : `${user.name} is staff.`,
+                              );
+                            }}
+                          >
+                            <MenuItem value="staff">Staff</MenuItem>
+                            <MenuItem value="driver">Driver</MenuItem>
+                          </TextField>
+                        ) : (
+                          ROLE_LABELS[user.role]
+                        )}
+                      </TableCell>
                       <TableCell>
                         <Chip
                           size="small"

@@ -9,8 +9,8 @@ import type {
 /** The shapes of /company/staff, one home for the API and the web: domain/contracts/staff.contract.ts. */
 export type { StaffInvitation, StaffUser } from '#domain/contracts/staff.contract';
 
-/** Staff: any user may look; only the owner invites, revokes and disables. */
-export const staffApi = api.enhanceEndpoints({ addTagTypes: ['Staff'] }).injectEndpoints({
+/** Staff: any user may look; only the owner invites, revokes, disables and makes a user a driver. */
+export const staffApi = api.enhanceEndpoints({ addTagTypes: ['Staff', 'Route'] }).injectEndpoints({
   endpoints: (build) => ({
     listStaff: build.query<StaffListResponse, void>({
       query: () => 'company/staff',
@@ -33,6 +33,15 @@ export const staffApi = api.enhanceEndpoints({ addTagTypes: ['Staff'] }).injectE
       }),
       invalidatesTags: ['Staff'],
     }),
+    /** A staff user becomes a driver (only the driver app), or staff again. */
+    setStaffRole: build.mutation<StaffUser, { id: string; role: 'staff' | 'driver' }>({
+      query: ({ id, role }) => ({
+        url: `company/staff/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: { role },
+      }),
+      invalidatesTags: ['Staff', 'Route'],
+    }),
   }),
 });
 
@@ -41,4 +50,5 @@ export const {
   useInviteStaffMutation,
   useRevokeInvitationMutation,
   useSetStaffDisabledMutation,
+  useSetStaffRoleMutation,
 } = staffApi;

@@ -1,5 +1,5 @@
 import type * as Contract from '#domain/contracts/staff.contract.js';
-import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { isEmail, toBoolean } from '#domain/shared/field-rules.js';
@@ -28,14 +28,28 @@ export class InviteStaffBody implements Contract.InviteStaffBody {
   email!: string;
 }
 
-/** PUT /company/staff/{id}. */
+export const STAFF_ROLE = "Role must be 'staff' or 'driver'.";
+
+/** PUT /company/staff/{id}: disabled, role, or both. */
 export class UpdateStaffBody {
-  @ApiProperty({
+  @ApiPropertyOptional({
     type: Boolean,
     description: 'true disables the user (their sessions end at once); false enables',
   })
-  @FollowsRule((value) => (toBoolean(value) === undefined ? 'Disabled must be true or false.' : undefined))
-  disabled!: boolean | number;
+  @FollowsRule((value, body) =>
+    value === undefined && body.role !== undefined
+      ? undefined
+      : toBoolean(value) === undefined
+        ? 'Disabled must be true or false.'
+        : undefined,
+  )
+  disabled?: boolean | number;
+
+  @ApiPropertyOptional({ enum: ['staff', 'driver'], description: 'A driver uses only the driver app' })
+  @FollowsRule((value) =>
+    value === undefined || value === 'staff' || value === 'driver' ? undefined : STAFF_ROLE,
+  )
+  role?: 'staff' | 'driver';
 }
 
 /** POST /auth/invitation/accept: the sign-up form without e-mail (the invitation's), plus the link's token. */

@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import {
+  AddStopsHandler,
+  CloseRouteHandler,
+  DownloadDriverDayHandler,
+  PlanRouteHandler,
+  RemoveStopHandler,
+  ReorderStopsHandler,
+  SkipStopHandler,
+  UpdateRouteHandler,
+} from './commands/route.handlers.js';
+import {
+  GetRouteHandler,
+  ListRoutesHandler,
+  LoadSheetHandler,
+  UnroutedHandler,
+} from './queries/route.handlers.js';
+import { RouteReader } from './queries/route.reader.js';
+import { RoutesController } from './routes.controller.js';
+
+/** Delivery routes: the dispatcher's board, the load sheet and the driver's download. */
+@Module({
+  controllers: [RoutesController],
+  providers: [
+    RouteReader,
+    PlanRouteHandler,
+    UpdateRouteHandler,
+    AddStopsHandler,
+    RemoveStopHandler,
+    ReorderStopsHandler,
+    SkipStopHandler,
+    CloseRouteHandler,
+    DownloadDriverDayHandler,
+    ListRoutesHandler,
+    UnroutedHandler,
+    GetRouteHandler,
+    LoadSheetHandler,
+  ],
+})
+export class RoutesModule {}
