@@ -6,7 +6,8 @@ export interface User {
   name: string;
   title: string;
   email: string;
-  role: 'owner' | 'staff';
+  /** A driver uses the driver's app only (/driver). */
+  role: 'owner' | 'staff' | 'driver';
   company_id: number | string;
   /** time_zone: the company's, every date and time is shown in it. */
   company: { id: number | string; name: string; time_zone?: string } | null;

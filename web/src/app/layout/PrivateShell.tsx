@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useState } from 'react';
-import { Outlet, useNavigation } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useNavigation } from 'react-router-dom';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { SessionExpiredDialog } from '../../features/auth/SessionExpiredDialog';
 import { useLiveUpdates } from '../live-updates';
@@ -13,14 +13,24 @@ import { useNavMinimized } from './nav-preferences';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 
-/** Every private route: sign-in guard, side navigation, top bar, and the session-expired modal. */
+/**
+ * Every private route: sign-in guard, side navigation, top bar, and the session-expired modal. A driver's back office
+ * is the driver's app: every other page sends them there.
+ */
 export default function PrivateShell() {
   return (
     <RequireAuth>
-      <AppLayout />
-      <SessionExpiredDialog />
+      <DriversToTheirApp>
+        <AppLayout />
+        <SessionExpiredDialog />
+      </DriversToTheirApp>
     </RequireAuth>
   );
+}
+
+function DriversToTheirApp({ children }: { children: ReactNode }) {
+  const role = useAppSelector((state) => state.session.user?.role);
+  return role === 'driver' ? <Navigate to="/driver" replace /> : <>{children}</>;
 }
 
 /**
