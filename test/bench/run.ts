@@ -5,7 +5,7 @@
 // Sizes: BENCH_EVENTS (default 1,000,000), BENCH_SECONDS per throughput probe (4), BENCH_LATENCY_COMMANDS (4,000),
 // BENCH_WRITERS (8). BENCH_WEB_URL=http://… also runs the web sign-in bench when test/bench/web-signin.bench.ts exists.
 // BENCH_PG_STATEMENTS=1 preloads pg_stat_statements; the invoices part then prints its 25 costliest statements per invoice.
-// BENCH_ONLY=append,read,rebuild,live,stamps,catalogue,invoices,orders,inventory,recommend,account,pdf,statements,sockets,web (comma-separated) runs only those parts: `append` with the
+// BENCH_ONLY=append,read,rebuild,live,stamps,catalogue,invoices,orders,inventory,recommend,account,delivery,pdf,statements,sockets,web (comma-separated) runs only those parts: `append` with the
 // raw-insert limits it is compared with, `read` the COPY, ordered scan and catch-up read; `rebuild` loads the same events;
 // `invoices` starts the real API: invoice creation by 8 HTTP clients, the invoice grid with 200,000 invoices
 // next to the same queries' SQL, and the Detailed CSV next to COPY TO STDOUT (BENCH_INVOICE_ROWS, BENCH_INVOICE_CREATIONS).
@@ -22,6 +22,8 @@
 // with 5,000 documents (BENCH_STATEMENT_DOCUMENTS, BENCH_STATEMENT_SAMPLES).
 // `account`: one payment on account applied across 50 open invoices over HTTP, p95, with its correctness check
 // (BENCH_ACCOUNT_INVOICES, BENCH_ACCOUNT_SAMPLES, BENCH_ACCOUNT_WARMUP).
+// `delivery`: a driver's day of deliveries with signatures synced after being offline, and the dispatcher's live
+// board showing each stop done (BENCH_DELIVERY_STOPS, BENCH_DELIVERY_ROUTES).
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +35,7 @@ import { PostgresEventStore } from '#engine';
 import { ensureProjectionSchema } from '#engine';
 import { appendRate } from './bench-append.js';
 import { benchAccount } from './bench-account.js';
+import { benchDelivery } from './bench-delivery.js';
 import { benchCatalogue } from './bench-catalogue.js';
 import { benchHistory } from './bench-history.js';
 import { benchInventory } from './bench-inventory.js';
@@ -267,6 +270,7 @@ async function main(): Promise<number> {
     if (wanted('inventory')) figures.push(...(await benchInventory({ adminUrl: server.url })));
     if (wanted('recommend')) figures.push(...(await benchRecommend({ adminUrl: server.url })));
     if (wanted('account')) figures.push(...(await benchAccount({ adminUrl: server.url })));
+    if (wanted('delivery')) figures.push(...(await benchDelivery({ adminUrl: server.url })));
     if (wanted('pdf')) figures.push(...(await benchPdf()));
     if (wanted('statements')) figures.push(...(await benchStatements({ adminUrl: server.url })));
     if (wanted('history')) figures.push(...(await benchHistory({ adminUrl: server.url })));

@@ -8,9 +8,10 @@ import type {
   SkipStopBody,
 } from '#domain/contracts/route.contract.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { snap, useBrowser } from '../support/browser.js';
+import { useBrowser } from '../support/browser.js';
 import { expectTrue, signedInOwner, visible } from '../support/browser-fixtures.js';
 import { DESKTOP, PHONE, seriousViolations } from './accessibility.js';
+import { deliver, indicator, openStop, shot, sign } from './driver-steps.js';
 
 /*
  * The driver's app against the delivery day's three calls (GET /driver/routes, POST /invoice/{id}/delivery, POST
@@ -145,61 +146,6 @@ async function fakeServer(
   await page.route('**/api/v1/route/*/stop/*/skip', command);
   return received;
 }
-
-/** Draws a signature with the mouse across the pad. */
-async function sign(page: Page) {
-  const pad = page.getByTestId('signature-pad');
-  // in the middle of the screen, clear of the sticky top bar
-  await pad.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++)
-    await page.mouse.move(box.x + 20 + i * 18, box.y + box.height * (i % 2 ? 0.3 : 0.7), { steps: 2 });
-  await page.mouse.up();
-}
-
-async function openStop(page: Page, customer: string) {
-  await page.getByRole('link', { name: customer }).click();
-  await visible(page.getByRole('heading', { level: 1, name: customer }));
-}
-
-async function deliver(
-  page: Page,
-  customer: string,
-  pay?: { method?: string; amount: string; number?: string },
-  photo?: Buffer,
-) {
-  await openStop(page, customer);
-  if (pay) {
-    if (pay.method) {
-      await page.getByLabel('Payment method').click();
-      await page.getByRole('option', { name: pay.method }).click();
-    }
-    await page.getByLabel('Amount collected').fill(pay.amount);
-    if (pay.number) await page.getByLabel(/(Check|Money order) number/).fill(pay.number);
-  }
-  if (photo) {
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: photo });
-    await visible(page.getByRole('img', { name: 'Delivery photo' }));
-  }
-  await page.getByLabel("Signer's printed name").fill(`Signer of ${customer}`);
-  await sign(page);
-  const close = page.getByRole('button', { name: /^Deliver (All|with changes)$/ });
-  await expectTrue(() => close.isEnabled());
-  await close.click();
-  await visible(page.getByRole('heading', { level: 1, name: "Today's route" }));
-}
-
-/** A full-page screenshot from the top (the sticky bar otherwise lands where the page was scrolled to). */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, name);
-}
-
-const indicator = (page: Page) => page.getByTestId('sync-indicator');
 
 async function download(page: Page) {
   await page.goto('/driver');
