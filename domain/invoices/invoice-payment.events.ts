@@ -15,8 +15,17 @@ export interface PaymentLogged {
     loggedAt: string;
     /** Present when the money came from the customer's account (a payment on account or its credit applied). */
     account?: { customerId: string; applicationId: string };
+    /**
+     * How the money was taken, when known (a driver's collection at delivery says it): a check carries its number in
+     * `reference`. Optional, so every event written before keeps its shape and its schema version.
+     */
+    method?: PaymentMethod;
+    reference?: string;
   };
 }
+
+/** How money was taken at a delivery. */
+export type PaymentMethod = 'cash' | 'check' | 'money_order';
 
 export interface PaymentUpdated {
   type: 'PaymentUpdated';
@@ -69,6 +78,8 @@ export interface Payment {
   loggedAt: string;
   /** Applied from the customer's account: changed there, never on the invoice. */
   fromAccount?: boolean;
+  method?: PaymentMethod;
+  reference?: string;
 }
 
 export function paidCents(payments: readonly Payment[]): number {
@@ -79,11 +90,20 @@ export function paidCents(payments: readonly Payment[]): number {
 export function evolvePayments(payments: readonly Payment[], event: PaymentEvent): Payment[] {
   switch (event.type) {
     case 'PaymentLogged': {
-      const { paymentId, amountCents, receivedOn, note, loggedAt, account } = event.data;
+      const { paymentId, amountCents, receivedOn, note, loggedAt, account, method, reference } = event.data;
       if (payments.some((p) => p.id === paymentId)) return [...payments];
       return [
         ...payments,
-        { id: paymentId, amountCents, receivedOn, note, loggedAt, ...(account ? { fromAccount: true } : {}) },
+        {
+          id: paymentId,
+          amountCents,
+          receivedOn,
+          note,
+          loggedAt,
+          ...(account ? { fromAccount: true } : {}),
+          ...(method ? { method } : {}),
+          ...(reference ? { reference } : {}),
+        },
       ];
     }
     case 'PaymentUpdated': {
