@@ -43,6 +43,7 @@ import { Migration20261129004000_statement_links } from './Migration202611290040
 import { Migration20261129100000_customer_accounts } from './Migration20261129100000_customer_accounts.js';
 import { Migration20261129110000_goods_stamps } from './Migration20261129110000_goods_stamps.js';
 import { Migration20261129120000_statement_runs } from './Migration20261129120000_statement_runs.js';
+import { Migration20261130020000_invoice_delivery } from './Migration20261130020000_invoice_delivery.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -91,4 +92,5 @@ export const migrationsList = [
   Migration20261129100000_customer_accounts,
   Migration20261129110000_goods_stamps,
   Migration20261129120000_statement_runs,
+  Migration20261130020000_invoice_delivery,
 ];

@@ -9,7 +9,7 @@ import {
   type CreditMemoNumbers,
 } from '../credits/credit-memo-numbers.js';
 import { issueCreditMemoWithStamps } from '../credits/credit-memo-stamps.js';
-import type { CreditMemoIssued } from '../credits/credit-memo.events.js';
+import { CREDIT_MEMO_EVENT_TYPES, type CreditMemoIssued } from '../credits/credit-memo.events.js';
 import { creditedOfLine } from '../credits/credit-memo.state.js';
 import { businessDate } from '../shared/business-date.js';
 import type { CommandMetadata } from '../shared/decider.js';
@@ -33,7 +33,12 @@ import {
   MAX_SIGNER_NAME,
 } from './invoice-delivered.rules.js';
 import { MAX_PAYMENT_CENTS, netTotalCents, remainingCents } from './invoice-payments.js';
-import { paidCents, type Payment, type PaymentLogged } from './invoice-payment.events.js';
+import {
+  paidCents,
+  PAYMENT_EVENT_TYPES,
+  type Payment,
+  type PaymentLogged,
+} from './invoice-payment.events.js';
 import { invoiceError, invoiceInvalid } from './invoice.errors.js';
 import type { InvoiceStatusChanged } from './invoice.events.js';
 import {
@@ -97,18 +102,39 @@ export interface DeliverInvoice {
   metadata: CommandMetadata;
 }
 
-/** The invoice with its stream's version (the revision of its last event, -1 for none): a delivery checks it. */
+/**
+ * The invoice with its version: the stream revision of its last event that changed the invoice itself (its content,
+ * status, payments, credits or delivery), the invoice row's `revision`; -1 for none. E-mails, documents and notes on
+ * the same stream do not change the version: the driver's download is still the invoice as it is.
+ */
 export interface VersionedInvoice {
   invoice: Invoice;
   version: number;
+  /** The revision of the last event folded, whatever its type. */
+  position: number;
 }
 
+const VERSIONED_TYPES: ReadonlySet<string> = new Set([
+  'InvoiceCreated',
+  'InvoiceRevised',
+  'InvoiceStatusChanged',
+  'InvoiceDeleted',
+  'InvoiceReplaced',
+  'InvoiceDelivered',
+  ...PAYMENT_EVENT_TYPES,
+  ...CREDIT_MEMO_EVENT_TYPES,
+]);
+
 export const versionedInvoiceDecider = {
-  initialState: (): VersionedInvoice => ({ invoice: initialState(), version: -1 }),
-  evolve: (state: VersionedInvoice, event: InvoiceStreamEvent): VersionedInvoice => ({
-    invoice: evolve(state.invoice, event),
-    version: state.version + 1,
-  }),
+  initialState: (): VersionedInvoice => ({ invoice: initialState(), version: -1, position: -1 }),
+  evolve: (state: VersionedInvoice, event: InvoiceStreamEvent): VersionedInvoice => {
+    const position = state.position + 1;
+    return {
+      invoice: evolve(state.invoice, event),
+      version: VERSIONED_TYPES.has(event.type) ? position : state.version,
+      position,
+    };
+  },
 };
 
 export interface DeliveryStates {

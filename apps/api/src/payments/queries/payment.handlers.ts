@@ -63,11 +63,12 @@ export class CustomerBalanceHandler implements IQueryHandler<CustomerBalanceQuer
         credited_cents: string;
         balance_cents: string;
         credit_subject: boolean;
+        delivered_on: string | null;
       }>(
         this.pool,
         companyId,
         `SELECT i.id, i.number, i.invoiced_on, i.due_on, i.status, i.total_cents, i.paid_cents, i.credited_cents,
-                i.balance_cents, ${creditSubjectSql('i')} AS credit_subject
+                i.balance_cents, ${creditSubjectSql('i')} AS credit_subject, i.delivered_on::text AS delivered_on
          FROM rm_invoice i WHERE ${OPEN} ORDER BY i.invoiced_on, i.sequence, i.id`,
         [customerId],
       ),
