@@ -1,0 +1,101 @@
+import { startTestApp, type TestApp } from '../support/app.js';
+import { join } from 'node:path';
+import { apiCaller, SCREENSHOT_DIR, snap, useBrowser } from '../support/browser.js';
+import { aCustomer, anOwnerToken, aWine, expectTrue, today, visible } from '../support/browser-fixtures.js';
+import { PHOTO_PNG, SIGNATURE_PNG } from '../support/delivery-images.js';
+import { DESKTOP, PHONE, seriousViolations, settled } from './accessibility.js';
+
+let app: TestApp;
+const api = apiCaller(() => app.baseUrl);
+
+beforeAll(async () => {
+  app = await startTestApp({ AUTH_RATE_LIMIT: '1000', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** POST /invoice/{id}/delivery as the driver's app sends it (with its Idempotency-Key). */
+async function deliver(invoiceId: string, token: string, body: object) {
+  const response = await fetch(`${app.baseUrl}/api/v1/invoice/${invoiceId}/delivery`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': `browser-delivery-${invoiceId}`,
+    },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`delivery → ${response.status} ${await response.text()}`);
+}
+
+describe('Proof of delivery on the invoice view (browser)', () => {
+  const browser = useBrowser(() => app.baseUrl);
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    browser.it(
+      `shows the signature, signer, time, driver, photo, carrier, what came back and what was collected (${viewport.width} px)`,
+      async () => {
+        const token = await anOwnerToken(api, `pod-${viewport.width}`, { features: ['payment'] });
+        const customer = await aCustomer(api, token);
+        const wine = await aWine(api, token);
+        const invoice = await api<{ id: string; number: string }>('invoice', {
+          method: 'POST',
+          body: {
+            customer_id: customer.id,
+            items: [{ product_id: wine.id, qty: 10, price: 10 }],
+            force: true,
+          },
+          token,
+        });
+        await deliver(invoice.id, token, {
+          delivered_at: `${today()}T16:05:00.000Z`,
+          signer_name: 'Pat Retailer',
+          signature: SIGNATURE_PNG,
+          photo: PHOTO_PNG,
+          means: 'carrier',
+          carrier: { name: 'Hill Country Freight', permit: 'C-123456' },
+          adjustments: [{ line_id: '1', quantity: 2, reason: 'damaged' }],
+          payments: [{ method: 'check', amount: '50', reference: '1042' }],
+        });
+        const page = await browser.signedIn(token, { viewport });
+        await page.goto(`/invoice/${invoice.number}`);
+        const section = page.getByRole('region', { name: 'Proof of Delivery' });
+        await visible(section);
+        await visible(section.getByRole('img', { name: 'Signature of Pat Retailer' }));
+        await visible(section.getByRole('img', { name: 'Photo taken at the stop' }));
+        await expectTrue(async () => (await section.textContent())!.includes('Signed by Pat Retailer'));
+        const text = (await section.textContent())!;
+        expect(text).toContain('Partly delivered');
+        expect(text).toContain('Carrier');
+        expect(text).toContain('Hill Country Freight · permit C-123456');
+        expect(text).toContain('Delivered by');
+        expect(text).toContain('Delivered damaged');
+        expect(text).toContain('Check 1042 · $50.00');
+        const memo = section.getByRole('link', { name: 'CM-1001' });
+        await visible(memo);
+        // The images are drawn, not broken.
+        await expectTrue(async () =>
+          section
+            .getByRole('img', { name: 'Signature of Pat Retailer' })
+            .evaluate((img) => (img as HTMLImageElement).naturalWidth === 300),
+        );
+        await settled(page);
+        expect(await seriousViolations(page, `invoice view ${viewport.width}`, { include: 'main' })).toEqual(
+          [],
+        );
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+        await section.scrollIntoViewIfNeeded();
+        await snap(page, `proof-of-delivery-${viewport.width}`);
+        await section.screenshot({
+          path: join(SCREENSHOT_DIR, `proof-of-delivery-section-${viewport.width}.png`),
+        });
+        await memo.click();
+        await visible(page.getByRole('heading', { name: /CM-1001/ }));
+      },
+    );
+  }
+});
