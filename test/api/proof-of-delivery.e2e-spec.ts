@@ -9,6 +9,7 @@ import { PHOTO_PNG, pngOfSize, SIGNATURE_PNG } from '../support/delivery-images.
 import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
+import { pdfText } from '../support/pdf-text.js';
 
 /*
  * POST /invoice/{id}/delivery: the proof of delivery (signature, signer, photo, means), the credit memos of what came
@@ -281,6 +282,28 @@ describe('Invoice delivery (HTTP)', () => {
     expect(delivered.body.items[0].credited_qty).toBe(2);
     expect(await stockOf(vodka)).toBe(stock + 1);
     expect(delivered.body.stamp_count).toBe(3);
+    // The invoice printed: the means of delivery, the carrier with its permit, who signed and when.
+    const pdf = await fetch(`${app.baseUrl}/api/v1/invoice/pdf`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ number: invoice.number }),
+    });
+    expect(pdf.status).toBe(200);
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    // The company has no logo: the one image printed is the signature (an invoice not delivered prints none).
+    expect(bytes.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    const plain = await fetch(`${app.baseUrl}/api/v1/invoice/pdf`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ number: (await wineInvoice()).number }),
+    });
+    const plainBytes = Buffer.from(await plain.arrayBuffer());
+    expect(plainBytes.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
+    expect(pdfText(plainBytes)).not.toContain('Means of delivery');
+    const text = pdfText(bytes).replace(/\s+/g, ' ');
+    expect(text).toContain('Means of delivery: Carrier');
+    expect(text).toContain('Carrier: Hill Country Freight, TABC permit C-123456');
+    expect(text).toMatch(/Received by Pat Retailer on \d{2} \w{3}, \d{4} \d{2}:\d{2} (AM|PM)/);
   });
 
   it('counts the due date from the delivery date', async () => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { DomainError } from '#domain/shared/domain-error.js';
+import type { Queryable } from '#infra/db/database.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import type { DataImage } from '#domain/invoices/invoice-delivered.rules.js';
@@ -9,6 +10,23 @@ import { InvoiceReader } from '../invoice-reader.js';
 export interface StoredImage {
   mimeType: string;
   bytes: Buffer;
+}
+
+/** The signature of a delivered invoice as a data URL (the PDF inlines it); null when there is none. */
+export async function signatureOf(
+  db: Queryable,
+  companyId: string,
+  invoiceId: string,
+): Promise<string | null> {
+  const [row] = await tenantQuery<{ mime_type: string; data: string }>(
+    db,
+    companyId,
+    `SELECT i.mime_type, encode(i.bytes, 'base64') AS data
+       FROM rm_invoice r JOIN delivery_image i ON i.id = (r.delivery ->> 'signatureId')::uuid AND i.company_id = r.company_id
+      WHERE r.company_id = $1 AND r.id = $2`,
+    [invoiceId],
+  );
+  return row ? `data:${row.mime_type};base64,${row.data.replace(/\s+/g, '')}` : null;
 }
 
 /**
