@@ -395,6 +395,7 @@ export function deliverInvoice(states: DeliveryStates, command: DeliverInvoice):
       paymentIds: logged.map((p) => p.data.paymentId),
       collectedCents,
       recordedAt: metadata.now,
+      ...(data.note.trim() ? { note: data.note.trim() } : {}),
     },
   };
   const payments = logged.reduce(
