@@ -44,6 +44,7 @@ import { Migration20261129100000_customer_accounts } from './Migration2026112910
 import { Migration20261129110000_goods_stamps } from './Migration20261129110000_goods_stamps.js';
 import { Migration20261129120000_statement_runs } from './Migration20261129120000_statement_runs.js';
 import { Migration20261130020000_invoice_delivery } from './Migration20261130020000_invoice_delivery.js';
+import { Migration20261130020100_company_delivery } from './Migration20261130020100_company_delivery.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -93,4 +94,5 @@ export const migrationsList = [
   Migration20261129110000_goods_stamps,
   Migration20261129120000_statement_runs,
   Migration20261130020000_invoice_delivery,
+  Migration20261130020100_company_delivery,
 ];

@@ -299,7 +299,7 @@ describe('Invoice delivery (HTTP)', () => {
     });
     const plainBytes = Buffer.from(await plain.arrayBuffer());
     expect(plainBytes.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
-    expect(pdfText(plainBytes)).not.toContain('Means of delivery');
+    expect(pdfText(plainBytes).replace(/\s+/g, ' ')).toContain("Means of delivery: Distributor's vehicle");
     const text = pdfText(bytes).replace(/\s+/g, ' ');
     expect(text).toContain('Means of delivery: Carrier');
     expect(text).toContain('Carrier: Hill Country Freight, TABC permit C-123456');
@@ -357,6 +357,79 @@ describe('Invoice delivery (HTTP)', () => {
     }
     expect((await api.get(`invoice/${invoice.id}`, token)).body).toEqual(before);
     expect(await eventsOf(invoice.id, 'InvoiceDelivered')).toBe(0);
+  });
+
+  it("takes the company's default means of delivery and carrier, printed before delivery too", async () => {
+    const owner = await signUpOwner(api);
+    const own = owner.token;
+    const details = {
+      name: 'Lone Star Spirits',
+      address: '100 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      tabc_id: 'LP123456',
+    };
+    const missing = await api.put(
+      `company/${owner.user.company_id}`,
+      { ...details, delivery_means: 'carrier' },
+      own,
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.details).toEqual([
+      { field: 'carrier_name', message: "A carrier's delivery needs the carrier's name and permit." },
+    ]);
+    const saved = await api.put(
+      `company/${owner.user.company_id}`,
+      {
+        ...details,
+        delivery_means: 'carrier',
+        carrier_name: 'Hill Country Freight',
+        carrier_permit: 'C-123456',
+      },
+      own,
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      delivery_means: 'carrier',
+      carrier_name: 'Hill Country Freight',
+      carrier_permit: 'C-123456',
+    });
+    const customer = (await api.post('customer', RUSTY_NAIL, own)).body.id;
+    const product = (
+      await api.post(
+        'product',
+        {
+          product: 'Barefoot Merlot',
+          product_type: 'wine',
+          product_size: '750ml',
+          product_price: 10,
+          last_purchase_price: '5.00',
+        },
+        own,
+      )
+    ).body.id;
+    const invoice = (
+      await api.post(
+        'invoice',
+        { customer_id: customer, items: [{ product_id: product, qty: 1, price: 10 }] },
+        own,
+      )
+    ).body;
+    const printed = await fetch(`${app.baseUrl}/api/v1/invoice/pdf`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${own}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ number: invoice.number }),
+    });
+    const text = pdfText(Buffer.from(await printed.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(text).toContain('Means of delivery: Carrier');
+    expect(text).toContain('Carrier: Hill Country Freight, TABC permit C-123456');
+    const delivered = await deliver(invoice.id, {}, aKey(), own);
+    expect(delivered.status).toBe(201);
+    expect(delivered.body.delivery).toMatchObject({
+      means: 'carrier',
+      carrier: { name: 'Hill Country Freight', permit: 'C-123456' },
+    });
   });
 
   it("answers 404 for another company's invoice", async () => {

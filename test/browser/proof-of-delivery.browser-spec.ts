@@ -33,6 +33,47 @@ async function deliver(invoiceId: string, token: string, body: object) {
 describe('Proof of delivery on the invoice view (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
+  browser.it('sets the company’s default means of delivery and its carrier in the settings', async () => {
+    const token = await anOwnerToken(api, 'pod-settings');
+    const me = await api<{ company_id: string }>('validate_token', { token });
+    await api(`company/${me.company_id}`, {
+      method: 'PUT',
+      body: {
+        name: 'Lone Star Spirits',
+        address: '100 Congress Ave',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        tabc_id: 'LP123456',
+      },
+      token,
+    });
+    const page = await browser.signedIn(token, { viewport: PHONE });
+    await page.goto('/setting');
+    const means = page.getByRole('combobox', { name: 'Means of Delivery' });
+    await visible(means);
+    await means.click();
+    await page.getByRole('option', { name: 'Carrier' }).click();
+    await page.getByRole('button', { name: 'Save Company' }).click();
+    await visible(page.getByText("A carrier's delivery needs the carrier's name and permit.").first());
+    await page.getByRole('textbox', { name: 'Carrier Name', exact: true }).fill('Hill Country Freight');
+    await page.getByRole('textbox', { name: 'Carrier Permit', exact: true }).fill('C-123456');
+    await page.getByRole('button', { name: 'Save Company' }).click();
+    await visible(page.getByText('Company details saved.'));
+    const company = await api<{ delivery_means: string; carrier_name: string; carrier_permit: string }>(
+      `company/${me.company_id}`,
+      { token },
+    );
+    expect(company).toMatchObject({
+      delivery_means: 'carrier',
+      carrier_name: 'Hill Country Freight',
+      carrier_permit: 'C-123456',
+    });
+    await means.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'settings-delivery-means-390.png') });
+    expect(await seriousViolations(page, 'settings 390', { include: 'main' })).toEqual([]);
+  });
+
   for (const viewport of [DESKTOP, PHONE]) {
     browser.it(
       `shows the signature, signer, time, driver, photo, carrier, what came back and what was collected (${viewport.width} px)`,

@@ -20,7 +20,7 @@ import { idempotentId } from '../../infra/http/idempotent-id.js';
 import { holdingNow } from '../../stamps/stamp-holdings.js';
 import type { DeliverInvoiceBody } from '../dto/delivery.body.js';
 import { InvoiceReader } from '../invoice-reader.js';
-import { DeliveryImages } from '../proof-of-delivery/delivery-images.js';
+import { DeliveryImages, type DeliveryDefaults } from '../proof-of-delivery/delivery-images.js';
 import { DeliverInvoiceCommand } from './deliver-invoice.command.js';
 import { deliverInvoiceDecision } from './deliver-invoice.decisions.js';
 
@@ -55,8 +55,11 @@ function deliverCommand(
   { metadata, body, deliveredByName }: DeliverInvoiceCommand,
   invoiceId: string,
   ids: ReturnType<typeof deliveryIds>,
-  context: { timeZone: string; cashOnDelivery: boolean; photo: boolean },
+  context: { timeZone: string; cashOnDelivery: boolean; photo: boolean; defaults: DeliveryDefaults },
 ): DeliverInvoice {
+  // Without a means, the company's default (and its carrier); a carrier named in the body wins.
+  const means = body.means ?? context.defaults.means;
+  const carrier = body.carrier ?? (body.means ? null : context.defaults.carrier);
   return {
     type: 'DeliverInvoice',
     data: {
@@ -66,8 +69,8 @@ function deliverCommand(
       signerName: body.signer_name,
       signatureId: ids.signature,
       photoId: context.photo ? ids.photo : null,
-      means: body.means ?? 'own_vehicle',
-      carrier: body.carrier ?? null,
+      means,
+      carrier,
       routeId: body.route_id ?? null,
       stopId: body.stop_id ?? null,
       invoiceVersion: body.invoice_version ?? null,
@@ -114,19 +117,17 @@ export class DeliverInvoiceHandler implements ICommandHandler<DeliverInvoiceComm
         { field: 'Idempotency-Key', message: KEY_REQUIRED },
       ]);
     const { signature, photo } = imagesOf(body);
-    const [timeZone, cashOnDelivery, held] = await Promise.all([
+    const [timeZone, cashOnDelivery, held, defaults] = await Promise.all([
       this.invoices.timeZone(companyId),
       this.images.customerCod(companyId, invoice.customer_id),
       holdingNow(this.events, this.pool, companyId, invoice.id),
+      this.images.defaults(companyId),
     ]);
     const ids = deliveryIds(metadata, invoice.id, idempotencyKey);
     await this.images.save(companyId, invoice.id, ids.signature, 'signature', signature, now);
     if (photo) await this.images.save(companyId, invoice.id, ids.photo, 'photo', photo, now);
-    const command = deliverCommand(request, invoice.id, ids, {
-      timeZone,
-      cashOnDelivery,
-      photo: photo !== null,
-    });
+    const context = { timeZone, cashOnDelivery, photo: photo !== null, defaults };
+    const command = deliverCommand(request, invoice.id, ids, context);
     await this.events.run(deliverInvoiceDecision(command, held.ranges), metadata, {
       waitForProjections: true,
     });

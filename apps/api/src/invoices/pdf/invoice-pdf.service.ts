@@ -10,7 +10,7 @@ import { invoiceFileName } from '../../infra/pdf/pdf-format.js';
 import { invoiceFooter, invoicePdfView, renderInvoiceHtml } from './invoice-pdf.template.js';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
 import { displayDateTime } from '../../infra/company-time.js';
-import { signatureOf } from '../proof-of-delivery/delivery-images.js';
+import { deliveryDefaults, signatureOf } from '../proof-of-delivery/delivery-images.js';
 
 export const PDF_ERROR = 'Error generating pdf';
 
@@ -54,11 +54,12 @@ export class InvoicePdfService {
   }
 
   async print(companyId: string, invoice: InvoiceResponse): Promise<InvoicePdf> {
-    const [{ header, payments }, delivered] = await Promise.all([
+    const [{ header, payments }, delivered, defaults] = await Promise.all([
       this.headers.read(companyId, invoice.logo_id),
       this.delivered(companyId, invoice),
+      deliveryDefaults(this.pool, companyId),
     ]);
-    const html = renderInvoiceHtml(invoicePdfView(invoice, header, { payments, delivered }));
+    const html = renderInvoiceHtml(invoicePdfView(invoice, header, { payments, delivered, defaults }));
     const pdf = await printOr503(this.renderer.render(html, { footerHtml: invoiceFooter(invoice.number) }));
     return { invoice, pdf, filename: invoiceFileName(invoice.number, invoice.invoiced_at) };
   }

@@ -4,6 +4,7 @@ import { DomainError } from '#domain/shared/domain-error.js';
 import type { Queryable } from '#infra/db/database.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
+import type { DeliveryMeans } from '#domain/contracts/route.contract.js';
 import type { DataImage } from '#domain/invoices/invoice-delivered.rules.js';
 import { InvoiceReader } from '../invoice-reader.js';
 
@@ -27,6 +28,30 @@ export async function signatureOf(
     [invoiceId],
   );
   return row ? `data:${row.mime_type};base64,${row.data.replace(/\s+/g, '')}` : null;
+}
+
+export interface DeliveryDefaults {
+  means: DeliveryMeans;
+  carrier: { name: string; permit: string } | null;
+}
+
+/** The company's default means of delivery, with its carrier when a carrier delivers (Settings → Invoicing). */
+export async function deliveryDefaults(db: Queryable, companyId: string): Promise<DeliveryDefaults> {
+  const [row] = await tenantQuery<{
+    delivery_means: DeliveryMeans;
+    carrier_name: string;
+    carrier_permit: string;
+  }>(
+    db,
+    companyId,
+    'SELECT delivery_means, carrier_name, carrier_permit FROM rm_company WHERE company_id = $1 AND id = $1',
+  );
+  const means = row?.delivery_means ?? 'own_vehicle';
+  const carrier =
+    means === 'carrier' && row?.carrier_name && row.carrier_permit
+      ? { name: row.carrier_name, permit: row.carrier_permit }
+      : null;
+  return { means, carrier };
 }
 
 /**
@@ -75,6 +100,10 @@ export class DeliveryImages {
       : [];
     if (!row) throw new DomainError('DELIVERY_IMAGE_NOT_FOUND', 'not_found', 'Image not found');
     return { mimeType: row.mime_type, bytes: row.bytes };
+  }
+
+  defaults(companyId: string): Promise<DeliveryDefaults> {
+    return deliveryDefaults(this.pool, companyId);
   }
 
   /** The customer is marked cash on delivery now (false when it is gone). */
