@@ -70,6 +70,18 @@ describe('Invoice delivery (HTTP)', () => {
     return grid.body.rows.find((row: { id: string }) => row.id === productId).qty as number;
   };
 
+  /** The invoice's PDF as POST /invoice/pdf prints it: its bytes and its text (spaces collapsed). */
+  const printed = async (number: string, as = token) => {
+    const response = await fetch(`${app.baseUrl}/api/v1/invoice/pdf`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ number }),
+    });
+    expect(response.status).toBe(200);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { bytes, text: pdfText(bytes).replace(/\s+/g, ' ') };
+  };
+
   beforeAll(async () => {
     app = await startTestApp();
     api = apiClient(app.baseUrl);
@@ -283,24 +295,12 @@ describe('Invoice delivery (HTTP)', () => {
     expect(await stockOf(vodka)).toBe(stock + 1);
     expect(delivered.body.stamp_count).toBe(3);
     // The invoice printed: the means of delivery, the carrier with its permit, who signed and when.
-    const pdf = await fetch(`${app.baseUrl}/api/v1/invoice/pdf`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ number: invoice.number }),
-    });
-    expect(pdf.status).toBe(200);
-    const bytes = Buffer.from(await pdf.arrayBuffer());
+    const { bytes, text } = await printed(invoice.number);
     // The company has no logo: the one image printed is the signature (an invoice not delivered prints none).
     expect(bytes.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
-    const plain = await fetch(`${app.baseUrl}/api/v1/invoice/pdf`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ number: (await wineInvoice()).number }),
-    });
-    const plainBytes = Buffer.from(await plain.arrayBuffer());
-    expect(plainBytes.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
-    expect(pdfText(plainBytes).replace(/\s+/g, ' ')).toContain("Means of delivery: Distributor's vehicle");
-    const text = pdfText(bytes).replace(/\s+/g, ' ');
+    const plain = await printed((await wineInvoice()).number);
+    expect(plain.bytes.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
+    expect(plain.text).toContain("Means of delivery: Distributor's vehicle");
     expect(text).toContain('Means of delivery: Carrier');
     expect(text).toContain('Carrier: Hill Country Freight, TABC permit C-123456');
     expect(text).toMatch(/Received by Pat Retailer on \d{2} \w{3}, \d{4} \d{2}:\d{2} (AM|PM)/);
@@ -416,12 +416,7 @@ describe('Invoice delivery (HTTP)', () => {
         own,
       )
     ).body;
-    const printed = await fetch(`${app.baseUrl}/api/v1/invoice/pdf`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${own}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ number: invoice.number }),
-    });
-    const text = pdfText(Buffer.from(await printed.arrayBuffer())).replace(/\s+/g, ' ');
+    const { text } = await printed(invoice.number, own);
     expect(text).toContain('Means of delivery: Carrier');
     expect(text).toContain('Carrier: Hill Country Freight, TABC permit C-123456');
     const delivered = await deliver(invoice.id, {}, aKey(), own);

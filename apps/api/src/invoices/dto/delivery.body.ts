@@ -26,14 +26,7 @@ import {
   MAX_REFERENCE,
   MAX_SIGNER_NAME,
 } from '#domain/invoices/invoice-delivered.rules.js';
-
-/** Amounts arrive as numbers or decimal text; checked as text (no binary floating point). */
-const toAmountText = ({ value }: { value: unknown }) =>
-  typeof value === 'number' && Number.isFinite(value)
-    ? String(value)
-    : typeof value === 'string'
-      ? value.trim()
-      : value;
+import { toAmountText } from '../../payments/dto/payment.body.js';
 
 export class DeliveryAdjustmentBody implements Contract.DeliveryAdjustmentBody {
   @ApiProperty({
