@@ -15,6 +15,43 @@ const ONE_CLOCK = [
   },
 ];
 
+/** A handler's `execute` fits on a screen: at most this many lines after its first. */
+const EXECUTE_MAX_LINES = 30;
+
+/**
+ * The project's own rules. `execute-fits-on-a-screen`: a class method named `execute` (a command or query handler's)
+ * spans at most EXECUTE_MAX_LINES lines; the SQL goes to a reader of the area, the answer's shape to functions beside
+ * the handler.
+ */
+const stampline = {
+  rules: {
+    'execute-fits-on-a-screen': {
+      meta: {
+        type: 'suggestion',
+        schema: [],
+        messages: {
+          tooLong:
+            '`execute` spans {{lines}} lines (at most {{max}}): read through a reader of the area and shape the answer in functions beside it.',
+        },
+      },
+      create(context) {
+        return {
+          MethodDefinition(node) {
+            if (node.key.type !== 'Identifier' || node.key.name !== 'execute') return;
+            const lines = node.loc.end.line - node.loc.start.line;
+            if (lines > EXECUTE_MAX_LINES)
+              context.report({
+                node: node.key,
+                messageId: 'tooLong',
+                data: { lines, max: EXECUTE_MAX_LINES },
+              });
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
@@ -92,6 +129,13 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/**/*.spec.ts', 'apps/api/src/infra/clock.ts'],
     rules: { 'no-restricted-syntax': ['error', ...ONE_CLOCK] },
+  },
+  // A handler's execute fits on a screen (docs/feature-shape.md).
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.spec.ts'],
+    plugins: { stampline },
+    rules: { 'stampline/execute-fits-on-a-screen': 'error' },
   },
   // Dependencies point down: domain ← apps/infra ← apps/engine ← projections ← apps/api, apps/cli ← web.
   {

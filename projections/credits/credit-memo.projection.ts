@@ -45,6 +45,11 @@ export const CREDIT_MEMO_STAMPS_SCHEMA = `
 ALTER TABLE rm_credit_memo ADD COLUMN IF NOT EXISTS stamps jsonb NOT NULL DEFAULT '[]';
 `;
 
+/** (Migration20261130050000): void memos by the instant of their void, for the month a void is reported in. */
+export const CREDIT_MEMO_VOID_INDEX = `
+CREATE INDEX IF NOT EXISTS rm_credit_memo_void_idx ON rm_credit_memo (company_id, voided_at) WHERE status = 'void';
+`;
+
 export interface CreditMemoRow {
   id: string;
   company_id: string;

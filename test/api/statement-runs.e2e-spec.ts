@@ -176,6 +176,27 @@ describe('Monthly statement run (HTTP)', () => {
     }
   });
 
+  it('answers a run whose process died as failed, with what it did', async () => {
+    const run = (await api.post('statements/runs', { month, mode: 'download' }, token))
+      .body as StatementRunResponse;
+    await finished(run.id);
+    // As a run left by a process that died: still running, its heartbeat silent for three minutes.
+    await app.runtime.pool.query(
+      `UPDATE statement_run SET status = 'running', finished_at = NULL, heartbeat_at = now() - interval '3 minutes'
+        WHERE id = $1`,
+      [run.id],
+    );
+    const stopped = (await api.get(`statements/runs/${run.id}`, token)).body as StatementRunResponse;
+    expect(stopped).toMatchObject({ status: 'failed', file_url: null });
+    expect(stopped.finished_at).not.toBeNull();
+    expect(stopped.done).toBe(stopped.total);
+    // A heartbeat within the limit: still running.
+    await app.runtime.pool.query(`UPDATE statement_run SET heartbeat_at = now() WHERE id = $1`, [run.id]);
+    expect(((await api.get(`statements/runs/${run.id}`, token)).body as StatementRunResponse).status).toBe(
+      'running',
+    );
+  });
+
   it('is 404 for another company and for an unknown run', async () => {
     const run = (await api.post('statements/runs', { month, mode: 'download' }, token))
       .body as StatementRunResponse;

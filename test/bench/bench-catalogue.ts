@@ -19,6 +19,7 @@ import { startEmbeddedPostgres } from '#infra/db/embedded-postgres.js';
 import { migrate } from '#infra/db/migrate.js';
 import { buildGridQueries, parseGridRequest } from '#infra/grid/index.js';
 import { ProductSuggestionsHandler } from '../../apps/api/src/products/queries/product-suggestions.handler.js';
+import { ProductReader } from '../../apps/api/src/products/queries/product.reader.js';
 import {
   ProductSuggestionsQuery,
   type SuggestionFilter,
@@ -416,7 +417,7 @@ async function benchCustomerGrid(url: string, seeded: Seeded, customers: number)
 /** Product suggestions as the invoice builder asks for them while a user types or scans. */
 async function benchSuggestions(url: string, seeded: Seeded, products: number): Promise<BenchFigure[]> {
   const pool = createPool(url, 4, 'stampline-bench-catalogue');
-  const handler = new ProductSuggestionsHandler(pool);
+  const handler = new ProductSuggestionsHandler(new ProductReader(pool));
   const next = random(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const now = new Date().toISOString();

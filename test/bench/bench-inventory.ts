@@ -27,6 +27,7 @@ import {
   InventoryGridHandler,
   InventoryGridQuery,
 } from '../../apps/api/src/inventory/queries/inventory.queries.js';
+import { InventoryReader } from '../../apps/api/src/inventory/queries/inventory.reader.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
@@ -254,7 +255,7 @@ async function benchGrid(
   settings: InventoryBenchSettings,
   problems: string[],
 ): Promise<BenchFigure[]> {
-  const handler = new InventoryGridHandler(pool);
+  const handler = new InventoryGridHandler(new InventoryReader(pool));
   const figures: BenchFigure[] = [];
   for (const scenario of scenarios(companyId)) {
     const truth = (await pool.query(scenario.truth.text, scenario.truth.values)).rows[0].n as number;

@@ -20,16 +20,16 @@ import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import type pg from 'pg';
 import { createPool } from '#infra/db/database.js';
-import type { EventAppender } from '#engine';
-import { InvoiceReader } from '../../apps/api/src/invoices/invoice-reader.js';
 import { buildGridQueries, parseGridRequest } from '#infra/grid/index.js';
 import { invoiceGrid } from '../../apps/api/src/invoices/queries/invoice.grid.js';
 import { InvoiceGridHandler } from '../../apps/api/src/invoices/queries/invoice.handlers.js';
+import { InvoiceListsReader } from '../../apps/api/src/invoices/queries/invoice-lists.reader.js';
 import { InvoiceGridQuery } from '../../apps/api/src/invoices/queries/invoice.queries.js';
 import {
   CheckBalanceHandler,
   CustomerBalanceHandler,
 } from '../../apps/api/src/payments/queries/payment.handlers.js';
+import { PaymentReader } from '../../apps/api/src/payments/queries/payment.reader.js';
 import {
   CheckBalanceQuery,
   CustomerBalanceQuery,
@@ -392,7 +392,7 @@ async function benchGrid(app: TestApp, api: ApiClient, pool: pg.Pool): Promise<B
     },
   ];
 
-  const handler = new InvoiceGridHandler(pool, new SystemClock());
+  const handler = new InvoiceGridHandler(new InvoiceListsReader(pool), new SystemClock());
   const figures: BenchFigure[] = [];
   const results: { name: string; handler: number; http: number; sql: number }[] = [];
   const select = (() => {
@@ -833,9 +833,8 @@ async function benchBalance(api: ApiClient, pool: pg.Pool): Promise<BenchFigure[
   const balanceSql = `SELECT i.id, i.number, i.invoiced_on, i.due_on, i.status, i.total_cents, i.paid_cents,
     i.balance_cents FROM rm_invoice i WHERE ${open} ORDER BY i.invoiced_on, i.sequence, i.id`;
   const checkSql = `SELECT sum(i.balance_cents) AS owing, count(*) AS n FROM rm_invoice i WHERE ${open}`;
-  const reader = new InvoiceReader(undefined as unknown as EventAppender, pool, new SystemClock()); // timeZone() reads only the pool
-  const balanceHandler = new CustomerBalanceHandler(pool, reader, new SystemClock());
-  const checkHandler = new CheckBalanceHandler(pool);
+  const balanceHandler = new CustomerBalanceHandler(new PaymentReader(pool), new SystemClock());
+  const checkHandler = new CheckBalanceHandler(new PaymentReader(pool));
   const cents = (dollars: number) => Math.round(dollars * 100);
 
   const figures: BenchFigure[] = [];

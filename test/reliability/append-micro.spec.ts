@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { EVENT_STORE_APPEND_V2 } from '#engine/schema.js';
+import { EVENT_STORE_APPEND_V2 } from '../../migrations/Migration20261122000600_event_store_append_v2.js';
 import type { NewEvent } from '#engine';
 import { PostgresEventStore } from '#engine';
 import { createTestDatabase } from '../support/database.js';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { anEvent } from '#engine/event-store/event-store.contract.js';
-import { EVENT_CHAIN_BACKFILL, EVENT_STORE_APPEND_V2, EVENT_STORE_APPEND_V4 } from '#engine/schema.js';
+import { EVENT_CHAIN_BACKFILL, EVENT_STORE_APPEND_V4 } from '#engine/schema.js';
+import { EVENT_STORE_APPEND_V2 } from '../../migrations/Migration20261122000600_event_store_append_v2.js';
 import { PostgresEventStore } from '#engine';
 import { createTestDatabase } from '../support/database.js';
 

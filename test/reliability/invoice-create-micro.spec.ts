@@ -1,4 +1,5 @@
-import { EVENT_STORE_APPEND_V2, EVENT_STORE_APPEND_V4 } from '#engine/schema.js';
+import { EVENT_STORE_APPEND_V4 } from '#engine/schema.js';
+import { EVENT_STORE_APPEND_V2 } from '../../migrations/Migration20261122000600_event_store_append_v2.js';
 import { aCompanyWithAnInvoice } from '../support/api-fixtures.js';
 import { startTestApp } from '../support/app.js';
 import { apiClient } from '../support/http.js';

@@ -1,9 +1,10 @@
-/** The engine's tables and functions as the migrations create them, each version kept as it shipped. */
+/**
+ * The engine's tables and functions as the migrations create them (the append function's live version; its earlier
+ * versions are frozen in the migrations that ran them).
+ */
 export {
   EVENT_CHAIN_BACKFILL,
   EVENT_CHAIN_SCHEMA,
-  EVENT_STORE_APPEND_V2,
-  EVENT_STORE_APPEND_V3,
   EVENT_STORE_APPEND_V4,
   EVENT_STORE_SCHEMA,
   STREAM_SNAPSHOTS_SCHEMA,

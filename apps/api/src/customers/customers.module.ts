@@ -3,7 +3,7 @@ import { TabcModule } from '../tabc/tabc.module.js';
 import { CreateCustomerHandler } from './commands/create-customer.handler.js';
 import { RemoveCustomerHandler } from './commands/remove-customer.handler.js';
 import { UpdateCustomerHandler } from './commands/update-customer.handler.js';
-import { CustomerOverviewReader } from './customer-overview.reader.js';
+import { CustomerReader } from './customer.reader.js';
 import { CustomersController } from './customers.controller.js';
 import { CustomerOverviewHandler } from './queries/customer-overview.handler.js';
 import { AutoFillSuggestionsHandler } from './queries/auto-fill-suggestions.handler.js';
@@ -26,7 +26,7 @@ import { TabcExpirationHandler } from './queries/tabc-expiration.handler.js';
     AutoFillSuggestionsHandler,
     TabcExpirationHandler,
     CustomerDelinquencyHandler,
-    CustomerOverviewReader,
+    CustomerReader,
     CustomerOverviewHandler,
   ],
 })

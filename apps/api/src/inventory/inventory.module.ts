@@ -8,11 +8,13 @@ import {
   InventoryGridHandler,
   InventoryStockHandler,
 } from './queries/inventory.queries.js';
+import { InventoryReader } from './queries/inventory.reader.js';
 
 /** Inventory: stock, restock, cell edits, history and exports (as the client's specification asks). */
 @Module({
   controllers: [InventoryController],
   providers: [
+    InventoryReader,
     RestockInventoryHandler,
     AdjustInventoryHandler,
     InventoryGridHandler,

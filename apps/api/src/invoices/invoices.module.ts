@@ -22,6 +22,7 @@ import {
   QuickSearchHandler,
   RecentInvoicesHandler,
 } from './queries/invoice.handlers.js';
+import { InvoiceListsReader } from './queries/invoice-lists.reader.js';
 
 /** Invoices: creation with numbers and stamps, edits, status, delivery, delete, the grid and its exports. */
 @Module({
@@ -30,6 +31,7 @@ import {
   providers: [
     InvoiceContext,
     InvoiceReader,
+    InvoiceListsReader,
     NumberingProofService,
     CreateInvoiceHandler,
     NewInvoiceDrafts,

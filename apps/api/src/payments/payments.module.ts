@@ -14,12 +14,14 @@ import {
   CustomerBalanceHandler,
   PaymentGridHandler,
 } from './queries/payment.handlers.js';
+import { PaymentReader } from './queries/payment.reader.js';
 
 /** Payments and customer balances. */
 @Module({
   imports: [InvoicesModule],
   controllers: [PaymentsController, BalancePdfController, PublicBalanceController],
   providers: [
+    PaymentReader,
     PaymentRunner,
     LogPaymentHandler,
     UpdatePaymentHandler,

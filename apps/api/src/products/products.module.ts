@@ -14,6 +14,7 @@ import { ProductGridHandler } from './queries/product-grid.handler.js';
 import { ProductPriceHandler } from './queries/product-price.handler.js';
 import { ProductRecommendationHandler } from './queries/product-recommendation.handler.js';
 import { ProductSuggestionsHandler } from './queries/product-suggestions.handler.js';
+import { ProductReader } from './queries/product.reader.js';
 import {
   CountTierCustomersHandler,
   GetPriceTierHandler,
@@ -26,6 +27,7 @@ import {
   // Static routes (grid, suggestions, price-tier/…) are matched before the parametric `product/:id`.
   controllers: [PriceTiersController, ProductsController],
   providers: [
+    ProductReader,
     CreateProductHandler,
     UpdateProductHandler,
     DeleteProductHandler,

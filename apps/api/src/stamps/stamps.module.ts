@@ -9,6 +9,7 @@ import { UndoDestroyStampsHandler } from './commands/undo-destroy-stamps.handler
 import { DestroyedStampsHandler } from './queries/destroyed-stamps.handler.js';
 import { StampAllocationPreviewHandler } from './queries/stamp-allocation-preview.handler.js';
 import { StampHistoryHandler } from './queries/stamp-history.handler.js';
+import { StampHistoryReader } from './queries/stamp-history.reader.js';
 import { StampLedgerAsOfHandler } from './queries/stamp-ledger-as-of.handler.js';
 import { StampLogCsvHandler } from './queries/stamp-log-csv.handler.js';
 import { StampLogGridHandler } from './queries/stamp-log-grid.handler.js';
@@ -27,6 +28,7 @@ import { StampStatusSettingsReader } from './statuses/queries/stamp-status-setti
 @Module({
   controllers: [StampRecordController, StampStatusController, StampsController],
   providers: [
+    StampHistoryReader,
     ReceiveStampRollHandler,
     ChangeStampRollActiveHandler,
     AssignStampsHandler,

@@ -15,8 +15,9 @@
  *   different streams never wait for each other (no global lock) — except, since append_events v3,
  *   appends of one company, which take the company's hash-chain lock after their stream locks.
  *
- * EVENT_STORE_SCHEMA is what migration 0100 ran and stays as it was; EVENT_STORE_APPEND_V2 (migration 0600)
- * replaces its append function. EVENT_STORE_DDL is both, in order.
+ * EVENT_STORE_SCHEMA is what migration 0100 ran and stays as it was. The append function's versions 2 and 3 are
+ * frozen in the migrations that ran them (Migration20261122000600, Migration20261127001800); EVENT_STORE_APPEND_V4
+ * is the live one. EVENT_STORE_DDL is the schema as the migrations leave it, in their order.
  */
 export const EVENT_STORE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS streams (
@@ -117,127 +118,6 @@ $$;
 `;
 
 /**
- * Version 2 of `append_events` (migration 0600): per-stream advisory locks before the transaction id is taken
- * (per-stream order in the global feed under concurrent `any` appends), events as one jsonb document, one row
- * back, and a plan that stays cached (one round trip per append).
- */
-export const EVENT_STORE_APPEND_V2 = `
-DROP FUNCTION IF EXISTS append_events(text[], bigint[], int[], uuid[], text[], jsonb[], jsonb[]);
-
--- p_streams, p_expected, p_counts: one entry per stream; p_expected is a revision, -1 for no_stream, -2 for any.
--- p_events: a jsonb array of [id, type, data, metadata], stream after stream, p_counts[i] of them for
--- p_streams[i]. Returns the last revision of each stream (in p_streams order), the position and transaction id
--- of the append's last event, and duplicate = true when the append ran before (its events exist; nothing was
--- appended). Raises SQLSTATE SL001 on a wrong expected revision (DETAIL holds stream|expected|actual), SL002 when
--- only some of the event ids exist already (or in other streams), and 23505 on events_event_id_key when an
--- event id exists already and no expected revision failed first (an 'any' append retried): the caller then
--- looks the events up. Call it first in its transaction (the adapter runs it alone): a transaction that
--- already holds an id cannot take it after the stream locks.
-CREATE OR REPLACE FUNCTION append_events(
-  p_streams text[], p_expected bigint[], p_counts int[], p_events jsonb,
-  OUT revisions bigint[], OUT last_position bigint, OUT xid xid8, OUT duplicate boolean
-) LANGUAGE plpgsql AS $$
-DECLARE
-  v_streams int := cardinality(p_streams);
-  v_total int := jsonb_array_length(p_events);
-  v_key bigint;
-  v_start bigint;
-  v_starts bigint[];
-  v_actual bigint;
-  v_found int;
-  i int;
-BEGIN
-  -- 1. Stream locks, before anything gives this transaction its id (advisory locks need none). Sorted by key,
-  --    so appends to overlapping streams cannot deadlock; two streams sharing a key only wait for each other.
-  IF v_streams = 1 THEN
-    IF v_total < 1 OR p_counts[1] IS DISTINCT FROM v_total OR cardinality(p_expected) <> 1 THEN
-      RAISE EXCEPTION 'append_events: streams, expected revisions, counts and events do not match'
-        USING ERRCODE = 'invalid_parameter_value';
-    END IF;
-    PERFORM pg_advisory_xact_lock(hashtextextended(p_streams[1], 0));
-  ELSE
-    IF coalesce(v_streams, 0) = 0 OR cardinality(p_expected) <> v_streams OR cardinality(p_counts) <> v_streams
-       OR 1 > ANY (p_counts) OR (SELECT sum(c) FROM unnest(p_counts) AS c) <> v_total THEN
-      RAISE EXCEPTION 'append_events: streams, expected revisions, counts and events do not match'
-        USING ERRCODE = 'invalid_parameter_value';
-    END IF;
-    FOREACH v_key IN ARRAY ARRAY(SELECT DISTINCT hashtextextended(s, 0) FROM unnest(p_streams) AS s ORDER BY 1) LOOP
-      PERFORM pg_advisory_xact_lock(v_key);
-    END LOOP;
-  END IF;
-
-  -- 2. Expected revisions; the first write gives the transaction its id. Idempotency costs nothing here: a
-  --    retried append fails its expected revision (or, for 'any', the event id key), and only then do we look
-  --    whether its events exist (under the locks, so a racing identical retry waits and finds them).
-  FOR i IN 1 .. v_streams LOOP
-    IF p_expected[i] = -1 THEN
-      INSERT INTO streams (stream_id, revision) VALUES (p_streams[i], p_counts[i] - 1)
-        ON CONFLICT ON CONSTRAINT streams_pkey DO NOTHING;
-      v_start := CASE WHEN FOUND THEN 0 END;
-    ELSIF p_expected[i] = -2 THEN
-      INSERT INTO streams AS s (stream_id, revision) VALUES (p_streams[i], p_counts[i] - 1)
-        ON CONFLICT ON CONSTRAINT streams_pkey DO UPDATE SET revision = s.revision + p_counts[i]
-        RETURNING s.revision - p_counts[i] + 1 INTO v_start;
-    ELSE
-      UPDATE streams s SET revision = p_expected[i] + p_counts[i]
-        WHERE s.stream_id = p_streams[i] AND s.revision = p_expected[i];
-      v_start := CASE WHEN FOUND THEN p_expected[i] + 1 END;
-    END IF;
-
-    IF v_start IS NULL THEN
-      -- Wrong expected revision. Before the first write (i = 1) an append that ran before answers duplicate;
-      -- later the caller looks (returning now would commit the earlier streams' revisions).
-      IF i = 1 AND EXISTS (SELECT 1 FROM events e WHERE e.event_id = (p_events->0->>0)::uuid) THEN
-        SELECT count(*)::int, max(e.position), max(e.transaction_id) INTO v_found, last_position, xid
-          FROM events e
-         WHERE e.event_id IN (SELECT (x.e->>0)::uuid FROM jsonb_array_elements(p_events) AS x(e));
-        SELECT array_agg(r.revision ORDER BY r.ord) INTO revisions
-          FROM (SELECT st.ord, max(e.revision) AS revision
-                  FROM unnest(p_streams) WITH ORDINALITY AS st(stream_id, ord)
-                  LEFT JOIN events e ON e.stream_id = st.stream_id
-                    AND e.event_id IN (SELECT (x.e->>0)::uuid FROM jsonb_array_elements(p_events) AS x(e))
-                 GROUP BY st.ord) AS r;
-        IF v_found < v_total OR array_position(revisions, NULL) IS NOT NULL THEN
-          RAISE EXCEPTION 'some events of this append exist already' USING ERRCODE = 'SL002';
-        END IF;
-        duplicate := true;
-        RETURN;
-      END IF;
-      SELECT s.revision INTO v_actual FROM streams s WHERE s.stream_id = p_streams[i];
-      RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = 'SL001',
-        DETAIL = p_streams[i] || '|' || CASE WHEN p_expected[i] = -1 THEN 'no_stream' ELSE p_expected[i]::text END
-                 || '|' || coalesce(v_actual::text, 'no_stream');
-    END IF;
-    v_starts[i] := v_start;
-    revisions[i] := v_start + p_counts[i] - 1;
-  END LOOP;
-  xid := pg_current_xact_id();
-  duplicate := false;
-
-  -- 3. The events, in order: positions follow revisions inside each stream.
-  IF v_total = 1 THEN
-    INSERT INTO events (stream_id, revision, event_id, type, data, metadata, transaction_id)
-      VALUES (p_streams[1], v_start, (p_events->0->>0)::uuid, p_events->0->>1, p_events->0->2,
-              p_events->0->3, xid)
-      RETURNING events.position INTO last_position;
-  ELSE
-    WITH inserted AS (
-      INSERT INTO events (stream_id, revision, event_id, type, data, metadata, transaction_id)
-      SELECT st.stream_id, st.start + k.k, (ev.e->>0)::uuid, ev.e->>1, ev.e->2, ev.e->3, xid
-        FROM (SELECT u.stream_id, u.start, u.n, (sum(u.n) OVER (ORDER BY u.ord) - u.n)::int AS first
-                FROM unnest(p_streams, v_starts, p_counts) WITH ORDINALITY AS u(stream_id, start, n, ord)) AS st
-       CROSS JOIN LATERAL generate_series(0, st.n - 1) AS k(k)
-       CROSS JOIN LATERAL (SELECT p_events -> (st.first + k.k) AS e) AS ev
-       ORDER BY st.first + k.k
-      RETURNING events.position
-    )
-    SELECT max(inserted.position) INTO last_position FROM inserted;
-  END IF;
-END;
-$$;
-`;
-
-/**
  * The per-company event hash chain (migration 20261127001800). Every event of a company gets a link:
  * `chain_seq` (1, 2, 3 … per company) and `chain_hash` = sha256(previous link's hash ‖ UTF-8 of the lines seq,
  * stream id, revision, event id, type, data as jsonb text, metadata as jsonb text, joined by '\n'). The first link's
@@ -309,9 +189,13 @@ $$;
 `;
 
 /**
- * Version 3 of `append_events` (migration 20261127001800): v2 plus the company hash chain.
+ * Version 4 of `append_events` (migration 20261127003200), the live one: the text of version 3 (as its migration,
+ * Migration20261127001800, holds it) run with generic plans. Under the default
+ * plan cache mode the function's statements over its array arguments (the events insert, the chain heads' read)
+ * never settled on a cached plan: Postgres planned them again on every call, a third of the append's time. Their
+ * generic plans are the index probes and the one insert they always were.
  */
-export const EVENT_STORE_APPEND_V3 = `
+export const EVENT_STORE_APPEND_V4 = `
 
 -- p_streams, p_expected, p_counts: one entry per stream; p_expected is a revision, -1 for no_stream, -2 for any.
 -- p_events: a jsonb array of [id, type, data, metadata], stream after stream, p_counts[i] of them for
@@ -470,15 +354,7 @@ BEGIN
   END IF;
 END;
 $$;
-`;
 
-/**
- * Version 4 of `append_events` (migration 20261127003200): v3 run with generic plans. Under the default
- * plan cache mode the function's statements over its array arguments (the events insert, the chain heads' read)
- * never settled on a cached plan: Postgres planned them again on every call, a third of the append's time. Their
- * generic plans are the index probes and the one insert they always were.
- */
-export const EVENT_STORE_APPEND_V4 = `${EVENT_STORE_APPEND_V3}
 ALTER FUNCTION append_events(text[], bigint[], int[], jsonb) SET plan_cache_mode = force_generic_plan;
 `;
 
@@ -496,13 +372,23 @@ CREATE TABLE IF NOT EXISTS stream_snapshots (
 );
 `;
 
-/** The whole schema in migration order (ensureSchema runs it; the migrations run the parts). */
+/**
+ * The first append function (EVENT_STORE_SCHEMA's, over other arguments) dropped, as the migration of version 2 did
+ * first, so the live version is the only append_events.
+ */
+const DROP_APPEND_V1 = `
+DROP FUNCTION IF EXISTS append_events(text[], bigint[], int[], uuid[], text[], jsonb[], jsonb[]);
+`;
+
+/**
+ * The whole schema as the migrations leave it, in their order (ensureSchema runs it; the migrations run the parts,
+ * with the append function's intermediate versions).
+ */
 export const EVENT_STORE_DDL = [
   EVENT_STORE_SCHEMA,
-  EVENT_STORE_APPEND_V2,
+  DROP_APPEND_V1,
   STREAM_SNAPSHOTS_SCHEMA,
   EVENT_CHAIN_SCHEMA,
   EVENT_CHAIN_BACKFILL,
-  EVENT_STORE_APPEND_V3,
   EVENT_STORE_APPEND_V4,
 ].join('\n');

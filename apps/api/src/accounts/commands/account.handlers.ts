@@ -70,6 +70,26 @@ function receiveCommand(
   };
 }
 
+/** A decision on a customer's account (all three writes decide over the account and the invoices it pays). */
+type AccountWrite = ReturnType<typeof applyCreditDecision>;
+
+/**
+ * The one path of every write on a customer's account: the customer of the company (else 404) and its time zone,
+ * the write's decision made from them, run in one append with the account's read-your-writes wait, then the account
+ * as it reads after.
+ */
+async function writeOnAccount(
+  events: EventAppender,
+  reader: AccountReader,
+  metadata: CommandMetadata,
+  customerId: string,
+  decisionOf: (customer: { customerId: string; timeZone: string }) => Promise<AccountWrite> | AccountWrite,
+) {
+  const customer = await reader.customerAndZone(metadata.companyId, customerId);
+  await events.run(await decisionOf(customer), metadata, { waitForProjections: true });
+  return reader.read(metadata.companyId, customer.customerId);
+}
+
 /** Money received for a customer, applied oldest first or to the invoices chosen; the rest stays as credit. */
 @CommandHandler(ReceivePaymentOnAccountCommand)
 export class ReceivePaymentOnAccountHandler implements ICommandHandler<ReceivePaymentOnAccountCommand> {
@@ -78,18 +98,21 @@ export class ReceivePaymentOnAccountHandler implements ICommandHandler<ReceivePa
     @Inject(AccountReader) private readonly reader: AccountReader,
   ) {}
 
-  async execute({ metadata, customerId, body, idempotencyKey }: ReceivePaymentOnAccountCommand) {
-    const { customerId: id, timeZone } = await this.reader.customerAndZone(metadata.companyId, customerId);
-    const cents = centsOf(body.amount) ?? 0;
-    const allocation = await allocationOf(this.reader, metadata, id, body.invoices, cents, idempotencyKey);
-    const command = receiveCommand(
-      metadata,
-      body,
-      { ...allocation, customerId: id, timeZone },
-      idempotencyKey,
-    );
-    await this.events.run(receivePaymentDecision(command), metadata, { waitForProjections: true });
-    return this.reader.read(metadata.companyId, id);
+  execute({ metadata, customerId, body, idempotencyKey }: ReceivePaymentOnAccountCommand) {
+    return writeOnAccount(this.events, this.reader, metadata, customerId, async (customer) => {
+      const cents = centsOf(body.amount) ?? 0;
+      const allocation = await allocationOf(
+        this.reader,
+        metadata,
+        customer.customerId,
+        body.invoices,
+        cents,
+        idempotencyKey,
+      );
+      return receivePaymentDecision(
+        receiveCommand(metadata, body, { ...allocation, ...customer }, idempotencyKey),
+      );
+    });
   }
 }
 
@@ -101,22 +124,28 @@ export class ApplyAccountCreditHandler implements ICommandHandler<ApplyAccountCr
     @Inject(AccountReader) private readonly reader: AccountReader,
   ) {}
 
-  async execute({ metadata, customerId, body, idempotencyKey }: ApplyAccountCreditCommand) {
-    const { customerId: id, timeZone } = await this.reader.customerAndZone(metadata.companyId, customerId);
-    const credit = await this.reader.unappliedCents(metadata.companyId, id);
-    const allocation = await allocationOf(this.reader, metadata, id, body.invoices, credit, idempotencyKey);
-    const decision = applyCreditDecision({
-      type: 'ApplyAccountCredit',
-      data: {
-        ...allocation,
-        customerId: id,
-        applicationId: idOf(metadata, idempotencyKey, 'application'),
-        timeZone,
-      },
-      metadata,
+  execute({ metadata, customerId, body, idempotencyKey }: ApplyAccountCreditCommand) {
+    return writeOnAccount(this.events, this.reader, metadata, customerId, async (customer) => {
+      const credit = await this.reader.unappliedCents(metadata.companyId, customer.customerId);
+      const allocation = await allocationOf(
+        this.reader,
+        metadata,
+        customer.customerId,
+        body.invoices,
+        credit,
+        idempotencyKey,
+      );
+      return applyCreditDecision({
+        type: 'ApplyAccountCredit',
+        data: {
+          ...allocation,
+          customerId: customer.customerId,
+          applicationId: idOf(metadata, idempotencyKey, 'application'),
+          timeZone: customer.timeZone,
+        },
+        metadata,
+      });
     });
-    await this.events.run(decision, metadata, { waitForProjections: true });
-    return this.reader.read(metadata.companyId, id);
   }
 }
 
@@ -128,22 +157,21 @@ export class RefundAccountCreditHandler implements ICommandHandler<RefundAccount
     @Inject(AccountReader) private readonly reader: AccountReader,
   ) {}
 
-  async execute({ metadata, customerId, body, idempotencyKey }: RefundAccountCreditCommand) {
-    const { customerId: id, timeZone } = await this.reader.customerAndZone(metadata.companyId, customerId);
-    const decision = refundCreditDecision({
-      type: 'RefundAccountCredit',
-      data: {
-        customerId: id,
-        refundId: idOf(metadata, idempotencyKey, 'refund'),
-        amountCents: centsOf(body.amount),
-        method: body.method,
-        reference: body.reference,
-        refundedOn: body.refunded_at,
-        timeZone,
-      },
-      metadata,
-    });
-    await this.events.run(decision, metadata, { waitForProjections: true });
-    return this.reader.read(metadata.companyId, id);
+  execute({ metadata, customerId, body, idempotencyKey }: RefundAccountCreditCommand) {
+    return writeOnAccount(this.events, this.reader, metadata, customerId, (customer) =>
+      refundCreditDecision({
+        type: 'RefundAccountCredit',
+        data: {
+          customerId: customer.customerId,
+          refundId: idOf(metadata, idempotencyKey, 'refund'),
+          amountCents: centsOf(body.amount),
+          method: body.method,
+          reference: body.reference,
+          refundedOn: body.refunded_at,
+          timeZone: customer.timeZone,
+        },
+        metadata,
+      }),
+    );
   }
 }

@@ -37,26 +37,34 @@ export class IssueCreditMemoHandler implements ICommandHandler<IssueCreditMemoCo
       this.invoices.row(metadata.companyId, body.invoice),
       this.invoices.timeZone(metadata.companyId),
     ]);
-    const command: IssueCreditMemo = {
-      type: 'IssueCreditMemo',
-      data: {
-        creditMemoId,
-        invoiceId: invoice.id,
-        reason: body.reason,
-        note: body.note ?? '',
-        lines: (body.lines ?? []).map((line) => ({ lineNo: line.line_no, qty: line.qty })),
-        amountCents:
-          body.amount === undefined || body.amount === null ? null : (centsOf(body.amount) ?? null),
-        timeZone,
-      },
-      metadata,
-    };
+    const command = issueCommand(metadata, body, { creditMemoId, invoiceId: invoice.id, timeZone });
     const held = await holdingNow(this.events, this.pool, metadata.companyId, invoice.id);
     await this.events.run(issueCreditMemoDecision(command, held.ranges), metadata, {
       waitForProjections: true,
     });
     return this.reader.read(metadata.companyId, creditMemoId);
   }
+}
+
+/** The domain's command issuing a credit memo on the invoice named: the body's lines, and its amount in cents. */
+function issueCommand(
+  metadata: IssueCreditMemoCommand['metadata'],
+  body: IssueCreditMemoCommand['body'],
+  ids: { creditMemoId: string; invoiceId: string; timeZone: string },
+): IssueCreditMemo {
+  return {
+    type: 'IssueCreditMemo',
+    data: {
+      creditMemoId: ids.creditMemoId,
+      invoiceId: ids.invoiceId,
+      reason: body.reason,
+      note: body.note ?? '',
+      lines: (body.lines ?? []).map((line) => ({ lineNo: line.line_no, qty: line.qty })),
+      amountCents: body.amount === undefined || body.amount === null ? null : (centsOf(body.amount) ?? null),
+      timeZone: ids.timeZone,
+    },
+    metadata,
+  };
 }
 
 /** Voids a memo of the caller's company (else 404) on its invoice's stream. */

@@ -10,7 +10,13 @@ import { licenceProblem } from '#domain/invoices/licence-guard.js';
 import { businessDate, daysBetween } from '#domain/shared/business-date.js';
 import { dollarsOf } from '#domain/shared/money.js';
 import { TabcLookupService, type PermitHolder } from '../../tabc/tabc-lookup.service.js';
-import { CustomerOverviewReader } from '../customer-overview.reader.js';
+import {
+  CustomerReader,
+  type AgingRow,
+  type OpenInvoiceRow,
+  type RecentOrderRow,
+  type RecentPaymentRow,
+} from '../customer.reader.js';
 import { GetCustomerHandler } from './get-customer.handler.js';
 import { GetCustomerQuery } from './get-customer.query.js';
 import { CustomerOverviewQuery } from './customer-overview.query.js';
@@ -25,7 +31,7 @@ const cents = (value: string | number) => Number(value);
 @QueryHandler(CustomerOverviewQuery)
 export class CustomerOverviewHandler implements IQueryHandler<CustomerOverviewQuery> {
   constructor(
-    @Inject(CustomerOverviewReader) private readonly reader: CustomerOverviewReader,
+    @Inject(CustomerReader) private readonly reader: CustomerReader,
     @Inject(GetCustomerHandler) private readonly customers: GetCustomerHandler,
     @Inject(TabcLookupService) private readonly tabc: TabcLookupService,
   ) {}
@@ -45,60 +51,14 @@ export class CustomerOverviewHandler implements IQueryHandler<CustomerOverviewQu
       aims_id: customer.aims_id,
       tabc_key: permitKey(customer.tabc_id),
     };
-    const standing = await this.standing(holder, today);
-    const aging = agingOf(
-      balances.map((row) => ({
-        dueOn: row.due_on,
-        invoicedOn: row.invoiced_on,
-        balanceCents: cents(row.balance_cents),
-      })),
-      today,
-    );
-    const owingCents = balances.reduce((sum, row) => sum + cents(row.balance_cents), 0);
     return {
       customer,
       today,
-      standing,
-      balance: {
-        owing: dollarsOf(owingCents),
-        open_invoices: balances.length,
-        unapplied_credit: dollarsOf(creditCents),
-        balance: dollarsOf(owingCents - creditCents),
-        aging: {
-          current: dollarsOf(aging.current),
-          days_1_30: dollarsOf(aging.days_1_30),
-          days_31_60: dollarsOf(aging.days_31_60),
-          days_61_90: dollarsOf(aging.days_61_90),
-          days_over_90: dollarsOf(aging.days_over_90),
-        },
-      },
-      open_invoices: open.map((row) => ({
-        id: row.id,
-        number: row.number,
-        invoiced_at: row.invoiced_on,
-        due_at: row.due_on,
-        status: row.status,
-        total: dollarsOf(cents(row.total_cents)),
-        paid: dollarsOf(cents(row.paid_cents)),
-        balance: dollarsOf(cents(row.balance_cents)),
-        days_late: daysBetween(row.due_on ?? row.invoiced_on, today),
-      })),
-      recent_orders: orders.map((row) => ({
-        id: row.id,
-        number: Number(row.number),
-        status: row.status,
-        total: dollarsOf(cents(row.total_cents)),
-        created_at: new Date(row.created_at).toISOString(),
-      })),
-      recent_payments: payments.map((row) => ({
-        id: row.id,
-        invoice_id: row.invoice_id,
-        invoice_number: row.invoice_number,
-        amount: dollarsOf(cents(row.amount_cents)),
-        received_at: row.received_on,
-        note: row.note,
-        logged_at: row.logged_at,
-      })),
+      standing: await this.standing(holder, today),
+      balance: balanceOf(balances, creditCents, today),
+      open_invoices: open.map((row) => openInvoiceOf(row, today)),
+      recent_orders: orders.map(recentOrderOf),
+      recent_payments: payments.map(recentPaymentOf),
     };
   }
 
@@ -143,4 +103,73 @@ export class CustomerOverviewHandler implements IQueryHandler<CustomerOverviewQu
         : null,
     };
   }
+}
+
+/** What the customer owes, its unapplied credit, and the owing aged by due date on the company's today. */
+function balanceOf(
+  balances: AgingRow[],
+  creditCents: number,
+  today: string,
+): CustomerOverviewResponse['balance'] {
+  const aging = agingOf(
+    balances.map((row) => ({
+      dueOn: row.due_on,
+      invoicedOn: row.invoiced_on,
+      balanceCents: cents(row.balance_cents),
+    })),
+    today,
+  );
+  const owingCents = balances.reduce((sum, row) => sum + cents(row.balance_cents), 0);
+  return {
+    owing: dollarsOf(owingCents),
+    open_invoices: balances.length,
+    unapplied_credit: dollarsOf(creditCents),
+    balance: dollarsOf(owingCents - creditCents),
+    aging: {
+      current: dollarsOf(aging.current),
+      days_1_30: dollarsOf(aging.days_1_30),
+      days_31_60: dollarsOf(aging.days_31_60),
+      days_61_90: dollarsOf(aging.days_61_90),
+      days_over_90: dollarsOf(aging.days_over_90),
+    },
+  };
+}
+
+function openInvoiceOf(
+  row: OpenInvoiceRow,
+  today: string,
+): CustomerOverviewResponse['open_invoices'][number] {
+  return {
+    id: row.id,
+    number: row.number,
+    invoiced_at: row.invoiced_on,
+    due_at: row.due_on,
+    status: row.status,
+    total: dollarsOf(cents(row.total_cents)),
+    paid: dollarsOf(cents(row.paid_cents)),
+    balance: dollarsOf(cents(row.balance_cents)),
+    days_late: daysBetween(row.due_on ?? row.invoiced_on, today),
+  };
+}
+
+function recentOrderOf(row: RecentOrderRow): CustomerOverviewResponse['recent_orders'][number] {
+  return {
+    id: row.id,
+    number: Number(row.number),
+    status: row.status,
+    total: dollarsOf(cents(row.total_cents)),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+function recentPaymentOf(row: RecentPaymentRow): CustomerOverviewResponse['recent_payments'][number] {
+  return {
+    id: row.id,
+    invoice_id: row.invoice_id,
+    invoice_number: row.invoice_number,
+    amount: dollarsOf(cents(row.amount_cents)),
+    received_at: row.received_on,
+    note: row.note,
+    logged_at: row.logged_at,
+  };
 }

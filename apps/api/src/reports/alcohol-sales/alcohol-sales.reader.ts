@@ -21,9 +21,12 @@ import type { SqlQuery } from '#infra/grid/index.js';
 /**
  * The month's reported lines: the counted sale lines (`rm_product_sale_line`: not cancelled, not deleted) on the
  * month's invoice dates, read through the company-and-day index (`rm_product_sale_line_day_idx`), and the credited
- * lines of the credit memos issued in the month (`rm_credit_memo`, void memos left out, through its company-and-day
- * index) as negative units and amounts: a return counts in the month of its memo, whatever the invoice's month, and
- * shows the memo's date and number. A memo of a plain amount names no product, so it has no line here. Each line is
+ * lines of the credit memos issued in the month (`rm_credit_memo`, through its company-and-day index) as negative
+ * units and amounts: a return counts in the month of its memo, whatever the invoice's month, and shows the memo's
+ * date and number. A report once filed never changes: a memo voided in the month it was issued leaves both out, a
+ * memo voided in a later month stays in its own month and its void adds the units back in the month of the void (the
+ * company's day, $4 its time zone; through the void index), as "CM-1001 void". A memo of a plain amount names no
+ * product, so it has no line here. Each line is
  * looked up in its invoice, product and customer by primary key; draft invoices are left out (the check lists them).
  * The look-ups are LATERAL with LIMIT 1, so the planner cannot turn them into scans of the company's invoices (it
  * did, with a fresh table's statistics: every line scanned the company's whole invoice index). What it costs follows
@@ -31,6 +34,9 @@ import type { SqlQuery } from '#infra/grid/index.js';
  * now, so what the check asks to fill shows in the next download. The lines are the company's ($1); the ids they
  * name are its own.
  */
+/** The first instant of the month after a memo's issue day, on the company's clock ($4). */
+const MONTH_AFTER_ISSUE = `((date_trunc('month', m.issued_on) + interval '1 month')::timestamp AT TIME ZONE $4)`;
+
 const MONTH_LINES = `
   FROM (SELECT s.customer_id, s.product_id, s.invoice_id, s.sold_on, NULL::text AS memo_number, 0 AS memo,
                s.line_no, s.units::numeric AS units, s.price_cents, s.amount_cents
@@ -42,18 +48,29 @@ const MONTH_LINES = `
           FROM rm_credit_memo m
           CROSS JOIN LATERAL jsonb_to_recordset(m.lines)
                 AS x("lineNo" int, "productId" text, qty numeric, "priceCents" bigint, "totalCents" bigint)
-         WHERE m.company_id = $1 AND m.status = 'issued' AND m.issued_on BETWEEN $2::date AND $3::date) l
+         WHERE m.company_id = $1 AND m.issued_on BETWEEN $2::date AND $3::date
+           AND (m.status = 'issued' OR m.voided_at >= ${MONTH_AFTER_ISSUE})
+        UNION ALL
+        SELECT m.customer_id, x."productId"::uuid, m.invoice_id, (m.voided_at AT TIME ZONE $4)::date,
+               m.number || ' void', 2, x."lineNo", x.qty, x."priceCents", x."totalCents"
+          FROM rm_credit_memo m
+          CROSS JOIN LATERAL jsonb_to_recordset(m.lines)
+                AS x("lineNo" int, "productId" text, qty numeric, "priceCents" bigint, "totalCents" bigint)
+         WHERE m.company_id = $1 AND m.status = 'void'
+           AND m.voided_at >= ($2::date::timestamp AT TIME ZONE $4)
+           AND m.voided_at < (($3::date + 1)::timestamp AT TIME ZONE $4)
+           AND m.voided_at >= ${MONTH_AFTER_ISSUE}) l
   CROSS JOIN LATERAL (SELECT i.number, i.sequence, i.status, i.deleted_at FROM rm_invoice i
                        WHERE i.id = l.invoice_id LIMIT 1) i
   CROSS JOIN LATERAL (SELECT p.product, p.product_type, p.product_size, p.case_size, p.upc FROM rm_product p
                        WHERE p.id = l.product_id LIMIT 1) p
   CROSS JOIN LATERAL (SELECT c.comptroller_taxpayer_number, c.display_tabc_id, c.name, c.address, c.city, c.state,
                              c.zip FROM rm_customer c WHERE c.id = l.customer_id LIMIT 1) c
- WHERE (l.memo = 1 OR (i.deleted_at IS NULL AND i.status NOT IN ('draft', 'cancelled')))
+ WHERE (l.memo > 0 OR (i.deleted_at IS NULL AND i.status NOT IN ('draft', 'cancelled')))
    AND p.product_type IN ('LIQUOR', 'WINE', 'BEER')`;
 
 /** GET …/download: one line per sale or credited line, in date order, a day's sales before its credits. */
-export function reportLinesQuery(companyId: string, month: string): SqlQuery {
+export function reportLinesQuery(companyId: string, month: string, timeZone: string): SqlQuery {
   const { from, to } = monthDays(month);
   return {
     text: `SELECT c.comptroller_taxpayer_number, c.display_tabc_id, c.name, c.address, c.city, c.state, c.zip,
@@ -61,7 +78,7 @@ export function reportLinesQuery(companyId: string, month: string): SqlQuery {
                   p.upc, l.units, l.price_cents, l.amount_cents
              ${MONTH_LINES}
             ORDER BY l.sold_on, l.memo, i.sequence, i.number, l.memo_number, l.line_no`,
-    values: [companyId, from, to],
+    values: [companyId, from, to, timeZone],
   };
 }
 
@@ -145,7 +162,7 @@ export async function readAlcoholSalesReport(
   pool: pg.Pool,
   companyId: string,
   month: string,
-  seller: { permit: string },
+  seller: { permit: string; timeZone: string },
 ): Promise<AlcoholSalesReportAnswer> {
   const { from, to } = monthDays(month);
   const [pairs, drafts] = await Promise.all([
@@ -159,7 +176,7 @@ export async function readAlcoholSalesReport(
          ${MONTH_LINES}
         GROUP BY l.customer_id, l.product_id, c.name, c.comptroller_taxpayer_number, p.product, p.product_type,
                  p.product_size, p.upc, p.case_size`,
-      [from, to],
+      [from, to, seller.timeZone],
     ),
     tenantQuery<{ id: string; number: string }>(
       pool,

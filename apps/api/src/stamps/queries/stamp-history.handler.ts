@@ -6,12 +6,9 @@ import type {
 } from '#domain/contracts/stamp.contract.js';
 import { Inject, NotFoundException } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type pg from 'pg';
-import { tenantQuery } from '#infra/db/tenant-query.js';
-import { PG_POOL } from '#infra/projections.provider.js';
-import { STAMP_ROLL_COLUMNS, stampLabel, toStampRoll, type StampRollRow } from '../stamp.responses.js';
-import { stampOfRequest } from '../stamp-serials.js';
+import { stampLabel, toStampRoll, type StampRollRow } from '../stamp.responses.js';
 import { StampHistoryQuery } from './stamp-history.query.js';
+import { StampHistoryReader } from './stamp-history.reader.js';
 
 /** The status after a log row; a replacement ('replacement', 'replaced') changes no stamp's status. */
 const STATUS_AFTER: Record<string, StampStatus> = {
@@ -35,69 +32,61 @@ const AFFIXED_AFTER: ReadonlySet<StampStatus> = new Set(['INVOICED', 'RETURNED_I
 
 const within = (pairs: [number, number][], n: number) => pairs.some(([from, to]) => from <= n && n <= to);
 
-/**
- * Answered from ranges: the roll holding the number, then the log rows of that roll whose range holds it (an
- * index range scan on (company, roll, start)). There is never a row per stamp.
- */
+/** A stamp's history: the roll holding it, its log rows folded into transitions, and its status now. */
 @QueryHandler(StampHistoryQuery)
 export class StampHistoryHandler implements IQueryHandler<StampHistoryQuery> {
-  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+  constructor(@Inject(StampHistoryReader) private readonly reader: StampHistoryReader) {}
 
   async execute(query: StampHistoryQuery): Promise<StampHistoryResponse> {
     const { companyId } = query;
-    const { prefix, number } = await stampOfRequest(this.pool, companyId, query);
-    const [roll] = await tenantQuery<StampRollRow & Record<string, unknown>>(
-      this.pool,
-      companyId,
-      `SELECT ${STAMP_ROLL_COLUMNS} FROM rm_stamp_roll
-        WHERE company_id = $1 AND prefix = $2 AND range_from <= $3 AND range_to >= $3`,
-      [prefix, number],
-    );
+    const { prefix, number } = await this.reader.stamp(companyId, query);
+    const roll = await this.reader.rollHolding(companyId, prefix, number);
     if (!roll)
       throw new NotFoundException({
         statusCode: 404,
         message: `No stamp ${stampLabel(prefix, number)} found`,
       });
-    const rows = await tenantQuery(
-      this.pool,
-      companyId,
-      `SELECT l.kind, l.logged_at, l.range_from::float8 AS range_from, l.range_to::float8 AS range_to, l.user_id,
-              u.name AS user_name, l.invoice_id, l.invoice_number, l.customer_id, l.customer_name, l.customer_tabc_id,
-              l.note, l.destroy_id, l.related
-         FROM rm_stamp_log l LEFT JOIN users u ON u.id::text = l.user_id
-        WHERE l.company_id = $1 AND l.roll_id = $2 AND l.range_from <= $3 AND l.range_to >= $3
-        ORDER BY l.seq`,
-      [roll.roll_id, number],
+    const { after, transitions, replacedBy, replaces } = historyOf(
+      await this.reader.log(companyId, roll.roll_id, number),
     );
-    let after: StampStatus = 'AVAILABLE';
-    let replacedBy: string | undefined;
-    let replaces: string | undefined;
-    const transitions = rows.map((row): StampTransition => {
-      after = STATUS_AFTER[row.kind as string] ?? after;
-      if (row.kind === 'replaced') replacedBy = row.related as string;
-      if (row.kind === 'replacement') replaces = row.related as string;
-      return transition(row, after);
-    });
-    const status: StampStatus = within(roll.invoiced, number)
-      ? AFFIXED_AFTER.has(after)
-        ? after
-        : 'INVOICED'
-      : within(roll.destroyed, number)
-        ? 'DESTROYED'
-        : within(roll.withdrawn ?? [], number)
-          ? after
-          : 'AVAILABLE';
     return {
       prefix,
       number,
       stamp: stampLabel(prefix, number),
-      status,
+      status: statusOf(roll, number, after),
       roll: toStampRoll(roll),
       transitions,
       ...(replacedBy ? { replaced_by: replacedBy } : {}),
       ...(replaces ? { replaces } : {}),
     };
   }
+}
+
+/** The log rows as transitions, each with the status after it, and the replacements they name. */
+function historyOf(rows: Record<string, unknown>[]) {
+  let after: StampStatus = 'AVAILABLE';
+  let replacedBy: string | undefined;
+  let replaces: string | undefined;
+  const transitions = rows.map((row): StampTransition => {
+    after = STATUS_AFTER[row.kind as string] ?? after;
+    if (row.kind === 'replaced') replacedBy = row.related as string;
+    if (row.kind === 'replacement') replaces = row.related as string;
+    return transition(row, after);
+  });
+  return { after, transitions, replacedBy, replaces };
+}
+
+/** The stamp's status: the roll's ranges decide, the log's last status says where an affixed or withdrawn one is. */
+function statusOf(roll: StampRollRow, number: number, after: StampStatus): StampStatus {
+  return within(roll.invoiced, number)
+    ? AFFIXED_AFTER.has(after)
+      ? after
+      : 'INVOICED'
+    : within(roll.destroyed, number)
+      ? 'DESTROYED'
+      : within(roll.withdrawn ?? [], number)
+        ? after
+        : 'AVAILABLE';
 }
 
 function transition(row: Record<string, unknown>, status: StampStatus): StampTransition {

@@ -43,6 +43,19 @@ export interface RunProgress {
   failures: StatementRunFailure[];
 }
 
+/**
+ * A running run writes its heartbeat every few seconds; one silent for this long stopped with the process that ran
+ * it (a restart, a crash) and reads as failed, with what it did so far.
+ */
+export const RUN_SILENT_AFTER = '2 minutes';
+
+/** The run as it stands: a running run whose heartbeat went silent reads as failed, ended at its last heartbeat. */
+const RUN_COLUMNS = `id, month, mode, total, done, quiet, sent, skipped, failed, failures, file_key, started_at,
+       CASE WHEN status = 'running' AND heartbeat_at < now() - interval '${RUN_SILENT_AFTER}' THEN 'failed'
+            ELSE status END AS status,
+       CASE WHEN status = 'running' AND heartbeat_at < now() - interval '${RUN_SILENT_AFTER}' THEN heartbeat_at
+            ELSE finished_at END AS finished_at`;
+
 const answer = (row: RunRow): StatementRunResponse => ({
   id: row.id,
   month: row.month,
@@ -70,8 +83,8 @@ export class StatementRunReader {
     run: { id: string; month: string; mode: StatementRunMode; userId: string | null; now: string },
   ): Promise<StatementRunResponse> {
     const { rows } = await this.pool.query<RunRow>(
-      `INSERT INTO statement_run (company_id, id, month, mode, status, started_by, started_at)
-       VALUES ($1, $2, $3, $4, 'running', $5, $6) RETURNING *`,
+      `INSERT INTO statement_run (company_id, id, month, mode, status, started_by, started_at, heartbeat_at)
+       VALUES ($1, $2, $3, $4, 'running', $5, $6, now()) RETURNING ${RUN_COLUMNS}`,
       [companyId, run.id, run.month, run.mode, run.userId, run.now],
     );
     const [row] = rows;
@@ -82,7 +95,7 @@ export class StatementRunReader {
     const [row] = await tenantQuery<RunRow>(
       this.pool,
       companyId,
-      'SELECT * FROM statement_run WHERE company_id = $1 AND id = $2',
+      `SELECT ${RUN_COLUMNS} FROM statement_run WHERE company_id = $1 AND id = $2`,
       [id],
     );
     return row ? answer(row) : null;
@@ -104,7 +117,7 @@ export class StatementRunReader {
       this.pool,
       companyId,
       `UPDATE statement_run SET total = COALESCE($3, total), done = $4, quiet = $5, sent = $6, skipped = $7,
-              failed = $8, failures = $9::jsonb
+              failed = $8, failures = $9::jsonb, heartbeat_at = now()
         WHERE company_id = $1 AND id = $2`,
       [
         id,
@@ -116,6 +129,16 @@ export class StatementRunReader {
         progress.failed,
         JSON.stringify(progress.failures),
       ],
+    );
+  }
+
+  /** The running run is alive (see RUN_SILENT_AFTER). */
+  async heartbeat(companyId: string, id: string): Promise<void> {
+    await tenantQuery(
+      this.pool,
+      companyId,
+      `UPDATE statement_run SET heartbeat_at = now() WHERE company_id = $1 AND id = $2 AND status = 'running'`,
+      [id],
     );
   }
 

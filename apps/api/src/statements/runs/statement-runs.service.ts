@@ -24,6 +24,9 @@ export const STATEMENT_RUN_MESSAGES = {
 /** Progress is written every this many customers (and at the end). */
 const PROGRESS_EVERY = 10;
 
+/** How often a running run writes its heartbeat (well inside RUN_SILENT_AFTER). */
+const HEARTBEAT_MS = 15_000;
+
 /** Statements an e-mail run sends at once. */
 const EMAILS_AT_ONCE = 4;
 
@@ -39,7 +42,7 @@ const zipEntryName = (customer: RunCustomer, month: string) =>
  * it, e-mailed to each customer with an address (the statement e-mail: PDF and public link), or put in one zip to
  * download. It runs in the background of the process that started it, customer after customer (an e-mail run four at
  * a time; a statement is read, written and sent, then dropped, so memory stays flat), and writes its progress to `statement_run` every few
- * customers, where any process answers it. A customer whose mail is refused is counted as failed with the reason;
+ * customers, where any process answers it, with a heartbeat: a run whose process died reads as failed. A customer whose mail is refused is counted as failed with the reason;
  * the run goes on.
  */
 @Injectable()
@@ -99,46 +102,74 @@ export class StatementRuns {
     const progress: RunProgress = { done: 0, quiet: 0, sent: 0, skipped: 0, failed: 0, failures: [] };
     const zip = run.mode === 'download' ? new ZipFile() : null;
     const zipped = zip ? collect(zip.outputStream) : null;
+    const heartbeat = setInterval(
+      () => void this.runs.heartbeat(companyId, run.id).catch(() => undefined),
+      HEARTBEAT_MS,
+    );
+    heartbeat.unref();
     try {
       const customers = await this.runs.customers(companyId, period.to);
       await this.runs.progress(companyId, run.id, { ...progress, total: customers.length });
-      // Progress is written in order (a copy as it stood), one write after the other.
-      let saving = Promise.resolve();
-      const save = () => {
-        const snapshot = { ...progress, failures: [...progress.failures] };
-        saving = saving.then(() => this.runs.progress(companyId, run.id, snapshot));
-      };
-      let next = 0;
-      const worker = async () => {
-        while (next < customers.length) {
-          const customer = customers[next++]!;
-          await this.one(companyId, customer, period, now, progress, zip, run.month).catch(
-            (error: unknown) => {
-              progress.failed++;
-              progress.failures.push(failureOf(customer, error));
-            },
-          );
-          progress.done++;
-          if (progress.done % PROGRESS_EVERY === 0) save();
-        }
-      };
-      // E-mails wait on the mail server, so a few go at once; a zip takes its statements in the list's order.
-      await Promise.all(Array.from({ length: run.mode === 'email' ? EMAILS_AT_ONCE : 1 }, worker));
-      save();
-      await saving;
-      let fileKey: string | null = null;
-      if (zip && zipped) {
-        zip.end();
-        fileKey = `statement-runs/${companyId}/${run.id}.zip`;
-        await this.files.put(fileKey, await zipped);
-      }
+      await this.everyCustomer(companyId, run, customers, progress, (customer) =>
+        this.one(companyId, customer, period, now, progress, zip, run.month),
+      );
+      const fileKey = zip && zipped ? await this.storeZip(companyId, run.id, zip, zipped) : null;
       await this.runs.finish(companyId, run.id, { status: 'done', fileKey, now: now.toISOString() });
     } catch (error) {
       this.logger.error(`Statement run ${run.id} stopped: ${String(error)}`);
       await this.runs
         .finish(companyId, run.id, { status: 'failed', fileKey: null, now: now.toISOString() })
         .catch(() => undefined);
+    } finally {
+      clearInterval(heartbeat);
     }
+  }
+
+  /**
+   * Every customer once, a failed one counted with its reason; progress is written every PROGRESS_EVERY customers and
+   * at the end, in order (a copy as it stood), one write after the other.
+   */
+  private async everyCustomer(
+    companyId: string,
+    run: StatementRunResponse,
+    customers: RunCustomer[],
+    progress: RunProgress,
+    one: (customer: RunCustomer) => Promise<void>,
+  ): Promise<void> {
+    let saving = Promise.resolve();
+    const save = () => {
+      const snapshot = { ...progress, failures: [...progress.failures] };
+      saving = saving.then(() => this.runs.progress(companyId, run.id, snapshot));
+    };
+    let next = 0;
+    const worker = async () => {
+      while (next < customers.length) {
+        const customer = customers[next++]!;
+        await one(customer).catch((error: unknown) => {
+          progress.failed++;
+          progress.failures.push(failureOf(customer, error));
+        });
+        progress.done++;
+        if (progress.done % PROGRESS_EVERY === 0) save();
+      }
+    };
+    // E-mails wait on the mail server, so a few go at once; a zip takes its statements in the list's order.
+    await Promise.all(Array.from({ length: run.mode === 'email' ? EMAILS_AT_ONCE : 1 }, worker));
+    save();
+    await saving;
+  }
+
+  /** Closes the zip and stores it; answers its key. */
+  private async storeZip(
+    companyId: string,
+    runId: string,
+    zip: ZipFile,
+    zipped: Promise<Buffer>,
+  ): Promise<string> {
+    zip.end();
+    const fileKey = `statement-runs/${companyId}/${runId}.zip`;
+    await this.files.put(fileKey, await zipped);
+    return fileKey;
   }
 
   /** One customer: its statement, passed over when quiet, else zipped, skipped without an address, or e-mailed. */

@@ -20,14 +20,21 @@ export class AlcoholSalesReportReader {
     return reportSeller(this.pool, companyId);
   }
 
-  report(companyId: string, month: string, seller: { permit: string }): Promise<AlcoholSalesReportAnswer> {
+  report(
+    companyId: string,
+    month: string,
+    seller: { permit: string; timeZone: string },
+  ): Promise<AlcoholSalesReportAnswer> {
     return readAlcoholSalesReport(this.pool, companyId, month, seller);
   }
 
   /** The month's sale lines as CSV rows, streamed through a cursor. */
-  csv(companyId: string, month: string, seller: { permit: string }) {
-    return streamCursorCsv(this.pool, reportLinesQuery(companyId, month), [...REPORT_COLUMNS], (row) =>
-      reportCells({ permit: seller.permit, month }, reportLineOf(row)),
+  csv(companyId: string, month: string, seller: { permit: string; timeZone: string }) {
+    return streamCursorCsv(
+      this.pool,
+      reportLinesQuery(companyId, month, seller.timeZone),
+      [...REPORT_COLUMNS],
+      (row) => reportCells({ permit: seller.permit, month }, reportLineOf(row)),
     );
   }
 }
