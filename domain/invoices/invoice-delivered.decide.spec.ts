@@ -297,6 +297,28 @@ describe('Delivering an invoice', () => {
       );
   });
 
+  it('given an invoice e-mailed after the download, when the driver sends the version seen, then it is delivered: an e-mail does not change the version', () => {
+    const emailed = {
+      type: 'InvoiceEmailed',
+      data: {
+        emailId: 'e-1',
+        invoiceId: 'inv-1',
+        companyId: 'co-1',
+        number: '1',
+        to: 'bar@example.com',
+        notes: '',
+        status: 'sent',
+        error: null,
+        emailedAt: NOW,
+      },
+    } as unknown as InvoiceStreamEvent;
+    given([...invoiceEvents('inv-1'), emailed])
+      .when(aDelivery({ invoiceVersion: 0 }))
+      .then((events) =>
+        expect(events.invoice.map((e) => e.type)).toEqual(['InvoiceDelivered', 'InvoiceStatusChanged']),
+      );
+  });
+
   it('given an invoice, when the signer is missing, a line is not the invoice’s, too many come back or a check has no number, then each is named', () => {
     let thrown: DomainError | undefined;
     try {
