@@ -1,4 +1,12 @@
+import { businessDate, isBusinessDate } from '../shared/business-date.js';
+import type { CommandMetadata } from '../shared/decider.js';
+import { DomainError } from '../shared/domain-error.js';
 import { addCalendarDays, businessDaysAfter, texasHolidayOn } from '../shared/texas-calendar.js';
+import type { CheckDeposited, CheckDishonoured, Payment } from './invoice-payment.events.js';
+import { followPayments } from './invoice-payments.js';
+import { invoiceError, invoiceInvalid } from './invoice.errors.js';
+import type { InvoiceStatusChanged } from './invoice.events.js';
+import type { Invoice, LiveInvoice } from './invoice.state.js';
 
 /**
  * When a check taken for alcohol must be in the bank, as the cash law asks: a check for beer within 2 days of
@@ -36,3 +44,86 @@ export function checkDepositDeadline(receivedOn: string, beer: boolean): string 
 /** Not deposited after its deadline, on the company's `today`. */
 export const checkOverdue = (receivedOn: string, beer: boolean, today: string): boolean =>
   today > checkDepositDeadline(receivedOn, beer);
+
+export const DEPOSIT_MESSAGES = {
+  notFound: 'Payment not found',
+  notCheck: 'Only a check is deposited or dishonoured.',
+  deposited: 'This check was deposited already.',
+  depositedOn: 'Deposit date must be a date (YYYY-MM-DD), not before the check was received nor after today.',
+  noteTooLong: 'Note must be at most 2000 characters.',
+} as const;
+
+export interface MarkCheckDeposited {
+  type: 'MarkCheckDeposited';
+  data: { invoiceId: string; paymentId: string; depositedOn: string; timeZone: string };
+  metadata: CommandMetadata;
+}
+
+export interface MarkCheckDishonoured {
+  type: 'MarkCheckDishonoured';
+  data: { invoiceId: string; paymentId: string; note: string };
+  metadata: CommandMetadata;
+}
+
+function checkOf(state: Invoice, paymentId: string): { invoice: LiveInvoice; check: Payment } {
+  if (state.status !== 'live') throw invoiceError('INVOICE_NOT_FOUND');
+  const check = state.payments.find((p) => p.id === paymentId);
+  if (!check) throw new DomainError('PAYMENT_NOT_FOUND', 'not_found', DEPOSIT_MESSAGES.notFound);
+  if (check.method !== 'check') throw new DomainError('NOT_A_CHECK', 'conflict', DEPOSIT_MESSAGES.notCheck);
+  return { invoice: state, check };
+}
+
+/** Mark Deposited: the check is in the bank on `depositedOn` (from its receipt to today). Once only. */
+export function markCheckDeposited(state: Invoice, { data, metadata }: MarkCheckDeposited): CheckDeposited[] {
+  const { invoice, check } = checkOf(state, data.paymentId);
+  if (check.depositedOn) throw new DomainError('CHECK_DEPOSITED', 'conflict', DEPOSIT_MESSAGES.deposited);
+  const today = businessDate(metadata.now, data.timeZone);
+  if (!isBusinessDate(data.depositedOn) || data.depositedOn < check.receivedOn || data.depositedOn > today)
+    throw invoiceInvalid([{ field: 'deposited_on', message: DEPOSIT_MESSAGES.depositedOn }]);
+  return [
+    {
+      type: 'CheckDeposited',
+      data: {
+        invoiceId: invoice.id,
+        companyId: invoice.companyId,
+        paymentId: check.id,
+        depositedOn: data.depositedOn,
+        depositedAt: metadata.now,
+      },
+    },
+  ];
+}
+
+/**
+ * Mark Dishonoured: the check came back unpaid, so it no longer pays the invoice (its status follows what is owed).
+ * Deposited or not.
+ */
+export function markCheckDishonoured(
+  state: Invoice,
+  { data, metadata }: MarkCheckDishonoured,
+): (CheckDishonoured | InvoiceStatusChanged)[] {
+  const { invoice, check } = checkOf(state, data.paymentId);
+  if (data.note.length > 2_000)
+    throw invoiceInvalid([{ field: 'note', message: DEPOSIT_MESSAGES.noteTooLong }]);
+  return [
+    {
+      type: 'CheckDishonoured',
+      data: {
+        invoiceId: invoice.id,
+        companyId: invoice.companyId,
+        customerId: invoice.customer.id,
+        paymentId: check.id,
+        amountCents: check.amountCents,
+        note: data.note.trim(),
+        dishonouredAt: metadata.now,
+      },
+    },
+    ...(invoice.invoiceStatus === 'cancelled'
+      ? []
+      : followPayments(
+          invoice,
+          invoice.payments.filter((p) => p.id !== check.id),
+          metadata.now,
+        )),
+  ];
+}

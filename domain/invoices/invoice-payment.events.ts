@@ -61,13 +61,44 @@ export interface InvoicePaymentsMovedToCredit {
   };
 }
 
-export type PaymentEvent = PaymentLogged | PaymentUpdated | PaymentDeleted | InvoicePaymentsMovedToCredit;
+/** A check taken at delivery was deposited at the bank (the deposit list no longer shows it). */
+export interface CheckDeposited {
+  type: 'CheckDeposited';
+  data: { invoiceId: string; companyId: string; paymentId: string; depositedOn: string; depositedAt: string };
+}
+
+/**
+ * A check came back unpaid: it no longer pays the invoice. The company reports it to TABC, and the customer then buys
+ * for cash only.
+ */
+export interface CheckDishonoured {
+  type: 'CheckDishonoured';
+  data: {
+    invoiceId: string;
+    companyId: string;
+    customerId: string;
+    paymentId: string;
+    amountCents: number;
+    note: string;
+    dishonouredAt: string;
+  };
+}
+
+export type PaymentEvent =
+  | PaymentLogged
+  | PaymentUpdated
+  | PaymentDeleted
+  | InvoicePaymentsMovedToCredit
+  | CheckDeposited
+  | CheckDishonoured;
 
 export const PAYMENT_EVENT_TYPES: readonly PaymentEvent['type'][] = [
   'PaymentLogged',
   'PaymentUpdated',
   'PaymentDeleted',
   'InvoicePaymentsMovedToCredit',
+  'CheckDeposited',
+  'CheckDishonoured',
 ];
 
 export interface Payment {
@@ -80,6 +111,8 @@ export interface Payment {
   fromAccount?: boolean;
   method?: PaymentMethod;
   reference?: string;
+  /** A check's deposit date, once deposited. */
+  depositedOn?: string;
 }
 
 export function paidCents(payments: readonly Payment[]): number {
@@ -114,5 +147,11 @@ export function evolvePayments(payments: readonly Payment[], event: PaymentEvent
       return payments.filter((p) => p.id !== event.data.paymentId);
     case 'InvoicePaymentsMovedToCredit':
       return payments.filter((p) => !event.data.paymentIds.includes(p.id));
+    case 'CheckDeposited':
+      return payments.map((p) =>
+        p.id === event.data.paymentId ? { ...p, depositedOn: event.data.depositedOn } : p,
+      );
+    case 'CheckDishonoured':
+      return payments.filter((p) => p.id !== event.data.paymentId);
   }
 }

@@ -218,6 +218,8 @@ export interface InvoicePaymentEntry {
   /** How a driver took it at delivery (cash, check, money_order) and the check's or money order's number. */
   method?: string;
   reference?: string;
+  /** A check's deposit date, once deposited. */
+  deposited_on?: string;
   /**
    * The invoice was cancelled and this payment became the customer's credit: kept for the statement (the money was
    * received that day), no longer paid on the invoice.
@@ -296,6 +298,12 @@ function withPayments(row: InvoiceRow, event: PaymentEvent): InvoicePaymentEntry
       return row.payments.filter((p) => p.id !== event.data.paymentId);
     case 'InvoicePaymentsMovedToCredit':
       return row.payments.map((p) => (event.data.paymentIds.includes(p.id) ? { ...p, moved: true } : p));
+    case 'CheckDeposited':
+      return row.payments.map((p) =>
+        p.id === event.data.paymentId ? { ...p, deposited_on: event.data.depositedOn } : p,
+      );
+    case 'CheckDishonoured':
+      return row.payments.filter((p) => p.id !== event.data.paymentId);
   }
 }
 
@@ -355,7 +363,9 @@ export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEven
     case 'PaymentLogged':
     case 'PaymentUpdated':
     case 'PaymentDeleted':
-    case 'InvoicePaymentsMovedToCredit': {
+    case 'InvoicePaymentsMovedToCredit':
+    case 'CheckDeposited':
+    case 'CheckDishonoured': {
       if (!row) throw new Error(`invoice projection: ${stored.id} pays an invoice never created`);
       const payments = withPayments(row, event);
       return { ...row, payments, paid_cents: sumPaid(payments), revision };
@@ -473,6 +483,9 @@ export const invoiceProjection = defineRowProjection<InvoiceRow>({
     'PaymentDeleted',
     // Payments moved to the customer's credit came later: none predates them, so handling them needs no rebuild.
     'InvoicePaymentsMovedToCredit',
+    // Checks deposited or dishonoured came later: none predates them, so handling them needs no rebuild.
+    'CheckDeposited',
+    'CheckDishonoured',
     // Credit memos came later: none predates them, so handling them needs no rebuild.
     'CreditMemoIssued',
     'CreditMemoVoided',

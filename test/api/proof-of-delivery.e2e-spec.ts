@@ -427,6 +427,68 @@ describe('Invoice delivery (HTTP)', () => {
     });
   });
 
+  it('lists the checks taken with their deposit deadline; Mark Deposited takes one off; Mark Dishonoured unpays the invoice', async () => {
+    const beerCheck = await beerInvoice();
+    const liquorCheck = await wineInvoice();
+    const received = dayFromToday(-10);
+    expect(
+      (
+        await deliver(beerCheck.id, {
+          delivered_at: noonOf(received),
+          payments: [{ method: 'check', amount: '62.79', reference: '2001' }],
+        })
+      ).status,
+    ).toBe(201);
+    const paid = await deliver(liquorCheck.id, {
+      payments: [{ method: 'check', amount: '108.25', reference: '2002' }],
+    });
+    expect(paid.body.status).toBe('paid');
+    const list = await api.get('deposits', token);
+    expect(list.status).toBe(200);
+    expectDocumentedAnswer(document, 'GET', 'deposits', list);
+    const row = (invoiceId: string) =>
+      list.body.checks.find((c: { invoice_id: string }) => c.invoice_id === invoiceId);
+    expect(row(beerCheck.id)).toMatchObject({
+      invoice_number: beerCheck.number,
+      amount: 62.79,
+      reference: '2001',
+      received_at: received,
+      beer: true,
+      overdue: true,
+    });
+    expect(row(liquorCheck.id)).toMatchObject({
+      reference: '2002',
+      beer: false,
+      overdue: false,
+      received_at: today(),
+    });
+
+    const paymentId = row(beerCheck.id).payment_id as string;
+    const deposited = await api.post(`invoice/${beerCheck.id}/payment/${paymentId}/deposit`, {}, token);
+    expect(deposited.status).toBe(201);
+    expect((await api.post(`invoice/${beerCheck.id}/payment/${paymentId}/deposit`, {}, token)).status).toBe(
+      409,
+    );
+    const after = await api.get('deposits', token);
+    expect(after.body.checks.map((c: { invoice_id: string }) => c.invoice_id)).not.toContain(beerCheck.id);
+
+    const bounced = await api.post(
+      `invoice/${liquorCheck.id}/payment/${row(liquorCheck.id).payment_id}/dishonour`,
+      { note: 'Returned: insufficient funds' },
+      token,
+    );
+    expect(bounced.status).toBe(201);
+    expect(bounced.body).toMatchObject({ status: 'delivered', paid: 0, balance: 108.25, payments: [] });
+    const other = await signUpOwner(api);
+    await expectOtherCompanyGets404(
+      api,
+      other.token,
+      [{ method: 'POST', path: `invoice/${beerCheck.id}/payment/${paymentId}/deposit`, body: {} }],
+      ['2001'],
+    );
+    expect((await api.get('deposits', other.token)).body.checks).toEqual([]);
+  });
+
   it("answers 404 for another company's invoice", async () => {
     const invoice = await wineInvoice();
     const other = await signUpOwner(api);

@@ -1,7 +1,15 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { join } from 'node:path';
 import { apiCaller, SCREENSHOT_DIR, snap, useBrowser } from '../support/browser.js';
-import { aCustomer, anOwnerToken, aWine, expectTrue, today, visible } from '../support/browser-fixtures.js';
+import {
+  aCustomer,
+  anOwnerToken,
+  aWine,
+  daysFromToday,
+  expectTrue,
+  today,
+  visible,
+} from '../support/browser-fixtures.js';
 import { PHOTO_PNG, SIGNATURE_PNG } from '../support/delivery-images.js';
 import { DESKTOP, PHONE, seriousViolations, settled } from './accessibility.js';
 
@@ -136,6 +144,78 @@ describe('Proof of delivery on the invoice view (browser)', () => {
         });
         await memo.click();
         await visible(page.getByRole('heading', { name: /CM-1001/ }));
+      },
+    );
+  }
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    browser.it(
+      `lists the checks to deposit, marks one deposited and one dishonoured (${viewport.width} px)`,
+      async () => {
+        const token = await anOwnerToken(api, `deposits-${viewport.width}`);
+        const customer = await aCustomer(api, token);
+        const wine = await aWine(api, token);
+        const invoices = [];
+        for (const reference of ['3001', '3002']) {
+          const invoice = await api<{ id: string; number: string }>('invoice', {
+            method: 'POST',
+            body: {
+              customer_id: customer.id,
+              items: [{ product_id: wine.id, qty: 1, price: 10 }],
+              force: true,
+            },
+            token,
+          });
+          await deliver(invoice.id, token, {
+            delivered_at: `${daysFromToday(-20)}T16:05:00.000Z`,
+            signer_name: 'Pat Retailer',
+            signature: SIGNATURE_PNG,
+            payments: [{ method: 'check', amount: '10.83', reference }],
+          });
+          invoices.push(invoice);
+        }
+        const page = await browser.signedIn(token, { viewport });
+        await page.goto('/deposits');
+        // A table at the desktop width, a list of cards on a phone: both named "Checks to deposit".
+        const role = viewport.width > 900 ? 'table' : 'list';
+        await visible(page.getByRole(role, { name: 'Checks to deposit' }));
+        await visible(page.getByText('2 checks are past the day it must be deposited.'));
+        await settled(page);
+        expect(await seriousViolations(page, `deposits ${viewport.width}`, { include: 'main' })).toEqual([]);
+        await snap(page, `deposits-${viewport.width}`);
+        await page
+          .getByRole('button', {
+            name: `Mark deposited: check 3001 of $10.83 on invoice #${invoices[0]!.number}`,
+          })
+          .click();
+        await page
+          .getByRole('button', {
+            name: `Mark deposited: check 3001 of $10.83 on invoice #${invoices[0]!.number}`,
+          })
+          .waitFor({ state: 'detached' });
+        await page
+          .getByRole('button', {
+            name: `Mark dishonoured: check 3002 of $10.83 on invoice #${invoices[1]!.number}`,
+          })
+          .click();
+        const dialog = page.getByRole('dialog', { name: 'Mark this check dishonoured?' });
+        await visible(dialog);
+        await visible(
+          dialog.getByText(
+            'A dishonoured check must be reported to TABC, and the customer then buys for cash only.',
+          ),
+        );
+        await dialog.getByRole('textbox', { name: 'Note' }).fill('Returned: insufficient funds');
+        expect(
+          await seriousViolations(page, `dishonour dialog ${viewport.width}`, { include: '[role="dialog"]' }),
+        ).toEqual([]);
+        await page.screenshot({ path: join(SCREENSHOT_DIR, `deposits-dishonour-${viewport.width}.png`) });
+        await dialog.getByRole('button', { name: 'Mark Dishonoured' }).click();
+        await visible(page.getByText('No checks waiting to be deposited.'));
+        const bounced = await api<{ balance: number; payments: unknown[] }>(`invoice/${invoices[1]!.id}`, {
+          token,
+        });
+        expect(bounced).toMatchObject({ balance: 10.83, payments: [] });
       },
     );
   }

@@ -276,7 +276,7 @@ export async function writeCorpusScenario(
     ),
   );
   // Delivered: signed for, one bottle short (its credit memo), a check taken at the door.
-  await step('delivery', () =>
+  const delivered = await step<any>('delivery', () =>
     api.post(
       `invoice/${again?.id}/delivery`,
       {
@@ -289,6 +289,12 @@ export async function writeCorpusScenario(
       token,
       { 'idempotency-key': 'corpus-delivery-1' },
     ),
+  );
+  // The check taken at the door deposited, then come back unpaid.
+  const checkId = (delivered?.payments as { id: string }[] | undefined)?.[0]?.id;
+  await step('check deposited', () => api.post(`invoice/${again?.id}/payment/${checkId}/deposit`, {}, token));
+  await step('check dishonoured', () =>
+    api.post(`invoice/${again?.id}/payment/${checkId}/dishonour`, { note: 'Returned unpaid' }, token),
   );
   await step('document', () =>
     upload(

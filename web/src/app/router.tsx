@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: 'activity', lazy: page(() => import('../features/activity/ActivityPage')) },
           { path: 'reports', lazy: page(() => import('../features/reports/ReportsPage')) },
           { path: 'payment', lazy: page(() => import('../features/payments/PaymentsPage')) },
+          { path: 'deposits', lazy: page(() => import('../features/deposits/DepositsPage')) },
           { path: 'statements', lazy: page(() => import('../features/statements/StatementRunPage')) },
           { path: 'credit-memos', lazy: page(() => import('../features/credits/CreditMemosPage')) },
           { path: 'credit-memo/:id', lazy: page(() => import('../features/credits/CreditMemoViewPage')) },

@@ -62,6 +62,8 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
   PaymentUpdated: route('payment:changed', 'invoiceId'),
   PaymentDeleted: route('payment:changed', 'invoiceId'),
   InvoicePaymentsMovedToCredit: route('payment:changed', 'invoiceId'),
+  CheckDeposited: route('payment:changed', 'invoiceId'),
+  CheckDishonoured: route('payment:changed', 'invoiceId'),
   // payments on account (customer-account-{customerId}): the customer's overview, its balance and credit
   PaymentReceivedOnAccount: route('customer:changed', 'customerId'),
   AccountCreditApplied: route('customer:changed', 'customerId'),
@@ -239,6 +241,7 @@ export const CUSTOMER_ROUTES: Readonly<Record<string, 'order' | 'invoice'>> = {
   PaymentUpdated: 'invoice',
   PaymentDeleted: 'invoice',
   InvoicePaymentsMovedToCredit: 'invoice',
+  CheckDishonoured: 'invoice',
   CreditMemoIssued: 'invoice',
   CreditMemoVoided: 'invoice',
 };

@@ -50,7 +50,12 @@ export const NAV_ITEMS: NavItem[] = [
     children: [{ label: 'New Invoice', to: '/invoice/create' }],
   },
   { label: 'Credit Memos', to: '/credit-memos', icon: <ReceiptOutlined /> },
-  { label: 'Payments', to: '/payment', icon: <PaymentsOutlined /> },
+  {
+    label: 'Payments',
+    to: '/payment',
+    icon: <PaymentsOutlined />,
+    children: [{ label: 'Deposits', to: '/deposits' }],
+  },
   {
     label: 'Stamps',
     to: '/stamp',
