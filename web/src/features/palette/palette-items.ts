@@ -37,6 +37,7 @@ export const PALETTE_PAGES: readonly PaletteItem[] = [
   { id: 'page-credit-memos', group: 'Pages', label: 'Credit Memos', to: '/credit-memos' },
   { id: 'page-statements', group: 'Pages', label: 'Statement Run', to: '/statements' },
   { id: 'page-payments', group: 'Pages', label: 'Payments', to: '/payment' },
+  { id: 'page-deposits', group: 'Pages', label: 'Deposits', to: '/deposits' },
   { id: 'page-new-customer', group: 'Pages', label: 'New Customer', to: '/customer/create' },
   { id: 'page-customers', group: 'Pages', label: 'Customers', to: '/customer' },
   { id: 'page-orders', group: 'Pages', label: 'Orders', to: '/order' },
