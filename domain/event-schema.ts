@@ -115,6 +115,8 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   InvoiceNumberAssigned: 1,
   CustomerNumberAssigned: 1,
   PaymentLogged: 1,
+  CheckDeposited: 1,
+  CheckDishonoured: 1,
   PaymentUpdated: 1,
   PaymentDeleted: 1,
   InvoicePaymentsMovedToCredit: 1,

@@ -44,6 +44,9 @@ import { Migration20261129100000_customer_accounts } from './Migration2026112910
 import { Migration20261129110000_goods_stamps } from './Migration20261129110000_goods_stamps.js';
 import { Migration20261129120000_statement_runs } from './Migration20261129120000_statement_runs.js';
 import { Migration20261130010000_routes } from './Migration20261130010000_routes.js';
+import { Migration20261130020000_invoice_delivery } from './Migration20261130020000_invoice_delivery.js';
+import { Migration20261130020100_company_delivery } from './Migration20261130020100_company_delivery.js';
+import { Migration20261130020200_check_deposits } from './Migration20261130020200_check_deposits.js';
 import { Migration20261130050000_credit_memo_void_index } from './Migration20261130050000_credit_memo_void_index.js';
 import { Migration20261130050100_statement_run_heartbeat } from './Migration20261130050100_statement_run_heartbeat.js';
 
@@ -95,6 +98,9 @@ export const migrationsList = [
   Migration20261129110000_goods_stamps,
   Migration20261129120000_statement_runs,
   Migration20261130010000_routes,
+  Migration20261130020000_invoice_delivery,
+  Migration20261130020100_company_delivery,
+  Migration20261130020200_check_deposits,
   Migration20261130050000_credit_memo_void_index,
   Migration20261130050100_statement_run_heartbeat,
 ];

@@ -37,6 +37,10 @@ export interface UpdateCompanyDetails {
     timeZone?: string;
     /** 'on_delivery', 'net_N' (N 1–30) or 'credit_law'; left out keeps the current terms. */
     paymentTerms?: string;
+    /** own_vehicle, carrier or customer_pickup; left out keeps the current. */
+    deliveryMeans?: string;
+    carrierName?: string | null;
+    carrierPermit?: string | null;
   };
   metadata: CommandMetadata;
 }

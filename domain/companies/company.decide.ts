@@ -1,3 +1,4 @@
+import type { DeliveryMeans } from '../contracts/route.contract.js';
 import { paymentTermsOr } from '../invoices/payment-terms.js';
 import { assertNever, type Decider } from '../shared/decider.js';
 import { problemsOf, toBoolean, toNumber } from '../shared/field-rules.js';
@@ -29,8 +30,10 @@ import {
 } from './company.events.js';
 import { FEATURE_CATALOGUE } from './company.features.js';
 import {
+  carrierRequired,
   COMPANY_MESSAGES,
   companyRules,
+  DEFAULT_DELIVERY_MEANS,
   fintechIdRequired,
   MAX_LOGOS,
   taxRateBasisPoints,
@@ -81,6 +84,9 @@ const updateDetails = ({ data, metadata }: UpdateCompanyDetails, state: Company)
   const hasFintech = data.hasFintech === undefined ? current.hasFintech : toBoolean(data.hasFintech);
   const subdomain = data.subdomain === undefined ? current.subdomain : data.subdomain;
   const fintechId = data.fintechId === undefined ? current.fintechId : data.fintechId;
+  const deliveryMeans = data.deliveryMeans ?? current.deliveryMeans ?? DEFAULT_DELIVERY_MEANS;
+  const carrierName = data.carrierName === undefined ? (current.carrierName ?? '') : data.carrierName;
+  const carrierPermit = data.carrierPermit === undefined ? (current.carrierPermit ?? '') : data.carrierPermit;
   const problems = problemsOf([
     ['name', companyRules.name, data.name],
     ['address', companyRules.address, data.address],
@@ -110,6 +116,10 @@ const updateDetails = ({ data, metadata }: UpdateCompanyDetails, state: Company)
     ['cash_on_delivery', companyRules.cash_on_delivery, data.cashOnDelivery],
     ['time_zone', companyRules.time_zone, data.timeZone],
     ['payment_terms', companyRules.payment_terms, data.paymentTerms],
+    ['delivery_means', companyRules.delivery_means, data.deliveryMeans],
+    ['carrier_name', companyRules.carrier_name, data.carrierName],
+    ['carrier_permit', companyRules.carrier_permit, data.carrierPermit],
+    ['carrier_name', (value) => carrierRequired(deliveryMeans, value, carrierPermit), carrierName],
   ]);
   if (problems.length > 0) throw companyDetailsInvalid(problems);
 
@@ -140,6 +150,9 @@ const updateDetails = ({ data, metadata }: UpdateCompanyDetails, state: Company)
       data.paymentTerms === undefined
         ? paymentTermsOr(current.paymentTerms)
         : paymentTermsOr(data.paymentTerms),
+    deliveryMeans: deliveryMeans as DeliveryMeans,
+    carrierName: text(carrierName),
+    carrierPermit: text(carrierPermit),
   };
   if (sameDetails(current, next)) return [];
   return [

@@ -1,3 +1,4 @@
+import type { DeliveryMeans } from '../contracts/route.contract.js';
 import type { InvoiceStatus } from '../shared/invoice-status.js';
 import type { PaymentTerms } from '../invoices/payment-terms.js';
 import type { CompliancePolicy } from './compliance-policy.js';
@@ -41,6 +42,13 @@ export interface CompanyDetails {
   timeZone: string;
   /** When invoices are due unless the customer has its own terms. Absent in events written before it: on delivery. */
   paymentTerms?: PaymentTerms;
+  /**
+   * How the goods reach the retailer unless a delivery says otherwise, and the carrier (its name and TABC permit)
+   * when a carrier delivers; printed on the invoice. Absent in events written before them: the own vehicle, none.
+   */
+  deliveryMeans?: DeliveryMeans;
+  carrierName?: string;
+  carrierPermit?: string;
 }
 
 export interface CompanyDetailsUpdated {

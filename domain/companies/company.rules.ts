@@ -40,7 +40,13 @@ export const COMPANY_MESSAGES = {
   showPrices: 'Show prices must be true or false.',
   sortInvProducts: 'Sort invoice products must be true or false.',
   cashOnDelivery: 'Cash on delivery must be true or false.',
+  deliveryMeans: 'Means of delivery must be own_vehicle, carrier or customer_pickup.',
+  carrierRequired: "A carrier's delivery needs the carrier's name and permit.",
 } as const;
+
+/** The means of delivery a company may choose as its default. */
+export const COMPANY_DELIVERY_MEANS = ['own_vehicle', 'carrier', 'customer_pickup'] as const;
+export const DEFAULT_DELIVERY_MEANS = 'own_vehicle';
 
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$/;
 
@@ -89,7 +95,18 @@ export const companyRules = {
   cash_on_delivery: optionalBoolean(COMPANY_MESSAGES.cashOnDelivery),
   time_zone: optional((value) => (isTimeZone(value) ? undefined : COMPANY_MESSAGES.timeZone)),
   payment_terms: optional((value) => (isPaymentTerms(value) ? undefined : PAYMENT_TERMS_MESSAGE)),
+  delivery_means: optional((value) =>
+    (COMPANY_DELIVERY_MEANS as readonly unknown[]).includes(value)
+      ? undefined
+      : COMPANY_MESSAGES.deliveryMeans,
+  ),
+  carrier_name: optionalText(200, 'Carrier name'),
+  carrier_permit: optionalText(200, 'Carrier permit'),
 } satisfies Record<string, FieldRule>;
+
+/** A carrier as the default means needs its name and permit. */
+export const carrierRequired = (means: unknown, name: unknown, permit: unknown): string | undefined =>
+  means === 'carrier' && (isBlank(name) || isBlank(permit)) ? COMPANY_MESSAGES.carrierRequired : undefined;
 
 /** fintech_id depends on has_fintech: required while it is on. */
 export const fintechIdRequired = (fintechId: unknown, hasFintech: boolean | undefined): string | undefined =>
@@ -121,6 +138,9 @@ export function defaultDetails(name: string, timeZone: string = DEFAULT_TIME_ZON
     cashOnDelivery: false,
     timeZone,
     paymentTerms: DEFAULT_PAYMENT_TERMS,
+    deliveryMeans: DEFAULT_DELIVERY_MEANS,
+    carrierName: '',
+    carrierPermit: '',
   };
 }
 

@@ -19,7 +19,7 @@ export interface ActivityInfo {
   /** A status change: from and to (invoice statuses), and why (picked by a user, or followed the payments). */
   from?: string;
   to?: string;
-  reason?: 'user' | 'payments';
+  reason?: 'user' | 'payments' | 'delivery';
   /** A customer user's access: who, and what became of it. */
   customerUserName?: string;
   access?: 'enabled' | 'disabled' | 'revoked' | 'reactivated';

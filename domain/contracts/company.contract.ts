@@ -1,3 +1,4 @@
+import type { DeliveryMeans } from './route.contract.js';
 import type { CompliancePolicy } from '../companies/compliance-policy.js';
 import type { FeatureName } from '../companies/company.features.js';
 import type { PriceTierResponse } from './product.contract.js';
@@ -50,6 +51,11 @@ export interface CompanyResponse {
   time_zone: string;
   /** 'on_delivery', 'net_N' (N 1–30) or 'credit_law': the default due date and note of a new invoice. */
   payment_terms: string;
+  /** How the goods reach the retailer unless a delivery says otherwise: own_vehicle, carrier or customer_pickup. */
+  delivery_means: DeliveryMeans;
+  /** The carrier's name and TABC permit ('' for none), printed when a carrier delivers. */
+  carrier_name: string;
+  carrier_permit: string;
   /** false until every required detail is filled in: the dashboard asks for them. */
   details_complete: boolean;
   owner_user_id: string;

@@ -24,6 +24,8 @@ export type CustomerResponse = {
   contact_email: string | null;
   contact_phone: string | null;
   cash_on_delivery: boolean;
+  /** Cash on delivery (the same flag as cash_on_delivery): the driver collects before closing the stop. */
+  cod: boolean;
   fintech_option: boolean;
   fintech_id: string | null;
   product_price_tier_id: string | null;

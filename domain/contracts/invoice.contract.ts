@@ -1,5 +1,6 @@
 import type { InvoiceCreditMemoResponse } from './credit-memo.contract.js';
 import type { InvoiceStatus } from '../shared/invoice-status.js';
+import type { CollectedMethod, ProofOfDeliveryResponse } from './route.contract.js';
 
 /*
  * What /invoice answers and takes, as the API writes it and the web reads it (money in dollars, business dates yyyy-MM-dd). Types only: the web build imports this file too.
@@ -72,6 +73,10 @@ export interface InvoicePaymentResponse {
   created_at: string;
   /** Applied from the customer's account: changed there, not on the invoice. */
   from_account: boolean;
+  /** How a driver took it at delivery; null for a payment logged in the office. */
+  method?: CollectedMethod | null;
+  /** The check's or money order's number. */
+  reference?: string | null;
 }
 
 /** The client's specification's Invoice. `number` is the displayed number (345, 345B, 12-345) the URLs use. */
@@ -169,6 +174,10 @@ export interface InvoiceResponse {
    * empty in the answers of saving calls.
    */
   cloverApiRequestLog: CloverApiRequestLogEntry[];
+  /** The proof of delivery once delivered (POST /invoice/{id}/delivery); null before. */
+  delivery: ProofOfDeliveryResponse | null;
+  /** The invoice's version: a delivery sends it back (`invoice_version`) so a change in the office is seen. */
+  version: number;
 }
 
 /** The newest requests to Clover an invoice answer lists. */

@@ -7,7 +7,8 @@ import { addCalendarDays, businessDaysAfter, businessDaysBetween } from '../shar
  * on the 1st–15th → due on the 25th of that month; bought on the 16th–last → due on the 10th of the next month; the
  * account is not delinquent while payment arrives by the 4th business day after the due date (Texas holidays are
  * not business days: shared/texas-calendar.ts). Beer is cash on or before delivery (§102.31): no credit-law dates.
- * The invoice date is the date of purchase (each delivery carries its invoice, §102.32(d)). Pure.
+ * The date of purchase is the delivery date (TABC reads it so: each delivery carries its invoice, §102.32(d)); an
+ * invoice not delivered yet counts from its invoice date (payment-terms.ts `purchaseDate`). Pure.
  */
 
 export const CREDIT_LAW_GRACE_BUSINESS_DAYS = 4;
@@ -18,7 +19,7 @@ export const CREDIT_LAW_ALERT_BUSINESS_DAYS = 3;
 export type CreditLawStanding = 'open' | 'due_soon' | 'grace' | 'late';
 
 export interface CreditLawDates {
-  /** The date of purchase: the invoice date. */
+  /** The date of purchase: the delivery date, or the invoice date before delivery. */
   purchasedOn: string;
   statutoryDueOn: string;
   /** The 4th business day after the due date: payment received by then is on time. */

@@ -31,5 +31,7 @@ export interface InvoiceDelivered {
     collectedCents: number;
     /** When the server recorded it (later than deliveredAt when the device was offline). */
     recordedAt: string;
+    /** The driver's note at the stop; absent when none. */
+    note?: string;
   };
 }

@@ -15,8 +15,17 @@ export interface PaymentLogged {
     loggedAt: string;
     /** Present when the money came from the customer's account (a payment on account or its credit applied). */
     account?: { customerId: string; applicationId: string };
+    /**
+     * How the money was taken, when known (a driver's collection at delivery says it): a check carries its number in
+     * `reference`. Optional, so every event written before keeps its shape and its schema version.
+     */
+    method?: PaymentMethod;
+    reference?: string;
   };
 }
+
+/** How money was taken at a delivery. */
+export type PaymentMethod = 'cash' | 'check' | 'money_order';
 
 export interface PaymentUpdated {
   type: 'PaymentUpdated';
@@ -52,13 +61,44 @@ export interface InvoicePaymentsMovedToCredit {
   };
 }
 
-export type PaymentEvent = PaymentLogged | PaymentUpdated | PaymentDeleted | InvoicePaymentsMovedToCredit;
+/** A check taken at delivery was deposited at the bank (the deposit list no longer shows it). */
+export interface CheckDeposited {
+  type: 'CheckDeposited';
+  data: { invoiceId: string; companyId: string; paymentId: string; depositedOn: string; depositedAt: string };
+}
+
+/**
+ * A check came back unpaid: it no longer pays the invoice. The company reports it to TABC, and the customer then buys
+ * for cash only.
+ */
+export interface CheckDishonoured {
+  type: 'CheckDishonoured';
+  data: {
+    invoiceId: string;
+    companyId: string;
+    customerId: string;
+    paymentId: string;
+    amountCents: number;
+    note: string;
+    dishonouredAt: string;
+  };
+}
+
+export type PaymentEvent =
+  | PaymentLogged
+  | PaymentUpdated
+  | PaymentDeleted
+  | InvoicePaymentsMovedToCredit
+  | CheckDeposited
+  | CheckDishonoured;
 
 export const PAYMENT_EVENT_TYPES: readonly PaymentEvent['type'][] = [
   'PaymentLogged',
   'PaymentUpdated',
   'PaymentDeleted',
   'InvoicePaymentsMovedToCredit',
+  'CheckDeposited',
+  'CheckDishonoured',
 ];
 
 export interface Payment {
@@ -69,6 +109,10 @@ export interface Payment {
   loggedAt: string;
   /** Applied from the customer's account: changed there, never on the invoice. */
   fromAccount?: boolean;
+  method?: PaymentMethod;
+  reference?: string;
+  /** A check's deposit date, once deposited. */
+  depositedOn?: string;
 }
 
 export function paidCents(payments: readonly Payment[]): number {
@@ -79,11 +123,20 @@ export function paidCents(payments: readonly Payment[]): number {
 export function evolvePayments(payments: readonly Payment[], event: PaymentEvent): Payment[] {
   switch (event.type) {
     case 'PaymentLogged': {
-      const { paymentId, amountCents, receivedOn, note, loggedAt, account } = event.data;
+      const { paymentId, amountCents, receivedOn, note, loggedAt, account, method, reference } = event.data;
       if (payments.some((p) => p.id === paymentId)) return [...payments];
       return [
         ...payments,
-        { id: paymentId, amountCents, receivedOn, note, loggedAt, ...(account ? { fromAccount: true } : {}) },
+        {
+          id: paymentId,
+          amountCents,
+          receivedOn,
+          note,
+          loggedAt,
+          ...(account ? { fromAccount: true } : {}),
+          ...(method ? { method } : {}),
+          ...(reference ? { reference } : {}),
+        },
       ];
     }
     case 'PaymentUpdated': {
@@ -94,5 +147,11 @@ export function evolvePayments(payments: readonly Payment[], event: PaymentEvent
       return payments.filter((p) => p.id !== event.data.paymentId);
     case 'InvoicePaymentsMovedToCredit':
       return payments.filter((p) => !event.data.paymentIds.includes(p.id));
+    case 'CheckDeposited':
+      return payments.map((p) =>
+        p.id === event.data.paymentId ? { ...p, depositedOn: event.data.depositedOn } : p,
+      );
+    case 'CheckDishonoured':
+      return payments.filter((p) => p.id !== event.data.paymentId);
   }
 }

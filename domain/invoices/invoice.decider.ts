@@ -9,9 +9,16 @@ import {
   type UpdatePayment,
 } from './invoice-payments.js';
 import { deleteInvoice } from './invoice.decide.js';
+import {
+  markCheckDeposited,
+  markCheckDishonoured,
+  type MarkCheckDeposited,
+  type MarkCheckDishonoured,
+} from './check-deposits.js';
 import { evolve, initialState, type Invoice, type InvoiceStreamEvent } from './invoice.state.js';
 
-export type InvoiceStreamCommand = DeleteInvoice | LogPayment | UpdatePayment | DeletePayment;
+export type InvoiceStreamCommand =
+  DeleteInvoice | LogPayment | UpdatePayment | DeletePayment | MarkCheckDeposited | MarkCheckDishonoured;
 
 function decide(command: InvoiceStreamCommand, state: Invoice): InvoiceStreamEvent[] {
   switch (command.type) {
@@ -23,6 +30,10 @@ function decide(command: InvoiceStreamCommand, state: Invoice): InvoiceStreamEve
       return updatePayment(state, command);
     case 'DeletePayment':
       return deletePayment(state, command);
+    case 'MarkCheckDeposited':
+      return markCheckDeposited(state, command);
+    case 'MarkCheckDishonoured':
+      return markCheckDishonoured(state, command);
   }
 }
 

@@ -133,8 +133,8 @@ export interface InvoiceStatusChanged {
     companyId: string;
     from: InvoiceStatus;
     to: InvoiceStatus;
-    /** user: picked on a screen; payments: followed the payments. */
-    reason: 'user' | 'payments';
+    /** user: picked on a screen; payments: followed the payments; delivery: the goods were delivered. */
+    reason: 'user' | 'payments' | 'delivery';
     changedAt: string;
   };
 }

@@ -8,11 +8,15 @@ import {
 import type { InvoiceContent, InvoiceEvent, InvoiceLink, InvoiceNumber } from './invoice.events.js';
 import { CREDIT_MEMO_EVENT_TYPES, type CreditMemoEvent } from '../credits/credit-memo.events.js';
 import { evolveCredits, type InvoiceCredit } from '../credits/credit-memo.state.js';
+import type { InvoiceDelivered } from './invoice-delivered.events.js';
+
+/** The proof of delivery as the invoice keeps it (its InvoiceDelivered's data). */
+export type InvoiceDelivery = InvoiceDelivered['data'];
 
 export interface StatusEntry {
   status: InvoiceStatus;
   at: string;
-  reason: 'created' | 'user' | 'payments';
+  reason: 'created' | 'user' | 'payments' | 'delivery';
 }
 
 export type Invoice =
@@ -34,6 +38,8 @@ export type Invoice =
       /** The cancelled invoice this one replaces, and the invoice that replaced this one. */
       replaces: InvoiceLink | null;
       replacedBy: InvoiceLink | null;
+      /** The proof of delivery once the goods were delivered (absent before, and on states folded before it existed). */
+      delivery?: InvoiceDelivery | null;
     })
   | { status: 'deleted'; id: string; companyId: string; number: InvoiceNumber };
 
@@ -42,7 +48,7 @@ export type LiveInvoice = Extract<Invoice, { status: 'live' }>;
 export const initialState = (): Invoice => ({ status: 'none' });
 
 /** Events of the invoice stream this fold reads: the invoice's own, its payments and its credit memos. */
-export type InvoiceStreamEvent = InvoiceEvent | PaymentEvent | CreditMemoEvent;
+export type InvoiceStreamEvent = InvoiceEvent | PaymentEvent | CreditMemoEvent | InvoiceDelivered;
 
 const isPaymentEvent = (event: InvoiceStreamEvent): event is PaymentEvent =>
   (PAYMENT_EVENT_TYPES as readonly string[]).includes(event.type);
@@ -103,6 +109,9 @@ export function evolve(state: Invoice, event: InvoiceStreamEvent): Invoice {
             : state.statusBeforePayments,
       };
     }
+    case 'InvoiceDelivered':
+      if (state.status !== 'live') return state;
+      return { ...state, delivery: event.data };
     case 'InvoiceReplaced':
       if (state.status !== 'live') return state;
       return { ...state, replacedBy: event.data.replacement };

@@ -126,6 +126,31 @@ export interface DueSubject {
   dueOn: string | null;
   /** The credit law dates this invoice (liquor or wine on credit, not beer, not a draft or cancelled, law on). */
   creditLaw: boolean;
+  /** The business date the goods were delivered; null or absent: not delivered yet. */
+  deliveredOn?: string | null;
+}
+
+/**
+ * The date of purchase: the delivery date once the goods are delivered (TABC reads the credit law's purchase date as
+ * the delivery), the invoice date before.
+ */
+export const purchaseDate = (invoicedOn: string, deliveredOn?: string | null): string =>
+  deliveredOn ?? invoicedOn;
+
+/**
+ * The typed due date counted from the delivery: once delivered, it moves by the days from the invoice date to the
+ * delivery date (a net 30 invoice delivered three days after its date is due 30 days after the delivery), never
+ * earlier; an invoice due on delivery (no date typed) is due on the delivery date.
+ */
+export function dueFromDelivery(
+  dueOn: string | null,
+  invoicedOn: string,
+  deliveredOn?: string | null,
+): string | null {
+  if (!deliveredOn) return dueOn;
+  if (dueOn === null) return deliveredOn;
+  const late = daysBetween(invoicedOn, deliveredOn);
+  return late > 0 ? addCalendarDays(dueOn, late) : dueOn;
 }
 
 export interface InvoiceDue {
@@ -146,6 +171,8 @@ const OPEN_STATUSES: readonly InvoiceStatus[] = ['invoiced', 'delivered', 'payme
 /**
  * The one computation of an invoice's due date and status, for every screen, the shop, the public page, the
  * dashboard and the PDF, on `today` (the company's business date):
+ * - once delivered, the dates count from the delivery date (`dueFromDelivery`, `purchaseDate`), before from the
+ *   invoice date;
  * - the due date is the typed one, or the statutory date when the credit law dates the invoice and the typed one is
  *   later (or none is typed: on delivery comes first, so none stays none);
  * - 'Due on delivery' when there is no due date, or it is today or tomorrow; a date already past shows as the date;
@@ -153,12 +180,12 @@ const OPEN_STATUSES: readonly InvoiceStatus[] = ['invoiced', 'delivered', 'payme
  *   keeps the status it was given (statuses are picked by hand, any to any).
  */
 export function invoiceDue(subject: DueSubject, today: string): InvoiceDue {
-  const dates = subject.creditLaw ? creditLawDates(subject.invoicedOn) : null;
+  const dates = subject.creditLaw
+    ? creditLawDates(purchaseDate(subject.invoicedOn, subject.deliveredOn))
+    : null;
   const statutoryDueOn = dates?.statutoryDueOn ?? null;
-  const dueOn =
-    subject.dueOn !== null && statutoryDueOn !== null && subject.dueOn > statutoryDueOn
-      ? statutoryDueOn
-      : subject.dueOn;
+  const typed = dueFromDelivery(subject.dueOn, subject.invoicedOn, subject.deliveredOn);
+  const dueOn = typed !== null && statutoryDueOn !== null && typed > statutoryDueOn ? statutoryDueOn : typed;
   const onDelivery = showsOnDelivery(dueOn, today);
   const status =
     dueOn !== null && today > dueOn && OPEN_STATUSES.includes(subject.status)

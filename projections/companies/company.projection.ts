@@ -63,6 +63,17 @@ export const COMPANY_PAYMENT_TERMS_SCHEMA = `
 ALTER TABLE rm_company ADD COLUMN IF NOT EXISTS payment_terms text NOT NULL DEFAULT 'on_delivery';
 `;
 
+/**
+ * The default means of delivery and carrier (Migration20261130020100_company_delivery): companies saved before read as
+ * their own vehicle with no carrier, the defaults, so no rebuild is needed.
+ */
+export const COMPANY_DELIVERY_SCHEMA = `
+ALTER TABLE rm_company
+  ADD COLUMN IF NOT EXISTS delivery_means text NOT NULL DEFAULT 'own_vehicle',
+  ADD COLUMN IF NOT EXISTS carrier_name text NOT NULL DEFAULT '',
+  ADD COLUMN IF NOT EXISTS carrier_permit text NOT NULL DEFAULT '';
+`;
+
 export interface CompanyFeatureRow {
   active: boolean;
   ignore_pricing: boolean;
@@ -96,6 +107,9 @@ export interface CompanyRow {
   tax_rate: number;
   cash_on_delivery: boolean;
   payment_terms: string;
+  delivery_means: string;
+  carrier_name: string;
+  carrier_permit: string;
   default_logo_id: string | null;
   features: Record<string, CompanyFeatureRow>;
   compliance: CompliancePolicy | null;
@@ -133,6 +147,9 @@ function detailsColumns(details: CompanyDetails) {
     tax_rate: percentFromBasisPoints(details.taxRateBasisPoints),
     cash_on_delivery: details.cashOnDelivery,
     payment_terms: paymentTermsOr(details.paymentTerms),
+    delivery_means: details.deliveryMeans ?? 'own_vehicle',
+    carrier_name: details.carrierName ?? '',
+    carrier_permit: details.carrierPermit ?? '',
     time_zone: details.timeZone,
     details_complete: detailsComplete(details),
   };
@@ -231,6 +248,9 @@ const COLUMNS: readonly (keyof CompanyRow)[] = [
   'tax_rate',
   'cash_on_delivery',
   'payment_terms',
+  'delivery_means',
+  'carrier_name',
+  'carrier_permit',
   'default_logo_id',
   'features',
   'compliance',

@@ -48,6 +48,21 @@ CREATE INDEX IF NOT EXISTS rm_invoice_customer_last_payment_idx
   WHERE deleted_at IS NULL AND payments <> '[]'::jsonb;
 `;
 
+/**
+ * How a payment was taken (a driver's collection says it), the check's number and the day it was deposited: the
+ * deposit list reads the checks not deposited yet. Migration20261130020200_check_deposits adds them; payments with a
+ * method came with deliveries, which arrive with it, so no rebuild is needed.
+ */
+export const PAYMENT_CHECK_SCHEMA = `
+ALTER TABLE rm_invoice_payment
+  ADD COLUMN IF NOT EXISTS method text,
+  ADD COLUMN IF NOT EXISTS reference text,
+  ADD COLUMN IF NOT EXISTS deposited_on date;
+CREATE INDEX IF NOT EXISTS rm_invoice_payment_checks_idx
+  ON rm_invoice_payment (company_id, received_on)
+  WHERE method = 'check' AND deposited_on IS NULL AND deleted_at IS NULL;
+`;
+
 export interface PaymentRow {
   id: string;
   company_id: string;
@@ -58,6 +73,9 @@ export interface PaymentRow {
   logged_at: string;
   updated_at: string;
   deleted_at: string | null;
+  method?: string | null;
+  reference?: string | null;
+  deposited_on?: string | null;
   revision: number;
 }
 
@@ -79,6 +97,9 @@ export function evolvePaymentRow(row: PaymentRow | undefined, stored: StoredEven
         logged_at: loggedAt,
         updated_at: loggedAt,
         deleted_at: null,
+        method: event.data.method ?? null,
+        reference: event.data.reference ?? null,
+        deposited_on: null,
         revision,
       };
     }
@@ -97,6 +118,13 @@ export function evolvePaymentRow(row: PaymentRow | undefined, stored: StoredEven
     case 'PaymentDeleted':
       if (!row) throw new Error(`payment projection: ${stored.id} deletes a payment never logged`);
       return { ...row, deleted_at: event.data.deletedAt, updated_at: event.data.deletedAt, revision };
+    case 'CheckDeposited':
+      if (!row) throw new Error(`payment projection: ${stored.id} deposits a payment never logged`);
+      return { ...row, deposited_on: event.data.depositedOn, updated_at: event.data.depositedAt, revision };
+    case 'CheckDishonoured':
+      // The money never came: the payment leaves the payments report as a deleted one does.
+      if (!row) throw new Error(`payment projection: ${stored.id} dishonours a payment never logged`);
+      return { ...row, deleted_at: event.data.dishonouredAt, updated_at: event.data.dishonouredAt, revision };
     default:
       return row as PaymentRow;
   }
@@ -112,13 +140,17 @@ const COLUMNS: readonly (keyof PaymentRow)[] = [
   'logged_at',
   'updated_at',
   'deleted_at',
+  'method',
+  'reference',
+  'deposited_on',
   'revision',
 ];
 
 export const invoicePaymentProjection = defineRowProjection<PaymentRow>({
   name: 'invoice-payments',
   version: 1,
-  handles: ['PaymentLogged', 'PaymentUpdated', 'PaymentDeleted'],
+  // Checks deposited or dishonoured came later: none predates them, so handling them needs no rebuild.
+  handles: ['PaymentLogged', 'PaymentUpdated', 'PaymentDeleted', 'CheckDeposited', 'CheckDishonoured'],
   rows: {
     table: 'rm_invoice_payment',
     keyOf: (event) => (event.data as { paymentId?: string }).paymentId,
@@ -135,6 +167,10 @@ export const invoicePaymentProjection = defineRowProjection<PaymentRow>({
             logged_at: iso(row.logged_at)!,
             updated_at: iso(row.updated_at)!,
             deleted_at: iso(row.deleted_at),
+            deposited_on:
+              row.deposited_on instanceof Date
+                ? row.deposited_on.toISOString().slice(0, 10)
+                : row.deposited_on,
             revision: Number(row.revision),
           } as PaymentRow,
         ]),

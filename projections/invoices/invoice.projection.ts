@@ -1,6 +1,7 @@
 import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#engine';
 import type { PaymentEvent } from '#domain/invoices/invoice-payment.events.js';
+import type { InvoiceDelivered } from '#domain/invoices/invoice-delivered.events.js';
 import type { CreditMemoEvent } from '#domain/credits/credit-memo.events.js';
 import type {
   InvoiceContent,
@@ -122,6 +123,16 @@ ALTER TABLE rm_invoice
 `;
 
 /**
+ * The delivery of an invoice: its business date (the credit law's purchase date, from which the due date counts) and
+ * the proof of delivery whole. Migration20261130020000_invoice_delivery adds them.
+ */
+export const INVOICE_DELIVERY_SCHEMA = `
+ALTER TABLE rm_invoice
+  ADD COLUMN IF NOT EXISTS delivered_on date,
+  ADD COLUMN IF NOT EXISTS delivery jsonb;
+`;
+
+/**
  * The number of current (not deleted) invoices per company, kept with the rows so the unfiltered grid never counts
  * them per request. Migration20261122000830_invoice_count creates and fills it.
  */
@@ -190,6 +201,9 @@ export interface InvoiceRow {
   /** The cancelled invoice this one replaces; the invoice that replaced this one. */
   replaces: InvoiceLink | null;
   replaced_by: InvoiceLink | null;
+  /** The business date of delivery (the credit law's purchase date) and the proof of delivery; null before. */
+  delivered_on?: string | null;
+  delivery?: InvoiceDelivered['data'] | null;
   revision: number;
 }
 
@@ -201,6 +215,11 @@ export interface InvoicePaymentEntry {
   logged_at: string;
   /** Applied from the customer's account (absent: paid on the invoice itself). */
   from_account?: boolean;
+  /** How a driver took it at delivery (cash, check, money_order) and the check's or money order's number. */
+  method?: string;
+  reference?: string;
+  /** A check's deposit date, once deposited. */
+  deposited_on?: string;
   /**
    * The invoice was cancelled and this payment became the customer's credit: kept for the statement (the money was
    * received that day), no longer paid on the invoice.
@@ -254,7 +273,7 @@ const sumPaid = (payments: readonly InvoicePaymentEntry[]) =>
 function withPayments(row: InvoiceRow, event: PaymentEvent): InvoicePaymentEntry[] {
   switch (event.type) {
     case 'PaymentLogged': {
-      const { paymentId, amountCents, receivedOn, note, loggedAt, account } = event.data;
+      const { paymentId, amountCents, receivedOn, note, loggedAt, account, method, reference } = event.data;
       return [
         ...row.payments,
         {
@@ -264,6 +283,8 @@ function withPayments(row: InvoiceRow, event: PaymentEvent): InvoicePaymentEntry
           note,
           logged_at: loggedAt,
           ...(account ? { from_account: true } : {}),
+          ...(method ? { method } : {}),
+          ...(reference ? { reference } : {}),
         },
       ];
     }
@@ -277,6 +298,12 @@ function withPayments(row: InvoiceRow, event: PaymentEvent): InvoicePaymentEntry
       return row.payments.filter((p) => p.id !== event.data.paymentId);
     case 'InvoicePaymentsMovedToCredit':
       return row.payments.map((p) => (event.data.paymentIds.includes(p.id) ? { ...p, moved: true } : p));
+    case 'CheckDeposited':
+      return row.payments.map((p) =>
+        p.id === event.data.paymentId ? { ...p, deposited_on: event.data.depositedOn } : p,
+      );
+    case 'CheckDishonoured':
+      return row.payments.filter((p) => p.id !== event.data.paymentId);
   }
 }
 
@@ -316,8 +343,17 @@ const numberColumns = (number: InvoiceNumber) => ({
 export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEvent): InvoiceRow {
   const revision = Number(stored.revision);
   if (row && revision <= row.revision) return row;
-  const event = stored as unknown as InvoiceEvent | PaymentEvent | CreditMemoEvent;
+  const event = stored as unknown as InvoiceEvent | PaymentEvent | CreditMemoEvent | InvoiceDelivered;
   switch (event.type) {
+    case 'InvoiceDelivered':
+      if (!row) throw new Error(`invoice projection: ${stored.id} delivers an invoice never created`);
+      return {
+        ...row,
+        delivered_on: event.data.deliveredOn,
+        delivery: event.data,
+        updated_at: event.data.recordedAt,
+        revision,
+      };
     case 'CreditMemoIssued':
     case 'CreditMemoVoided': {
       if (!row) throw new Error(`invoice projection: ${stored.id} credits an invoice never created`);
@@ -327,7 +363,9 @@ export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEven
     case 'PaymentLogged':
     case 'PaymentUpdated':
     case 'PaymentDeleted':
-    case 'InvoicePaymentsMovedToCredit': {
+    case 'InvoicePaymentsMovedToCredit':
+    case 'CheckDeposited':
+    case 'CheckDishonoured': {
       if (!row) throw new Error(`invoice projection: ${stored.id} pays an invoice never created`);
       const payments = withPayments(row, event);
       return { ...row, payments, paid_cents: sumPaid(payments), revision };
@@ -351,6 +389,8 @@ export function evolveInvoiceRow(row: InvoiceRow | undefined, stored: StoredEven
         credited_cents: 0,
         replaces: replaces ?? null,
         replaced_by: null,
+        delivered_on: null,
+        delivery: null,
         revision,
       };
     }
@@ -414,6 +454,8 @@ const COLUMNS: readonly (keyof InvoiceRow)[] = [
   'credited_cents',
   'replaces',
   'replaced_by',
+  'delivered_on',
+  'delivery',
   'revision',
 ];
 
@@ -441,9 +483,14 @@ export const invoiceProjection = defineRowProjection<InvoiceRow>({
     'PaymentDeleted',
     // Payments moved to the customer's credit came later: none predates them, so handling them needs no rebuild.
     'InvoicePaymentsMovedToCredit',
+    // Checks deposited or dishonoured came later: none predates them, so handling them needs no rebuild.
+    'CheckDeposited',
+    'CheckDishonoured',
     // Credit memos came later: none predates them, so handling them needs no rebuild.
     'CreditMemoIssued',
     'CreditMemoVoided',
+    // Deliveries came later: none predates them, so handling them needs no rebuild.
+    'InvoiceDelivered',
   ],
   rows: {
     table: 'rm_invoice',
@@ -459,6 +506,7 @@ export const invoiceProjection = defineRowProjection<InvoiceRow>({
             ...row,
             invoiced_on: day(row.invoiced_on)!,
             due_on: day(row.due_on),
+            delivered_on: day(row.delivered_on),
             subtotal_cents: Number(row.subtotal_cents),
             tax_cents: Number(row.tax_cents),
             total_cents: Number(row.total_cents),

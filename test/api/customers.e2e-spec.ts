@@ -107,6 +107,7 @@ describe('Customers and TABC public data (HTTP)', () => {
         contact_email: 'rusty@example.test',
         contact_phone: null,
         cash_on_delivery: false,
+        cod: false,
         fintech_option: false,
         fintech_id: null,
         product_price_tier_id: null,

@@ -128,6 +128,7 @@ export const SCREENS: Screen[] = [
   { route: '/activity', signedIn: true, data: at('/activity'), empty: at('/activity') },
   { route: '/reports', signedIn: true, data: at('/reports'), empty: at('/reports') },
   { route: '/payment', signedIn: true, data: at('/payment'), empty: at('/payment'), widths: true },
+  { route: '/deposits', signedIn: true, data: at('/deposits'), empty: at('/deposits'), widths: true },
   {
     route: '/routes',
     primary: 'New Route',

@@ -1,3 +1,4 @@
+import { SIGNATURE_PNG } from './delivery-images.js';
 import { featuresSet } from '../../apps/cli/src/features-set.command.js';
 import { IntegrationPartners } from '../../apps/api/src/integrations/partners.provider.js';
 import { SyncRunner } from '../../apps/api/src/integrations/sync-runner.js';
@@ -267,12 +268,33 @@ export async function writeCorpusScenario(
       token,
     ),
   );
-  await step('invoice of a returned bottle', () =>
+  const again = await step('invoice of a returned bottle', () =>
     api.post(
       'invoice',
       { customer_id: customerId, items: [{ product_id: productId, qty: 2, price: '31.50' }], note: 'Again' },
       token,
     ),
+  );
+  // Delivered: signed for, one bottle short (its credit memo), a check taken at the door.
+  const delivered = await step<any>('delivery', () =>
+    api.post(
+      `invoice/${again?.id}/delivery`,
+      {
+        delivered_at: new Date().toISOString(),
+        signer_name: 'Pat Retailer',
+        signature: SIGNATURE_PNG,
+        adjustments: [{ line_id: '1', quantity: 1, reason: 'short' }],
+        payments: [{ method: 'check', amount: '10', reference: '1042' }],
+      },
+      token,
+      { 'idempotency-key': 'corpus-delivery-1' },
+    ),
+  );
+  // The check taken at the door deposited, then come back unpaid.
+  const checkId = (delivered?.payments as { id: string }[] | undefined)?.[0]?.id;
+  await step('check deposited', () => api.post(`invoice/${again?.id}/payment/${checkId}/deposit`, {}, token));
+  await step('check dishonoured', () =>
+    api.post(`invoice/${again?.id}/payment/${checkId}/dishonour`, { note: 'Returned unpaid' }, token),
   );
   await step('document', () =>
     upload(

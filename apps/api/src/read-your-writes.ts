@@ -54,6 +54,14 @@ export const WAITS_FOR = {
   account: names(customerAccountProjection, invoiceProjection, invoicePaymentProjection),
   /** A credit memo issued or voided: the memo (grid, view), the invoice's credits and balance, the stock it moved. */
   creditMemo: names(creditMemoProjection, invoiceProjection, inventoryProjection, stampsProjection),
+  /** An invoice delivered: the invoice view, its payments, the credit memos of what came back and the stock they moved. */
+  delivery: names(
+    invoiceProjection,
+    invoicePaymentProjection,
+    creditMemoProjection,
+    inventoryProjection,
+    stampsProjection,
+  ),
   /** The invoice's documents and private notes. */
   paperwork: names(invoiceDocumentsProjection),
   /** The invoice's e-mail log. */

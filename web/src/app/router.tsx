@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           { path: 'activity', lazy: page(() => import('../features/activity/ActivityPage')) },
           { path: 'reports', lazy: page(() => import('../features/reports/ReportsPage')) },
           { path: 'payment', lazy: page(() => import('../features/payments/PaymentsPage')) },
+          { path: 'deposits', lazy: page(() => import('../features/deposits/DepositsPage')) },
           { path: 'statements', lazy: page(() => import('../features/statements/StatementRunPage')) },
           { path: 'credit-memos', lazy: page(() => import('../features/credits/CreditMemosPage')) },
           { path: 'routes', lazy: page(() => import('../features/routes/RoutesPage')) },

@@ -16,7 +16,8 @@ export async function findCompany(
     companyId,
     `SELECT id, name, address, city, state, zip, tabc_id, subdomain, default_invoice_note, starting_invoice_number,
             default_invoice_status, has_fintech, fintech_id, show_prices, sort_inv_products, default_logo_id,
-            stamp_threshold, tax_rate::float8 AS tax_rate, cash_on_delivery, time_zone, payment_terms, details_complete, owner_user_id,
+            stamp_threshold, tax_rate::float8 AS tax_rate, cash_on_delivery, time_zone, payment_terms,
+            delivery_means, carrier_name, carrier_permit, details_complete, owner_user_id,
             registered_at, updated_at, features
      FROM rm_company WHERE company_id = $1 AND id = $2`,
     [id],

@@ -15,6 +15,7 @@ export const CUSTOMER_EXAMPLE = {
   contact_email: null,
   contact_phone: null,
   cash_on_delivery: true,
+  cod: true,
   fintech_option: false,
   fintech_id: null,
   product_price_tier_id: null,

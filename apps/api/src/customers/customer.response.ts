@@ -4,7 +4,7 @@ import { tenantQuery } from '#infra/db/tenant-query.js';
 
 export const CUSTOMER_COLUMNS = `c.id, c.name, c.address, c.city, c.state, c.zip, c.tabc_id, c.display_tabc_id, c.aims_id,
   c.aims_license_type, c.ydk_est_id, c.contact_name, c.contact_email, c.contact_phone, c.cash_on_delivery,
-  c.fintech_option, c.fintech_id, c.product_price_tier_id, c.service_start, c.comptroller_taxpayer_number, c.payment_terms, c.color_index, c.created_at, c.updated_at`;
+  c.cash_on_delivery AS cod, c.fintech_option, c.fintech_id, c.product_price_tier_id, c.service_start, c.comptroller_taxpayer_number, c.payment_terms, c.color_index, c.created_at, c.updated_at`;
 
 /** A current (not removed) customer of the caller's company, with what the TABC lists are matched on. */
 export async function findCustomer(

@@ -23,6 +23,18 @@ export const statutoryDueSql = (day: string) =>
      THEN make_date(extract(year FROM ${day})::int, extract(month FROM ${day})::int, 25)
      ELSE (make_date(extract(year FROM ${day})::int, extract(month FROM ${day})::int, 10) + interval '1 month')::date END)`;
 
+/** SQL: the date of purchase of an rm_invoice row — the delivery date once delivered, else the invoice date. */
+export const purchaseDaySql = (alias: string) => `coalesce(${alias}.delivered_on, ${alias}.invoiced_on)`;
+
+/**
+ * SQL: the typed due date counted from the delivery (`dueFromDelivery`): moved by the days from the invoice date to
+ * the delivery date, never earlier; none typed → the delivery date; not delivered → as typed.
+ */
+export const typedDueSql = (alias: string) =>
+  `(CASE WHEN ${alias}.delivered_on IS NULL THEN ${alias}.due_on
+     WHEN ${alias}.due_on IS NULL THEN ${alias}.delivered_on
+     ELSE ${alias}.due_on + greatest(0, ${alias}.delivered_on - ${alias}.invoiced_on) END)`;
+
 /** The statuses an invoice can be overdue in (shown as payment due once its due date has passed). */
 const OVERDUE_FROM = `('invoiced', 'delivered', 'payment_due_soon', 'payment_due')`;
 
@@ -31,11 +43,12 @@ const OVERDUE_FROM = `('invoiced', 'delivered', 'payment_due_soon', 'payment_due
  * date for an invoice the law dates.
  */
 export function shownDueSql(alias: string) {
+  const typed = typedDueSql(alias);
+  const statutory = statutoryDueSql(purchaseDaySql(alias));
   return (context: GridContext): string =>
     context.creditLaw
-      ? `(CASE WHEN ${creditSubjectSql(alias)} AND ${alias}.due_on > ${statutoryDueSql(`${alias}.invoiced_on`)}
-           THEN ${statutoryDueSql(`${alias}.invoiced_on`)} ELSE ${alias}.due_on END)`
-      : `${alias}.due_on`;
+      ? `(CASE WHEN ${creditSubjectSql(alias)} AND ${typed} > ${statutory} THEN ${statutory} ELSE ${typed} END)`
+      : typed;
 }
 
 /**
@@ -74,7 +87,13 @@ export async function dueClock(
 
 /** A listed invoice's due date and status, the same computation as the invoice page's (`invoiceDue`). */
 export function dueOfRow(
-  row: { status: string; invoiced_on: string; due_on: string | null; credit_subject: boolean },
+  row: {
+    status: string;
+    invoiced_on: string;
+    due_on: string | null;
+    credit_subject: boolean;
+    delivered_on?: string | null;
+  },
   today: string,
   creditLawOn: boolean,
 ): InvoiceDue {
@@ -84,6 +103,7 @@ export function dueOfRow(
       status,
       invoicedOn: row.invoiced_on,
       dueOn: row.due_on,
+      deliveredOn: row.delivered_on ?? null,
       creditLaw: creditLawOn && row.credit_subject && status !== 'draft' && status !== 'cancelled',
     },
     today,
@@ -99,6 +119,7 @@ export function dueOfInvoice(
     dueOn: string | null;
     cashOnDelivery: boolean;
     lineTypes: readonly string[];
+    deliveredOn?: string | null;
   },
   today: string,
   creditLawOn: boolean,
@@ -112,7 +133,13 @@ export function dueOfInvoice(
       status: invoice.status,
     });
   return invoiceDue(
-    { status: invoice.status, invoicedOn: invoice.invoicedOn, dueOn: invoice.dueOn, creditLaw },
+    {
+      status: invoice.status,
+      invoicedOn: invoice.invoicedOn,
+      dueOn: invoice.dueOn,
+      deliveredOn: invoice.deliveredOn ?? null,
+      creditLaw,
+    },
     today,
   );
 }

@@ -89,6 +89,8 @@ export const INVOICE_EXAMPLE = {
       external_id: 'QW8ZK3M1TR0BN',
     },
   ],
+  delivery: null,
+  version: 0,
 };
 
 /** A payment as an invoice answer lists it. */
@@ -148,6 +150,7 @@ export const INVOICE_GRID_EXAMPLE = {
       balance: 54.1,
       invoiced_at: '2026-11-25',
       due_at: null,
+      delivered_at: null,
       customer_id: '780dbb31-41f6-4ef0-a28d-77bb6d9bf698',
       customer: 'Gulf Coast Oyster Bar',
       customer_tabc_id: 'MB567890',

@@ -9,6 +9,8 @@ import { businessDate } from '#domain/shared/business-date.js';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '#domain/shared/invoice-status.js';
 import { dollarsOf } from '#domain/shared/money.js';
 import type { InvoiceCreditMemoResponse } from '#domain/contracts/credit-memo.contract.js';
+import type { CollectedMethod, ProofOfDeliveryResponse } from '#domain/contracts/route.contract.js';
+import type { InvoiceDelivery } from '#domain/invoices/invoice.state.js';
 import { lineStamps, stampsNeeded } from '#domain/invoices/invoice.rules.js';
 import type { StampRange } from '#domain/stamps/stamp.events.js';
 import type { InvoiceRow } from '#projections/invoices/invoice.projection.js';
@@ -44,6 +46,7 @@ export function invoiceResponse(
       dueOn: content.dueOn,
       cashOnDelivery: content.customer.cashOnDelivery,
       lineTypes: content.lines.map((line) => line.type),
+      deliveredOn: row.delivered_on ?? null,
     },
     businessDate(now, timeZone),
     creditLawOn,
@@ -135,6 +138,8 @@ export function invoiceResponse(
         note: payment.note,
         created_at: payment.logged_at,
         from_account: payment.from_account === true,
+        method: (payment.method as CollectedMethod | undefined) ?? null,
+        reference: payment.reference ?? null,
       })),
     credit_memos: (row.credits ?? []).map((credit) => ({
       id: credit.id,
@@ -163,6 +168,26 @@ export function invoiceResponse(
         }
       : null,
     cloverApiRequestLog: [],
+    delivery: row.delivery ? proofOfDelivery(row.id, row.delivery) : null,
+    version: row.revision,
+  };
+}
+
+/** The proof of delivery as answered: its images by their GET addresses (served to the same company only). */
+export function proofOfDelivery(invoiceId: string, delivery: InvoiceDelivery): ProofOfDeliveryResponse {
+  const base = `/api/v1/invoice/${invoiceId}/delivery`;
+  return {
+    delivered_at: delivery.deliveredAt,
+    delivered_on: delivery.deliveredOn,
+    delivered_by: { id: delivery.deliveredBy.userId, name: delivery.deliveredBy.name },
+    signer_name: delivery.signerName,
+    signature_url: `${base}/signature`,
+    photo_url: delivery.photoId ? `${base}/photo` : null,
+    means: delivery.means,
+    carrier: delivery.carrier,
+    outcome: delivery.outcome,
+    credit_memo_ids: delivery.creditMemoIds,
+    payment_ids: delivery.paymentIds,
   };
 }
 

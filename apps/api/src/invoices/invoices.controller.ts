@@ -43,6 +43,9 @@ import {
   INVOICE_RECENT_ANSWER,
 } from './invoices.answers.js';
 import { Clock } from '../infra/clock.js';
+import { DeliverInvoiceCommand } from './commands/deliver-invoice.command.js';
+import { DeliverInvoiceBody } from './dto/delivery.body.js';
+import { DeliveryImages } from './proof-of-delivery/delivery-images.js';
 
 const metadataOf = (user: AuthUser, clock: Clock): CommandMetadata => ({
   companyId: user.companyId,
@@ -63,6 +66,7 @@ export class InvoicesController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(DeliveryImages) private readonly deliveryImages: DeliveryImages,
   ) {}
 
   @Get('invoice/grid')
@@ -166,6 +170,52 @@ export class InvoicesController {
     return this.commands.execute(
       new ReplaceInvoiceCommand(metadataOf(user, this.clock), idOrNumber, body, idempotencyKeyOf(key)),
     );
+  }
+
+  /**
+   * Proof of delivery: the retailer signed for the goods (or refused them). 201 with the invoice and its `delivery`;
+   * 409 `{ reason, invoice_version }` when it was cancelled, delivered already or changed since `invoice_version`;
+   * 400 for a bad body or a beer (or cash-on-delivery) invoice whose money taken does not cover it.
+   */
+  @Post('invoice/:idOrNumber/delivery')
+  @ApiAnswer(201, 'The invoice with its proof of delivery', INVOICE_EXAMPLE)
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: true,
+    description: "The driver's device sends the same key again after a lost answer: one delivery",
+  })
+  deliver(
+    @CurrentUser() user: AuthUser,
+    @Param('idOrNumber') idOrNumber: string,
+    @Body() body: DeliverInvoiceBody,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
+    return this.commands.execute(
+      new DeliverInvoiceCommand(
+        metadataOf(user, this.clock),
+        idOrNumber,
+        body,
+        idempotencyKeyOf(key),
+        user.name,
+      ),
+    );
+  }
+
+  @Get('invoice/:idOrNumber/delivery/signature')
+  @ApiFileAnswer('image/png', "The retailer's signature (PNG)")
+  signature(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
+    return this.image(user, idOrNumber, 'signature');
+  }
+
+  @Get('invoice/:idOrNumber/delivery/photo')
+  @ApiFileAnswer('image/jpeg', 'The photo taken at the stop (JPEG or PNG)')
+  photo(@CurrentUser() user: AuthUser, @Param('idOrNumber') idOrNumber: string) {
+    return this.image(user, idOrNumber, 'photo');
+  }
+
+  private async image(user: AuthUser, idOrNumber: string, kind: 'signature' | 'photo') {
+    const image = await this.deliveryImages.ofInvoice(user.companyId, idOrNumber, kind);
+    return new StreamableFile(image.bytes, { type: image.mimeType, disposition: 'inline' });
   }
 
   /** Owners only, cancelled invoices only; nobody while the company keeps strict records. */

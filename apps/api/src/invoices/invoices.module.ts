@@ -6,6 +6,8 @@ import { NewInvoiceDrafts } from './commands/new-invoice-drafts.js';
 import { DeleteInvoiceHandler } from './commands/delete-invoice.handler.js';
 import { ReplaceInvoiceHandler } from './commands/replace-invoice.handler.js';
 import { UpdateInvoiceHandler } from './commands/update-invoice.handler.js';
+import { DeliverInvoiceHandler } from './commands/deliver-invoice.handler.js';
+import { DeliveryImages } from './proof-of-delivery/delivery-images.js';
 import { InvoiceContext } from './invoice-context.js';
 import { InvoiceReader } from './invoice-reader.js';
 import { InvoicesController } from './invoices.controller.js';
@@ -22,7 +24,7 @@ import {
 } from './queries/invoice.handlers.js';
 import { InvoiceListsReader } from './queries/invoice-lists.reader.js';
 
-/** Invoices: creation with numbers and stamps, edits, status, delete, the grid and its exports. */
+/** Invoices: creation with numbers and stamps, edits, status, delivery, delete, the grid and its exports. */
 @Module({
   imports: [TabcModule],
   controllers: [NumberingProofController, InvoicesController],
@@ -36,6 +38,8 @@ import { InvoiceListsReader } from './queries/invoice-lists.reader.js';
     UpdateInvoiceHandler,
     DeleteInvoiceHandler,
     ReplaceInvoiceHandler,
+    DeliverInvoiceHandler,
+    DeliveryImages,
     GetInvoiceHandler,
     InvoiceGridHandler,
     RecentInvoicesHandler,

@@ -15,11 +15,14 @@ import {
   PaymentGridHandler,
 } from './queries/payment.handlers.js';
 import { PaymentReader } from './queries/payment.reader.js';
+import { DepositCheckHandler, DishonourCheckHandler } from './deposits/deposit.handlers.js';
+import { DepositReader } from './deposits/deposit.reader.js';
+import { DepositsController } from './deposits/deposits.controller.js';
 
-/** Payments and customer balances. */
+/** Payments, customer balances and the deposit list of checks taken at delivery. */
 @Module({
   imports: [InvoicesModule],
-  controllers: [PaymentsController, BalancePdfController, PublicBalanceController],
+  controllers: [PaymentsController, BalancePdfController, PublicBalanceController, DepositsController],
   providers: [
     PaymentReader,
     PaymentRunner,
@@ -30,6 +33,9 @@ import { PaymentReader } from './queries/payment.reader.js';
     CustomerBalanceHandler,
     CheckBalanceHandler,
     BalancePdfService,
+    DepositReader,
+    DepositCheckHandler,
+    DishonourCheckHandler,
   ],
 })
 export class PaymentsModule {}

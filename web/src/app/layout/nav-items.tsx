@@ -51,7 +51,12 @@ export const NAV_ITEMS: NavItem[] = [
     children: [{ label: 'New Invoice', to: '/invoice/create' }],
   },
   { label: 'Credit Memos', to: '/credit-memos', icon: <ReceiptOutlined /> },
-  { label: 'Payments', to: '/payment', icon: <PaymentsOutlined /> },
+  {
+    label: 'Payments',
+    to: '/payment',
+    icon: <PaymentsOutlined />,
+    children: [{ label: 'Deposits', to: '/deposits' }],
+  },
   { label: 'Routes', to: '/routes', icon: <LocalShippingOutlined /> },
   {
     label: 'Stamps',

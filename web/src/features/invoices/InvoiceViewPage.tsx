@@ -57,6 +57,7 @@ import { InvoiceEmailsSection } from './delivery/InvoiceEmailsSection';
 import { InvoiceDetailsForm, type RequestedChange } from './view/InvoiceDetailsForm';
 import { InvoiceDocument } from './view/InvoiceDocument';
 import { CompanyNotePanel, StampsPanel, StatusHistoryPanel } from './view/InvoiceSidePanels';
+import { ProofOfDeliverySection } from './view/ProofOfDeliverySection';
 import { CreditLawPanel, creditLawNote, LicenceWarningAlert } from './view/CreditLawPanel';
 import { cancelConsequences } from './view/cancel-invoice';
 import { useInvoiceCreditLawQuery } from './credit-law.api';
@@ -331,6 +332,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
               />
             }
           />
+          <ProofOfDeliverySection invoice={invoice} />
           <InvoiceCreditMemosSection invoice={invoice} />
           <InvoicePaymentsSection invoice={invoice} />
           <InvoiceDocumentsSection invoiceId={invoice.id} />

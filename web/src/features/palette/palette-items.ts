@@ -38,6 +38,7 @@ export const PALETTE_PAGES: readonly PaletteItem[] = [
   { id: 'page-statements', group: 'Pages', label: 'Statement Run', to: '/statements' },
   { id: 'page-payments', group: 'Pages', label: 'Payments', to: '/payment' },
   { id: 'page-routes', group: 'Pages', label: 'Routes', to: '/routes' },
+  { id: 'page-deposits', group: 'Pages', label: 'Deposits', to: '/deposits' },
   { id: 'page-new-customer', group: 'Pages', label: 'New Customer', to: '/customer/create' },
   { id: 'page-customers', group: 'Pages', label: 'Customers', to: '/customer' },
   { id: 'page-orders', group: 'Pages', label: 'Orders', to: '/order' },

@@ -11,6 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES } from '#domain/shared/invoice-status';
+import { COMPANY_DELIVERY_MEANS } from '#domain/companies/company.rules';
+import { DELIVERY_MEANS_LABELS } from '#domain/invoices/invoice-delivered.rules';
 import { userUpdated } from '../../app/session';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import type { Company } from '../../shared/company/company.api';
@@ -201,6 +203,28 @@ export function CompanyDetailsForm({
               minRows={3}
               sx={{ gridColumn: '1 / -1' }}
             />
+            <TextField
+              {...form.field('delivery_means', 'Printed on invoices; a delivery may say otherwise.')}
+              id="company-delivery-means"
+              select
+              label="Means of Delivery"
+            >
+              {COMPANY_DELIVERY_MEANS.map((means) => (
+                <MenuItem key={means} value={means}>
+                  {DELIVERY_MEANS_LABELS[means]}
+                </MenuItem>
+              ))}
+            </TextField>
+            {form.values.delivery_means === 'carrier' && (
+              <>
+                <TextInput {...form.field('carrier_name')} label="Carrier Name" required />
+                <TextInput
+                  {...form.field('carrier_permit', "The carrier's TABC permit.")}
+                  label="Carrier Permit"
+                  required
+                />
+              </>
+            )}
           </Section>
 
           <Section title="Options">

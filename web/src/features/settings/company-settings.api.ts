@@ -21,6 +21,9 @@ export interface UpdateCompanyBody {
   cash_on_delivery: boolean;
   time_zone: string;
   payment_terms: string;
+  delivery_means: string;
+  carrier_name: string | null;
+  carrier_permit: string | null;
 }
 
 const logoListApi = companyApi.injectEndpoints({

@@ -1,6 +1,8 @@
 import {
+  carrierRequired,
   COMPANY_MESSAGES,
   companyRules,
+  DEFAULT_DELIVERY_MEANS,
   DEFAULT_INVOICE_STATUS,
   fintechIdRequired,
   STAMP_THRESHOLD,
@@ -34,6 +36,9 @@ export type CompanyValues = {
   has_fintech: string;
   fintech_id: string;
   payment_terms: string;
+  delivery_means: string;
+  carrier_name: string;
+  carrier_permit: string;
 };
 
 export const COMPANY_FORM_MESSAGES = {
@@ -64,6 +69,9 @@ export function companyValues(company: Company): CompanyValues {
     has_fintech: flag(company.has_fintech),
     fintech_id: company.fintech_id ?? '',
     payment_terms: company.payment_terms || DEFAULT_PAYMENT_TERMS,
+    delivery_means: company.delivery_means || DEFAULT_DELIVERY_MEANS,
+    carrier_name: company.carrier_name ?? '',
+    carrier_permit: company.carrier_permit ?? '',
   };
 }
 
@@ -92,6 +100,13 @@ export const validateCompany =
     time_zone: companyRules.time_zone(v.time_zone),
     payment_terms: companyRules.payment_terms(v.payment_terms),
     default_invoice_note: companyRules.default_invoice_note(v.default_invoice_note),
+    delivery_means: companyRules.delivery_means(v.delivery_means),
+    carrier_name:
+      companyRules.carrier_name(v.carrier_name) ??
+      carrierRequired(v.delivery_means, v.carrier_name, v.carrier_permit),
+    carrier_permit:
+      companyRules.carrier_permit(v.carrier_permit) ??
+      carrierRequired(v.delivery_means, v.carrier_name, v.carrier_permit),
     fintech_id:
       companyRules.fintech_id(v.fintech_id) ?? fintechIdRequired(v.fintech_id, v.has_fintech === 'true'),
   });
@@ -119,6 +134,9 @@ export function companyBody(v: CompanyValues): UpdateCompanyBody {
     cash_on_delivery: v.cash_on_delivery === 'true',
     time_zone: v.time_zone,
     payment_terms: v.payment_terms,
+    delivery_means: v.delivery_means,
+    carrier_name: v.delivery_means === 'carrier' ? v.carrier_name.trim() : '',
+    carrier_permit: v.delivery_means === 'carrier' ? v.carrier_permit.trim() : '',
   };
 }
 

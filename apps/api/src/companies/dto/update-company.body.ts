@@ -127,4 +127,24 @@ export class UpdateCompanyBody {
   })
   @FollowsRule(companyRules.payment_terms)
   payment_terms?: string;
+
+  @ApiPropertyOptional({
+    example: 'own_vehicle',
+    description:
+      'How the goods reach the retailer unless a delivery says otherwise: own_vehicle, carrier or customer_pickup',
+  })
+  @FollowsRule(companyRules.delivery_means)
+  delivery_means?: string;
+
+  @ApiPropertyOptional({
+    example: 'Hill Country Freight',
+    nullable: true,
+    description: 'Required with carrier',
+  })
+  @FollowsRule(companyRules.carrier_name)
+  carrier_name?: string | null;
+
+  @ApiPropertyOptional({ example: 'C-123456', nullable: true, description: "The carrier's TABC permit" })
+  @FollowsRule(companyRules.carrier_permit)
+  carrier_permit?: string | null;
 }

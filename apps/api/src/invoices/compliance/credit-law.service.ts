@@ -4,6 +4,7 @@ import {
   effectivePaymentTerms,
   isPaymentTerms,
   paymentTermsNote,
+  purchaseDate,
 } from '#domain/invoices/payment-terms.js';
 import { dueOfRow } from '../invoice-due.js';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
@@ -188,32 +189,34 @@ export class CreditLawService {
     const lateCutoff = latestPurchaseAtLeast('late', today);
     if (!dueCutoff) return empty;
     const open = OPEN_CREDIT_INVOICES;
+    // The date of purchase: the delivery date once delivered, else the invoice date (never earlier than it).
+    const bought = 'coalesce(delivered_on, invoiced_on)';
     const columns = `id, number, customer_id, customer_name, invoiced_on::text AS invoiced_on, due_on::text AS due_on, status,
-      balance_cents`;
+      balance_cents, delivered_on::text AS delivered_on`;
     const far = '0001-01-01';
     const [[counts], due, late] = await Promise.all([
       tenantQuery<{ due_soon: string; grace: string; late: string }>(
         this.pool,
         companyId,
-        `SELECT count(*) FILTER (WHERE invoiced_on > $3::date AND invoiced_on > $4::date) AS due_soon,
-                count(*) FILTER (WHERE invoiced_on <= $3::date AND invoiced_on > $4::date) AS grace,
-                count(*) FILTER (WHERE invoiced_on <= $4::date) AS late
+        `SELECT count(*) FILTER (WHERE ${bought} <= $2::date AND ${bought} > $3::date AND ${bought} > $4::date) AS due_soon,
+                count(*) FILTER (WHERE ${bought} <= $3::date AND ${bought} > $4::date) AS grace,
+                count(*) FILTER (WHERE ${bought} <= $4::date) AS late
          FROM rm_invoice WHERE ${open}`,
         [dueCutoff, graceCutoff ?? far, lateCutoff ?? far],
       ),
       tenantQuery<AlertRow>(
         this.pool,
         companyId,
-        `SELECT ${columns} FROM rm_invoice WHERE ${open} AND invoiced_on > $3::date
-         ORDER BY invoiced_on, sequence LIMIT ${ALERT_ROWS}`,
+        `SELECT ${columns} FROM rm_invoice WHERE ${open} AND ${bought} <= $2::date AND ${bought} > $3::date
+         ORDER BY ${bought}, sequence LIMIT ${ALERT_ROWS}`,
         [dueCutoff, lateCutoff ?? far],
       ),
       lateCutoff
         ? tenantQuery<AlertRow>(
             this.pool,
             companyId,
-            `SELECT ${columns} FROM rm_invoice WHERE ${open}
-             ORDER BY invoiced_on DESC, sequence DESC LIMIT ${ALERT_ROWS}`,
+            `SELECT ${columns} FROM rm_invoice WHERE ${open} AND ${bought} <= $2::date
+             ORDER BY ${bought} DESC, sequence DESC LIMIT ${ALERT_ROWS}`,
             [lateCutoff],
           )
         : Promise.resolve([] as AlertRow[]),
@@ -261,7 +264,7 @@ export class CreditLawService {
     const off: InvoiceCreditLawResponse = {
       credit_law: mode,
       applies: false,
-      purchased_at: invoice.invoiced_at,
+      purchased_at: purchaseDate(invoice.invoiced_at, invoice.delivery?.delivered_on),
       statutory_due_at: null,
       last_day_to_pay: null,
       delinquent_on: null,
@@ -272,9 +275,9 @@ export class CreditLawService {
       release: null,
     };
     if (!applies || !company) return off;
-    const dates = creditLawDates(invoice.invoiced_at);
+    const dates = creditLawDates(off.purchased_at);
     const paid = invoice.balance <= 0;
-    const standing = paid ? 'paid' : creditLawStanding(invoice.invoiced_at, today);
+    const standing = paid ? 'paid' : creditLawStanding(off.purchased_at, today);
     const paidLate = paid && invoice.payments.some((payment) => payment.received_at > dates.lastDayToPay);
     return {
       ...off,
@@ -299,10 +302,12 @@ type AlertRow = {
   due_on: string | null;
   status: string;
   balance_cents: string;
+  delivered_on: string | null;
 };
 
 function alertRow(row: AlertRow, today: string): CreditLawAlertRow {
-  const dates = creditLawDates(row.invoiced_on);
+  const purchasedOn = purchaseDate(row.invoiced_on, row.delivered_on);
+  const dates = creditLawDates(purchasedOn);
   return {
     id: row.id,
     number: row.number,
@@ -315,7 +320,7 @@ function alertRow(row: AlertRow, today: string): CreditLawAlertRow {
     ),
     statutory_due_at: dates.statutoryDueOn,
     last_day_to_pay: dates.lastDayToPay,
-    standing: creditLawStanding(row.invoiced_on, today) as CreditLawStanding,
+    standing: creditLawStanding(purchasedOn, today) as CreditLawStanding,
     balance: dollarsOf(Number(row.balance_cents)),
   };
 }

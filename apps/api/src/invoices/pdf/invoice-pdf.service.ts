@@ -9,6 +9,8 @@ import { CompanyHeaders } from '../../infra/pdf/company-header.js';
 import { invoiceFileName } from '../../infra/pdf/pdf-format.js';
 import { invoiceFooter, invoicePdfView, renderInvoiceHtml } from './invoice-pdf.template.js';
 import type { CompanyHeader } from '#domain/contracts/public.contract.js';
+import { displayDateTime } from '../../infra/company-time.js';
+import { deliveryDefaults, signatureOf } from '../proof-of-delivery/delivery-images.js';
 
 export const PDF_ERROR = 'Error generating pdf';
 
@@ -30,10 +32,20 @@ export class InvoicePdfService {
   constructor(
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
     @Inject(PdfRenderer) private readonly renderer: PdfRenderer,
-    @Inject(PG_POOL) pool: pg.Pool,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(FILE_STORAGE) files: FileStorage,
   ) {
     this.headers = new CompanyHeaders(pool, files);
+  }
+
+  /** The delivery as the PDF prints it: its time as the company reads it, the signature inlined. */
+  private async delivered(companyId: string, invoice: InvoiceResponse) {
+    if (!invoice.delivery) return undefined;
+    const [timeZone, signature] = await Promise.all([
+      this.reader.timeZone(companyId),
+      signatureOf(this.pool, companyId, invoice.id),
+    ]);
+    return { at: displayDateTime(invoice.delivery.delivered_at, timeZone), signature };
   }
 
   async forInvoice(companyId: string, idOrNumber: string): Promise<InvoicePdf> {
@@ -42,8 +54,12 @@ export class InvoicePdfService {
   }
 
   async print(companyId: string, invoice: InvoiceResponse): Promise<InvoicePdf> {
-    const { header, payments } = await this.headers.read(companyId, invoice.logo_id);
-    const html = renderInvoiceHtml(invoicePdfView(invoice, header, { payments }));
+    const [{ header, payments }, delivered, defaults] = await Promise.all([
+      this.headers.read(companyId, invoice.logo_id),
+      this.delivered(companyId, invoice),
+      deliveryDefaults(this.pool, companyId),
+    ]);
+    const html = renderInvoiceHtml(invoicePdfView(invoice, header, { payments, delivered, defaults }));
     const pdf = await printOr503(this.renderer.render(html, { footerHtml: invoiceFooter(invoice.number) }));
     return { invoice, pdf, filename: invoiceFileName(invoice.number, invoice.invoiced_at) };
   }

@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import type { CompanyHeader, CustomerInvoice } from '#domain/contracts/public.contract.js';
+import type { DeliveryMeans } from '#domain/contracts/route.contract.js';
+import { DELIVERY_MEANS_LABELS } from '#domain/invoices/invoice-delivered.rules.js';
 import { displayDate, lines, money, percent, quantity, stampRange } from '../../infra/pdf/pdf-format.js';
 
 export function customerInvoice(invoice: InvoiceResponse): CustomerInvoice {
@@ -31,17 +33,50 @@ export type InvoicePdfView = CustomerInvoice & {
   show_payments: boolean;
   /** the big "Amount due": the balance left (never below 0) with payments shown, else the total */
   amount_due: number;
+  /** How the goods reach the retailer, and the proof of delivery once delivered (printed below the totals). */
+  shipping: PdfShipping | null;
 };
+
+export interface PdfShipping {
+  means: string;
+  carrier: { name: string; permit: string } | null;
+  delivered: { signer: string; at: string; signature: string | null } | null;
+}
 
 export interface InvoicePdfOptions {
   /** the company's payment feature is on */
   payments?: boolean;
+  /** The delivery as printed: its time as the company reads it and the signature as a data URL. */
+  delivered?: { at: string; signature: string | null };
+  /** The company's default means of delivery (and carrier): printed before the invoice is delivered. */
+  defaults?: { means: DeliveryMeans; carrier: { name: string; permit: string } | null };
+}
+
+/** The means of delivery (and the carrier when a carrier delivers) and who signed, when delivered. */
+function shippingOf(
+  invoice: InvoiceResponse,
+  { delivered, defaults }: InvoicePdfOptions,
+): PdfShipping | null {
+  const delivery = invoice.delivery;
+  if (!delivery)
+    return defaults
+      ? { means: DELIVERY_MEANS_LABELS[defaults.means], carrier: defaults.carrier, delivered: null }
+      : null;
+  return {
+    means: DELIVERY_MEANS_LABELS[delivery.means],
+    carrier: delivery.means === 'carrier' ? delivery.carrier : null,
+    delivered: {
+      signer: delivery.signer_name,
+      at: delivered?.at ?? delivery.delivered_at,
+      signature: delivered?.signature ?? null,
+    },
+  };
 }
 
 export function invoicePdfView(
   invoice: InvoiceResponse,
   company: CompanyHeader,
-  { payments = false }: InvoicePdfOptions = {},
+  options: InvoicePdfOptions = {},
 ): InvoicePdfView {
   const visible = customerInvoice(invoice);
   return {
@@ -50,8 +85,9 @@ export function invoicePdfView(
     company,
     cod: invoice.customer.cash_on_delivery,
     note_lines: lines(invoice.note),
-    show_payments: payments,
-    amount_due: payments ? Math.max(0, invoice.balance ?? invoice.total) : invoice.total,
+    show_payments: options.payments ?? false,
+    amount_due: options.payments ? Math.max(0, invoice.balance ?? invoice.total) : invoice.total,
+    shipping: shippingOf(invoice, options),
   };
 }
 

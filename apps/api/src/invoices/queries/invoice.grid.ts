@@ -33,6 +33,8 @@ export const invoiceGrid = defineGrid({
     invoiced_at: { sql: 'i.invoiced_on', type: 'date' },
     // A date filter picks the due date the rows show.
     due_at: { sql: 'i.due_on', type: 'date', shownSql: shownDueSql('i') },
+    // The business date of delivery: the due date counts from it once delivered.
+    delivered_at: { sql: 'i.delivered_on', type: 'date' },
     customer_id: { sql: 'i.customer_id', type: 'set', setType: 'uuid', sortable: false },
     customer: { sql: 'i.customer_name', type: 'text' },
     customer_tabc_id: { sql: 'i.customer_tabc_id', type: 'text' },

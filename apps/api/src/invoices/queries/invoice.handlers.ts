@@ -94,6 +94,7 @@ function shownRow(
       status: row.status as string,
       invoiced_on: day(row.invoiced_at)!,
       due_on: day(row.due_at) ?? null,
+      delivered_on: day(row.delivered_at) ?? null,
       credit_subject: credit_subject === true,
     },
     clock.today,

@@ -5,7 +5,7 @@ import type * as Contract from '#domain/contracts/payment.contract.js';
 import { MAX_PAYMENT_NOTE, PAYMENT_MESSAGES } from '#domain/invoices/invoice-payments.js';
 
 /** Amounts arrive as numbers or decimal text; checked as text (no binary floating point). */
-const toAmountText = ({ value }: { value: unknown }) =>
+export const toAmountText = ({ value }: { value: unknown }) =>
   typeof value === 'number' && Number.isFinite(value)
     ? String(value)
     : typeof value === 'string'

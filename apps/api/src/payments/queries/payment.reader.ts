@@ -19,6 +19,8 @@ export interface OpenInvoiceRow extends Record<string, unknown> {
   credited_cents: string;
   balance_cents: string;
   credit_subject: boolean;
+  /** The business date of delivery: the due date counts from it once delivered. */
+  delivered_on: string | null;
 }
 
 /** A customer's balance as payments read it: the customer, its open invoices, what it owes and its credit. */
@@ -37,7 +39,7 @@ export class PaymentReader {
       this.pool,
       companyId,
       `SELECT i.id, i.number, i.invoiced_on, i.due_on, i.status, i.total_cents, i.paid_cents, i.credited_cents,
-                i.balance_cents, ${creditSubjectSql('i')} AS credit_subject
+                i.balance_cents, ${creditSubjectSql('i')} AS credit_subject, i.delivered_on::text AS delivered_on
          FROM rm_invoice i WHERE ${OPEN_INVOICES_OF_CUSTOMER} ORDER BY i.invoiced_on, i.sequence, i.id`,
       [customerId],
     );

@@ -85,6 +85,7 @@ const REASONS: Readonly<Record<string, string>> = {
   created: 'invoice created',
   user: 'changed by hand',
   payments: 'from payments',
+  delivery: 'delivered',
 };
 
 /** The client's specification: the status history with timestamps, newest first. */

@@ -50,10 +50,12 @@ export class ShopReader {
       due_on: string | null;
       total_cents: string;
       credit_subject: boolean;
+      delivered_on: string | null;
     }>(
       this.pool,
       companyId,
       `SELECT id, number, status, invoiced_on::text AS invoiced_on, due_on::text AS due_on, total_cents,
+              delivered_on::text AS delivered_on,
               ${creditSubjectSql('rm_invoice')} AS credit_subject
        FROM rm_invoice WHERE company_id = $1 AND customer_id = $2::uuid AND deleted_at IS NULL
        ORDER BY invoiced_on DESC, sequence DESC LIMIT 200`,
