@@ -121,7 +121,6 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
   RouteDownloaded: route('route:changed', 'routeId'),
   RouteStopSkipped: route('route:changed', 'routeId'),
   RouteClosed: route('route:changed', 'routeId'),
-  InvoiceDelivered: route('invoice:changed', 'invoiceId'),
   // orders (order-{id}; domain/orders/order.events.ts): a review of an item changes the order, not its status
   OrderPlaced: route('order:placed', 'orderId', (data) => ({
     order_number: str(data.orderNumber) ?? str(data.order_number) ?? str(data.number),

@@ -7,7 +7,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { initials, type User } from '../../app/session';
 
-const ROLE_LABEL: Record<User['role'], string> = { owner: 'Owner', staff: 'Staff' };
+const ROLE_LABEL: Record<User['role'], string> = { owner: 'Owner', staff: 'Staff', driver: 'Driver' };
 
 /** Who is signed in, and for which company. */
 export function ProfileInfoCard({ user }: { user: User }) {
