@@ -45,9 +45,13 @@ export const CREDIT_MEMO_STAMPS_SCHEMA = `
 ALTER TABLE rm_credit_memo ADD COLUMN IF NOT EXISTS stamps jsonb NOT NULL DEFAULT '[]';
 `;
 
-/** (Migration20261130050000): void memos by the instant of their void, for the month a void is reported in. */
+/**
+ * (Migration20261130050000): void memos by customer and the instant of their void — a statement reads one customer's
+ * voids, the alcohol sales report a month's voids of the company (few: a void corrects a mistake).
+ */
 export const CREDIT_MEMO_VOID_INDEX = `
-CREATE INDEX IF NOT EXISTS rm_credit_memo_void_idx ON rm_credit_memo (company_id, voided_at) WHERE status = 'void';
+CREATE INDEX IF NOT EXISTS rm_credit_memo_void_idx ON rm_credit_memo (company_id, customer_id, voided_at)
+  WHERE status = 'void';
 `;
 
 export interface CreditMemoRow {

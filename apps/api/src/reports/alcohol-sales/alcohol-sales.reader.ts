@@ -25,7 +25,7 @@ import type { SqlQuery } from '#infra/grid/index.js';
  * units and amounts: a return counts in the month of its memo, whatever the invoice's month, and shows the memo's
  * date and number. A report once filed never changes: a memo voided in the month it was issued leaves both out, a
  * memo voided in a later month stays in its own month and its void adds the units back in the month of the void (the
- * company's day, $4 its time zone; through the void index), as "CM-1001 void". A memo of a plain amount names no
+ * company's day, $4 its time zone; through the void index, over the company's few voids), as "CM-1001 void". A memo of a plain amount names no
  * product, so it has no line here. Each line is
  * looked up in its invoice, product and customer by primary key; draft invoices are left out (the check lists them).
  * The look-ups are LATERAL with LIMIT 1, so the planner cannot turn them into scans of the company's invoices (it
