@@ -2,11 +2,12 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useNavigation } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Outlet, useNavigation } from 'react-router-dom';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { SessionExpiredDialog } from '../../features/auth/SessionExpiredDialog';
 import { useLiveUpdates } from '../live-updates';
+import { BootShell } from '../../shared/ui/BootShell';
 import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/SkipLink';
 import { useAppSelector } from '../store';
 import { useNavMinimized } from './nav-preferences';
@@ -28,9 +29,16 @@ export default function PrivateShell() {
   );
 }
 
+/**
+ * The driver's app is loaded afresh (not routed to inside this page), so its service worker takes the page from the
+ * start and it opens again with no signal.
+ */
 function DriversToTheirApp({ children }: { children: ReactNode }) {
   const role = useAppSelector((state) => state.session.user?.role);
-  return role === 'driver' ? <Navigate to="/driver" replace /> : <>{children}</>;
+  useEffect(() => {
+    if (role === 'driver') window.location.replace('/driver');
+  }, [role]);
+  return role === 'driver' ? <BootShell label="Opening the driver's app" /> : <>{children}</>;
 }
 
 /**
