@@ -16,7 +16,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { AuthUser } from '../auth/auth.types.js';
-import { CurrentUser } from '../auth/public.decorator.js';
+import { CurrentUser, DriverMay } from '../auth/public.decorator.js';
 import { StampDownloadParams } from '../stamps/dto/stamp.params.js';
 import { CreateInvoiceCommand } from './commands/create-invoice.command.js';
 import { DeleteInvoiceCommand } from './commands/delete-invoice.command.js';
@@ -178,6 +178,7 @@ export class InvoicesController {
    * 400 for a bad body or a beer (or cash-on-delivery) invoice whose money taken does not cover it.
    */
   @Post('invoice/:idOrNumber/delivery')
+  @DriverMay()
   @ApiAnswer(201, 'The invoice with its proof of delivery', INVOICE_EXAMPLE)
   @ApiHeader({
     name: 'Idempotency-Key',
