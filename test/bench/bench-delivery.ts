@@ -52,8 +52,8 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * A signature as the driver's app exports it: 600 × 200 grey pixels, white, with a few pen strokes of a random
- * walk (seeded by `n`, so each differs).
+ * A signature as heavy as the driver's app may send: 600 × 200 grey pixels, with a few pen strokes of a random walk
+ * over a grain (seeded by `n`, so each differs).
  */
 export function signaturePng(n: number): string {
   const width = 600;
@@ -73,6 +73,10 @@ export function signaturePng(n: number): string {
           pixels[(Math.round(y) + dy) * (width + 1) + 1 + Math.round(x) + dx] = 20;
     }
   }
+  // the grain of the glass and the anti-aliased edges a phone's export carries: what makes a real signature weigh
+  // tens of kilobytes, near the 50 KB the app allows
+  for (let i = 0; i < pixels.length; i++)
+    if (i % (width + 1) !== 0 && random() < 0.12) pixels[i] = 200 + random() * 55;
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

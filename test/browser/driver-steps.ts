@@ -74,4 +74,3 @@ export async function shot(page: Page, name: string) {
 }
 
 export const indicator = (page: Page) => page.getByTestId('sync-indicator');
-
