@@ -24,6 +24,10 @@ const WINE = {
 };
 const DATE = '2026-12-02';
 
+/** A 1 × 1 PNG: the smallest signature image there is. */
+const SIGNATURE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 describe('Delivery routes (HTTP)', () => {
   let app: TestApp;
   let api: ApiClient;
@@ -422,6 +426,41 @@ describe('Delivery routes (HTTP)', () => {
       delivered_at: '2026-12-02T16:00:00.000Z',
       collected: 21.65,
     });
+  });
+
+  it('lets a driver deliver only the invoices of their own open routes', async () => {
+    const mine = await anInvoice(customers[0]!);
+    const theirs = await anInvoice(customers[1]!);
+    const unrouted = await anInvoice(customers[2]!);
+    const myRoute = await aRoute('Mine to deliver', driver.id);
+    const theirRoute = await aRoute('Theirs to deliver', otherDriver.id);
+    expect((await api.post(`route/${myRoute.id}/stops`, { invoice_ids: [mine.id] }, token)).status).toBe(201);
+    expect((await api.post(`route/${theirRoute.id}/stops`, { invoice_ids: [theirs.id] }, token)).status).toBe(
+      201,
+    );
+    const deliver = (invoiceId: string, key: string) =>
+      api.post(
+        `invoice/${invoiceId}/delivery`,
+        {
+          delivered_at: new Date().toISOString(),
+          signer_name: 'Sam',
+          signature: `data:image/png;base64,${SIGNATURE_PNG}`,
+        },
+        driver.token,
+        { 'Idempotency-Key': key },
+      );
+    // another driver's stop and an invoice on no route are not this driver's: 404, nothing delivered
+    for (const [invoice, key] of [
+      [theirs, 'theirs'],
+      [unrouted, 'unrouted'],
+    ] as const) {
+      const refused = await deliver(invoice.id, key);
+      expect(refused.status).toBe(404);
+      expect((await api.get(`invoice/${invoice.id}`, token)).body.delivery).toBeNull();
+    }
+    const delivered = await deliver(mine.id, 'mine');
+    expect(delivered.status).toBe(201);
+    expect(delivered.body.delivery).toMatchObject({ signer_name: 'Sam', delivered_by: { id: driver.id } });
   });
 
   it('rebuilds the route read models to the same rows', async () => {

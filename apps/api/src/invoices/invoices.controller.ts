@@ -198,6 +198,7 @@ export class InvoicesController {
         body,
         idempotencyKeyOf(key),
         user.name,
+        user.role === 'driver',
       ),
     );
   }

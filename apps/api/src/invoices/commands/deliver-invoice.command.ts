@@ -13,6 +13,8 @@ export class DeliverInvoiceCommand extends Command<InvoiceResponse> {
     readonly idempotencyKey: string | undefined,
     /** Who delivered: the signed-in user's name as the proof of delivery shows it. */
     readonly deliveredByName: string,
+    /** The caller is a driver: only an invoice on one of their open routes. */
+    readonly byDriver: boolean,
   ) {
     super();
   }

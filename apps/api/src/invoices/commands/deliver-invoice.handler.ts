@@ -112,6 +112,7 @@ export class DeliverInvoiceHandler implements ICommandHandler<DeliverInvoiceComm
     const { metadata, idOrNumber, body, idempotencyKey } = request;
     const { companyId, now } = metadata;
     const invoice = await this.invoices.row(companyId, idOrNumber);
+    if (request.byDriver) await this.images.onDriversRoute(companyId, metadata.userId ?? '', invoice.id);
     if (!idempotencyKey)
       throw new DomainError('IDEMPOTENCY_KEY_REQUIRED', 'invalid', KEY_REQUIRED, [
         { field: 'Idempotency-Key', message: KEY_REQUIRED },

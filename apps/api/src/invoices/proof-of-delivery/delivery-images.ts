@@ -7,6 +7,7 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import type { DeliveryMeans } from '#domain/contracts/route.contract.js';
 import type { DataImage } from '#domain/invoices/invoice-delivered.rules.js';
 import { InvoiceReader } from '../invoice-reader.js';
+import { invoiceError } from '#domain/invoices/invoice.errors.js';
 
 export interface StoredImage {
   mimeType: string;
@@ -115,5 +116,22 @@ export class DeliveryImages {
       [customerId],
     );
     return row?.cash_on_delivery === true;
+  }
+
+  /**
+   * A driver delivers only what their routes carry: the invoice is a stop of one of their routes not closed yet;
+   * otherwise it is not theirs to see (404, as another company's invoice).
+   */
+  async onDriversRoute(companyId: string, driverId: string, invoiceId: string): Promise<void> {
+    const [row] = await tenantQuery<{ found: number }>(
+      this.pool,
+      companyId,
+      `SELECT 1 AS found FROM rm_route_stop s JOIN rm_route r ON r.id = s.route_id
+        WHERE s.company_id = $1 AND s.invoice_id = $2 AND r.company_id = $1 AND r.driver_id = $3
+          AND r.status <> 'closed'
+        LIMIT 1`,
+      [invoiceId, driverId],
+    );
+    if (!row) throw invoiceError('INVOICE_NOT_FOUND');
   }
 }
