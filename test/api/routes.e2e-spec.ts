@@ -451,14 +451,14 @@ describe('Delivery routes (HTTP)', () => {
       );
     // another driver's stop and an invoice on no route are not this driver's: 404, nothing delivered
     for (const [invoice, key] of [
-      [theirs, 'theirs'],
-      [unrouted, 'unrouted'],
+      [theirs, 'theirs-stop'],
+      [unrouted, 'unrouted-stop'],
     ] as const) {
       const refused = await deliver(invoice.id, key);
       expect(refused.status).toBe(404);
       expect((await api.get(`invoice/${invoice.id}`, token)).body.delivery).toBeNull();
     }
-    const delivered = await deliver(mine.id, 'mine');
+    const delivered = await deliver(mine.id, 'mine-stop');
     expect(delivered.status).toBe(201);
     expect(delivered.body.delivery).toMatchObject({ signer_name: 'Sam', delivered_by: { id: driver.id } });
   });
