@@ -1,5 +1,6 @@
 import { EventAppender, rebuildProjection } from '#engine';
 import { routeProjection } from '#projections/index.js';
+import { pdfText } from '../support/pdf-text.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
@@ -190,6 +191,20 @@ describe('Delivery routes (HTTP)', () => {
       }),
     ]);
 
+    // the route sheet: the stops in order and the load sheet, as a PDF
+    const sheetPdf = await fetch(`${app.baseUrl}/api/v1/route/${route.id}/pdf`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(sheetPdf.status).toBe(200);
+    expect(sheetPdf.headers.get('content-type')).toBe('application/pdf');
+    expect(sheetPdf.headers.get('content-disposition')).toContain(`route_North_${DATE}.pdf`);
+    const printed = pdfText(Buffer.from(await sheetPdf.arrayBuffer()));
+    expect(printed).toContain('Route North');
+    expect(printed).toContain('Load sheet');
+    expect(printed).toContain('BAREFOOT MERLOT 750ml');
+    for (const stop of skipped.body.stop_list as { customer: string }[])
+      expect(printed).toContain(stop.customer);
+
     const closed = await api.post(`route/${route.id}/close`, {}, token);
     expect(closed.status).toBe(200);
     expect(closed.body.status).toBe('closed');
@@ -365,6 +380,7 @@ describe('Delivery routes (HTTP)', () => {
         },
         { method: 'POST', path: `route/${route.id}/close` },
         { method: 'GET', path: `route/${route.id}/load-sheet` },
+        { method: 'GET', path: `route/${route.id}/pdf` },
       ],
       ['Private route'],
     );

@@ -7,6 +7,7 @@ import {
   aWine,
   daysFromToday,
   expectTrue,
+  today,
   visible,
 } from '../support/browser-fixtures.js';
 import { DESKTOP, PHONE, seriousViolations } from './accessibility.js';
@@ -96,6 +97,11 @@ describe('Routes (browser)', () => {
         await visible(table.getByRole('cell', { name: '6', exact: true }).first());
         expect(await seriousViolations(page, 'load sheet', { include: '[role="dialog"]' })).toEqual([]);
         await snap(page, `routes-load-sheet-${viewport.width}`);
+        const [file] = await Promise.all([
+          page.waitForEvent('download'),
+          sheet.getByRole('button', { name: 'Route sheet PDF of North' }).click(),
+        ]);
+        expect(file.suggestedFilename()).toBe(`route_North_${today()}.pdf`);
         await sheet.getByRole('button', { name: 'Close', exact: true }).click();
 
         // close the day: nothing collected, both stops not delivered, moved to a route of tomorrow

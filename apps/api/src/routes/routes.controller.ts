@@ -11,14 +11,17 @@ import {
   Post,
   Put,
   Query,
+  Res,
 } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser, DriverMay } from '../auth/public.decorator.js';
 import { Clock } from '../infra/clock.js';
-import { ApiAnswer } from '../infra/http/api-answer.js';
+import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
+import { sendPdf } from '../infra/pdf/pdf-reply.js';
 import { idempotencyKeyOf } from '../infra/http/idempotent-id.js';
 import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
 import {
@@ -39,7 +42,13 @@ import {
   SkipStopBody,
   UpdateRouteBody,
 } from './dto/route.bodies.js';
-import { GetRouteQuery, ListRoutesQuery, LoadSheetQuery, UnroutedQuery } from './queries/route.queries.js';
+import {
+  GetRouteQuery,
+  ListRoutesQuery,
+  LoadSheetQuery,
+  RoutePdfQuery,
+  UnroutedQuery,
+} from './queries/route.queries.js';
 import {
   DRIVER_DAY_EXAMPLE,
   LOAD_SHEET_EXAMPLE,
@@ -167,6 +176,18 @@ export class RoutesController {
   @ApiAnswer(200, 'What goes on the truck: products, bottles and their stamps', LOAD_SHEET_EXAMPLE)
   loadSheet(@CurrentUser() user: AuthUser, @Param('id', ROUTE) id: string) {
     return this.queries.execute(new LoadSheetQuery(user.companyId, id));
+  }
+
+  /** application/pdf, `route_{name}_{date}.pdf` as an attachment: the stops in order and the load sheet. */
+  @Get('route/:id/pdf')
+  @ApiFileAnswer('application/pdf', 'The route sheet PDF')
+  async pdf(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ROUTE) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { pdf, filename } = await this.queries.execute(new RoutePdfQuery(user.companyId, id));
+    return sendPdf(reply, pdf, filename, 'attachment');
   }
 
   /** Drivers only: their routes of the day with every stop, marked downloaded (out). */

@@ -13,12 +13,13 @@ import {
   GetRouteHandler,
   ListRoutesHandler,
   LoadSheetHandler,
+  RoutePdfHandler,
   UnroutedHandler,
 } from './queries/route.handlers.js';
 import { RouteReader } from './queries/route.reader.js';
 import { RoutesController } from './routes.controller.js';
 
-/** Delivery routes: the dispatcher's board, the load sheet and the driver's download. */
+/** Delivery routes: the dispatcher's board, the load sheet, the route sheet PDF and the driver's download. */
 @Module({
   controllers: [RoutesController],
   providers: [
@@ -35,6 +36,7 @@ import { RoutesController } from './routes.controller.js';
     UnroutedHandler,
     GetRouteHandler,
     LoadSheetHandler,
+    RoutePdfHandler,
   ],
 })
 export class RoutesModule {}

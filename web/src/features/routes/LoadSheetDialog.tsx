@@ -14,7 +14,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { formatDate } from '../../shared/format';
-import { useLoadSheetQuery, type RouteSummary } from './routes.api';
+import { PdfButton, usePdfDownload } from '../public/pdf-actions';
+import { useLoadSheetQuery, useRoutePdfMutation, type RouteSummary } from './routes.api';
 
 /** The SKU column leaves phones (printed, it shows). */
 const SKU = { display: { xs: 'none', sm: 'table-cell' }, '@media print': { display: 'table-cell' } };
@@ -24,6 +25,8 @@ const SKU = { display: { xs: 'none', sm: 'table-cell' }, '@media print': { displ
  * prints the sheet alone (the rest of the page is hidden for print).
  */
 export function LoadSheetDialog({ route, onClose }: { route: RouteSummary; onClose: () => void }) {
+  const [download] = useRoutePdfMutation();
+  const pdf = usePdfDownload((of: RouteSummary) => download(of).unwrap());
   const titleId = useId();
   const sheet = useLoadSheetQuery(route.id);
   const bottles = (sheet.data?.lines ?? []).reduce((sum, line) => sum + line.quantity, 0);
@@ -90,6 +93,11 @@ export function LoadSheetDialog({ route, onClose }: { route: RouteSummary; onClo
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
+        <PdfButton
+          busy={pdf.busy}
+          onClick={() => void pdf.run(route)}
+          ariaLabel={`Route sheet PDF of ${route.name}`}
+        />
         <Button variant="contained" startIcon={<PrintOutlined />} onClick={() => window.print()}>
           Print
         </Button>

@@ -1,4 +1,5 @@
 import { api } from '../../app/api';
+import { fileResponse, type DownloadedFile } from '../../shared/download';
 import type {
   AddStopsBody,
   CreateRouteBody,
@@ -41,6 +42,13 @@ export const routesApi = api.enhanceEndpoints({ addTagTypes: [ROUTE, 'Staff'] })
     loadSheet: build.query<LoadSheetResponse, string>({
       query: (id) => `route/${encodeURIComponent(id)}/load-sheet`,
       providesTags: (_result, _error, id) => [{ type: ROUTE, id }],
+    }),
+    /** The route sheet: stops in order and the load sheet, as a PDF file. */
+    routePdf: build.mutation<DownloadedFile, RouteSummary>({
+      query: (route) => ({
+        url: `route/${encodeURIComponent(route.id)}/pdf`,
+        responseHandler: fileResponse(`route_${route.name.replace(/[^A-Za-z0-9]+/g, '_')}_${route.date}.pdf`),
+      }),
     }),
     /** `idempotencyKey`: one per dialog, so a double-clicked Create plans one route. */
     createRoute: build.mutation<RouteResponse, { body: CreateRouteBody; idempotencyKey: string }>({
@@ -108,6 +116,7 @@ export const {
   useUnroutedQuery,
   useGetRouteQuery,
   useLoadSheetQuery,
+  useRoutePdfMutation,
   useCreateRouteMutation,
   useUpdateRouteMutation,
   useAddStopsMutation,

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { LoadSheetLine } from '#domain/contracts/route.contract.js';
 import { lineStamps } from '#domain/invoices/invoice.rules.js';
@@ -11,7 +11,14 @@ import { EventAppender } from '#engine';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { companyTimeZone } from '../../infra/company-time.js';
 import { holdingNow } from '../../stamps/stamp-holdings.js';
-import { GetRouteQuery, ListRoutesQuery, LoadSheetQuery, UnroutedQuery } from './route.queries.js';
+import { writeRoutePdf } from '../pdf/route-pdf.writer.js';
+import {
+  GetRouteQuery,
+  ListRoutesQuery,
+  LoadSheetQuery,
+  RoutePdfQuery,
+  UnroutedQuery,
+} from './route.queries.js';
 import { RouteReader } from './route.reader.js';
 
 /** A query of one delivery day: the day asked, else the company's today. */
@@ -100,5 +107,24 @@ export class LoadSheetHandler implements IQueryHandler<LoadSheetQuery> {
       .sort((a, b) => a.product.localeCompare(b.product));
     const { stop_list: _stops, ...summary } = route;
     return { route: summary, lines };
+  }
+}
+
+/** The route sheet as a PDF: the route as the board reads it and its load sheet. */
+@QueryHandler(RoutePdfQuery)
+export class RoutePdfHandler implements IQueryHandler<RoutePdfQuery> {
+  constructor(
+    @Inject(RouteReader) private readonly reader: RouteReader,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {}
+
+  async execute({ companyId, id }: RoutePdfQuery) {
+    const route = await this.queries.execute(new GetRouteQuery(companyId, id));
+    const [sheet, company] = await Promise.all([
+      this.queries.execute(new LoadSheetQuery(companyId, id)),
+      this.reader.companyName(companyId),
+    ]);
+    const name = route.name.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'route';
+    return { pdf: await writeRoutePdf(company, route, sheet), filename: `route_${name}_${route.date}.pdf` };
   }
 }

@@ -44,3 +44,13 @@ export class LoadSheetQuery extends Query<LoadSheetResponse> {
     super();
   }
 }
+
+/** GET /route/{id}/pdf: the route sheet and its load sheet, with the file's name. */
+export class RoutePdfQuery extends Query<{ pdf: Buffer; filename: string }> {
+  constructor(
+    readonly companyId: string,
+    readonly id: string,
+  ) {
+    super();
+  }
+}

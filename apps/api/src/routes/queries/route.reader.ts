@@ -44,6 +44,16 @@ export type StopSource = {
 export class RouteReader {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
+  /** The company's name, as its documents head it. */
+  async companyName(companyId: string): Promise<string> {
+    const [row] = await tenantQuery<{ name: string }>(
+      this.pool,
+      companyId,
+      'SELECT name FROM rm_company WHERE company_id = $1 AND id = $1',
+    );
+    return row?.name ?? '';
+  }
+
   /** The route's row and its stops, or undefined (another company's route is never found). */
   async find(companyId: string, id: string): Promise<RouteRow | undefined> {
     if (!isUuid(id)) return undefined;

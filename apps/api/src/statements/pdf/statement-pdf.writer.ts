@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { create, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { fonts, type Face } from '../../infra/pdf/pdf-fonts.js';
 import { displayDate, money, quantity } from '../../infra/pdf/pdf-format.js';
 import type { StatementPdfView } from './statement-pdf.template.js';
 
@@ -25,19 +24,6 @@ const PAGE = { width: 612, height: 792, margin: 36, bottom: 43 };
 const RIGHT = PAGE.width - PAGE.margin;
 const CONTENT = RIGHT - PAGE.margin;
 const ROW = 15;
-
-const FONT_DIR = process.env.PDF_FONT_DIR ?? '/usr/share/fonts/truetype/liberation';
-const FONT_FILES = {
-  regular: 'LiberationSans-Regular.ttf',
-  bold: 'LiberationSans-Bold.ttf',
-  italic: 'LiberationSans-Italic.ttf',
-} as const;
-type Face = keyof typeof FONT_FILES;
-const STANDARD: Record<Face, string> = {
-  regular: 'Helvetica',
-  bold: 'Helvetica-Bold',
-  italic: 'Helvetica-Oblique',
-};
 
 /** The columns: heading, share of the width, and whether the cell is a right-aligned amount. */
 const COLUMNS = [
@@ -82,29 +68,6 @@ export function writeStatementPdf(view: StatementPdfView, footer: string): Promi
   footers(doc, footer, face);
   doc.end();
   return done;
-}
-
-let loaded: Record<Face, Font> | null | undefined;
-
-/**
- * The fonts, read and opened once per process (null where they are not installed): every statement shares them, so
- * the glyphs one statement looked up are ready for the next.
- */
-function fontData(): Record<Face, Font> | null {
-  if (loaded !== undefined) return loaded;
-  const present = Object.values(FONT_FILES).every((file) => existsSync(`${FONT_DIR}/${file}`));
-  const open = (face: Face) => create(readFileSync(`${FONT_DIR}/${FONT_FILES[face]}`)) as Font;
-  loaded = present ? { regular: open('regular'), bold: open('bold'), italic: open('italic') } : null;
-  return loaded;
-}
-
-/** Liberation Sans embedded (as Chromium prints it), or the standard Helvetica where the fonts are not installed. */
-function fonts(doc: Doc): (name: Face) => string {
-  const data = fontData();
-  if (!data) return (name) => STANDARD[name];
-  // PDFKit takes an opened fontkit font as it takes the file's bytes.
-  for (const [name, font] of Object.entries(data)) doc.registerFont(name, font as unknown as Buffer);
-  return (name) => name;
 }
 
 /** What the document is set to now, so a cell changes the font, size and colour only when they change. */
