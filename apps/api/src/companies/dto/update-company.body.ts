@@ -137,6 +137,7 @@ export class UpdateCompanyBody {
   delivery_means?: string;
 
   @ApiPropertyOptional({
+    type: String,
     example: 'Hill Country Freight',
     nullable: true,
     description: 'Required with carrier',
@@ -144,7 +145,12 @@ export class UpdateCompanyBody {
   @FollowsRule(companyRules.carrier_name)
   carrier_name?: string | null;
 
-  @ApiPropertyOptional({ example: 'C-123456', nullable: true, description: "The carrier's TABC permit" })
+  @ApiPropertyOptional({
+    type: String,
+    example: 'C-123456',
+    nullable: true,
+    description: "The carrier's TABC permit",
+  })
   @FollowsRule(companyRules.carrier_permit)
   carrier_permit?: string | null;
 }

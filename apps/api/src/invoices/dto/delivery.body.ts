@@ -98,7 +98,11 @@ export class DeliverInvoiceBody implements Contract.DeliverInvoiceBody {
   @IsDefined({ message: DELIVERY_MESSAGES.signatureRequired })
   signature!: string;
 
-  @ApiPropertyOptional({ description: 'data:image/jpeg;base64,… (or PNG) at most 300 KB', nullable: true })
+  @ApiPropertyOptional({
+    type: String,
+    description: 'data:image/jpeg;base64,… (or PNG) at most 300 KB',
+    nullable: true,
+  })
   @IsString({ message: DELIVERY_MESSAGES.photoNotImage })
   @IsOptional()
   photo?: string | null;
@@ -115,12 +119,12 @@ export class DeliverInvoiceBody implements Contract.DeliverInvoiceBody {
   @IsOptional()
   carrier?: CarrierBody | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'The route the stop is on' })
   @IsString({ message: 'route_id must be text.' })
   @IsOptional()
   route_id?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'The stop of that route' })
   @IsString({ message: 'stop_id must be text.' })
   @IsOptional()
   stop_id?: string | null;
@@ -150,7 +154,7 @@ export class DeliverInvoiceBody implements Contract.DeliverInvoiceBody {
   @IsOptional()
   payments?: CollectedPaymentBody[];
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true, description: "The driver's note" })
   @MaxLength(MAX_DELIVERY_NOTE, { message: DELIVERY_MESSAGES.noteTooLong })
   @IsString({ message: 'Note must be text.' })
   @IsOptional()
