@@ -16,7 +16,11 @@ export type PlanRoute = Cmd<
   { date: string; name: string; driverId: string | null; truck: string }
 >;
 export type AddStops = Cmd<'AddStops', { stops: StopInput[] }>;
-export type RemoveStop = Cmd<'RemoveStop', { stopId: string }>;
+/**
+ * `delivered`: the stop's invoice was delivered on it (the delivery is on the invoice's stream, so the caller reads it
+ * from the board); a delivered stop stays on its route, with what it collected.
+ */
+export type RemoveStop = Cmd<'RemoveStop', { stopId: string; delivered?: boolean }>;
 export type ReorderStops = Cmd<'ReorderStops', { stopIds: string[] }>;
 export type AssignRoute = Cmd<'AssignRoute', { name: string; driverId: string | null; truck: string }>;
 export type MarkDownloaded = Cmd<'MarkDownloaded', { driverId: string }>;

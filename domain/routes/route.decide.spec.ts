@@ -51,6 +51,12 @@ describe('Route', () => {
       .then([{ type: 'RouteStopRemoved', data: { routeId: 'r-1', companyId: COMPANY, stopId: 's-1' } }]);
   });
 
+  it('keeps a delivered stop on its route', () => {
+    given([planned, added(1, 2)])
+      .when(command('RemoveStop', { stopId: 's-1', delivered: true }))
+      .thenThrows('A delivered stop stays on its route, with what was collected there.');
+  });
+
   it('reorders with the full list of stop ids only', () => {
     given([planned, added(1, 2, 3)])
       .when(command('ReorderStops', { stopIds: ['s-3', 's-1', 's-2'] }))

@@ -62,6 +62,7 @@ export function decide(command: RouteCommand, state: Route): RouteEvent[] {
     case 'RemoveStop': {
       open(state);
       if (!state.stops.some((s) => s.stopId === command.data.stopId)) throw routeError('STOP_NOT_FOUND');
+      if (command.data.delivered) throw routeError('STOP_DELIVERED');
       return [{ type: 'RouteStopRemoved', data: { routeId, companyId, stopId: command.data.stopId } }];
     }
     case 'ReorderStops': {

@@ -17,6 +17,10 @@ const catalogue = {
   ALREADY_ON_ROUTE: { kind: 'conflict', message: 'This invoice or order is on this route already.' },
   INVOICE_CANCELLED: { kind: 'conflict', message: 'A cancelled invoice cannot be added to a route.' },
   STOP_NOT_PLANNED: { kind: 'conflict', message: 'Only a planned stop can be skipped.' },
+  STOP_DELIVERED: {
+    kind: 'conflict',
+    message: 'A delivered stop stays on its route, with what was collected there.',
+  },
   ORDER_NOT_LIST: {
     kind: 'invalid',
     message: 'Send every stop of the route once, in the new order.',

@@ -442,6 +442,11 @@ describe('Delivery routes (HTTP)', () => {
       delivered_at: '2026-12-02T16:00:00.000Z',
       collected: 21.65,
     });
+    // a delivered stop stays on its route
+    const removal = await api.delete(`route/${route.id}/stop/${stop.id}`, token);
+    expect(removal.status).toBe(409);
+    expect(removal.body.message).toBe('A delivered stop stays on its route, with what was collected there.');
+    expect((await api.get(`route/${route.id}`, token)).body.stop_list).toHaveLength(1);
   });
 
   it('lets a driver deliver only the invoices of their own open routes', async () => {

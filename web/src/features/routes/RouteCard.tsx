@@ -206,6 +206,8 @@ export function RouteCard({ summary }: { summary: RouteSummary }) {
                   <IconButton
                     size="small"
                     aria-label={`Remove ${stop.customer}`}
+                    // a delivered stop stays on its route, with what was collected there
+                    disabled={stop.status !== 'planned' && stop.status !== 'skipped'}
                     onClick={() => setRemoving(stop)}
                   >
                     <DeleteOutlined fontSize="small" />

@@ -30,6 +30,8 @@ const driverInvalid = () =>
     { field: 'driver_id', message: DRIVER_NOT_FOUND },
   ]);
 
+/** The outcomes of a stop whose invoice was delivered on it (refused at the door included). */
+const DELIVERED: ReadonlySet<string> = new Set(['delivered', 'partially_delivered', 'refused']);
 /** Runs a route's decision over its stream and its day's, and answers the route as the board reads it. */
 abstract class RouteHandler {
   constructor(
@@ -116,7 +118,8 @@ export class AddStopsHandler extends RouteHandler implements ICommandHandler<Add
 export class RemoveStopHandler extends RouteHandler implements ICommandHandler<RemoveStopCommand> {
   async execute({ metadata, routeId, stopId }: RemoveStopCommand) {
     const route = await this.reader.row(metadata.companyId, routeId);
-    return this.decide({ type: 'RemoveStop', data: { routeId, stopId }, metadata }, route.date);
+    const delivered = route.stops.some((s) => s.id === stopId && DELIVERED.has(s.status));
+    return this.decide({ type: 'RemoveStop', data: { routeId, stopId, delivered }, metadata }, route.date);
   }
 }
 
