@@ -3,7 +3,7 @@ import { routeProjection } from '#projections/index.js';
 import { pdfText } from '../support/pdf-text.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { aDriver, apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { liveClient } from '../support/live.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 
@@ -59,24 +59,6 @@ describe('Delivery routes (HTTP)', () => {
     expect(created.status).toBe(201);
     return created.body;
   };
-  /** A staff user invited and joined, then made a driver by the owner. */
-  const aDriver = async (name: string) => {
-    const email = `${name.toLowerCase().replace(/\W/g, '')}${Date.now()}@example.test`;
-    const invited = await api.post('company/staff/invitation', { name, email }, token);
-    const invitation = new URL(invited.body.link).searchParams.get('invitation')!;
-    const joined = await api.post('auth/invitation/accept', {
-      token: invitation,
-      name,
-      title: 'Driver',
-      password: 'driver-secret',
-      confirm_password: 'driver-secret',
-    });
-    const made = await api.put(`company/staff/${joined.body.user.id}`, { role: 'driver' }, token);
-    expect(made.status).toBe(200);
-    expect(made.body.role).toBe('driver');
-    return { id: joined.body.user.id as string, token: joined.body.access_token as string };
-  };
-
   beforeAll(async () => {
     app = await startTestApp();
     api = apiClient(app.baseUrl);
@@ -91,8 +73,8 @@ describe('Delivery routes (HTTP)', () => {
     ])
       customers.push((await api.post('customer', customer(name!, address!, zip!), token)).body.id);
     wine = (await api.post('product', WINE, token)).body.id;
-    driver = await aDriver('Dee Driver');
-    otherDriver = await aDriver('Otto Other');
+    driver = await aDriver(api, token, 'Dee Driver');
+    otherDriver = await aDriver(api, token, 'Otto Other');
   });
   afterAll(async () => {
     await app.close();

@@ -15,7 +15,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { DeliverInvoiceBody, RouteSummary } from '#domain/contracts/route.contract.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { aDriver, apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { liveClient } from '../support/live.js';
 import {
   intFromEnv,
@@ -89,23 +89,6 @@ export function signaturePng(n: number): string {
     chunk('IEND', Buffer.alloc(0)),
   ]);
   return `data:image/png;base64,${png.toString('base64')}`;
-}
-
-/** A staff user invited and joined, then made a driver by the owner. */
-async function aDriver(api: ApiClient, token: string): Promise<{ id: string; token: string }> {
-  const email = `bench.driver.${Date.now().toString(36)}@example.test`;
-  const invited = await api.post('company/staff/invitation', { name: 'Bench Driver', email }, token);
-  const invitation = new URL(invited.body.link).searchParams.get('invitation')!;
-  const joined = await api.post('auth/invitation/accept', {
-    token: invitation,
-    name: 'Bench Driver',
-    title: 'Driver',
-    password: 'driver-secret',
-    confirm_password: 'driver-secret',
-  });
-  const made = await api.put(`company/staff/${joined.body.user.id}`, { role: 'driver' }, token);
-  if (made.status !== 200) throw new Error(`delivery bench: driver ${made.status}`);
-  return { id: joined.body.user.id as string, token: joined.body.access_token as string };
 }
 
 interface PlannedStop {
@@ -188,7 +171,7 @@ async function planTheDay(api: ApiClient, token: string, driverId: string, sizes
 export async function runDeliveryBench(app: TestApp, sizes: DeliveryBenchSizes): Promise<BenchFigure[]> {
   const api = apiClient(app.baseUrl);
   const { token } = await signUpOwner(api, 'Bench Dispatcher');
-  const driver = await aDriver(api, token);
+  const driver = await aDriver(api, token, 'Bench Driver');
   log(`delivery: planning ${sizes.stops} stops on ${sizes.routes} routes`);
   const { date, stops } = await planTheDay(api, token, driver.id, sizes);
   const problems: string[] = [];

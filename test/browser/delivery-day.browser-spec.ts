@@ -11,6 +11,7 @@ import {
   today,
   visible,
 } from '../support/browser-fixtures.js';
+import { aDriver, apiClient } from '../support/http.js';
 import { DESKTOP, PHONE, seriousViolations } from './accessibility.js';
 import { deliver, indicator, openStop, shot, sign } from './driver-steps.js';
 
@@ -41,28 +42,6 @@ const STOPS = [
   'Sixth Street Bar',
   'Closed Account',
 ] as const;
-
-/** A staff user invited and joined, made a driver by the owner; answers their e-mail and password. */
-async function aDriver(token: string, name: string) {
-  const email = `driver.${Date.now().toString(36)}@example.com`;
-  const invited = await api<{ link: string }>('company/staff/invitation', {
-    method: 'POST',
-    body: { name, email },
-    token,
-  });
-  const joined = await api<{ user: { id: string } }>('auth/invitation/accept', {
-    method: 'POST',
-    body: {
-      token: new URL(invited.link).searchParams.get('invitation'),
-      name,
-      title: 'Driver',
-      password: 'driver-secret',
-      confirm_password: 'driver-secret',
-    },
-  });
-  await api(`company/staff/${joined.user.id}`, { method: 'PUT', body: { role: 'driver' }, token });
-  return { email, password: 'driver-secret' };
-}
 
 /** The office plans today's route North for the driver with every stop, on the Routes page. */
 async function planTheRoute(office: Page, driver: string) {
@@ -120,7 +99,7 @@ describe('Delivery day, office and driver (browser)', () => {
           }),
         );
       }
-      const driver = await aDriver(token, 'Dee Driver');
+      const driver = await aDriver(apiClient(app.baseUrl), token, 'Dee Driver');
 
       const office = await browser.signedIn(token, { viewport: DESKTOP });
       const card = await planTheRoute(office, 'Dee Driver');

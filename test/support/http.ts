@@ -60,3 +60,30 @@ export async function signUpOwner(api: ApiClient, name = 'Jane Owner') {
     password: 'secret1',
   };
 }
+
+/**
+ * A staff user invited by the owner (`token`) and joined, then made a driver; returns their id, token, e-mail and
+ * password.
+ */
+export async function aDriver(api: ApiClient, token: string, name = 'Dee Driver') {
+  const email = `driver${Date.now()}${counter++}@example.test`;
+  const invited = await api.post('company/staff/invitation', { name, email }, token);
+  if (invited.status !== 201)
+    throw new Error(`invitation failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const joined = await api.post('auth/invitation/accept', {
+    token: new URL(invited.body.link).searchParams.get('invitation'),
+    name,
+    title: 'Driver',
+    password: 'driver-secret',
+    confirm_password: 'driver-secret',
+  });
+  const made = await api.put(`company/staff/${joined.body.user.id}`, { role: 'driver' }, token);
+  if (made.status !== 200 || made.body.role !== 'driver')
+    throw new Error(`making a driver failed: ${made.status} ${JSON.stringify(made.body)}`);
+  return {
+    id: joined.body.user.id as string,
+    token: joined.body.access_token as string,
+    email,
+    password: 'driver-secret',
+  };
+}
