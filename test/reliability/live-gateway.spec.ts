@@ -136,6 +136,9 @@ describe('R19 live gateway', () => {
       a.token,
     );
     expect(credited.status).toBe(201);
+    // route:changed
+    const route = await api.post('routes', { date: today, name: 'North' }, a.token);
+    expect(route.status).toBe(201);
     // order:feature (the provider's team switches the paid order feature on)
     await setFeature(app.app, a.user.company_id, 'order');
     // user:access
