@@ -3,6 +3,7 @@ import { routeProjection } from '#projections/index.js';
 import { pdfText } from '../support/pdf-text.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
+import { SIGNATURE_PNG } from '../support/delivery-images.js';
 import { aDriver, apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { liveClient } from '../support/live.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
@@ -24,10 +25,6 @@ const WINE = {
   last_purchase_price: '5.00',
 };
 const DATE = '2026-12-02';
-
-/** A 1 × 1 PNG: the smallest signature image there is. */
-const SIGNATURE_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe('Delivery routes (HTTP)', () => {
   let app: TestApp;
@@ -447,7 +444,7 @@ describe('Delivery routes (HTTP)', () => {
         {
           delivered_at: new Date().toISOString(),
           signer_name: 'Sam',
-          signature: `data:image/png;base64,${SIGNATURE_PNG}`,
+          signature: SIGNATURE_PNG,
         },
         driver.token,
         { 'Idempotency-Key': key },
