@@ -99,6 +99,7 @@ describe('Payment terms (browser)', () => {
         // A wine line on credit, and a due date a day after the credit law's statutory date: a warning, no block.
         await page.getByRole('combobox', { name: 'Add product' }).fill('barefoot');
         await page.getByRole('option', { name: /Barefoot Merlot/i }).click();
+        await visible(page.getByRole('spinbutton', { name: /Quantity for BAREFOOT MERLOT/i }));
         const late = addCalendarDays(statutoryDueDate(today()), 1);
         await due.fill(late);
         await visible(page.getByText(/The Texas credit law wants liquor and wine paid by/));

@@ -654,9 +654,14 @@ describe('Desk and phone', () => {
             await settled(page);
             // the grids refit 300 ms after loading
             await page.waitForTimeout(400);
+            // a loaded machine may take longer to refit: what counts is the screen once it has come to rest
+            let problems = await screenProblems(page, screen.primary, width >= 1200);
+            for (let tries = 0; problems.length > 0 && tries < 10; tries++) {
+              await page.waitForTimeout(500);
+              problems = await screenProblems(page, screen.primary, width >= 1200);
+            }
             if (width === 390 || screen.primary) await snap(page, `desk-phone-${width}-${screen.route}`);
-            for (const problem of await screenProblems(page, screen.primary, width >= 1200))
-              found.push(`${screen.route}@${width}: ${problem}`);
+            for (const problem of problems) found.push(`${screen.route}@${width}: ${problem}`);
           }
         }),
       );

@@ -32,6 +32,11 @@ const SESSION_ENDPOINTS = new Set([
   'getMeta',
 ]);
 
+/** A read that met a dropped connection or a server that is briefly unavailable is tried again this many times. */
+const READ_RETRIES = 3;
+const TRANSIENT = new Set<unknown>(['FETCH_ERROR', 502, 503, 504]);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Any 401 while signed in expires the session: the 'Please log back in.' modal opens and the call waits
  * until the user has signed in again, then runs again with the new token (or gives up on sign-out).
@@ -42,6 +47,12 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   extraOptions,
 ) => {
   let result = await rawBaseQuery(args, api, extraOptions);
+  // Reads only: a write is never sent twice by the client on its own.
+  for (let attempt = 1; api.type === 'query' && attempt <= READ_RETRIES; attempt += 1) {
+    if (!TRANSIENT.has(result.error?.status) || api.signal.aborted) break;
+    await pause(400 * attempt);
+    result = await rawBaseQuery(args, api, extraOptions);
+  }
   while (result.error?.status === 401 && !SESSION_ENDPOINTS.has(api.endpoint)) {
     const { status } = (api.getState() as { session: SessionState }).session;
     if (status !== 'signedIn' && status !== 'expired') return result;
