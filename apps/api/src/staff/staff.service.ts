@@ -1,3 +1,4 @@
+import { companyName } from '../infra/company-name.js';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -296,12 +297,7 @@ export class StaffService {
   }
 
   private async companyName(companyId: string): Promise<string> {
-    const [row] = await tenantQuery<{ name: string }>(
-      this.pool,
-      companyId,
-      'SELECT name FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
-    return row?.name ?? 'your company';
+    return (await companyName(this.pool, companyId)) ?? 'your company';
   }
 
   private appUrl(): string {

@@ -1,3 +1,4 @@
+import { companyName } from '../../infra/company-name.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type {
@@ -46,12 +47,7 @@ export class RouteReader {
 
   /** The company's name, as its documents head it. */
   async companyName(companyId: string): Promise<string> {
-    const [row] = await tenantQuery<{ name: string }>(
-      this.pool,
-      companyId,
-      'SELECT name FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
-    return row?.name ?? '';
+    return (await companyName(this.pool, companyId)) ?? '';
   }
 
   /** The route's row and its stops, or undefined (another company's route is never found). */

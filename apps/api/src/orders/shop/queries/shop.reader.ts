@@ -1,3 +1,4 @@
+import { companyName } from '../../../infra/company-name.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { ShopInvoiceResponse } from '#domain/contracts/order.contract.js';
@@ -16,13 +17,8 @@ export class ShopReader {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   /** The company's name, or undefined when it has none. */
-  async companyName(companyId: string): Promise<string | undefined> {
-    const [company] = await tenantQuery<{ name: string }>(
-      this.pool,
-      companyId,
-      'SELECT name FROM rm_company WHERE company_id = $1 AND id = $1',
-    );
-    return company?.name;
+  companyName(companyId: string): Promise<string | undefined> {
+    return companyName(this.pool, companyId);
   }
 
   catalogue(
