@@ -28,6 +28,8 @@ export interface StampRangeCheckResponse extends StampRangeResponse {
   count: number;
   /** As messages write it: AB1000-AB1011. */
   range: string;
+  /** How many of the range's stamps are on returned bottles in stock (they go out again on their bottles). */
+  returned: number;
 }
 
 export type StampRollState = 'finished' | 'active' | 'inactive';

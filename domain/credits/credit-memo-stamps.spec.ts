@@ -185,6 +185,66 @@ describe('Stamps follow the goods (credit memos)', () => {
     expect(ledger(b).rolls[0]!.allocatedCount).toBe(6);
   });
 
+  it('given bottles back in stock, when the next invoice chooses one of their serials by hand, then that bottle goes out again with its stamp and the other chosen serials are allocated fresh', () => {
+    const b = books();
+    issue(b, anIssue({ reason: 'short_delivery', lines: [{ lineNo: 1, qty: 2 }] }));
+    const created = create(
+      b,
+      aCreate([
+        aDraft({
+          invoiceId: 'inv-2',
+          lines: [liquor(3)],
+          fingerprint: 'fp-2',
+          stampRanges: [
+            { rollId: 1, from: 1002, to: 1002 },
+            { rollId: 1, from: 1005, to: 1006 },
+          ],
+        }),
+      ]),
+    );
+    expect(created.stamps).toEqual([
+      expect.objectContaining({
+        type: 'ReturnedStampsReissued',
+        data: expect.objectContaining({
+          invoiceId: 'inv-2',
+          reissues: [{ productId: 'p-whiskey', name: 'TITOS VODKA', ranges: [AB(1002)] }],
+        }),
+      }),
+      expect.objectContaining({
+        type: 'StampsAllocated',
+        data: expect.objectContaining({ ranges: [AB(1005, 1006)] }),
+      }),
+    ] satisfies unknown[]);
+    expect(onBottlesOf(ledger(b), 'p-whiskey')).toEqual([AB(1001)]);
+    expect(holding(b, 'inv-2').ranges).toEqual([AB(1002), AB(1005, 1006)]);
+    expect(ledger(b).rolls[0]!.allocatedCount).toBe(7);
+  });
+
+  it("given a bottle of another product back in stock, when an invoice chooses its serial by hand, then it is refused and no stamp moves: a stamp goes out only on its own product's bottle", () => {
+    const b = books();
+    issue(b, anIssue({ reason: 'short_delivery', lines: [{ lineNo: 3, qty: 1 }] }));
+    const before = b.stamps.length;
+    const error = errorOf(() =>
+      create(
+        b,
+        aCreate([
+          aDraft({
+            invoiceId: 'inv-2',
+            lines: [liquor(1)],
+            fingerprint: 'fp-2',
+            stampRanges: [{ rollId: 1, from: 1004, to: 1004 }],
+          }),
+        ]),
+      ),
+    );
+    expect(error.code).toBe('STAMP_ON_OTHER_BOTTLE');
+    expect(error.message).toBe(
+      'Stamp AB1004 is on a returned bottle that this invoice does not carry: it goes out only with that bottle.',
+    );
+    expect(b.stamps.length).toBe(before);
+    expect(onBottlesOf(ledger(b), 'p-jack')).toEqual([AB(1004)]);
+  });
+
   it('given bottles of another product back in stock, when an invoice is created, then it takes fresh stamps only', () => {
     const b = books();
     issue(b, anIssue({ reason: 'short_delivery', lines: [{ lineNo: 3, qty: 1 }] }));

@@ -7,7 +7,7 @@ import type { StampRangeInput } from '../stamps/stamp.commands.js';
 import type { StampEvent, StampRange } from '../stamps/stamp.events.js';
 import { evolve as evolveStamps, type StampLedger } from '../stamps/stamp.state.js';
 import { holdingChanges, type StampHolding, type StampHoldingChanged } from '../stamps/stamp-holding.js';
-import { reissueReturnedStamps } from '../stamps/goods-returns.js';
+import { reissueChosenStamps, reissueReturnedStamps } from '../stamps/goods-returns.js';
 import { assignNumber, type InvoiceNumberEvent, type InvoiceNumbers } from './invoice-numbers.js';
 import type {
   CreateInvoices,
@@ -153,6 +153,26 @@ function stampHolder(invoiceId: string, display: string, customer: InvoiceCustom
   };
 }
 
+/**
+ * Bottles back in stock from credit memos go out with their own stamps: first, when stamps are allocated by count;
+ * when the user chose the serials, those of the chosen serials that are on returned bottles. Answers the re-issue and
+ * what is left to allocate fresh.
+ */
+function returnedBottlesFirst(
+  ledger: StampLedger,
+  lines: readonly InvoiceLine[],
+  request: { count: number } | { ranges: StampRangeInput[] },
+  holder: ReturnType<typeof stampHolder>,
+  now: string,
+): { events: StampEvent[]; fresh: { count: number } | { ranges: StampRangeInput[] } } {
+  if ('count' in request) {
+    const { events, covered } = reissueReturnedStamps(ledger, stampNeedsOf(lines), holder, now);
+    return { events, fresh: { count: request.count - covered } };
+  }
+  const { events, rest } = reissueChosenStamps(ledger, stampNeedsOf(lines), request.ranges, holder, now);
+  return { events, fresh: { ranges: rest } };
+}
+
 /** Applies events to a ledger state so a second decision in the same append sees the first. */
 const ledgerAfter = (state: StampLedger, events: StampEvent[]) => events.reduce(evolveStamps, state);
 
@@ -209,18 +229,10 @@ export function createInvoices(
     );
     const request = stampRequest(stampsNeeded(lines), draft.stampRanges);
     const holder = stampHolder(draft.invoiceId, number.display, draft.customer);
-    // Bottles back in stock from credit memos go first, with their own stamps (automatic allocation only).
-    const reissued =
-      'count' in request
-        ? reissueReturnedStamps(ledger, stampNeedsOf(lines), holder, metadata.now)
-        : { events: [], covered: 0 };
+    const reissued = returnedBottlesFirst(ledger, lines, request, holder, metadata.now);
     const allocated = [
       ...reissued.events,
-      ...allocateStamps(
-        ledgerAfter(ledger, reissued.events),
-        { ...holder, ...('count' in request ? { count: request.count - reissued.covered } : request) },
-        metadata.now,
-      ),
+      ...allocateStamps(ledgerAfter(ledger, reissued.events), { ...holder, ...reissued.fresh }, metadata.now),
     ];
     ledger = ledgerAfter(ledger, allocated);
     stampEvents.push(...allocated);

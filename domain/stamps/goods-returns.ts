@@ -1,5 +1,7 @@
-import type { ReturnedStampsReissued, StampRecipient } from './stamp.events.js';
-import { firstStamps, stampCount } from './stamp-ranges.js';
+import type { StampRangeInput } from './stamp.commands.js';
+import { stampError } from './stamp.errors.js';
+import type { ReturnedStampsReissued, StampRange, StampRecipient } from './stamp.events.js';
+import { firstStamps, stampCount, stampsMinus, stampsUnion, stampsWithin } from './stamp-ranges.js';
 import { onBottlesOf, type StampLedger } from './stamp.state.js';
 
 /** The stamps one product's bottles on a new invoice need (one per bottle: lines stamped per case excepted). */
@@ -7,6 +9,27 @@ export interface ProductStampNeed {
   productId: string;
   name: string;
   stamps: number;
+}
+
+/** The needs of one product added together (a product may be on several lines). */
+function byProduct(needs: readonly ProductStampNeed[]): ProductStampNeed[] {
+  const wanted = new Map<string, ProductStampNeed>();
+  for (const need of needs) {
+    const before = wanted.get(need.productId);
+    wanted.set(need.productId, { ...need, stamps: (before?.stamps ?? 0) + need.stamps });
+  }
+  return [...wanted.values()];
+}
+
+function reissuedEvent(
+  recipient: StampRecipient & { invoiceId: string },
+  reissues: ReturnedStampsReissued['data']['reissues'],
+  now: string,
+): ReturnedStampsReissued {
+  return {
+    type: 'ReturnedStampsReissued',
+    data: { ...recipient, allocationId: `invoice-${recipient.invoiceId}`, reissues, reissuedAt: now },
+  };
 }
 
 /**
@@ -21,12 +44,7 @@ export function reissueReturnedStamps(
   now: string,
 ): { events: ReturnedStampsReissued[]; covered: number } {
   const reissues: ReturnedStampsReissued['data']['reissues'] = [];
-  const wanted = new Map<string, ProductStampNeed>();
-  for (const need of needs) {
-    const before = wanted.get(need.productId);
-    wanted.set(need.productId, { ...need, stamps: (before?.stamps ?? 0) + need.stamps });
-  }
-  for (const { productId, name, stamps } of wanted.values()) {
+  for (const { productId, name, stamps } of byProduct(needs)) {
     const onBottles = onBottlesOf(state, productId);
     if (stamps <= 0 || onBottles.length === 0) continue;
     const { taken } = firstStamps(onBottles, stamps);
@@ -34,17 +52,49 @@ export function reissueReturnedStamps(
   }
   if (reissues.length === 0) return { events: [], covered: 0 };
   return {
-    events: [
-      {
-        type: 'ReturnedStampsReissued',
-        data: {
-          ...recipient,
-          allocationId: `invoice-${recipient.invoiceId}`,
-          reissues,
-          reissuedAt: now,
-        },
-      },
-    ],
+    events: [reissuedEvent(recipient, reissues, now)],
     covered: reissues.reduce((sum, r) => sum + stampCount(r.ranges), 0),
   };
+}
+
+/** Every stamp on a returned bottle in stock, whatever its product. */
+export const allOnBottles = (state: StampLedger): StampRange[] =>
+  Object.values(state.onBottles ?? {}).reduce<StampRange[]>((all, ranges) => stampsUnion(all, ranges), []);
+
+/**
+ * Serials the user chose for a new invoice that are on bottles back in stock: such a serial is that bottle going out
+ * again with its own stamp, so it is re-issued, not allocated. It counts only for a product the invoice carries one
+ * stamp per bottle, up to that product's bottles on the invoice (lowest serials first); any other chosen serial is
+ * left to the ordinary allocation, which refuses a stamp that is not free. Answers the event (none when no chosen
+ * serial is on a returned bottle) and the chosen ranges still to allocate; a chosen serial on a returned bottle the
+ * invoice does not carry is refused.
+ */
+export function reissueChosenStamps(
+  state: StampLedger,
+  needs: readonly ProductStampNeed[],
+  chosen: readonly StampRangeInput[],
+  recipient: StampRecipient & { invoiceId: string },
+  now: string,
+): { events: ReturnedStampsReissued[]; rest: StampRangeInput[] } {
+  let left: StampRange[] = chosen.map((range) => ({ ...range, prefix: '' }));
+  const reissues: ReturnedStampsReissued['data']['reissues'] = [];
+  for (const { productId, name, stamps } of byProduct(needs)) {
+    const onTheseBottles = stampsWithin(onBottlesOf(state, productId), left);
+    if (stamps <= 0 || onTheseBottles.length === 0) continue;
+    const { taken } = firstStamps(onTheseBottles, stamps);
+    reissues.push({ productId, name, ranges: taken });
+    left = stampsMinus(left, taken);
+  }
+  refuseOtherBottles(state, left);
+  if (reissues.length === 0) return { events: [], rest: [...chosen] };
+  return {
+    events: [reissuedEvent(recipient, reissues, now)],
+    rest: left.map(({ rollId, from, to }) => ({ rollId, from, to })),
+  };
+}
+
+/** A chosen serial still on a returned bottle after the re-issue belongs to a bottle this invoice does not carry. */
+function refuseOtherBottles(state: StampLedger, chosen: readonly StampRange[]): void {
+  const [first] = stampsWithin(allOnBottles(state), chosen);
+  if (first) throw stampError('STAMP_ON_OTHER_BOTTLE', { stamp: `${first.prefix}${first.from}` });
 }

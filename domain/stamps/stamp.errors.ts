@@ -69,6 +69,12 @@ const catalogue = {
     field: 'from',
     message: (v) => `Stamp number ${v.n} is not available in the roll.`,
   },
+  STAMP_ON_OTHER_BOTTLE: {
+    kind: 'conflict',
+    field: 'stamps',
+    message: (v) =>
+      `Stamp ${v.stamp} is on a returned bottle that this invoice does not carry: it goes out only with that bottle.`,
+  },
   STAMP_ROLL_EMPTY: {
     kind: 'invalid',
     field: 'roll_id',

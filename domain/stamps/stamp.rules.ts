@@ -4,6 +4,7 @@ import {
   formatRange,
   interval,
   intersect,
+  normalize,
   subtract,
   takeFirst,
   union,
@@ -83,13 +84,18 @@ export function toStampRanges(roll: StampRoll, stamps: IntervalSet): StampRange[
 
 /**
  * Checks one manual range (as the client's specification asks): every stamp of it must be available, or
- * already held by `allocationId` (an invoice being edited keeps its stamps), and it must not overlap a range
+ * already held by `allocationId` (an invoice being edited keeps its stamps), or on a returned bottle in stock when
+ * `onBottles` is given (a new invoice may send that bottle out again with its stamp), and it must not overlap a range
  * added before it. Throws the first broken rule; answers the roll and the stamps otherwise.
  */
 export function checkStampRange(
   state: StampLedger,
   range: StampRangeInput,
-  options: { held?: readonly StampRange[]; added?: readonly StampRangeInput[] } = {},
+  options: {
+    held?: readonly StampRange[];
+    added?: readonly StampRangeInput[];
+    onBottles?: readonly StampRange[];
+  } = {},
 ): { roll: StampRoll; stamps: IntervalSet } {
   const { rollId, from, to } = range;
   const roll = findRoll(state, rollId);
@@ -97,7 +103,11 @@ export function checkStampRange(
   const mine = options.held
     ? holdingOf(state, options.held).find((h) => h.roll.rollId === rollId)
     : undefined;
-  const usable = mine ? union(availableStamps(roll), mine.stamps) : availableStamps(roll);
+  const returned = (options.onBottles ?? [])
+    .filter((r) => r.rollId === rollId)
+    .map(({ from: a, to: b }) => interval(a, b));
+  const free = union(availableStamps(roll), normalize(returned));
+  const usable = mine ? union(free, mine.stamps) : free;
   const first = usable[0]?.from;
   const last = usable[usable.length - 1]?.to;
   if (first === undefined || last === undefined) throw stampError('STAMP_ROLL_EMPTY');

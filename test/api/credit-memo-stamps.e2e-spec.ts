@@ -294,4 +294,35 @@ describe('Credit memos move stamps with the goods (HTTP)', () => {
     const theirs = await api.get('stamp/record/serial?prefix=AB&number=1004', other.token);
     expect(theirs.body.status).toBe('not_received');
   });
+
+  it('lets the builder choose a returned bottle’s serial by hand: it goes out again on that bottle, the other chosen serials fresh', async () => {
+    // the broken bottles' memo is void: AB1003–AB1004 are the first invoice's again; one more short bottle comes back
+    const short = await credit(first.id, 'short_delivery', 1);
+    expect((await serial(1004)).status).toBe('returned_in_stock');
+    const check = await api.post('stamp/range/check', { roll_id: 1, from: 1004, to: 1004 }, token);
+    expect(check.status).toBe(200);
+    expect(check.body).toMatchObject({ range: 'AB1004', count: 1, returned: 1 });
+
+    const created = await api.post(
+      'invoice',
+      {
+        customer_id: customerId,
+        items: [{ product_id: vodka, qty: 2, price: 18.99 }],
+        stamps: [
+          { roll_id: 1, from: 1004, to: 1004 },
+          { roll_id: 1, from: 1010, to: 1010 },
+        ],
+      },
+      token,
+    );
+    expect(created.status).toBe(201);
+    const story = await serial(1004);
+    expect(story.status).toBe('invoiced');
+    expect(story.transactions.at(-1)).toMatchObject({
+      kind: 'reissued',
+      invoiceNumber: String(created.body.number),
+    });
+    expect((await serial(1010)).status).toBe('invoiced');
+    expect((await api.get(`credit-memo/${short.id}`, token)).body.status).toBe('issued');
+  });
 });

@@ -252,6 +252,7 @@ describe('Stamps (HTTP)', () => {
         to: 1104,
         count: 5,
         range: 'AB1100-AB1104',
+        returned: 0,
       });
       const overlap = await api.post(
         'stamp/range/check',

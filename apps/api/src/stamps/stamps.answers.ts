@@ -165,6 +165,7 @@ export const STAMP_RANGE_CHECK_ANSWER = {
   to: 1012,
   count: 3,
   range: 'AB1010-AB1012',
+  returned: 0,
 };
 
 export const STAMP_ASSIGNMENT_ANSWER = {

@@ -1,7 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+import { allOnBottles } from '#domain/stamps/goods-returns.js';
 import { formatRange } from '#domain/stamps/intervals.js';
+import { stampCount, stampsWithin } from '#domain/stamps/stamp-ranges.js';
 import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampsStream } from '#domain/stamps/stamp.events.js';
 import { checkStampRange } from '#domain/stamps/stamp.rules.js';
@@ -28,7 +30,9 @@ export class StampRangeCheckHandler implements IQueryHandler<StampRangeCheckQuer
       this.events.load(stampsStream(companyId), stampLedgerDecider),
       invoiceId ? holdingNow(this.events, this.pool, companyId, invoiceId).then((h) => h.ranges) : undefined,
     ]);
-    const { roll } = checkStampRange(state, range, { ...(held ? { held } : {}), added });
+    const onBottles = allOnBottles(state);
+    const { roll } = checkStampRange(state, range, { ...(held ? { held } : {}), added, onBottles });
+    const returned = stampCount(stampsWithin(onBottles, [{ ...range, prefix: roll.prefix }]));
     return {
       valid: true,
       roll_id: roll.rollId,
@@ -37,6 +41,7 @@ export class StampRangeCheckHandler implements IQueryHandler<StampRangeCheckQuer
       to: range.to,
       count: range.to - range.from + 1,
       range: formatRange(roll.prefix, range.from, range.to),
+      returned,
     };
   }
 }

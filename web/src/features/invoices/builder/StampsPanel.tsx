@@ -94,7 +94,8 @@ function ManualRangeForm({
         from: checked.from,
         to: checked.to,
         prefix: checked.prefix,
-        label: checked.range,
+        label:
+          checked.returned > 0 ? `${checked.range} (${checked.returned} on returned bottles)` : checked.range,
         count: checked.count,
       });
       setFrom('');
