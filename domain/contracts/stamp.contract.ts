@@ -20,6 +20,8 @@ export interface StampAllocationPreviewResponse {
   added: StampRangeResponse[];
   /** Stamps it holds that it would give back (it needs fewer). */
   released: StampRangeResponse[];
+  /** For a new invoice given its bottles: the stamps of returned bottles in stock it would carry again, before `ranges`. */
+  reissued: StampRangeResponse[];
 }
 
 /** POST /stamp/range/check: a manual range is usable (else the spec's message as a 4xx). */

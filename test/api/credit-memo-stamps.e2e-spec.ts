@@ -302,6 +302,14 @@ describe('Credit memos move stamps with the goods (HTTP)', () => {
     const check = await api.post('stamp/range/check', { roll_id: 1, from: 1004, to: 1004 }, token);
     expect(check.status).toBe(200);
     expect(check.body).toMatchObject({ range: 'AB1004', count: 1, returned: 1 });
+    // the builder's preview of an automatic allocation shows the returned bottle first, then a fresh stamp
+    const preview = await api.get(`stamp/allocation?count=2&bottles=${vodka}:2`, token);
+    expect(preview.status).toBe(200);
+    expect(preview.body.reissued).toEqual([{ roll_id: 1, prefix: 'AB', from: 1004, to: 1004 }]);
+    expect(preview.body.added).toEqual([{ roll_id: 1, prefix: 'AB', from: 1006, to: 1006 }]);
+    const bad = await api.get('stamp/allocation?count=2&bottles=vodka', token);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('bottles must be productId:bottles pairs joined by commas.');
 
     const created = await api.post(
       'invoice',

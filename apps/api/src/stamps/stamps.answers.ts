@@ -117,6 +117,7 @@ export const STAMP_ALLOCATION_ANSWER = {
     },
   ],
   released: [],
+  reissued: [],
 };
 
 export const STAMP_ROLL_CHANGED_ANSWER = STAMP_ROLL_LISTED_EXAMPLE;

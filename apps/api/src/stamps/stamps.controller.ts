@@ -39,7 +39,7 @@ import {
   UndoDestroyParams,
 } from './dto/stamp.params.js';
 import { DestroyedStampsQuery } from './queries/destroyed-stamps.query.js';
-import { StampAllocationPreviewQuery } from './queries/stamp-allocation-preview.query.js';
+import { bottleNeeds, StampAllocationPreviewQuery } from './queries/stamp-allocation-preview.query.js';
 import { StampHistoryQuery } from './queries/stamp-history.query.js';
 import { StampLedgerAsOfQuery } from './queries/stamp-ledger-as-of.query.js';
 import { StampLogCsvQuery } from './queries/stamp-log-csv.query.js';
@@ -245,7 +245,13 @@ export class StampsController {
   @ApiAnswer(200, 'The stamps automatic allocation would give (nothing is kept)', STAMP_ALLOCATION_ANSWER)
   allocationPreview(@CurrentUser() user: AuthUser, @Query() params: StampAllocationParams) {
     return this.queries.execute(
-      new StampAllocationPreviewQuery(user.companyId, params.count, params.invoice_id, this.clock.nowIso()),
+      new StampAllocationPreviewQuery(
+        user.companyId,
+        params.count,
+        params.invoice_id,
+        this.clock.nowIso(),
+        bottleNeeds(params.bottles),
+      ),
     );
   }
 

@@ -112,4 +112,17 @@ export class StampAllocationParams {
   @IsString()
   @IsOptional()
   invoice_id?: string;
+
+  @ApiPropertyOptional({
+    example: '6571ded8-2c83-49b4-9578-eccc81c91e00:6',
+    description:
+      "A new invoice's liquor bottles stamped one per bottle, as productId:bottles joined by commas: returned bottles of these products in stock go out first, with their own stamps",
+  })
+  @Matches(/^[0-9a-fA-F-]{36}:\d{1,6}(,[0-9a-fA-F-]{36}:\d{1,6})*$/, {
+    message: 'bottles must be productId:bottles pairs joined by commas.',
+  })
+  @MaxLength(20_000)
+  @IsString()
+  @IsOptional()
+  bottles?: string;
 }

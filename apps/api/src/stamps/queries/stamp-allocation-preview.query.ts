@@ -1,5 +1,16 @@
 import { Query } from '@nestjs/cqrs';
 import type { StampAllocationPreviewResponse } from '#domain/contracts/stamp.contract.js';
+import type { ProductStampNeed } from '#domain/stamps/goods-returns.js';
+
+/** `productId:bottles,…` as the preview's `bottles` parameter gives it (already validated). */
+export const bottleNeeds = (bottles: string | undefined): ProductStampNeed[] =>
+  (bottles ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => {
+      const [productId, stamps] = pair.split(':');
+      return { productId: productId!, name: '', stamps: Number(stamps) };
+    });
 
 /**
  * GET /stamp/allocation?count=&invoice_id=: what auto-allocation would give an invoice now, for the builder to
@@ -12,6 +23,8 @@ export class StampAllocationPreviewQuery extends Query<StampAllocationPreviewRes
     readonly count: number,
     readonly invoiceId: string | undefined,
     readonly now: string,
+    /** A new invoice's bottles stamped one per bottle, by product: returned bottles of them go first. */
+    readonly bottles: readonly ProductStampNeed[] = [],
   ) {
     super();
   }

@@ -98,6 +98,7 @@ export function InvoiceBuilderForm({
             <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
               <StampsPanel
                 needed={builder.needed}
+                bottlesByProduct={builder.bottlesByProduct}
                 invoiceId={builder.edited?.id}
                 rollMissing={builder.rollMissing}
                 ranges={values.stamps}

@@ -185,12 +185,15 @@ function ManualRangeForm({
  */
 export function StampsPanel({
   needed,
+  bottlesByProduct = '',
   invoiceId,
   rollMissing,
   ranges,
   onRangesChange,
 }: {
   needed: number;
+  /** `productId:bottles,…` of the lines stamped one per bottle: returned bottles of them go out first (new invoices). */
+  bottlesByProduct?: string;
   invoiceId?: string;
   rollMissing: boolean;
   ranges: BuilderStampRange[];
@@ -198,8 +201,9 @@ export function StampsPanel({
 }) {
   const [manual, setManual] = useState(ranges.length > 0);
   const count = useDebouncedValue(needed, 300);
+  const bottles = useDebouncedValue(invoiceId ? '' : bottlesByProduct, 300);
   const preview = useStampAllocationQuery(
-    { count, ...(invoiceId ? { invoiceId } : {}) },
+    { count, ...(invoiceId ? { invoiceId } : {}), ...(bottles ? { bottles } : {}) },
     { skip: manual || rollMissing || (count === 0 && !invoiceId) },
   );
   const added = rangeCount(ranges);
@@ -247,6 +251,13 @@ export function StampsPanel({
                 {invoiceId ? 'Kept and allocated on save:' : 'Allocated automatically on save:'}
               </Typography>
               <Stack spacing={0.75} aria-label="Allocated stamps">
+                {(preview.currentData.reissued ?? []).map((range) => (
+                  <RangeChip
+                    key={`returned-${range.roll_id}-${range.from}`}
+                    label={`${stampRange(range.prefix, range.from, range.to)} (on returned bottles)`}
+                    count={range.to - range.from + 1}
+                  />
+                ))}
                 {preview.currentData.ranges.map((range) => (
                   <RangeChip
                     key={`${range.roll_id}-${range.from}`}

@@ -35,10 +35,13 @@ export const builderApi = api.enhanceEndpoints({ addTagTypes: ['Product', 'Stamp
       query: (customerId) => ({ url: 'product/recommendation', params: { customerId } }),
       providesTags: ['Product'],
     }),
-    stampAllocation: build.query<StampAllocationPreviewResponse, { count: number; invoiceId?: string }>({
-      query: ({ count, invoiceId }) => ({
+    stampAllocation: build.query<
+      StampAllocationPreviewResponse,
+      { count: number; invoiceId?: string; bottles?: string }
+    >({
+      query: ({ count, invoiceId, bottles }) => ({
         url: 'stamp/allocation',
-        params: { count, ...(invoiceId ? { invoice_id: invoiceId } : {}) },
+        params: { count, ...(invoiceId ? { invoice_id: invoiceId } : {}), ...(bottles ? { bottles } : {}) },
       }),
       providesTags: ['StampLedger'],
     }),

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { addProduct, moveLine, sortedLines, type BuilderLine } from './builder-state';
 import {
   beerMixMessage,
+  bottlesByProduct,
   beerMixMessages,
   dueOnDelivery,
   invoiceTotals,
@@ -87,6 +88,15 @@ describe('invoice builder arithmetic', () => {
       expect(stampsNeeded([pints, fifths])).toBe(54);
       expect(stampsNeeded([pints, fifths], true)).toBe(1 + 6 + 24);
       expect(stampsNeeded([{ ...pints, caseSize: null }], true)).toBe(30);
+    });
+    it('lists the bottles stamped one per bottle by product, for the preview of returned bottles going out first', () => {
+      const a = (qty: string, type = 'LIQUOR') => ({ ...line(qty, '1', type), productId: 'p-a' });
+      const pints = { ...line('30', '1'), size: '375ML', caseSize: 24, productId: 'p-pint' };
+      expect(
+        bottlesByProduct([a('3'), a('2'), a('4', 'WINE'), { ...line('1', '1'), productId: 'p-b' }]),
+      ).toBe('p-a:5,p-b:1');
+      expect(bottlesByProduct([pints], true)).toBe('');
+      expect(bottlesByProduct([pints])).toBe('p-pint:30');
     });
     it('says when manual ranges hold too few or too many stamps', () => {
       expect(stampBalance(5, 3)).toEqual({ kind: 'more', by: 2 });

@@ -111,6 +111,31 @@ export const stampsNeeded = (
     return sum + lineStamps({ type, qty: quantity(line.qty) ?? 0, stampCaseSize });
   }, 0);
 
+/**
+ * The liquor bottles stamped one per bottle, by product, as `productId:bottles` joined by commas (for the stamp
+ * preview: bottles of these products back in stock from credit memos go out first, with their own stamps).
+ */
+export const bottlesByProduct = (
+  lines: readonly (Pick<LineInput, 'qty' | 'type'> & {
+    productId: string;
+    size?: string;
+    caseSize?: number | null;
+  })[],
+  smallFormatStamps = false,
+): string => {
+  const bottles = new Map<string, number>();
+  for (const line of lines) {
+    const type = productType(line.type);
+    const stampCaseSize = stampCaseSizeOf(
+      { type, size: line.size ?? '', caseSize: line.caseSize },
+      smallFormatStamps,
+    );
+    const stamps = stampCaseSize ? 0 : lineStamps({ type, qty: quantity(line.qty) ?? 0, stampCaseSize });
+    if (stamps > 0) bottles.set(line.productId, (bottles.get(line.productId) ?? 0) + stamps);
+  }
+  return [...bottles].map(([id, n]) => `${id}:${n}`).join(',');
+};
+
 /** The beer-mix message per line index ("You can't add beer as it must be on a separate invoice from …"). */
 export function beerMixMessages(lines: readonly { type: string }[], beer?: boolean): Map<number, string> {
   const messages = new Map<number, string>();

@@ -30,7 +30,14 @@ import {
 import { invoiceBody, lineFromSuggestion, sortedLines, type BuilderValues } from './builder-state';
 import type { ProductSuggestion } from './builder.api';
 import { useInvoiceChecks } from './InvoiceChecks';
-import { invoiceTotals, isBeer, quantity, rateBasisPoints, stampsNeeded } from './invoice-math';
+import {
+  bottlesByProduct,
+  invoiceTotals,
+  isBeer,
+  quantity,
+  rateBasisPoints,
+  stampsNeeded,
+} from './invoice-math';
 import { useStockWarnings } from './useStockWarnings';
 import { useUnsavedGuard } from './useUnsavedGuard';
 
@@ -85,6 +92,7 @@ export function useInvoiceBuilder(company: Company, mode: BuilderMode, initial: 
     [sorted, values.lines],
   );
   const lineInputs = values.lines.map((line) => ({
+    productId: line.product.id,
     qty: line.qty,
     price: line.price,
     taxable: line.taxable,
@@ -215,6 +223,7 @@ export function useInvoiceBuilder(company: Company, mode: BuilderMode, initial: 
     stockWarnings,
     totals: invoiceTotals(lineInputs, rateBp),
     needed: stampsNeeded(lineInputs, smallFormatStamps),
+    bottlesByProduct: bottlesByProduct(lineInputs, smallFormatStamps),
     bottles: values.lines.reduce((sum, line) => sum + Math.max(0, quantity(line.qty) ?? 0), 0),
     beer: edited ? edited.beer : isBeer(lineInputs),
     replicating: lastInvoice.isFetching,
