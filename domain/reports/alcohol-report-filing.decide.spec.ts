@@ -1,13 +1,24 @@
 import { deciderSpec } from '../shared/decider-spec.js';
 import { alcoholReportDecider } from './alcohol-report-filing.decide.js';
-import { aReportDownloaded, aReportFiled, markFiled, metadata, NOW } from './alcohol-report-filing.fixtures.js';
+import {
+  aReportDownloaded,
+  aReportFiled,
+  markFiled,
+  metadata,
+  NOW,
+} from './alcohol-report-filing.fixtures.js';
+import { remindsOf, reportMonths, reportStatus } from './alcohol-report-filing.rules.js';
 
 const given = deciderSpec(alcoholReportDecider);
 
 describe('Alcohol sales report filing', () => {
   it('records each download of the RITS file, with who and when', () =>
     given([aReportDownloaded()])
-      .when({ type: 'RecordReportDownload', data: { month: '2026-10', records: 4, noSales: false }, metadata })
+      .when({
+        type: 'RecordReportDownload',
+        data: { month: '2026-10', records: 4, noSales: false },
+        metadata,
+      })
       .then([aReportDownloaded()]));
 
   it('records the download of a no-sales report', () =>
@@ -58,5 +69,40 @@ describe('Alcohol sales report filing', () => {
       given([])
         .when(markFiled('RITS-1', '2026-10-31'))
         .thenThrows('A month can be marked filed once it is over.'));
+  });
+});
+
+describe('The months of a company', () => {
+  it('runs from last month back to the month before it registered, at most 12', () => {
+    expect(reportMonths('2026-11-29', '2026-11-02')).toEqual(['2026-10']);
+    expect(reportMonths('2026-11-29', '2026-09-15')).toEqual(['2026-10', '2026-09', '2026-08']);
+    expect(reportMonths('2026-11-29', '2020-01-01')).toHaveLength(12);
+  });
+
+  it('is due until its due date, then late with the $50 penalty, or filed', () => {
+    expect(reportStatus('2026-10', null, '2026-11-25')).toEqual({
+      status: 'due',
+      dueOn: '2026-11-25',
+      penalty: 0,
+    });
+    expect(reportStatus('2026-10', null, '2026-11-26')).toEqual({
+      status: 'late',
+      dueOn: '2026-11-25',
+      penalty: 50,
+    });
+    expect(reportStatus('2026-10', { late: false }, '2026-12-01').status).toBe('filed');
+    expect(reportStatus('2026-10', { late: true }, '2026-12-01')).toMatchObject({
+      status: 'filed_late',
+      penalty: 50,
+    });
+  });
+
+  it("reminds of last month's report until it is filed", () => {
+    const months = [
+      { month: '2026-10', status: 'due' },
+      { month: '2026-09', status: 'late' },
+    ];
+    expect(remindsOf(months, '2026-11-03')).toEqual({ month: '2026-10', status: 'due' });
+    expect(remindsOf([{ month: '2026-10', status: 'filed' }], '2026-11-03')).toBeNull();
   });
 });
