@@ -131,7 +131,7 @@ export function AlcoholReportMonths() {
                       variant="outlined"
                       startIcon={<TaskAltOutlined />}
                       onClick={() => setMarking(row.month)}
-                      aria-label={`Mark ${monthLabel(row.month)} filed`}
+                      aria-label={`Mark Filed: ${monthLabel(row.month)}`}
                     >
                       Mark Filed
                     </Button>
