@@ -3,7 +3,8 @@
  * of its RITS file (when and by whom), and its filing with the Comptroller, marked with RITS's confirmation number.
  */
 
-export const alcoholReportStream = (companyId: string, month: string) => `alcohol-report-${companyId}-${month}`;
+export const alcoholReportStream = (companyId: string, month: string) =>
+  `alcohol-report-${companyId}-${month}`;
 
 export interface AlcoholReportDownloaded {
   type: 'AlcoholReportDownloaded';

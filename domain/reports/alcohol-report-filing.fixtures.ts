@@ -5,7 +5,9 @@ export const COMPANY = 'co-1';
 export const NOW = '2026-11-20T15:00:00.000Z';
 export const metadata: CommandMetadata = { companyId: COMPANY, userId: 'u-1', now: NOW };
 
-export const aReportDownloaded = (data: Partial<AlcoholReportDownloaded['data']> = {}): AlcoholReportDownloaded => ({
+export const aReportDownloaded = (
+  data: Partial<AlcoholReportDownloaded['data']> = {},
+): AlcoholReportDownloaded => ({
   type: 'AlcoholReportDownloaded',
   data: {
     companyId: COMPANY,

@@ -36,7 +36,8 @@ function textProblem(value: string, name: RitsFieldName): string | null {
 }
 
 export const RITS_MESSAGES = {
-  taxpayerZero: 'No Comptroller taxpayer number: the file reports "0", as the Comptroller asks when it is unknown.',
+  taxpayerZero:
+    'No Comptroller taxpayer number: the file reports "0", as the Comptroller asks when it is unknown.',
   state: 'State must be a 2-letter abbreviation (TX).',
   zip: 'ZIP must have 5 digits.',
   upcMissing: 'No UPC: the UPC field is empty in the file.',
@@ -63,9 +64,18 @@ export function ritsProblems(
     if (!problems.has(key)) problems.set(key, problem);
   };
   const permit = ritsText(seller.permit);
-  const sellerProblem = permit === '' ? RITS_MESSAGES.sellerPermit : permit.length > 8 ? tooLong('sellerPermit') : null;
+  const sellerProblem =
+    permit === '' ? RITS_MESSAGES.sellerPermit : permit.length > 8 ? tooLong('sellerPermit') : null;
   const head: RitsProblem[] = sellerProblem
-    ? [{ kind: 'seller_permit', id: seller.companyId, name: 'Company', field: LABEL.sellerPermit, message: sellerProblem }]
+    ? [
+        {
+          kind: 'seller_permit',
+          id: seller.companyId,
+          name: 'Company',
+          field: LABEL.sellerPermit,
+          message: sellerProblem,
+        },
+      ]
     : [];
 
   for (const record of records) {
@@ -81,19 +91,33 @@ export function ritsProblems(
     customer('customer_name', 'retailerName', textProblem(r.name, 'retailerName'));
     customer('customer_address', 'retailerAddress', textProblem(r.address, 'retailerAddress'));
     customer('customer_city', 'retailerCity', textProblem(r.city, 'retailerCity'));
-    customer('customer_state', 'retailerState', /^[A-Za-z]{2}$/.test(ritsText(r.state)) ? null : RITS_MESSAGES.state);
+    customer(
+      'customer_state',
+      'retailerState',
+      /^[A-Za-z]{2}$/.test(ritsText(r.state)) ? null : RITS_MESSAGES.state,
+    );
     customer('customer_zip', 'retailerZip', ritsZip(r.zip).length === 5 ? null : RITS_MESSAGES.zip);
     customer('customer_permit', 'retailerPermit', textProblem(r.permit.replace(/\s/g, ''), 'retailerPermit'));
 
     const product = (kind: MissingDataKind, field: RitsFieldName, message: string | null) => {
       if (!message) return;
       for (const id of record.productIds)
-        add({ kind, id, name: `${record.brand} ${record.containerSize}`.trim(), field: LABEL[field], message });
+        add({
+          kind,
+          id,
+          name: `${record.brand} ${record.containerSize}`.trim(),
+          field: LABEL[field],
+          message,
+        });
     };
     product(
       'product_upc',
       'upc',
-      record.upc === '' ? RITS_MESSAGES.upcMissing : /^\d{8,14}$/.test(record.upc) ? null : RITS_MESSAGES.upcShape,
+      record.upc === ''
+        ? RITS_MESSAGES.upcMissing
+        : /^\d{8,14}$/.test(record.upc)
+          ? null
+          : RITS_MESSAGES.upcShape,
     );
     product('product_class', 'beverageClass', record.beverageClass ? null : RITS_MESSAGES.beverageClass);
     product('product_brand', 'brand', textProblem(record.brand, 'brand'));
@@ -109,7 +133,8 @@ export function ritsProblems(
             : null,
     );
   }
-  const byName = (a: RitsProblem, b: RitsProblem) => a.name.localeCompare(b.name) || a.kind.localeCompare(b.kind);
+  const byName = (a: RitsProblem, b: RitsProblem) =>
+    a.name.localeCompare(b.name) || a.kind.localeCompare(b.kind);
   const all = [...problems.values()];
   return [
     ...head,

@@ -76,7 +76,11 @@ describe('The RITS file', () => {
         sale({ units: -1, netCents: -1999 }),
       ]);
       expect(records).toHaveLength(1);
-      expect(records[0]).toMatchObject({ containers: 7, sellingPriceCents: 13995, productIds: ['p-1', 'p-2'] });
+      expect(records[0]).toMatchObject({
+        containers: 7,
+        sellingPriceCents: 13995,
+        productIds: ['p-1', 'p-2'],
+      });
     });
 
     it('keeps another size, UPC or retailer on a line of its own, sorted by retailer and brand', () => {
@@ -96,7 +100,10 @@ describe('The RITS file', () => {
     it('leaves out a line sold and credited in full, and keeps one credited beyond the month negative', () => {
       expect(ritsRecords([sale(), sale({ units: -6, netCents: -11994 })])).toEqual([]);
       const [record] = ritsRecords([sale({ units: -2, netCents: -3998 })]);
-      expect(byName(ritsFields('LP123456', record!))).toMatchObject({ containers: '-2', sellingPrice: '-39.98' });
+      expect(byName(ritsFields('LP123456', record!))).toMatchObject({
+        containers: '-2',
+        sellingPrice: '-39.98',
+      });
     });
   });
 
@@ -105,9 +112,13 @@ describe('The RITS file', () => {
       const long = { ...rustyNail, name: 'N'.repeat(60), address: 'A'.repeat(55), city: 'C'.repeat(31) };
       const [record] = ritsRecords([sale({ retailer: long, brand: 'B'.repeat(70) })]);
       const fields = byName(ritsFields('LP1234567', record!));
-      expect([fields.sellerPermit, fields.retailerName, fields.retailerAddress, fields.retailerCity, fields.brand]).toEqual(
-        ['LP123456', 'N'.repeat(50), 'A'.repeat(50), 'C'.repeat(30), 'B'.repeat(50)],
-      );
+      expect([
+        fields.sellerPermit,
+        fields.retailerName,
+        fields.retailerAddress,
+        fields.retailerCity,
+        fields.brand,
+      ]).toEqual(['LP123456', 'N'.repeat(50), 'A'.repeat(50), 'C'.repeat(30), 'B'.repeat(50)]);
       const short = byName(ritsFields('LP1', ritsRecords([sale()])[0]!));
       expect(short.sellerPermit).toBe('LP1');
     });
@@ -159,7 +170,9 @@ describe('The missing-data check, in the terms of the RITS file', () => {
 
   it('names the retailer whose taxpayer number is reported as "0" and the fields it lacks', () => {
     const bare = { ...rustyNail, taxpayerNumber: null, address: '', zip: '787', state: 'Texas', permit: '' };
-    expect(ritsProblems(seller, ritsRecords([sale({ retailer: bare })])).map((p) => [p.kind, p.field])).toEqual([
+    expect(
+      ritsProblems(seller, ritsRecords([sale({ retailer: bare })])).map((p) => [p.kind, p.field]),
+    ).toEqual([
       ['customer_address', 'Retailer address'],
       ['customer_permit', 'Retailer TABC permit'],
       ['customer_state', 'Retailer state'],
@@ -182,7 +195,11 @@ describe('The missing-data check, in the terms of the RITS file', () => {
       ['product_size', 'p-2', 'The size names no volume (e.g. 750ml, 1.75L, 12oz).'],
       ['product_upc', 'p-2', 'UPC must have 8 to 14 digits.'],
       ['product_upc', 'p-1', 'No UPC: the UPC field is empty in the file.'],
-      ['product_class', 'p-3', 'No beverage class (DS, W, B or ML): the product is not liquor, wine or beer.'],
+      [
+        'product_class',
+        'p-3',
+        'No beverage class (DS, W, B or ML): the product is not liquor, wine or beer.',
+      ],
       ['product_brand', 'p-4', 'Brand is longer than 50 characters: the file keeps the first 50.'],
     ]);
   });

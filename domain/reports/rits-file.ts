@@ -154,8 +154,13 @@ export function ritsRecords(sales: readonly RitsSale[]): RitsRecord[] {
       if (!same.productIds.includes(sale.productId)) same.productIds.push(sale.productId);
     }
   }
-  const text = (record: RitsRecord) =>
-    [ritsText(record.retailer.name), record.retailer.id, record.brand, record.containerSize, record.upc];
+  const text = (record: RitsRecord) => [
+    ritsText(record.retailer.name),
+    record.retailer.id,
+    record.brand,
+    record.containerSize,
+    record.upc,
+  ];
   return [...records.values()]
     .filter((record) => record.containers !== 0 || record.sellingPriceCents !== 0)
     .sort((a, b) => {
