@@ -73,7 +73,7 @@ export function beverageTypeOf(type: ProductType): BeverageType | null {
   }
 }
 
-/** The CSV's columns, in order (our assumption of the RITS layout: README "For TABC inspections"). */
+/** The columns of the CSV under our own headers, in order (the second export; the RITS file is `rits-file.ts`). */
 export const REPORT_COLUMNS = [
   'Seller Permit',
   'Report Month',

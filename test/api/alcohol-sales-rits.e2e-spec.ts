@@ -43,6 +43,7 @@ describe('The alcohol sales report as a RITS file, and its filing (HTTP)', () =>
   let api: ApiClient;
   let token: string;
   let companyId: string;
+  let firstInvoice: { number: string };
   const month = previousMonth(thisMonth());
   const { from, to } = monthDays(month);
 
@@ -116,11 +117,13 @@ describe('The alcohol sales report as a RITS file, and its filing (HTTP)', () =>
         token,
       );
       expect(created.status).toBe(201);
+      return created.body as { number: string };
     };
-    await invoice(rustyNail, from, [
+    firstInvoice = await invoice(rustyNail, from, [
       { product_id: titos, qty: 6, price: 19.99 },
       { product_id: wine, qty: 2, price: 12.5 },
     ]);
+    await invoice(rustyNail, today(), [{ product_id: titos, qty: 5, price: 19.99 }]);
     await invoice(rustyNail, to, [{ product_id: titos, qty: 2, price: 18 }]);
     await invoice(saloon, to, [{ product_id: shiner, qty: 24, price: 1.25 }]);
   });
@@ -188,6 +191,34 @@ describe('The alcohol sales report as a RITS file, and its filing (HTTP)', () =>
       for (const field of RITS_FIELDS) expect(record[field.name].length).toBeLessThanOrEqual(field.width);
   });
 
+  it("nets a credit memo in the month it is issued: a return of last month's sale lowers this month's file only", async () => {
+    const before = (await rits(month)).text;
+    const memo = await api.post(
+      'credit-memo',
+      {
+        invoice: firstInvoice.number,
+        reason: 'delivered_damaged',
+        note: 'Broken',
+        lines: [{ line_no: 1, qty: 2 }],
+      },
+      token,
+    );
+    expect(memo.status).toBe(201);
+    // this month: 5 sold today less the 2 returned from last month's invoice, on one line
+    const titos = recordsOf((await rits(thisMonth())).text).filter((r) => r.brand === "TITO'S VODKA");
+    expect(
+      titos.map(({ retailerName, upc, containers, sellingPrice }) => ({
+        retailerName,
+        upc,
+        containers,
+        sellingPrice,
+      })),
+    ).toEqual([
+      { retailerName: 'The Rusty Nail', upc: '619947000013', containers: '3', sellingPrice: '59.97' },
+    ]);
+    expect((await rits(month)).text).toBe(before);
+  });
+
   it('names in the check what the file reports as "0" or leaves empty', async () => {
     const { body } = await api.get<AlcoholSalesReportAnswer>(
       `comptroller/alcohol-sales?month=${month}`,
@@ -206,7 +237,7 @@ describe('The alcohol sales report as a RITS file, and its filing (HTTP)', () =>
     expect(body.months[0]).toMatchObject({
       month,
       due_on: reportDueOn(month),
-      downloads: 1,
+      downloads: 3,
       downloaded_by: 'Jane Owner',
       no_sales: false,
       confirmation_number: null,

@@ -20,8 +20,9 @@ export const alcoholSalesApi = api.enhanceEndpoints({ addTagTypes: [FILING] }).i
   endpoints: (build) => ({
     alcoholSalesReport: build.query<AlcoholSalesReportAnswer, { month: string }>({
       query: (params) => ({ url: 'comptroller/alcohol-sales', params }),
-      // the check follows edits made elsewhere: never show an old one
+      // the check follows edits made elsewhere: never show an old one; its filing follows a download or a filing
       keepUnusedDataFor: 0,
+      providesTags: [FILING],
     }),
     downloadAlcoholSales: build.mutation<DownloadedFile, { month: string }>({
       query: (params) => ({
