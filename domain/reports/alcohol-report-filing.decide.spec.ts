@@ -60,7 +60,7 @@ describe('Alcohol sales report filing', () => {
 
     it('refuses an empty, too long or odd confirmation number', () => {
       const message =
-        'Confirmation number is required: the number RITS gave the filed report (letters, digits and hyphens, at most 40).';
+        'Enter the confirmation number RITS gave the filed report: letters, digits and hyphens, at most 40.';
       for (const bad of ['', '   ', 'A'.repeat(41), 'RITS 12', 'RITS/12'])
         given([]).when(markFiled(bad)).thenThrows(message);
     });

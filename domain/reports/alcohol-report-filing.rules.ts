@@ -11,7 +11,7 @@ import {
 export const CONFIRMATION_MAX = 40;
 
 export const FILING_MESSAGES = {
-  confirmation: `Confirmation number is required: the number RITS gave the filed report (letters, digits and hyphens, at most ${CONFIRMATION_MAX}).`,
+  confirmation: `Enter the confirmation number RITS gave the filed report: letters, digits and hyphens, at most ${CONFIRMATION_MAX}.`,
   monthOpen: 'A month can be marked filed once it is over.',
 } as const;
 

@@ -279,7 +279,7 @@ describe('The alcohol sales report as a RITS file, and its filing (HTTP)', () =>
 
   it('refuses a bad confirmation number, an open month and a bad month, changing nothing', async () => {
     const message =
-      'Confirmation number is required: the number RITS gave the filed report (letters, digits and hyphens, at most 40).';
+      'Enter the confirmation number RITS gave the filed report: letters, digits and hyphens, at most 40.';
     for (const body of [
       {},
       { confirmation_number: '' },

@@ -119,7 +119,7 @@ describe('Comptroller report filing (browser)', () => {
       const dialog = page.getByRole('dialog', { name: `Mark ${monthName(month)} filed` });
       await visible(dialog);
       await dialog.getByRole('button', { name: 'Mark Filed' }).click();
-      await visible(dialog.getByText(/Confirmation number is required/));
+      await visible(dialog.getByText(/Enter the confirmation number RITS gave/));
       await dialog.getByRole('textbox', { name: 'Confirmation number' }).fill('RITS 42');
       await dialog.getByRole('button', { name: 'Mark Filed' }).click();
       await visible(dialog.getByText(/letters, digits and hyphens, at most 40/));
