@@ -15,6 +15,7 @@ import type { InvoiceEvent } from './invoices/invoice.events.js';
 import type { OrderNumberEvent } from './orders/order-numbers.js';
 import type { OrderEvent } from './orders/order.events.js';
 import type { ProductEvent } from './products/product.events.js';
+import type { AlcoholReportEvent } from './reports/alcohol-report-filing.events.js';
 import type { RouteDayEvent } from './routes/route-day.js';
 import type { RouteEvent } from './routes/route.events.js';
 import type { StaffEvent } from './staff/staff.events.js';
@@ -48,6 +49,7 @@ export type DomainEvent =
   | ProductEvent
   | RouteEvent
   | RouteDayEvent
+  | AlcoholReportEvent
   | StaffEvent
   | StampEvent
   | StampHoldingEvent;
@@ -140,6 +142,9 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   RouteClosed: 1,
   RouteDayStopsClaimed: 1,
   RouteDayStopsReleased: 1,
+  // the Comptroller's alcohol sales report
+  AlcoholReportDownloaded: 1,
+  AlcoholReportFiled: 1,
   CreditMemoNumberAssigned: 1,
   InvoiceEmailed: 1,
   InvoiceEmailRetryStarted: 1,

@@ -16,6 +16,7 @@ import { productProjection } from './products/product.projection.js';
 import { orderProjection } from './orders/order.projection.js';
 import { orderDraftProjection } from './orders/order-draft.projection.js';
 import type { Projection } from './projection.js';
+import { alcoholReportProjection } from './reports/alcohol-report.projection.js';
 import { routeProjection } from './routes/route.projection.js';
 import { stampsProjection } from './stamps/stamp-ledger.projection.js';
 
@@ -40,6 +41,7 @@ export const allProjections: readonly Projection[] = [
   inventoryProjection,
   integrationsProjection,
   routeProjection,
+  alcoholReportProjection,
 ];
 
 export { activityProjection, ACTIVITY_SCHEMA } from './activity/activity.projection.js';
@@ -87,3 +89,4 @@ export { INVENTORY_SCHEMA } from './inventory/inventory.schema.js';
 export { integrationsProjection } from './integrations/integrations.projection.js';
 export { INTEGRATIONS_SCHEMA } from './integrations/integrations.schema.js';
 export { routeProjection, ROUTE_SCHEMA } from './routes/route.projection.js';
+export { alcoholReportProjection, ALCOHOL_REPORT_SCHEMA } from './reports/alcohol-report.projection.js';

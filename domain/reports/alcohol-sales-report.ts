@@ -1,5 +1,6 @@
 import type { ProductType } from '../products/product.rules.js';
 import { containerMillilitres } from '../products/container-size.js';
+import { addCalendarDays, isTexasBusinessDay } from '../shared/texas-calendar.js';
 
 /**
  * The Comptroller's monthly alcohol sales report (Tex. Tax Code §151.462): an LP permittee files, by the
@@ -30,8 +31,18 @@ export function nextMonth(month: string): string {
   return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
 }
 
-/** The report of a month is due on the 25th of the month after (§151.462). */
-export const reportDueOn = (month: string): string => `${nextMonth(month)}-25`;
+/**
+ * The report of a month is due on the 25th of the month after; when the 25th is a Saturday, a Sunday or a Texas
+ * holiday, on the next business day.
+ */
+export function reportDueOn(month: string): string {
+  let day = `${nextMonth(month)}-25`;
+  while (!isTexasBusinessDay(day)) day = addCalendarDays(day, 1);
+  return day;
+}
+
+/** The Comptroller's penalty for each report filed after its due date, in dollars. */
+export const LATE_REPORT_PENALTY = 50;
 
 /** The month a business day falls in. */
 export const monthOf = (day: string): string => day.slice(0, 7);
@@ -62,7 +73,7 @@ export function beverageTypeOf(type: ProductType): BeverageType | null {
   }
 }
 
-/** The CSV's columns, in order (our assumption of the RITS layout: README "For TABC inspections"). */
+/** The columns of the CSV under our own headers, in order (the second export; the RITS file is `rits-file.ts`). */
 export const REPORT_COLUMNS = [
   'Seller Permit',
   'Report Month',
@@ -139,23 +150,27 @@ export function reportCells(
   ];
 }
 
-/** What must be filled before the report can be filed: one kind per check. */
+/**
+ * What the check names, in the terms of the RITS file: the seller's permit; per customer its taxpayer number,
+ * name, address, city, state, ZIP and TABC permit; per product its UPC, beverage class, brand and container size;
+ * and the month's draft invoices (left out of the report until they are invoiced).
+ */
 export type MissingDataKind =
   | 'seller_permit'
   | 'customer_taxpayer_number'
+  | 'customer_name'
+  | 'customer_address'
+  | 'customer_city'
+  | 'customer_state'
+  | 'customer_zip'
+  | 'customer_permit'
   | 'product_upc'
+  | 'product_class'
+  | 'product_brand'
   | 'product_size'
-  | 'product_case_size'
   | 'draft_invoice';
 
-export const MISSING_DATA_MESSAGES: Record<MissingDataKind, string> = {
-  seller_permit: "The company's TABC permit is missing (Settings).",
-  customer_taxpayer_number: 'No Comptroller taxpayer number.',
-  product_upc: 'No UPC.',
-  product_size: 'The size names no volume (e.g. 750ml, 1.75L, 12oz).',
-  product_case_size: 'No case size (the pack).',
-  draft_invoice: 'Still a draft: not reported until it is invoiced (or cancelled).',
-};
+export const DRAFT_INVOICE_MESSAGE = 'Still a draft: not reported until it is invoiced (or cancelled).';
 
 /** True when a product's size names no volume the report can give. */
 export const sizeUnreadable = (size: string): boolean => containerMillilitres(size) === null;

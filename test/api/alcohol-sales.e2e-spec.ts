@@ -1,5 +1,10 @@
 import type { AlcoholSalesReportAnswer } from '#domain/contracts/alcohol-sales.contract.js';
-import { monthDays, previousMonth, REPORT_COLUMNS } from '#domain/reports/alcohol-sales-report.js';
+import {
+  monthDays,
+  previousMonth,
+  REPORT_COLUMNS,
+  reportDueOn,
+} from '#domain/reports/alcohol-sales-report.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -157,7 +162,7 @@ describe('Comptroller alcohol sales report (HTTP)', () => {
     expect(body).toMatchObject({
       month,
       permit: 'LP123456',
-      due_on: `${monthDays(thisMonth()).from.slice(0, 8)}25`,
+      due_on: reportDueOn(month),
       ready: false,
       totals: { lines: 4, retailers: 2, units: 35, net: 119.94 + 25 + 27 + 30 },
       by_type: [
@@ -169,13 +174,12 @@ describe('Comptroller alcohol sales report (HTTP)', () => {
     });
   });
 
-  it('lists what must be filled before the 25th', async () => {
+  it('lists what must be filled before the due date, in the terms of the RITS file', async () => {
     const { body } = await report(`month=${month}`);
     expect(body.missing.map(({ kind, id, name }) => ({ kind, id, name }))).toEqual([
       { kind: 'customer_taxpayer_number', id: saloon, name: 'Saloon No 10' },
-      { kind: 'product_upc', id: wine, name: 'HOUSE RED 750ml' },
-      { kind: 'product_case_size', id: wine, name: 'HOUSE RED 750ml' },
-      { kind: 'product_size', id: pint, name: 'OLD CROW pint' },
+      { kind: 'product_upc', id: wine, name: 'HOUSE RED 750ML' },
+      { kind: 'product_size', id: pint, name: 'OLD CROW PINT' },
       { kind: 'draft_invoice', id: draftId, name: expect.stringMatching(/^#\d+$/) },
     ]);
   });

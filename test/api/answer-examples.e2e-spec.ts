@@ -117,6 +117,11 @@ describe('Documented answer examples (HTTP)', () => {
       'GET',
       `comptroller/alcohol-sales?month=${businessDate(new Date().toISOString()).slice(0, 7)}`,
     );
+    const companyId = owner.user.company_id;
+    const months = await call('GET', `company/${companyId}/alcohol-reports`);
+    await call('POST', `company/${companyId}/alcohol-reports/${months.body.months[0].month}/filed`, {
+      confirmation_number: 'RITS-2026110012',
+    });
   });
 
   it('staff: an invitation looked up and accepted, the new user disabled', async () => {
@@ -337,6 +342,8 @@ describe('Documented answer examples (HTTP)', () => {
         'DELETE /api/v1/product/price-tier/{id}',
         'DELETE /api/v1/stamp/undo-destroy',
         'GET /api/v1/comptroller/alcohol-sales',
+        'GET /api/v1/company/{id}/alcohol-reports',
+        'POST /api/v1/company/{id}/alcohol-reports/{month}/filed',
         'GET /api/v1/auth/invitation',
         'GET /api/v1/company/logo',
         'GET /api/v1/customer/all-users',

@@ -313,6 +313,14 @@ export const SCREENS: Screen[] = [
     data: () => `/stamp/comptroller?month=${new Date().toISOString().slice(0, 7)}`,
     empty: at('/stamp/comptroller'),
     widths: true,
+    dialogs: [
+      {
+        // last month's report, not filed yet
+        name: 'mark a month filed',
+        open: opener(/^Mark Filed:/),
+        dialog: dialogNamed(/^Mark .* filed$/),
+      },
+    ],
   },
   {
     route: '/stamp/roll',

@@ -126,6 +126,22 @@ export async function writeCorpusScenario(
     api.put(`company/${companyId}/compliance`, { extended_stamp_statuses: true }, token),
   );
 
+  // The Comptroller's alcohol sales report of last month: its RITS file downloaded, the month marked filed.
+  const reportMonth = (() => {
+    const [y, m] = today.split('-').map(Number) as [number, number];
+    return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+  })();
+  await step('alcohol report RITS file', () =>
+    api.get(`comptroller/alcohol-sales/rits?month=${reportMonth}`, token),
+  );
+  await step('alcohol report filed', () =>
+    api.post(
+      `company/${companyId}/alcohol-reports/${reportMonth}/filed`,
+      { confirmation_number: 'RITS-1' },
+      token,
+    ),
+  );
+
   // Customers: created, changed, moved to a tier, removed; a balance link issued and revoked.
   const customerBody = {
     name: 'Corpus Tavern',

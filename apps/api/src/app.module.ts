@@ -6,10 +6,9 @@ import { join } from 'node:path';
 import { ActivityController } from './activity/activity.controller.js';
 import { HealthProbe } from './health/health.probe.js';
 import { ActivityReader } from './activity/queries/activity.reader.js';
-import { AlcoholSalesController } from './reports/alcohol-sales/alcohol-sales.controller.js';
+import { AlcoholSalesModule } from './reports/alcohol-sales/alcohol-sales.module.js';
 import { ReportsController } from './reports/reports.controller.js';
 import { ReportsReader } from './reports/queries/reports.reader.js';
-import { AlcoholSalesReportReader } from './reports/alcohol-sales/queries/alcohol-sales-report.reader.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import { CustomersModule } from './customers/customers.module.js';
@@ -85,6 +84,7 @@ export class AppModule {
         StatementsModule,
         CreditsModule,
         RoutesModule,
+        AlcoholSalesModule,
         AccountsModule,
         CompaniesModule,
         FeaturesModule,
@@ -97,14 +97,13 @@ export class AppModule {
         IntegrationsModule,
         LiveModule,
       ],
-      controllers: [HealthController, ActivityController, ReportsController, AlcoholSalesController],
+      controllers: [HealthController, ActivityController, ReportsController],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
         ProcessPresence,
         ActivityReader,
         HealthProbe,
         ReportsReader,
-        AlcoholSalesReportReader,
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
     };

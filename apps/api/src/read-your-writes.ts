@@ -1,4 +1,5 @@
 import {
+  alcoholReportProjection,
   creditMemoProjection,
   companyLogoProjection,
   companyProjection,
@@ -77,4 +78,6 @@ export const WAITS_FOR = {
   company: names(companyProjection, companyLogoProjection),
   /** The dispatcher's board and the driver's download (rm_route, rm_route_stop). */
   route: names(routeProjection),
+  /** The months list of the Comptroller's alcohol sales report (rm_alcohol_report). */
+  alcoholReport: names(alcoholReportProjection),
 } as const satisfies Record<string, readonly string[]>;

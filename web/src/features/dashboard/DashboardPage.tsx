@@ -4,6 +4,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { CompanyDetailsBanner } from '../settings/CompanyDetailsBanner';
 import { StampStatusBanners } from '../stamps/StampStatus';
+import { AlcoholReportReminder } from './AlcoholReportReminder';
 import { CreditLawAlerts } from './CreditLawAlerts';
 import { DashboardStats } from './DashboardStats';
 import { QuickSearch } from './QuickSearch';
@@ -11,7 +12,7 @@ import { RecentInvoices } from './RecentInvoices';
 
 /**
  * /dashboard (and /): New Invoice and New Customer, the company-details and stamp banners (low-stamp warning,
- * active roll), the credit-law alerts, recent invoices and the quick search, and the stats panel with the top products.
+ * active roll), the reminder of last month's Comptroller report while it is not filed, the credit-law alerts, recent invoices and the quick search, and the stats panel with the top products.
  */
 export default function DashboardPage() {
   return (
@@ -31,6 +32,7 @@ export default function DashboardPage() {
       />
       <CompanyDetailsBanner />
       <StampStatusBanners />
+      <AlcoholReportReminder />
       <CreditLawAlerts />
       <Box
         sx={{

@@ -21,8 +21,11 @@ import { companyToday, formatDate, formatMoney, monthBefore } from '../../shared
 import { fieldErrors, problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { AlcoholReportMonths } from './AlcoholReportMonths';
+import { STATUS_COLOR, STATUS_LABEL } from './alcohol-report-months';
 import {
   useDownloadAlcoholSalesMutation,
+  useDownloadRitsMutation,
   useLazyAlcoholSalesReportQuery,
   type AlcoholSalesReportAnswer,
   type MissingDataItem,
@@ -39,8 +42,19 @@ const TYPE_LABEL = { DS: 'Distilled spirits (DS)', W: 'Wine (W)', B: 'Beer (B)',
 
 const GROUPS: { title: string; kinds: MissingDataKind[] }[] = [
   { title: 'Company', kinds: ['seller_permit'] },
-  { title: 'Customers', kinds: ['customer_taxpayer_number'] },
-  { title: 'Products', kinds: ['product_upc', 'product_size', 'product_case_size'] },
+  {
+    title: 'Customers',
+    kinds: [
+      'customer_taxpayer_number',
+      'customer_name',
+      'customer_address',
+      'customer_city',
+      'customer_state',
+      'customer_zip',
+      'customer_permit',
+    ],
+  },
+  { title: 'Products', kinds: ['product_upc', 'product_class', 'product_brand', 'product_size'] },
   { title: 'Invoices', kinds: ['draft_invoice'] },
 ];
 
@@ -66,8 +80,8 @@ function MissingData({ report }: { report: AlcoholSalesReportAnswer }) {
   return (
     <>
       <Alert severity="warning" sx={{ mb: 2 }}>
-        Fill these before the report is due on {formatDate(`${report.due_on}T12:00:00`)}: the CSV leaves their
-        cells empty.
+        Fill these before the report is due on {formatDate(`${report.due_on}T12:00:00`)}: the RITS file
+        reports them as shown (empty, cut, or &quot;0&quot; for an unknown taxpayer number).
       </Alert>
       {GROUPS.map(({ title, kinds }) => {
         const items = report.missing.filter((item) => kinds.includes(item.kind));
@@ -86,7 +100,7 @@ function MissingData({ report }: { report: AlcoholSalesReportAnswer }) {
                         {item.name}
                       </Link>
                     }
-                    secondary={item.message}
+                    secondary={item.field ? `${item.field}: ${item.message}` : item.message}
                   />
                 </ListItem>
               ))}
@@ -113,6 +127,7 @@ export default function AlcoholSalesReportPage() {
   const form = useForm({ initialValues, validate });
   const [load, result] = useLazyAlcoholSalesReportQuery();
   const [download, downloading] = useDownloadAlcoholSalesMutation();
+  const [downloadRits, downloadingRits] = useDownloadRitsMutation();
 
   useEffect(() => {
     void load(initialValues);
@@ -133,10 +148,11 @@ export default function AlcoholSalesReportPage() {
     }
   });
 
-  const downloadCsv = async () => {
+  const downloadFile = async (kind: 'rits' | 'csv') => {
     if (Object.values(validate(form.values)).some(Boolean)) return;
     try {
-      saveFile(await download({ month: form.values.month }).unwrap());
+      const month = form.values.month;
+      saveFile(await (kind === 'rits' ? downloadRits({ month }) : download({ month })).unwrap());
     } catch (error) {
       showServerErrors(error, 'Error downloading the CSV');
     }
@@ -148,8 +164,9 @@ export default function AlcoholSalesReportPage() {
     <>
       <PageHeader
         title="Comptroller Report"
-        subtitle="The monthly alcohol sales report to the Texas Comptroller (due the 25th): each sale to a retailer with its taxpayer number and permit, the container, pack, brand, type, UPC and net price."
+        subtitle="The monthly alcohol sales report to the Texas Comptroller (due the 25th): per retailer, brand, UPC and container size, the number of containers and their total selling price, in the RITS layout; the CSV lists each sale under plain headers."
       />
+      <AlcoholReportMonths />
       <Card component="section" aria-labelledby="comptroller-month" sx={{ mb: 3 }}>
         <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
           <Typography id="comptroller-month" variant="h2" sx={{ fontSize: '1.0625rem', mb: 2 }}>
@@ -176,8 +193,17 @@ export default function AlcoholSalesReportPage() {
               <Button
                 variant="outlined"
                 startIcon={<FileDownloadOutlined />}
+                loading={downloadingRits.isLoading}
+                onClick={() => void downloadFile('rits')}
+                sx={{ height: 56 }}
+              >
+                Download RITS File
+              </Button>
+              <Button
+                variant="outlined"
+                startIcon={<FileDownloadOutlined />}
                 loading={downloading.isLoading}
-                onClick={() => void downloadCsv()}
+                onClick={() => void downloadFile('csv')}
                 sx={{ height: 56 }}
               >
                 Download CSV
@@ -205,8 +231,18 @@ export default function AlcoholSalesReportPage() {
                   size="small"
                   color={report.ready ? 'success' : 'warning'}
                   label={report.ready ? 'Ready to file' : `${report.missing.length} to fill`}
+                />{' '}
+                <Chip
+                  size="small"
+                  color={STATUS_COLOR[report.filing.status]}
+                  label={STATUS_LABEL[report.filing.status]}
                 />
               </Typography>
+              {report.no_sales && (
+                <Alert severity="info" sx={{ mb: 2 }}>
+                  No sales this month: the RITS file is the no-sales report, which must be filed too.
+                </Alert>
+              )}
               <Typography>
                 {`${count(report.totals.lines, 'sale line')} to ${count(report.totals.retailers, 'retailer')}: `}
                 {`${count(report.totals.units, 'unit')}, ${formatMoney(report.totals.net)} net`}
@@ -222,7 +258,7 @@ export default function AlcoholSalesReportPage() {
                 ))}
               </List>
               <Typography variant="body2" color="text.secondary">
-                File: {report.filename}
+                {`RITS file: ${report.rits_filename} (${count(report.records, 'record')}) · CSV: ${report.filename}`}
               </Typography>
             </CardContent>
           </Card>

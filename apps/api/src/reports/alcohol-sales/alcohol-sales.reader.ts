@@ -1,19 +1,24 @@
 import { BadRequestException } from '@nestjs/common';
 import type pg from 'pg';
-import type { AlcoholSalesReportAnswer, MissingDataItem } from '#domain/contracts/alcohol-sales.contract.js';
+import type {
+  AlcoholReportMonth,
+  AlcoholSalesReportAnswer,
+  MissingDataItem,
+} from '#domain/contracts/alcohol-sales.contract.js';
 import type { ProductType } from '#domain/products/product.rules.js';
 import {
   beverageTypeOf,
+  DRAFT_INVOICE_MESSAGE,
   isReportMonth,
-  MISSING_DATA_MESSAGES,
   monthDays,
   monthOf,
   REPORT_MESSAGES,
   reportDueOn,
-  sizeUnreadable,
   type BeverageType,
   type ReportLine,
 } from '#domain/reports/alcohol-sales-report.js';
+import { ritsProblems } from '#domain/reports/rits-check.js';
+import { ritsFilename, ritsRecords, type RitsSale } from '#domain/reports/rits-file.js';
 import { businessDate, DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import type { SqlQuery } from '#infra/grid/index.js';
@@ -145,39 +150,83 @@ interface PairRow extends Record<string, unknown> {
   net_cents: string;
   customer_name: string;
   taxpayer: string | null;
+  permit: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
   product: string;
   product_type: ProductType;
   product_size: string;
   upc: string | null;
-  case_size: number | null;
+}
+
+/** The month's net sales per customer and product, with the counted lines behind each. */
+export interface MonthSales {
+  sales: (RitsSale & { lines: number })[];
 }
 
 /**
- * GET /comptroller/alcohol-sales: the month's totals and the missing-data check — what must be filled before the
- * 25th: the seller's permit, customers without a taxpayer number, products without a UPC, a readable size or a case
- * size, and the month's draft invoices. Two round trips over the month's rows (per customer and product, then the
- * drafts through the invoice status index).
+ * The month's sales per customer and product (one round trip over the month's lines, grouped), as the RITS file
+ * and the check read them: the customer's and product's fields as they are now.
+ */
+export async function readMonthSales(
+  pool: pg.Pool,
+  companyId: string,
+  month: string,
+  timeZone: string,
+): Promise<MonthSales> {
+  const { from, to } = monthDays(month);
+  const pairs = await tenantQuery<PairRow>(
+    pool,
+    companyId,
+    `SELECT l.customer_id, l.product_id, COUNT(*)::int AS lines, SUM(l.units)::text AS units,
+            SUM(l.amount_cents)::text AS net_cents, c.name AS customer_name,
+            c.comptroller_taxpayer_number AS taxpayer, c.display_tabc_id AS permit, c.address, c.city, c.state,
+            c.zip, p.product, p.product_type, p.product_size, p.upc
+       ${MONTH_LINES}
+      GROUP BY l.customer_id, l.product_id, c.name, c.comptroller_taxpayer_number, c.display_tabc_id, c.address,
+               c.city, c.state, c.zip, p.product, p.product_type, p.product_size, p.upc`,
+    [from, to, timeZone],
+  );
+  return {
+    sales: pairs.map((pair) => ({
+      retailer: {
+        id: pair.customer_id,
+        taxpayerNumber: pair.taxpayer,
+        name: pair.customer_name ?? '',
+        address: pair.address ?? '',
+        city: pair.city ?? '',
+        state: pair.state ?? '',
+        zip: pair.zip ?? '',
+        permit: pair.permit ?? '',
+      },
+      productId: pair.product_id,
+      brand: pair.product ?? '',
+      productType: pair.product_type,
+      upc: pair.upc,
+      size: pair.product_size ?? '',
+      units: Number(pair.units),
+      netCents: Number(pair.net_cents),
+      lines: pair.lines,
+    })),
+  };
+}
+
+/**
+ * GET /comptroller/alcohol-sales: the month's totals, its RITS records and the missing-data check in the RITS
+ * file's terms (`ritsProblems`), and the month's draft invoices (through the invoice status index).
  */
 export async function readAlcoholSalesReport(
   pool: pg.Pool,
   companyId: string,
   month: string,
   seller: { permit: string; timeZone: string },
+  filing: AlcoholReportMonth,
 ): Promise<AlcoholSalesReportAnswer> {
   const { from, to } = monthDays(month);
-  const [pairs, drafts] = await Promise.all([
-    tenantQuery<PairRow>(
-      pool,
-      companyId,
-      `SELECT l.customer_id, l.product_id, COUNT(*)::int AS lines, SUM(l.units)::text AS units,
-              SUM(l.amount_cents)::text AS net_cents, c.name AS customer_name,
-              c.comptroller_taxpayer_number AS taxpayer, p.product, p.product_type, p.product_size, p.upc,
-              p.case_size
-         ${MONTH_LINES}
-        GROUP BY l.customer_id, l.product_id, c.name, c.comptroller_taxpayer_number, p.product, p.product_type,
-                 p.product_size, p.upc, p.case_size`,
-      [from, to, seller.timeZone],
-    ),
+  const [{ sales }, drafts] = await Promise.all([
+    readMonthSales(pool, companyId, month, seller.timeZone),
     tenantQuery<{ id: string; number: string }>(
       pool,
       companyId,
@@ -194,59 +243,26 @@ export async function readAlcoholSalesReport(
   let lines = 0;
   let units = 0;
   let netCents = 0;
-  const customers = new Map<string, MissingDataItem>();
-  const products = new Map<string, MissingDataItem[]>();
-  for (const pair of pairs) {
-    const type = beverageTypeOf(pair.product_type)!;
+  for (const sale of sales) {
+    const type = beverageTypeOf(sale.productType)!;
     const entry = byType.get(type) ?? { type, lines: 0, units: 0, net: 0 };
-    entry.lines += pair.lines;
-    entry.units += Number(pair.units);
-    entry.net += Number(pair.net_cents);
+    entry.lines += sale.lines;
+    entry.units += sale.units;
+    entry.net += sale.netCents;
     byType.set(type, entry);
-    lines += pair.lines;
-    units += Number(pair.units);
-    netCents += Number(pair.net_cents);
-    retailers.add(pair.customer_id);
-    if (!pair.taxpayer && !customers.has(pair.customer_id))
-      customers.set(pair.customer_id, {
-        kind: 'customer_taxpayer_number',
-        id: pair.customer_id,
-        name: pair.customer_name,
-        message: MISSING_DATA_MESSAGES.customer_taxpayer_number,
-      });
-    if (!products.has(pair.product_id)) {
-      const item = (kind: 'product_upc' | 'product_size' | 'product_case_size'): MissingDataItem => ({
-        kind,
-        id: pair.product_id,
-        name: `${pair.product} ${pair.product_size}`,
-        message: MISSING_DATA_MESSAGES[kind],
-      });
-      products.set(pair.product_id, [
-        ...(pair.upc ? [] : [item('product_upc')]),
-        ...(sizeUnreadable(pair.product_size) ? [item('product_size')] : []),
-        ...(pair.case_size === null ? [item('product_case_size')] : []),
-      ]);
-    }
+    lines += sale.lines;
+    units += sale.units;
+    netCents += sale.netCents;
+    retailers.add(sale.retailer.id);
   }
-  const byName = (a: MissingDataItem, b: MissingDataItem) => a.name.localeCompare(b.name);
+  const records = ritsRecords(sales);
   const missing: MissingDataItem[] = [
-    ...(seller.permit
-      ? []
-      : [
-          {
-            kind: 'seller_permit' as const,
-            id: companyId,
-            name: 'Company',
-            message: MISSING_DATA_MESSAGES.seller_permit,
-          },
-        ]),
-    ...[...customers.values()].sort(byName),
-    ...[...products.values()].flat().sort(byName),
+    ...ritsProblems({ companyId, permit: seller.permit }, records),
     ...drafts.map((draft) => ({
       kind: 'draft_invoice' as const,
       id: draft.id,
       name: `#${draft.number}`,
-      message: MISSING_DATA_MESSAGES.draft_invoice,
+      message: DRAFT_INVOICE_MESSAGE,
     })),
   ];
   const order: BeverageType[] = ['DS', 'W', 'B', 'ML'];
@@ -259,7 +275,11 @@ export async function readAlcoholSalesReport(
     by_type: order
       .filter((type) => byType.has(type))
       .map((type) => ({ ...byType.get(type)!, net: dollars(byType.get(type)!.net) })),
+    records: records.length,
+    no_sales: records.length === 0,
     missing,
     filename: reportFilename(seller.permit, month),
+    rits_filename: ritsFilename(seller.permit, month),
+    filing,
   };
 }

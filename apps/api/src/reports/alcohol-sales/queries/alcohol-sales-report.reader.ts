@@ -1,11 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import type { AlcoholSalesReportAnswer } from '#domain/contracts/alcohol-sales.contract.js';
+import type {
+  AlcoholReportMonth,
+  AlcoholSalesReportAnswer,
+} from '#domain/contracts/alcohol-sales.contract.js';
 import { REPORT_COLUMNS, reportCells } from '#domain/reports/alcohol-sales-report.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { streamCursorCsv } from '../../../infra/csv/cursor-csv.js';
 import {
   readAlcoholSalesReport,
+  readMonthSales,
   reportLineOf,
   reportLinesQuery,
   reportSeller,
@@ -24,8 +28,14 @@ export class AlcoholSalesReportReader {
     companyId: string,
     month: string,
     seller: { permit: string; timeZone: string },
+    filing: AlcoholReportMonth,
   ): Promise<AlcoholSalesReportAnswer> {
-    return readAlcoholSalesReport(this.pool, companyId, month, seller);
+    return readAlcoholSalesReport(this.pool, companyId, month, seller, filing);
+  }
+
+  /** The month's net sales per customer and product, for the RITS file. */
+  sales(companyId: string, month: string, timeZone: string) {
+    return readMonthSales(this.pool, companyId, month, timeZone);
   }
 
   /** The month's sale lines as CSV rows, streamed through a cursor. */
