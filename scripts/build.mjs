@@ -1,7 +1,7 @@
 // Compiles the server side (domain, apps, projections, migrations, test/bench) from TypeScript to dist/ with swc,
 // file by file and only what changed; `tsc --noEmit` (npm run typecheck) does the type checking.
 // Files the server reads at run time (ASSETS: the PDF templates) are copied next to the compiled code, so dist/
-// runs on its own. The web client is built by Vite when dist/web is missing or older than web/src.
+// runs on its own. The web client is built by Vite when dist/web is missing or older than web/src or domain/.
 import { transformFile } from '@swc/core';
 import { execFileSync } from 'node:child_process';
 import {
@@ -98,7 +98,11 @@ if (compiled) console.log(`build: compiled ${compiled} server file(s)`);
 const webOut = join(root, 'dist', 'web', 'index.html');
 if (
   !skipWeb &&
-  (force || !existsSync(webOut) || statSync(webOut).mtimeMs < newestMtime(join(root, 'web', 'src')))
+  (force ||
+    !existsSync(webOut) ||
+    // the web imports the domain (its rules and contracts) as well as its own sources
+    statSync(webOut).mtimeMs <
+      Math.max(newestMtime(join(root, 'web', 'src')), newestMtime(join(root, 'domain'))))
 ) {
   console.log('build: building the web client');
   execFileSync(
