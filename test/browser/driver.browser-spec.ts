@@ -9,7 +9,8 @@ import type {
 } from '#domain/contracts/route.contract.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { useBrowser } from '../support/browser.js';
-import { expectTrue, signedInOwner, visible } from '../support/browser-fixtures.js';
+import { expectTrue, signedInOwner, signInThroughForm, visible } from '../support/browser-fixtures.js';
+import { apiClient, signUpOwner } from '../support/http.js';
 import { DESKTOP, PHONE, seriousViolations } from './accessibility.js';
 import { deliver, indicator, openStop, shot, sign } from './driver-steps.js';
 
@@ -62,8 +63,11 @@ function aStop(position: number, extra: Partial<DriverStop>): DriverStop {
   };
 }
 
-/** Six stops: terms, a beer stop collected on delivery, a check, returns and a money order, cash, one skipped. */
-function theDay(): DriverDayResponse {
+/**
+ * Six stops: terms, a beer stop collected on delivery, a check, returns and a money order, cash, one skipped; the day
+ * of the signed-in user (`driver`), as the server answers it.
+ */
+function theDay(driver: { id: string; name: string }): DriverDayResponse {
   const stops = [
     aStop(1, { customer: 'Corner Liquor', phone: '512-555-0101', customer_notes: 'Back door, ring twice.' }),
     aStop(2, {
@@ -84,14 +88,14 @@ function theDay(): DriverDayResponse {
   ];
   return {
     date: '2026-11-30',
-    driver: { id: 'driver-1', name: 'Cora Owner' },
+    driver,
     downloaded_at: '2026-11-30T12:42:00.000Z',
     routes: [
       {
         id: 'route-1',
         date: '2026-11-30',
         name: 'North loop',
-        driver: { id: 'driver-1', name: 'Cora Owner' },
+        driver,
         truck: '7',
         status: 'out',
         stops: stops.length,
@@ -147,6 +151,11 @@ async function fakeServer(
   return received;
 }
 
+const driverOf = (owner: { user: { id: unknown; name?: unknown } }) => ({
+  id: String(owner.user.id),
+  name: String(owner.user.name ?? 'Driver'),
+});
+
 async function download(page: Page) {
   await page.goto('/driver');
   await page.getByRole('button', { name: "Download today's route" }).click();
@@ -160,9 +169,13 @@ describe('The driver app (browser)', () => {
   browser.it(
     'opens with no network, closes five stops and skips one offline, and sends each once, in order, on the same keys',
     async () => {
-      const { page } = await signedInOwner(app, () => browser.newPage({ viewport: PHONE }), 'Driver Dan');
+      const { page, owner } = await signedInOwner(
+        app,
+        () => browser.newPage({ viewport: PHONE }),
+        'Driver Dan',
+      );
       // the second stop's first send gets a 503: it is sent again, with the same key, before the third
-      const received = await fakeServer(page, theDay(), (path, attempt) =>
+      const received = await fakeServer(page, theDay(driverOf(owner)), (path, attempt) =>
         path === 'invoice/inv-2/delivery' && attempt === 1
           ? { status: 503, body: { statusCode: 503, message: 'Service Unavailable' } }
           : null,
@@ -298,8 +311,12 @@ describe('The driver app (browser)', () => {
   );
 
   browser.it('shows a stop the office cancelled as needing attention, with its message', async () => {
-    const { page } = await signedInOwner(app, () => browser.newPage({ viewport: DESKTOP }), 'Driver Dee');
-    const received = await fakeServer(page, theDay(), (path) =>
+    const { page, owner } = await signedInOwner(
+      app,
+      () => browser.newPage({ viewport: DESKTOP }),
+      'Driver Dee',
+    );
+    const received = await fakeServer(page, theDay(driverOf(owner)), (path) =>
       path === 'invoice/inv-1/delivery'
         ? {
             status: 409,
@@ -328,4 +345,47 @@ describe('The driver app (browser)', () => {
     expect(await seriousViolations(page, 'stop at 1440')).toEqual([]);
     await shot(page, 'driver-stop-conflict-1440');
   });
+
+  browser.it(
+    "keeps another driver's unsent deliveries on a shared phone: not shown to the next driver, and not replaced",
+    async () => {
+      const { page, owner } = await signedInOwner(
+        app,
+        () => browser.newPage({ viewport: PHONE }),
+        'Driver Ann',
+      );
+      // the office cannot be reached: Ann's delivery stays on the phone
+      const day = theDay(driverOf(owner));
+      const received = await fakeServer(page, day, () => ({
+        status: 503,
+        body: { statusCode: 503, message: 'Service Unavailable' },
+      }));
+      await download(page);
+      await deliver(page, 'Corner Liquor');
+      await expectTrue(async () => /1 waiting/.test((await indicator(page).textContent()) ?? ''));
+
+      // Bob signs in on the same phone
+      const bob = await signUpOwner(apiClient(app.baseUrl), 'Driver Bob');
+      // from now on the server answers Bob's day
+      Object.assign(day, theDay(driverOf(bob)));
+      await page.getByRole('link', { name: 'Sign out' }).click();
+      await page.waitForURL('**/auth/signin**');
+      await signInThroughForm(page, bob.email, bob.password);
+      await page.waitForURL('**/dashboard');
+      await page.goto('/driver');
+      await visible(
+        page.getByText(
+          'This phone holds 1 delivery of Driver Ann not sent yet. Driver Ann signs in to send them before another route is downloaded.',
+        ),
+      );
+      expect(await page.getByText('Corner Liquor').count()).toBe(0);
+      expect(await page.getByRole('button', { name: "Download today's route" }).isDisabled()).toBe(true);
+      // the route was downloaded once (Ann's), and no delivery was ever accepted
+      expect(received.filter((r) => r.method === 'GET')).toHaveLength(1);
+      expect(received.filter((r) => r.status < 300 && r.method === 'POST')).toEqual([]);
+      expect(await seriousViolations(page, 'another driver at 390')).toEqual([]);
+      await shot(page, 'driver-other-driver-390');
+    },
+    120_000,
+  );
 });

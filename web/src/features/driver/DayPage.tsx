@@ -23,7 +23,7 @@ export const timeOfDay = (iso: string) =>
 
 /** The day's stops in order, and the download. */
 export function DayPage() {
-  const { device, day, fetchedAt, local, sync } = useDevice();
+  const { device, day, fetchedAt, local, sync, otherDriver } = useDevice();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const shown = day ? dayWithLocal(day, local) : null;
@@ -60,7 +60,7 @@ export function DayPage() {
         size="large"
         startIcon={<DownloadIcon />}
         onClick={() => void download()}
-        disabled={busy}
+        disabled={busy || (otherDriver?.waiting ?? 0) > 0}
         sx={{ minHeight: 56, alignSelf: { sm: 'flex-start' } }}
       >
         {busy ? 'Downloading…' : day ? 'Download again' : "Download today's route"}
@@ -68,6 +68,13 @@ export function DayPage() {
       {!sync.online && day && (
         <Alert severity="info">
           No signal: you can keep delivering. Everything is sent when the signal is back.
+        </Alert>
+      )}
+      {otherDriver && (
+        <Alert severity="warning">
+          {otherDriver.waiting > 0
+            ? `This phone holds ${otherDriver.waiting} ${otherDriver.waiting === 1 ? 'delivery' : 'deliveries'} of ${otherDriver.name} not sent yet. ${otherDriver.name} signs in to send them before another route is downloaded.`
+            : `The route kept on this phone is ${otherDriver.name}'s. Download yours to replace it.`}
         </Alert>
       )}
       {error && <Alert severity="error">{error}</Alert>}
@@ -83,7 +90,7 @@ export function DayPage() {
           Sign in again
         </Button>
       )}
-      {!shown && !error && (
+      {!shown && !error && !otherDriver && (
         <Alert severity="info">
           Download the day&apos;s route while you have signal: it stays on this phone for the day.
         </Alert>

@@ -1,4 +1,7 @@
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import LogoutIcon from '@mui/icons-material/Logout';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
@@ -6,7 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Link as RouterLink, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { MAIN_CONTENT_ID } from '../../shared/ui/SkipLink';
 import { DayPage } from './DayPage';
@@ -46,6 +49,12 @@ export default function DriverApp() {
           <Box sx={{ bgcolor: 'background.paper', borderRadius: 4 }}>
             <SyncIndicator sync={sync} />
           </Box>
+          {/* a shared phone: the next driver signs in after this one; what is not sent yet stays on the phone */}
+          <Tooltip title="Sign out">
+            <IconButton component={RouterLink} to="/logout" color="inherit" aria-label="Sign out">
+              <LogoutIcon />
+            </IconButton>
+          </Tooltip>
         </Toolbar>
       </AppBar>
       <Box

@@ -23,7 +23,7 @@ import {
  */
 
 interface DriverDb extends DBSchema {
-  day: { key: string; value: { day: DriverDayResponse; fetched_at: string } };
+  day: { key: string; value: { day: DriverDayResponse; fetched_at: string; signed_in?: string } };
   outbox: { key: string; value: OutboxCommand };
   stops: { key: string; value: StopLocal };
   meta: { key: string; value: number };
@@ -51,6 +51,14 @@ export interface DeviceOptions {
 
 export class DownloadError extends Error {}
 
+/** A short tag of a sign-in token (FNV-1a): tells the sign-in that downloaded the day from another, not the token. */
+export function tokenTag(token: string | null): string | null {
+  if (!token) return null;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16);
+}
+
 export class DriverDevice {
   private db: Promise<IDBPDatabase<DriverDb>>;
   private snapshotValue: DeviceSnapshot;
@@ -63,6 +71,10 @@ export class DriverDevice {
   private readonly now: () => Date;
   private readonly token: () => string | null;
   private readonly online: () => boolean;
+  /** The signed-in user, once known: a day kept for another driver is neither shown nor sent with this sign-in. */
+  private userId: string | null = null;
+  /** The tag of the sign-in that downloaded the kept day (while the user is not known yet, with no signal). */
+  private dayTag: string | null = null;
 
   constructor(options: DeviceOptions = {}) {
     this.fetch = options.fetch ?? ((...args) => fetch(...args));
@@ -96,6 +108,7 @@ export class DriverDevice {
       db.get('meta', SEQ_KEY),
     ]);
     this.lastSeq = seq ?? 0;
+    this.dayTag = stored?.signed_in ?? null;
     this.update({
       loaded: true,
       day: stored?.day ?? null,
@@ -133,8 +146,43 @@ export class DriverDevice {
     return { ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra };
   }
 
+  /**
+   * The day on the device is another driver's (a shared phone): the signed-in user is known and is not the driver it
+   * was downloaded for. Null when it is theirs, or nothing is kept, or the user is not known yet (no signal at start).
+   */
+  otherDriver(): { name: string; waiting: number } | null {
+    const day = this.snapshotValue.day;
+    if (!day || !this.userId || day.driver.id === this.userId) return null;
+    return { name: day.driver.name, waiting: this.snapshotValue.local.queue.length };
+  }
+
+  /**
+   * The outbox may go with this sign-in: the user is the day's driver, or (not known yet) it is the sign-in that
+   * downloaded the day.
+   */
+  private maySend(): boolean {
+    const day = this.snapshotValue.day;
+    if (!day) return true;
+    if (this.userId) return day.driver.id === this.userId;
+    return this.dayTag !== null && this.dayTag === tokenTag(this.token());
+  }
+
+  /** Who is signed in; a change sends what is waiting if the day is theirs. */
+  signedInAs(userId: string | null): void {
+    if (userId === this.userId) return;
+    this.userId = userId;
+    this.update({});
+    void this.kick();
+  }
+
   /** GET /driver/routes: the signed-in driver's day, kept on the device. */
   async download(date?: string): Promise<void> {
+    const other = this.otherDriver();
+    // another driver's deliveries not sent yet stay until they sign in and send them: nothing done is lost
+    if (other && other.waiting > 0)
+      throw new DownloadError(
+        `This phone holds ${other.waiting} ${other.waiting === 1 ? 'delivery' : 'deliveries'} of ${other.name} not sent yet: ${other.name} signs in to send them first.`,
+      );
     let response: Response;
     try {
       response = await this.fetch(`${API_BASE}/driver/routes${date ? `?date=${date}` : ''}`, {
@@ -150,10 +198,14 @@ export class DriverDevice {
     const local = afterDownload(this.snapshotValue.local);
     const db = await this.db;
     const tx = db.transaction(['day', 'stops'], 'readwrite');
-    await tx.objectStore('day').put({ day, fetched_at: fetchedAt }, DAY_KEY);
+    const signedIn = tokenTag(this.token());
+    await tx
+      .objectStore('day')
+      .put({ day, fetched_at: fetchedAt, ...(signedIn ? { signed_in: signedIn } : {}) }, DAY_KEY);
     await tx.objectStore('stops').clear();
     for (const stop of Object.values(local.stops)) await tx.objectStore('stops').put(stop);
     await tx.done;
+    this.dayTag = signedIn;
     this.update({ day, fetchedAt, local });
   }
 
@@ -199,7 +251,8 @@ export class DriverDevice {
     if (this.sending) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (!this.online()) {
+    // the outbox goes only with the sign-in of the day's driver
+    if (!this.online() || !this.maySend()) {
       this.update({});
       return;
     }

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { useAppSelector } from '../../app/store';
 import { DriverDevice } from './driver-device';
 
 let device: DriverDevice | null = null;
@@ -12,10 +13,16 @@ export function driverDevice(): DriverDevice {
   return device;
 }
 
-/** What the device holds now; re-renders on every change, and tells the outbox when the network comes or goes. */
+/**
+ * What the device holds now; re-renders on every change, and tells the outbox when the network comes or goes. A day
+ * kept for another driver is not shown (`day` null, `otherDriver` says whose and how much is waiting).
+ */
 export function useDevice() {
   const current = driverDevice();
   const snapshot = useSyncExternalStore(current.subscribe, current.getSnapshot, current.getSnapshot);
+  const id = useAppSelector((state) => state.session.user?.id);
+  const userId = id === undefined ? null : String(id);
+  useEffect(() => current.signedInAs(userId), [current, userId]);
   useEffect(() => {
     const changed = () => current.connectivityChanged();
     // back on the app (after signing in again, say): send what is waiting
@@ -27,5 +34,6 @@ export function useDevice() {
       window.removeEventListener('offline', changed);
     };
   }, [current]);
-  return { device: current, ...snapshot };
+  const otherDriver = current.otherDriver();
+  return { device: current, ...snapshot, ...(otherDriver ? { day: null } : {}), otherDriver };
 }
