@@ -1,3 +1,4 @@
+import { Migration20261201010000_quickbooks } from './Migration20261201010000_quickbooks.js';
 import { Migration20261121000100_event_store } from './Migration20261121000100_event_store.js';
 import { Migration20261121000200_accounts } from './Migration20261121000200_accounts.js';
 import { Migration20261121000300_projections } from './Migration20261121000300_projections.js';
@@ -103,4 +104,5 @@ export const migrationsList = [
   Migration20261130020200_check_deposits,
   Migration20261130050000_credit_memo_void_index,
   Migration20261130050100_statement_run_heartbeat,
+  Migration20261201010000_quickbooks,
 ];
