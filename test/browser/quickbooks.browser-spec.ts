@@ -126,6 +126,10 @@ describe('QuickBooks Online (browser)', () => {
     await visible(page.getByText(/: 3 created, 0 updated, 0 failed$/));
     await app.app.get(QuickBooksSync).idle();
     await fitsWidth(page);
+    const history = page.getByRole('region', { name: 'Sync history (scrollable)' });
+    const [scroll, client] = await history.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scroll).toBeLessThanOrEqual(client); // the history fits without scrolling sideways
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await snap(page, 'quickbooks-synced-390');
     await expectAccessible(page);
   });

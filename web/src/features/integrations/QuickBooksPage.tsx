@@ -36,6 +36,9 @@ import {
   type QuickBooksSettings,
 } from './quickbooks.api';
 
+/** Columns a phone leaves out of the history (the sync log has them all). */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** While a sync runs the page asks again every 2 s (its progress and counts). */
 const RUNNING_POLL_MS = 2_000;
 
@@ -300,35 +303,45 @@ function QuickBooksView() {
       {data.runs.length > 0 && (
         <Section title="Sync history">
           <TableContainer tabIndex={0} role="region" aria-label="Sync history (scrollable)">
-            <Table size="small" aria-label="Sync history">
+            <Table
+              size="small"
+              aria-label="Sync history"
+              sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>Started</TableCell>
-                  <TableCell>Finished</TableCell>
-                  <TableCell>By</TableCell>
+                  <TableCell sx={WIDE_ONLY}>Finished</TableCell>
+                  <TableCell sx={WIDE_ONLY}>By</TableCell>
                   <TableCell>Status</TableCell>
                   <TableCell align="right">Created</TableCell>
-                  <TableCell align="right">Updated</TableCell>
+                  <TableCell align="right" sx={WIDE_ONLY}>
+                    Updated
+                  </TableCell>
                   <TableCell align="right">Failed</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.runs.map((run) => (
                   <TableRow key={run.runId}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>
                       <Link component={RouterLink} to={`/quickbooks/${run.runId}`}>
                         {formatDateTime(run.startedAt)}
                       </Link>
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
                       {run.finishedAt ? formatDateTime(run.finishedAt) : '—'}
                     </TableCell>
-                    <TableCell>{run.trigger === 'schedule' ? 'Schedule' : 'Sync now'}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>
+                      {run.trigger === 'schedule' ? 'Schedule' : 'Sync now'}
+                    </TableCell>
                     <TableCell>
                       <RunChip run={run} />
                     </TableCell>
                     <TableCell align="right">{run.created}</TableCell>
-                    <TableCell align="right">{run.updated}</TableCell>
+                    <TableCell align="right" sx={WIDE_ONLY}>
+                      {run.updated}
+                    </TableCell>
                     <TableCell align="right">{run.failed}</TableCell>
                   </TableRow>
                 ))}
