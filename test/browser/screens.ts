@@ -399,8 +399,8 @@ export const SCREENS: Screen[] = [
   },
   { route: '/clover', signedIn: true, data: at('/clover') },
   { route: '/clover/{syncId}', signedIn: true, data: at('/clover/00000000-0000-4000-8000-000000000000') },
-  // QuickBooks is off in the standards companies too: its activation card here, the screens in
-  // test/browser/quickbooks.browser-spec.ts.
+  // QuickBooks is on in the standards companies, not connected: the page with its connect button and settings (the
+  // connected page, the sync and the log in test/browser/quickbooks.browser-spec.ts).
   { route: '/quickbooks', signedIn: true, data: at('/quickbooks') },
   {
     route: '/quickbooks/{runId}',
