@@ -22,8 +22,11 @@ import {
 import { QBO_DUPLICATE_NAME, QBO_STALE_OBJECT, type QboRef, type QuickBooksPort } from './quickbooks.port.js';
 import { pendingCreditMemos, pendingInvoices, pendingPayments } from './quickbooks.sources.js';
 
-/** A running sync whose heartbeat is older than this (its process died) no longer blocks a new one. */
-const STALE_RUN_MINUTES = 15;
+/**
+ * A running sync whose heartbeat is older than this no longer blocks a new one: its process died (a live run beats
+ * after every document).
+ */
+const STALE_RUN_MINUTES = 5;
 /** How often the schedule is looked at (in API processes). */
 const SCHEDULE_TICK_MS = 60_000;
 
