@@ -49,6 +49,7 @@ import { Migration20261130020100_company_delivery } from './Migration20261130020
 import { Migration20261130020200_check_deposits } from './Migration20261130020200_check_deposits.js';
 import { Migration20261130050000_credit_memo_void_index } from './Migration20261130050000_credit_memo_void_index.js';
 import { Migration20261130050100_statement_run_heartbeat } from './Migration20261130050100_statement_run_heartbeat.js';
+import { Migration20261201010000_quickbooks } from './Migration20261201010000_quickbooks.js';
 import { Migration20261201020000_alcohol_report_filing } from './Migration20261201020000_alcohol_report_filing.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
@@ -104,5 +105,6 @@ export const migrationsList = [
   Migration20261130020200_check_deposits,
   Migration20261130050000_credit_memo_void_index,
   Migration20261130050100_statement_run_heartbeat,
+  Migration20261201010000_quickbooks,
   Migration20261201020000_alcohol_report_filing,
 ];

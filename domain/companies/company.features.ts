@@ -18,6 +18,7 @@ export const FEATURE_NAMES = [
   'mpower',
   'reports',
   'fintech',
+  'quickbooks',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -112,6 +113,13 @@ export const FEATURE_CATALOGUE: Readonly<Record<FeatureName, FeatureCard>> = {
     name: 'fintech',
     title: 'Fintech',
     description: 'Send invoices to Fintech for EFT collection and export them in the Fintech format.',
+    pricing: PAID,
+    access: 'paid',
+  },
+  quickbooks: {
+    name: 'quickbooks',
+    title: 'QuickBooks Online',
+    description: 'Send invoices, payments and credit memos to QuickBooks Online, on demand or on a schedule.',
     pricing: PAID,
     access: 'paid',
   },

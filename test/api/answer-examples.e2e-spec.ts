@@ -405,7 +405,15 @@ describe('Documented answer examples (HTTP)', () => {
   });
 
   it("answers every documented GET that needs no path parameter with its example's shape", async () => {
-    for (const feature of ['inventory', 'order', 'tiered_pricing', 'bottle_pos', 'clover', 'fintech'])
+    for (const feature of [
+      'inventory',
+      'order',
+      'tiered_pricing',
+      'bottle_pos',
+      'clover',
+      'fintech',
+      'quickbooks',
+    ])
       await setFeature(app.app, owner.user.company_id, feature);
     await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint());
     const past = businessDate(new Date(Date.now() - 3 * 86_400_000).toISOString());
@@ -424,6 +432,8 @@ describe('Documented answer examples (HTTP)', () => {
       'clover/sync-invoices': null,
       'clover/sync-products': null,
       'clover/sync-inventory': null,
+      // QuickBooks' redirect back after authorizing: test/api/quickbooks.e2e-spec.ts runs the connect flow
+      'quickbooks/callback': null,
       // a JSON file to download, documented as a file (ApiFileAnswer)
       'bottle-pos/export-invoices': null,
       // the driver's download takes a driver's token: test/api/routes.e2e-spec.ts checks its answer

@@ -79,7 +79,7 @@ describe('Company settings and logos (HTTP)', () => {
         details_complete: false,
         logos: [],
       });
-      expect(response.body.companyFeatures).toHaveLength(14);
+      expect(response.body.companyFeatures).toHaveLength(15);
       expect(response.body.companyFeatures).toContainEqual({
         name: 'payment',
         active: false,

@@ -37,7 +37,7 @@ describe('Feature extensions (HTTP)', () => {
     const { token } = await signUpOwner(api);
     const response = await api.get('company/features', token);
     expect(response.status).toBe(200);
-    expect(response.body).toHaveLength(14);
+    expect(response.body).toHaveLength(15);
     expect(response.body.find((c: { name: string }) => c.name === 'payment')).toEqual({
       id: 'payment', // the client's specification: a Feature has an id
       name: 'payment',

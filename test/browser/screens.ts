@@ -407,6 +407,14 @@ export const SCREENS: Screen[] = [
   },
   { route: '/clover', signedIn: true, data: at('/clover') },
   { route: '/clover/{syncId}', signedIn: true, data: at('/clover/00000000-0000-4000-8000-000000000000') },
+  // QuickBooks is on in the standards companies, not connected: the page with its connect button and settings (the
+  // connected page, the sync and the log in test/browser/quickbooks.browser-spec.ts).
+  { route: '/quickbooks', signedIn: true, data: at('/quickbooks') },
+  {
+    route: '/quickbooks/{runId}',
+    signedIn: true,
+    data: at('/quickbooks/00000000-0000-4000-8000-000000000000'),
+  },
   {
     route: '/product/{id}',
     signedIn: true,

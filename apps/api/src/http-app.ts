@@ -17,6 +17,7 @@ import { registerInputGuards } from './infra/http/input-guards.js';
 import { createValidationPipe } from './infra/http/validation.js';
 import { renderInbox, renderMessage } from './infra/mail/mail-inbox.js';
 import { InvoiceEmailService } from './invoices/delivery/invoice-email.service.js';
+import { QuickBooksSync } from './integrations/quickbooks/quickbooks.sync.js';
 import { SyncRunner } from './integrations/sync-runner.js';
 import { shopPathFor, shopSubdomainOf } from './orders/shop/shop-host.js';
 import type { Runtime } from './runtime.js';
@@ -167,5 +168,7 @@ export async function createHttpApp(
   void app.get(InvoiceEmailService).resume();
   // So are point-of-sale syncs a stopped process left running (each held by one process at a time).
   void app.get(SyncRunner).resume();
+  // Scheduled QuickBooks syncs start from API processes.
+  app.get(QuickBooksSync).startSchedule();
   return app;
 }

@@ -105,6 +105,11 @@ export const routes: RouteObject[] = [
           },
           { path: 'clover', lazy: page(() => import('../features/integrations/CloverPage')) },
           { path: 'clover/:syncId', lazy: page(() => import('../features/integrations/CloverLogPage')) },
+          { path: 'quickbooks', lazy: page(() => import('../features/integrations/QuickBooksPage')) },
+          {
+            path: 'quickbooks/:runId',
+            lazy: page(() => import('../features/integrations/QuickBooksLogPage')),
+          },
           {
             path: 'product/:productId',
             lazy: page(() => import('../features/products/ProductDetailPage')),

@@ -15,7 +15,12 @@ export interface ContractRequest {
   headers: IncomingMessage['headers'];
 }
 
-export type ContractHandler = (request: ContractRequest) => { status: number; body: unknown };
+/** `headers`: extra answer headers (a redirect's location, a 429's retry-after). */
+export type ContractHandler = (request: ContractRequest) => {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+};
 
 /**
  * An in-process HTTP server that answers as a partner's API does (or as we assume it does), on 127.0.0.1 and a free
@@ -85,7 +90,13 @@ export class ContractServer {
     const raw = Buffer.concat(chunks).toString('utf8');
     let body: unknown;
     try {
-      body = raw === '' ? undefined : JSON.parse(raw);
+      // a form (an OAuth token request) arrives as its fields; everything else is JSON
+      body =
+        raw === ''
+          ? undefined
+          : (req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')
+            ? Object.fromEntries(new URLSearchParams(raw))
+            : JSON.parse(raw);
     } catch {
       return this.send(res, 400, { message: 'Malformed JSON' });
     }
@@ -121,11 +132,11 @@ export class ContractServer {
       if (request.method !== 'GET') this.writes++;
     }
     if (fault === 'lostAnswer' && request.method !== 'GET') return void req.socket.destroy();
-    this.send(res, answer.status, answer.body);
+    this.send(res, answer.status, answer.body, answer.headers);
   }
 
-  private send(res: ServerResponse, status: number, body: unknown) {
-    res.writeHead(status, { 'content-type': 'application/json' });
+  private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(JSON.stringify(body));
   }
 }

@@ -9,6 +9,10 @@ import { InvoiceConvertReader } from './fintech/queries/invoice-convert.reader.j
 import { MpowerController } from './mpower/mpower.controller.js';
 import { MpowerReader } from './mpower/queries/mpower.reader.js';
 import { IntegrationPartners } from './partners.provider.js';
+import { QuickBooksReader } from './quickbooks/queries/quickbooks.reader.js';
+import { QuickBooksConnections } from './quickbooks/quickbooks.connections.js';
+import { QuickBooksCallbackController, QuickBooksController } from './quickbooks/quickbooks.controller.js';
+import { QuickBooksSync } from './quickbooks/quickbooks.sync.js';
 import { SyncRunner } from './sync-runner.js';
 import { SyncHistoryReader } from './queries/sync-history.reader.js';
 import { BottlePosController, CloverController } from './sync.controller.js';
@@ -22,6 +26,8 @@ import { BottlePosController, CloverController } from './sync.controller.js';
     FintechSyncController,
     InvoiceConvertController,
     MpowerController,
+    QuickBooksController,
+    QuickBooksCallbackController,
   ],
   providers: [
     IntegrationPartners,
@@ -32,7 +38,10 @@ import { BottlePosController, CloverController } from './sync.controller.js';
     FintechSyncReader,
     InvoiceConvertReader,
     FintechExportReader,
+    QuickBooksConnections,
+    QuickBooksSync,
+    QuickBooksReader,
   ],
-  exports: [IntegrationPartners, SyncRunner],
+  exports: [IntegrationPartners, SyncRunner, QuickBooksSync],
 })
 export class IntegrationsModule {}

@@ -78,4 +78,42 @@ describe('PartnerHttp', () => {
       await limited.close();
     }
   });
+  it('refreshes once on a 401 and sends again with the new headers; a second 401 stops', async () => {
+    let key = 'old';
+    let refreshes = 0;
+    const client = new PartnerHttp({
+      title: 'Partner',
+      baseUrl: server.url,
+      headers: () => ({ authorization: `Bearer ${key}` }),
+      timeoutMs: 300,
+      ratePerSecond: 1000,
+      onUnauthorized: async () => {
+        refreshes++;
+        key = refreshes === 1 ? 'k' : 'still-wrong';
+      },
+    });
+    await expect(client.json('GET', '/x')).resolves.toEqual({ id: 'x' });
+    expect(refreshes).toBe(1);
+    key = 'expired';
+    refreshes = 1;
+    await expect(client.json('GET', '/x')).rejects.toThrow('Partner refused the credentials (401).');
+  });
+
+  it("keeps a 4xx answer's short fault code, never its prose", async () => {
+    answer = {
+      status: 400,
+      body: { Fault: { Error: [{ code: '6240', Message: 'Duplicate Name Exists' }] } },
+    };
+    const client = new PartnerHttp({
+      title: 'QuickBooks',
+      baseUrl: server.url,
+      headers: () => ({ authorization: 'Bearer k' }),
+      timeoutMs: 300,
+      ratePerSecond: 1000,
+      faultCode: (body) => (body as { Fault: { Error: { code: string }[] } }).Fault.Error[0]!.code,
+    });
+    const refused = await client.json('POST', '/x', {}).catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(PartnerRefused);
+    expect(refused).toMatchObject({ message: 'QuickBooks refused it (400, error 6240).', code: '6240' });
+  });
 });

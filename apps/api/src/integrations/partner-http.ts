@@ -10,6 +10,13 @@ export interface PartnerHttpOptions {
   timeoutMs: number;
   /** Requests per second toward the partner (from this process). */
   ratePerSecond: number;
+  /**
+   * Called on a 401 before giving up: a partner with expiring tokens (QuickBooks) refreshes them here, and the request
+   * is sent once more with the new headers.
+   */
+  onUnauthorized?: () => Promise<void>;
+  /** The partner's own error code in a 4xx answer (e.g. QuickBooks' fault code), kept on the PartnerRefused. */
+  faultCode?: (body: unknown) => string | undefined;
 }
 
 /** Waits at most this long for a partner's Retry-After on a 429 before giving up on the sync. */
@@ -32,7 +39,9 @@ export class PartnerHttp {
     extraHeaders?: Record<string, string>,
   ): Promise<T> {
     const { title } = this.options;
-    for (let attempt = 1; ; attempt++) {
+    let refreshed = false;
+    let waited = false;
+    for (;;) {
       await this.turn();
       let response: Response;
       const signal = AbortSignal.timeout(this.options.timeoutMs);
@@ -61,12 +70,18 @@ export class PartnerHttp {
         throw new PartnerUnavailable(
           `${title} did not answer within ${Math.round(this.options.timeoutMs / 100) / 10} s.`,
         );
-      if (response.status === 429 && attempt === 1) {
+      if (response.status === 429 && !waited) {
+        waited = true;
         const wait = Number(response.headers.get('retry-after') ?? '1') * 1000;
         if (Number.isFinite(wait) && wait <= MAX_RETRY_AFTER_MS) {
           await sleep(Math.max(wait, 0));
           continue;
         }
+      }
+      if (response.status === 401 && this.options.onUnauthorized && !refreshed) {
+        refreshed = true;
+        await this.options.onUnauthorized();
+        continue;
       }
       if (response.status === 401 || response.status === 403)
         throw new PartnerUnavailable(`${title} refused the credentials (${response.status}).`);
@@ -74,12 +89,29 @@ export class PartnerHttp {
         throw new PartnerUnavailable(`${title} is limiting requests (429); try again later.`);
       if (response.status >= 500)
         throw new PartnerUnavailable(`${title} failed with an error (${response.status}).`);
-      if (response.status >= 400) throw new PartnerRefused(`${title} refused it (${response.status}).`);
+      if (response.status >= 400) {
+        const code = this.faultCodeOf(text);
+        throw new PartnerRefused(
+          `${title} refused it (${response.status}${code ? `, error ${code}` : ''}).`,
+          code,
+        );
+      }
       try {
         return JSON.parse(text) as T;
       } catch {
         throw new PartnerUnavailable(`${title} answered something that is not JSON.`);
       }
+    }
+  }
+
+  private faultCodeOf(text: string): string | undefined {
+    if (!this.options.faultCode) return undefined;
+    try {
+      const code = this.options.faultCode(JSON.parse(text));
+      // only a short code of letters and digits reaches a message: never the partner's prose
+      return code && /^[A-Za-z0-9_-]{1,20}$/.test(code) ? code : undefined;
+    } catch {
+      return undefined;
     }
   }
 

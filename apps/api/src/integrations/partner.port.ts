@@ -66,6 +66,14 @@ export class PartnerUnavailable extends Error {
 /** The partner refused this record (4xx): the record fails, the sync goes on. */
 export class PartnerRefused extends Error {
   override name = 'PartnerRefused';
+
+  /** `code`: the partner's own error code, when it answered one (QuickBooks' fault code). */
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
 }
 
 export const PARTNER_PORTS = Symbol('PARTNER_PORTS');

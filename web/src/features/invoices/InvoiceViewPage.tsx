@@ -21,6 +21,7 @@ import { useCompliancePolicy } from '../../shared/company/compliance.api';
 import { useFeature } from '../../shared/feature-gate/use-feature';
 import { FintechPanel } from '../integrations/FintechPanel';
 import { MpowerSyncButton, MpowerSyncStatus } from '../integrations/MpowerSync';
+import { QuickBooksInvoiceState } from '../integrations/QuickBooksInvoiceState';
 import { formatDate, formatMoney } from '../../shared/format';
 import { ProblemAlert } from '../../shared/forms/ProblemAlert';
 import { problemMessages, toProblem } from '../../shared/problem';
@@ -261,6 +262,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
         }
       />
       {mpower && <MpowerSyncStatus invoiceId={invoice.id} result={mpowerResult} onDone={clearMpowerResult} />}
+      <QuickBooksInvoiceState invoiceId={invoice.id} />
       {problem.length > 0 && (
         <Box sx={{ mb: 3 }} role="alert">
           <ProblemAlert title={INVOICE_MESSAGES.saveFailed} messages={problem} />

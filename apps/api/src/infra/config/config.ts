@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { DEV_TOKEN_KEY } from '../../integrations/quickbooks/token-cipher.js';
 
 /** Every setting the server reads, from the environment (documented in the README's Configuration section). */
 export interface AppConfig {
@@ -43,6 +44,19 @@ export interface AppConfig {
     clover: { url: string; merchantId: string | undefined; apiToken: string | undefined };
     mpower: { url: string | undefined; apiKey: string | undefined };
     fintech: { url: string | undefined; apiKey: string | undefined };
+    /**
+     * QuickBooks Online: the API host, the app's OAuth client, its endpoints and our callback, and the key tokens
+     * are encrypted with at rest. Without a client id and secret a local stand-in answers.
+     */
+    quickbooks: {
+      url: string;
+      clientId: string | undefined;
+      clientSecret: string | undefined;
+      authorizeUrl: string;
+      tokenUrl: string;
+      redirectUri: string | undefined;
+      tokenKey: string;
+    };
     timeoutMs: number;
     ratePerSecond: number;
   };
@@ -106,6 +120,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
       mpower: { url: env.MPOWER_URL || undefined, apiKey: env.MPOWER_API_KEY || undefined },
       fintech: { url: env.FINTECH_URL || undefined, apiKey: env.FINTECH_API_KEY || undefined },
+      quickbooks: {
+        url: env.QBO_URL || 'https://quickbooks.api.intuit.com',
+        clientId: env.QBO_CLIENT_ID || undefined,
+        clientSecret: env.QBO_CLIENT_SECRET || undefined,
+        authorizeUrl: env.QBO_AUTHORIZE_URL || 'https://appcenter.intuit.com/connect/oauth2',
+        tokenUrl: env.QBO_TOKEN_URL || 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer',
+        redirectUri: env.QBO_REDIRECT_URI || undefined,
+        tokenKey: env.QBO_TOKEN_KEY || DEV_TOKEN_KEY,
+      },
       timeoutMs: positive(env.INTEGRATION_TIMEOUT_MS, 10_000),
       ratePerSecond: positive(env.INTEGRATION_RATE_PER_SECOND, 5),
     },
