@@ -49,6 +49,7 @@ import { Migration20261130020100_company_delivery } from './Migration20261130020
 import { Migration20261130020200_check_deposits } from './Migration20261130020200_check_deposits.js';
 import { Migration20261130050000_credit_memo_void_index } from './Migration20261130050000_credit_memo_void_index.js';
 import { Migration20261130050100_statement_run_heartbeat } from './Migration20261130050100_statement_run_heartbeat.js';
+import { Migration20261201030000_delinquent_gate } from './Migration20261201030000_delinquent_gate.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -103,4 +104,5 @@ export const migrationsList = [
   Migration20261130020200_check_deposits,
   Migration20261130050000_credit_memo_void_index,
   Migration20261130050100_statement_run_heartbeat,
+  Migration20261201030000_delinquent_gate,
 ];

@@ -5,14 +5,16 @@ import { randomUUID } from 'node:crypto';
 import type { CustomerInput } from '#domain/customers/customer.commands.js';
 import { toBoolean, toNumber } from '#domain/shared/field-rules.js';
 import type { AuthUser } from '../auth/auth.types.js';
-import { CurrentUser } from '../auth/public.decorator.js';
+import { CurrentUser, OwnerOnly } from '../auth/public.decorator.js';
 import { actorOf } from '../infra/http/actor.js';
 import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
 import { GridParams } from '#infra/grid/index.js';
 import { CreateCustomerCommand } from './commands/create-customer.command.js';
+import { RecordDelinquentOverrideCommand } from './commands/record-delinquent-override.command.js';
 import { RemoveCustomerCommand } from './commands/remove-customer.command.js';
 import { UpdateCustomerCommand } from './commands/update-customer.command.js';
 import { CustomerBody } from './dto/customer.body.js';
+import { DelinquentOverrideBody } from './dto/delinquent-override.body.js';
 import { CustomerListParams, listLimit, SuggestionParams } from './dto/customer-list.params.js';
 import { AutoFillSuggestionsQuery } from './queries/auto-fill-suggestions.query.js';
 import { CustomerDelinquencyQuery } from './queries/customer-delinquency.query.js';
@@ -177,6 +179,24 @@ export class CustomersController {
     CUSTOMER_DELINQUENCY_ANSWER,
   )
   delinquency(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
-    return this.queries.execute(new CustomerDelinquencyQuery(user.companyId, id));
+    return this.queries.execute(new CustomerDelinquencyQuery(user.companyId, id, this.clock.nowIso()));
+  }
+
+  /**
+   * The owner's documented override of the customer's current listing on the delinquent list (reason
+   * `bankruptcy_exemption` or `removed_by_tabc`, a note); answers the delinquency with it. 409 when not listed.
+   */
+  @Post(':id/delinquency/override')
+  @OwnerOnly()
+  @ApiAnswer(201, 'The override is recorded; the delinquency with it', CUSTOMER_DELINQUENCY_ANSWER)
+  async recordOverride(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string,
+    @Body() body: DelinquentOverrideBody,
+  ) {
+    const metadata = actorOf(user, this.clock);
+    const by = { userId: user.id, name: user.name };
+    await this.commands.execute(new RecordDelinquentOverrideCommand(id, body, by, metadata));
+    return this.queries.execute(new CustomerDelinquencyQuery(user.companyId, id, metadata.now));
   }
 }

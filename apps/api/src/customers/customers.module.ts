@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TabcModule } from '../tabc/tabc.module.js';
 import { CreateCustomerHandler } from './commands/create-customer.handler.js';
+import { RecordDelinquentOverrideHandler } from './commands/record-delinquent-override.handler.js';
 import { RemoveCustomerHandler } from './commands/remove-customer.handler.js';
 import { UpdateCustomerHandler } from './commands/update-customer.handler.js';
 import { CustomerReader } from './customer.reader.js';
@@ -20,6 +21,7 @@ import { TabcExpirationHandler } from './queries/tabc-expiration.handler.js';
     CreateCustomerHandler,
     UpdateCustomerHandler,
     RemoveCustomerHandler,
+    RecordDelinquentOverrideHandler,
     GetCustomerHandler,
     ListCustomersHandler,
     CustomerGridHandler,

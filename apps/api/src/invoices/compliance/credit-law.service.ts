@@ -23,8 +23,6 @@ import {
   creditLawApplies,
   creditLawDates,
   creditLawStanding,
-  delinquentListMessage,
-  delinquentListStanding,
   latestPurchaseAtLeast,
   type CreditLawStanding,
 } from '#domain/invoices/credit-law.js';
@@ -43,6 +41,7 @@ import { InvoiceReader } from '../invoice-reader.js';
 import { CompanyHeaders } from '../../infra/pdf/company-header.js';
 import { printOr503 } from '../pdf/invoice-pdf.service.js';
 import { displayDate, money } from '../../infra/pdf/pdf-format.js';
+import { DelinquentGateService } from './delinquent-gate.service.js';
 import { LicenceGuardService } from './licence-guard.service.js';
 import { creditLawFooter, renderCreditLawNotice, type NoticeKind } from './credit-law-notice.template.js';
 
@@ -70,6 +69,7 @@ export class CreditLawService {
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
     @Inject(TabcLookupService) private readonly tabc: TabcLookupService,
     @Inject(LicenceGuardService) private readonly licences: LicenceGuardService,
+    @Inject(DelinquentGateService) private readonly delinquentList: DelinquentGateService,
     @Inject(PdfRenderer) private readonly renderer: PdfRenderer,
     @Inject(FILE_STORAGE) files: FileStorage,
   ) {
@@ -99,8 +99,9 @@ export class CreditLawService {
     const customerTerms = (customer as { payment_terms?: string | null }).payment_terms ?? null;
     const terms = effectivePaymentTerms(companyTerms[0]?.payment_terms, customerTerms);
     const creditLaw = policy.creditLaw === 'advisory';
-    const [entry, verdict] = await Promise.all([
-      creditLaw ? this.tabc.delinquencyOf(customer) : Promise.resolve(null),
+    // The delinquent list is law, not a calendar setting: it is checked whatever `credit_law` says.
+    const [delinquent, verdict] = await Promise.all([
+      this.delinquentList.builderCheck(companyId, customer, on, now, timeZone),
       this.licences.judge(policy.licenceGuard, customer, on),
     ]);
     const dates = creditLaw ? creditLawDates(on) : null;
@@ -116,19 +117,7 @@ export class CreditLawService {
       payment_terms_from: isPaymentTerms(customerTerms) ? 'customer' : 'company',
       default_due_at: defaultDueDate(terms, on),
       terms_note: paymentTermsNote(terms, on, false, displayDay),
-      delinquent: entry
-        ? {
-            permit: entry.permit,
-            effective_date: entry.effective_date,
-            list_number: entry.list_number,
-            in_effect: delinquentListStanding(entry.effective_date, on) === 'in_effect',
-            message: delinquentListMessage(
-              { effectiveOn: entry.effective_date, listNumber: entry.list_number, permit: entry.permit },
-              on,
-              displayDate,
-            ),
-          }
-        : null,
+      delinquent,
       licence: warning
         ? {
             message: warning.message,
