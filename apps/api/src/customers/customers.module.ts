@@ -6,6 +6,7 @@ import { RemoveCustomerHandler } from './commands/remove-customer.handler.js';
 import { UpdateCustomerHandler } from './commands/update-customer.handler.js';
 import { CustomerReader } from './customer.reader.js';
 import { CustomersController } from './customers.controller.js';
+import { TaxpayerImportController } from './taxpayer-import.controller.js';
 import { CustomerOverviewHandler } from './queries/customer-overview.handler.js';
 import { AutoFillSuggestionsHandler } from './queries/auto-fill-suggestions.handler.js';
 import { CustomerDelinquencyHandler } from './queries/customer-delinquency.handler.js';
@@ -16,7 +17,7 @@ import { TabcExpirationHandler } from './queries/tabc-expiration.handler.js';
 
 @Module({
   imports: [TabcModule],
-  controllers: [CustomersController],
+  controllers: [TaxpayerImportController, CustomersController],
   providers: [
     CreateCustomerHandler,
     UpdateCustomerHandler,
