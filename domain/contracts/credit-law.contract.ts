@@ -108,3 +108,8 @@ export interface DelinquentOverrideAnswer {
   recorded_by: string;
   recorded_at: string;
 }
+
+/** GET /customer/delinquency/overrides: the company's overrides, newest first. */
+export interface DelinquentOverrideListResponse {
+  overrides: (DelinquentOverrideAnswer & { customer_id: string; customer_name: string })[];
+}

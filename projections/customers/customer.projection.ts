@@ -54,6 +54,9 @@ ALTER TABLE rm_customer ADD COLUMN IF NOT EXISTS payment_terms text;
 /** The owner's overrides of delinquent-list listings (Migration20261201030000_delinquent_gate). */
 export const CUSTOMER_DELINQUENT_OVERRIDES_SCHEMA = `
 ALTER TABLE rm_customer ADD COLUMN IF NOT EXISTS delinquent_overrides jsonb NOT NULL DEFAULT '[]'::jsonb;
+-- the company's overrides (the stamp record's list): only the few customers that have one
+CREATE INDEX IF NOT EXISTS rm_customer_delinquent_overrides_idx ON rm_customer (company_id)
+  WHERE delinquent_overrides <> '[]'::jsonb;
 `;
 
 export interface CustomerRow {

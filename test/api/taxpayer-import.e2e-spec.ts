@@ -30,7 +30,7 @@ describe('Taxpayer numbers from the mixed beverage receipts (HTTP and CLI)', () 
       headers: { authorization: `Bearer ${token}` },
       body: form,
     });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as any };
   };
   const numberOf = async (name: string, token = owner.token, id = ids[name]) =>
     (await api.get(`customer/${id}`, token)).body.comptroller_taxpayer_number as string | null;

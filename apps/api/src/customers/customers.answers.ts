@@ -74,3 +74,13 @@ export const CUSTOMER_DELINQUENCY_ANSWER = {
     },
   ],
 };
+
+export const DELINQUENT_OVERRIDES_ANSWER = {
+  overrides: [
+    {
+      customer_id: '7d1c2f0a-1b2c-4d3e-8f90-123456789abc',
+      customer_name: 'Gulf Coast Oyster Bar',
+      ...CUSTOMER_DELINQUENCY_ANSWER.overrides[0],
+    },
+  ],
+};

@@ -17,6 +17,7 @@ import { CustomerBody } from './dto/customer.body.js';
 import { DelinquentOverrideBody } from './dto/delinquent-override.body.js';
 import { CustomerListParams, listLimit, SuggestionParams } from './dto/customer-list.params.js';
 import { AutoFillSuggestionsQuery } from './queries/auto-fill-suggestions.query.js';
+import { DelinquentOverridesQuery } from './queries/delinquent-overrides.query.js';
 import { CustomerDelinquencyQuery } from './queries/customer-delinquency.query.js';
 import { CustomerGridQuery } from './queries/customer-grid.query.js';
 import { CustomerOverviewQuery } from './queries/customer-overview.query.js';
@@ -33,6 +34,7 @@ import {
   CUSTOMER_ANSWER,
   CUSTOMER_AUTO_FILL_SUGGESTIONS_ANSWER,
   CUSTOMER_DELINQUENCY_ANSWER,
+  DELINQUENT_OVERRIDES_ANSWER,
   CUSTOMER_TABC_EXPIRATION_ANSWER,
 } from './customers.answers.js';
 import { Clock } from '../infra/clock.js';
@@ -158,6 +160,16 @@ export class CustomersController {
   )
   overview(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
     return this.queries.execute(new CustomerOverviewQuery(user.companyId, id, this.clock.nowIso()));
+  }
+
+  /**
+   * Every override of the credit-law delinquent list recorded in the company, newest first, with its customer: what
+   * the stamp record shows an inspector beside the sales it allowed.
+   */
+  @Get('delinquency/overrides')
+  @ApiAnswer(200, 'The company’s delinquent-list overrides, newest first', DELINQUENT_OVERRIDES_ANSWER)
+  delinquentOverrides(@CurrentUser() user: AuthUser) {
+    return this.queries.execute(new DelinquentOverridesQuery(user.companyId));
   }
 
   /** `{ expiration_date, isExpired, expiringInDays, isExpiringSoon, found, … }` from the imported licence list. */

@@ -9,6 +9,7 @@ import { CustomersController } from './customers.controller.js';
 import { TaxpayerImportController } from './taxpayer-import.controller.js';
 import { CustomerOverviewHandler } from './queries/customer-overview.handler.js';
 import { AutoFillSuggestionsHandler } from './queries/auto-fill-suggestions.handler.js';
+import { DelinquentOverridesHandler } from './queries/delinquent-overrides.handler.js';
 import { CustomerDelinquencyHandler } from './queries/customer-delinquency.handler.js';
 import { CustomerGridHandler } from './queries/customer-grid.handler.js';
 import { GetCustomerHandler } from './queries/get-customer.handler.js';
@@ -29,6 +30,7 @@ import { TabcExpirationHandler } from './queries/tabc-expiration.handler.js';
     AutoFillSuggestionsHandler,
     TabcExpirationHandler,
     CustomerDelinquencyHandler,
+    DelinquentOverridesHandler,
     CustomerReader,
     CustomerOverviewHandler,
   ],
