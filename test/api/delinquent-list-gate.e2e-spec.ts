@@ -202,6 +202,13 @@ describe('Credit-law delinquent list gate (HTTP)', () => {
     expect((await invoiceFor('Exempt Bar')).status).toBe(201);
     const shown = await api.get(`customer/${customers['Exempt Bar']}/delinquency`, token);
     expect(shown.body.overrides).toHaveLength(1);
+    const listed = await api.get('customer/delinquency/overrides', token);
+    expect(listed.body).toEqual({
+      overrides: [
+        { customer_id: customers['Exempt Bar'], customer_name: 'Exempt Bar', ...recorded.body.override },
+      ],
+    });
+    expect((await api.get('customer/delinquency/overrides', otherToken)).body).toEqual({ overrides: [] });
 
     const notListed = await api.post(
       `customer/${customers['Clean Bar']}/delinquency/override`,

@@ -196,6 +196,51 @@ describe('Credit law and licence guard (browser)', () => {
     },
   );
 
+  browser.it(
+    'lets the owner record a documented override on the customer, shown there and in the stamp record, that lifts the refusal',
+    async () => {
+      const { owner } = await aCompanyWithALateInvoice('Olga Override');
+      const customers = await api<{ id: string; name: string }[]>('customer?search=Listed', {
+        token: owner.token,
+      });
+      const listed = customers.find((c) => c.name === 'Listed Club')!;
+      const page = await browser.signedIn(owner.token, { viewport: WIDE });
+      await page.goto(`/customer/${listed.id}`);
+      const section = page.getByRole('region', { name: 'Credit-law delinquent list' });
+      await visible(section.getByText(/No liquor or wine may be sold or delivered to it on credit/));
+      await section.getByRole('button', { name: 'Record Override' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Record Override' });
+      await dialog.getByRole('combobox', { name: 'Reason' }).click();
+      await page.getByRole('option', { name: 'Bankruptcy exemption' }).click();
+      await dialog.getByRole('textbox', { name: 'Note' }).fill('Chapter 11, case 26-12345 (W.D. Tex.)');
+      await dialog.getByRole('button', { name: 'Record Override' }).click();
+      await visible(section.getByText('Chapter 11, case 26-12345 (W.D. Tex.)'));
+      await visible(section.getByText(/^Recorded by Olga Override on /));
+      await expectAccessible(page);
+      await snap(page, 'credit-law-customer-override-1440');
+
+      await page.goto('/invoice/create');
+      await page.getByRole('combobox', { name: 'Customer' }).fill('listed');
+      await page.getByRole('option', { name: /Listed Club/ }).click();
+      await page.getByRole('combobox', { name: 'Add product' }).fill('texas');
+      await page.getByRole('option', { name: /TEXAS VODKA/i }).click();
+      const alert = page.getByRole('alert', { name: 'Credit-law delinquent list' });
+      await visible(alert.getByText('On the TABC delinquent list: override recorded'));
+      expect(await page.getByRole('button', { name: 'Create Invoice' }).isDisabled()).toBe(false);
+
+      for (const viewport of [WIDE, PHONE]) {
+        const record = await browser.signedIn(owner.token, { viewport });
+        await record.goto('/stamp/record');
+        const overrides = record.getByRole('region', { name: 'Delinquent-list overrides' });
+        await visible(overrides.getByRole('link', { name: 'Listed Club' }));
+        await visible(overrides.getByText('Chapter 11, case 26-12345 (W.D. Tex.)'));
+        await expectAccessible(record);
+        await overrides.scrollIntoViewIfNeeded();
+        await snap(record, `credit-law-stamp-record-overrides-${viewport.width}`);
+      }
+    },
+  );
+
   browser.it('shows none of it with the credit law off', async () => {
     const { owner, late } = await aCompanyWithALateInvoice('Otis Off');
     await api(`company/${owner.companyId}/compliance`, {
