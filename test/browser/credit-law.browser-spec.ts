@@ -235,7 +235,6 @@ describe('Credit law and licence guard (browser)', () => {
         await visible(overrides.getByRole('link', { name: 'Listed Club' }));
         await visible(overrides.getByText('Chapter 11, case 26-12345 (W.D. Tex.)'));
         await expectAccessible(record);
-        await overrides.scrollIntoViewIfNeeded();
         await snap(record, `credit-law-stamp-record-overrides-${viewport.width}`);
       }
     },
