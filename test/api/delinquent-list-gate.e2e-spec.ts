@@ -168,6 +168,22 @@ describe('Credit-law delinquent list gate (HTTP)', () => {
     expect([paid.status, paid.body.message]).toEqual([201, undefined]);
   });
 
+  it('refuses an edit that sells more liquor or wine on credit to a listed retailer, not one that changes the note', async () => {
+    clock.set(at(dayBefore, '15:00'));
+    const made = (await invoiceFor('Listed Bar')).body as { id: string };
+    const clean = (await invoiceFor('Clean Bar')).body as { id: string };
+    clock.set(at(effective, '10:00'));
+    expect((await api.put(`invoice/${made.id}`, { note: 'Back door' }, token)).status).toBe(200);
+    const more = await api.put(
+      `invoice/${made.id}`,
+      { items: [{ product_id: wine, qty: 5, price: 10 }] },
+      token,
+    );
+    expect([more.status, more.body.message]).toEqual([409, expect.stringContaining('until TABC removes it')]);
+    const moved = await api.put(`invoice/${clean.id}`, { customer_id: customers['Listed Bar'] }, token);
+    expect(moved.status).toBe(409);
+  });
+
   it('lets the owner record a documented override that shows on the customer and lifts the gate', async () => {
     clock.set(at(effective, '10:00'));
     expect((await invoiceFor('Exempt Bar')).status).toBe(409);

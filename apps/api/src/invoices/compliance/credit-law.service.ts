@@ -36,7 +36,6 @@ import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.p
 import { PdfRenderer } from '../../infra/pdf/pdf-renderer.js';
 import { readCompliancePolicy } from '../../companies/compliance-policy.reader.js';
 import { findCustomer } from '../../customers/customer.response.js';
-import { TabcLookupService } from '../../tabc/tabc-lookup.service.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { CompanyHeaders } from '../../infra/pdf/company-header.js';
 import { printOr503 } from '../pdf/invoice-pdf.service.js';
@@ -67,7 +66,6 @@ export class CreditLawService {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
-    @Inject(TabcLookupService) private readonly tabc: TabcLookupService,
     @Inject(LicenceGuardService) private readonly licences: LicenceGuardService,
     @Inject(DelinquentGateService) private readonly delinquentList: DelinquentGateService,
     @Inject(PdfRenderer) private readonly renderer: PdfRenderer,
