@@ -1,6 +1,7 @@
 import {
   delinquentDeliveryRefusal,
   delinquentSaleRefusal,
+  liquorOrWineBottles,
   listingInEffect,
   type DelinquentOverride,
   type GateJudgement,
@@ -130,4 +131,13 @@ describe('Credit-law delinquent list gate', () => {
         ),
       ).toBeNull());
   });
+
+  it('counts the bottles of liquor and wine an edit or a replacement would sell', () =>
+    expect(
+      liquorOrWineBottles([
+        { type: 'LIQUOR', qty: 2 },
+        { type: 'WINE', qty: 3 },
+        { type: 'N/A', qty: 9 },
+      ]),
+    ).toBe(5));
 });

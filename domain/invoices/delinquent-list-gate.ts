@@ -50,6 +50,13 @@ export interface GateSubject {
 export const sellsLiquorOrWineOnCredit = (sale: GateSubject): boolean =>
   !sale.beer && !sale.cashOnDelivery && sale.lineTypes.some((type) => type === 'LIQUOR' || type === 'WINE');
 
+/**
+ * Bottles of liquor and wine on the lines: an edit or a replacement that raises it (or moves the invoice to another
+ * customer) sells more on credit, and is judged like a new invoice.
+ */
+export const liquorOrWineBottles = (lines: readonly { type: string; qty: number }[]): number =>
+  lines.reduce((sum, line) => sum + (line.type === 'LIQUOR' || line.type === 'WINE' ? line.qty : 0), 0);
+
 /** True once the listing is in effect at the instant: from 12:01 a.m. of its effective date, company time. */
 export function listingInEffect(effectiveOn: string | null, now: string, timeZone: string): boolean {
   if (effectiveOn === null) return true;

@@ -182,6 +182,18 @@ describe('Credit-law delinquent list gate (HTTP)', () => {
     expect([more.status, more.body.message]).toEqual([409, expect.stringContaining('until TABC removes it')]);
     const moved = await api.put(`invoice/${clean.id}`, { customer_id: customers['Listed Bar'] }, token);
     expect(moved.status).toBe(409);
+
+    // a replacement of a cancelled invoice: the same bottles are a correction, more are a new sale
+    expect((await api.put(`invoice/${made.id}`, { status: 'cancelled' }, token)).status).toBe(200);
+    const replace = (qty: number) =>
+      api.post(
+        `invoice/${made.id}/replace`,
+        { customer_id: customers['Listed Bar'], items: [{ product_id: wine, qty, price: 10 }] },
+        token,
+        { 'idempotency-key': `replace-key-${qty}` },
+      );
+    expect((await replace(3)).status).toBe(409);
+    expect((await replace(2)).status).toBe(201);
   });
 
   it('lets the owner record a documented override that shows on the customer and lifts the gate', async () => {

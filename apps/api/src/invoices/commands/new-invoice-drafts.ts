@@ -4,6 +4,7 @@ import type { InvoiceDraft, InvoiceSettings, LineInput } from '#domain/invoices/
 import type { InvoiceCustomer } from '#domain/invoices/invoice.events.js';
 import { invoiceError } from '#domain/invoices/invoice.errors.js';
 import { carriesStampedLiquor } from '#domain/invoices/licence-guard.js';
+import { liquorOrWineBottles } from '#domain/invoices/delinquent-list-gate.js';
 import { isBeerInvoice } from '#domain/invoices/invoice.rules.js';
 import { defaultDueDate, effectivePaymentTerms, type PaymentTerms } from '#domain/invoices/payment-terms.js';
 import type { Customer } from '#domain/customers/customer.state.js';
@@ -97,11 +98,15 @@ export class NewInvoiceDrafts {
     return { retried: false, draft: { ...draft, ...(licenceWarning ? { licenceWarning } : {}) }, settings };
   }
 
-  /** POST /invoice/{id}/replace: the replacement's draft, as a creation's without its guards. */
+  /**
+   * POST /invoice/{id}/replace: the replacement's draft, as a creation's without its guards but the delinquent
+   * list's when it sells more liquor or wine on credit than the cancelled invoice (more bottles, another customer).
+   */
   async forReplacement(
     metadata: CommandMetadata,
     body: ReplaceInvoiceBody,
     invoiceId: string,
+    cancelled: { customer_id: string; content: { lines: readonly { type: string; qty: number }[] } },
   ): Promise<NewInvoice> {
     const { companyId } = metadata;
     const known = await this.context.forNewInvoice(companyId, body.customer_id, invoiceId);
@@ -123,6 +128,21 @@ export class NewInvoiceDrafts {
       metadata.now,
       terms,
     );
+    const more =
+      customer.id !== cancelled.customer_id ||
+      liquorOrWineBottles(draft.lines) > liquorOrWineBottles(cancelled.content.lines);
+    if (more)
+      await this.delinquentList.guardNewInvoice(
+        permitHolderOf(known.customerState),
+        overridesOf(known.customerState),
+        {
+          beer: isBeerInvoice(draft.lines),
+          cashOnDelivery: customer.cashOnDelivery,
+          lineTypes: draft.lines.map((l) => l.type),
+        },
+        metadata.now,
+        settings.timeZone,
+      );
     return { retried: false, draft, settings };
   }
 

@@ -8,6 +8,7 @@ import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { InvoiceRow } from '#projections/invoices/invoice.projection.js';
 import type { UpdateInvoiceBody } from '../dto/invoice.body.js';
 import { carriesStampedLiquor } from '#domain/invoices/licence-guard.js';
+import { liquorOrWineBottles } from '#domain/invoices/delinquent-list-gate.js';
 import type { ProductType as LineType } from '#domain/products/product.rules.js';
 import { withComplianceDefaults } from '#domain/companies/compliance-policy.js';
 import { businessDate } from '#domain/shared/business-date.js';
@@ -123,7 +124,11 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
     timeZone: string,
   ): Promise<void> {
     const after = lines ?? row.content.lines;
-    if (customerId === row.customer_id && liquorOrWine(after) <= liquorOrWine(row.content.lines)) return;
+    if (
+      customerId === row.customer_id &&
+      liquorOrWineBottles(after) <= liquorOrWineBottles(row.content.lines)
+    )
+      return;
     const state = await this.context.customerState(customerId);
     if (state.status !== 'active') return;
     await this.delinquentList.guardNewInvoice(
@@ -139,10 +144,6 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
     );
   }
 }
-
-/** Bottles of liquor and wine on the lines. */
-const liquorOrWine = (lines: readonly { type: LineType; qty: number }[]) =>
-  lines.reduce((sum, line) => sum + (line.type === 'LIQUOR' || line.type === 'WINE' ? line.qty : 0), 0);
 
 /** The fields a body changes (absent ones are kept). */
 function changesOf(
