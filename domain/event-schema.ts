@@ -97,6 +97,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   CustomerUpdated: 1,
   CustomerRemoved: 1,
   CustomerPriceTierChanged: 1,
+  DelinquentOverrideRecorded: 1,
   BalanceLinkIssued: 1,
   BalanceLinksRevoked: 1,
   // products and inventory

@@ -51,6 +51,7 @@ import { Migration20261130050000_credit_memo_void_index } from './Migration20261
 import { Migration20261130050100_statement_run_heartbeat } from './Migration20261130050100_statement_run_heartbeat.js';
 import { Migration20261201010000_quickbooks } from './Migration20261201010000_quickbooks.js';
 import { Migration20261201020000_alcohol_report_filing } from './Migration20261201020000_alcohol_report_filing.js';
+import { Migration20261201030000_delinquent_gate } from './Migration20261201030000_delinquent_gate.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -107,4 +108,5 @@ export const migrationsList = [
   Migration20261130050100_statement_run_heartbeat,
   Migration20261201010000_quickbooks,
   Migration20261201020000_alcohol_report_filing,
+  Migration20261201030000_delinquent_gate,
 ];

@@ -20,14 +20,19 @@ export interface InvoiceChecksResponse {
   default_due_at: string | null;
   /** The terms' sentence the note starts with, e.g. 'Net 30'. */
   terms_note: string;
-  /** The customer on the imported credit-law delinquent list; null when not (or the credit law is off). */
+  /** The customer on the imported credit-law delinquent list; null when not. */
   delinquent: {
     permit: string;
     effective_date: string | null;
     list_number: string | null;
-    /** The listing is in effect on the invoice date (from 12:01 a.m. of its effective date). */
+    /** The listing is in effect now (from 12:01 a.m. of its effective date, company time). */
     in_effect: boolean;
+    /** A liquor or wine invoice on credit to this customer is refused now: the builder blocks saving it. */
+    refused: boolean;
+    /** Why it is refused, or what is coming, or the override that lifts it. */
     message: string;
+    /** The owner's override of this listing, if recorded. */
+    override: DelinquentOverrideAnswer | null;
   } | null;
   /** What the licence guard finds wrong for stamped liquor; null when nothing (or the guard is off). */
   licence: {
@@ -91,4 +96,20 @@ export interface CreditLawAlertsResponse {
   /** The most urgent first: due soon and in grace by due date, then the latest to turn delinquent (10 each at most). */
   due: CreditLawAlertRow[];
   late: CreditLawAlertRow[];
+}
+
+/** The owner's documented override of a delinquent-list listing. */
+export interface DelinquentOverrideAnswer {
+  reason: 'bankruptcy_exemption' | 'removed_by_tabc';
+  reason_label: string;
+  note: string;
+  permit: string;
+  listing_effective_date: string | null;
+  recorded_by: string;
+  recorded_at: string;
+}
+
+/** GET /customer/delinquency/overrides: the company's overrides, newest first. */
+export interface DelinquentOverrideListResponse {
+  overrides: (DelinquentOverrideAnswer & { customer_id: string; customer_name: string })[];
 }

@@ -185,3 +185,21 @@ export type CustomerOverviewResponse = {
     logged_at: string;
   }[];
 };
+
+/**
+ * What filling the customers' Comptroller taxpayer numbers from the Mixed Beverage Gross Receipts file did:
+ * `matched` customers were found by TABC permit, of them `filled` had no number and got the file's, `kept` had one
+ * already (never overwritten); `unmatched` customers are not in the file. `skipped` rows carried no usable permit or
+ * taxpayer number (the first few in `examples`).
+ */
+export interface TaxpayerImportResult {
+  file_name: string;
+  rows: number;
+  skipped: number;
+  examples: { line: number; reason: string }[];
+  customers: number;
+  matched: number;
+  filled: number;
+  kept: number;
+  unmatched: number;
+}

@@ -1,3 +1,4 @@
+import type { DelinquentListing } from '../invoices/delinquent-list-gate.js';
 import type { CommandMetadata } from '../shared/decider.js';
 
 /**
@@ -54,4 +55,34 @@ export interface MoveCustomerPriceTier {
   metadata: CommandMetadata;
 }
 
-export type CustomerCommand = CreateCustomer | UpdateCustomer | RemoveCustomer | MoveCustomerPriceTier;
+/**
+ * Fills the Comptroller taxpayer number from public data: only when the customer has none (a typed number is
+ * never overwritten).
+ */
+export interface FillTaxpayerNumber {
+  type: 'FillTaxpayerNumber';
+  data: { customerId: string; comptrollerTaxpayerNumber: string };
+  metadata: CommandMetadata;
+}
+
+/** The owner's documented override of the customer's current listing on the credit-law delinquent list. */
+export interface RecordDelinquentOverride {
+  type: 'RecordDelinquentOverride';
+  data: {
+    customerId: string;
+    reason: string;
+    note: string;
+    /** The listing as imported now; null when the customer is not listed. */
+    listing: DelinquentListing | null;
+    recordedBy: { userId: string; name: string };
+  };
+  metadata: CommandMetadata;
+}
+
+export type CustomerCommand =
+  | CreateCustomer
+  | UpdateCustomer
+  | RemoveCustomer
+  | MoveCustomerPriceTier
+  | FillTaxpayerNumber
+  | RecordDelinquentOverride;

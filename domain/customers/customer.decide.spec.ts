@@ -260,4 +260,89 @@ describe('Customer', () => {
     it('records nothing when removed again (a retried delete)', () =>
       given([aCustomerCreated(), aCustomerRemoved()]).when(aRemoveCustomer()).then([]));
   });
+
+  describe('Comptroller taxpayer number from public data', () => {
+    const fill = (number: string) => ({
+      type: 'FillTaxpayerNumber' as const,
+      data: { customerId: 'cu-1', comptrollerTaxpayerNumber: number },
+      metadata: anUpdateCustomer().metadata,
+    });
+
+    it('fills an empty number through the customer update', () =>
+      given([aCustomerCreated()])
+        .when(fill('1-23-4567890-1'))
+        .then([aCustomerUpdated({ comptrollerTaxpayerNumber: '12345678901' })]));
+
+    it('never overwrites a number typed on the customer', () =>
+      given([aCustomerCreated({ comptrollerTaxpayerNumber: '32012345678' })])
+        .when(fill('12345678901'))
+        .then([]));
+
+    it('refuses a number that is not 11 digits', () =>
+      expect(problems([aCustomerCreated()], fill('1234567890'))).toEqual([
+        { field: 'comptroller_taxpayer_number', message: 'Comptroller taxpayer number must be 11 digits.' },
+      ]));
+  });
+
+  describe('override of the credit-law delinquent list', () => {
+    const listing = { permit: 'MB123456', effectiveOn: '2026-12-04', listNumber: '2026-24' };
+    const record = (
+      data: Partial<{ reason: string; note: string; listing: typeof listing | null }> = {},
+    ) => ({
+      type: 'RecordDelinquentOverride' as const,
+      data: {
+        customerId: 'cu-1',
+        reason: 'bankruptcy_exemption',
+        note: ' Chapter 11, case 26-12345 ',
+        listing,
+        recordedBy: { userId: 'u-1', name: 'Olive Owner' },
+        ...data,
+      },
+      metadata: anUpdateCustomer().metadata,
+    });
+
+    it('records the owner override of the current listing with its reason, note, who and when', () =>
+      given([aCustomerCreated()])
+        .when(record())
+        .then([
+          {
+            type: 'DelinquentOverrideRecorded',
+            data: {
+              customerId: 'cu-1',
+              companyId: 'co-1',
+              reason: 'bankruptcy_exemption',
+              note: 'Chapter 11, case 26-12345',
+              permit: 'MB123456',
+              listingEffectiveOn: '2026-12-04',
+              recordedBy: { userId: 'u-1', name: 'Olive Owner' },
+              recordedAt: anUpdateCustomer().metadata.now,
+            },
+          },
+        ]));
+
+    it('takes a reason from the fixed list only, and a note', () =>
+      expect(problems([aCustomerCreated()], record({ reason: 'good customer', note: ' ' }))).toEqual([
+        { field: 'reason', message: 'Reason must be one of: bankruptcy_exemption, removed_by_tabc.' },
+        { field: 'note', message: 'Note is required (at most 500 characters).' },
+      ]));
+
+    it('refuses an override for a customer the list does not name', () =>
+      given([aCustomerCreated()])
+        .when(record({ listing: null }))
+        .thenThrows(
+          'This customer is not on the imported TABC credit-law delinquent list: there is nothing to override.',
+        ));
+
+    it('keeps the overrides in the state through later updates', () => {
+      const events = [
+        aCustomerCreated(),
+        ...customerDecider.decide(record(), fold(customerDecider, [aCustomerCreated()])),
+        aCustomerUpdated({ city: 'Round Rock' }),
+      ];
+      const state = fold(customerDecider, events);
+      expect(state.status === 'active' && state.delinquentOverrides?.map((o) => o.reason)).toEqual([
+        'bankruptcy_exemption',
+      ]);
+    });
+  });
 });

@@ -5,11 +5,18 @@ import type {
   CreateCustomer,
   CustomerCommand,
   CustomerInput,
+  FillTaxpayerNumber,
   MoveCustomerPriceTier,
+  RecordDelinquentOverride,
   RemoveCustomer,
   UpdateCustomer,
 } from './customer.commands.js';
-import { customerError, customerInvalid } from './customer.errors.js';
+import { customerError, customerInvalid, customerOverrideRefused } from './customer.errors.js';
+import {
+  DELINQUENT_OVERRIDE_REASONS,
+  OVERRIDE_MESSAGES,
+  type DelinquentOverrideReason,
+} from '../invoices/delinquent-list-gate.js';
 import type {
   CustomerCreated,
   CustomerEvent,
@@ -17,6 +24,7 @@ import type {
   CustomerPriceTierChanged,
   CustomerRemoved,
   CustomerUpdated,
+  DelinquentOverrideRecorded,
 } from './customer.events.js';
 import {
   customerRules,
@@ -176,6 +184,50 @@ const movePriceTier = (
   ];
 };
 
+const fillTaxpayerNumber = ({ data, metadata }: FillTaxpayerNumber, state: Customer): CustomerUpdated[] => {
+  if (state.status !== 'active' || state.companyId !== metadata.companyId)
+    throw customerError('CUSTOMER_NOT_FOUND');
+  if (state.fields.comptrollerTaxpayerNumber) return []; // a number typed (or filled) before is kept
+  return update(
+    {
+      type: 'UpdateCustomer',
+      data: { customerId: data.customerId, comptrollerTaxpayerNumber: data.comptrollerTaxpayerNumber },
+      metadata,
+    },
+    state,
+  );
+};
+
+const recordOverride = (
+  { data, metadata }: RecordDelinquentOverride,
+  state: Customer,
+): DelinquentOverrideRecorded[] => {
+  if (state.status !== 'active' || state.companyId !== metadata.companyId)
+    throw customerError('CUSTOMER_NOT_FOUND');
+  const problems: { field: string; message: string }[] = [];
+  if (!(DELINQUENT_OVERRIDE_REASONS as readonly string[]).includes(data.reason))
+    problems.push({ field: 'reason', message: OVERRIDE_MESSAGES.reason });
+  if (data.note.trim().length === 0 || data.note.trim().length > 500)
+    problems.push({ field: 'note', message: OVERRIDE_MESSAGES.note });
+  if (problems.length > 0) throw customerInvalid(problems);
+  if (!data.listing) throw customerOverrideRefused(OVERRIDE_MESSAGES.notListed);
+  return [
+    {
+      type: 'DelinquentOverrideRecorded',
+      data: {
+        customerId: data.customerId,
+        companyId: state.companyId,
+        reason: data.reason as DelinquentOverrideReason,
+        note: data.note.trim(),
+        permit: data.listing.permit,
+        listingEffectiveOn: data.listing.effectiveOn,
+        recordedBy: data.recordedBy,
+        recordedAt: metadata.now,
+      },
+    },
+  ];
+};
+
 export function decide(command: CustomerCommand, state: Customer): CustomerEvent[] {
   switch (command.type) {
     case 'CreateCustomer':
@@ -186,6 +238,10 @@ export function decide(command: CustomerCommand, state: Customer): CustomerEvent
       return remove(command, state);
     case 'MoveCustomerPriceTier':
       return movePriceTier(command, state);
+    case 'FillTaxpayerNumber':
+      return fillTaxpayerNumber(command, state);
+    case 'RecordDelinquentOverride':
+      return recordOverride(command, state);
     default:
       return assertNever(command);
   }

@@ -10,3 +10,7 @@ export const customerError = errorCatalogue({
 /** Every broken field at once; the message is the first field's (as for the API's validation errors). */
 export const customerInvalid = (details: FieldProblem[]) =>
   new DomainError('CUSTOMER_INVALID', 'invalid', details[0]!.message, details);
+
+/** An override asked for a customer the list does not name: 409 with the reason. */
+export const customerOverrideRefused = (message: string) =>
+  new DomainError('DELINQUENT_OVERRIDE_NOT_LISTED', 'conflict', message);

@@ -1,3 +1,4 @@
+import type { DelinquentOverride } from '../invoices/delinquent-list-gate.js';
 import type { PaymentTerms } from '../invoices/payment-terms.js';
 
 /** Events of the `customer-{id}` stream. */
@@ -64,7 +65,17 @@ export interface CustomerPriceTierChanged {
   };
 }
 
-export type CustomerEvent = CustomerCreated | CustomerUpdated | CustomerRemoved | CustomerPriceTierChanged;
+/**
+ * The owner documented why the customer may still be sold to on credit although the imported credit-law delinquent
+ * list names it: for the listing of that permit and effective date only.
+ */
+export interface DelinquentOverrideRecorded {
+  type: 'DelinquentOverrideRecorded';
+  data: { customerId: string; companyId: string } & DelinquentOverride;
+}
+
+export type CustomerEvent =
+  CustomerCreated | CustomerUpdated | CustomerRemoved | CustomerPriceTierChanged | DelinquentOverrideRecorded;
 
 /**
  * A public link to the customer's balance (as the client's specification asks) was issued; the token itself

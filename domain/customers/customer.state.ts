@@ -1,8 +1,16 @@
+import type { DelinquentOverride } from '../invoices/delinquent-list-gate.js';
 import type { CustomerEvent, CustomerFields } from './customer.events.js';
 
 export type Customer =
   | { status: 'none' }
-  | { status: 'active'; id: string; companyId: string; fields: CustomerFields }
+  | {
+      status: 'active';
+      id: string;
+      companyId: string;
+      fields: CustomerFields;
+      /** The owner's overrides of delinquent-list listings, oldest first. */
+      delinquentOverrides?: DelinquentOverride[];
+    }
   | { status: 'removed'; id: string; companyId: string };
 
 export const initialState = (): Customer => ({ status: 'none' });
@@ -27,6 +35,9 @@ export function evolve(state: Customer, event: CustomerEvent): Customer {
           comptrollerTaxpayerNumber: fields.comptrollerTaxpayerNumber ?? null,
           paymentTerms: fields.paymentTerms ?? null,
         },
+        ...(state.status === 'active' && state.delinquentOverrides
+          ? { delinquentOverrides: state.delinquentOverrides }
+          : {}),
       };
     }
     case 'CustomerRemoved':
@@ -34,6 +45,11 @@ export function evolve(state: Customer, event: CustomerEvent): Customer {
     case 'CustomerPriceTierChanged':
       if (state.status !== 'active') return state;
       return { ...state, fields: { ...state.fields, productPriceTierId: event.data.productPriceTierId } };
+    case 'DelinquentOverrideRecorded': {
+      if (state.status !== 'active') return state;
+      const { customerId: _id, companyId: _co, ...override } = event.data;
+      return { ...state, delinquentOverrides: [...(state.delinquentOverrides ?? []), override] };
+    }
     default:
       return state; // events of later versions are ignored, not fatal
   }

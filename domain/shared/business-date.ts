@@ -73,3 +73,29 @@ export function isTimeZone(value: unknown): value is string {
     return false;
   }
 }
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock an instant shows in a time zone: its calendar day and the minutes since that day's midnight. */
+export function wallClock(
+  instant: string,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): { day: string; minutes: number } {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormatters.set(timeZone, formatter);
+  }
+  let hours = 0;
+  let minutes = 0;
+  for (const part of formatter.formatToParts(Date.parse(instant))) {
+    if (part.type === 'hour') hours = Number(part.value);
+    else if (part.type === 'minute') minutes = Number(part.value);
+  }
+  return { day: businessDate(instant, timeZone), minutes: hours * 60 + minutes };
+}

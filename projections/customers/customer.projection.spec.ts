@@ -48,12 +48,29 @@ describe('Customer read model', () => {
       service_start: null,
       comptroller_taxpayer_number: null,
       payment_terms: null,
+      delinquent_overrides: [],
       color_index: colourIndex('cu-1'),
       created_at: '2026-11-22T15:00:00.000Z',
       updated_at: '2026-11-22T15:00:00.000Z',
       removed_at: null,
       revision: 0,
     }));
+
+  it('keeps the owner overrides of the delinquent list, oldest first', () => {
+    const override = {
+      reason: 'removed_by_tabc' as const,
+      note: 'TABC letter of 2026-12-05',
+      permit: 'MB123456',
+      listingEffectiveOn: '2026-12-04',
+      recordedBy: { userId: 'u-1', name: 'Olive Owner' },
+      recordedAt: '2026-12-05T16:00:00.000Z',
+    };
+    const row = rowAfter([
+      aCustomerCreated(),
+      { type: 'DelinquentOverrideRecorded', data: { customerId: 'cu-1', companyId: 'co-1', ...override } },
+    ]);
+    expect(row?.delinquent_overrides).toEqual([override]);
+  });
 
   it('shows licence type + AIMS id as the TABC id when the AIMS id is at least 1', () =>
     expect(

@@ -1,6 +1,7 @@
 import { prepared, type PoolClient } from '#infra/db/database.js';
 import type { StoredEvent } from '#engine';
 import type { CustomerEvent, CustomerFields } from '#domain/customers/customer.events.js';
+import type { DelinquentOverride } from '#domain/invoices/delinquent-list-gate.js';
 import { displayTabcId, permitKey } from '#domain/customers/tabc-permit.js';
 import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
 
@@ -50,6 +51,14 @@ export const CUSTOMER_PAYMENT_TERMS_SCHEMA = `
 ALTER TABLE rm_customer ADD COLUMN IF NOT EXISTS payment_terms text;
 `;
 
+/** The owner's overrides of delinquent-list listings (Migration20261201030000_delinquent_gate). */
+export const CUSTOMER_DELINQUENT_OVERRIDES_SCHEMA = `
+ALTER TABLE rm_customer ADD COLUMN IF NOT EXISTS delinquent_overrides jsonb NOT NULL DEFAULT '[]'::jsonb;
+-- the company's overrides (the stamp record's list): only the few customers that have one
+CREATE INDEX IF NOT EXISTS rm_customer_delinquent_overrides_idx ON rm_customer (company_id)
+  WHERE delinquent_overrides <> '[]'::jsonb;
+`;
+
 export interface CustomerRow {
   id: string;
   company_id: string;
@@ -74,6 +83,8 @@ export interface CustomerRow {
   service_start: string | null;
   comptroller_taxpayer_number: string | null;
   payment_terms: string | null;
+  /** Absent in rows folded before the column existed: none. */
+  delinquent_overrides?: DelinquentOverride[];
   color_index: number;
   created_at: string;
   updated_at: string;
@@ -129,6 +140,7 @@ export function evolveCustomerRow(row: CustomerRow | undefined, stored: StoredEv
         company_id: companyId,
         ...fieldColumns(fields),
         color_index: colourIndex(customerId),
+        delinquent_overrides: [],
         created_at: createdAt,
         updated_at: createdAt,
         removed_at: null,
@@ -151,6 +163,11 @@ export function evolveCustomerRow(row: CustomerRow | undefined, stored: StoredEv
         updated_at: event.data.changedAt,
         revision,
       };
+    case 'DelinquentOverrideRecorded': {
+      if (!row) throw new Error(`customer projection: ${stored.id} overrides for a customer never created`);
+      const { customerId: _id, companyId: _co, ...override } = event.data;
+      return { ...row, delinquent_overrides: [...(row.delinquent_overrides ?? []), override], revision };
+    }
     default:
       return row as CustomerRow; // not ours: unchanged (undefined stays undefined: no row)
   }
@@ -180,6 +197,7 @@ const COLUMNS: readonly (keyof CustomerRow)[] = [
   'service_start',
   'comptroller_taxpayer_number',
   'payment_terms',
+  'delinquent_overrides',
   'color_index',
   'created_at',
   'updated_at',
@@ -192,7 +210,14 @@ export const customerProjection = defineRowProjection<CustomerRow>({
   version: 1,
   // CustomerPriceTierChanged came with price tiers: no event of it predates this version, so
   // adding it needs no rebuild.
-  handles: ['CustomerCreated', 'CustomerUpdated', 'CustomerRemoved', 'CustomerPriceTierChanged'],
+  // DelinquentOverrideRecorded came with the delinquent-list gate: none predates it either.
+  handles: [
+    'CustomerCreated',
+    'CustomerUpdated',
+    'CustomerRemoved',
+    'CustomerPriceTierChanged',
+    'DelinquentOverrideRecorded',
+  ],
   rows: {
     table: 'rm_customer',
     keyOf: (event) => (event.data as { customerId?: string }).customerId,

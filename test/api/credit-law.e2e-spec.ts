@@ -274,13 +274,14 @@ describe('Credit law and licence guard (HTTP)', () => {
       expect((await api.get(`invoice/${late.number}/credit-law/notice/pdf`, owner.token)).status).toBe(409);
     });
 
-    it('warns the builder of a customer on the delinquent list from its effective date (12:01 a.m.)', async () => {
+    it('warns the builder of a customer listed from tomorrow, and says it is not refused yet', async () => {
       const before = await api.get(`invoice/checks?customer_id=${customers['Listed Club']}`, owner.token);
       expect(before.status).toBe(200);
       expect(before.body.delinquent).toMatchObject({
         permit: 'NE555555',
         effective_date: dayFromToday(1),
         in_effect: false,
+        refused: false,
       });
       expect(before.body.delinquent.message).toContain('12:01 a.m.');
       expect(before.body.delinquent.message).toContain('1 p.m.');
@@ -288,7 +289,8 @@ describe('Credit law and licence guard (HTTP)', () => {
         `invoice/checks?customer_id=${customers['Listed Club']}&invoiced_at=${dayFromToday(1)}`,
         owner.token,
       );
-      expect(on.body.delinquent).toMatchObject({ in_effect: true });
+      // Whether a sale is refused follows the clock (12:01 a.m. of the effective date), not the date typed.
+      expect(on.body.delinquent).toMatchObject({ in_effect: false, refused: false });
       expect(on.body).toMatchObject({
         invoiced_at: dayFromToday(1),
         statutory_due_at: creditLawDates(dayFromToday(1)).statutoryDueOn,
@@ -320,7 +322,12 @@ describe('Credit law and licence guard (HTTP)', () => {
       expect(pdf.status).toBe(409);
       expect(pdf.body.message).toBe('The credit-law calendar is off in the company settings.');
       const checks = await api.get(`invoice/checks?customer_id=${customers['Listed Club']}`, owner.token);
-      expect(checks.body).toMatchObject({ credit_law: 'off', delinquent: null, statutory_due_at: null });
+      // The delinquent list is law, not part of the calendar: it is still checked.
+      expect(checks.body).toMatchObject({
+        credit_law: 'off',
+        delinquent: { permit: 'NE555555' },
+        statutory_due_at: null,
+      });
       expect((await policy({ credit_law: 'advisory' })).status).toBe(200);
     });
   });

@@ -420,6 +420,10 @@ describe('Customers and TABC public data (HTTP)', () => {
         effective_date: '2026-11-06',
         list_number: '2026-22',
         permit: 'MB-234567',
+        in_effect: true,
+        refused: true,
+        override: null,
+        overrides: [],
       });
       const byLicence = await api.post(
         'customer',
@@ -443,6 +447,10 @@ describe('Customers and TABC public data (HTTP)', () => {
         effective_date: '2026-11-06',
         list_number: '2026-22',
         permit: 'MB-234567',
+        in_effect: true,
+        refused: true,
+        override: null,
+        overrides: [],
       });
       const byPermitListedByLicence = await api.post(
         'customer',
@@ -458,6 +466,10 @@ describe('Customers and TABC public data (HTTP)', () => {
         effective_date: null,
         list_number: null,
         permit: null,
+        in_effect: false,
+        refused: false,
+        override: null,
+        overrides: [],
       });
     });
 

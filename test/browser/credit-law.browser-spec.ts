@@ -15,6 +15,7 @@ const api = apiCaller(() => app.baseUrl);
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
+const WIDE = { width: 1440, height: 900 };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** Displayed like the screens do: '05 Mar, 2026'. */
@@ -146,10 +147,10 @@ describe('Credit law and licence guard (browser)', () => {
   );
 
   browser.it(
-    'warns in the builder about the delinquent list and the licence, and records the licence warning',
+    'refuses in the builder a sale on credit to a listed retailer, warns about the licence, and records the licence warning',
     async () => {
       const { owner } = await aCompanyWithALateInvoice('Bea Builder');
-      for (const viewport of [PHONE, DESKTOP]) {
+      for (const viewport of [PHONE, WIDE]) {
         const page = await browser.signedIn(owner.token, { viewport });
         await page.goto('/invoice/create');
         const customer = page.getByRole('combobox', { name: 'Customer' });
@@ -157,11 +158,21 @@ describe('Credit law and licence guard (browser)', () => {
         await page.getByRole('option', { name: /Listed Club/ }).click();
         const listed = page.getByRole('alert', { name: 'Credit-law delinquent list' });
         await visible(listed.getByText('On the TABC delinquent list', { exact: true }));
-        await visible(listed.getByText(/is on the TABC credit-law delinquent list since/));
+        await visible(listed.getByText(/is on the TABC credit-law delinquent list since 12:01 a\.m\./));
         // said once: the customer banner leaves the delinquency to this warning
         expect(await page.getByRole('alert', { name: 'TABC delinquent list' }).count()).toBe(0);
+        // liquor on credit: the refusal, before saving, and no save
+        await page.getByRole('combobox', { name: 'Add product' }).fill('texas');
+        await page.getByRole('option', { name: /TEXAS VODKA/i }).click();
+        await visible(listed.getByText('Cannot be sold on credit: on the TABC delinquent list'));
+        await visible(listed.getByText(/until TABC removes it from the list/));
+        const create = page.getByRole('button', { name: 'Create Invoice' });
+        await create.scrollIntoViewIfNeeded();
+        expect(await create.isDisabled()).toBe(true);
+        await visible(page.getByText('Not on credit: the customer is on the TABC delinquent list.'));
         await expectAccessible(page);
-        await snap(page, `credit-law-builder-delinquent-${viewport.width}`);
+        await listed.scrollIntoViewIfNeeded();
+        await snap(page, `credit-law-builder-delinquent-refused-${viewport.width}`);
       }
 
       const page = await browser.signedIn(owner.token, { viewport: DESKTOP });
@@ -182,6 +193,50 @@ describe('Credit law and licence guard (browser)', () => {
       await visible(page.getByText('Invoiced despite a TABC licence warning'));
       await visible(page.getByText("The customer's TABC licence MB 4001002 is Suspended, not active."));
       await expectAccessible(page);
+    },
+  );
+
+  browser.it(
+    'lets the owner record a documented override on the customer, shown there and in the stamp record, that lifts the refusal',
+    async () => {
+      const { owner } = await aCompanyWithALateInvoice('Olga Override');
+      const customers = await api<{ id: string; name: string }[]>('customer?search=Listed', {
+        token: owner.token,
+      });
+      const listed = customers.find((c) => c.name === 'Listed Club')!;
+      const page = await browser.signedIn(owner.token, { viewport: WIDE });
+      await page.goto(`/customer/${listed.id}`);
+      const section = page.getByRole('region', { name: 'Credit-law delinquent list' });
+      await visible(section.getByText(/No liquor or wine may be sold or delivered to it on credit/));
+      await section.getByRole('button', { name: 'Record Override' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Record Override' });
+      await dialog.getByRole('combobox', { name: 'Reason' }).click();
+      await page.getByRole('option', { name: 'Bankruptcy exemption' }).click();
+      await dialog.getByRole('textbox', { name: 'Note' }).fill('Chapter 11, case 26-12345 (W.D. Tex.)');
+      await dialog.getByRole('button', { name: 'Record Override' }).click();
+      await visible(section.getByText('Chapter 11, case 26-12345 (W.D. Tex.)'));
+      await visible(section.getByText(/^Recorded by Olga Override on /));
+      await expectAccessible(page);
+      await snap(page, 'credit-law-customer-override-1440');
+
+      await page.goto('/invoice/create');
+      await page.getByRole('combobox', { name: 'Customer' }).fill('listed');
+      await page.getByRole('option', { name: /Listed Club/ }).click();
+      await page.getByRole('combobox', { name: 'Add product' }).fill('texas');
+      await page.getByRole('option', { name: /TEXAS VODKA/i }).click();
+      const alert = page.getByRole('alert', { name: 'Credit-law delinquent list' });
+      await visible(alert.getByText('On the TABC delinquent list: override recorded'));
+      expect(await page.getByRole('button', { name: 'Create Invoice' }).isDisabled()).toBe(false);
+
+      for (const viewport of [WIDE, PHONE]) {
+        const record = await browser.signedIn(owner.token, { viewport });
+        await record.goto('/stamp/record');
+        const overrides = record.getByRole('region', { name: 'Delinquent-list overrides' });
+        await visible(overrides.getByRole('link', { name: 'Listed Club' }));
+        await visible(overrides.getByText('Chapter 11, case 26-12345 (W.D. Tex.)'));
+        await expectAccessible(record);
+        await snap(record, `credit-law-stamp-record-overrides-${viewport.width}`);
+      }
     },
   );
 

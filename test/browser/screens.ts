@@ -195,6 +195,12 @@ export const SCREENS: Screen[] = [
   },
   { route: '/customer/create', signedIn: true, data: at('/customer/create') },
   {
+    route: '/customer/taxpayer-numbers',
+    primary: 'Upload and Fill',
+    signedIn: true,
+    data: at('/customer/taxpayer-numbers'),
+  },
+  {
     route: '/customer/{id}',
     primary: 'New Invoice',
     signedIn: true,

@@ -2,6 +2,8 @@ import { SIGNATURE_PNG } from './delivery-images.js';
 import { featuresSet } from '../../apps/cli/src/features-set.command.js';
 import { IntegrationPartners } from '../../apps/api/src/integrations/partners.provider.js';
 import { SyncRunner } from '../../apps/api/src/integrations/sync-runner.js';
+import { TabcImportService } from '../../apps/api/src/tabc/tabc-import.service.js';
+import { resolve } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Runtime } from '../../apps/api/src/runtime.js';
 import { apiClient, type ApiResponse } from './http.js';
@@ -169,6 +171,18 @@ export async function writeCorpusScenario(
   await step('customer remove', () => api.delete(`customer/${other?.id}`, token));
   await step('balance link', () => api.post(`customer/${customerId}/balance/link`, undefined, token));
   await step('balance link revoke', () => api.delete(`customer/${customerId}/balance/link`, token));
+  // The owner's override of the credit-law delinquent list, for a customer the shipped sample list names.
+  await app.get(TabcImportService).importDelinquent(resolve('test/fixtures/tabc/delinquent.csv'));
+  const listed = await step('customer listed', () =>
+    api.post('customer', { ...customerBody, name: 'Corpus Oyster Bar', tabc_id: 'MB567890' }, token),
+  );
+  await step('delinquent override', () =>
+    api.post(
+      `customer/${listed?.id}/delinquency/override`,
+      { reason: 'bankruptcy_exemption', note: 'Chapter 11, case 26-00001' },
+      token,
+    ),
+  );
 
   // Products: created, changed, archived, restored, deleted; stock restocked and adjusted.
   const productBody = {

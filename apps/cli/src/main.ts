@@ -13,6 +13,7 @@ import { featuresSet, FEATURES_SET_USAGE } from './features-set.command.js';
 import { stampsRecord, STAMPS_RECORD_USAGE } from './stamps-record.command.js';
 import { stampsReplay, STAMPS_REPLAY_USAGE } from './stamps-replay.command.js';
 import { tabcImport, TABC_IMPORT_USAGE } from './tabc-import.command.js';
+import { taxpayersImport, TAXPAYERS_IMPORT_USAGE } from './taxpayers-import.command.js';
 
 const USAGE = `Usage: node dist/apps/cli/src/main.js <command>
   migrate                       apply pending migrations
@@ -24,6 +25,8 @@ const USAGE = `Usage: node dist/apps/cli/src/main.js <command>
                                 the provider's team switches a company feature on or off
   ${TABC_IMPORT_USAGE}
                                 load the TABC licence list and/or credit-law delinquent list (replaces them)
+  ${TAXPAYERS_IMPORT_USAGE}
+                                fill customers' empty Comptroller taxpayer numbers from the mixed beverage receipts
   ${STAMPS_REPLAY_USAGE}
                                 replay a company's stamp ledger to an instant: each roll's ranges and totals
   ${BACKUP_USAGE}
@@ -75,13 +78,15 @@ async function main(argv: string[]): Promise<number> {
       case 'seed':
       case 'login-link':
       case 'features:set':
-      case 'tabc:import': {
+      case 'tabc:import':
+      case 'taxpayers:import': {
         const app = await NestFactory.createApplicationContext(AppModule.forRoot(runtime), {
           logger: ['error'],
         });
         try {
           if (command === 'features:set') return await featuresSet(app, rest);
           if (command === 'tabc:import') return await tabcImport(app, rest);
+          if (command === 'taxpayers:import') return await taxpayersImport(app, runtime.pool, rest);
           if (command === 'seed') {
             const seeded = await seedDemo(app, runtime.pool, { invoices: runtime.config.seedDemoInvoices });
             console.log(

@@ -59,6 +59,10 @@ export const routes: RouteObject[] = [
           { path: 'customer', lazy: page(() => import('../features/customers/CustomersPage')) },
           { path: 'customer/create', lazy: page(() => import('../features/customers/CustomerCreatePage')) },
           {
+            path: 'customer/taxpayer-numbers',
+            lazy: page(() => import('../features/customers/TaxpayerImportPage')),
+          },
+          {
             path: 'customer/:customerId',
             lazy: page(() => import('../features/customers/CustomerOverviewPage')),
           },

@@ -1,3 +1,8 @@
+import type { DelinquentOverrideAnswer } from '#domain/contracts/credit-law.contract.js';
+import {
+  DELINQUENT_OVERRIDE_REASON_LABELS,
+  type DelinquentOverride,
+} from '#domain/invoices/delinquent-list-gate.js';
 import type { CustomerResponse } from '#domain/contracts/customer.contract.js';
 import type { Queryable } from '#infra/db/database.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
@@ -25,3 +30,14 @@ export function withoutKey<T extends { tabc_key?: string }>(row: T): Omit<T, 'ta
   const { tabc_key: _, ...rest } = row;
   return rest;
 }
+
+/** An override of a delinquent-list listing as the API answers it. */
+export const overrideAnswer = (override: DelinquentOverride): DelinquentOverrideAnswer => ({
+  reason: override.reason,
+  reason_label: DELINQUENT_OVERRIDE_REASON_LABELS[override.reason],
+  note: override.note,
+  permit: override.permit,
+  listing_effective_date: override.listingEffectiveOn,
+  recorded_by: override.recordedBy.name,
+  recorded_at: override.recordedAt,
+});

@@ -51,4 +51,36 @@ export const CUSTOMER_DELINQUENCY_ANSWER = {
   effective_date: '2026-11-06',
   list_number: '2026-22',
   permit: 'MB567890 / LP654321',
+  in_effect: true,
+  refused: false,
+  override: {
+    reason: 'bankruptcy_exemption',
+    reason_label: 'Bankruptcy exemption',
+    note: 'Chapter 11 filed 2026-10-30, case 26-12345 (W.D. Tex.): the automatic stay covers the debt.',
+    permit: 'MB567890 / LP654321',
+    listing_effective_date: '2026-11-06',
+    recorded_by: 'Dana Owner',
+    recorded_at: '2026-11-07T15:04:05.000Z',
+  },
+  overrides: [
+    {
+      reason: 'bankruptcy_exemption',
+      reason_label: 'Bankruptcy exemption',
+      note: 'Chapter 11 filed 2026-10-30, case 26-12345 (W.D. Tex.): the automatic stay covers the debt.',
+      permit: 'MB567890 / LP654321',
+      listing_effective_date: '2026-11-06',
+      recorded_by: 'Dana Owner',
+      recorded_at: '2026-11-07T15:04:05.000Z',
+    },
+  ],
+};
+
+export const DELINQUENT_OVERRIDES_ANSWER = {
+  overrides: [
+    {
+      customer_id: '7d1c2f0a-1b2c-4d3e-8f90-123456789abc',
+      customer_name: 'Gulf Coast Oyster Bar',
+      ...CUSTOMER_DELINQUENCY_ANSWER.overrides[0],
+    },
+  ],
 };

@@ -5,16 +5,19 @@ import { randomUUID } from 'node:crypto';
 import type { CustomerInput } from '#domain/customers/customer.commands.js';
 import { toBoolean, toNumber } from '#domain/shared/field-rules.js';
 import type { AuthUser } from '../auth/auth.types.js';
-import { CurrentUser } from '../auth/public.decorator.js';
+import { CurrentUser, OwnerOnly } from '../auth/public.decorator.js';
 import { actorOf } from '../infra/http/actor.js';
 import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
 import { GridParams } from '#infra/grid/index.js';
 import { CreateCustomerCommand } from './commands/create-customer.command.js';
+import { RecordDelinquentOverrideCommand } from './commands/record-delinquent-override.command.js';
 import { RemoveCustomerCommand } from './commands/remove-customer.command.js';
 import { UpdateCustomerCommand } from './commands/update-customer.command.js';
 import { CustomerBody } from './dto/customer.body.js';
+import { DelinquentOverrideBody } from './dto/delinquent-override.body.js';
 import { CustomerListParams, listLimit, SuggestionParams } from './dto/customer-list.params.js';
 import { AutoFillSuggestionsQuery } from './queries/auto-fill-suggestions.query.js';
+import { DelinquentOverridesQuery } from './queries/delinquent-overrides.query.js';
 import { CustomerDelinquencyQuery } from './queries/customer-delinquency.query.js';
 import { CustomerGridQuery } from './queries/customer-grid.query.js';
 import { CustomerOverviewQuery } from './queries/customer-overview.query.js';
@@ -31,6 +34,7 @@ import {
   CUSTOMER_ANSWER,
   CUSTOMER_AUTO_FILL_SUGGESTIONS_ANSWER,
   CUSTOMER_DELINQUENCY_ANSWER,
+  DELINQUENT_OVERRIDES_ANSWER,
   CUSTOMER_TABC_EXPIRATION_ANSWER,
 } from './customers.answers.js';
 import { Clock } from '../infra/clock.js';
@@ -158,6 +162,16 @@ export class CustomersController {
     return this.queries.execute(new CustomerOverviewQuery(user.companyId, id, this.clock.nowIso()));
   }
 
+  /**
+   * Every override of the credit-law delinquent list recorded in the company, newest first, with its customer: what
+   * the stamp record shows an inspector beside the sales it allowed.
+   */
+  @Get('delinquency/overrides')
+  @ApiAnswer(200, 'The company’s delinquent-list overrides, newest first', DELINQUENT_OVERRIDES_ANSWER)
+  delinquentOverrides(@CurrentUser() user: AuthUser) {
+    return this.queries.execute(new DelinquentOverridesQuery(user.companyId));
+  }
+
   /** `{ expiration_date, isExpired, expiringInDays, isExpiringSoon, found, … }` from the imported licence list. */
   @Get(':id/tabc-expiration')
   @ApiAnswer(
@@ -177,6 +191,24 @@ export class CustomersController {
     CUSTOMER_DELINQUENCY_ANSWER,
   )
   delinquency(@CurrentUser() user: AuthUser, @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string) {
-    return this.queries.execute(new CustomerDelinquencyQuery(user.companyId, id));
+    return this.queries.execute(new CustomerDelinquencyQuery(user.companyId, id, this.clock.nowIso()));
+  }
+
+  /**
+   * The owner's documented override of the customer's current listing on the delinquent list (reason
+   * `bankruptcy_exemption` or `removed_by_tabc`, a note); answers the delinquency with it. 409 when not listed.
+   */
+  @Post(':id/delinquency/override')
+  @OwnerOnly()
+  @ApiAnswer(201, 'The override is recorded; the delinquency with it', CUSTOMER_DELINQUENCY_ANSWER)
+  async recordOverride(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidOr404(CUSTOMER_NOT_FOUND)) id: string,
+    @Body() body: DelinquentOverrideBody,
+  ) {
+    const metadata = actorOf(user, this.clock);
+    const by = { userId: user.id, name: user.name };
+    await this.commands.execute(new RecordDelinquentOverrideCommand(id, body, by, metadata));
+    return this.queries.execute(new CustomerDelinquencyQuery(user.companyId, id, metadata.now));
   }
 }

@@ -244,7 +244,10 @@ export function demoPlan(size: DemoSize, lastDay: string): DemoPlan {
       // Shoppers order ahead for the coming days: those orders are still Placed when the demo opens.
       const p = c.shopper && day.date > lastDay ? Math.max(base, 0.35) : base;
       if (!rnd.chance(p)) return;
-      const beer = rnd.chance(c.liquor ? 0.3 : 0.45);
+      const drawn = rnd.chance(c.liquor ? 0.3 : 0.45);
+      // A retailer on the delinquent list is sold no liquor or wine on credit from its effective date: beer only.
+      const listed = c.licence.delinquentFrom !== undefined && day.date >= c.licence.delinquentFrom;
+      const beer = drawn || (listed && !c.cashOnDelivery);
       const pool = c.favourites.filter((i) => {
         const type = products[i]!.type;
         return beer ? type === 'BEER' || type === 'N/A' : type !== 'BEER';

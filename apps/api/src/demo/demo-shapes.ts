@@ -63,6 +63,11 @@ export interface DemoLicence {
   clp: string;
   /** One of the shipped sample list's rows (already in the list). */
   sample: boolean;
+  /**
+   * The effective date of its listing on the shipped sample delinquent list (test/fixtures/tabc/delinquent.csv):
+   * from then it is sold nothing on credit (the delinquent-list gate), so the demo invoices it beer only.
+   */
+  delinquentFrom?: string;
 }
 
 /**
@@ -106,6 +111,7 @@ export const SAMPLE_LICENCES: Partial<DemoLicence>[] = [
     county: 'BEXAR',
     phone: '',
     clp: 'NE345678',
+    delinquentFrom: '2026-11-06',
   },
   {
     licenceId: 1003200,
@@ -143,6 +149,7 @@ export const SAMPLE_LICENCES: Partial<DemoLicence>[] = [
     county: 'GALVESTON',
     phone: '(409) 555-0144',
     clp: 'MB567890',
+    delinquentFrom: '2026-11-06',
   },
 ].map((licence) => ({ status: 'Active', ...licence, sample: true }));
 

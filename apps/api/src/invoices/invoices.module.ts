@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TabcModule } from '../tabc/tabc.module.js';
+import { DelinquentGateService } from './compliance/delinquent-gate.service.js';
 import { LicenceGuardService } from './compliance/licence-guard.service.js';
 import { CreateInvoiceHandler } from './commands/create-invoice.handler.js';
 import { NewInvoiceDrafts } from './commands/new-invoice-drafts.js';
@@ -48,7 +49,8 @@ import { InvoiceListsReader } from './queries/invoice-lists.reader.js';
     QuickSearchHandler,
     InvoiceCsvHandler,
     LicenceGuardService,
+    DelinquentGateService,
   ],
-  exports: [InvoiceReader, InvoiceContext, LicenceGuardService],
+  exports: [InvoiceReader, InvoiceContext, LicenceGuardService, DelinquentGateService],
 })
 export class InvoicesModule {}

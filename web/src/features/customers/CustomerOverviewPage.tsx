@@ -33,6 +33,7 @@ import { CustomerStatement } from '../statements/CustomerStatement';
 import { CustomerAccountSection } from '../accounts/CustomerAccountSection';
 import { CustomerCredit } from '../credits/CustomerCreditDialog';
 import { CustomerAvatar } from './CustomerAvatar';
+import { DelinquentListSection } from './DelinquentListSection';
 import { LogPayment } from './LogPayment';
 import { editCustomerPath } from './customer-grid.columns';
 import { useCustomerOverviewQuery, type CustomerOverview } from './customers.api';
@@ -470,6 +471,7 @@ function Overview({ overview }: { overview: CustomerOverview }) {
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           {payments && <CustomerAccountSection customerId={customer.id} />}
           <Standing standing={overview.standing} />
+          <DelinquentListSection customerId={customer.id} />
           <Contacts overview={overview} />
           {payments && (
             <RouterButton to={balancePath(customer.id)} variant="text" startIcon={<PaymentsOutlined />}>

@@ -1,11 +1,13 @@
 import Add from '@mui/icons-material/Add';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../app/store';
 import { GridSearchField } from '../../shared/grid/GridSearchField';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
@@ -60,13 +62,23 @@ export default function CustomersPage() {
   const result = useCustomerGridQuery(query);
   const { toFirstPage } = toolbarPaging(grid.modelProps);
   const navigate = useNavigate();
+  const owner = useAppSelector((state) => state.session.user?.role === 'owner');
   return (
     <>
       <PageHeader
         title="Customers"
         subtitle="Bars, retailers and other establishments you invoice, with their TABC permits."
         actions={
-          <Box sx={{ display: 'flex', gap: 1 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {owner && (
+              <RouterButton
+                to="/customer/taxpayer-numbers"
+                variant="outlined"
+                startIcon={<UploadFileOutlined />}
+              >
+                Taxpayer Numbers
+              </RouterButton>
+            )}
             {orders && (
               <RouterButton to="/customer/users" variant="outlined" startIcon={<GroupOutlined />}>
                 Users

@@ -1,3 +1,7 @@
+import type {
+  DelinquentOverrideAnswer,
+  DelinquentOverrideListResponse,
+} from '#domain/contracts/credit-law.contract';
 import { api } from '../../app/api';
 import type { GridPage, GridQueryArgs } from '../../shared/grid/grid-protocol';
 import type {
@@ -84,13 +88,22 @@ export interface TabcExpiration {
   found: boolean;
 }
 
-/** GET /customer/{id}/delinquency (as the client's specification asks). */
+/**
+ * GET /customer/{id}/delinquency (as the client's specification asks), with whether a sale on credit is refused now
+ * and the owner's overrides.
+ */
 export interface CustomerDelinquency {
   delinquent: boolean;
   effective_date: string | null;
   list_number: string | null;
   permit: string | null;
+  in_effect?: boolean;
+  refused?: boolean;
+  override?: DelinquentOverrideAnswer | null;
+  overrides?: DelinquentOverrideAnswer[];
 }
+
+export type { DelinquentOverrideAnswer, DelinquentOverrideListResponse };
 
 const CUSTOMER = 'Customer' as const;
 const LIST = { type: CUSTOMER, id: 'LIST' } as const;
@@ -131,6 +144,24 @@ export const customersApi = api
         query: (id) => `customer/${encodeURIComponent(id)}/delinquency`,
         providesTags: (_result, _error, id) => [{ type: CUSTOMER, id }],
       }),
+      recordDelinquentOverride: build.mutation<
+        CustomerDelinquency,
+        { id: string; body: { reason: string; note: string } }
+      >({
+        query: ({ id, body }) => ({
+          url: `customer/${encodeURIComponent(id)}/delinquency/override`,
+          method: 'POST',
+          body,
+        }),
+        invalidatesTags: (_result, _error, { id }) => [
+          { type: CUSTOMER, id },
+          { type: CUSTOMER, id: 'OVERRIDES' },
+        ],
+      }),
+      delinquentOverrides: build.query<DelinquentOverrideListResponse, void>({
+        query: () => 'customer/delinquency/overrides',
+        providesTags: [{ type: CUSTOMER, id: 'OVERRIDES' }],
+      }),
       /** The customer's page: it follows the customer, its invoices, payments and orders. */
       customerOverview: build.query<CustomerOverviewResponse, string>({
         query: (id) => `customer/${encodeURIComponent(id)}/overview`,
@@ -154,5 +185,7 @@ export const {
   useAutoFillSuggestionsQuery,
   useTabcExpirationQuery,
   useCustomerDelinquencyQuery,
+  useRecordDelinquentOverrideMutation,
+  useDelinquentOverridesQuery,
   useCustomerOverviewQuery,
 } = customersApi;

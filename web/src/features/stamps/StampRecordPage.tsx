@@ -32,6 +32,7 @@ import {
 import { fieldErrors, problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { DelinquentOverridesSection } from './DelinquentOverridesSection';
 import { NumberingProofSection } from './NumberingProofSection';
 import { SerialAsOfLookup } from './SerialAsOfLookup';
 import {
@@ -361,6 +362,7 @@ export default function StampRecordPage() {
           }
         />
       )}
+      <DelinquentOverridesSection />
     </>
   );
 }

@@ -1,6 +1,11 @@
 import '@fastify/multipart';
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { MAX_UPLOAD_BYTES } from './file-storage.port.js';
 
 export const UPLOAD_UNREADABLE = 'The upload could not be read. Please try again.';
@@ -47,4 +52,53 @@ export async function readSingleFile(
   }
   if (!file || file.content.length === 0) throw problem(field, missingMessage);
   return { ...file, fields };
+}
+
+/**
+ * Streams the one file of a multipart/form-data request in `field` to a temporary file (`maxBytes` at most: over it,
+ * a 413), for an upload too large to hold in memory; `remove` deletes it. Problems answer as readSingleFile's.
+ */
+export async function saveSingleFile(
+  request: FastifyRequest,
+  field: string,
+  missingMessage: string,
+  maxBytes: number,
+): Promise<{ path: string; filename: string; remove: () => Promise<void> }> {
+  if (!request.isMultipart()) throw problem(field, missingMessage);
+  const dir = await mkdtemp(join(tmpdir(), 'stampline-upload-'));
+  const remove = () => rm(dir, { recursive: true, force: true });
+  const path = join(dir, 'upload');
+  let filename: string | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 },
+    })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== field || filename !== undefined) {
+        part.file.resume();
+        continue;
+      }
+      filename = part.filename;
+      await pipeline(part.file, createWriteStream(path));
+      if (part.file.truncated)
+        throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+    }
+  } catch (error) {
+    await remove();
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeException();
+    if (code === 'FST_FILES_LIMIT') throw problem(field, ONE_FILE_AT_A_TIME);
+    throw problem(field, UPLOAD_UNREADABLE);
+  }
+  if (
+    filename === undefined ||
+    (await stat(path).then(
+      (s) => s.size,
+      () => 0,
+    )) === 0
+  ) {
+    await remove();
+    throw problem(field, missingMessage);
+  }
+  return { path, filename, remove };
 }

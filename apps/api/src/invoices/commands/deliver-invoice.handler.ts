@@ -20,6 +20,7 @@ import { idempotentId } from '../../infra/http/idempotent-id.js';
 import { holdingNow } from '../../stamps/stamp-holdings.js';
 import type { DeliverInvoiceBody } from '../dto/delivery.body.js';
 import { InvoiceReader } from '../invoice-reader.js';
+import { DelinquentGateService } from '../compliance/delinquent-gate.service.js';
 import { DeliveryImages, type DeliveryDefaults } from '../proof-of-delivery/delivery-images.js';
 import { DeliverInvoiceCommand } from './deliver-invoice.command.js';
 import { deliverInvoiceDecision } from './deliver-invoice.decisions.js';
@@ -95,7 +96,8 @@ function deliverCommand(
 }
 
 /**
- * Delivers an invoice of the caller's company (else 404): the images are checked and stored first (by ids from the
+ * Delivers an invoice of the caller's company (else 404): the delinquent-list gate first (no liquor or wine on
+ * credit to a listed retailer, 409), then the images are checked and stored (by ids from the
  * Idempotency-Key, so a retry stores nothing new), then one decision on the invoice's stream; answers the invoice
  * with its proof of delivery.
  */
@@ -106,6 +108,7 @@ export class DeliverInvoiceHandler implements ICommandHandler<DeliverInvoiceComm
     @Inject(InvoiceReader) private readonly invoices: InvoiceReader,
     @Inject(DeliveryImages) private readonly images: DeliveryImages,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(DelinquentGateService) private readonly delinquentList: DelinquentGateService,
   ) {}
 
   async execute(request: DeliverInvoiceCommand) {
@@ -124,6 +127,8 @@ export class DeliverInvoiceHandler implements ICommandHandler<DeliverInvoiceComm
       holdingNow(this.events, this.pool, companyId, invoice.id),
       this.images.defaults(companyId),
     ]);
+    const collected = (body.payments ?? []).reduce((sum, p) => sum + (centsOf(p.amount) ?? 0), 0);
+    await this.delinquentList.guardDelivery(invoice, collected, cashOnDelivery, now, timeZone);
     const ids = deliveryIds(metadata, invoice.id, idempotencyKey);
     await this.images.save(companyId, invoice.id, ids.signature, 'signature', signature, now);
     if (photo) await this.images.save(companyId, invoice.id, ids.photo, 'photo', photo, now);

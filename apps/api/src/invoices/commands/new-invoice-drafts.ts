@@ -4,11 +4,13 @@ import type { InvoiceDraft, InvoiceSettings, LineInput } from '#domain/invoices/
 import type { InvoiceCustomer } from '#domain/invoices/invoice.events.js';
 import { invoiceError } from '#domain/invoices/invoice.errors.js';
 import { carriesStampedLiquor } from '#domain/invoices/licence-guard.js';
+import { liquorOrWineBottles } from '#domain/invoices/delinquent-list-gate.js';
 import { isBeerInvoice } from '#domain/invoices/invoice.rules.js';
 import { defaultDueDate, effectivePaymentTerms, type PaymentTerms } from '#domain/invoices/payment-terms.js';
 import type { Customer } from '#domain/customers/customer.state.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import type { CommandMetadata } from '#domain/shared/decider.js';
+import { DelinquentGateService } from '../compliance/delinquent-gate.service.js';
 import { LicenceGuardService, permitHolderOf } from '../compliance/licence-guard.service.js';
 import type { CreateInvoiceBody, ReplaceInvoiceBody } from '../dto/invoice.body.js';
 import { fingerprintOf, InvoiceContext } from '../invoice-context.js';
@@ -30,12 +32,14 @@ export class NewInvoiceDrafts {
     @Inject(InvoiceContext) private readonly context: InvoiceContext,
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
     @Inject(LicenceGuardService) private readonly licences: LicenceGuardService,
+    @Inject(DelinquentGateService) private readonly delinquentList: DelinquentGateService,
   ) {}
 
   /**
    * POST /invoice. A duplicate (an identical invoice for the customer within 24 hours) is refused with 409 carrying
    * the existing invoice unless the user chose 'Create anyway' (`force`); an invoice made from an order is guarded
-   * by the order itself. The licence guard refuses here when blocking; advisory, its warning goes on the invoice.
+   * by the order itself. The delinquent-list gate refuses a sale on credit to a listed retailer. The licence guard
+   * refuses here when blocking; advisory, its warning goes on the invoice.
    */
   async forCreation(
     metadata: CommandMetadata,
@@ -71,6 +75,18 @@ export class NewInvoiceDrafts {
       terms,
     );
     if (!body.force && !body.order_id) await this.refuseDuplicate(companyId, draft.fingerprint, metadata.now);
+    // The credit-law delinquent list: no liquor or wine on credit to a listed retailer (409 with the reason).
+    await this.delinquentList.guardNewInvoice(
+      permitHolderOf(known.customerState),
+      overridesOf(known.customerState),
+      {
+        beer: isBeerInvoice(draft.lines),
+        cashOnDelivery: customer.cashOnDelivery,
+        lineTypes: draft.lines.map((l) => l.type),
+      },
+      metadata.now,
+      settings.timeZone,
+    );
     const licenceWarning = carriesStampedLiquor(draft.lines)
       ? await this.licences.guardNewInvoice(
           // a company state from before the compliance settings (an old snapshot) has no policy: the defaults
@@ -82,11 +98,15 @@ export class NewInvoiceDrafts {
     return { retried: false, draft: { ...draft, ...(licenceWarning ? { licenceWarning } : {}) }, settings };
   }
 
-  /** POST /invoice/{id}/replace: the replacement's draft, as a creation's without its guards. */
+  /**
+   * POST /invoice/{id}/replace: the replacement's draft, as a creation's without its guards but the delinquent
+   * list's when it sells more liquor or wine on credit than the cancelled invoice (more bottles, another customer).
+   */
   async forReplacement(
     metadata: CommandMetadata,
     body: ReplaceInvoiceBody,
     invoiceId: string,
+    cancelled: { customer_id: string; content: { lines: readonly { type: string; qty: number }[] } },
   ): Promise<NewInvoice> {
     const { companyId } = metadata;
     const known = await this.context.forNewInvoice(companyId, body.customer_id, invoiceId);
@@ -108,6 +128,21 @@ export class NewInvoiceDrafts {
       metadata.now,
       terms,
     );
+    const more =
+      customer.id !== cancelled.customer_id ||
+      liquorOrWineBottles(draft.lines) > liquorOrWineBottles(cancelled.content.lines);
+    if (more)
+      await this.delinquentList.guardNewInvoice(
+        permitHolderOf(known.customerState),
+        overridesOf(known.customerState),
+        {
+          beer: isBeerInvoice(draft.lines),
+          cashOnDelivery: customer.cashOnDelivery,
+          lineTypes: draft.lines.map((l) => l.type),
+        },
+        metadata.now,
+        settings.timeZone,
+      );
     return { retried: false, draft, settings };
   }
 
@@ -147,6 +182,10 @@ export class NewInvoiceDrafts {
     throw invoiceError('DUPLICATE', {}, undefined, { invoice });
   }
 }
+
+/** The owner's overrides of the customer's delinquent-list listings. */
+const overridesOf = (customer: Customer) =>
+  customer.status === 'active' ? (customer.delinquentOverrides ?? []) : [];
 
 /** The customer's own payment terms (null: the company's apply). */
 const customerTermsOf = (customer: Customer): string | null =>

@@ -32,7 +32,7 @@ export class ReplaceInvoiceHandler implements ICommandHandler<ReplaceInvoiceComm
     const { companyId } = metadata;
     const cancelled = await this.reader.row(companyId, idOrNumber);
     const invoiceId = idempotentId(companyId, metadata.userId, idempotencyKey);
-    const prepared = await this.drafts.forReplacement(metadata, body, invoiceId);
+    const prepared = await this.drafts.forReplacement(metadata, body, invoiceId, cancelled);
     if (prepared.retried) return this.reader.read(companyId, invoiceId);
     const { draft, settings } = prepared;
     const { events } = await this.events.run(

@@ -1,3 +1,4 @@
+import type { ProductType } from '#domain/products/product.rules.js';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -7,9 +8,11 @@ import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { InvoiceRow } from '#projections/invoices/invoice.projection.js';
 import type { UpdateInvoiceBody } from '../dto/invoice.body.js';
 import { carriesStampedLiquor } from '#domain/invoices/licence-guard.js';
+import { liquorOrWineBottles } from '#domain/invoices/delinquent-list-gate.js';
 import type { ProductType as LineType } from '#domain/products/product.rules.js';
 import { withComplianceDefaults } from '#domain/companies/compliance-policy.js';
 import { businessDate } from '#domain/shared/business-date.js';
+import { DelinquentGateService } from '../compliance/delinquent-gate.service.js';
 import { LicenceGuardService, permitHolderOf } from '../compliance/licence-guard.service.js';
 import { holdingNow } from '../../stamps/stamp-holdings.js';
 import { EventAppender } from '#engine';
@@ -34,6 +37,7 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(LicenceGuardService) private readonly licences: LicenceGuardService,
+    @Inject(DelinquentGateService) private readonly delinquentList: DelinquentGateService,
   ) {}
 
   async execute({
@@ -71,6 +75,7 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
         )
       : undefined;
     await this.refuseUnlicensed(company, row, customerId, lines, body.invoiced_at, metadata.now);
+    await this.refuseDelinquent(row, customerId, lines, metadata.now, company.details.timeZone);
     const before = await holdingNow(this.events, this.pool, companyId, row.id);
     const fingerprint = lines || customer ? fingerprintOf(customerId, lines ?? row.content.lines) : undefined;
     const { sortLines, timeZone, smallFormatStamps } = this.context.settings(company);
@@ -105,6 +110,38 @@ export class UpdateInvoiceHandler implements ICommandHandler<UpdateInvoiceComman
     const on = invoicedAt || row.content.invoicedOn || businessDate(now, company.details.timeZone);
     const holder = permitHolderOf(await this.context.customerState(customerId));
     await this.licences.guardNewInvoice('blocking', holder, on); // refuses with the guard's 400
+  }
+
+  /**
+   * The delinquent-list gate: an edit that sells more liquor or wine on credit — the invoice moved to another
+   * customer, or more bottles of them — is a new sale, refused to a listed retailer like a new invoice (409).
+   */
+  private async refuseDelinquent(
+    row: { customer_id: string; content: { lines: { type: LineType; qty: number }[] } },
+    customerId: string,
+    lines: { type: LineType; qty: number }[] | undefined,
+    now: string,
+    timeZone: string,
+  ): Promise<void> {
+    const after = lines ?? row.content.lines;
+    if (
+      customerId === row.customer_id &&
+      liquorOrWineBottles(after) <= liquorOrWineBottles(row.content.lines)
+    )
+      return;
+    const state = await this.context.customerState(customerId);
+    if (state.status !== 'active') return;
+    await this.delinquentList.guardNewInvoice(
+      permitHolderOf(state),
+      state.delinquentOverrides ?? [],
+      {
+        beer: after.some((line) => line.type === 'BEER'),
+        cashOnDelivery: state.fields.cashOnDelivery,
+        lineTypes: after.filter((line) => line.qty > 0).map((line) => line.type as ProductType),
+      },
+      now,
+      timeZone,
+    );
   }
 }
 

@@ -20,8 +20,10 @@ export const INVOICE_CHECKS_ANSWER: InvoiceChecksResponse = {
     effective_date: '2026-11-20',
     list_number: '2026-22',
     in_effect: true,
+    refused: true,
     message:
-      'This customer (MB100002) is on the TABC credit-law delinquent list since 20 Nov, 2026 (list 2026-22): no liquor may be sold or delivered to it until the list clears it.',
+      'This customer (MB100002) is on the TABC credit-law delinquent list since 12:01 a.m. on Nov 20, 2026 (list 2026-22): no liquor or wine may be sold to it on credit until TABC removes it from the list. Sell it cash on delivery, or, if it is exempt, the owner can record an override on the customer.',
+    override: null,
   },
   licence: {
     message: "The customer's TABC licence MB 100002 is Suspended, not active.",

@@ -23,8 +23,6 @@ import {
   creditLawApplies,
   creditLawDates,
   creditLawStanding,
-  delinquentListMessage,
-  delinquentListStanding,
   latestPurchaseAtLeast,
   type CreditLawStanding,
 } from '#domain/invoices/credit-law.js';
@@ -38,11 +36,11 @@ import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.p
 import { PdfRenderer } from '../../infra/pdf/pdf-renderer.js';
 import { readCompliancePolicy } from '../../companies/compliance-policy.reader.js';
 import { findCustomer } from '../../customers/customer.response.js';
-import { TabcLookupService } from '../../tabc/tabc-lookup.service.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { CompanyHeaders } from '../../infra/pdf/company-header.js';
 import { printOr503 } from '../pdf/invoice-pdf.service.js';
 import { displayDate, money } from '../../infra/pdf/pdf-format.js';
+import { DelinquentGateService } from './delinquent-gate.service.js';
 import { LicenceGuardService } from './licence-guard.service.js';
 import { creditLawFooter, renderCreditLawNotice, type NoticeKind } from './credit-law-notice.template.js';
 
@@ -68,8 +66,8 @@ export class CreditLawService {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(InvoiceReader) private readonly reader: InvoiceReader,
-    @Inject(TabcLookupService) private readonly tabc: TabcLookupService,
     @Inject(LicenceGuardService) private readonly licences: LicenceGuardService,
+    @Inject(DelinquentGateService) private readonly delinquentList: DelinquentGateService,
     @Inject(PdfRenderer) private readonly renderer: PdfRenderer,
     @Inject(FILE_STORAGE) files: FileStorage,
   ) {
@@ -99,8 +97,9 @@ export class CreditLawService {
     const customerTerms = (customer as { payment_terms?: string | null }).payment_terms ?? null;
     const terms = effectivePaymentTerms(companyTerms[0]?.payment_terms, customerTerms);
     const creditLaw = policy.creditLaw === 'advisory';
-    const [entry, verdict] = await Promise.all([
-      creditLaw ? this.tabc.delinquencyOf(customer) : Promise.resolve(null),
+    // The delinquent list is law, not a calendar setting: it is checked whatever `credit_law` says.
+    const [delinquent, verdict] = await Promise.all([
+      this.delinquentList.builderCheck(companyId, customer, on, now, timeZone),
       this.licences.judge(policy.licenceGuard, customer, on),
     ]);
     const dates = creditLaw ? creditLawDates(on) : null;
@@ -116,19 +115,7 @@ export class CreditLawService {
       payment_terms_from: isPaymentTerms(customerTerms) ? 'customer' : 'company',
       default_due_at: defaultDueDate(terms, on),
       terms_note: paymentTermsNote(terms, on, false, displayDay),
-      delinquent: entry
-        ? {
-            permit: entry.permit,
-            effective_date: entry.effective_date,
-            list_number: entry.list_number,
-            in_effect: delinquentListStanding(entry.effective_date, on) === 'in_effect',
-            message: delinquentListMessage(
-              { effectiveOn: entry.effective_date, listNumber: entry.list_number, permit: entry.permit },
-              on,
-              displayDate,
-            ),
-          }
-        : null,
+      delinquent,
       licence: warning
         ? {
             message: warning.message,

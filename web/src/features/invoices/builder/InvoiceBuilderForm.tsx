@@ -50,7 +50,7 @@ export function InvoiceBuilderForm({
       {values.customer && (
         <CustomerBanners customerId={values.customer.id} hideDelinquency={!!builder.checks?.delinquent} />
       )}
-      <InvoiceChecksAlerts checks={builder.checks} lines={values.lines} />
+      <InvoiceChecksAlerts checks={builder.checks} lines={values.lines} refusal={builder.refusal} />
 
       <Box
         component="form"

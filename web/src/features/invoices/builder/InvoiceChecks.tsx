@@ -30,35 +30,61 @@ export function creditLawDueNote(checks: InvoiceChecks | undefined, lines: reado
 }
 
 /**
+ * The delinquent-list gate as the builder applies it before saving: a new liquor or wine invoice on credit (not beer,
+ * not a cash-on-delivery customer) to a listed retailer once the listing is in effect. The server refuses it too
+ * (409); edits of an existing invoice are not a new sale.
+ */
+export function delinquentRefusal(
+  checks: InvoiceChecks | undefined,
+  lines: readonly CheckedLine[],
+  editing: boolean,
+): string | undefined {
+  if (editing || !checks?.delinquent?.refused) return undefined;
+  if (!hasType(lines, 'LIQUOR', 'WINE') || hasType(lines, 'BEER')) return undefined;
+  return checks.delinquent.message;
+}
+
+/**
  * Before saving: the customer on the credit-law delinquent list (from its effective date, 12:01 a.m.; before it, when
- * it takes effect), and the licence guard's warning when the invoice carries liquor (stamped). Advisory: the user may
- * go on, and the licence warning is recorded on the invoice; blocking: the save is refused.
+ * it takes effect): a sale of liquor or wine on credit is refused (`refusal`: the save is blocked), otherwise it is said
+ * what is coming or which override lifts it. And the licence guard's warning when the invoice carries liquor
+ * (stamped). Advisory: the user may go on, and the licence warning is recorded on the invoice; blocking: the save is
+ * refused.
  */
 export function InvoiceChecksAlerts({
   checks,
   lines,
+  refusal,
 }: {
   checks: InvoiceChecks | undefined;
   lines: readonly CheckedLine[];
+  refusal?: string;
 }) {
   if (!checks) return null;
   const licence = checks.licence && hasType(lines, 'LIQUOR') ? checks.licence : null;
   if (!checks.delinquent && !licence) return null;
   return (
     <Stack spacing={1.5} sx={{ mb: 3 }}>
-      {checks.delinquent && (
+      {checks.delinquent && refusal ? (
+        <Alert severity="error" role="alert" aria-label="Credit-law delinquent list">
+          <AlertTitle>Cannot be sold on credit: on the TABC delinquent list</AlertTitle>
+          {refusal}
+        </Alert>
+      ) : checks.delinquent ? (
         <Alert
-          severity={checks.delinquent.in_effect ? 'error' : 'warning'}
+          severity={checks.delinquent.override ? 'info' : checks.delinquent.in_effect ? 'error' : 'warning'}
           aria-label="Credit-law delinquent list"
         >
           <AlertTitle>
-            {checks.delinquent.in_effect
-              ? 'On the TABC delinquent list'
-              : `On the TABC delinquent list from ${formatDate(checks.delinquent.effective_date!)}`}
+            {checks.delinquent.override
+              ? 'On the TABC delinquent list: override recorded'
+              : checks.delinquent.in_effect
+                ? 'On the TABC delinquent list'
+                : `On the TABC delinquent list from ${formatDate(checks.delinquent.effective_date!)}`}
           </AlertTitle>
           {checks.delinquent.message}
         </Alert>
-      )}
+      ) : null}
       {licence && (
         <Alert severity={licence.blocking ? 'error' : 'warning'} aria-label="TABC licence check">
           <AlertTitle>

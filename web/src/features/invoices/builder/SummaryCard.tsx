@@ -42,16 +42,29 @@ export function SummaryCard({ builder }: { builder: InvoiceBuilder }) {
           fullWidth
           startIcon={<SaveOutlined />}
           loading={state.step.kind === 'saving'}
+          disabled={!!builder.refusal}
+          aria-describedby={builder.refusal ? 'delinquent-refusal-note' : undefined}
         >
           {state.mode.kind === 'edit' ? 'Save Invoice' : 'Create Invoice'}
         </Button>
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          sx={{ display: 'block', mt: 1, textAlign: 'center' }}
-        >
-          Ctrl + Enter saves
-        </Typography>
+        {builder.refusal ? (
+          <Typography
+            id="delinquent-refusal-note"
+            variant="caption"
+            color="error"
+            sx={{ display: 'block', mt: 1, textAlign: 'center' }}
+          >
+            Not on credit: the customer is on the TABC delinquent list.
+          </Typography>
+        ) : (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'block', mt: 1, textAlign: 'center' }}
+          >
+            Ctrl + Enter saves
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );

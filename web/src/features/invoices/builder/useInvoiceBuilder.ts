@@ -29,7 +29,7 @@ import {
 } from './builder-reducer';
 import { invoiceBody, lineFromSuggestion, sortedLines, type BuilderValues } from './builder-state';
 import type { ProductSuggestion } from './builder.api';
-import { useInvoiceChecks } from './InvoiceChecks';
+import { delinquentRefusal, useInvoiceChecks } from './InvoiceChecks';
 import {
   bottlesByProduct,
   invoiceTotals,
@@ -82,6 +82,8 @@ export function useInvoiceBuilder(company: Company, mode: BuilderMode, initial: 
   const remaining = useStampRemainingQuery();
   const customerId = values.customer?.id;
   const checks = useInvoiceChecks(customerId, values.invoicedAt);
+  // The delinquent-list gate: a new liquor or wine invoice on credit to a listed retailer cannot be saved.
+  const refusal = delinquentRefusal(checks, values.lines, mode.kind === 'edit');
 
   const today = businessDate(new Date().toISOString(), company.time_zone);
   const ratePercent = edited?.tax_rate ?? company.tax_rate;
@@ -200,7 +202,7 @@ export function useInvoiceBuilder(company: Company, mode: BuilderMode, initial: 
   };
 
   const submit = () => {
-    if (state.step.kind === 'saving') return;
+    if (state.step.kind === 'saving' || refusal) return;
     const check = submitCheck(state);
     dispatch({ type: 'submitChecked', check });
     if (check.next.kind === 'save') void save(false);
@@ -213,6 +215,7 @@ export function useInvoiceBuilder(company: Company, mode: BuilderMode, initial: 
     today,
     customerId,
     checks,
+    refusal,
     rollMissing: remaining.data?.rollCount === 0,
     ratePercent,
     rateBp,
