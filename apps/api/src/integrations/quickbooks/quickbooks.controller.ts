@@ -12,7 +12,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type {
   QuickBooksInvoiceState,
@@ -172,7 +172,11 @@ export class QuickBooksCallbackController {
 
   @Get('callback')
   @Public()
-  @ApiAnswer(302, 'Back to the QuickBooks page', {})
+  @ApiResponse({
+    status: 302,
+    description: 'Back to the QuickBooks page: /quickbooks?connected=1, or /quickbooks?error=… in our words',
+    headers: { Location: { description: 'The QuickBooks page', schema: { type: 'string' } } },
+  })
   async callback(@Query() params: QuickBooksCallbackParams, @Res() reply: FastifyReply): Promise<void> {
     const back = (query: string) => void reply.redirect(`/quickbooks?${query}`, 302);
     const companyId = params.state ? await this.connections.companyOfState(params.state) : undefined;
