@@ -25,6 +25,13 @@ type Mapped = {
   sync_token: string | null;
 };
 
+/** What QuickBooks has of a document (its id and sync token), and the revision the run sends. */
+const mappedOf = (row: Mapped & { revision: string | number }) => ({
+  version: String(row.revision),
+  qboId: row.qbo_id,
+  syncToken: row.sync_token,
+});
+
 const NEEDS_SENDING = `(m.our_id IS NULL OR NOT m.ok OR m.version IS DISTINCT FROM x.revision::text)`;
 
 type Line = QboLineSource & { upc: string | null };
@@ -67,9 +74,7 @@ export async function pendingInvoices(
     [from],
   );
   return rows.map((row) => ({
-    version: String(row.revision),
-    qboId: row.qbo_id,
-    syncToken: row.sync_token,
+    ...mappedOf(row),
     source: {
       id: row.id,
       number: row.number,
@@ -124,9 +129,7 @@ export async function pendingCreditMemos(
     [from],
   );
   return rows.map((row) => ({
-    version: String(row.revision),
-    qboId: row.qbo_id,
-    syncToken: row.sync_token,
+    ...mappedOf(row),
     source: {
       id: row.id,
       number: row.number,
@@ -176,9 +179,7 @@ export async function pendingPayments(
     [from],
   );
   return rows.map((row) => ({
-    version: String(row.revision),
-    qboId: row.qbo_id,
-    syncToken: row.sync_token,
+    ...mappedOf(row),
     invoiceQboId: row.invoice_qbo_id,
     source: {
       id: row.id,
