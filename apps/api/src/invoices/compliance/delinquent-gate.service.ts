@@ -8,6 +8,7 @@ import {
   delinquentSaleRefusal,
   listingInEffect,
   overrideFor,
+  sellsLiquorOrWineOnCredit,
   type DelinquentListing,
   type DelinquentOverride,
   type GateSubject,
@@ -97,6 +98,8 @@ export class DelinquentGateService {
     now: string,
     timeZone: string,
   ): Promise<void> {
+    // beer, cash on delivery or no liquor and wine: nothing to refuse, so the list is not read
+    if (!sellsLiquorOrWineOnCredit(sale)) return;
     if (!holder.tabc_key && holder.aims_id === null) return;
     const listing = await this.listingOf(holder);
     const refusal = delinquentSaleRefusal(sale, {
