@@ -4,7 +4,8 @@ import type { CompanyEvent } from './companies/company.events.js';
 import type { SubdomainReservationEvent } from './companies/subdomain-reservation.decide.js';
 import type { CreditMemoNumberEvent } from './credits/credit-memo-numbers.js';
 import type { CreditMemoEvent } from './credits/credit-memo.events.js';
-import type { BalanceLinkEvent, CustomerEvent } from './customers/customer.events.js';
+import type { BalanceLinkEvent, CustomerEvent, StatementLinkEvent } from './customers/customer.events.js';
+import type { DocumentEmailEvent } from './email/document-email.events.js';
 import type { IntegrationEvent } from './integrations/integration.events.js';
 import type { InventoryEvent } from './inventory/inventory.events.js';
 import type { InvoiceDelivered } from './invoices/invoice-delivered.events.js';
@@ -34,6 +35,7 @@ export type DomainEvent =
   | SubdomainReservationEvent
   | CustomerEvent
   | BalanceLinkEvent
+  | StatementLinkEvent
   | IntegrationEvent
   | InventoryEvent
   | InvoiceEvent
@@ -43,6 +45,7 @@ export type DomainEvent =
   | CreditMemoEvent
   | CreditMemoNumberEvent
   | InvoiceDeliveryEvent
+  | DocumentEmailEvent
   | InvoiceDelivered
   | OrderEvent
   | OrderNumberEvent
@@ -100,6 +103,8 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   DelinquentOverrideRecorded: 1,
   BalanceLinkIssued: 1,
   BalanceLinksRevoked: 1,
+  StatementLinkIssued: 1,
+  StatementLinksRevoked: 1,
   // products and inventory
   ProductCreated: 1,
   ProductUpdated: 1,
@@ -128,6 +133,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   AccountCreditApplied: 1,
   AccountCreditRefunded: 1,
   InvoicePaymentsCredited: 1,
+  AccountCreditUnapplied: 1,
   // credit memos
   CreditMemoIssued: 1,
   CreditMemoVoided: 1,
@@ -159,6 +165,12 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   PrivateNoteRemoved: 1,
   PublicLinkIssued: 1,
   PublicLinksRevoked: 1,
+  // credit memo and statement e-mails (document-email-{id})
+  DocumentEmailed: 1,
+  DocumentEmailRetryStarted: 1,
+  DocumentEmailDeferred: 1,
+  DocumentEmailDelivered: 1,
+  DocumentEmailFailed: 1,
   // orders
   SyncStarted: 1,
   InvoiceSynced: 1,
@@ -194,6 +206,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> = 
   StampsReturnedWithGoods: 1,
   StampsGoodsReturnReversed: 1,
   ReturnedStampsReissued: 1,
+  ReissuedStampsBackInStock: 1,
   StampHoldingChanged: 1,
 };
 

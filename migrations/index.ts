@@ -52,6 +52,8 @@ import { Migration20261130050100_statement_run_heartbeat } from './Migration2026
 import { Migration20261201010000_quickbooks } from './Migration20261201010000_quickbooks.js';
 import { Migration20261201020000_alcohol_report_filing } from './Migration20261201020000_alcohol_report_filing.js';
 import { Migration20261201030000_delinquent_gate } from './Migration20261201030000_delinquent_gate.js';
+import { Migration20261203000100_document_emails } from './Migration20261203000100_document_emails.js';
+import { Migration20261203031500_customer_account_entries } from './Migration20261203031500_customer_account_entries.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -109,4 +111,6 @@ export const migrationsList = [
   Migration20261201010000_quickbooks,
   Migration20261201020000_alcohol_report_filing,
   Migration20261201030000_delinquent_gate,
+  Migration20261203000100_document_emails,
+  Migration20261203031500_customer_account_entries,
 ];

@@ -78,6 +78,7 @@ export {
 } from './invoices/invoice-documents.projection.js';
 export {
   customerAccountProjection,
+  CUSTOMER_ACCOUNT_ENTRY_SCHEMA,
   CUSTOMER_ACCOUNT_SCHEMA,
 } from './accounts/customer-account.projection.js';
 export { creditMemoProjection, CREDIT_MEMO_SCHEMA } from './credits/credit-memo.projection.js';

@@ -1,12 +1,15 @@
 import { DomainError } from '../shared/domain-error.js';
+import { logPayment } from '../invoices/invoice-payments.js';
 import {
   applyAccountCredit,
   keepAccountCustomer,
   receivePaymentOnAccount,
   refundAccountCredit,
+  unapplyAccountCredit,
   type ApplyAccountCredit,
   type ReceivePaymentOnAccount,
   type RefundAccountCredit,
+  type UnapplyAccountCredit,
 } from './customer-account.decide.js';
 import {
   accountOf,
@@ -76,6 +79,36 @@ const refund = (
   },
   metadata: at(NOW),
 });
+
+const LATER = '2026-11-22T05:30:00.000Z'; // 11:30 p.m. on the 21st in Chicago
+
+const unapply = (
+  invoiceId: string,
+  invoicePaymentId: string,
+  extra: Partial<UnapplyAccountCredit['data']> = {},
+): UnapplyAccountCredit => ({
+  type: 'UnapplyAccountCredit',
+  data: { customerId: CUSTOMER, invoiceId, invoicePaymentId, byOwner: true, timeZone: TZ, ...extra },
+  metadata: at(LATER),
+});
+
+/** A payment logged on the invoice itself (POST /invoice/{id}/payment), as `own-1`. */
+function logOwn(world: AccountWorld, invoiceId: string, amountCents: number, confirmFullyPaid = false) {
+  const events = logPayment(liveIn(world, invoiceId), {
+    type: 'LogPayment',
+    data: {
+      invoiceId,
+      paymentId: 'own-1',
+      amountCents,
+      receivedOn: '2026-11-21',
+      note: '',
+      confirmFullyPaid,
+      timeZone: TZ,
+    },
+    metadata: at(NOW),
+  });
+  record(world, { account: [], invoices: { [invoiceId]: events } });
+}
 
 function errorOf(run: () => unknown): DomainError {
   try {
@@ -355,5 +388,154 @@ describe('A cancelled invoice with payments', () => {
     const balance = customerBalance([liveIn(world, 'inv-1'), liveIn(world, 'inv-2')], accountOf(world));
     expect(balance).toMatchObject({ balanceCents: 10_000, openCents: 20_000, unappliedCents: 10_000 });
     expect(balance.balanceCents).toBe(balance.openCents - balance.unappliedCents);
+  });
+});
+
+describe('Taking a share back to credit', () => {
+  /** A $400 check over invoices of $100, $200 and $50: all three paid, $50 left as credit. */
+  function paidFromTheAccount() {
+    const world = aCustomerWorld([100, 200, 50]);
+    record(world, receivePaymentOnAccount(statesOf(world), receive(world, 40_000)));
+    return world;
+  }
+
+  it('given a check applied to three invoices, when one share is taken back, then the invoice owes it again and the credit grows', () => {
+    const world = paidFromTheAccount();
+    const decided = record(world, unapplyAccountCredit(statesOf(world), unapply('inv-2', 'p1-inv-2')));
+
+    expect(decided.account).toEqual([
+      {
+        type: 'AccountCreditUnapplied',
+        data: {
+          customerId: CUSTOMER,
+          companyId: 'co-1',
+          applicationId: 'app-1',
+          invoiceId: 'inv-2',
+          number: '2',
+          invoicePaymentId: 'p1-inv-2',
+          amountCents: 20_000,
+          unappliedOn: '2026-11-21',
+          unappliedAt: LATER,
+        },
+      },
+    ]);
+    expect(decided.invoices).toEqual({
+      'inv-2': [
+        {
+          type: 'PaymentDeleted',
+          data: {
+            invoiceId: 'inv-2',
+            companyId: 'co-1',
+            paymentId: 'p1-inv-2',
+            deletedAt: LATER,
+            takenBackToCredit: true,
+          },
+        },
+        {
+          type: 'InvoiceStatusChanged',
+          data: {
+            invoiceId: 'inv-2',
+            companyId: 'co-1',
+            from: 'paid',
+            to: 'invoiced',
+            reason: 'payments',
+            changedAt: LATER,
+          },
+        },
+      ],
+    });
+    expect(liveIn(world, 'inv-2')).toMatchObject({ invoiceStatus: 'invoiced', payments: [] });
+    expect(liveIn(world, 'inv-1').invoiceStatus).toBe('paid');
+    expect(accountOf(world)).toMatchObject({ appliedCents: 15_000, unappliedCents: 25_000 });
+    const invoices = ['inv-1', 'inv-2', 'inv-3'].map((id) => liveIn(world, id));
+    const balance = customerBalance(invoices, accountOf(world));
+    expect(balance).toMatchObject({ balanceCents: -5_000, openCents: 20_000, unappliedCents: 25_000 });
+    expect(balance.balanceCents).toBe(balance.openCents - balance.unappliedCents);
+  });
+
+  it('given an invoice paid in part by the account and in part on itself, when the share is taken back, then it is partially paid', () => {
+    const world = aCustomerWorld([100]);
+    record(world, receivePaymentOnAccount(statesOf(world), receive(world, 6_000)));
+    logOwn(world, 'inv-1', 4_000);
+    const decided = record(world, unapplyAccountCredit(statesOf(world), unapply('inv-1', 'p1-inv-1')));
+    expect(decided.invoices['inv-1']).toContainEqual({
+      type: 'InvoiceStatusChanged',
+      data: {
+        invoiceId: 'inv-1',
+        companyId: 'co-1',
+        from: 'paid',
+        to: 'partially_paid',
+        reason: 'payments',
+        changedAt: LATER,
+      },
+    });
+    expect(liveIn(world, 'inv-1').payments.map((p) => p.id)).toEqual(['own-1']);
+    expect(accountOf(world).unappliedCents).toBe(6_000);
+  });
+
+  it('when the same share is taken back again (a retry), then nothing more is recorded', () => {
+    const world = paidFromTheAccount();
+    record(world, unapplyAccountCredit(statesOf(world), unapply('inv-2', 'p1-inv-2')));
+    expect(unapplyAccountCredit(statesOf(world), unapply('inv-2', 'p1-inv-2'))).toEqual({
+      account: [],
+      invoices: {},
+    });
+    expect(accountOf(world).unappliedCents).toBe(25_000);
+  });
+
+  it('given a share taken back, when the credit is applied again, then it pays the invoice chosen', () => {
+    const world = paidFromTheAccount();
+    record(world, unapplyAccountCredit(statesOf(world), unapply('inv-2', 'p1-inv-2')));
+    record(
+      world,
+      applyAccountCredit(
+        statesOf(world),
+        apply(world, { chosen: [{ invoiceId: 'inv-2', amountCents: 20_000 }] }),
+      ),
+    );
+    expect(liveIn(world, 'inv-2').invoiceStatus).toBe('paid');
+    expect(accountOf(world)).toMatchObject({ appliedCents: 35_000, unappliedCents: 5_000 });
+  });
+
+  it("is the owner's alone, like a payment's edit or deletion", () => {
+    const world = paidFromTheAccount();
+    const refused = errorOf(() =>
+      unapplyAccountCredit(statesOf(world), unapply('inv-2', 'p1-inv-2', { byOwner: false })),
+    );
+    expect([refused.code, refused.kind, refused.message]).toEqual([
+      'PAYMENT_OWNER_ONLY',
+      'forbidden',
+      'Only the owner can edit or delete payments.',
+    ]);
+  });
+
+  it("refuses an unknown invoice or payment, a payment paid on the invoice itself, and another customer's", () => {
+    const world = paidFromTheAccount();
+    expect(errorOf(() => unapplyAccountCredit(statesOf(world), unapply('inv-9', 'p1-inv-2'))).code).toBe(
+      'INVOICE_NOT_FOUND',
+    );
+    expect(errorOf(() => unapplyAccountCredit(statesOf(world), unapply('inv-1', 'p1-inv-2'))).kind).toBe(
+      'not_found',
+    );
+    logOwn(world, 'inv-1', 100, true);
+    expect(errorOf(() => unapplyAccountCredit(statesOf(world), unapply('inv-1', 'own-1'))).message).toBe(
+      "This payment on invoice 1 was not applied from this customer's account: it is changed on the invoice.",
+    );
+    expect(
+      errorOf(() =>
+        unapplyAccountCredit(statesOf(world), unapply('inv-1', 'p1-inv-1', { customerId: 'cust-2' })),
+      ).code,
+    ).toBe('PAYMENT_NOT_FROM_ACCOUNT');
+  });
+
+  it('refuses a cancelled invoice: its payments already became the customer credit', () => {
+    const world = paidFromTheAccount();
+    cancel(world, 'inv-1');
+    const refused = errorOf(() => unapplyAccountCredit(statesOf(world), unapply('inv-1', 'p1-inv-1')));
+    expect([refused.kind, refused.message]).toEqual([
+      'conflict',
+      "Invoice 1 is cancelled: its payments already became the customer's credit.",
+    ]);
+    expect(accountOf(world).unappliedCents).toBe(15_000);
   });
 });

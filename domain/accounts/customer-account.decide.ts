@@ -5,6 +5,7 @@ import {
   paidCents,
   type InvoicePaymentsMovedToCredit,
   type Payment,
+  type PaymentDeleted,
   type PaymentLogged,
 } from '../invoices/invoice-payment.events.js';
 import { followPayments, remainingCents } from '../invoices/invoice-payments.js';
@@ -15,6 +16,7 @@ import {
   REFUND_METHODS,
   type AccountCreditApplied,
   type AccountCreditRefunded,
+  type AccountCreditUnapplied,
   type CreditApplication,
   type CustomerAccountEvent,
   type InvoicePaymentsCredited,
@@ -81,6 +83,23 @@ export interface RefundAccountCredit {
     method: string;
     reference: string;
     refundedOn: string | undefined;
+    timeZone: string;
+  };
+  metadata: CommandMetadata;
+}
+
+/**
+ * Takes one invoice's share of an application back to the customer's credit (it was applied to the wrong invoice):
+ * the invoice's payment `invoicePaymentId`, applied from this customer's account.
+ */
+export interface UnapplyAccountCredit {
+  type: 'UnapplyAccountCredit';
+  data: {
+    customerId: string;
+    invoiceId: string;
+    invoicePaymentId: string;
+    /** Payments are changed by the owner alone; so is a share taken back. */
+    byOwner: boolean;
     timeZone: string;
   };
   metadata: CommandMetadata;
@@ -179,6 +198,7 @@ function paymentOn(
     note: source.note,
     loggedAt: now,
     fromAccount: true,
+    account: { customerId: source.customerId, applicationId: source.applicationId },
   };
   return [
     {
@@ -356,6 +376,68 @@ export function refundAccountCredit(
       },
     },
   ];
+}
+
+/**
+ * POST /customer/{id}/credit/unapply: one invoice's share of an application taken back to the customer's credit. The
+ * payment leaves the invoice as the invoice's own payment deletion does (its status follows the payments left), and
+ * the account's unapplied credit grows by its amount, in one append. The owner's alone, like a payment's edit or
+ * deletion. The payment must be on that invoice and applied from this customer's account; a share already taken back
+ * (a retry) decides nothing. A cancelled invoice's payments already became the customer's credit: refused.
+ */
+export function unapplyAccountCredit(
+  states: AccountStates,
+  { data, metadata }: UnapplyAccountCredit,
+): AccountDecision {
+  if (!data.byOwner) throw accountError('PAYMENT_OWNER_ONLY');
+  if (states.account.decided.includes(data.invoicePaymentId)) return NOTHING; // taken back already
+  const state = states.invoices[data.invoiceId];
+  if (!state || state.status !== 'live' || state.companyId !== metadata.companyId)
+    throw accountError('INVOICE_NOT_FOUND');
+  const number = state.number.display;
+  if (state.invoiceStatus === 'cancelled') throw accountError('TAKE_BACK_CANCELLED', { number });
+  const payment = state.payments.find((p) => p.id === data.invoicePaymentId);
+  if (!payment) throw accountError('PAYMENT_NOT_FOUND');
+  if (!payment.fromAccount || !payment.account || payment.account.customerId !== data.customerId)
+    throw accountError('PAYMENT_NOT_FROM_ACCOUNT', { number });
+  const now = metadata.now;
+  const deleted: PaymentDeleted = {
+    type: 'PaymentDeleted',
+    data: {
+      invoiceId: state.id,
+      companyId: state.companyId,
+      paymentId: payment.id,
+      deletedAt: now,
+      takenBackToCredit: true,
+    },
+  };
+  const unapplied: AccountCreditUnapplied = {
+    type: 'AccountCreditUnapplied',
+    data: {
+      customerId: data.customerId,
+      companyId: metadata.companyId,
+      applicationId: payment.account.applicationId,
+      invoiceId: state.id,
+      number,
+      invoicePaymentId: payment.id,
+      amountCents: payment.amountCents,
+      unappliedOn: businessDate(now, data.timeZone),
+      unappliedAt: now,
+    },
+  };
+  return {
+    account: [unapplied],
+    invoices: {
+      [state.id]: [
+        deleted,
+        ...followPayments(
+          state,
+          state.payments.filter((p) => p.id !== payment.id),
+          now,
+        ),
+      ],
+    },
+  };
 }
 
 /** An invoice paid from a customer's account keeps its customer: that money is the customer's. */

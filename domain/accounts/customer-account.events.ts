@@ -1,7 +1,7 @@
 /**
  * Events of a customer's account stream (`customer-account-{customerId}`): money received for the customer rather
- * than for one invoice, its application to invoices, its refunds, and the payments of cancelled invoices that became
- * the customer's credit. What is received and not applied or refunded is the customer's unapplied credit.
+ * than for one invoice, its application to invoices (and a share taken back), its refunds, and the payments of
+ * cancelled invoices that became the customer's credit. What is received and not applied or refunded is the customer's unapplied credit.
  */
 
 export const customerAccountStream = (customerId: string) => `customer-account-${customerId}`;
@@ -92,12 +92,37 @@ export interface InvoicePaymentsCredited {
   };
 }
 
+/**
+ * One invoice's share of an application taken back to the customer's credit (it was applied to the wrong invoice):
+ * its payment left the invoice (PaymentDeleted on the invoice's stream, in the same append) and the money is unapplied
+ * credit again. `unappliedOn` is the company's business day of it.
+ */
+export interface AccountCreditUnapplied {
+  type: 'AccountCreditUnapplied';
+  data: {
+    customerId: string;
+    companyId: string;
+    applicationId: string;
+    invoiceId: string;
+    number: string;
+    invoicePaymentId: string;
+    amountCents: number;
+    unappliedOn: string;
+    unappliedAt: string;
+  };
+}
+
 export type CustomerAccountEvent =
-  PaymentReceivedOnAccount | AccountCreditApplied | AccountCreditRefunded | InvoicePaymentsCredited;
+  | PaymentReceivedOnAccount
+  | AccountCreditApplied
+  | AccountCreditRefunded
+  | InvoicePaymentsCredited
+  | AccountCreditUnapplied;
 
 export const CUSTOMER_ACCOUNT_EVENT_TYPES: readonly CustomerAccountEvent['type'][] = [
   'PaymentReceivedOnAccount',
   'AccountCreditApplied',
   'AccountCreditRefunded',
   'InvoicePaymentsCredited',
+  'AccountCreditUnapplied',
 ];

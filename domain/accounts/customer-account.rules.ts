@@ -14,6 +14,10 @@ export const MAX_ACCOUNT_REFERENCE = 100;
 export const MAX_ACCOUNT_NOTE = 2_000;
 /** The most invoices one payment or application may name. */
 export const MAX_APPLICATIONS = 200;
+/** The account's entries are answered a page at a time, newest first: this many unless asked. */
+export const ACCOUNT_ENTRIES_PAGE = 50;
+/** The most entries one page may ask for. */
+export const MAX_ACCOUNT_ENTRIES_PAGE = 200;
 
 const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -31,6 +35,8 @@ export const ACCOUNT_MESSAGES = {
   dateTooLate: (latest: string) => `Date can be at most 3 days ahead (${latest}).`,
   tooManyInvoices: `At most ${MAX_APPLICATIONS} invoices at once.`,
   sameInvoiceTwice: 'Each invoice may be named once.',
+  entriesLimit: `limit must be a whole number from 1 to ${MAX_ACCOUNT_ENTRIES_PAGE}.`,
+  entriesBefore: 'before must be the next_before of an earlier page (a whole number of at least 1).',
 } as const;
 
 type Values = Record<string, string | number>;
@@ -65,6 +71,21 @@ const catalogue = {
     kind: 'conflict',
     message: ({ number }: Values) =>
       `Invoice ${number} was paid from the customer's account: its customer cannot change. Cancel it (its payments become the customer's credit) and replace it.`,
+  },
+  PAYMENT_OWNER_ONLY: {
+    kind: 'forbidden',
+    message: () => 'Only the owner can edit or delete payments.',
+  },
+  PAYMENT_NOT_FOUND: { kind: 'not_found', message: () => 'Payment not found' },
+  PAYMENT_NOT_FROM_ACCOUNT: {
+    kind: 'conflict',
+    message: ({ number }: Values) =>
+      `This payment on invoice ${number} was not applied from this customer's account: it is changed on the invoice.`,
+  },
+  TAKE_BACK_CANCELLED: {
+    kind: 'conflict',
+    message: ({ number }: Values) =>
+      `Invoice ${number} is cancelled: its payments already became the customer's credit.`,
   },
   CUSTOMER_CHANGED: {
     kind: 'conflict',

@@ -2,7 +2,7 @@ import type { CustomerAccountEvent } from './customer-account.events.js';
 
 /**
  * A customer's account: what it received, what became its credit from cancelled invoices, what was applied to
- * invoices and refunded, and so its unapplied credit; and the ids already decided, so a retry decides nothing.
+ * invoices (less the shares taken back) and refunded, and so its unapplied credit; and the ids already decided, so a retry decides nothing.
  */
 export interface CustomerAccount {
   receivedCents: number;
@@ -47,6 +47,13 @@ export function evolveAccount(state: CustomerAccount, event: CustomerAccountEven
         refundedCents: state.refundedCents + event.data.amountCents,
         unappliedCents: state.unappliedCents - event.data.amountCents,
         decided: [...state.decided, event.data.refundId],
+      };
+    case 'AccountCreditUnapplied':
+      return {
+        ...state,
+        appliedCents: state.appliedCents - event.data.amountCents,
+        unappliedCents: state.unappliedCents + event.data.amountCents,
+        decided: [...state.decided, event.data.invoicePaymentId],
       };
     case 'InvoicePaymentsCredited':
       return {

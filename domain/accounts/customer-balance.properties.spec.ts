@@ -7,6 +7,7 @@ import {
   applyAccountCredit,
   receivePaymentOnAccount,
   refundAccountCredit,
+  unapplyAccountCredit,
 } from './customer-account.decide.js';
 import {
   accountOf,
@@ -29,7 +30,8 @@ type Step =
   | { kind: 'receive'; cents: number; chosen: { index: number; cents: number }[] | null }
   | { kind: 'apply'; chosen: { index: number; cents: number }[] | null }
   | { kind: 'refund'; cents: number }
-  | { kind: 'cancel'; index: number };
+  | { kind: 'cancel'; index: number }
+  | { kind: 'unapply'; index: number; share: number; byOwner: boolean; again: boolean };
 
 const chosen = fc.option(
   fc.array(fc.record({ index: fc.nat(5), cents: fc.integer({ min: 1, max: 30_000 }) }), { maxLength: 3 }),
@@ -40,11 +42,18 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('apply' as const), chosen }),
   fc.record({ kind: fc.constant('refund' as const), cents: fc.integer({ min: 1, max: 30_000 }) }),
   fc.record({ kind: fc.constant('cancel' as const), index: fc.nat(5) }),
+  fc.record({
+    kind: fc.constant('unapply' as const),
+    index: fc.nat(5),
+    share: fc.nat(3),
+    byOwner: fc.boolean(),
+    again: fc.boolean(),
+  }),
 );
 
 /**
- * Random histories of invoices, payments on account (oldest first or chosen), applications of credit, refunds and
- * cancellations: a refused step changes nothing; after every step the balance from what happened equals what is open
+ * Random histories of invoices, payments on account (oldest first or chosen), applications of credit, shares taken
+ * back to credit (by the owner or not, some twice), refunds and cancellations: a refused step changes nothing; after every step the balance from what happened equals what is open
  * less the unapplied credit, no invoice is paid beyond what it owes, and the credit is never negative.
  */
 describe('The customer balance identity', () => {
@@ -117,7 +126,25 @@ describe('The customer balance identity', () => {
                     metadata: at(NOW),
                   }),
                 );
-              else if (liveIn(world, ids[s.index % ids.length]!).invoiceStatus !== 'cancelled')
+              else if (s.kind === 'unapply') {
+                // One of the invoice's payments from the account (or any id when it has none: refused).
+                const invoiceId = ids[s.index % ids.length]!;
+                const shares = liveIn(world, invoiceId).payments.filter((p) => p.fromAccount);
+                const share = shares[s.share % Math.max(1, shares.length)];
+                const command = {
+                  type: 'UnapplyAccountCredit' as const,
+                  data: {
+                    customerId: CUSTOMER,
+                    invoiceId,
+                    invoicePaymentId: share?.id ?? `none-${tag}`,
+                    byOwner: s.byOwner,
+                    timeZone: TZ,
+                  },
+                  metadata: at(NOW),
+                };
+                record(world, unapplyAccountCredit(statesOf(world), command));
+                if (s.again) expect(unapplyAccountCredit(statesOf(world), command).account).toEqual([]);
+              } else if (liveIn(world, ids[s.index % ids.length]!).invoiceStatus !== 'cancelled')
                 cancel(world, ids[s.index % ids.length]!);
             } catch (error) {
               if (!(error instanceof DomainError)) throw error;

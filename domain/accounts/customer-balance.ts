@@ -9,6 +9,8 @@ import type { CustomerAccount } from './customer-account.state.js';
  * - from what happened: invoices (not cancelled) − payments (received on account and paid on invoices, including
  *   those a cancellation moved to credit) − credit memos + refunds;
  * - from what is open: each live invoice's total less its credits and payments, less the unapplied credit.
+ * A share applied from the account and taken back to credit moves money between the two terms of the second way (the
+ * invoice owes it again, the credit grows by it) and changes nothing in the first.
  */
 export interface CustomerBalance {
   invoicesCents: number;

@@ -30,9 +30,17 @@ export interface RefundCreditBody {
   refunded_at: string;
 }
 
+/** POST /customer/{id}/credit/unapply: one invoice's payment from the account taken back to the customer's credit. */
+export interface UnapplyCreditBody {
+  invoice_id: string;
+  /** The invoice's payment (an application entry's id). */
+  payment_id: string;
+}
+
 export interface AccountEntryResponse {
   id: string;
-  kind: 'payment' | 'application' | 'refund' | 'invoice_credit';
+  /** `unapplication`: an application's share taken back to credit from its invoice. */
+  kind: 'payment' | 'application' | 'refund' | 'invoice_credit' | 'unapplication';
   date: string;
   amount: number;
   method: string | null;
@@ -40,9 +48,27 @@ export interface AccountEntryResponse {
   invoice_id: string | null;
   invoice_number: string | null;
   at: string;
+  /** An application whose share was taken back to credit since (the invoice no longer has that payment). */
+  taken_back: boolean;
+  /**
+   * An application whose share is still a payment of its invoice: it can be taken back to credit (false once taken
+   * back, or once the invoice's cancellation made its payments the customer's credit).
+   */
+  on_invoice: boolean;
 }
 
-/** GET /customer/{id}/account, and the answer of every write on it. */
+/** GET /customer/{id}/account?limit=&before=: a page of the account's entries, newest first. */
+export interface AccountEntriesParams {
+  /** At most this many entries (1 to 200; 50 when absent). */
+  limit?: number;
+  /** The entries older than this: an earlier page's `next_before` (absent: the newest). */
+  before?: string;
+}
+
+/**
+ * GET /customer/{id}/account, and the answer of every write on it (the newest page of entries): the totals and one
+ * page of the entries.
+ */
 export interface CustomerAccountResponse {
   customer_id: string;
   /** Money received or credited and not applied or refunded. */
@@ -55,6 +81,10 @@ export interface CustomerAccountResponse {
   owing: number;
   /** owing less the unapplied credit: invoices − payments − credits + refunds. */
   balance: number;
-  /** Newest first. */
+  /** Newest first, one page: at most `limit` (50 unless asked), older than `before` when asked. */
   entries: AccountEntryResponse[];
+  /** How many entries the account has in all. */
+  entry_count: number;
+  /** The `before` of the next page (the older entries); null when this page reaches the first entry. */
+  next_before: string | null;
 }

@@ -25,12 +25,25 @@ export interface ActivityInfo {
   access?: 'enabled' | 'disabled' | 'revoked' | 'reactivated';
   /** A credit memo issued or voided: its number as shown (CM-1001). */
   creditMemoNumber?: string;
+  /**
+   * A credit memo's or a statement's e-mail: the document (`documentKind`, its `reference`: the memo's number or the
+   * statement's period `YYYY-MM-DD..YYYY-MM-DD`), the recipient, the mail server's first answer (`status`) and why
+   * it was not delivered (`error`), the attempts made.
+   */
+  documentKind?: 'credit_memo' | 'statement';
+  reference?: string;
+  emailedTo?: string;
+  period?: { from: string; to: string };
+  status?: 'sent' | 'queued' | 'failed';
+  attempts?: number;
+  error?: string;
   [key: string]: unknown;
 }
 
 /**
  * What the Kind filter offers (the `kind` column): invoices, status changes, payments, private notes, features,
- * syncs, customer users' access to the ordering app, and the account's own sign-ins and profile.
+ * syncs, customer users' access to the ordering app, credit memo and statement e-mails, and the account's own
+ * sign-ins and profile.
  */
 export type ActivityKind =
   | 'invoice'
@@ -41,6 +54,7 @@ export type ActivityKind =
   | 'feature'
   | 'sync'
   | 'access'
+  | 'email'
   | 'sign_in'
   | 'profile';
 

@@ -1,3 +1,4 @@
+import type { DocumentEmailSendResponse } from './delivery.contract.js';
 import type { CreditReason } from '../credits/credit-memo.events.js';
 
 /*
@@ -30,10 +31,7 @@ export interface CreditMemoEmailBody {
   email: string;
 }
 
-export interface CreditMemoEmailResponse {
-  message: string;
-  emailed_to: string;
-}
+export type CreditMemoEmailResponse = DocumentEmailSendResponse;
 
 export interface CreditMemoLineResponse {
   line_no: number;

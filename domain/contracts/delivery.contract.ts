@@ -6,13 +6,29 @@
 /** queued: deferred by the mail server and being retried; sent: accepted; failed: not delivered. */
 export type EmailStatus = 'queued' | 'sent' | 'failed';
 
-/** One recipient of an invoice e-mail: a line of GET /invoice/{id}/email. */
+/** What an e-mail carried. */
+export type EmailDocumentKind = 'invoice' | 'credit_memo' | 'statement';
+
+/**
+ * One recipient of a document's e-mail: a line of GET /invoice/{id}/email (an invoice's), GET /credit-memo/{id}/email
+ * (a credit memo's) and of the e-mail log.
+ */
 export interface InvoiceEmailResponse {
   id: string;
-  invoice_id: string;
+  kind: EmailDocumentKind;
+  /** The invoice e-mailed; null for a credit memo's or a statement's e-mail. */
+  invoice_id: string | null;
   invoice: { number: string };
-  /** The displayed invoice number. */
+  /** The displayed invoice number, the credit memo's number (CM-1001), or a statement's period (YYYY-MM-DD..YYYY-MM-DD). */
   number: string;
+  /** The credit memo e-mailed, or the statement's customer; null for an invoice's e-mail. */
+  document_id: string | null;
+  /** The customer of a credit memo's or a statement's e-mail. */
+  customer_id: string | null;
+  customer_name: string | null;
+  /** A statement's period. */
+  period_from: string | null;
+  period_to: string | null;
   emailed_to: string;
   notes: string;
   status: EmailStatus;
@@ -28,8 +44,23 @@ export interface InvoiceEmailResponse {
 /** GET /invoice/{id}/email: the list of the invoice's e-mails (one per recipient, `emailed_to`), newest first. */
 export type InvoiceEmailLogResponse = InvoiceEmailResponse[];
 
-/** A row of GET /invoice/email/grid (the /emails page). */
+/** GET /credit-memo/{id}/email: the memo's e-mails, one per recipient, newest first. */
+export type DocumentEmailLogResponse = InvoiceEmailResponse[];
+
+/** A row of GET /invoice/email/grid (the /emails page): every document's e-mails. */
 export type EmailGridRow = Omit<InvoiceEmailResponse, 'invoice' | 'error'>;
+
+/**
+ * POST /credit-memo/{id}/email and POST /customer/{id}/statement/email: 200 `sent` when the mail server took it, 202
+ * `queued` when it deferred it (retried in the background, as an invoice's); 502 when it refused it.
+ */
+export interface DocumentEmailSendResponse {
+  message: string;
+  emailed_to: string;
+  status: 'sent' | 'queued';
+  /** The e-mail's id, as the e-mail log lists it. */
+  email_id: string;
+}
 
 /** POST /invoice/{number}/email. */
 export interface SendEmailBody {

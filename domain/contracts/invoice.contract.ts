@@ -48,6 +48,8 @@ export interface InvoiceStampResponse {
   from: number;
   to: number;
   count: number;
+  /** Present (true) on the stamps of returned bottles the invoice carries again: a cancel leaves them on their bottles. */
+  returned_bottles?: true;
 }
 
 /** One status change, as the projection records it (the grid's `status_info`). */
@@ -146,10 +148,14 @@ export interface InvoiceResponse {
   stamps: InvoiceStampResponse[];
   stamp_count: number;
   stamps_needed: number;
+  /** Stamps that left the invoice on bottles its live credit memos took back (one per liquor bottle not stamped per case). */
+  stamps_returned: number;
   /** Live payments, oldest first. */
   payments: InvoicePaymentResponse[];
   /** The sum of the live payments. */
   paid: number;
+  /** What its payments became in the customer's credit when it was cancelled (0 when nothing moved). */
+  credited_to_account: number;
   /** Its credit memos, oldest first (void ones with status 'void'). */
   credit_memos: InvoiceCreditMemoResponse[];
   /** The money of its credit memos that are not void. */

@@ -26,6 +26,7 @@ export const LIVE_EVENTS = [
   'credit-memo:changed',
   'customer:changed',
   'route:changed',
+  'email:changed',
 ] as const;
 
 export type LiveEventName = (typeof LIVE_EVENTS)[number];

@@ -1,3 +1,5 @@
+import type { DocumentEmailSendResponse } from './delivery.contract.js';
+
 /**
  * A customer's statement for a period: the balance brought forward, every document dated in the period with the
  * balance after it, the balance carried forward, and the aging of what is open at the end of the period.
@@ -13,7 +15,8 @@ export type StatementRowKind =
   | 'account_payment'
   | 'application'
   | 'refund'
-  | 'invoice_credit';
+  | 'invoice_credit'
+  | 'unapplication';
 
 export interface StatementRow {
   kind: StatementRowKind;
@@ -79,10 +82,7 @@ export interface StatementEmailRequest {
   to?: string;
 }
 
-export interface StatementEmailResponse {
-  message: string;
-  emailed_to: string;
-}
+export type StatementEmailResponse = DocumentEmailSendResponse;
 
 /** GET /pdf/customer/statement/{token}: the statement of the link's period and the distributor's header. */
 export type PublicStatementResponse = StatementResponse & {
@@ -134,10 +134,18 @@ export interface StatementRunResponse {
   done: number;
   /** Customers with no balance and no activity in the month: no statement. */
   quiet: number;
-  /** Statements e-mailed, or put in the zip. */
+  /**
+   * E-mail runs: the statement e-mails requested, one per customer with a statement and an address; each is sent
+   * through the e-mail log like any statement e-mail (a deferred one retried in the background).
+   */
+  requested: number;
+  /** Statements e-mailed (accepted by the mail server, at once or on a retry), or put in the zip. */
   sent: number;
+  /** E-mail runs: requested e-mails the mail server deferred, still being retried. */
+  queued: number;
   /** E-mail runs: customers without an e-mail address. */
   skipped: number;
+  /** Statements not sent: refused by the mail server, every retry deferred, or not written. */
   failed: number;
   failures: StatementRunFailure[];
   /** Download runs, once done: where the zip is. */

@@ -1,5 +1,15 @@
 import { DomainError } from '../shared/domain-error.js';
-import { aCreate, aDraft, aWorld, create, liquor, wine, type World } from '../invoices/invoice.fixtures.js';
+import {
+  aCreate,
+  aDraft,
+  aRevise,
+  aWorld,
+  create,
+  liquor,
+  wine,
+  type World,
+} from '../invoices/invoice.fixtures.js';
+import { reviseHeldInvoice } from '../invoices/invoice.decide.js';
 import type { InvoiceStreamEvent } from '../invoices/invoice.state.js';
 import { heldAfter, type StampHolding } from '../stamps/stamp-holding.js';
 import type { StampEvent } from '../stamps/stamp.events.js';
@@ -48,6 +58,23 @@ function issue(b: Books, command: ReturnType<typeof anIssue>) {
   const decided = issueCreditMemoWithStamps(statesOf(b, command.data.invoiceId), command);
   b.memoNumbers.push(...decided.numbers);
   b.invoices[command.data.invoiceId]!.push(...(decided.invoice as never[]));
+  b.stamps.push(...decided.stamps);
+  return decided;
+}
+
+/** Edits, cancels or un-cancels an invoice (with its holding, as the store would) and records its events. */
+function revise(b: Books, command: ReturnType<typeof aRevise>) {
+  const id = command.data.invoiceId;
+  const decided = reviseHeldInvoice(
+    {
+      invoice: invoiceAfter(b.invoices[id] as InvoiceStreamEvent[]),
+      stamps: ledger(b),
+      holding: holding(b, id),
+      heldBefore: [],
+    },
+    command,
+  );
+  b.invoices[id]!.push(...(decided.invoice as never[]));
   b.stamps.push(...decided.stamps);
   return decided;
 }
@@ -272,6 +299,139 @@ describe('Stamps follow the goods (credit memos)', () => {
     );
     // Line 1 (JACK) took AB1005; line 2 (TITOS) AB1001–AB1002 (back from inv-1) and AB1006.
     expect(decided.stamps[0]!.data.returns[0]!.ranges).toEqual([AB(1002), AB(1006)]);
+  });
+
+  describe('an invoice carrying returned bottles, edited or cancelled', () => {
+    /** inv-2: TITOS ×3 carrying AB1001–AB1002 (back from inv-1) and fresh AB1005. */
+    function carrying(): Books {
+      const b = books();
+      issue(b, anIssue({ reason: 'short_delivery', lines: [{ lineNo: 1, qty: 2 }] }));
+      create(b, aCreate([aDraft({ invoiceId: 'inv-2', lines: [liquor(3)], fingerprint: 'fp-2' })]));
+      return b;
+    }
+
+    it('given an invoice carrying returned bottles, when it is cancelled, then those bottles go back in stock with their stamps and only its fresh stamp is freed', () => {
+      const b = carrying();
+      const decided = revise(b, aRevise({ status: 'cancelled' }, 'inv-2'));
+      expect(decided.stamps).toEqual([
+        {
+          type: 'ReissuedStampsBackInStock',
+          data: {
+            invoiceId: 'inv-2',
+            invoiceNumber: '2',
+            allocationId: 'invoice-inv-2',
+            returns: [{ productId: 'p-whiskey', name: 'TITOS VODKA', ranges: [AB(1001, 1002)] }],
+            reason: 'cancelled',
+            returnedAt: NOW,
+          },
+        },
+        expect.objectContaining({
+          type: 'StampsReleased',
+          data: expect.objectContaining({ ranges: [AB(1005)], reason: 'cancelled' }),
+        }),
+      ] satisfies unknown[]);
+      expect(onBottlesOf(ledger(b), 'p-whiskey')).toEqual([AB(1001, 1002)]);
+      expect(holding(b, 'inv-2').ranges).toEqual([]);
+      // Never available to another bottle: still counted as affixed on the roll.
+      expect(ledger(b).rolls[0]!.allocatedCount).toBe(5);
+      const record = stampTransactions(
+        b.stamps.map((event) => ({ event, occurredAt: NOW })),
+        'America/Chicago',
+      );
+      const history = serialHistory(record, 'AB', 1001);
+      expect(history.status).toBe('returned_in_stock');
+      expect(history.transactions.at(-1)).toMatchObject({
+        kind: 'goods_restocked',
+        invoiceNumber: '2',
+        note: 'TITOS VODKA: invoice cancelled, back in stock on its bottle',
+      });
+    });
+
+    it('given it was cancelled, when it is un-cancelled, then it carries the returned bottles again before any fresh stamp', () => {
+      const b = carrying();
+      revise(b, aRevise({ status: 'cancelled' }, 'inv-2'));
+      const decided = revise(b, aRevise({ status: 'delivered' }, 'inv-2'));
+      expect(decided.stamps).toEqual([
+        expect.objectContaining({
+          type: 'ReturnedStampsReissued',
+          data: expect.objectContaining({
+            reissues: [{ productId: 'p-whiskey', name: 'TITOS VODKA', ranges: [AB(1001, 1002)] }],
+          }),
+        }),
+        expect.objectContaining({
+          type: 'StampsAllocated',
+          data: expect.objectContaining({ ranges: [AB(1005)] }),
+        }),
+      ] satisfies unknown[]);
+      expect(onBottlesOf(ledger(b), 'p-whiskey')).toEqual([]);
+      expect(holding(b, 'inv-2').ranges).toEqual([AB(1001, 1002), AB(1005)]);
+    });
+
+    it('given an invoice carrying returned bottles, when its line is cut to one bottle, then its fresh stamp is freed first and one returned bottle goes back in stock', () => {
+      const b = carrying();
+      const decided = revise(b, aRevise({ lines: [liquor(1)] }, 'inv-2'));
+      expect(decided.stamps).toEqual([
+        expect.objectContaining({
+          type: 'ReissuedStampsBackInStock',
+          data: expect.objectContaining({
+            returns: [{ productId: 'p-whiskey', name: 'TITOS VODKA', ranges: [AB(1002)] }],
+            reason: 'edited',
+          }),
+        }),
+        expect.objectContaining({
+          type: 'StampsReleased',
+          data: expect.objectContaining({ ranges: [AB(1005)] }),
+        }),
+      ] satisfies unknown[]);
+      expect(holding(b, 'inv-2').ranges).toEqual([AB(1001)]);
+      expect(onBottlesOf(ledger(b), 'p-whiskey')).toEqual([AB(1002)]);
+    });
+
+    it('given returned bottles in stock, when an invoice of that product gains bottles, then the new bottles are the returned ones first', () => {
+      const b = books();
+      create(b, aCreate([aDraft({ invoiceId: 'inv-2', lines: [liquor(1)], fingerprint: 'fp-2' })]));
+      issue(b, anIssue({ reason: 'short_delivery', lines: [{ lineNo: 1, qty: 2 }] }));
+      const decided = revise(b, aRevise({ lines: [liquor(4)] }, 'inv-2'));
+      expect(decided.stamps).toEqual([
+        expect.objectContaining({
+          type: 'ReturnedStampsReissued',
+          data: expect.objectContaining({
+            reissues: [{ productId: 'p-whiskey', name: 'TITOS VODKA', ranges: [AB(1001, 1002)] }],
+          }),
+        }),
+        expect.objectContaining({
+          type: 'StampsAllocated',
+          data: expect.objectContaining({ ranges: [AB(1006)] }),
+        }),
+      ] satisfies unknown[]);
+      expect(holding(b, 'inv-2').ranges).toEqual([AB(1001, 1002), AB(1005, 1006)]);
+    });
+
+    it('given an invoice carrying returned bottles, when an unrelated line is added, then it keeps every stamp it had', () => {
+      const b = carrying();
+      const decided = revise(b, aRevise({ lines: [liquor(3), wine(1)] }, 'inv-2'));
+      expect(decided.stamps).toEqual([]);
+      expect(holding(b, 'inv-2').ranges).toEqual([AB(1001, 1002), AB(1005)]);
+    });
+
+    it('given an invoice carrying returned bottles, when the user picks its serials by hand without one of them, then that bottle goes back in stock', () => {
+      const b = carrying();
+      const decided = revise(
+        b,
+        aRevise(
+          {
+            stampRanges: [
+              { rollId: 1, from: 1001, to: 1001 },
+              { rollId: 1, from: 1005, to: 1006 },
+            ],
+          },
+          'inv-2',
+        ),
+      );
+      expect(decided.stamps.map((e) => e.type)).toEqual(['ReissuedStampsBackInStock', 'StampsAllocated']);
+      expect(holding(b, 'inv-2').ranges).toEqual([AB(1001), AB(1005, 1006)]);
+      expect(onBottlesOf(ledger(b), 'p-whiskey')).toEqual([AB(1002)]);
+    });
   });
 
   it("given a memo that put bottles back in stock, when it is voided, then their stamps are the invoice's again", () => {

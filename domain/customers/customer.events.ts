@@ -94,3 +94,31 @@ export interface BalanceLinksRevoked {
 
 /** Facts about the balance's public links, on the `customer-{id}` stream (the customer's fold ignores them). */
 export type BalanceLinkEvent = BalanceLinkIssued | BalanceLinksRevoked;
+
+/**
+ * A public link to the customer's statement of a period was issued (`/customer/statement/pdf/{token}`), by a user
+ * who asked for it or with a statement e-mail; the token itself is never recorded.
+ */
+export interface StatementLinkIssued {
+  type: 'StatementLinkIssued';
+  data: {
+    linkId: string;
+    customerId: string;
+    companyId: string;
+    /** The period the link opens, and only that one. */
+    period: { from: string; to: string };
+    /** Why: a user asked for it, or an e-mail carries it. */
+    purpose: 'share' | 'email';
+    expiresAt: string;
+    issuedAt: string;
+  };
+}
+
+/** Every live public link to the customer's statements (of any period) was revoked. */
+export interface StatementLinksRevoked {
+  type: 'StatementLinksRevoked';
+  data: { customerId: string; companyId: string; count: number; revokedAt: string };
+}
+
+/** Facts about the statements' public links, on the `customer-{id}` stream (the customer's fold ignores them). */
+export type StatementLinkEvent = StatementLinkIssued | StatementLinksRevoked;

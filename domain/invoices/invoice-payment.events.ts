@@ -42,7 +42,14 @@ export interface PaymentUpdated {
 
 export interface PaymentDeleted {
   type: 'PaymentDeleted';
-  data: { invoiceId: string; companyId: string; paymentId: string; deletedAt: string };
+  data: {
+    invoiceId: string;
+    companyId: string;
+    paymentId: string;
+    deletedAt: string;
+    /** the payment was a share of the customer's account taken back to its credit (AccountCreditUnapplied says so) */
+    takenBackToCredit?: true;
+  };
 }
 
 /**
@@ -109,6 +116,8 @@ export interface Payment {
   loggedAt: string;
   /** Applied from the customer's account: changed there, never on the invoice. */
   fromAccount?: boolean;
+  /** The account and the application it came with (with `fromAccount`): a take-back to credit names them. */
+  account?: { customerId: string; applicationId: string };
   method?: PaymentMethod;
   reference?: string;
   /** A check's deposit date, once deposited. */
@@ -133,7 +142,12 @@ export function evolvePayments(payments: readonly Payment[], event: PaymentEvent
           receivedOn,
           note,
           loggedAt,
-          ...(account ? { fromAccount: true } : {}),
+          ...(account
+            ? {
+                fromAccount: true,
+                account: { customerId: account.customerId, applicationId: account.applicationId },
+              }
+            : {}),
           ...(method ? { method } : {}),
           ...(reference ? { reference } : {}),
         },

@@ -6,8 +6,21 @@ import { allocateStamps, releaseStamps } from '../stamps/stamp.decide.js';
 import type { StampRangeInput } from '../stamps/stamp.commands.js';
 import type { StampEvent, StampRange } from '../stamps/stamp.events.js';
 import { evolve as evolveStamps, type StampLedger } from '../stamps/stamp.state.js';
-import { holdingChanges, type StampHolding, type StampHoldingChanged } from '../stamps/stamp-holding.js';
-import { reissueChosenStamps, reissueReturnedStamps } from '../stamps/goods-returns.js';
+import {
+  holdingChanges,
+  type ReissuedStamps,
+  type StampHolding,
+  type StampHoldingChanged,
+} from '../stamps/stamp-holding.js';
+import {
+  backInStock,
+  byProduct,
+  carriedReturned,
+  keptReturned,
+  reissueChosenStamps,
+  reissueReturnedStamps,
+} from '../stamps/goods-returns.js';
+import { stampCount, stampsMinus } from '../stamps/stamp-ranges.js';
 import { assignNumber, type InvoiceNumberEvent, type InvoiceNumbers } from './invoice-numbers.js';
 import type {
   CreateInvoices,
@@ -303,7 +316,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JS
  * `stamp-holding-{invoiceId}` stream).
  */
 export function reviseInvoice(
-  states: { invoice: Invoice; stamps: StampLedger; held?: StampRange[] },
+  states: { invoice: Invoice } & StampStates,
   { data, metadata }: ReviseInvoice,
 ): { invoice: InvoiceEvent[]; stamps: StampEvent[] } {
   const invoice = liveInvoice(states.invoice);
@@ -403,25 +416,97 @@ export function reviseInvoice(
 
   let stampEvents: StampEvent[] = [];
   if (targetStatus === 'cancelled') {
-    if (!wasCancelled)
-      stampEvents = releaseStamps(
-        states.stamps,
-        { invoiceId: invoice.id, reason: 'cancelled', held: states.held ?? [] },
-        metadata.now,
-      );
+    if (!wasCancelled) stampEvents = unstampCancelled(states, invoice, metadata.now);
   } else if (wasCancelled || changes.lines || stampsTouched) {
-    const request = stampRequest(stampsNeeded(after.lines), changes.stampRanges);
-    stampEvents = allocateStamps(
-      states.stamps,
-      {
-        ...stampHolder(invoice.id, invoice.number.display, after.customer),
-        ...request,
-        held: states.held ?? [],
-      },
-      metadata.now,
-    );
+    stampEvents = restampRevised(states, invoice, {
+      lines: after.lines,
+      customer: after.customer,
+      chosen: changes.stampRanges ?? undefined,
+      now: metadata.now,
+    });
   }
   return { invoice: invoiceEvents, stamps: stampEvents };
+}
+
+type StampStates = { stamps: StampLedger; held?: StampRange[]; reissued?: ReissuedStamps[] };
+
+const allRanges = (byProductRanges: readonly ReissuedStamps[]) => byProductRanges.flatMap((r) => r.ranges);
+
+const named = (lines: readonly InvoiceLine[], given: readonly ReissuedStamps[]) =>
+  given.map((g) => ({ ...g, name: lines.find((line) => line.productId === g.productId)?.name ?? '' }));
+
+/**
+ * A cancel frees the invoice's stamps ('Below stamps are available for use'), except those of returned bottles it
+ * carried again: they stay on their bottles, back in stock.
+ */
+function unstampCancelled(states: StampStates, invoice: LiveInvoice, now: string): StampEvent[] {
+  const held = states.held ?? [];
+  const carried = carriedReturned(states.reissued ?? [], held);
+  const recipient = { invoiceId: invoice.id, invoiceNumber: invoice.number.display };
+  return [
+    ...backInStock(recipient, named(invoice.lines, carried), 'cancelled', now),
+    ...releaseStamps(
+      states.stamps,
+      { invoiceId: invoice.id, reason: 'cancelled', held: stampsMinus(held, allRanges(carried)) },
+      now,
+    ),
+  ];
+}
+
+/**
+ * The stamps of an edited or un-cancelled invoice: the returned bottles it carries stay on it as far as its lines
+ * still take that product (the others go back in stock with their stamps); bottles it gains of a product with
+ * returned bottles in stock go out with those bottles' stamps, as on a new invoice; the rest are its other stamps,
+ * kept, topped up or released as before.
+ */
+function restampRevised(
+  states: StampStates,
+  invoice: LiveInvoice,
+  revision: { lines: InvoiceLine[]; customer: InvoiceCustomer; chosen?: StampRangeInput[]; now: string },
+): StampEvent[] {
+  const { lines, chosen, now } = revision;
+  const held = states.held ?? [];
+  const carried = carriedReturned(states.reissued ?? [], held);
+  const needs = byProduct(stampNeedsOf(lines));
+  const { kept, given } = keptReturned(carried, needs, chosen);
+  const holder = stampHolder(invoice.id, invoice.number.display, revision.customer);
+  const back = backInStock(holder, named(invoice.lines, given), 'edited', now);
+  let ledger = ledgerAfter(states.stamps, back);
+
+  const keptOf = (productId: string) => stampCount(kept.find((k) => k.productId === productId)?.ranges ?? []);
+  const before = new Map(
+    invoice.invoiceStatus === 'cancelled'
+      ? []
+      : byProduct(stampNeedsOf(invoice.lines)).map((need) => [need.productId, need.stamps]),
+  );
+  const request = stampRequest(stampsNeeded(lines), chosen);
+  let reissued: StampEvent[];
+  let fresh: { count: number } | { ranges: StampRangeInput[] };
+  if ('count' in request) {
+    const gained = needs.map((need) => ({
+      ...need,
+      stamps: Math.min(need.stamps - keptOf(need.productId), need.stamps - (before.get(need.productId) ?? 0)),
+    }));
+    const { events, covered } = reissueReturnedStamps(ledger, gained, holder, now);
+    const keptCount = kept.reduce((sum, k) => sum + stampCount(k.ranges), 0);
+    reissued = events;
+    fresh = { count: request.count - keptCount - covered };
+  } else {
+    const left = needs.map((need) => ({ ...need, stamps: need.stamps - keptOf(need.productId) }));
+    const rest = stampsMinus(
+      request.ranges.map((range) => ({ ...range, prefix: '' })),
+      allRanges(kept),
+    ).map(({ rollId, from, to }) => ({ rollId, from, to }));
+    const { events, rest: unchosen } = reissueChosenStamps(ledger, left, rest, holder, now);
+    reissued = events;
+    fresh = { ranges: unchosen };
+  }
+  ledger = ledgerAfter(ledger, reissued);
+  return [
+    ...back,
+    ...reissued,
+    ...allocateStamps(ledger, { ...holder, ...fresh, held: stampsMinus(held, allRanges(carried)) }, now),
+  ];
 }
 
 /**
@@ -505,10 +590,11 @@ export function reviseHeldInvoice(
   if (states.invoice.status !== 'none' && states.invoice.companyId !== command.metadata.companyId)
     throw invoiceError('INVOICE_NOT_FOUND');
   const held = states.holding.recorded ? states.holding.ranges : [...states.heldBefore];
-  const decided = reviseInvoice({ invoice: states.invoice, stamps: states.stamps, held }, command);
+  const reissued = states.holding.reissued ?? [];
+  const decided = reviseInvoice({ invoice: states.invoice, stamps: states.stamps, held, reissued }, command);
   return {
     ...decided,
-    holding: holdingChanges(held, command.data.invoiceId, decided.stamps, command.metadata.now),
+    holding: holdingChanges(held, command.data.invoiceId, decided.stamps, command.metadata.now, reissued),
   };
 }
 

@@ -1,6 +1,12 @@
 import type { StampRangeInput } from './stamp.commands.js';
 import { stampError } from './stamp.errors.js';
-import type { ReturnedStampsReissued, StampRange, StampRecipient } from './stamp.events.js';
+import type {
+  ReissuedStampsBackInStock,
+  ReturnedStampsReissued,
+  StampRange,
+  StampRecipient,
+} from './stamp.events.js';
+import type { ReissuedStamps } from './stamp-holding.js';
 import { firstStamps, stampCount, stampsMinus, stampsUnion, stampsWithin } from './stamp-ranges.js';
 import { onBottlesOf, type StampLedger } from './stamp.state.js';
 
@@ -12,7 +18,7 @@ export interface ProductStampNeed {
 }
 
 /** The needs of one product added together (a product may be on several lines). */
-function byProduct(needs: readonly ProductStampNeed[]): ProductStampNeed[] {
+export function byProduct(needs: readonly ProductStampNeed[]): ProductStampNeed[] {
   const wanted = new Map<string, ProductStampNeed>();
   for (const need of needs) {
     const before = wanted.get(need.productId);
@@ -97,4 +103,64 @@ export function reissueChosenStamps(
 function refuseOtherBottles(state: StampLedger, chosen: readonly StampRange[]): void {
   const [first] = stampsWithin(allOnBottles(state), chosen);
   if (first) throw stampError('STAMP_ON_OTHER_BOTTLE', { stamp: `${first.prefix}${first.from}` });
+}
+
+/** The stamps of returned bottles an invoice still holds, by product: those it was given, less those it gave up. */
+export function carriedReturned(
+  reissued: readonly ReissuedStamps[],
+  held: readonly StampRange[],
+): ReissuedStamps[] {
+  const carried = new Map<string, StampRange[]>();
+  for (const { productId, ranges } of reissued)
+    carried.set(productId, stampsUnion(carried.get(productId) ?? [], stampsWithin(ranges, held)));
+  return [...carried]
+    .filter(([, ranges]) => ranges.length > 0)
+    .map(([productId, ranges]) => ({ productId, ranges }));
+}
+
+/**
+ * Which returned bottles an invoice goes on carrying after an edit: of each product, as many as its lines still
+ * stamp one by one — the chosen serials among them when the user chose, else the lowest. Answers those it keeps and
+ * those it gives up.
+ */
+export function keptReturned(
+  carried: readonly ReissuedStamps[],
+  needs: readonly ProductStampNeed[],
+  chosen: readonly StampRangeInput[] | undefined,
+): { kept: ReissuedStamps[]; given: ReissuedStamps[] } {
+  const wanted = new Map(byProduct(needs).map((need) => [need.productId, need.stamps]));
+  const picked = chosen?.map((range) => ({ ...range, prefix: '' }));
+  const kept: ReissuedStamps[] = [];
+  const given: ReissuedStamps[] = [];
+  for (const { productId, ranges } of carried) {
+    const candidates = picked ? stampsWithin(ranges, picked) : ranges;
+    const { taken } = firstStamps(candidates, wanted.get(productId) ?? 0);
+    if (taken.length > 0) kept.push({ productId, ranges: taken });
+    const rest = stampsMinus(ranges, taken);
+    if (rest.length > 0) given.push({ productId, ranges: rest });
+  }
+  return { kept, given };
+}
+
+/** The event putting returned bottles an invoice gave up back in stock with their stamps (none when it gave none). */
+export function backInStock(
+  invoice: { invoiceId: string; invoiceNumber: string },
+  given: readonly (ReissuedStamps & { name: string })[],
+  reason: ReissuedStampsBackInStock['data']['reason'],
+  now: string,
+): ReissuedStampsBackInStock[] {
+  if (given.length === 0) return [];
+  return [
+    {
+      type: 'ReissuedStampsBackInStock',
+      data: {
+        invoiceId: invoice.invoiceId,
+        invoiceNumber: invoice.invoiceNumber,
+        allocationId: `invoice-${invoice.invoiceId}`,
+        returns: given.map(({ productId, name, ranges }) => ({ productId, name, ranges })),
+        reason,
+        returnedAt: now,
+      },
+    },
+  ];
 }

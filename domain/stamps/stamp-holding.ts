@@ -69,7 +69,8 @@ function ordered(byRollId: Map<number, { prefix: string; stamps: { from: number;
 
 /**
  * How a ledger event changes what one invoice holds: + stamps allocated, stamps of returned bottles carried again,
- * and stamps of a voided memo's goods back; − stamps released and stamps that came back with credited goods.
+ * and stamps of a voided memo's goods back; − stamps released, stamps that came back with credited goods, and
+ * returned bottles it no longer carries.
  */
 function holdingDelta(
   event: StampEvent,
@@ -84,6 +85,10 @@ function holdingDelta(
     case 'ReturnedStampsReissued':
       return event.data.invoiceId === invoiceId
         ? { add: true, ranges: event.data.reissues.flatMap((r) => r.ranges) }
+        : undefined;
+    case 'ReissuedStampsBackInStock':
+      return event.data.invoiceId === invoiceId
+        ? { add: false, ranges: event.data.returns.flatMap((r) => r.ranges) }
         : undefined;
     case 'StampsReturnedWithGoods':
     case 'StampsGoodsReturnReversed':

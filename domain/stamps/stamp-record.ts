@@ -38,6 +38,12 @@ const GOODS_TEXT = {
   goods_return_voided: 'memo voided: back on the invoice',
 } as const;
 
+/** Returned bottles an invoice no longer carries, as an auditor reads it: they stay in stock with their stamps. */
+export const BACK_IN_STOCK_TEXT = {
+  cancelled: 'invoice cancelled, back in stock on its bottle',
+  edited: 'invoice edited, back in stock on its bottle',
+} as const;
+
 /** The kinds whose serials the record lists one by one (TABC: every stamp destroyed, lost, stolen, voided…). */
 export const LISTED_KINDS: ReadonlySet<StampTransactionKind> = new Set([
   'destroyed',
@@ -268,6 +274,21 @@ export function stampTransactions(
             note: `Credit memo ${d.creditMemoNumber}, ${r.name}: ${GOODS_TEXT[kind]}`,
           });
         }
+        return;
+      }
+      case 'ReissuedStampsBackInStock': {
+        const d = event.data;
+        for (const r of d.returns)
+          out.push({
+            ...base,
+            kind: 'goods_restocked',
+            delta: 0,
+            ranges: r.ranges,
+            rollId: r.ranges[0]?.rollId ?? null,
+            invoiceId: d.invoiceId,
+            invoiceNumber: d.invoiceNumber,
+            note: `${r.name}: ${BACK_IN_STOCK_TEXT[d.reason]}`,
+          });
         return;
       }
       case 'ReturnedStampsReissued': {

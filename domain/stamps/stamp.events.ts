@@ -202,6 +202,22 @@ export interface ReturnedStampsReissued {
   };
 }
 
+/**
+ * An invoice that carried returned bottles again was cancelled, or edited to fewer of them: those bottles stay in
+ * stock with their stamps (never available to another bottle), to go out on the next invoice of the product.
+ */
+export interface ReissuedStampsBackInStock {
+  type: 'ReissuedStampsBackInStock';
+  data: {
+    invoiceId: string;
+    invoiceNumber: string;
+    allocationId: string;
+    returns: { productId: string; name: string; ranges: StampRange[] }[];
+    reason: 'cancelled' | 'edited';
+    returnedAt: string;
+  };
+}
+
 export type StampEvent =
   | StampRollReceived
   | StampRollActivated
@@ -214,7 +230,8 @@ export type StampEvent =
   | StampReplacementRecorded
   | StampsReturnedWithGoods
   | StampsGoodsReturnReversed
-  | ReturnedStampsReissued;
+  | ReturnedStampsReissued
+  | ReissuedStampsBackInStock;
 
 export const STAMP_EVENT_TYPES: readonly StampEvent['type'][] = [
   'StampRollReceived',
@@ -229,6 +246,7 @@ export const STAMP_EVENT_TYPES: readonly StampEvent['type'][] = [
   'StampsReturnedWithGoods',
   'StampsGoodsReturnReversed',
   'ReturnedStampsReissued',
+  'ReissuedStampsBackInStock',
 ];
 
 export const STAMPS_STREAM_PREFIX = 'stamps-';

@@ -286,6 +286,8 @@ export function evolve(state: StampLedger, event: StampEvent): StampLedger {
       );
     case 'ReturnedStampsReissued':
       return withOnBottles(state, event.data.reissues, false);
+    case 'ReissuedStampsBackInStock':
+      return withOnBottles(state, event.data.returns, true);
     default:
       return state; // events of later versions are ignored, not fatal
   }

@@ -272,4 +272,68 @@ describe('customer statement', () => {
     expect(july.closingCents).toBe(10_000);
     expect(july.aging).toEqual({ ...NONE, current: 10_000 });
   });
+
+  it('keeps an application taken back to credit on its day, and ages the invoice as owing it again', () => {
+    const statement = statementOf(
+      [
+        invoice('1001', '2026-06-01', 10_000, '2026-06-01'),
+        invoice('1002', '2026-06-02', 20_000, '2026-06-02'),
+        {
+          kind: 'account_payment',
+          id: 'pay-1',
+          date: '2026-06-05',
+          reference: 'Check 1042',
+          amountCents: 30_000,
+        },
+        {
+          kind: 'application',
+          id: 's1',
+          date: '2026-06-05',
+          reference: '1001',
+          amountCents: 10_000,
+          appliesTo: '1001',
+        },
+        {
+          kind: 'application',
+          id: 's2',
+          date: '2026-06-05',
+          reference: '1002',
+          amountCents: 20_000,
+          appliesTo: '1002',
+        },
+        {
+          kind: 'unapplication',
+          id: 's2',
+          date: '2026-06-09',
+          reference: '1002',
+          amountCents: 20_000,
+          appliesTo: '1002',
+        },
+      ],
+      JUNE,
+      '2026-06-30',
+    );
+    expect(
+      statement.lines
+        .filter((line) => line.kind === 'unapplication')
+        .map(({ description, chargeCents, creditCents, balanceCents, appliesTo }) => ({
+          description,
+          chargeCents,
+          creditCents,
+          balanceCents,
+          appliesTo,
+        })),
+    ).toEqual([
+      {
+        description: 'Taken back to credit from invoice 1002: $200.00',
+        chargeCents: 0,
+        creditCents: 0,
+        balanceCents: 0,
+        appliesTo: '1002',
+      },
+    ]);
+    expect(statement.closingCents).toBe(0);
+    // 1002 (due 2 June) owes its $200 again, 28 days late; the $200 is unapplied credit again.
+    expect(statement.aging).toEqual({ ...NONE, days_1_30: 20_000, unapplied_credit: 20_000 });
+  });
 });

@@ -95,6 +95,21 @@ export interface ApplicationDocument {
   appliesTo: string;
 }
 
+/**
+ * A share of credit applied to an invoice and taken back to the customer's credit (applied to the wrong invoice):
+ * neither a charge nor a credit, it takes the application's amount back off the invoice it paid, for the aging (the
+ * invoice owes it again, the credit is unapplied again).
+ */
+export interface UnapplicationDocument {
+  kind: 'unapplication';
+  id: string;
+  date: string;
+  /** The number of the invoice it was taken back from. */
+  reference: string;
+  amountCents: number;
+  appliesTo: string;
+}
+
 /** Credit paid back to the customer: a charge of its amount that uses unapplied credit (never aged as owed). */
 export interface RefundDocument {
   kind: 'refund';
@@ -125,6 +140,7 @@ export type StatementDocument =
   | CreditMemoVoidDocument
   | AccountPaymentDocument
   | ApplicationDocument
+  | UnapplicationDocument
   | RefundDocument
   | InvoiceCreditDocument;
 
@@ -219,6 +235,14 @@ function amountsOf(document: StatementDocument): Amounts {
         dueOn: null,
         appliesTo: document.appliesTo,
       };
+    case 'unapplication':
+      return {
+        chargeCents: 0,
+        creditCents: 0,
+        description: `Taken back to credit from invoice ${document.reference}: ${dollars(document.amountCents)}`,
+        dueOn: null,
+        appliesTo: document.appliesTo,
+      };
     case 'refund':
       return {
         chargeCents: document.amountCents,
@@ -249,8 +273,9 @@ const KIND_ORDER: Record<StatementDocument['kind'], number> = {
   payment: 3,
   account_payment: 4,
   application: 5,
-  invoice_credit: 6,
-  refund: 7,
+  unapplication: 6,
+  invoice_credit: 7,
+  refund: 8,
 };
 
 /** References in number order ('2' before '10'); one collator, as a statement sorts thousands of documents. */
@@ -272,7 +297,7 @@ const byDate = (a: StatementDocument, b: StatementDocument) =>
  * - the aging splits what each charge still has open at `to` (its amount less the credits applied to it dated on or
  *   before `to`) by days past its due date on the aging day (`to`, or `asOf` when the period has not ended):
  *   current (not yet due), 1–30, 31–60, 61–90, over 90; a credit memo's void takes its credit back off the invoice
- *   it credited; a credit that pays no open charge (a cancelled invoice's
+ *   it credited, and a share of credit taken back its application; a credit that pays no open charge (a cancelled invoice's
  *   payment, or more than the charge) is unapplied credit, less what was refunded. The buckets less the unapplied
  *   credit are the closing balance.
  */
@@ -304,7 +329,12 @@ export function statementOf(
     } else if (amounts.chargeCents > 0)
       charges.set(document.id, { cents: amounts.chargeCents, dueOn: amounts.dueOn, date: document.date });
     if (amounts.creditCents !== 0) allCreditsCents += amounts.creditCents;
-    const appliedCents = document.kind === 'application' ? document.amountCents : amounts.creditCents;
+    const appliedCents =
+      document.kind === 'application'
+        ? document.amountCents
+        : document.kind === 'unapplication'
+          ? -document.amountCents
+          : amounts.creditCents;
     if (amounts.appliesTo && appliedCents !== 0)
       applied.set(amounts.appliesTo, (applied.get(amounts.appliesTo) ?? 0) + appliedCents);
     const net = amounts.chargeCents - amounts.creditCents;

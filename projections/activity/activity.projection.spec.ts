@@ -236,6 +236,98 @@ describe('Activity read model', () => {
     }),
   );
 
+  it("logs a share taken back to credit once, as the account's row: its payment leaving the invoice is no row", () => {
+    const deleted = { invoiceId: 'inv-1', companyId: COMPANY, paymentId: 'p-1', deletedAt: AT };
+    expect(
+      toActivityRow(stored('invoice-inv-1', 'PaymentDeleted', { ...deleted, takenBackToCredit: true })),
+    ).toBeUndefined();
+    expect(toActivityRow(stored('invoice-inv-1', 'PaymentDeleted', deleted))).toMatchObject({
+      category: 'PAYMENT',
+      action: 'DELETE',
+    });
+    expect(
+      toActivityRow(
+        stored('customer-account-c-1', 'AccountCreditUnapplied', {
+          customerId: 'c-1',
+          companyId: COMPANY,
+          applicationId: 'a-1',
+          invoiceId: 'inv-1',
+          number: '1042',
+          invoicePaymentId: 'p-1',
+          amountCents: 20_000,
+          unappliedOn: '2026-11-22',
+          unappliedAt: AT,
+        }),
+      ),
+    ).toMatchObject({ action: 'TAKE_BACK_TO_CREDIT', invoiceId: 'inv-1', invoiceNumber: '1042' });
+  });
+
+  it("logs a credit memo's e-mail from its own stream with the memo, its invoice and customer; a failure as Error", () => {
+    const document = {
+      kind: 'credit_memo',
+      id: 'memo-1',
+      reference: 'CM-1001',
+      customerId: 'c-1',
+      customerName: 'The Rusty Nail',
+      invoiceId: 'inv-1',
+      invoiceNumber: '345',
+      period: null,
+    };
+    expect(
+      toActivityRow(
+        stored('document-email-mail-1', 'DocumentEmailed', {
+          emailId: 'mail-1',
+          companyId: COMPANY,
+          document,
+          to: 'ap@rustynail.test',
+          notes: '',
+          status: 'queued',
+          error: '451 Try again later',
+          runId: null,
+          emailedAt: AT,
+        }),
+      ),
+    ).toEqual({
+      eventId: 'e-1',
+      companyId: COMPANY,
+      userId: 'u-1',
+      category: 'EMAIL',
+      action: 'SEND',
+      details: {
+        emailId: 'mail-1',
+        documentKind: 'credit_memo',
+        documentId: 'memo-1',
+        reference: 'CM-1001',
+        customerId: 'c-1',
+        customerName: 'The Rusty Nail',
+        emailedTo: 'ap@rustynail.test',
+        invoiceId: 'inv-1',
+        invoiceNumber: '345',
+        status: 'queued',
+        error: '451 Try again later',
+      },
+      occurredAt: AT,
+      success: true,
+      kind: 'email',
+      account: false,
+      customerId: 'c-1',
+      invoiceId: 'inv-1',
+      invoiceNumber: '345',
+    });
+    expect(
+      toActivityRow(
+        stored('document-email-mail-1', 'DocumentEmailFailed', {
+          emailId: 'mail-1',
+          document,
+          to: 'ap@rustynail.test',
+          attempts: 4,
+          error: 'Not delivered after 4 attempts: 451 Try again later',
+          failedAt: AT,
+        }),
+      ),
+    ).toMatchObject({ category: 'EMAIL', action: 'FAIL', success: false, companyId: COMPANY, kind: 'email' });
+  });
+
   it('ignores events of other streams', () => {
     expect(toActivityRow(stored('customer-c-1', 'UserSignedIn', { userId: 'u-1' }))).toBeUndefined();
     expect(toActivityRow(stored('invoice-numbers-co-1', 'InvoiceCreated', {}))).toBeUndefined();

@@ -7,8 +7,9 @@ import { defineProjection, ident } from '../projection.js';
  * The company activity log (`rm_activity`): one row per fact, with the module (`category`)
  * and type (`action`) the activity screen shows, and `details` as the spec's info (invoiceNumber and beer for
  * invoice and payment activity). It takes user facts from `activity-{companyId}` streams, invoice, payment and
- * private-note events from `invoice-{id}` streams, and feature switches from `company-{id}` streams. Insert-only,
- * keyed by event id, so applying an event twice changes nothing.
+ * private-note events from `invoice-{id}` streams, feature switches from `company-{id}` streams, and credit memo
+ * and statement e-mails from `document-email-{id}` streams. Insert-only, keyed by event id, so applying an event
+ * twice changes nothing.
  *
  * Invoice events after InvoiceCreated do not carry the invoice number: the projection finds it in its own
  * INVOICE CREATE row (earlier in the batch, or in the table), so it reads no other projection's tables.
@@ -75,7 +76,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS rm_activity_invoice_created_key ON rm_activity
   WHERE category = 'INVOICE' AND action = 'CREATE';
 `;
 
-type Source = 'activity' | 'invoice' | 'company' | 'integrations' | 'account';
+type Source = 'activity' | 'invoice' | 'company' | 'integrations' | 'account' | 'email';
 
 interface ActivityMapping {
   category: string;
@@ -90,6 +91,7 @@ const PREFIX: Record<Source, string> = {
   company: 'company-',
   integrations: 'integrations-',
   account: 'customer-account-',
+  email: 'document-email-',
 };
 
 /** Event type → what the activity log shows. Add a type here (bump the version to backfill). */
@@ -118,12 +120,20 @@ export const ACTIVITY_ACTIONS: Readonly<Record<string, ActivityMapping>> = {
   // share applied to an invoice is a payment of that invoice above.
   PaymentReceivedOnAccount: { category: 'PAYMENT', action: 'RECEIVE_ON_ACCOUNT', source: 'account' },
   AccountCreditRefunded: { category: 'PAYMENT', action: 'REFUND_CREDIT', source: 'account' },
+  // A share taken back to credit (a new type, no backfill): one row; its payment's deletion is not a row of its own.
+  AccountCreditUnapplied: { category: 'PAYMENT', action: 'TAKE_BACK_TO_CREDIT', source: 'account' },
   FeatureActivated: { category: 'FEATURE', action: 'FEATURE_ON', source: 'company' },
   FeatureDeactivated: { category: 'FEATURE', action: 'FEATURE_OFF', source: 'company' },
   // A customer user's access to the ordering app: ENABLE (enabled, reactivated) or DISABLE (disabled, revoked).
   CustomerUserAccessChanged: { category: 'AUTH', action: 'ENABLE', source: 'activity' },
   // One row per sync: module BOTTLE_POS or CLOVER, type INVOICE_SYNC or PRODUCT_SYNC, Success or Error.
   SyncCompleted: { category: 'SYNC', action: 'SYNC', source: 'integrations' },
+  // Credit memo and statement e-mails (new types, no backfill): sent (or deferred, or refused) at the first send,
+  // deferred again by a retry, delivered by a retry, failed for good; the document and its customer in details.
+  DocumentEmailed: { category: 'EMAIL', action: 'SEND', source: 'email' },
+  DocumentEmailDeferred: { category: 'EMAIL', action: 'DEFER', source: 'email' },
+  DocumentEmailDelivered: { category: 'EMAIL', action: 'DELIVER', source: 'email' },
+  DocumentEmailFailed: { category: 'EMAIL', action: 'FAIL', source: 'email' },
 };
 
 const SYNC_MODULES: Readonly<Record<string, string>> = {
@@ -157,6 +167,7 @@ export const ACTIVITY_KINDS = [
   'feature',
   'sync',
   'access',
+  'email',
   'sign_in',
   'profile',
 ] as const;
@@ -185,10 +196,15 @@ const KIND_OF: Readonly<Record<string, ActivityKind>> = {
   CreditMemoVoided: 'credit',
   PaymentReceivedOnAccount: 'payment',
   AccountCreditRefunded: 'payment',
+  AccountCreditUnapplied: 'payment',
   FeatureActivated: 'feature',
   FeatureDeactivated: 'feature',
   SyncCompleted: 'sync',
   CustomerUserAccessChanged: 'access',
+  DocumentEmailed: 'email',
+  DocumentEmailDeferred: 'email',
+  DocumentEmailDelivered: 'email',
+  DocumentEmailFailed: 'email',
 };
 
 export interface ActivityRow {
@@ -290,7 +306,42 @@ function infoOf(event: StoredEvent, invoice: InvoiceRef | undefined): Data {
     }
     case 'account': {
       const { customerId, amountCents, method, reference } = data;
+      // A share taken back names its invoice (the invoice filter finds it); the others name none.
+      if (event.type === 'AccountCreditUnapplied')
+        return { customerId, amountCents, invoiceId: data.invoiceId, invoiceNumber: data.number };
       return { customerId, amountCents, method, reference };
+    }
+    case 'email': {
+      // The document e-mailed and its customer (a memo's invoice too, so the invoice filter finds its e-mails).
+      const document = data.document as
+        | {
+            kind?: unknown;
+            id?: unknown;
+            reference?: unknown;
+            customerId?: unknown;
+            customerName?: unknown;
+            invoiceId?: unknown;
+            invoiceNumber?: unknown;
+            period?: unknown;
+          }
+        | undefined;
+      const info: Data = {
+        emailId: data.emailId,
+        documentKind: document?.kind,
+        documentId: document?.id,
+        reference: document?.reference,
+        customerId: document?.customerId,
+        customerName: document?.customerName,
+        emailedTo: data.to,
+      };
+      if (typeof document?.invoiceId === 'string') info.invoiceId = document.invoiceId;
+      if (typeof document?.invoiceNumber === 'string') info.invoiceNumber = document.invoiceNumber;
+      if (document?.period) info.period = document.period;
+      if (typeof data.status === 'string') info.status = data.status;
+      if (typeof data.attempts === 'number') info.attempts = data.attempts;
+      if (typeof data.error === 'string') info.error = data.error;
+      if (typeof data.runId === 'string') info.runId = data.runId;
+      return info;
     }
     case 'integrations': {
       // Counts and our own reason only: events never carry credentials or the partner's raw answers.
@@ -311,6 +362,8 @@ function infoOf(event: StoredEvent, invoice: InvoiceRef | undefined): Data {
 export function toActivityRow(event: StoredEvent, invoice?: InvoiceRef): ActivityRow | undefined {
   const mapping = ACTIVITY_ACTIONS[event.type];
   if (!mapping || !event.streamId.startsWith(PREFIX[mapping.source])) return undefined;
+  // A share taken back to credit is one row, the account's: its payment leaving the invoice is part of it.
+  if (event.type === 'PaymentDeleted' && (event.data as Data).takenBackToCredit === true) return undefined;
   if (mapping.source === 'invoice' && event.streamId.startsWith('invoice-numbers-')) return undefined;
   const data = event.data as Data;
   const companyId =
@@ -345,7 +398,11 @@ export function toActivityRow(event: StoredEvent, invoice?: InvoiceRef): Activit
         : mapping.action,
     details,
     occurredAt,
-    success: sync ? data.outcome === 'success' && data.failed === 0 : true,
+    success: sync
+      ? data.outcome === 'success' && data.failed === 0
+      : mapping.source === 'email'
+        ? event.type !== 'DocumentEmailFailed' && data.status !== 'failed'
+        : true,
     kind,
     account: ACCOUNT_KINDS.has(kind),
     customerId: str(details.customerId) ?? null,

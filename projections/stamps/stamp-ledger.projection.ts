@@ -8,6 +8,7 @@ import {
   type StampEvent,
   type StampRange,
 } from '#domain/stamps/stamp.events.js';
+import { BACK_IN_STOCK_TEXT } from '#domain/stamps/stamp-record.js';
 import { defineProjection, ident, type TableNames } from '../projection.js';
 
 export { STAMPS_SCHEMA, STAMPS_SCHEMA_V2, STAMPS_SCHEMA_V3 } from './stamp-ledger.schema.js';
@@ -157,6 +158,14 @@ class Batch {
       ledger.log_count++;
     };
     const rollOf = (rollId: number) => this.rolls.get(`${companyId}:${rollId}`);
+    /** One row per range of stamps that stay affixed to their bottles (on hand unchanged). */
+    const logAffixed = (kind: LogRow['kind'], ranges: readonly StampRange[], extra: Partial<LogRow>) => {
+      for (const range of ranges) {
+        const roll = rollOf(range.rollId);
+        if (!roll) throw new Error(`stamps projection: roll ${range.rollId} of ${companyId} is unknown`);
+        log(roll, kind, range.from, range.to, { used: 0, ...extra });
+      }
+    };
     const change = (range: StampRange, move: (roll: RollRow, stamps: IntervalSet) => void) => {
       const roll = rollOf(range.rollId);
       if (!roll) throw new Error(`stamps projection: roll ${range.rollId} of ${companyId} is unknown`);
@@ -324,44 +333,46 @@ class Batch {
       case 'StampsGoodsReturnReversed': {
         // The stamps stay affixed (in `invoiced`): on bottles back in stock, destroyed with them, or the invoice's again.
         const d = event.data;
+        for (const r of d.returns) {
+          const kind =
+            event.type === 'StampsGoodsReturnReversed'
+              ? 'goods_return_voided'
+              : r.disposition === 'restocked'
+                ? 'goods_restocked'
+                : 'goods_written_off';
+          logAffixed(kind, r.ranges, {
+            allocation_id: `invoice-${d.invoiceId}`,
+            invoice_id: d.invoiceId,
+            invoice_number: d.invoiceNumber,
+            credit_memo_number: d.creditMemoNumber,
+            note: `Credit memo ${d.creditMemoNumber}, ${r.name}: ${GOODS_NOTE[kind]}`,
+          });
+        }
+        return;
+      }
+      case 'ReissuedStampsBackInStock': {
+        const d = event.data;
         for (const r of d.returns)
-          for (const range of r.ranges) {
-            const roll = rollOf(range.rollId);
-            if (!roll) throw new Error(`stamps projection: roll ${range.rollId} of ${companyId} is unknown`);
-            const kind =
-              event.type === 'StampsGoodsReturnReversed'
-                ? 'goods_return_voided'
-                : r.disposition === 'restocked'
-                  ? 'goods_restocked'
-                  : 'goods_written_off';
-            log(roll, kind, range.from, range.to, {
-              used: 0,
-              allocation_id: `invoice-${d.invoiceId}`,
-              invoice_id: d.invoiceId,
-              invoice_number: d.invoiceNumber,
-              credit_memo_number: d.creditMemoNumber,
-              note: `Credit memo ${d.creditMemoNumber}, ${r.name}: ${GOODS_NOTE[kind]}`,
-            });
-          }
+          logAffixed('goods_restocked', r.ranges, {
+            allocation_id: d.allocationId,
+            invoice_id: d.invoiceId,
+            invoice_number: d.invoiceNumber,
+            note: `${r.name}: ${BACK_IN_STOCK_TEXT[d.reason]}`,
+          });
         return;
       }
       case 'ReturnedStampsReissued': {
         const d = event.data;
         for (const r of d.reissues)
-          for (const range of r.ranges) {
-            const roll = rollOf(range.rollId);
-            if (!roll) throw new Error(`stamps projection: roll ${range.rollId} of ${companyId} is unknown`);
-            log(roll, 'reissued', range.from, range.to, {
-              used: 0,
-              allocation_id: d.allocationId,
-              invoice_id: d.invoiceId,
-              invoice_number: d.invoiceNumber,
-              customer_id: d.customerId,
-              customer_name: d.customerName,
-              customer_tabc_id: d.customerTabcId,
-              note: `${r.name}: returned bottles sold again with their stamps`,
-            });
-          }
+          logAffixed('reissued', r.ranges, {
+            allocation_id: d.allocationId,
+            invoice_id: d.invoiceId,
+            invoice_number: d.invoiceNumber,
+            customer_id: d.customerId,
+            customer_name: d.customerName,
+            customer_tabc_id: d.customerTabcId,
+            note: `${r.name}: returned bottles sold again with their stamps`,
+          });
         return;
       }
       default:

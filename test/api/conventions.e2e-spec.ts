@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ProcessPresence } from '../../apps/api/src/infra/http/process-presence.js';
+import { PRESENCE_NAMESPACE, ProcessPresence } from '../../apps/api/src/infra/http/process-presence.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
@@ -117,7 +117,7 @@ describe('API conventions (HTTP)', () => {
       expect((await api.get('validate_token', token)).body.name).toBe('First Name');
     });
 
-    it('tells a retry the first is in progress while its process lives; takes over a claim whose process is gone, unanswered for 5 minutes, or expired', async () => {
+    it('tells a retry the first is in progress while its process lives; takes over a claim whose process is gone, unanswered for 5 minutes, expired, or left by this process', async () => {
       const { token, user } = await signUpOwner(api);
       const body = { name: 'Taken Over' };
       // the interceptor's hash of this very request
@@ -132,15 +132,21 @@ describe('API conventions (HTTP)', () => {
            VALUES ($1, $2, $3, $4, $5, now() - $6::interval, $7)`,
           [user.id, key, hash, answered ? 200 : null, answered ? '{"old":true}' : null, age, owner],
         );
-      // this (live) process is running the command
-      await claim('running-here', '1 minute', false, presence.key);
+      // another live process is running the command: its session holds its presence lock
+      const otherKey = presence.key === 3 ? 4 : 3;
+      const other = await app.runtime.pool.connect();
+      await other.query('SELECT pg_advisory_lock($1, $2)', [PRESENCE_NAMESPACE, otherKey]);
+      await claim('running-elsewhere', '1 minute', false, otherKey);
+      // this process claimed the key, then its database failed before the claim was released: this process is not
+      // running it
+      await claim('left-here', '1 minute', false, presence.key);
       // a claim from before claims named their process: only its age tells
       await claim('running-unknown', '1 minute', false, null);
       // a process that stopped (or crashed) while running the command: nobody holds its presence lock
       await claim('owner-gone', '1 minute', false, presence.key === 1 ? 2 : 1);
       await claim('abandoned', '6 minutes', false, presence.key);
       await claim('expired', '25 hours', true, null);
-      for (const key of ['running-here', 'running-unknown']) {
+      for (const key of ['running-elsewhere', 'running-unknown']) {
         const running = await api.put('user', body, token, { 'idempotency-key': key });
         expect({ key, status: running.status, message: running.body.message }).toEqual({
           key,
@@ -148,7 +154,8 @@ describe('API conventions (HTTP)', () => {
           message: 'A request with this Idempotency-Key is in progress.',
         });
       }
-      for (const key of ['owner-gone', 'abandoned', 'expired']) {
+      other.release(true);
+      for (const key of ['owner-gone', 'abandoned', 'expired', 'left-here']) {
         const taken = await api.put('user', body, token, { 'idempotency-key': key });
         expect({ key, status: taken.status, name: taken.body.name }).toEqual({
           key,

@@ -120,6 +120,12 @@ describe('Credit memos move stamps with the goods (HTTP)', () => {
         count: 2,
       },
     ]);
+    // the invoice counts them: 5 needed, 3 assigned, 2 returned with the memo
+    expect((await api.get(`invoice/${first.id}`, token)).body).toMatchObject({
+      stamps_needed: 5,
+      stamp_count: 3,
+      stamps_returned: 2,
+    });
     const pdf = await fetch(`${app.baseUrl}/api/v1/credit-memo/${broken.id}/pdf`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -217,6 +223,12 @@ describe('Credit memos move stamps with the goods (HTTP)', () => {
   it('voids the broken bottles memo: their stamps are the invoice’s again', async () => {
     const voided = await api.post(`credit-memo/${broken.id}/void`, { reason: 'Bottles were fine' }, token);
     expect(voided.status).toBe(201);
+    // the short bottle's memo stays: 4 assigned, 1 returned
+    expect((await api.get(`invoice/${first.id}`, token)).body).toMatchObject({
+      stamps_needed: 5,
+      stamp_count: 4,
+      stamps_returned: 1,
+    });
     const story = await serial(1004);
     expect(story.status).toBe('invoiced');
     expect(story.transactions.at(-1)).toMatchObject({
@@ -258,7 +270,12 @@ describe('Credit memos move stamps with the goods (HTTP)', () => {
     const mark = app.mailbox.mark();
     const sent = await api.post(`credit-memo/${broken.id}/email`, { email: 'ap@rustynail.test' }, token);
     expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ message: 'Your email has been sent', emailed_to: 'ap@rustynail.test' });
+    expect(sent.body).toEqual({
+      message: 'Your email has been sent',
+      emailed_to: 'ap@rustynail.test',
+      status: 'sent',
+      email_id: expect.any(String),
+    });
     const mail = await app.mailbox.waitFor('ap@rustynail.test', { after: mark });
     const me = (await api.get('validate_token', token)).body as { email: string; company: { name: string } };
     expect(mail.subject).toBe(`Credit memo CM-1001 from ${me.company.name}`);
@@ -332,5 +349,34 @@ describe('Credit memos move stamps with the goods (HTTP)', () => {
     });
     expect((await serial(1010)).status).toBe('invoiced');
     expect((await api.get(`credit-memo/${short.id}`, token)).body.status).toBe('issued');
+
+    // The invoice's answer and its view mark the returned bottle's stamp.
+    const marked = [
+      { roll_id: 1, prefix: 'AB', from: 1004, to: 1004, count: 1, returned_bottles: true },
+      { roll_id: 1, prefix: 'AB', from: 1010, to: 1010, count: 1 },
+    ];
+    expect(created.body.stamps).toEqual(marked);
+    expect((await api.get(`invoice/${created.body.id}`, token)).body.stamps).toEqual(marked);
+    // Cancelled, the invoice frees its fresh stamp; the returned bottle stays in stock with its own.
+    const number = String(created.body.number);
+    expect((await api.put(`invoice/${created.body.id}`, { status: 'cancelled' }, token)).status).toBe(200);
+    const back = await serial(1004);
+    expect(back.status).toBe('returned_in_stock');
+    expect(back.transactions.at(-1)).toMatchObject({
+      kind: 'goods_restocked',
+      invoiceNumber: number,
+      note: "TITO'S VODKA: invoice cancelled, back in stock on its bottle",
+    });
+    expect((await serial(1010)).status).toBe('available');
+    const replay = await api.get(`stamp/as-of?at=${encodeURIComponent(new Date().toISOString())}`, token);
+    expect(replay.body.onReturnedBottles).toEqual([
+      { productId: vodka, ranges: [{ rollId: 1, prefix: 'AB', from: 1004, to: 1004 }] },
+    ]);
+    // Un-cancelled, it carries that bottle again.
+    expect((await api.put(`invoice/${created.body.id}`, { status: 'delivered' }, token)).status).toBe(200);
+    expect((await serial(1004)).transactions.at(-1)).toMatchObject({
+      kind: 'reissued',
+      invoiceNumber: number,
+    });
   });
 });

@@ -162,7 +162,7 @@ describe('Payments on account (HTTP)', () => {
     ).toBe(201);
     const cancelled = await api.put(`invoice/${a.id}`, { status: 'cancelled' }, token);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ status: 'cancelled', paid: 0 });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', paid: 0, credited_to_account: 300 });
     const account = (await api.get(`customer/${customerId}/account`, token)).body;
     expect(account).toMatchObject({ unapplied_credit: 300, credited_from_invoices: 300, balance: -300 });
     expect(account.entries[0]).toMatchObject({
@@ -170,6 +170,81 @@ describe('Payments on account (HTTP)', () => {
       amount: 300,
       invoice_number: a.number,
     });
+    // taken out of Cancelled: the invoice owes its total again, the money stays the customer's credit
+    const reopened = await api.put(`invoice/${a.id}`, { status: 'invoiced' }, token);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body).toMatchObject({
+      status: 'invoiced',
+      paid: 0,
+      credited_to_account: 300,
+      balance: 300,
+    });
+    expect((await api.get(`customer/${customerId}/account`, token)).body).toMatchObject({
+      unapplied_credit: 300,
+      balance: 0,
+    });
+  });
+
+  it("answers the account's entries a page at a time, newest first, to the first entry", async () => {
+    const customerId = await aCustomer('Paging Bar');
+    const a = await anInvoice(customerId, 10);
+    await anInvoice(customerId, 10);
+    // 1 the check, 2-3 its shares, 4-7 four payments kept as credit, 8 the first share taken back
+    expect((await receive(customerId, { amount: 20, reference: 'P-0' })).status).toBe(201);
+    for (const n of [1, 2, 3, 4])
+      expect((await receive(customerId, { amount: 1, reference: `P-${n}` })).status).toBe(201);
+    const everything = (await api.get(`customer/${customerId}/account`, token)).body;
+    const share = everything.entries.find(
+      (e: { kind: string; invoice_id: string }) => e.kind === 'application' && e.invoice_id === a.id,
+    );
+    const takenBack = await api.post(
+      `customer/${customerId}/credit/unapply`,
+      { invoice_id: a.id, payment_id: share.id },
+      token,
+    );
+    expect(takenBack.status).toBe(201);
+    expect(takenBack.body).toMatchObject({ entry_count: 8, next_before: null });
+    expect(takenBack.body.entries).toHaveLength(8);
+
+    type Entry = { kind: string; id: string; reference: string; taken_back: boolean };
+    const page = async (query: string) => {
+      const answer = await api.get(`customer/${customerId}/account?${query}`, token);
+      expect(answer.status).toBe(200);
+      expectDocumentedAnswer(document, 'GET', `customer/${customerId}/account`, answer);
+      return answer.body as { entries: Entry[]; entry_count: number; next_before: string | null };
+    };
+    const first = await page('limit=3');
+    expect(first).toMatchObject({ entry_count: 8, next_before: expect.any(String) });
+    expect(first.entries.map((e) => [e.kind, e.reference])).toEqual([
+      ['unapplication', ''],
+      ['payment', 'P-4'],
+      ['payment', 'P-3'],
+    ]);
+    const second = await page(`limit=3&before=${first.next_before}`);
+    expect(second.entries.map((e) => [e.kind, e.reference])).toEqual([
+      ['payment', 'P-2'],
+      ['payment', 'P-1'],
+      ['application', ''],
+    ]);
+    const last = await page(`limit=3&before=${second.next_before}`);
+    expect(last.next_before).toBeNull();
+    expect(last.entries.map((e) => [e.kind, e.reference, e.taken_back])).toEqual([
+      ['application', '', true], // taken back by the entry on the first page
+      ['payment', 'P-0', false],
+    ]);
+    expect(last.entries[0]!.id).toBe(share.id);
+    // the pages together are the whole account, each entry once
+    const walked = [...first.entries, ...second.entries, ...last.entries];
+    expect(walked).toEqual((await page('limit=200')).entries);
+    expect(walked.filter((e) => e.taken_back)).toHaveLength(1);
+
+    for (const bad of ['limit=0', 'limit=201', 'limit=ten', 'before=0', 'before=x', 'before=-3', 'page=2']) {
+      const refused = await api.get(`customer/${customerId}/account?${bad}`, token);
+      expect([bad, refused.status]).toEqual([bad, 400]);
+    }
+    expect((await api.get(`customer/${customerId}/account?limit=0`, token)).body.message).toContain(
+      'limit must be a whole number from 1 to 200.',
+    );
   });
 
   it('the same Idempotency-Key twice receives and applies once', async () => {

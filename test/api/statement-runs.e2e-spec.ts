@@ -120,7 +120,9 @@ describe('Monthly statement run (HTTP)', () => {
       total: 4,
       done: 4,
       quiet: 1,
+      requested: 2,
       sent: 1,
+      queued: 0,
       skipped: 1,
       failed: 1,
       failures: [

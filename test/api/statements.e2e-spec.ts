@@ -164,6 +164,123 @@ describe('Customer statements (HTTP)', () => {
     expect(statement.rows[0].due_on).toBe('2026-06-10');
   });
 
+  it("opens and ages a period from the account's entries before it, summed, as from each of them", async () => {
+    /*
+     * Another customer, whose money went through the account before June:
+     *   X 2 Mar $100 due 10 Mar, Y 5 May $50 due 15 May; a $120 check on 10 Apr pays X $100 and Y $20;
+     *   X's share taken back on 25 May, $30 of the credit refunded on 26 May;
+     *   in June the $70 credit applied to X (10 Jun), and a $10 check on 15 Jun pays X $10.
+     * June opens at 150 − 120 + 30 = 60 and closes at 50: X's $20 is 112 days late, Y's $30 46; no credit is left.
+     */
+    const wine = (await api.post('product', { ...WINE, product: 'Account Merlot' }, token)).body.id;
+    const bar = (await api.post('customer', { ...CUSTOMER, name: 'The Account Bar' }, token)).body.id;
+    const ok = async (answer: Promise<{ status: number; body: Record<string, unknown> }>) => {
+      const { status, body } = await answer;
+      expect([status, body.message]).toEqual([expect.any(Number), undefined]);
+      expect(status).toBeLessThan(300);
+      return body;
+    };
+    const invoice = (qty: number, invoiced_at: string, due_at: string) =>
+      ok(
+        api.post(
+          'invoice',
+          {
+            customer_id: bar,
+            items: [{ product_id: wine, qty, price: 10, taxable: false }],
+            invoiced_at,
+            due_at,
+            force: true,
+          },
+          token,
+        ),
+      );
+    try {
+      clock.set('2026-05-20T17:00:00.000Z');
+      const x = (await invoice(10, '2026-03-02', '2026-03-10')) as { id: string; number: string };
+      await invoice(5, '2026-05-05', '2026-05-15');
+      const received = await ok(
+        api.post(
+          `customer/${bar}/payment`,
+          { amount: 120, method: 'check', reference: '501', received_at: '2026-04-10' },
+          token,
+        ),
+      );
+      const share = (received.entries as { kind: string; id: string; invoice_id: string }[]).find(
+        (entry) => entry.kind === 'application' && entry.invoice_id === x.id,
+      )!;
+      clock.set('2026-05-25T17:00:00.000Z');
+      await ok(api.post(`customer/${bar}/credit/unapply`, { invoice_id: x.id, payment_id: share.id }, token));
+      clock.set('2026-05-26T17:00:00.000Z');
+      await ok(
+        api.post(
+          `customer/${bar}/credit/refund`,
+          { amount: 30, method: 'check', reference: '9001', refunded_at: '2026-05-26' },
+          token,
+        ),
+      );
+      clock.set('2026-06-10T17:00:00.000Z');
+      await ok(api.post(`customer/${bar}/credit/apply`, {}, token));
+      clock.set('2026-06-15T17:00:00.000Z');
+      await ok(
+        api.post(
+          `customer/${bar}/payment`,
+          { amount: 10, method: 'check', reference: '502', received_at: '2026-06-15' },
+          token,
+        ),
+      );
+    } finally {
+      clock.set('2026-07-20T17:00:00.000Z');
+    }
+    const june = await api.get(`customer/${bar}/statement?${JUNE}`, token);
+    expect(june.status).toBe(200);
+    expect(june.body).toMatchObject({
+      opening_balance: 60,
+      totals: { charges: 0, credits: 10 },
+      closing_balance: 50,
+      aging: {
+        current: 0,
+        days_1_30: 0,
+        days_31_60: 30,
+        days_61_90: 0,
+        days_over_90: 20,
+        unapplied_credit: 0,
+      },
+    });
+    expect(
+      june.body.rows.map((row: Record<string, unknown>) => [
+        row.kind,
+        row.date,
+        row.charge,
+        row.credit,
+        row.balance,
+      ]),
+    ).toEqual([
+      ['application', '2026-06-10', 0, 0, 60],
+      ['account_payment', '2026-06-15', 0, 10, 50],
+      ['application', '2026-06-15', 0, 0, 50],
+    ]);
+    // May, whose period holds the take-back and the refund, and its opening from April's entries summed
+    const may = await api.get(`customer/${bar}/statement?from=2026-05-01&to=2026-05-31`, token);
+    expect(may.body).toMatchObject({
+      opening_balance: 100 - 120,
+      closing_balance: 60,
+      // aged on 31 May: X's $100 (taken back) 82 days late, Y's $30 16
+      aging: {
+        current: 0,
+        days_1_30: 30,
+        days_31_60: 0,
+        days_61_90: 100,
+        days_over_90: 0,
+        unapplied_credit: 70,
+      },
+    });
+    expect(may.body.rows.map((row: { kind: string }) => row.kind)).toEqual([
+      'invoice',
+      'unapplication',
+      'refund',
+    ]);
+  });
+
   it('is the current month in the company’s time zone when no period is asked', async () => {
     // 03:00 UTC on 1 August is still 31 July in Chicago.
     clock.set('2026-08-01T03:00:00.000Z');
@@ -283,7 +400,12 @@ describe('Customer statements (HTTP)', () => {
     );
     expect(sent.status).toBe(200);
     expectDocumentedAnswer(document, 'POST', `customer/${customerId}/statement/email`, sent);
-    expect(sent.body).toEqual({ message: 'Your email has been sent', emailed_to: 'ap@rustynail.test' });
+    expect(sent.body).toEqual({
+      message: 'Your email has been sent',
+      emailed_to: 'ap@rustynail.test',
+      status: 'sent',
+      email_id: expect.any(String),
+    });
     const mail = await app.mailbox.waitFor('ap@rustynail.test', { after: mark });
     const me = (await api.get('validate_token', token)).body as { email: string; company: { name: string } };
     expect(mail.subject).toBe(`Statement from ${me.company.name} for 01 Jun, 2026 to 30 Jun, 2026`);
@@ -349,28 +471,38 @@ describe('Customer statements (HTTP)', () => {
            FROM generate_series(1, 3000) g`,
         [companyId],
       );
-      // and 3,000 accounts of other customers
+      // and 3,000 accounts of other customers, with their entries
       await client.query(
-        `INSERT INTO rm_customer_account (id, company_id, received_cents, credited_cents, applied_cents,
-           refunded_cents, unapplied_cents, entries, revision)
-         SELECT gen_random_uuid(), $1, 100, 0, 0, 0, 100, '[]', 0 FROM generate_series(1, 3000) g`,
+        `WITH accounts AS (
+           INSERT INTO rm_customer_account (id, company_id, received_cents, credited_cents, applied_cents,
+             refunded_cents, unapplied_cents, entry_count, revision)
+           SELECT gen_random_uuid(), $1, 200, 0, 0, 0, 200, 2, 1 FROM generate_series(1, 3000) g
+           RETURNING id
+         )
+         INSERT INTO rm_customer_account_entry (customer_id, seq, company_id, id, kind, on_date, amount_cents,
+           method, reference, at)
+         SELECT a.id, s, $1, gen_random_uuid()::text, 'payment', DATE '2026-05-01' + s * 30, 100, 'check', '1', now()
+           FROM accounts a, generate_series(1, 2) s`,
         [companyId],
       );
       await client.query('ANALYZE rm_invoice');
       await client.query('ANALYZE rm_credit_memo');
       await client.query('ANALYZE rm_customer_account');
+      await client.query('ANALYZE rm_customer_account_entry');
       const { rows } = await client.query(`EXPLAIN ${STATEMENT_DOCUMENTS_SQL}`, [
         companyId,
         customerId,
         '2026-06-30',
         'America/Chicago',
+        '2026-06-01',
       ]);
       const plan = rows.map((row) => row['QUERY PLAN'] as string).join('\n');
       expect(plan).toContain('rm_invoice_grid_customer_idx');
       expect(plan).not.toMatch(/Seq Scan/);
-      // every select (invoices, payments on the customer's invoices, credit memos, their voids) starts from the
-      // customer's own rows
-      expect(plan.match(/Index Cond: \(\(company_id = [^)]*\) AND \(customer_id = /g)).toHaveLength(4);
+      expect(plan).toContain('rm_customer_account_entry_date_idx');
+      // every select (invoices, payments on the customer's invoices, credit memos, their voids, the account's entries
+      // of the period and those before it) starts from the customer's own rows
+      expect(plan.match(/Index Cond: \(\(company_id = [^)]*\) AND \(customer_id = /g)).toHaveLength(6);
     } finally {
       await client.query('ROLLBACK');
       client.release();

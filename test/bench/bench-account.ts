@@ -98,14 +98,14 @@ export async function runAccountBench(app: TestApp, sizes: AccountBenchSizes): P
       unapplied_credit: number;
       applied: number;
       owing: number;
-      entries: unknown[];
+      entry_count: number;
     };
     if (
       answer.status !== 201 ||
       body.unapplied_credit !== 5 ||
       body.applied !== amount - 5 ||
       body.owing !== 0 ||
-      body.entries.length !== sizes.invoices + 1
+      body.entry_count !== sizes.invoices + 1
     )
       problems.push(`sample ${n}: ${answer.status} ${JSON.stringify(body).slice(0, 200)}`);
     const { rows } = await app.runtime.pool.query<{ open: string }>(

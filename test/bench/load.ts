@@ -10,11 +10,10 @@ import { businessDate } from '#domain/shared/business-date.js';
 import { createPool } from '#infra/db/database.js';
 import { freePort, startEmbeddedPostgres } from '#infra/db/embedded-postgres.js';
 import { PostgresEventStore } from '#engine';
-import { allProjections } from '#projections/index.js';
-import { ident } from '#projections/projection.js';
-import { rebuildProjection } from '#engine';
-import { apiClient, type ApiClient } from '../support/http.js';
+import { apiClient } from '../support/http.js';
 import { cpuMeter, createDatabase, latencySummary, ms, num } from './bench-support.js';
+import { check, PASSWORD, setUp, waitForProjections } from './consistency.js';
+import { PG_STATEMENTS_SETTINGS, pgStatements } from './query-profile.js';
 
 /**
  * `npm run load`: LOAD_STAFF simulated staff (default 50) for LOAD_SECONDS (default 300) against
@@ -25,9 +24,15 @@ import { cpuMeter, createDatabase, latencySummary, ms, num } from './bench-suppo
  * again with the same key afterwards. Then the checks: no failed request but the killed ones, every acknowledged
  * invoice stored, no stamp held twice and none leaked, invoice numbers gapless, and every read model equal to its
  * rebuild from the first event. Throughput and p50/p95/p99 per route are printed.
+ *
+ * With LOAD_COMPANIES=n (default 1), n companies are set up alike, each with LOAD_STAFF staff of its own (so n ×
+ * LOAD_STAFF connections), all working at once; the checks hold for every company, and invoice creation's p95 is
+ * printed per company next to the whole run's: one company's creations are decided one after another on its stamp
+ * and number streams, while other companies' streams never meet theirs.
  */
 
 const STAFF = Number(process.env.LOAD_STAFF ?? 50);
+const COMPANIES = Number(process.env.LOAD_COMPANIES ?? 1);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
 const PROCESSES = Number(process.env.LOAD_PROCESSES ?? 2);
 const PDF_EVERY = Number(process.env.LOAD_PDF_EVERY ?? 5);
@@ -47,7 +52,10 @@ const log = (line: string) => console.log(`[load] ${line}`);
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'stampline-load-'));
   chmodSync(dir, 0o755);
-  const postgres = await startEmbeddedPostgres(join(dir, 'pg'), { persistent: false });
+  const postgres = await startEmbeddedPostgres(join(dir, 'pg'), {
+    persistent: false,
+    settings: PG_STATEMENTS_SETTINGS, // BENCH_PG_STATEMENTS=1: the costliest statements per invoice are printed
+  });
   let cluster: ChildProcess | undefined;
   try {
     const url = await createDatabase(postgres.url, 'load');
@@ -79,28 +87,52 @@ async function main(): Promise<void> {
       `${PROCESSES} API process(es) and a projections worker on ${base}; ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)}`,
     );
 
-    const setup = await setUp(api);
+    const setups = await inParallel(4, COMPANIES, (c) =>
+      setUp(api, STAFF, c === 0 || c === COMPANIES - 1 ? log : () => {}, c === 0 ? 'load' : `load${c}`, {
+        customers: COMPANIES > 1 ? 10 : 40,
+        tabcBase: 200_000 + c * 100,
+      }),
+    );
     const signIns: number[] = [];
+    // Staff after staff across the companies (the first of each company, then the second …): consecutive rounds
+    // go to different companies.
+    const staffList = Array.from({ length: STAFF }, (_, i) =>
+      setups.map((setup, c) => ({ ...setup.staff[i]!, c })),
+    ).flat();
     const tokens: string[] = [];
-    for (const staff of setup.staff) {
+    const companyOf: number[] = [];
+    const signedInAll = await inParallel(4, staffList.length, async (i) => {
       const t0 = performance.now();
-      const signedIn = await api.post('auth/signin', { email: staff.email, password: PASSWORD });
+      const signedIn = await api.post('auth/signin', { email: staffList[i]!.email, password: PASSWORD });
       signIns.push(performance.now() - t0);
       if (signedIn.status !== 200) throw new Error(`sign-in: ${signedIn.status}`);
-      tokens.push(signedIn.body.access_token as string);
-    }
+      return signedIn.body.access_token as string;
+    });
+    staffList.forEach((staff, i) => {
+      tokens.push(signedInAll[i]!);
+      companyOf.push(staff.c);
+    });
 
     // The run.
     const latencies = new Map<string, number[]>();
     const statuses = new Map<string, number>();
     const pending = new Map<string, Pending>();
     const acknowledged: string[] = [];
-    /** Invoices created so far: payments and PDFs pick recent ones (a response may come after the next step is built). */
-    const recent: { id: string; number: string }[] = [];
-    const pick = (context: Record<string, unknown>) =>
-      recent[recent.length - 1 - ((context.cycle as number) % 20)];
-    /** Invoices not paid yet: each gets one payment (a second full one would ask the user to confirm: 409). */
-    const unpaid: { id: string; number: string }[] = [];
+    /**
+     * Per company, the invoices created so far: payments and PDFs pick recent ones (a response may come after the
+     * next step is built); and those not paid yet: each gets one payment (a second full one would ask the user to
+     * confirm: 409).
+     */
+    const invoicesOf = setups.map(() => ({
+      recent: [] as { id: string; number: string }[],
+      unpaid: [] as { id: string; number: string }[],
+    }));
+    const pick = (context: Record<string, unknown>) => {
+      const { recent } = invoicesOf[context.company as number]!;
+      return recent[recent.length - 1 - ((context.cycle as number) % 20)];
+    };
+    /** Invoice creation's latencies per company. */
+    const creationsOf = setups.map(() => [] as number[]);
     const messages = new Map<string, string>();
     let cycle = 0;
     const today = businessDate(new Date().toISOString(), 'America/Chicago');
@@ -108,6 +140,8 @@ async function main(): Promise<void> {
       const list = latencies.get(route) ?? [];
       list.push(performance.now() - (context.t0 as number));
       latencies.set(route, list);
+      if (route === 'POST invoice' && status === 201)
+        creationsOf[context.company as number]!.push(performance.now() - (context.t0 as number));
       if (status >= 300) statuses.set(`${route} ${status}`, (statuses.get(`${route} ${status}`) ?? 0) + 1);
       if (context.key) pending.delete(context.key as string);
     };
@@ -146,6 +180,7 @@ async function main(): Promise<void> {
     });
     const requests: AutocannonRequest[] = [
       step('GET invoice/grid', (context) => {
+        context.company = companyOf[cycle % tokens.length];
         context.token = tokens[cycle++ % tokens.length];
         context.cycle = cycle;
         return { method: 'GET', path: 'invoice/grid?startRow=0&endRow=25' };
@@ -157,12 +192,13 @@ async function main(): Promise<void> {
         (context) => ({
           method: 'POST',
           path: 'invoice',
-          body: setup.invoiceBody(context.cycle as number),
+          body: setups[context.company as number]!.invoiceBody(context.cycle as number),
           key: true,
         }),
-        (status, body) => {
+        (status, body, context) => {
           if (status !== 201) return;
           const invoice = JSON.parse(body) as { id: string; number: string };
+          const { recent, unpaid } = invoicesOf[context.company as number]!;
           acknowledged.push(invoice.id);
           recent.push({ id: invoice.id, number: invoice.number });
           unpaid.push({ id: invoice.id, number: invoice.number });
@@ -170,7 +206,7 @@ async function main(): Promise<void> {
         },
       ),
       step('POST invoice/{id}/payment', (context) => {
-        const invoice = unpaid.shift();
+        const invoice = invoicesOf[context.company as number]!.unpaid.shift();
         if (!invoice) {
           context.route = 'GET invoice/grid (nothing to pay yet)';
           return { method: 'GET', path: 'invoice/grid?startRow=0&endRow=1' };
@@ -195,11 +231,22 @@ async function main(): Promise<void> {
       }),
     ];
     const loadBefore = loadavg()[0]!;
+    const uptimeBefore = uptime();
     // Where the CPU goes: the API processes, the worker, Postgres (and autocannon with this process).
     const postgresCpu = await cpuMeter(url);
     const clusterBefore = treeCpu(cluster.pid!);
-    log(`${STAFF} staff for ${SECONDS} s${KILL ? '; one API process is killed half-way' : ''}`);
-    const run = autocannon({ url: base, connections: STAFF, duration: SECONDS, timeout: 30, requests });
+    const backends = await backendSampler(url);
+    const statements = await pgStatements(url);
+    log(
+      `${COMPANIES} compan${COMPANIES === 1 ? 'y' : 'ies'} × ${STAFF} staff for ${SECONDS} s${KILL ? '; one API process is killed half-way' : ''}`,
+    );
+    const run = autocannon({
+      url: base,
+      connections: tokens.length,
+      duration: SECONDS,
+      timeout: 30,
+      requests,
+    });
     let socketErrors = 0;
     run.on('reqError', () => socketErrors++);
     let killed: number | undefined;
@@ -217,8 +264,14 @@ async function main(): Promise<void> {
     }
     const result = await run;
     const loadAfter = loadavg()[0]!;
+    const uptimeAfter = uptime();
     const clusterAfter = treeCpu(cluster.pid!);
     const used = await postgresCpu.stop();
+    const waits = await backends.stop();
+    const costliest = await statements.stop(
+      Math.max((latencies.get('POST invoice') ?? []).length, 1),
+      'invoice',
+    );
 
     // Clients retry what got no answer, with the same key: after the requests still running when the run stopped
     // had time to end (a retry meanwhile would be told 'in progress').
@@ -261,16 +314,22 @@ async function main(): Promise<void> {
       cluster.kill('SIGTERM');
       await new Promise((resolve) => cluster!.once('exit', resolve));
       cluster = undefined;
-      const checks = await check(pool, store, setup.companyId, acknowledged);
+      const checks = await check(
+        pool,
+        store,
+        setups.map((setup) => setup.companyId),
+        acknowledged,
+      );
 
       // The report.
       const elapsed = result.duration;
       const total = [...latencies.values()].reduce((n, list) => n + list.length, 0);
       console.log('');
       console.log(
-        `Load: ${STAFF} staff, ${elapsed.toFixed(0)} s, ${PROCESSES} API process(es) + worker, ${cpus().length} CPUs, ` +
+        `Load: ${COMPANIES} compan${COMPANIES === 1 ? 'y' : 'ies'} × ${STAFF} staff, ${elapsed.toFixed(0)} s, ${PROCESSES} API process(es) + worker, ${cpus().length} CPUs, ` +
           `load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
       );
+      console.log(`uptime before: ${uptimeBefore}; after: ${uptimeAfter}`);
       console.log(
         `${num(total)} requests answered (${num(total / elapsed)}/s), ${num((latencies.get('POST invoice') ?? []).length / elapsed, 1)} invoices/s`,
       );
@@ -280,12 +339,35 @@ async function main(): Promise<void> {
           `worker ${num(cpu('worker'), 1)}, Postgres ${used.postgresSeconds === undefined ? '?' : num(used.postgresSeconds, 1)}, ` +
           `load generator ${num(used.processSeconds, 1)}`,
       );
+      const perProcess = [...clusterAfter]
+        .filter(([key]) => key.includes(' '))
+        .map(([key, after]) => `${key} ${num(after - (clusterBefore.get(key) ?? 0), 1)}`);
+      console.log(`CPU seconds per process: ${perProcess.join(', ')}`);
+      const systemCpu = cpu('api') + cpu('worker') + cpu('chromium') + (used.postgresSeconds ?? 0);
+      console.log(
+        `${num((latencies.get('POST invoice') ?? []).length / systemCpu, 1)} invoices per CPU second of the API, ` +
+          `the worker, Chromium and Postgres together (${num(systemCpu, 1)} s: the rest went to other processes)`,
+      );
+      console.log(
+        `Postgres backends (sampled every 200 ms): ${num(waits.active, 1)} running a statement on average, ` +
+          `${num(waits.waiting, 1)} of them waiting for a lock (${waits.byEvent || 'none'})`,
+      );
+      // Invoice creation per company: a company's creations queue on its own streams only.
+      const companyP95 = creationsOf.map((list) => latencySummary(list).p95).sort((a, b) => a - b);
+      const companyCounts = creationsOf.map((list) => list.length).sort((a, b) => a - b);
+      const middle = (list: number[]) => list[Math.floor(list.length / 2)]!;
+      console.log(
+        `POST invoice per company (${COMPANIES}): invoices min ${num(companyCounts[0]!)} / median ${num(middle(companyCounts))} / max ${num(companyCounts.at(-1)!)}; ` +
+          `p95 min ${ms(companyP95[0]!)} / median ${ms(middle(companyP95))} / max ${ms(companyP95.at(-1)!)}; ` +
+          `per company ${num((latencies.get('POST invoice') ?? []).length / elapsed / COMPANIES, 2)} invoices/s`,
+      );
       const rows = [
         ['route', 'count', '/s', 'p50', 'p95', 'p99'],
         ['POST auth/signin (before the run)', ...figures(signIns, 0)],
       ];
       for (const [route, list] of [...latencies].sort()) rows.push([route, ...figures(list, elapsed)]);
       printTable(rows);
+      for (const line of costliest) console.log(line);
       console.log('');
       const failures = [...statuses].map(([k, n]) => `${k} ×${n} (${messages.get(k) ?? ''})`);
       const lines: [string, boolean][] = [
@@ -304,11 +386,11 @@ async function main(): Promise<void> {
         ],
         [`acknowledged invoices missing from the store: ${checks.missing}`, checks.missing === 0],
         [
-          `stamps held twice: ${checks.duplicateStamps}; leaked (allocated to no invoice): ${checks.leaked}`,
+          `stamps held twice: ${checks.duplicateStamps}; leaked (allocated to no invoice): ${checks.leaked} (${checks.companies} compan${checks.companies === 1 ? 'y' : 'ies'})`,
           checks.duplicateStamps === 0 && checks.leaked === 0,
         ],
         [
-          `invoice numbers: ${num(checks.numbers)} from ${checks.first}, ${checks.gapless ? 'gapless' : `NOT gapless (${checks.gaps})`}`,
+          `invoice numbers: ${num(checks.numbers)} from ${checks.first}, ${checks.gapless ? 'gapless' : `NOT gapless (${checks.gaps})`} in every company`,
           checks.gapless,
         ],
         [
@@ -332,100 +414,6 @@ async function main(): Promise<void> {
   }
 }
 
-const PASSWORD = 'load-test-1';
-
-/** An owner, the free features, products, customers, a large stamp roll and the staff (invited, joined). */
-async function setUp(api: ApiClient) {
-  const owner = await api.post('auth/signup', {
-    email: 'owner@load.example.com',
-    password: PASSWORD,
-    confirm_password: PASSWORD,
-    name: 'Olive Owner',
-    title: 'Owner',
-  });
-  const token = owner.body.access_token as string;
-  const companyId = owner.body.user.company_id as string;
-  const ok = async (response: Promise<{ status: number; body: any }>) => {
-    const { status, body } = await response;
-    if (status >= 300) throw new Error(`set-up: ${status} ${JSON.stringify(body)}`);
-    return body;
-  };
-  await ok(api.post('company/feature', { name: 'payment', active: true }, token));
-  const product = async (name: string, type: string, price: number) =>
-    (
-      await ok(
-        api.post(
-          'product',
-          {
-            product: name,
-            product_type: type,
-            product_size: '750ml',
-            product_price: price,
-            last_purchase_price: '5.00',
-          },
-          token,
-        ),
-      )
-    ).id as string;
-  const liquor = [
-    await product("Tito's Vodka", 'liquor', 19.99),
-    await product('Jack Daniels', 'liquor', 24.5),
-  ];
-  const others = [await product('House Red', 'wine', 8.99), await product('Tonic', 'n/a', 1.5)];
-  const customers: string[] = [];
-  for (let i = 0; i < 40; i++)
-    customers.push(
-      (
-        await ok(
-          api.post(
-            'customer',
-            {
-              name: `Load Bar ${i}`,
-              address: `${i} Main St`,
-              city: 'Austin',
-              zip: '78701',
-              tabc_id: `MB${200_000 + i}`,
-              cash_on_delivery: 0,
-              fintech_option: 0,
-            },
-            token,
-          ),
-        )
-      ).id as string,
-    );
-  const today = businessDate(new Date().toISOString(), 'America/Chicago');
-  await ok(api.post('stamp/roll', { prefix: 'TX', received_at: today, from: 1, to: 2_000_000 }, token));
-  const staff: { email: string }[] = [];
-  for (let i = 0; i < STAFF; i++) {
-    const email = `staff${i}@load.example.com`;
-    const invited = await ok(api.post('company/staff/invitation', { email, name: `Staff ${i}` }, token));
-    const invitation = /invitation=([A-Za-z0-9_-]+)/.exec(String(invited.link))![1];
-    await ok(
-      api.post('auth/invitation/accept', {
-        token: invitation,
-        name: `Staff ${i}`,
-        title: 'Sales',
-        password: PASSWORD,
-        confirm_password: PASSWORD,
-      }),
-    );
-    staff.push({ email });
-  }
-  log(`set up: ${customers.length} customers, ${liquor.length + others.length} products, ${STAFF} staff`);
-  return {
-    companyId,
-    staff,
-    invoiceBody: (n: number) => ({
-      customer_id: customers[n % customers.length],
-      force: true,
-      items: [
-        ...liquor.map((id, k) => ({ product_id: id, qty: 1 + ((n + k) % 4), price: 19.99 + k })),
-        ...others.map((id, k) => ({ product_id: id, qty: 1 + ((n + k) % 6), price: 2.5 + k })),
-      ],
-    }),
-  };
-}
-
 /** The API processes of the cluster (children of its primary running main.js, not the worker). */
 function apiProcesses(primary: number): number[] {
   return readdirSync('/proc')
@@ -443,7 +431,10 @@ function apiProcesses(primary: number): number[] {
     });
 }
 
-/** CPU seconds (user + system, /proc) of the cluster's processes by role: the primary, 'api' and 'worker'. */
+/**
+ * CPU seconds (user + system, /proc) of the cluster's processes by role (the primary, 'api', 'worker' and
+ * 'chromium') and by process ('api 1234').
+ */
 function treeCpu(primary: number): Map<string, number> {
   const out = new Map<string, number>();
   for (const entry of readdirSync('/proc')) {
@@ -455,8 +446,21 @@ function treeCpu(primary: number): Map<string, number> {
       const parent = Number(fields[1]);
       if (pid !== primary && parent !== primary) continue;
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      const role = pid === primary ? 'primary' : command.includes('apps/worker') ? 'worker' : 'api';
-      out.set(role, (out.get(role) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+      // With one process the primary is the API (and the projections); a child that is neither an API process nor
+      // the worker is the PDF printer's Chromium.
+      const role =
+        pid === primary
+          ? PROCESSES === 1
+            ? 'api'
+            : 'primary'
+          : command.includes('apps/worker')
+            ? 'worker'
+            : command.includes('apps/api/src/main.js')
+              ? 'api'
+              : 'chromium';
+      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+      out.set(role, (out.get(role) ?? 0) + seconds);
+      out.set(`${role} ${pid}`, seconds);
     } catch {
       // the process ended meanwhile
     }
@@ -464,88 +468,79 @@ function treeCpu(primary: number): Map<string, number> {
   return out;
 }
 
-async function waitForProjections(pool: pg.Pool, store: PostgresEventStore): Promise<void> {
-  const head = await store.headCheckpoint();
-  for (let i = 0; i < 600; i++) {
-    const { rows } = await pool.query<{ checkpoint: string }>(
-      'SELECT checkpoint FROM projection_checkpoints',
-    );
-    if (rows.every((r) => r.checkpoint !== '' && store.compareCheckpoints(r.checkpoint, head) >= 0)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the projections did not catch up in 60 s');
-}
-
-async function check(pool: pg.Pool, store: PostgresEventStore, companyId: string, acknowledged: string[]) {
-  const { rows: found } = await pool.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM rm_invoice WHERE id = ANY ($1::uuid[]) AND deleted_at IS NULL',
-    [[...new Set(acknowledged)]],
-  );
-  const missing = new Set(acknowledged).size - found[0]!.n;
-
-  // Stamps: fold the ledger's allocations and releases; every stamp at most once, each on a stored invoice.
-  const held = new Map<string, string>();
-  let duplicateStamps = 0;
-  for await (const event of store.readStream(`stamps-${companyId}`)) {
-    const data = event.data as {
-      allocationId: string;
-      ranges: { prefix: string; from: number; to: number }[];
-    };
-    if (event.type !== 'StampsAllocated' && event.type !== 'StampsReleased') continue;
-    for (const range of data.ranges)
-      for (let n = range.from; n <= range.to; n++) {
-        const stamp = `${range.prefix}${n}`;
-        if (event.type === 'StampsReleased') held.delete(stamp);
-        else if (held.has(stamp)) duplicateStamps++;
-        else held.set(stamp, data.allocationId);
-      }
-  }
-  const { rows: invoices } = await pool.query<{ id: string }>(
-    'SELECT id FROM rm_invoice WHERE company_id = $1 AND deleted_at IS NULL',
-    [companyId],
-  );
-  const live = new Set(invoices.map((r) => `invoice-${r.id}`));
-  const leaked = [...held.values()].filter((allocation) => !live.has(allocation)).length;
-
-  const { rows: numbers } = await pool.query<{ sequence: number }>(
-    'SELECT sequence FROM rm_invoice WHERE company_id = $1 ORDER BY sequence',
-    [companyId],
-  );
-  const first = numbers[0]?.sequence ?? 0;
-  const gaps = numbers.filter((r, i) => r.sequence !== first + i).length;
-
-  // Every read model against its rebuild from the first event (the rebuild swaps fresh tables in).
-  const tables = [...new Set(allProjections.flatMap((p) => p.tables))].sort();
-  const snapshot = async () => {
-    const out: Record<string, string> = {};
-    for (const table of tables) {
-      const { rows } = await pool.query<{ digest: string }>(
-        `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${ident(table)} t`,
-      );
-      out[table] = rows[0]!.digest;
-    }
-    return out;
-  };
-  const before = await snapshot();
-  for (const projection of allProjections) await rebuildProjection(pool, store, projection);
-  const after = await snapshot();
-  const rebuildDiffers = tables.filter((t) => before[t] !== after[t]);
-  return {
-    missing,
-    duplicateStamps,
-    leaked,
-    numbers: numbers.length,
-    first,
-    gapless: gaps === 0,
-    gaps,
-    rebuildDiffers,
-    tables: tables.length,
-  };
-}
-
 function figures(list: number[], seconds: number): string[] {
   const s = latencySummary(list);
   return [num(list.length), seconds ? num(list.length / seconds, 1) : '', ms(s.p50), ms(s.p95), ms(s.p99)];
+}
+
+/**
+ * Samples the database's backends until stopped: how many run a statement, and how many of those wait for a lock
+ * another transaction holds (the same stream's row, the same company's chain head), by the lock's kind.
+ */
+async function backendSampler(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let samples = 0;
+  let active = 0;
+  let waiting = 0;
+  const byEvent = new Map<string, number>();
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const { rows } = await client.query<{ event: string | null; n: number }>(
+        `SELECT CASE WHEN wait_event_type = 'Lock' THEN wait_event END AS event, count(*)::int AS n
+           FROM pg_stat_activity
+          WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()
+          GROUP BY 1`,
+      );
+      samples++;
+      for (const row of rows) {
+        active += row.n;
+        if (row.event === null) continue;
+        waiting += row.n;
+        byEvent.set(row.event, (byEvent.get(row.event) ?? 0) + row.n);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      await client.end();
+      const n = Math.max(samples, 1);
+      return {
+        active: active / n,
+        waiting: waiting / n,
+        byEvent: [...byEvent]
+          .sort((a, b) => b[1] - a[1])
+          .map(([event, count]) => `${event} ${num(count / n, 1)}`)
+          .join(', '),
+      };
+    },
+  };
+}
+
+/** `count` tasks, `width` at a time; their results in order. */
+async function inParallel<T>(width: number, count: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, count) }, async () => {
+      while (next < count) {
+        const i = next++;
+        out[i] = await task(i);
+      }
+    }),
+  );
+  return out;
+}
+
+/** The load averages over 1, 5 and 15 minutes, as `uptime` prints them. */
+function uptime(): string {
+  return loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 }
 
 function printTable(rows: string[][]): void {

@@ -103,10 +103,13 @@ describe('Activities (browser)', () => {
     await page.goto(path);
     await page.getByRole('heading', { name: 'Activities', level: 1 }).waitFor({ timeout: 60_000 });
   };
+  /** The log's rows: the grid's, or on a phone the list's. */
   const rowsOf = (page: Page) =>
-    gridOf(page)
-      .getByRole('row')
-      .filter({ has: page.getByRole('gridcell') });
+    (page.viewportSize()?.width ?? 1440) < 600
+      ? page.getByRole('list', { name: /Business events|Sign-ins/ }).getByRole('listitem')
+      : gridOf(page)
+          .getByRole('row')
+          .filter({ has: page.getByRole('gridcell') });
 
   browser.it('opens from the settings menu and lists what happened, newest first', async () => {
     const token = await anOwner('main', 'Ada Owner');
@@ -146,6 +149,8 @@ describe('Activities (browser)', () => {
     expect(Math.round((await rows.first().boundingBox())!.height)).toBe(50);
     // the page-size selector offers the free edition's sizes
     await page.getByRole('combobox', { name: /rows per page/i }).click();
+    // the list opens a frame after the click: its options are read once it shows
+    await page.getByRole('option').first().waitFor();
     const sizes = await page.getByRole('option').allTextContents();
     expect(sizes).toEqual(['10/page', '25/page', '50/page', '100/page']);
     await page.keyboard.press('Escape');

@@ -3,6 +3,7 @@ import { AuthService } from '../../apps/api/src/auth/auth.service.js';
 import { apiCaller, snap, storedValue, useBrowser } from '../support/browser.js';
 import { startTestApp } from '../support/app.js';
 import {
+  clickUntilVisible,
   describedBy,
   expectTrue,
   signInThroughForm,
@@ -114,9 +115,11 @@ describe('Web shell and sign-in (browser)', () => {
       await page.goto('/auth/signin');
       await signInThroughForm(page, user.email, 'not-the-password');
       const password = page.getByLabel('Password', { exact: true });
-      await expectTrue(async () => (await describedBy(page, password)).length > 0);
+      await expectTrue(async () => (await describedBy(page, password)) === 'Incorrect email or password.');
       expect(page.url()).toContain('/auth/signin');
       await snap(page, 'signin-wrong-password');
+      // the form takes a new submit once the first one's answer is in
+      await expectTrue(() => page.getByRole('button', { name: 'Sign In' }).isEnabled());
 
       await password.fill(user.password);
       await password.press('Enter');
@@ -318,8 +321,8 @@ describe('Web shell and sign-in (browser)', () => {
         route.fulfill({ status: 500, json: { statusCode: 500, message: 'boom' } }),
       );
       await page.goto('/setting');
-      await page.getByRole('button', { name: 'Save Profile' }).click();
-      await visible(
+      await clickUntilVisible(
+        page.getByRole('button', { name: 'Save Profile' }),
         page.getByRole('alert').filter({ hasText: 'Error occurred while changing name and password.' }),
       );
     });

@@ -91,6 +91,14 @@ describe('Stamps follow credited goods (browser)', () => {
           /^Credit memo CM-1001 from /,
         );
 
+        // The invoice counts the two stamps as returned with the memo, not as missing.
+        await page.goto(`/invoice/${invoice.number}`);
+        await visible(
+          page
+            .getByRole('region', { name: 'Stamps' })
+            .getByText(/Stamps needed: \d+ · assigned: \d+ · returned with credit memos: 2/),
+        );
+
         // The stamp record: the two serials came back on the broken bottles, written off with them.
         await page.goto('/stamp/record');
         await page.getByRole('heading', { name: 'Stamp Record', level: 1 }).waitFor({ timeout: 60_000 });

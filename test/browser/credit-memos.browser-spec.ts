@@ -62,7 +62,7 @@ describe('Credit memos (browser)', () => {
     browser.it(
       `credits two bottles from an invoice, shows the memo and the invoice's remaining, and voids it (${viewport.width} px)`,
       async () => {
-        const token = await anOwnerToken(api, `credit-${viewport.width}`, { features: ['payment'] });
+        const token = await anOwnerToken(api, `credit-${viewport.width}`, { features: ['payment', 'email'] });
         const customer = await aCustomer(api, token);
         const wine = await aWine(api, token);
         // 10 × $10 + 8.25 % tax = $108.25
@@ -96,11 +96,46 @@ describe('Credit memos (browser)', () => {
         await fitsTheWidth(page);
         await snap(page, `credit-memo-view-${viewport.width}`);
 
+        // e-mail it: the memo's E-mails show the recipient and that the mail server took it
+        const emails = page.getByRole('region', { name: 'E-mails' });
+        await visible(emails.getByText('No e-mails sent'));
+        await page.getByRole('button', { name: 'Email…' }).click();
+        const mailDialog = page.getByRole('dialog', { name: 'Email credit memo CM-1001' });
+        await visible(mailDialog);
+        await mailDialog.getByLabel('Email').fill('ap@rustynail.test');
+        await mailDialog.getByRole('button', { name: 'Send Email' }).click();
+        await visible(emails.getByRole('cell', { name: 'ap@rustynail.test' }));
+        await visible(emails.getByText('Sent', { exact: true }));
+        await expectNoSeriousViolations(page);
+        await fitsTheWidth(page);
+        await snap(page, `credit-memo-emails-${viewport.width}`);
+
+        // the Email log, on the memo's e-mails: the memo, its type and the recipient
+        await emails.getByRole('link', { name: 'Email log' }).click();
+        await page.waitForURL('**/emails?memo=CM-1001');
+        // on a phone the log is a list of its rows, each opening its document
+        const log =
+          viewport.width < 600 ? page.getByRole('main') : page.getByRole('grid', { name: 'Email log' });
+        const memoLink = log.getByRole('link', { name: /Credit memo CM-1001/ });
+        await visible(memoLink);
+        await visible(log.getByText(/ap@rustynail\.test/));
+        await expectNoSeriousViolations(page);
+        await fitsTheWidth(page);
+        await snap(page, `credit-memo-email-log-${viewport.width}`);
+        await memoLink.click();
+        await visible(page.getByRole('heading', { name: 'Credit memo CM-1001' }));
+
         // the invoice: its memo, what is credited and what remains
         await page.getByRole('link', { name: `#${invoice.number}` }).click();
         await visible(page.getByRole('heading', { name: `Invoice #${invoice.number}` }));
         const memos = page.getByRole('table', { name: 'Credit memos of the invoice' });
         await visible(memos.getByRole('link', { name: 'CM-1001' }));
+        // the table fits its card: nothing to scroll sideways to (a phone drops the date and status columns)
+        expect(
+          await page
+            .getByRole('region', { name: 'Credit memos, scrollable' })
+            .evaluate((box) => box.scrollWidth <= box.clientWidth),
+        ).toBe(true);
         const payments = page.getByLabel('Payment totals');
         await visible(payments.getByText('$86.60'));
         await visible(page.getByText('Total after credits'));

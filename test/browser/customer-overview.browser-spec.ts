@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
-import { daysFromToday, expectTrue, hidden, ok, visible } from '../support/browser-fixtures.js';
+import { daysFromToday, expectTrue, followLink, hidden, ok, visible } from '../support/browser-fixtures.js';
 
 /*
  * The customer overview as a user meets it at 1440 and 390 px: opened from an invoice, its balance and open
@@ -246,8 +246,11 @@ describe('Customer overview (browser)', () => {
       await expectTrue(async () => (await grid.getByRole('row').count()) === 2); // the header and one customer
       await expectTrue(() => inView(page, grid.getByRole('link', { name: `Open ${c.customer.name}` })));
       await snap(page, 'customer-grid-1440');
-      await grid.getByRole('link', { name: `Open ${c.customer.name}` }).click();
-      await page.waitForURL(`**/customer/${c.customer.id}`);
+      await followLink(
+        page,
+        grid.getByRole('link', { name: `Open ${c.customer.name}` }),
+        `**/customer/${c.customer.id}`,
+      );
       await visible(page.getByRole('heading', { name: c.customer.name, level: 1 }));
     },
   );

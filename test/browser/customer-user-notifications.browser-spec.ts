@@ -42,7 +42,11 @@ describe("Customer users' notification preferences (browser)", () => {
   const browser = useBrowser(() => app.baseUrl);
 
   const openPanel = async (page: Page) => {
-    const row = page.getByRole('gridcell', { name: 'Bea Manager' });
+    // the grid's row, or on a phone the list's
+    const row =
+      (page.viewportSize()?.width ?? 1440) < 600
+        ? page.getByRole('list', { name: 'Customer users' }).getByRole('button', { name: /^Bea Manager/ })
+        : page.getByRole('gridcell', { name: 'Bea Manager' });
     await row.waitFor({ state: 'visible', timeout: 30_000 }); // the first page of a fresh app loads its code
     await row.click();
     const panel = page.getByRole('region', { name: 'Customer user Bea Manager' });

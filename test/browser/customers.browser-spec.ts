@@ -6,7 +6,13 @@ import { SAMPLE_TABC } from '../../apps/api/src/seed.js';
 import { TabcImportService } from '../../apps/api/src/tabc/tabc-import.service.js';
 import { startTestApp } from '../support/app.js';
 import { apiCaller, snap, useBrowser } from '../support/browser.js';
-import { aCustomer, anOwnerToken, daysFromToday, visible } from '../support/browser-fixtures.js';
+import {
+  aCustomer,
+  anOwnerToken,
+  daysFromToday,
+  openColumnMenu,
+  visible,
+} from '../support/browser-fixtures.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -27,9 +33,7 @@ const CUSTOMER = {
 
 /** The grid filtered on Name through its column menu (the free DataGrid's filter panel). */
 async function filterByName(page: Page, value: string) {
-  const header = page.getByRole('columnheader', { name: 'Name' });
-  await header.hover();
-  await header.getByRole('button', { name: 'Name column menu' }).click();
+  await openColumnMenu(page, grid(page), 'Name');
   await page.getByRole('menuitem', { name: 'Filter' }).click();
   await page.getByRole('textbox', { name: 'Value' }).fill(value);
 }
@@ -254,6 +258,36 @@ describe('Customers (browser)', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.getByText(/TABC permit|delinquent list/).count()).toBe(0);
   });
+
+  browser.it(
+    'lists the customers on a phone by whole name, TABC id and balance; a tap opens one',
+    async () => {
+      const token = await anOwnerToken(api, 'phone');
+      const long = await aCustomer(api, token, {
+        ...CUSTOMER,
+        name: 'The Longest Named Neighborhood Icehouse',
+        tabc_id: 'MB333444',
+      });
+      await aCustomer(api, token, CUSTOMER);
+      const page = await browser.signedIn(token, { viewport: { width: 390, height: 844 } });
+      await page.goto('/customer');
+      const list = page.getByRole('list', { name: 'Customers' });
+      const row = list.getByRole('link').filter({ hasText: 'The Longest Named Neighborhood Icehouse' });
+      await visible(row);
+      await visible(row.getByText('MB333444 · Austin'));
+      await visible(row.getByText('$0.00'));
+      await visible(list.getByRole('link').filter({ hasText: 'Corner Cantina' }));
+      // the whole name is shown (wrapped if need be), nothing cut at the screen's edge
+      const cut = await list.evaluate((element) =>
+        [...element.querySelectorAll('*')].some((child) => child.scrollWidth > child.clientWidth + 1),
+      );
+      expect(cut).toBe(false);
+      await snap(page, 'customers-phone-390');
+      await row.click();
+      await page.waitForURL(`**/customer/${long.id}`);
+      await visible(page.getByRole('heading', { name: 'The Longest Named Neighborhood Icehouse' }));
+    },
+  );
 
   browser.it('removes a customer after confirming, and says so for an unknown one', async () => {
     const token = await anOwnerToken(api, 'remove');

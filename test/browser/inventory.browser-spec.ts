@@ -6,6 +6,7 @@ import {
   aCompanyOwner,
   aCustomer,
   aWine,
+  cutInPhoneList,
   expectTrue,
   hidden,
   switchFeature,
@@ -297,6 +298,72 @@ describe('Inventory (browser)', () => {
   );
 
   browser.it(
+    'lists the history at 390 px: whole product names, quantity, source and reference; a Source filter; an invoice movement opens its invoice',
+    async () => {
+      const owner = await anInventoryOwner('Hana History');
+      const cabernet = await api<{ id: string }>('product', {
+        method: 'POST',
+        body: {
+          product: 'Chateau Ste Michelle Columbia Valley Reserve Cabernet Sauvignon',
+          product_type: 'wine',
+          product_size: '750ml',
+          product_price: 25,
+          last_purchase_price: '12.00',
+        },
+        token: owner.token,
+      });
+      await api('inventory', {
+        method: 'PUT',
+        body: { items: [{ product_id: cabernet.id, qty: 24, item_cost: 12 }], ref_number: 'PO-3003' },
+        token: owner.token,
+      });
+      const invoice = await api<{ number: string }>('invoice', {
+        method: 'POST',
+        body: {
+          customer_id: owner.customerId,
+          items: [{ product_id: cabernet.id, qty: 6, price: 25 }],
+          force: true,
+        },
+        token: owner.token,
+      });
+      await settle();
+
+      const page = await browser.signedIn(owner.token, { viewport: MOBILE });
+      await page.goto('/inventory/history');
+      const list = page.getByRole('list', { name: 'Inventory history' });
+      const rows = list.getByRole('listitem');
+      const name = 'CHATEAU STE MICHELLE COLUMBIA VALLEY RESERVE CABERNET SAUVIGNON';
+      const restocked = rows.filter({ hasText: 'PO-3003' });
+      const invoiced = rows.filter({ hasText: `Invoice #${invoice.number}` });
+      await visible(restocked);
+      await visible(restocked.getByText(name, { exact: true }));
+      await visible(restocked.getByText('+24', { exact: true }));
+      await visible(restocked.getByText('RESTOCK', { exact: true }));
+      await visible(invoiced.getByText(name, { exact: true }));
+      await visible(invoiced.getByText('-6', { exact: true }));
+      await visible(invoiced.getByText('INVOICE', { exact: true }));
+      expect(await rows.count()).toBe(2);
+      // every line whole (wrapped when long), nothing cut at the screen's edge
+      expect(await cutInPhoneList(list)).toEqual([]);
+      await visible(page.getByRole('button', { name: 'Export' }));
+      await snap(page, 'inventory-history-390');
+
+      // the grid's Source column filter, above the list
+      await page.getByRole('combobox', { name: 'Source' }).click();
+      await page.getByRole('option', { name: 'RESTOCK' }).click();
+      await expectTrue(async () => (await rows.count()) === 1 && (await restocked.count()) === 1);
+      await snap(page, 'inventory-history-390-restocks');
+      await page.getByRole('button', { name: 'Clear Filters' }).click();
+      await expectTrue(async () => (await rows.count()) === 2);
+
+      // a restock opens nothing; the invoice's movement opens the invoice
+      expect(await restocked.getByRole('link').count()).toBe(0);
+      await invoiced.getByRole('link').click();
+      await page.waitForURL(`**/invoice/${invoice.number}`);
+    },
+  );
+
+  browser.it(
     'offers Populate Restock for items awaiting reorder, and an empty inventory says so',
     async () => {
       const owner = await anInventoryOwner('Rita Reorder');
@@ -314,6 +381,10 @@ describe('Inventory (browser)', () => {
       await visible(other.getByText('You have not created any inventory yet.'));
       await other.goto('/inventory/history');
       await visible(other.getByText('No inventory records found.'));
+      // and on a phone
+      await other.setViewportSize(MOBILE);
+      await visible(other.getByRole('status').getByText('No inventory records found.'));
+      await snap(other, 'inventory-history-empty-390');
     },
   );
 

@@ -2,12 +2,21 @@ import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiCaller, snap, useBrowser } from '../support/browser.js';
 import { png } from '../support/images.js';
+import { seriousViolations } from './accessibility.js';
 import { captureServerErrors } from '../support/logs.js';
-import { aCustomer, anOwnerToken, aWine, visible } from '../support/browser-fixtures.js';
+import {
+  aCustomer,
+  anOwnerToken,
+  aWine,
+  cutInPhoneList,
+  expectTrue,
+  visible,
+} from '../support/browser-fixtures.js';
 
 let app: TestApp;
 
 const api = apiCaller(() => app.baseUrl);
+const PHONE = { width: 390, height: 844 };
 
 /** A company owner made through the API, with the email feature unless told otherwise; answers its token. */
 const anOwner = (label: string, { email = true } = {}) =>
@@ -102,7 +111,7 @@ describe('Delivering invoices (browser)', () => {
       await visible(page.getByRole('heading', { name: 'Email Log', level: 1 }));
       await visible(page.getByRole('main').getByRole('link', { name: 'New Invoice' }));
       const grid = page.getByRole('grid', { name: 'Email log' });
-      for (const header of ['Invoice Number', 'Emailed To', 'Notes', 'Sent At'])
+      for (const header of ['Document', 'Type', 'Emailed To', 'Notes', 'Sent At'])
         await visible(grid.getByRole('columnheader', { name: header }));
       const rows = grid.getByRole('row').filter({ has: page.getByRole('gridcell') });
       await visible(rows.filter({ hasText: 'owner@rustynail.test' }));
@@ -160,11 +169,92 @@ describe('Delivering invoices (browser)', () => {
     },
   );
 
-  browser.it('shows the empty e-mail history on /emails', async () => {
+  browser.it('shows the empty e-mail history on /emails, at 1440 and 390 px', async () => {
     const page = await signedIn(await anOwner('empty'));
     await page.goto('/emails');
     await visible(page.getByRole('grid', { name: 'Email log' }).getByText('No e-mail history'));
+    await page.setViewportSize(PHONE);
+    await visible(page.getByRole('status').getByText('No e-mail history'));
+    await visible(page.getByRole('main').getByRole('link', { name: 'New Invoice' }));
+    await snap(page, 'email-log-empty-390');
   });
+
+  browser.it(
+    'lists the e-mails at 390 px: whole addresses, time, note and status; the invoice and status filters; a tap opens the invoice',
+    async () => {
+      const token = await anOwner('phone');
+      const customer = await aCustomer(api, token, { contact_email: 'buyer@rustynail.test' });
+      const wine = await aWine(api, token);
+      const invoice = () =>
+        api<{ number: string }>('invoice', {
+          method: 'POST',
+          body: {
+            customer_id: customer.id,
+            items: [{ product_id: wine.id, qty: 2, price: 10 }],
+            force: true,
+          },
+          token,
+        });
+      const first = await invoice();
+      const second = await invoice();
+      const long = 'accounts.payable.department@the-longest-named-neighborhood-icehouse.test';
+      await api(`invoice/${first.number}/email`, {
+        method: 'POST',
+        body: { emails: [long], notes: 'Statement of the month enclosed, see you Friday' },
+        token,
+      });
+      // a refused address: the e-mail is logged as not delivered (the send answers 502)
+      app.mailbox.refuse({ code: 550, message: 'No such user', to: 'gone@rustynail.test' });
+      const errors = captureServerErrors();
+      try {
+        await expect(
+          api(`invoice/${second.number}/email`, {
+            method: 'POST',
+            body: { emails: ['gone@rustynail.test'] },
+            token,
+          }),
+        ).rejects.toThrow(/502/);
+      } finally {
+        errors.restore();
+        app.mailbox.refuse(null);
+      }
+
+      const page = await browser.signedIn(token, { viewport: PHONE });
+      await page.goto('/emails');
+      const list = page.getByRole('list', { name: 'Email log' });
+      const rows = list.getByRole('listitem');
+      const sent = rows.filter({ hasText: long });
+      const refused = rows.filter({ hasText: 'gone@rustynail.test' });
+      await visible(sent.getByText(`Invoice #${first.number} to ${long}`, { exact: true }));
+      await visible(sent.getByText(/Statement of the month enclosed, see you Friday$/));
+      await visible(sent.getByText('Sent', { exact: true }));
+      await visible(refused.getByText(`Invoice #${second.number} to gone@rustynail.test`, { exact: true }));
+      await visible(refused.getByText('Not delivered', { exact: true }));
+      expect(await rows.count()).toBe(2);
+      // every line whole (the long address wrapped), nothing cut at the screen's edge
+      expect(await cutInPhoneList(list)).toEqual([]);
+      await visible(page.getByRole('main').getByRole('link', { name: 'New Invoice' }));
+      await snap(page, 'email-log-390');
+      expect(await seriousViolations(page, 'email log at 390 px', { include: 'main' })).toEqual([]);
+
+      // the grid's Status column filter, above the list
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Not delivered' }).click();
+      await expectTrue(async () => (await rows.count()) === 1 && (await refused.count()) === 1);
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expectTrue(async () => (await rows.count()) === 2);
+
+      // an invoice's e-mails: its number, as the invoice page's link sets it
+      await page.getByRole('textbox', { name: 'Invoice number' }).fill(`#${first.number}`);
+      await page.waitForURL(`**/emails?invoice=${first.number}`);
+      await expectTrue(async () => (await rows.count()) === 1 && (await sent.count()) === 1);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await snap(page, 'email-log-390-invoice');
+
+      await sent.getByRole('link').click();
+      await page.waitForURL(`**/invoice/${first.number}`);
+    },
+  );
 
   browser.it(
     'uploads, previews, renames and deletes a document; adds and deletes a private note',

@@ -4,6 +4,7 @@ import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { daysFromToday, expectTrue, hidden, ok, visible } from '../support/browser-fixtures.js';
+import { seriousViolations } from './accessibility.js';
 
 let app: TestApp;
 let http: ApiClient;
@@ -415,6 +416,24 @@ describe('Invoices (browser)', () => {
       await results.getByRole('link', { name: /#1 · The Rusty Nail/ }).click();
       await page.waitForURL('**/invoice/1');
       await visible(page.getByRole('heading', { name: 'Invoice #1', level: 1 }));
+
+      // on a phone: a list of whole lines (number, customer, date, due, status, total), a tap opens the invoice
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/dashboard');
+      const list = page.getByRole('list', { name: 'Recent invoices' });
+      const second = list.getByRole('link', { name: /#2 Lonestar Lounge/ });
+      await visible(second.getByText(/^\$\d+\.\d\d$/));
+      expect(
+        await list.evaluate(
+          (box) =>
+            box.scrollWidth <= box.clientWidth &&
+            [...box.querySelectorAll('p, span')].every((line) => line.scrollWidth <= line.clientWidth),
+        ),
+      ).toBe(true);
+      expect(await seriousViolations(page, 'dashboard at 390 px', { include: 'main' })).toEqual([]);
+      await snap(page, 'dashboard-recent-390');
+      await second.click();
+      await page.waitForURL('**/invoice/2');
     },
   );
 });

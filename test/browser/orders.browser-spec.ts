@@ -1,10 +1,12 @@
 import { jest } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE } from './accessibility.js';
+import { DESKTOP, PHONE, seriousViolations } from './accessibility.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
+  cutInPhoneList,
+  expectTrue,
   ok,
   switchFeature,
   today,
@@ -243,6 +245,151 @@ describe('Orders (browser)', () => {
       await lost.goto(`/shop/${subdomain}-gone`);
       await visible(lost.getByRole('heading', { name: 'Order online' }));
       await visible(lost.getByText('No distributor orders at this address: check the link you were sent.'));
+    },
+  );
+
+  browser.it(
+    'lists the customer users at 390 px: whole names, e-mail, customer and access; a search; a tap opens the user',
+    async () => {
+      const d = await aDistributor();
+      const long = 'Maximiliana Alexandra Montgomery-Villa';
+      const longEmail = uniqueEmail('maximiliana.alexandra.montgomery-villanueva');
+      for (const [name, email] of [
+        [long, longEmail],
+        ['Bea Manager', uniqueEmail('bea')],
+      ])
+        await ok(
+          http.post('customer/user-invitation', { values: { name, email }, customer: d.customerId }, d.token),
+        );
+
+      const page = await staffPage(d.token, '/customer/users', PHONE);
+      const list = page.getByRole('list', { name: 'Customer users' });
+      const rows = list.getByRole('listitem');
+      const maxi = rows.filter({ hasText: long });
+      await visible(maxi.getByText(long, { exact: true }));
+      await visible(maxi.getByText(`${longEmail} · The Rusty Nail · Invited`, { exact: false }));
+      await visible(maxi.getByText('Invited', { exact: true }));
+      await visible(rows.filter({ hasText: 'Bea Manager' }));
+      expect(await rows.count()).toBe(2);
+      // every line whole (the long name and address wrapped), nothing cut at the screen's edge
+      expect(await cutInPhoneList(list)).toEqual([]);
+      await snap(page, 'orders-customer-users-list-390');
+      expect(await seriousViolations(page, 'customer users at 390 px', { include: 'main' })).toEqual([]);
+
+      // the search: name, e-mail or customer
+      await page.getByRole('searchbox', { name: 'Search users' }).fill('montgomery');
+      await expectTrue(async () => (await rows.count()) === 1 && (await maxi.count()) === 1);
+      await page.getByRole('searchbox', { name: 'Search users' }).fill('oyster');
+      await visible(page.getByText('No user matches "oyster".'));
+      await page.getByRole('searchbox', { name: 'Search users' }).fill('rusty nail');
+      await expectTrue(async () => (await rows.count()) === 2);
+
+      // a tap opens the user's panel, as a click on the grid's row does
+      await maxi.getByRole('button').click();
+      const panel = page.getByRole('region', { name: `Customer user ${long}` });
+      await visible(panel.getByRole('button', { name: 'Revoke' }));
+      await snap(page, 'orders-customer-user-panel-390');
+      await panel.getByRole('button', { name: 'Close' }).click();
+
+      // one customer's users: Invite User in view, the customer left out of the rows
+      await page.goto(`/customer/${d.customerId}/user`);
+      await visible(page.getByRole('button', { name: 'Invite User' }));
+      await visible(rows.filter({ hasText: long }).getByText(`${longEmail} · Invited`, { exact: false }));
+      expect(await cutInPhoneList(list)).toEqual([]);
+      await snap(page, 'orders-customer-users-one-390');
+    },
+  );
+
+  browser.it(
+    'the order page at 390 px: each line a block with its price, total, stock and Review in view',
+    async () => {
+      const d = await aDistributor();
+      await switchFeature(app, d.companyId, 'inventory', true);
+      const long = 'Château Montelena Napa Valley Chardonnay Reserve 2019';
+      await ok(
+        http.post(
+          'product',
+          {
+            product: long,
+            product_type: 'wine',
+            product_size: '750ml',
+            product_price: 24.99,
+            last_purchase_price: '12.00',
+          },
+          d.token,
+        ),
+      );
+      // the bar's manager orders through the ordering app's API
+      const email = uniqueEmail('bar');
+      const invited = await ok(
+        http.post(
+          'customer/user-invitation',
+          { values: { name: 'Bea Manager', email }, customer: d.customerId },
+          d.token,
+        ),
+      );
+      const invitation = /[?&]token=([A-Za-z0-9_-]+)/.exec(String(invited.link))![1];
+      await ok(http.post('shop/invitation/accept', { token: invitation, password: 'bar-pass-1' }));
+      const shop = (await ok(http.post('shop/auth/sign-in', { email, password: 'bar-pass-1' })))
+        .token as string;
+      const catalogue = await ok<{ id: string; product: string }[]>(http.get('shop/catalogue', shop));
+      const id = (name: string) =>
+        catalogue.find((product) => product.product.toLowerCase() === name.toLowerCase())!.id;
+      const note = 'Before Friday please, and leave the cases at the kitchen door by the alley.';
+      await ok(
+        http.post(
+          'shop/order',
+          {
+            items: [
+              { product_id: id(long), qty: 12 },
+              { product_id: id('Barefoot Merlot'), qty: 3 },
+            ],
+            note,
+          },
+          shop,
+        ),
+      );
+
+      // at 1440 px the table, as before
+      const desk = await staffPage(d.token, '/order/1', DESKTOP);
+      const table = desk.getByRole('table', { name: 'Order items' });
+      await visible(table.getByRole('columnheader', { name: 'Total' }));
+      await visible(table.getByRole('cell', { name: '$299.88' }));
+      await snap(desk, 'orders-detail-1440');
+
+      const page = await staffPage(d.token, '/order/1', PHONE);
+      await visible(page.getByRole('heading', { name: 'Order #1' }));
+      await visible(page.getByText(note));
+      await snap(page, 'orders-detail-390');
+      const list = page.getByRole('list', { name: 'Order items' });
+      const line = (name: string) => list.getByRole('listitem').filter({ hasText: name });
+      // product names are kept in capitals
+      const chateau = line(long.toUpperCase());
+      for (const text of [long.toUpperCase(), '750ml', '12 × $24.99', '$299.88', 'In stock 0 · short 12'])
+        await visible(chateau.getByText(text, { exact: true }));
+      await visible(chateau.getByRole('button', { name: `Review ${long}` }));
+      await visible(line('BAREFOOT MERLOT').getByText('$30.00', { exact: true }));
+      await visible(page.getByText('Total (15 units)', { exact: true }));
+      await visible(page.getByText('$329.88', { exact: true }));
+      expect(await cutInPhoneList(list)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      expect(await seriousViolations(page, 'order page at 390 px', { include: 'main' })).toEqual([]);
+
+      // Review from the list: the new price, the old one and the note show in the line's block
+      await line('BAREFOOT MERLOT').getByRole('button', { name: 'Review Barefoot Merlot' }).click();
+      const review = page.getByRole('dialog', { name: 'Review Barefoot Merlot' });
+      await review.getByLabel('Price').fill('9.50');
+      await review.getByLabel('Note').fill('Deal price');
+      await review.getByRole('button', { name: 'Save' }).click();
+      await review.waitFor({ state: 'hidden' });
+      const merlot = line('BAREFOOT MERLOT');
+      for (const text of ['3 × $9.50 · was 3 × $10.00', '$28.50', 'Deal price'])
+        await visible(merlot.getByText(text, { exact: true }));
+      await visible(page.getByText('$328.38', { exact: true }));
+      expect(await cutInPhoneList(list)).toEqual([]);
+      await snap(page, 'orders-detail-reviewed-390');
     },
   );
 

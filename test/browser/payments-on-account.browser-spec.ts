@@ -99,7 +99,21 @@ describe('Payments on account (browser)', () => {
       await hidden(receive);
       await visible(section(page).getByLabel('Unapplied credit $50.00'));
       await visible(section(page).getByLabel('Net balance -$50.00'));
+      // the Balance card says what the credit leaves: nothing is owed, the customer has credit
+      await visible(
+        page
+          .getByRole('region', { name: 'Balance', exact: true })
+          .getByText('Less $50.00 unapplied credit: net balance -$50.00.'),
+      );
       await visible(section(page).getByText('Payment on account · Check 1042'));
+      // the recent payments say whole where each came from (wrapped, never cut)
+      const recent = page.getByRole('region', { name: 'Recent Payments' });
+      await visible(recent.getByText(/On account/).first());
+      expect(
+        await recent
+          .locator('p')
+          .evaluateAll((lines) => lines.filter((line) => line.scrollWidth > line.clientWidth).length),
+      ).toBe(0);
       await snap(page, 'payments-on-account-credit-1440');
 
       // a fourth invoice; Apply credit, oldest first, after a confirmation

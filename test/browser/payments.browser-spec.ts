@@ -1,10 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, PHONE, seriousViolations } from './accessibility.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiCaller, snap, useBrowser } from '../support/browser.js';
 import {
   aCustomer,
   anOwnerToken,
   aWine,
+  cutInPhoneList,
   daysFromToday,
   OWNER_PASSWORD,
   today,
@@ -179,6 +181,73 @@ describe('Payments and balances (browser)', () => {
 
       await page.goto('/customer/00000000-0000-4000-8000-000000000000/balance');
       await visible(page.getByRole('alert').filter({ hasText: 'Failed to load balance information.' }));
+    },
+  );
+
+  browser.it(
+    "at 390 px lists a balance's open invoices as blocks, paid and balance in view; a number opens the invoice",
+    async () => {
+      const token = await anOwner('balance-phone');
+      const customer = await aCustomer(api, token);
+      const wine = await aWine(api, token);
+      const partly = await anInvoice(token, customer.id, wine.id, 10, daysFromToday(5));
+      const onDelivery = await anInvoice(token, customer.id, wine.id, 1);
+      await aPayment(token, partly.id, 8.25);
+
+      // at 1440 px the table, as before
+      const desk = await browser.signedIn(token, { viewport: DESKTOP });
+      await desk.goto(`/customer/${customer.id}/balance`);
+      const table = desk.getByRole('table', { name: 'Open invoices' });
+      await visible(table.getByRole('columnheader', { name: 'Balance' }));
+      await visible(table.getByText('$100.00', { exact: true }));
+      await snap(desk, 'customer-balance-1440');
+
+      const page = await browser.signedIn(token, { viewport: PHONE });
+      await page.goto(`/customer/${customer.id}/balance`);
+      await visible(page.getByLabel('Owing $110.83'));
+      await snap(page, 'customer-balance-390');
+      expect(await page.getByRole('table').count()).toBe(0);
+      const list = page.getByRole('list', { name: 'Open invoices' });
+      const block = (number: string) =>
+        list.getByRole('listitem').filter({ has: page.getByRole('link', { name: `#${number}` }) });
+      for (const text of [
+        'Balance $100.00',
+        'Total $108.25 · Paid $8.25',
+        `${shown(today())} · Due ${shown(daysFromToday(5))}`,
+        'Partially Paid',
+      ])
+        await visible(block(partly.number).getByText(text, { exact: true }));
+      for (const text of [
+        'Balance $10.83',
+        'Total $10.83 · Paid $0.00',
+        `${shown(today())} · Due On Delivery`,
+        'Invoiced',
+      ])
+        await visible(block(onDelivery.number).getByText(text, { exact: true }));
+      expect(await cutInPhoneList(list)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      expect(await seriousViolations(page, 'balance at 390 px', { include: 'main' })).toEqual([]);
+
+      // the balance opened by its public link lists them the same way
+      const link = await api<{ url: string }>(`customer/${customer.id}/balance/link`, {
+        method: 'POST',
+        token,
+      });
+      const visitor = await browser.newPage({ viewport: PHONE });
+      await visitor.goto(link.url);
+      const shared = visitor.getByRole('list', { name: 'Open invoices' });
+      await visible(shared.getByText('Balance $100.00', { exact: true }));
+      await visible(shared.getByText(`#${onDelivery.number}`, { exact: true }));
+      expect(await cutInPhoneList(shared)).toEqual([]);
+      await snap(visitor, 'public-balance-390');
+
+      // a number opens its invoice
+      await block(partly.number)
+        .getByRole('link', { name: `#${partly.number}` })
+        .click();
+      await page.waitForURL(`**/invoice/${partly.number}`);
     },
   );
 
@@ -388,6 +457,29 @@ describe('Payments on the invoice view (browser)', () => {
     await visible(page.getByRole('alert').filter({ hasText: 'Payment deleted' }));
     await visible(section(page).getByText('No payments', { exact: true }));
   });
+
+  browser.it(
+    'at 390 px lists the payments with their whole note, and the owner edits one from it',
+    async () => {
+      const { token, invoice } = await anOpenInvoice('phone');
+      const note = 'check 100100 from the Rusty Nail, handed to the driver at the back door';
+      await aPayment(token, invoice.id, 20, { note });
+      const page = await browser.signedIn(token, { viewport: { width: 390, height: 844 } });
+      await page.goto(invoiceView(invoice.number));
+      const list = section(page).getByRole('list', { name: 'Payments' });
+      await visible(list.getByText(note));
+      expect(
+        await list
+          .locator('li *')
+          .evaluateAll((nodes) => nodes.filter((n) => n.scrollWidth > n.clientWidth).length),
+      ).toBe(0);
+      await list.getByRole('button', { name: 'Edit payment of $20.00' }).click();
+      await visible(paymentDialog(page, 'Edit Payment'));
+      await page.keyboard.press('Escape');
+      await visible(list.getByRole('button', { name: 'Delete payment of $20.00' }));
+      await snap(page, 'invoice-payments-390');
+    },
+  );
 
   browser.it('shows no Actions column to staff, who still log payments', async () => {
     const { token, invoice } = await anOpenInvoice('staff');

@@ -2,7 +2,14 @@ import type { Locator, Page } from 'playwright-core';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
-import { daysFromToday, expectTrue, hidden, ok, visible } from '../support/browser-fixtures.js';
+import {
+  daysFromToday,
+  expectTrue,
+  hidden,
+  ok,
+  openColumnMenu,
+  visible,
+} from '../support/browser-fixtures.js';
 
 /*
  * The back office's shell and grids as a user meets them at 1440 and 390 px: the phone's navigation drawer, the
@@ -138,8 +145,7 @@ describe('Shell and grids (browser)', () => {
     const grid = page.getByRole('grid', { name: 'Invoices' });
     const paid = grid.getByRole('columnheader', { name: 'Paid' });
     await visible(paid);
-    await paid.hover();
-    await paid.getByRole('button', { name: /menu/i }).click();
+    await openColumnMenu(page, grid, 'Paid');
     await page.getByRole('menuitem', { name: 'Hide column' }).click();
     await hidden(paid);
     await page.reload();

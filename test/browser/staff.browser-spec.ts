@@ -1,15 +1,21 @@
 import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, PHONE, seriousViolations } from './accessibility.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
+  cutInPhoneList,
   describedBy,
   expectTrue,
   isFocused,
+  linesBrokenMidWord,
+  ok,
+  renderedLines,
   signedInOwner,
   uniqueEmail,
   visible,
 } from '../support/browser-fixtures.js';
+import { apiClient, signUpOwner } from '../support/http.js';
 
 let app: TestApp;
 const PASSWORD = 'staff-pass-1';
@@ -177,4 +183,95 @@ describe('Staff (browser)', () => {
     expect(await invitee.getByRole('button', { name: 'Create Account' }).count()).toBe(0);
     await snap(invitee, 'staff-invitation-invalid');
   });
+
+  browser.it(
+    'at 390 px lists users and invitations as blocks: whole names and e-mails, role, status, Disable and Revoke in view',
+    async () => {
+      const http = apiClient(app.baseUrl);
+      const owner = await signUpOwner(http, 'Oscar Owner');
+      const long = 'Maximiliana Alexandra Montgomery-Villa';
+      const longEmail = uniqueEmail('maximiliana.alexandra.montgomery-villanueva');
+      const invited = await ok(
+        http.post('company/staff/invitation', { name: long, email: longEmail }, owner.token),
+      );
+      await ok(
+        http.post('auth/invitation/accept', {
+          token: new URL(invited.link).searchParams.get('invitation'),
+          name: long,
+          title: 'Senior Sales Representative',
+          password: PASSWORD,
+          confirm_password: PASSWORD,
+        }),
+      );
+      const pendingEmail = uniqueEmail('rosalind.pending-invitation.northwest');
+      await ok(
+        http.post('company/staff/invitation', { name: 'Rosa Pending', email: pendingEmail }, owner.token),
+      );
+
+      // at 1440 px the tables, as before
+      const desk = await browser.signedIn(owner.token, { viewport: DESKTOP });
+      await desk.goto('/setting/staff');
+      const usersTable = desk.getByRole('table', { name: 'Users' });
+      await visible(usersTable.getByRole('cell', { name: longEmail, exact: true }));
+      await visible(usersTable.getByRole('columnheader', { name: 'Actions' }));
+      await visible(
+        desk
+          .getByRole('table', { name: 'Pending Invitations' })
+          .getByRole('cell', { name: pendingEmail, exact: true }),
+      );
+      await snap(desk, 'staff-1440');
+
+      const page = await browser.signedIn(owner.token, { viewport: PHONE });
+      await page.goto('/setting/staff');
+      await visible(page.getByRole('heading', { name: 'Staff', exact: true }));
+      await visible(page.getByText(pendingEmail).first());
+      await snap(page, 'staff-390');
+      expect(await page.getByRole('table').count()).toBe(0);
+
+      const users = page.getByRole('list', { name: 'Users' });
+      const maxi = users.getByRole('listitem').filter({ hasText: long });
+      await visible(maxi.getByText(long, { exact: true }));
+      await visible(maxi.getByText('Senior Sales Representative', { exact: true }));
+      await visible(maxi.getByText('Active', { exact: true }));
+      await visible(maxi.getByRole('combobox'));
+      await visible(maxi.getByRole('button', { name: `Disable ${long}` }));
+      const oscar = users.getByRole('listitem').filter({ hasText: 'Oscar Owner' });
+      await visible(oscar.getByText(owner.email, { exact: true }));
+      // the owner's title and role
+      await expectTrue(async () => (await oscar.getByText('Owner', { exact: true }).count()) === 2);
+      // the long e-mail whole, wrapped at its dots and '@' rather than mid-word
+      const email = maxi.getByText(longEmail, { exact: true });
+      const lines = await renderedLines(email);
+      expect(lines.join('')).toBe(longEmail);
+      expect(lines.length).toBeGreaterThan(1);
+      expect(linesBrokenMidWord(lines)).toEqual([]);
+      expect(await cutInPhoneList(users)).toEqual([]);
+
+      const invitations = page.getByRole('list', { name: 'Pending Invitations' });
+      const rosa = invitations.getByRole('listitem').filter({ hasText: 'Rosa Pending' });
+      await visible(rosa.getByText(pendingEmail, { exact: true }));
+      await visible(rosa.getByText(/^Sent \d{2} \w{3}, \d{4} · Expires \d{2} \w{3}, \d{4}$/));
+      await visible(rosa.getByRole('button', { name: `Revoke invitation to ${pendingEmail}` }));
+      expect(await cutInPhoneList(invitations)).toEqual([]);
+      expect(await seriousViolations(page, 'staff at 390 px', { include: 'main' })).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+
+      // Disable asks first; Cancel changes nothing
+      await maxi.getByRole('button', { name: `Disable ${long}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Disable ${long}?` });
+      await visible(dialog);
+      await snap(page, 'staff-disable-confirm-390');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await visible(maxi.getByText('Active', { exact: true }));
+      await visible(maxi.getByRole('button', { name: `Disable ${long}` }));
+      await rosa.getByRole('button', { name: `Revoke invitation to ${pendingEmail}` }).click();
+      const revoke = page.getByRole('dialog', { name: 'Revoke this invitation?' });
+      await revoke.getByRole('button', { name: 'Cancel' }).click();
+      await revoke.waitFor({ state: 'hidden' });
+      await visible(rosa);
+    },
+  );
 });

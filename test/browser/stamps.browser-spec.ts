@@ -4,7 +4,15 @@ import { AllocateStampsCommand } from '../../apps/api/src/stamps/commands/alloca
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
-import { daysFromToday, expectTrue, ok, visible } from '../support/browser-fixtures.js';
+import {
+  cutInPhoneList,
+  daysFromToday,
+  expectTrue,
+  ok,
+  openColumnMenu,
+  visible,
+} from '../support/browser-fixtures.js';
+import { DESKTOP, PHONE, seriousViolations } from './accessibility.js';
 
 let app: TestApp;
 let http: ApiClient;
@@ -35,6 +43,13 @@ const invoiceStamps = (owner: Owner, invoice: { id: string; number: string; coun
       },
     ),
   );
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A business date as the screens show it: '05 Mar, 2026'. */
+const shown = (day: string) => {
+  const [y, m, d] = day.split('-') as [string, string, string];
+  return `${d} ${MONTHS[Number(m) - 1]}, ${y}`;
+};
 
 beforeAll(async () => {
   app = await startTestApp({ AUTH_RATE_LIMIT: '1000', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
@@ -241,6 +256,54 @@ describe('Stamps (browser)', () => {
         await visible(page.getByRole('button', { name: 'Active roll AB1000–AB1479' }));
       },
     );
+
+    browser.it('at 390 px lists the rolls as blocks: every figure and the state switch in view', async () => {
+      const owner = await anOwner();
+      await addRoll(owner, 'AB', 1000, 1479, -2);
+      await addRoll(owner, 'CD', 1, 480);
+      await addRoll(owner, 'EF', 1, 5);
+      await ok(http.put('stamp/roll/3/assign', { from: 1, to: 5 }, owner.token));
+      await ok(http.post('stamp/roll/1/destroy', { from: 1000, to: 1003, note: 'torn' }, owner.token));
+      await invoiceStamps(owner, { id: '22222222-2222-4222-8222-222222222222', number: '1001', count: 12 });
+
+      // at 1440 px the table, as before
+      const desk = await signedIn(owner, '/stamp/roll', DESKTOP);
+      const table = desk.getByRole('table', { name: 'Rolls' });
+      await visible(table.getByRole('columnheader', { name: 'Received' }));
+      await visible(
+        table.getByRole('row', { name: /AB1000–AB1479/ }).getByRole('cell', { name: '464 / 480' }),
+      );
+      await snap(desk, 'stamp-rolls-1440');
+
+      const page = await signedIn(owner, '/stamp/roll', PHONE);
+      await visible(page.getByRole('button', { name: 'Active roll AB1000–AB1479' }));
+      await snap(page, 'stamp-rolls-390');
+      expect(await page.getByRole('table').count()).toBe(0);
+      const list = page.getByRole('list', { name: 'Rolls' });
+      const roll = (label: string) => list.getByRole('listitem').filter({ hasText: label });
+      const ab = roll('AB1000–AB1479');
+      await visible(ab.getByText(`Received ${shown(daysFromToday(-2))}`, { exact: true }));
+      await visible(ab.getByText('464 / 480 left · 12 invoiced · 4 destroyed', { exact: true }));
+      await visible(ab.getByText('Next stamp AB1016', { exact: true }));
+      const ef = roll('EF1–EF5');
+      await visible(ef.getByText(`Finished ${shown(daysFromToday(0))}`, { exact: true }));
+      await visible(ef.getByText('0 / 5 left · 5 invoiced · 0 destroyed', { exact: true }));
+      await visible(ef.getByText('No stamp left', { exact: true }));
+      expect(await ef.getByRole('button', { name: 'Finished roll EF1–EF5' }).isDisabled()).toBe(true);
+      expect(await cutInPhoneList(list)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      expect(await seriousViolations(page, 'stamp rolls at 390 px', { include: 'main' })).toEqual([]);
+
+      // the state switch works from the list: deactivating asks first
+      await roll('CD1–CD480').getByRole('button', { name: 'Active roll CD1–CD480' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Deactivate roll CD1–CD480?' });
+      await visible(confirm.getByText('New invoices will take their stamps from the other active rolls.'));
+      await confirm.getByRole('button', { name: 'Deactivate' }).click();
+      await visible(roll('CD1–CD480').getByRole('button', { name: 'Inactive roll CD1–CD480' }));
+      await snap(page, 'stamp-rolls-inactive-390');
+    });
   });
 
   describe('/stamp', () => {
@@ -373,8 +436,7 @@ describe('Stamps (browser)', () => {
       await expectTrue(async () => (await grid.getByRole('row').nth(1).innerText()).includes('CD'));
 
       next = gridCall((url) => (url.searchParams.get('filterModel') ?? '').includes('"prefix"'));
-      await grid.getByRole('columnheader', { name: 'Prefix' }).hover();
-      await grid.getByRole('button', { name: 'Prefix column menu' }).click();
+      await openColumnMenu(page, grid, 'Prefix');
       await page.getByRole('menuitem', { name: 'Filter' }).click();
       await page.getByRole('textbox', { name: 'Value' }).fill('CD');
       expect(JSON.parse(new URL((await next).url()).searchParams.get('filterModel')!)).toEqual({

@@ -25,7 +25,8 @@ const lastMonth = () => {
 /** An owner with the payment feature and two customers invoiced last month: one with an e-mail address, one without. */
 async function anOwnerWithCustomers() {
   const owner = await signUpOwner(http, 'Stella Statements');
-  await ok(http.post('company/feature', { name: 'payment', active: true }, owner.token));
+  for (const name of ['payment', 'email'])
+    await ok(http.post('company/feature', { name, active: true }, owner.token));
   const wine = await ok(
     http.post(
       'product',
@@ -84,12 +85,23 @@ describe('Statement run (browser)', () => {
       const result = page.getByRole('region', { name: /Result:/ });
       await visible(result);
       const summary = result.getByRole('definition');
-      await expectTrue(async () => (await summary.allTextContents()).join(',') === '1,1,0,0');
+      await expectTrue(async () => (await summary.allTextContents()).join(',') === '1,1,1,0,0');
       await visible(result.getByText('Done: 2 customers looked at.'));
+      await visible(result.getByRole('link', { name: 'Email log' }));
       await snap(page, 'statement-run-result');
       expect(await seriousViolations(page, 'statement run result')).toEqual([]);
       const mail = await app.mailbox.waitFor('ap@alamo.test', { after: mark });
       expect(mail.attachments[0]).toMatchObject({ contentType: 'application/pdf' });
+
+      // the Email log lists the run's e-mail: the statement, its customer and period, sent
+      await result.getByRole('link', { name: 'Email log' }).click();
+      const log = page.getByRole('grid', { name: 'Email log' });
+      const row = log.getByRole('row').filter({ hasText: 'ap@alamo.test' });
+      await visible(row.getByRole('link', { name: /^Statement, Alamo Bar · / }));
+      await visible(row.getByText('Sent', { exact: true }));
+      expect(await seriousViolations(page, 'email log with a statement')).toEqual([]);
+      await snap(page, 'statement-run-email-log');
+      await page.goBack();
 
       await page.getByRole('radio', { name: 'Download one zip' }).check();
       await page.getByRole('button', { name: 'Run Statements' }).click();

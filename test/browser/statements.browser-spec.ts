@@ -126,6 +126,10 @@ describe('Customer statements (browser)', () => {
       await visible(figure(section, 'Closing balance', '$110.00'));
       await section.scrollIntoViewIfNeeded();
       await snap(page, 'statements-this-month-1440');
+      // the whole table fits the page's column: the Balance is in view without scrolling sideways
+      expect(
+        await rows.evaluate((table) => table.scrollWidth <= (table.parentElement?.clientWidth ?? 0) + 1),
+      ).toBe(true);
       await expectNoSeriousViolation(page);
 
       // last month, chosen with the keyboard

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DOMAIN_EVENT_TYPES, EVENT_SCHEMA_VERSIONS, eventUpcasting } from '#domain/event-schema.js';
+import { customerAccountDecider } from '#domain/accounts/customer-account.state.js';
 import { companyDecider } from '#domain/companies/company.decide.js';
 import { subdomainReservationDecider } from '#domain/companies/subdomain-reservation.decide.js';
 import { creditMemoNumbersDecider } from '#domain/credits/credit-memo-numbers.js';
 import { customerDecider } from '#domain/customers/customer.decide.js';
 import { inventoryDecider } from '#domain/inventory/inventory.decide.js';
+import { documentEmailDecider } from '#domain/email/document-email.decide.js';
 import { emailRetryDecider } from '#domain/invoices/invoice-email.decide.js';
 import { invoiceNumbersDecider } from '#domain/invoices/invoice-numbers.js';
 import { paperworkDecider } from '#domain/invoices/invoice-paperwork.decide.js';
@@ -37,9 +39,11 @@ const FOLDS: { name: string; decider: { evolve: (s: any, e: any) => any; initial
   { name: 'company', decider: companyDecider },
   { name: 'subdomain', decider: subdomainReservationDecider },
   { name: 'customer', decider: customerDecider },
+  { name: 'customer account', decider: customerAccountDecider },
   { name: 'inventory', decider: inventoryDecider },
   { name: 'invoice', decider: invoiceDecider },
   { name: 'invoice e-mail', decider: emailRetryDecider },
+  { name: 'document e-mail', decider: documentEmailDecider },
   { name: 'invoice paperwork', decider: paperworkDecider },
   { name: 'invoice numbers', decider: invoiceNumbersDecider },
   { name: 'credit-memo numbers', decider: creditMemoNumbersDecider },

@@ -136,6 +136,13 @@ describe('R19 live gateway', () => {
       a.token,
     );
     expect(credited.status).toBe(201);
+    // email:changed (the credit memo e-mailed)
+    const emailed = await api.post(
+      `credit-memo/${credited.body.id}/email`,
+      { email: 'ap@example.test' },
+      a.token,
+    );
+    expect(emailed.status).toBe(200);
     // route:changed
     const route = await api.post('routes', { date: today, name: 'North' }, a.token);
     expect(route.status).toBe(201);

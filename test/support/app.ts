@@ -30,7 +30,7 @@ export async function startTestApp(
     clock,
   }: { database?: TestDatabase; extraProjections?: readonly Projection[]; clock?: Clock } = {},
 ): Promise<TestApp> {
-  const db = database ?? (await createTestDatabase('app'));
+  const db = database ?? (await createTestDatabase('app', { migrated: true }));
   const config = loadConfig({ ...process.env, DATABASE_URL: db.url, SMTP_URL: '', PORT: '0', ...env });
   const runtime = await startRuntime(config, {
     extraProjections,

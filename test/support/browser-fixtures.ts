@@ -3,6 +3,7 @@ import { businessDate } from '#domain/shared/business-date.js';
 import type { TestApp } from './app.js';
 import { apiClient, signUpOwner, type ApiClient } from './http.js';
 import { setFeature } from './cli.js';
+import { BROWSER_STEP_TIMEOUT } from './browser.js';
 
 /*
  * The set-up and waiting helpers the browser specs share: business dates, unique e-mails, owners made through the
@@ -106,6 +107,31 @@ export async function expectTrue(condition: () => Promise<boolean>, timeoutMs = 
   throw new Error(`condition not met within ${timeoutMs} ms: ${condition.toString()}`);
 }
 
+/**
+ * Clicks `link` until the page is at `url` (a glob): a grid that refits under the pointer can swallow a click (its
+ * cells drawn again between the press and the release), as it can hide a column menu's button.
+ */
+export async function followLink(page: Page, link: Locator, url: string): Promise<void> {
+  await expectTrue(async () => {
+    await link.click({ timeout: 2_000 }).catch(() => undefined);
+    return page.waitForURL(url, { timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+  });
+}
+
+/** Clicks until what the click should bring shows (a click can land while the page draws itself again). */
+export async function clickUntilVisible(button: Locator, shows: Locator): Promise<void> {
+  await expectTrue(async () => {
+    await button.click({ timeout: 2_000 }).catch(() => undefined);
+    return shows.waitFor({ state: 'visible', timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+  });
+}
+
 /** Has the element the focus in its document? (The server's tsconfig, which compiles this file too, has no DOM.) */
 export async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate(
@@ -180,3 +206,81 @@ export async function anOrderingDistributor(app: TestApp, http: ApiClient, owner
   );
   return { token, user, customer };
 }
+
+/**
+ * Opens a DataGrid column's menu as a mouse user does: hovering the header shows its menu button. A refit of the grid
+ * under the pointer (columns sized again once rows arrive) can move the header away and hide the button between the
+ * hover and the click, so both are tried again until the menu is open.
+ */
+export async function openColumnMenu(page: Page, scope: Locator, column: string): Promise<void> {
+  const header = scope.getByRole('columnheader', { name: column });
+  const button = scope.getByRole('button', { name: `${column} column menu` });
+  const deadline = Date.now() + BROWSER_STEP_TIMEOUT;
+  for (;;) {
+    try {
+      await header.hover({ timeout: 2_000 });
+      await button.click({ timeout: 2_000 });
+      await page.getByRole('menu').waitFor({ timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
+
+/**
+ * What a phone list cuts: the text of each element of `list` whose content is wider than its box (text cut at the
+ * screen's edge or by an ellipsis), and the list itself when it runs past the window. Empty when every line is
+ * whole. Text hidden on purpose for screen readers (clipped to nothing, as `visuallyHidden` draws it) is not cut.
+ */
+export async function cutInPhoneList(list: Locator): Promise<string[]> {
+  return list.evaluate((root) => {
+    const cut = [...root.querySelectorAll('*')]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .filter(
+        (element) =>
+          element.ownerDocument.defaultView?.getComputedStyle(element).clip !== 'rect(0px, 0px, 0px, 0px)',
+      )
+      .map((element) => `${element.tagName}: ${(element.textContent ?? '').trim().slice(0, 60)}`);
+    const windowWidth = root.ownerDocument.documentElement.clientWidth;
+    if (root.getBoundingClientRect().right > windowWidth + 1) cut.push('the list');
+    return cut;
+  });
+}
+
+/**
+ * The lines an element's text is drawn on, as the reader sees them: where a long e-mail wraps ('maximiliana',
+ * '.alexandra', '@example.com'). Characters are read one by one and a new line starts where one is drawn lower.
+ */
+export async function renderedLines(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const lines: string[] = [];
+    let top: number | undefined;
+    // (typed through the element: the server's tsconfig, which compiles this file too, has no DOM)
+    const read = (node: NonNullable<typeof root.firstChild>) => {
+      if (node.nodeType !== 3) return node.childNodes.forEach(read);
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
+        const range = root.ownerDocument.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = range.getClientRects()[0];
+        if (!box) continue; // collapsed white space
+        if (top === undefined || box.top > top + box.height / 2) {
+          lines.push('');
+          top = box.top;
+        }
+        lines[lines.length - 1] += text[i];
+      }
+    };
+    read(root);
+    return lines;
+  });
+}
+
+/**
+ * Does `text` wrap only where a reader expects it to: every line after the first starts at a '.' or '@', or follows
+ * a line ending in '-'? Answers the lines that break elsewhere (empty when none does).
+ */
+export const linesBrokenMidWord = (lines: string[]): string[] =>
+  lines.slice(1).filter((line, i) => !/^[.@]/.test(line) && !lines[i]!.endsWith('-'));

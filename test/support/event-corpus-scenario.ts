@@ -291,7 +291,7 @@ export async function writeCorpusScenario(
     api.post(`credit-memo/${memo?.id}/void`, { reason: 'Issued on the wrong invoice' }, token),
   );
   // Stamps follow the goods: a bottle short delivered back in stock with its stamp, sold again on the next invoice.
-  await step('credit memo short', () =>
+  const shortMemo = await step('credit memo short', () =>
     api.post(
       'credit-memo',
       { invoice: invoiceId, reason: 'short_delivery', lines: [{ line_no: 1, qty: 1 }] },
@@ -326,6 +326,17 @@ export async function writeCorpusScenario(
   await step('check dishonoured', () =>
     api.post(`invoice/${again?.id}/payment/${checkId}/dishonour`, { note: 'Returned unpaid' }, token),
   );
+  // The bottle short at the door, back in stock with its stamp, put on an invoice that is cancelled: it stays in stock.
+  const carrying = await step('invoice carrying the short bottle', () =>
+    api.post(
+      'invoice',
+      { customer_id: customerId, items: [{ product_id: productId, qty: 1, price: '31.50' }] },
+      token,
+    ),
+  );
+  await step('invoice carrying the short bottle cancelled', () =>
+    api.put(`invoice/${carrying?.id}`, { status: 'cancelled' }, token),
+  );
   await step('document', () =>
     upload(
       `invoice/${invoiceId}/document`,
@@ -350,6 +361,10 @@ export async function writeCorpusScenario(
   await step('link revoke', () => api.delete(`invoice/${invoiceId}/link`, token));
   await step('status', () => api.put(`invoice/${invoiceId}`, { status: 'delivered' }, token));
 
+  // The statement's public links: one shared, then every link revoked.
+  await step('statement link', () => api.post(`customer/${customerId}/statement/link`, undefined, token));
+  await step('statement link revoke', () => api.delete(`customer/${customerId}/statement/link`, token));
+
   const capture = runtime.mailCapture!;
   // Both deferred at the first send and at the first retry (EMAIL_RETRY_BASE_MS = 500 ms later); at the second
   // retry (1 s after that) busy is accepted and gone refused.
@@ -365,6 +380,19 @@ export async function writeCorpusScenario(
   capture.refuse({ code: 550, message: 'No such user', to: 'gone@example.com' });
   await new Promise((resolve) => setTimeout(resolve, 2500));
   capture.refuse(null);
+  // The same for a credit memo's e-mail (to busy: deferred, then delivered) and a statement's (to gone: deferred,
+  // then refused).
+  capture.refuse({ code: 451, message: 'Try again later' });
+  await step('credit memo email', () =>
+    api.post(`credit-memo/${shortMemo?.id}/email`, { email: 'busy@example.com' }, token),
+  );
+  await step('statement email', () =>
+    api.post(`customer/${customerId}/statement/email`, { email: 'gone@example.com' }, token),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 900));
+  capture.refuse({ code: 550, message: 'No such user', to: 'gone@example.com' });
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  capture.refuse(null);
 
   const doomed = await step('invoice 2', () =>
     api.post(
@@ -374,7 +402,8 @@ export async function writeCorpusScenario(
     ),
   );
   // Payments on account: a check for the customer applied to the invoice chosen, the rest kept as credit; the invoice
-  // cancelled makes its payment credit; the credit applied oldest first, and refunded in part.
+  // cancelled makes its payment credit; the credit applied oldest first, its share taken back to credit and applied
+  // again, and refunded in part.
   await step('payment on account', () =>
     api.post(
       `customer/${customerId}/payment`,
@@ -389,7 +418,22 @@ export async function writeCorpusScenario(
     ),
   );
   await step('invoice cancel', () => api.put(`invoice/${doomed?.id}`, { status: 'cancelled' }, token));
-  await step('credit apply', () => api.post(`customer/${customerId}/credit/apply`, {}, token));
+  const applied = await step('credit apply', () =>
+    api.post<{ entries: { id: string; kind: string; invoice_id: string }[] }>(
+      `customer/${customerId}/credit/apply`,
+      {},
+      token,
+    ),
+  );
+  const share = applied?.entries.find((entry) => entry.kind === 'application');
+  await step('credit take back', () =>
+    api.post(
+      `customer/${customerId}/credit/unapply`,
+      { invoice_id: share?.invoice_id, payment_id: share?.id },
+      token,
+    ),
+  );
+  await step('credit apply again', () => api.post(`customer/${customerId}/credit/apply`, {}, token));
   await step('payment on account 2', () =>
     api.post(
       `customer/${customerId}/payment`,

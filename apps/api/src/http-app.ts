@@ -16,7 +16,7 @@ import { toProblem } from './infra/http/error-filter.js';
 import { registerInputGuards } from './infra/http/input-guards.js';
 import { createValidationPipe } from './infra/http/validation.js';
 import { renderInbox, renderMessage } from './infra/mail/mail-inbox.js';
-import { InvoiceEmailService } from './invoices/delivery/invoice-email.service.js';
+import { DocumentEmails } from './delivery/document-emails.js';
 import { QuickBooksSync } from './integrations/quickbooks/quickbooks.sync.js';
 import { SyncRunner } from './integrations/sync-runner.js';
 import { shopPathFor, shopSubdomainOf } from './orders/shop/shop-host.js';
@@ -95,23 +95,25 @@ export async function createHttpApp(
   // Uploads (logos, invoice documents): multipart/form-data, 5 MB a file; routes read them with request.parts().
   await app.register(multipart, { limits: { fileSize: BODY_LIMIT, files: 5, fields: 20, parts: 30 } });
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Stampline API')
-      .setDescription(
-        "Sign in with POST /api/v1/auth/signin and send the answer's access_token as `Authorization: Bearer …`.",
-      )
-      .setVersion(APP_VERSION)
-      // the tokens are opaque random strings (only their hash is stored), not JWTs
-      .addBearerAuth({
-        type: 'http',
-        scheme: 'bearer',
-        bearerFormat: 'opaque', // Nest's default says JWT
-        description: 'An opaque session token from sign-in (not a JWT): valid 23 h, revoked by sign-out',
-      })
-      .build(),
-  );
+  // Built on the first request for it, not at every start (the whole API's document takes a while to build).
+  const document = () =>
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Stampline API')
+        .setDescription(
+          "Sign in with POST /api/v1/auth/signin and send the answer's access_token as `Authorization: Bearer …`.",
+        )
+        .setVersion(APP_VERSION)
+        // the tokens are opaque random strings (only their hash is stored), not JWTs
+        .addBearerAuth({
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'opaque', // Nest's default says JWT
+          description: 'An opaque session token from sign-in (not a JWT): valid 23 h, revoked by sign-out',
+        })
+        .build(),
+    );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   const fastify = app.getHttpAdapter().getInstance();
@@ -164,8 +166,9 @@ export async function createHttpApp(
     });
   }
   await app.init();
-  // E-mails left queued by an earlier process are retried by this one (in the background; the CLI never does).
-  void app.get(InvoiceEmailService).resume();
+  // E-mails (of invoices, credit memos, statements) left queued by an earlier process are retried by this one (in
+  // the background; the CLI never does).
+  void app.get(DocumentEmails).resume();
   // So are point-of-sale syncs a stopped process left running (each held by one process at a time).
   void app.get(SyncRunner).resume();
   // Scheduled QuickBooks syncs start from API processes.

@@ -67,6 +67,8 @@ export const WAITS_FOR = {
   paperwork: names(invoiceDocumentsProjection),
   /** The invoice's e-mail log. */
   email: names(invoiceEmailProjection, invoiceProjection),
+  /** A credit memo's or a statement's e-mail: the e-mail log (the memo's e-mails, the statement run's counts). */
+  documentEmail: names(invoiceEmailProjection),
   /** The stamp log, rolls and the dashboard's stamp banners. */
   stamps: names(stampsProjection),
   customer: names(customerProjection),

@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../../api/src/app.module.js';
 import type { AppConfig } from '../../api/src/infra/config/config.js';
-import { InvoiceEmailService } from '../../api/src/invoices/delivery/invoice-email.service.js';
+import { DocumentEmails } from '../../api/src/delivery/document-emails.js';
 import { startRuntime, type Runtime } from '../../api/src/runtime.js';
 import { seedDemo, seededLine } from '../../api/src/seed.js';
 
@@ -33,7 +33,7 @@ export async function startWorker(
     });
     if (seeded) log(seededLine(seeded));
   }
-  void app.get(InvoiceEmailService).resume();
+  void app.get(DocumentEmails).resume();
   return {
     runtime,
     app,

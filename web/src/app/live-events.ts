@@ -54,6 +54,7 @@ export const LIVE_TAGS: Readonly<Record<LiveEventName, readonly LiveTag[]>> = {
   'bottle-pos:sync-progress': [],
   'clover:sync-progress': [],
   'route:changed': ['Route'],
+  'email:changed': ['InvoiceEmail', 'Activity'],
 };
 
 export interface LiveToast {

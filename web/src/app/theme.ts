@@ -1,7 +1,30 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
+
+/**
+ * A user who asked their system for less motion (WCAG 2.3.3) gets none: no transitions, no ripple, no skeleton pulse;
+ * dialogs and menus appear at once. Spinners still turn (they say something is loading).
+ */
+const reducedMotion =
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+const STILL: ThemeOptions = {
+  transitions: {
+    create: () => 'none',
+    duration: {
+      shortest: 0,
+      shorter: 0,
+      short: 0,
+      standard: 0,
+      complex: 0,
+      enteringScreen: 0,
+      leavingScreen: 0,
+    },
+  },
+};
 
 /** Stampline's look: a calm navy for actions, neutral surfaces, system fonts (nothing to download). */
 export const theme = createTheme({
+  ...(reducedMotion ? STILL : {}),
   palette: {
     primary: { main: '#1d4e89', dark: '#143a68', light: '#4a78b0', contrastText: '#ffffff' },
     // Every colour that MUI uses for text (main for outlined chips and text buttons, dark for warnings in text) has a
@@ -32,6 +55,7 @@ export const theme = createTheme({
     // The keyboard's focus is always visible (WCAG 2.4.7): a ring on every button, tab, list item, chip and icon
     // button reached with the keyboard, rather than MUI's faint ripple alone.
     MuiButtonBase: {
+      defaultProps: { disableRipple: reducedMotion },
       styleOverrides: {
         root: {
           '&.Mui-focusVisible': { outline: '2px solid #1d4e89', outlineOffset: 2 },
@@ -51,6 +75,7 @@ export const theme = createTheme({
         },
       },
     },
+    MuiSkeleton: { defaultProps: reducedMotion ? { animation: false } : {} },
     MuiFormHelperText: { styleOverrides: { root: { marginLeft: 2, minHeight: '1.25em' } } },
   },
 });

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Inject, Param, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { CommandMetadata } from '#domain/shared/decider.js';
@@ -13,8 +13,15 @@ import {
   ApplyAccountCreditCommand,
   ReceivePaymentOnAccountCommand,
   RefundAccountCreditCommand,
+  UnapplyAccountCreditCommand,
 } from './commands/account.commands.js';
-import { ApplyCreditBody, ReceivePaymentBody, RefundCreditBody } from './dto/account.body.js';
+import {
+  ApplyCreditBody,
+  ReceivePaymentBody,
+  RefundCreditBody,
+  UnapplyCreditBody,
+} from './dto/account.body.js';
+import { AccountEntriesParams } from './dto/account.params.js';
 import { AccountReader } from './queries/account.reader.js';
 
 const metadataOf = (user: AuthUser, clock: Clock): CommandMetadata => ({
@@ -44,10 +51,15 @@ export class AccountsController {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
+  /** 200 with the totals and one page of entries, newest first; 400 for a bad limit or before. */
   @Get('customer/:id/account')
-  @ApiAnswer(200, "The customer's unapplied credit, balance and account entries", CUSTOMER_ACCOUNT_ANSWER)
-  account(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return this.reader.read(user.companyId, id.toLowerCase());
+  @ApiAnswer(
+    200,
+    "The customer's unapplied credit, balance and a page of its account entries",
+    CUSTOMER_ACCOUNT_ANSWER,
+  )
+  account(@CurrentUser() user: AuthUser, @Param('id') id: string, @Query() page: AccountEntriesParams) {
+    return this.reader.read(user.companyId, id.toLowerCase(), page);
   }
 
   /** 201 with the account; 400 for a bad amount or an invoice of another customer, 409 for a cancelled invoice. */
@@ -90,6 +102,32 @@ export class AccountsController {
         id.toLowerCase(),
         body,
         idempotencyKeyOf(key),
+      ),
+    );
+  }
+
+  /**
+   * 201 with the account: the invoice's payment from the account taken back to the customer's credit (the invoice owes
+   * it again). 403 for a user who is not the owner; 404 for an unknown invoice or payment; 409 for a payment paid on
+   * the invoice itself or from another customer's account, and for a cancelled invoice (its payments already became
+   * credit). The same payment again: no change.
+   */
+  @Post('customer/:id/credit/unapply')
+  @ApiAnswer(201, 'The account after the share was taken back to credit', CUSTOMER_ACCOUNT_ANSWER)
+  @ApiHeader(IDEMPOTENCY)
+  unapply(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: UnapplyCreditBody,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
+    idempotencyKeyOf(key); // checked like the other writes' (the interceptor answers a repeated key)
+    return this.commands.execute(
+      new UnapplyAccountCreditCommand(
+        metadataOf(user, this.clock),
+        id.toLowerCase(),
+        body,
+        user.role === 'owner',
       ),
     );
   }

@@ -4,10 +4,14 @@ import {
   ApplyAccountCreditHandler,
   ReceivePaymentOnAccountHandler,
   RefundAccountCreditHandler,
+  UnapplyAccountCreditHandler,
 } from './commands/account.handlers.js';
 import { AccountReader } from './queries/account.reader.js';
 
-/** Payments on account: receive for a customer, apply its credit, refund it; and the account's answer. */
+/**
+ * Payments on account: receive for a customer, apply its credit, take a share back to credit, refund it; and the
+ * account's answer.
+ */
 @Module({
   controllers: [AccountsController],
   providers: [
@@ -15,6 +19,7 @@ import { AccountReader } from './queries/account.reader.js';
     ReceivePaymentOnAccountHandler,
     ApplyAccountCreditHandler,
     RefundAccountCreditHandler,
+    UnapplyAccountCreditHandler,
   ],
   exports: [AccountReader],
 })

@@ -67,4 +67,29 @@ export const CREDIT_MEMO_GRID_EXAMPLE = { rows: [GRID_ROW], count: 1 };
 export const CREDIT_MEMO_EMAIL_EXAMPLE = {
   message: 'Your email has been sent',
   emailed_to: 'ap@rustynail.example',
+  status: 'sent',
+  email_id: '5b1f0c7e-9a2d-4e3f-8b6a-7c8d9e0f1a2b',
 };
+
+/** GET /credit-memo/{id}/email: the memo's e-mails, newest first */
+export const CREDIT_MEMO_EMAILS_EXAMPLE = [
+  {
+    id: '5b1f0c7e-9a2d-4e3f-8b6a-7c8d9e0f1a2b',
+    kind: 'credit_memo',
+    invoice_id: null,
+    invoice: { number: 'CM-1001' },
+    number: 'CM-1001',
+    document_id: CREDIT_MEMO_EXAMPLE.id,
+    customer_id: CREDIT_MEMO_EXAMPLE.customer_id,
+    customer_name: 'Gulf Coast Oyster Bar',
+    period_from: null,
+    period_to: null,
+    emailed_to: 'ap@rustynail.example',
+    notes: '',
+    status: 'sent',
+    attempts: 1,
+    error: null,
+    created_at: '2026-11-25T18:02:11.410Z',
+    delivered_at: '2026-11-25T18:02:11.410Z',
+  },
+];

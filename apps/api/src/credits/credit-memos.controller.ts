@@ -3,7 +3,6 @@ import {
   Controller,
   Get,
   Headers,
-  HttpCode,
   Inject,
   Param,
   Post,
@@ -20,7 +19,7 @@ import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { Clock } from '../infra/clock.js';
 import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
-import { idempotencyKeyOf } from '../infra/http/idempotent-id.js';
+import { idempotencyKeyOf, idempotentId } from '../infra/http/idempotent-id.js';
 import { sendPdf } from '../infra/pdf/pdf-reply.js';
 import { StampDownloadParams } from '../stamps/dto/stamp.params.js';
 import { CreditMemoPdfService } from './pdf/credit-memo-pdf.js';
@@ -28,6 +27,7 @@ import { CreditMemoEmailService } from './pdf/credit-memo-email.js';
 import { IssueCreditMemoCommand, VoidCreditMemoCommand } from './commands/credit-memo.commands.js';
 import {
   CREDIT_MEMO_EMAIL_EXAMPLE,
+  CREDIT_MEMO_EMAILS_EXAMPLE,
   CREDIT_MEMO_EXAMPLE,
   CREDIT_MEMO_GRID_EXAMPLE,
   CREDIT_MEMO_VOID_EXAMPLE,
@@ -120,12 +120,40 @@ export class CreditMemosController {
     return sendPdf(reply, pdf, filename, 'attachment');
   }
 
-  /** Sends the memo's PDF to one address, Reply-To the company; 502 when the mail server refuses. */
+  /**
+   * Sends the memo's PDF to one address, Reply-To the company, recorded in the e-mail log: 200 when the mail server
+   * took it, 202 `queued` when it deferred it (retried in the background), 502 when it refused it.
+   */
   @Post('credit-memo/:id/email')
-  @HttpCode(200)
-  @ApiAnswer(200, 'The credit memo was handed to the mail server', CREDIT_MEMO_EMAIL_EXAMPLE)
-  email(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: CreditMemoEmailBody) {
-    return this.emails.email(user.companyId, id, body.email);
+  @ApiAnswer(
+    200,
+    'The credit memo was handed to the mail server (202 with status queued when it deferred it)',
+    CREDIT_MEMO_EMAIL_EXAMPLE,
+  )
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'A retried request is the same e-mail: it is sent once',
+  })
+  async email(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: CreditMemoEmailBody,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const metadata = metadataOf(user, this.clock);
+    const emailId = idempotentId(user.companyId, user.id, idempotencyKeyOf(key));
+    const sent = await this.emails.email(metadata, id, body.email, emailId);
+    void reply.status(sent.status === 'sent' ? 200 : 202);
+    return sent;
+  }
+
+  /** The memo's e-mails, one per recipient, newest first: to whom, when, and what the mail server made of it. */
+  @Get('credit-memo/:id/email')
+  @ApiAnswer(200, "The credit memo's e-mails, newest first", CREDIT_MEMO_EMAILS_EXAMPLE)
+  emailLog(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.emails.log(user.companyId, id);
   }
 
   /** 201 with the memo, void; 409 when it is void already (or its returned bottles were sold again). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { dueClock } from './invoice-due.js';
 import type pg from 'pg';
-import type { StampRange } from '#domain/stamps/stamp.events.js';
+import type { StampHolding } from '#domain/stamps/stamp-holding.js';
 import { invoiceError } from '#domain/invoices/invoice.errors.js';
 import { DUPLICATE_WINDOW_HOURS } from '#domain/invoices/invoice.rules.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
@@ -18,7 +18,7 @@ import { companyTimeZone } from '../infra/company-time.js';
 
 /** What a caller may know of an invoice already: the stamps it holds, the company's time zone. */
 export interface KnownToCaller {
-  held?: StampRange[];
+  held?: Pick<StampHolding, 'ranges' | 'reissued'>;
   timeZone?: string;
 }
 
@@ -86,7 +86,7 @@ export class InvoiceReader {
     // The invoice's own holding stream (a few events), not the company's stamp ledger.
     // The company's clock and its credit-law setting decide the due date and status shown (invoice-due.ts).
     const [held, clock] = await Promise.all([
-      known.held ?? holdingNow(this.events, this.pool, companyId, row.id).then((holding) => holding.ranges),
+      known.held ?? holdingNow(this.events, this.pool, companyId, row.id),
       dueClock(this.pool, companyId, this.clock.nowIso()),
     ]);
     return invoiceResponse(row, held, this.clock.nowIso(), clock.timeZone, clock.creditLaw);

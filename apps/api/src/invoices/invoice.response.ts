@@ -12,7 +12,9 @@ import type { InvoiceCreditMemoResponse } from '#domain/contracts/credit-memo.co
 import type { CollectedMethod, ProofOfDeliveryResponse } from '#domain/contracts/route.contract.js';
 import type { InvoiceDelivery } from '#domain/invoices/invoice.state.js';
 import { lineStamps, stampsNeeded } from '#domain/invoices/invoice.rules.js';
-import type { StampRange } from '#domain/stamps/stamp.events.js';
+import { carriedReturned } from '#domain/stamps/goods-returns.js';
+import { stampsMinus } from '#domain/stamps/stamp-ranges.js';
+import type { StampHolding } from '#domain/stamps/stamp-holding.js';
 import type { InvoiceRow } from '#projections/invoices/invoice.projection.js';
 import { prepared, type Queryable } from '#infra/db/database.js';
 import { toStampRangeResponse } from '../stamps/stamp.responses.js';
@@ -30,9 +32,23 @@ const creditedQtyOf = (row: Pick<InvoiceRow, 'credits'>, lineNo: number): number
     .flatMap((credit) => credit.lines ?? [])
     .reduce((sum, line) => sum + (line.line_no === lineNo ? line.qty : 0), 0);
 
+/** The invoice's stamps in serial order, those of returned bottles it carries again marked. */
+function stampRowsOf(held: Pick<StampHolding, 'ranges' | 'reissued'>) {
+  const returned = carriedReturned(held.reissued ?? [], held.ranges).flatMap((r) => r.ranges);
+  const rows = [
+    ...stampsMinus(held.ranges, returned).map((range) => ({ range, returned: false })),
+    ...returned.map((range) => ({ range, returned: true })),
+  ].sort((a, b) => a.range.rollId - b.range.rollId || a.range.from - b.range.from);
+  return rows.map(({ range, returned: onReturned }) => ({
+    ...toStampRangeResponse(range),
+    count: range.to - range.from + 1,
+    ...(onReturned ? { returned_bottles: true as const } : {}),
+  }));
+}
+
 export function invoiceResponse(
   row: InvoiceRow,
-  stamps: StampRange[],
+  held: Pick<StampHolding, 'ranges' | 'reissued'>,
   now: string,
   timeZone: string,
   creditLawOn: boolean,
@@ -51,10 +67,7 @@ export function invoiceResponse(
     businessDate(now, timeZone),
     creditLawOn,
   );
-  const stampRows = stamps.map((range) => ({
-    ...toStampRangeResponse(range),
-    count: range.to - range.from + 1,
-  }));
+  const stampRows = stampRowsOf(held);
   return {
     id: row.id,
     company_id: row.company_id,
@@ -129,6 +142,9 @@ export function invoiceResponse(
     stamps: stampRows,
     stamp_count: stampRows.reduce((sum, range) => sum + range.count, 0),
     stamps_needed: stampsNeeded(content.lines),
+    stamps_returned: content.lines
+      .filter((line) => line.type === 'LIQUOR' && !line.stampCaseSize)
+      .reduce((sum, line) => sum + Math.min(line.qty, creditedQtyOf(row, line.lineNo)), 0),
     payments: row.payments
       .filter((payment) => !payment.moved)
       .map((payment) => ({
@@ -151,6 +167,9 @@ export function invoiceResponse(
     })),
     credited: dollarsOf(row.credited_cents ?? 0),
     paid: dollarsOf(row.paid_cents),
+    credited_to_account: dollarsOf(
+      row.payments.reduce((sum, payment) => sum + (payment.moved ? payment.amount_cents : 0), 0),
+    ),
     balance: dollarsOf(owedCents(row)),
     remaining: dollarsOf(Math.max(0, owedCents(row))),
     orders: row.order_ids,

@@ -45,4 +45,5 @@ export const INVOICE_LAST_ANSWER = {
   stamps: [{ roll_id: 1, prefix: 'AB', from: 1000, to: 1001, count: 2 }],
   stamp_count: 2,
   stamps_needed: 2,
+  stamps_returned: 0,
 };

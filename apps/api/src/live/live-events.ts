@@ -69,9 +69,15 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
   AccountCreditApplied: route('customer:changed', 'customerId'),
   AccountCreditRefunded: route('customer:changed', 'customerId'),
   InvoicePaymentsCredited: route('customer:changed', 'customerId'),
+  AccountCreditUnapplied: route('customer:changed', 'customerId'),
   // credit memos (on the invoice's stream): the memo grid and view, the invoice view
   CreditMemoIssued: route('credit-memo:changed', 'creditMemoId'),
   CreditMemoVoided: route('credit-memo:changed', 'creditMemoId'),
+  // credit memo and statement e-mails (document-email-{id}): the e-mail log, the memo's e-mails, the activity log
+  DocumentEmailed: route('email:changed', 'emailId'),
+  DocumentEmailDeferred: route('email:changed', 'emailId'),
+  DocumentEmailDelivered: route('email:changed', 'emailId'),
+  DocumentEmailFailed: route('email:changed', 'emailId'),
   // stamps (stamps-{companyId}): the remaining counter, the log, the rolls
   StampRollReceived: route('stamps:changed', 'rollId'),
   StampRollActivated: route('stamps:changed', 'rollId'),
@@ -84,6 +90,7 @@ export const LIVE_ROUTES: Readonly<Record<string, Route>> = {
   StampsReturnedWithGoods: route('stamps:changed', 'invoiceId'),
   StampsGoodsReturnReversed: route('stamps:changed', 'invoiceId'),
   ReturnedStampsReissued: route('stamps:changed', 'invoiceId'),
+  ReissuedStampsBackInStock: route('stamps:changed', 'invoiceId'),
   // customers
   CustomerCreated: route('customer:changed', 'customerId'),
   CustomerUpdated: route('customer:changed', 'customerId'),

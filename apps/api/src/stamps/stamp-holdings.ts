@@ -1,5 +1,10 @@
 import type { StampRange } from '#domain/stamps/stamp.events.js';
-import { heldAfter, stampHoldingDecider, stampHoldingStream } from '#domain/stamps/stamp-holding.js';
+import {
+  heldAfter,
+  stampHoldingDecider,
+  stampHoldingStream,
+  type StampHolding,
+} from '#domain/stamps/stamp-holding.js';
 import type { Queryable } from '#infra/db/database.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import type { EventAppender } from '#engine';
@@ -73,7 +78,7 @@ export async function holdingNow(
   db: Queryable,
   companyId: string,
   invoiceId: string,
-): Promise<{ recorded: boolean; ranges: StampRange[] }> {
+): Promise<StampHolding> {
   const { state } = await events.load(stampHoldingStream(invoiceId), stampHoldingDecider);
   if (state.recorded) return state;
   return { recorded: false, ranges: await legacyHolding(db, companyId, invoiceId) };

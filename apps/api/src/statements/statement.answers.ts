@@ -65,6 +65,8 @@ export const STATEMENT_LINKS_REVOKED_ANSWER = {
 export const STATEMENT_EMAIL_ANSWER = {
   message: 'Your email has been sent',
   emailed_to: 'ap@gulfcoastoysterbar.example',
+  status: 'sent',
+  email_id: '9e2d4c1b-6a7f-4b8c-9d0e-1f2a3b4c5d6e',
 };
 
 export const PUBLIC_STATEMENT_ANSWER = {
@@ -88,7 +90,9 @@ export const STATEMENT_RUN_ANSWER = {
   total: 42,
   done: 42,
   quiet: 3,
+  requested: 37,
   sent: 35,
+  queued: 1,
   skipped: 3,
   failed: 1,
   failures: [

@@ -1,17 +1,5 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Headers, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {
   PublicStatementResponse,
@@ -24,7 +12,9 @@ import { CurrentUser, Public } from '../auth/public.decorator.js';
 import { orLinkNotFound, PublicLinks } from '../delivery/public-links.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
 import { Clock } from '../infra/clock.js';
+import { actorOf } from '../infra/http/actor.js';
 import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
+import { idempotencyKeyOf, idempotentId } from '../infra/http/idempotent-id.js';
 import { sendPdf } from '../infra/pdf/pdf-reply.js';
 import { StatementEmailBody, StatementParams } from './dto/statement.params.js';
 import {
@@ -78,17 +68,34 @@ export class StatementsController {
     return sendPdf(reply, pdf, filename, 'attachment');
   }
 
-  /** Sends the statement PDF and its public link to one address, Reply-To the company. */
+  /**
+   * Sends the statement PDF and its public link to one address, Reply-To the company, recorded in the e-mail log:
+   * 200 when the mail server took it, 202 `queued` when it deferred it (retried in the background), 502 when it
+   * refused it.
+   */
   @Post('email')
-  @HttpCode(200)
-  @ApiAnswer(200, 'The statement was handed to the mail server', STATEMENT_EMAIL_ANSWER)
-  email(
+  @ApiAnswer(
+    200,
+    'The statement was handed to the mail server (202 with status queued when it deferred it)',
+    STATEMENT_EMAIL_ANSWER,
+  )
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'A retried request is the same e-mail: it is sent once',
+  })
+  async email(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
     @Body() body: StatementEmailBody,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StatementEmailResponse> {
     const { email, ...period } = body;
-    return this.statements.email(user.companyId, id, period, email, this.clock.now());
+    const emailId = idempotentId(user.companyId, user.id, idempotencyKeyOf(key));
+    const sent = await this.statements.email(actorOf(user, this.clock), id, period, email, emailId);
+    void reply.status(sent.status === 'sent' ? 200 : 202);
+    return sent;
   }
 
   /** A public link that opens this period of the statement: `{ token, url: '/customer/statement/pdf/{token}', … }`. */
@@ -103,7 +110,7 @@ export class StatementsController {
     @Param('id') id: string,
     @Query() params: StatementParams,
   ): Promise<StatementLinkResponse> {
-    const { statement, link, url } = await this.statements.link(user.companyId, id, params, this.clock.now());
+    const { statement, link, url } = await this.statements.link(actorOf(user, this.clock), id, params);
     return { token: link.token, url, expires_at: link.expires_at, period: statement.period };
   }
 
@@ -115,7 +122,7 @@ export class StatementsController {
     STATEMENT_LINKS_REVOKED_ANSWER,
   )
   async revokeLinks(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return { revoked: await this.statements.revokeLinks(user.companyId, id, this.clock.now()) };
+    return { revoked: await this.statements.revokeLinks(actorOf(user, this.clock), id) };
   }
 }
 

@@ -371,6 +371,15 @@ export class EventAppender {
     return this.projections.waitFor(checkpoint, undefined, projections);
   }
 
+  /**
+   * Read-your-writes for a write made by an earlier attempt whose answer was lost (a retried command finding its
+   * events stored, perhaps by a process or a database server that is gone): waits until the projections have
+   * applied everything committed so far, which includes it.
+   */
+  async waitForCommitted(projections?: readonly string[]): Promise<boolean> {
+    return this.projections.waitFor(await this.store.headCheckpoint(), undefined, projections);
+  }
+
   /** Facts with no aggregate (activity): appended to their stream whatever its revision. */
   record(stream: string, events: AnyEvent[], actor: Actor, options: WaitOptions = {}) {
     return this.append([{ stream, expected: 'any', events }], actor, {

@@ -507,13 +507,7 @@ export class PostgresEventStore implements EventStore {
         // The connection dropped: subscribers keep polling; try listening again soon.
         this.listener = undefined;
         this.listening = undefined;
-        if (!this.closed && this.wakers.size > 0) {
-          clearTimeout(this.relistenTimer);
-          this.relistenTimer = setTimeout(() => {
-            this.relistenTimer = undefined;
-            if (!this.closed) void this.listen();
-          }, 1000).unref();
-        }
+        this.listenAgainSoon();
       });
       client.on('notification', () => this.wakeAll());
       try {
@@ -522,10 +516,22 @@ export class PostgresEventStore implements EventStore {
         if (this.closed) await client.end();
         else this.listener = client;
       } catch {
-        this.listening = undefined; // polling carries on
+        // The database does not answer (restarting, failing over): polling carries on; try again soon.
+        this.listening = undefined;
+        void client.end().catch(() => {});
+        this.listenAgainSoon();
       }
     })();
     return this.listening;
+  }
+
+  private listenAgainSoon(): void {
+    if (this.closed || this.wakers.size === 0) return;
+    clearTimeout(this.relistenTimer);
+    this.relistenTimer = setTimeout(() => {
+      this.relistenTimer = undefined;
+      if (!this.closed) void this.listen();
+    }, 1000).unref();
   }
 
   compareCheckpoints(a: Checkpoint, b: Checkpoint): number {

@@ -325,6 +325,7 @@ export class ProjectionRunner {
   private async tick(first = false): Promise<void> {
     if (this.stopping) return;
     const activations: Promise<void>[] = [];
+    let failed = false;
     try {
       const lock = await this.lockConnection();
       for (const worker of this.workers) {
@@ -344,12 +345,16 @@ export class ProjectionRunner {
         this.started = false;
         throw error;
       }
+      failed = true;
       // A stop ends the lock connection under a tick in flight: that is no failure.
       if (!this.stopping)
         this.logger.warn({ error: describeError(error) }, 'cannot take projection locks; retrying');
     }
     if (!this.stopping) {
-      this.timer = setTimeout(() => void this.tick(), this.options.lockRetryMs ?? 3000);
+      // The database could not be reached (restarting, failing over): the projections this process held are to be
+      // taken again as soon as it answers, so the next try comes sooner.
+      const retryMs = this.options.lockRetryMs ?? 3000;
+      this.timer = setTimeout(() => void this.tick(), failed ? Math.min(retryMs, 500) : retryMs);
       this.timer.unref();
     }
     if (first) await Promise.all(activations);

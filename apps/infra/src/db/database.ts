@@ -53,6 +53,9 @@ export function createPool(url: string, max = 10, applicationName = 'stampline')
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that kills the process.
   pool.on('error', () => {});
+  // So does a checked-out client between two queries (a transaction's code running when the server dies or fails
+  // over): the next query on it fails instead, and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

@@ -25,12 +25,22 @@ export function mikroOrmOptions(url: string) {
   };
 }
 
+/** Whether every migration of this build is recorded as applied (one query; MikroORM takes a while to start). */
+async function upToDate(client: pg.Client): Promise<boolean> {
+  const table = await client.query(`SELECT to_regclass('mikro_orm_migrations') IS NOT NULL AS present`);
+  if (!table.rows[0]?.present) return false;
+  const { rows } = await client.query<{ name: string }>('SELECT name FROM mikro_orm_migrations');
+  const applied = new Set(rows.map((row) => row.name));
+  return migrationsList.every((migration) => applied.has(migration.name));
+}
+
 /** Applies pending migrations; concurrent callers wait for each other (advisory lock). Returns the names applied. */
 export async function migrate(url: string): Promise<string[]> {
   const lock = new pg.Client({ connectionString: url });
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    if (await upToDate(lock)) return [];
     const orm = await MikroORM.init(mikroOrmOptions(url));
     try {
       const applied = await orm.migrator.up();

@@ -1,20 +1,24 @@
+import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
+import { useAppSelector } from '../../app/store';
 import { formatDate, formatMoney } from '../../shared/format';
 import { useCustomerBalanceQuery } from '../payments/payments.api';
 import { PAYMENT_METHOD_LABELS, type OpenInvoice } from './account-form';
-import { useCustomerAccountQuery, type CustomerAccount } from './accounts.api';
+import { RECENT_ENTRIES, useCustomerAccountQuery, type CustomerAccount } from './accounts.api';
 import { ApplyCreditDialog } from './ApplyCreditDialog';
 import { ReceivePaymentDialog } from './ReceivePaymentDialog';
 import { RefundCreditDialog } from './RefundCreditDialog';
+import { TakeBackToCreditDialog, type AccountShare } from './TakeBackToCreditDialog';
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-const RECENT = 5;
 
 type Entry = CustomerAccount['entries'][number];
 
@@ -25,11 +29,13 @@ function describe(entry: Entry): string {
     case 'payment':
       return `Payment on account${by ? ` · ${by}` : ''}`;
     case 'application':
-      return `Applied to invoice #${entry.invoice_number}`;
+      return `Applied to invoice #${entry.invoice_number}${entry.taken_back ? ' · taken back' : entry.on_invoice ? '' : ' · invoice cancelled'}`;
     case 'refund':
       return `Refund${by ? ` · ${by}` : ''}`;
     case 'invoice_credit':
       return `Payments of cancelled invoice #${entry.invoice_number}`;
+    case 'unapplication':
+      return `Taken back to credit from #${entry.invoice_number}`;
   }
 }
 
@@ -37,13 +43,16 @@ type Open = 'receive' | 'apply' | 'refund' | null;
 
 /**
  * Payments on account on the customer's page: the net balance (what its invoices owe less its unapplied credit), the
- * credit, the latest entries, and Receive payment…, Apply credit…, Refund credit… (each its own dialog).
+ * credit, the latest entries (the owner takes an application's share back to credit from its row), and Receive
+ * payment…, Apply credit…, Refund credit… (each its own dialog).
  */
 export function CustomerAccountSection({ customerId }: { customerId: string }) {
   const headingId = useId();
   const { data: account } = useCustomerAccountQuery(customerId);
   const { data: balance } = useCustomerBalanceQuery(customerId);
   const [open, setOpen] = useState<Open>(null);
+  const owner = useAppSelector((state) => state.session.user?.role === 'owner');
+  const [takingBack, setTakingBack] = useState<AccountShare | null>(null);
   const invoices: OpenInvoice[] = useMemo(
     () =>
       (balance?.invoices ?? [])
@@ -94,7 +103,7 @@ export function CustomerAccountSection({ customerId }: { customerId: string }) {
         </Stack>
         {account && account.entries.length > 0 && (
           <Box component="ul" aria-label="Account entries" sx={{ listStyle: 'none', m: 0, mt: 2, p: 0 }}>
-            {account.entries.slice(0, RECENT).map((entry) => (
+            {account.entries.slice(0, RECENT_ENTRIES).map((entry) => (
               <Box
                 component="li"
                 key={`${entry.kind}-${entry.id}`}
@@ -118,10 +127,32 @@ export function CustomerAccountSection({ customerId }: { customerId: string }) {
                     {formatDate(entry.date)}
                   </Typography>
                 </Typography>
-                <Typography variant="body2" sx={money}>
-                  {entry.kind === 'refund' ? '−' : ''}
-                  {formatMoney(entry.amount)}
-                </Typography>
+                <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+                  <Typography variant="body2" sx={money}>
+                    {entry.kind === 'refund' ? '−' : ''}
+                    {formatMoney(entry.amount)}
+                  </Typography>
+                  {owner && entry.kind === 'application' && entry.on_invoice && entry.invoice_id && (
+                    <Tooltip title="Take back to credit">
+                      <IconButton
+                        size="small"
+                        sx={{ mt: -0.5 }}
+                        aria-label={`Take back to credit the ${formatMoney(entry.amount)} applied to invoice #${entry.invoice_number}`}
+                        onClick={() =>
+                          setTakingBack({
+                            customerId,
+                            invoiceId: entry.invoice_id!,
+                            invoiceNumber: entry.invoice_number,
+                            paymentId: entry.id,
+                            amount: entry.amount,
+                          })
+                        }
+                      >
+                        <UndoOutlined fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </Box>
               </Box>
             ))}
           </Box>
@@ -138,6 +169,7 @@ export function CustomerAccountSection({ customerId }: { customerId: string }) {
           onClose={() => setOpen(null)}
         />
       )}
+      {takingBack && <TakeBackToCreditDialog share={takingBack} onClose={() => setTakingBack(null)} />}
       {open === 'refund' && (
         <RefundCreditDialog customerId={customerId} credit={credit} onClose={() => setOpen(null)} />
       )}

@@ -19,6 +19,8 @@ export const ACCOUNT_MESSAGES = {
   received: 'Payment received',
   applied: 'Credit applied',
   refunded: 'Credit refunded',
+  takenBack: 'Payment taken back to credit',
+  takeBackFailed: 'Error taking the payment back to credit',
   saveFailed: 'Error saving payment!',
   amount: 'Amount must be at least 0.01.',
   amountDecimals: 'Amount can have at most 2 decimals.',

@@ -4,12 +4,16 @@ import type {
   CustomerAccountResponse,
   ReceivePaymentBody,
   RefundCreditBody,
+  UnapplyCreditBody,
 } from '#domain/contracts/account.contract';
 
 /** The shapes of the account calls: domain/contracts/account.contract.ts. */
 export type { CustomerAccountResponse as CustomerAccount } from '#domain/contracts/account.contract';
 
 const ACCOUNT = 'CustomerAccount' as const;
+
+/** How many of the newest entries the customer's page lists. */
+export const RECENT_ENTRIES = 5;
 
 /**
  * Everything money on account changes: the account, the customer's overview and balance, the invoices it paid (their
@@ -38,8 +42,9 @@ export const accountsApi = api
   .enhanceEndpoints({ addTagTypes: [ACCOUNT, 'Customer', 'Invoice', 'Payment', 'CustomerBalance'] })
   .injectEndpoints({
     endpoints: (build) => ({
+      /** The account's totals and its newest entries (the customer's page shows the latest few). */
       customerAccount: build.query<CustomerAccountResponse, string>({
-        query: (customerId) => `customer/${encodeURIComponent(customerId)}/account`,
+        query: (customerId) => `customer/${encodeURIComponent(customerId)}/account?limit=${RECENT_ENTRIES}`,
         // the live 'customer:changed' (money on account) and invoice events make it stale too
         providesTags: (_result, _error, customerId) => [
           { type: ACCOUNT, id: customerId },
@@ -59,6 +64,21 @@ export const accountsApi = api
         query: write('credit/refund'),
         invalidatesTags: (_result, _error, { customerId }) => touched(customerId),
       }),
+      /**
+       * A payment applied from the account taken back to credit (the owner's alone): its invoice too, by id and by
+       * the displayed number the view page caches it by.
+       */
+      unapplyCredit: build.mutation<
+        CustomerAccountResponse,
+        Write<UnapplyCreditBody> & { invoiceNumber: string | null }
+      >({
+        query: write('credit/unapply'),
+        invalidatesTags: (_result, _error, { customerId, body, invoiceNumber }) => [
+          ...touched(customerId),
+          { type: 'Invoice' as const, id: body.invoice_id },
+          ...(invoiceNumber ? [{ type: 'Invoice' as const, id: invoiceNumber }] : []),
+        ],
+      }),
     }),
   });
 
@@ -67,4 +87,5 @@ export const {
   useReceivePaymentMutation,
   useApplyCreditMutation,
   useRefundCreditMutation,
+  useUnapplyCreditMutation,
 } = accountsApi;

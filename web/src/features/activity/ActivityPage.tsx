@@ -6,8 +6,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { companyToday } from '../../shared/format';
@@ -20,7 +18,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { CustomerPicker } from '../products/CustomerPicker';
 import type { CustomerOption } from '../products/products.api';
 import { useListStaffQuery } from '../staff/staff.api';
-import { ACTIVITY_GRID_DEFAULT_SORT, activityColumns, narrowActivityColumns } from './activity-grid.columns';
+import { ACTIVITY_GRID_DEFAULT_SORT, activityColumns, activityPhoneRow } from './activity-grid.columns';
 import { ACTIVITY_MESSAGES, ACTIVITY_ROW_HEIGHT, BUSINESS_KINDS } from './activity-text';
 import { ActivityDetailDialog } from './ActivityDetailDialog';
 import { useActivityGridQuery, type ActivityRow } from './activity.api';
@@ -37,14 +35,8 @@ const ANY = '';
 export default function ActivityPage() {
   const [params] = useSearchParams();
   const [opened, setOpened] = useState<ActivityRow | null>(null);
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const columns = useMemo(
-    () =>
-      narrow
-        ? narrowActivityColumns(setOpened, Math.max(150, window.innerWidth - 215))
-        : activityColumns(setOpened),
-    [narrow],
-  );
+  const columns = useMemo(() => activityColumns(setOpened), []);
+  const phoneRow = useMemo(() => activityPhoneRow(setOpened), []);
   const grid = useGridModels(columns, { initialSort: ACTIVITY_GRID_DEFAULT_SORT });
   const today = companyToday();
   const staff = useListStaffQuery();
@@ -183,6 +175,7 @@ export default function ActivityPage() {
               emptyText={ACTIVITY_MESSAGES.empty}
               errorText={ACTIVITY_MESSAGES.loadFailed}
               rowHeight={ACTIVITY_ROW_HEIGHT}
+              phoneRow={phoneRow}
               disableColumnFilter
             />
           </Box>

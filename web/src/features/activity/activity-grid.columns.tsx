@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import type { PhoneRowParts } from '../../shared/grid/PhoneRowList';
 import type { ActivityRow } from './activity.api';
 import { formatDateTime } from '../../shared/format';
 import { activitySentence } from './activity-text';
@@ -13,74 +14,33 @@ import { activitySentence } from './activity-text';
 export const ACTIVITY_GRID_DEFAULT_SORT: GridSortModel = [{ field: 'created_at', sort: 'desc' }];
 
 /**
- * A phone's activity grid: one column saying what happened, and when and by whom under it (an error marked), and
- * Open: nothing to scroll sideways for.
+ * An event on a phone: what happened (wrapped, an error marked), when and by whom under it, and Open.
  */
-export function narrowActivityColumns(
-  openChanges: (row: ActivityRow) => void,
-  /** the widest the sentence may be: the grid refits its columns to their content, never past the screen */
-  maxWidth = 280,
-): GridColDef<ActivityRow>[] {
-  return [
-    {
-      field: 'type',
-      headerName: 'Activity',
-      flex: 1,
-      minWidth: 0,
-      maxWidth,
-      sortable: false,
-      filterable: false,
-      valueGetter: (_value, row) => activitySentence(row),
-      renderCell: ({ row, value }) => (
-        <Box
-          sx={{
-            minWidth: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            justifyContent: 'center',
-            height: '100%',
-          }}
-        >
-          <Typography
-            variant="body2"
-            noWrap
-            sx={{ fontWeight: 500, lineHeight: 1.35 }}
-            title={value as string}
-          >
-            {!row.success && (
-              <ErrorOutline
-                color="error"
-                aria-label="Error"
-                sx={{ fontSize: 16, verticalAlign: 'text-bottom', mr: 0.5 }}
-              />
-            )}
-            {value as string}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ lineHeight: 1.35 }}>
-            {formatDateTime(row.created_at)}
-            {row.user_name ? ` · by ${row.user_name}` : ''}
-          </Typography>
-        </Box>
+export const activityPhoneRow =
+  (openChanges: (row: ActivityRow) => void) =>
+  (row: ActivityRow): PhoneRowParts => {
+    const sentence = activitySentence(row);
+    return {
+      primary: (
+        <>
+          {!row.success && (
+            <ErrorOutline
+              color="error"
+              aria-label="Error"
+              sx={{ fontSize: 16, verticalAlign: 'text-bottom', mr: 0.5 }}
+            />
+          )}
+          {sentence}
+        </>
       ),
-    },
-    {
-      field: 'changes',
-      headerName: '',
-      width: 72,
-      sortable: false,
-      filterable: false,
-      renderCell: ({ row }) => (
-        <Button
-          size="small"
-          onClick={() => openChanges(row)}
-          aria-label={`Open the event: ${activitySentence(row)}`}
-        >
+      secondary: `${formatDateTime(row.created_at)}${row.user_name ? ` · by ${row.user_name}` : ''}`,
+      actions: (
+        <Button size="small" onClick={() => openChanges(row)} aria-label={`Open the event: ${sentence}`}>
           Open
         </Button>
       ),
-    },
-  ];
-}
+    };
+  };
 
 /** The /activity grid; field names are the API's column ids (GET user/user-activity/grid). */
 export function activityColumns(openChanges: (row: ActivityRow) => void): GridColDef<ActivityRow>[] {

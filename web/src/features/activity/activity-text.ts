@@ -1,6 +1,7 @@
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '#domain/shared/invoice-status';
 import type { ActivityKind } from '#domain/contracts/activity.contract';
 import { formatCents } from '../../shared/format';
+import { periodLabel } from '../invoices/delivery/delivery-messages';
 import type { ActivityInfo, ActivityRow } from './activity.api';
 
 /** The activity screen's messages (the client's specification gives the first two). */
@@ -22,6 +23,7 @@ export const BUSINESS_KINDS: readonly { value: ActivityKind; label: string }[] =
   { value: 'feature', label: 'Features' },
   { value: 'sync', label: 'Syncs' },
   { value: 'access', label: 'Ordering app access' },
+  { value: 'email', label: 'E-mails' },
 ];
 
 const MODULE_NAMES: Readonly<Record<string, string>> = {
@@ -32,6 +34,7 @@ const MODULE_NAMES: Readonly<Record<string, string>> = {
   INVOICE: 'Invoice',
   PAYMENT: 'Payment',
   CREDIT_MEMO: 'Credit memo',
+  EMAIL: 'E-mail',
   FEATURE: 'Feature',
   USER: 'Profile',
 };
@@ -59,6 +62,8 @@ function paymentSentence(type: string, info: ActivityInfo): string | undefined {
       return `Deleted a payment ${on}`;
     case 'RECEIVE_ON_ACCOUNT':
       return `Received a payment on account${amount}${typeof info.reference === 'string' && info.reference ? ` (${info.reference})` : ''}`;
+    case 'TAKE_BACK_TO_CREDIT':
+      return `Took back a payment${amount} from ${invoiceOf(info)} to the customer's credit`;
     case 'REFUND_CREDIT':
       return `Refunded ${typeof info.amountCents === 'number' ? formatCents(info.amountCents) : 'part'} of the customer's credit${typeof info.reference === 'string' && info.reference ? ` (${info.reference})` : ''}`;
   }
@@ -86,6 +91,36 @@ function accessSentence(info: ActivityInfo): string {
       return `Reactivated the invitation of ${who}`;
     default:
       return `Enabled the ordering app for ${who}`;
+  }
+}
+
+/** 'credit memo CM-1001 (The Rusty Nail)', 'the statement of Oct 2026 (The Rusty Nail)'. */
+function emailedDocumentOf(info: ActivityInfo): string {
+  const customer = info.customerName ? ` (${info.customerName})` : '';
+  if (info.documentKind === 'statement' && info.period)
+    return `the statement of ${periodLabel(info.period.from, info.period.to)}${customer}`;
+  if (info.documentKind === 'statement') return `a statement${customer}`;
+  return `${info.reference ? `credit memo ${info.reference}` : 'a credit memo'}${customer}`;
+}
+
+/** A credit memo's or a statement's e-mail: requested (and the mail server's first answer), retried, its outcome. */
+function emailSentence(type: string, info: ActivityInfo): string {
+  const what = emailedDocumentOf(info);
+  const to = info.emailedTo ? ` to ${info.emailedTo}` : '';
+  const attempts = typeof info.attempts === 'number' ? ` after ${info.attempts} attempts` : '';
+  switch (type) {
+    case 'SEND':
+      return info.status === 'failed'
+        ? `E-mailed ${what}${to}: not delivered`
+        : info.status === 'queued'
+          ? `E-mailed ${what}${to}: the mail server deferred it, retrying`
+          : `E-mailed ${what}${to}`;
+    case 'DEFER':
+      return `E-mail of ${what}${to} deferred again, retrying`;
+    case 'DELIVER':
+      return `Delivered the e-mail of ${what}${to}${attempts}`;
+    default:
+      return `E-mail of ${what}${to} not delivered${attempts}`;
   }
 }
 
@@ -129,6 +164,7 @@ export function activitySentence({
     const sentence = paymentSentence(type, info);
     if (sentence) return sentence;
   }
+  if (module === 'EMAIL') return emailSentence(type, info);
   if (module === 'CREDIT_MEMO' && (type === 'CREATE' || type === 'VOID')) {
     const memo = info.creditMemoNumber ? `credit memo ${info.creditMemoNumber}` : 'a credit memo';
     const amount = typeof info.amountCents === 'number' ? ` of ${formatCents(info.amountCents)}` : '';

@@ -9,12 +9,14 @@ import { ProblemAlert } from '../../shared/forms/ProblemAlert';
 import { problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { useGetCustomerQuery } from '../customers/customers.api';
-import { isEmail } from '../invoices/delivery/delivery-messages';
+import { newIdempotencyKey } from '../invoices/builder/builder-messages';
+import { EMAIL_MESSAGES, isEmail } from '../invoices/delivery/delivery-messages';
 import { useEmailCreditMemoMutation, type CreditMemo } from './credits.api';
 
 /**
  * 'Email credit memo CM-1001': one address (prefilled with the customer's contact e-mail); the memo's PDF is
- * attached and answers go to the company. What the server refused shows in the dialog.
+ * attached and answers go to the company. What the server refused shows in the dialog; one it deferred is retried
+ * in the background, and the memo's E-mails show when it is delivered.
  */
 export function CreditMemoEmailDialog({ memo, onClose }: { memo: CreditMemo; onClose: () => void }) {
   const titleId = useId();
@@ -32,8 +34,13 @@ export function CreditMemoEmailDialog({ memo, onClose }: { memo: CreditMemo; onC
     }
     setError(null);
     try {
-      const sent = await send({ id: memo.id, email: email.trim() }).unwrap();
-      toast.success(`Credit memo ${memo.number} sent to ${sent.emailed_to}.`);
+      const sent = await send({
+        id: memo.id,
+        email: email.trim(),
+        idempotencyKey: newIdempotencyKey(),
+      }).unwrap();
+      if (sent.status === 'queued') toast.info(EMAIL_MESSAGES.queuedShort);
+      else toast.success(`Credit memo ${memo.number} sent to ${sent.emailed_to}.`);
       onClose();
     } catch (caught) {
       setProblem(problemMessages(toProblem(caught), 'The credit memo could not be sent.'));

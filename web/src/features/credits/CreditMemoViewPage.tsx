@@ -30,6 +30,7 @@ import { RouterButton } from '../../shared/ui/RouterButton';
 import { invoicePath } from '../invoices/view/invoice-display';
 import { PdfButton, usePdfDownload } from '../public/pdf-actions';
 import { CreditMemoEmailDialog } from './CreditMemoEmailDialog';
+import { CreditMemoEmailsSection } from './CreditMemoEmailsSection';
 import {
   useCreditMemoPdfMutation,
   useGetCreditMemoQuery,
@@ -246,6 +247,7 @@ function CreditMemoView({ memo }: { memo: CreditMemo }) {
           </Stack>
         </CardContent>
       </Card>
+      <CreditMemoEmailsSection memo={memo} />
       <ConfirmDialog
         open={asking}
         title={`Void credit memo ${memo.number} of ${formatMoney(memo.total)}?`}
@@ -276,7 +278,7 @@ function CreditMemoView({ memo }: { memo: CreditMemo }) {
   );
 }
 
-/** /credit-memo/:id — one credit memo, with Void. */
+/** /credit-memo/:id — one credit memo, its e-mails, with Email… and Void. */
 export default function CreditMemoViewPage() {
   const { id = '' } = useParams();
   const { data, error, isLoading, refetch } = useGetCreditMemoQuery(id, { skip: !id });

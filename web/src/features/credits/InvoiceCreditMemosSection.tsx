@@ -15,6 +15,9 @@ import { GridCellLink } from '../../shared/grid/GridCellLink';
 import type { Invoice } from '../invoices/invoices.api';
 import { creditMemoPath } from './credit-form';
 
+/** Date and status columns: on a phone the memo's number says Void under it and its total is struck through. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** The invoice's credit memos (void ones struck through with their status), shown once it has one. */
 export function InvoiceCreditMemosSection({ invoice }: { invoice: Invoice }) {
   const titleId = useId();
@@ -35,19 +38,28 @@ export function InvoiceCreditMemosSection({ invoice }: { invoice: Invoice }) {
             <TableHead>
               <TableRow>
                 <TableCell>Memo</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date</TableCell>
+                <TableCell sx={WIDE_ONLY}>Date</TableCell>
                 <TableCell>Reason</TableCell>
                 <TableCell align="right">Total</TableCell>
-                <TableCell>Status</TableCell>
+                <TableCell sx={WIDE_ONLY}>Status</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {memos.map((memo) => (
                 <TableRow key={memo.id} hover>
-                  <TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <GridCellLink to={creditMemoPath(memo.id)}>{memo.number}</GridCellLink>
+                    {memo.status === 'void' && (
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ display: { xs: 'block', sm: 'none' } }}
+                      >
+                        Void
+                      </Typography>
+                    )}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                  <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
                     {formatDate(memo.issued_on)}
                   </TableCell>
                   <TableCell>{CREDIT_REASON_LABELS[memo.reason] ?? memo.reason}</TableCell>
@@ -60,7 +72,7 @@ export function InvoiceCreditMemosSection({ invoice }: { invoice: Invoice }) {
                   >
                     {formatMoney(memo.total)}
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={WIDE_ONLY}>
                     <Chip
                       size="small"
                       variant="outlined"

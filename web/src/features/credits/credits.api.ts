@@ -2,6 +2,7 @@ import { api } from '../../app/api';
 import { fileResponse, type DownloadedFile } from '../../shared/download';
 import { formatFileDate } from '../../shared/format';
 import type { GridPage, GridQueryArgs } from '../../shared/grid/grid-protocol';
+import type { DocumentEmailLogResponse } from '#domain/contracts/delivery.contract';
 import type {
   CreditMemoBody,
   CreditMemoEmailResponse,
@@ -22,6 +23,8 @@ const INVOICE = 'Invoice' as const;
 const PAYMENT = 'Payment' as const;
 const BALANCE = 'CustomerBalance' as const;
 const MEMOS = { type: CREDIT_MEMO, id: 'LIST' } as const;
+/** E-mails: the memo's own (by its id) and the e-mail log's list, as for invoices. */
+const EMAIL = 'InvoiceEmail' as const;
 
 /** Everything a memo changes: the memo lists, its invoice (by id and number), the invoice lists, balances, stock. */
 const touched = (memo: CreditMemoResponse | undefined) => [
@@ -45,7 +48,9 @@ const touched = (memo: CreditMemoResponse | undefined) => [
 export type CreditMemoExportQuery = Pick<GridQueryArgs, 'sortModel' | 'filterModel'>;
 
 export const creditsApi = api
-  .enhanceEndpoints({ addTagTypes: [CREDIT_MEMO, INVOICE, PAYMENT, BALANCE, 'Product', 'StampLedger'] })
+  .enhanceEndpoints({
+    addTagTypes: [CREDIT_MEMO, INVOICE, PAYMENT, BALANCE, EMAIL, 'Product', 'StampLedger'],
+  })
   .injectEndpoints({
     endpoints: (build) => ({
       creditMemoGrid: build.query<GridPage<CreditMemoGridRow>, GridQueryArgs>({
@@ -74,13 +79,26 @@ export const creditsApi = api
         }),
         invalidatesTags: (result) => touched(result),
       }),
-      /** Sends the memo's PDF to one address; nothing else changes. */
-      emailCreditMemo: build.mutation<CreditMemoEmailResponse, { id: string; email: string }>({
-        query: ({ id, email }) => ({
+      /** The memo's e-mails, newest first, as the e-mail log keeps them. */
+      creditMemoEmails: build.query<DocumentEmailLogResponse, string>({
+        query: (id) => `credit-memo/${encodeURIComponent(id)}/email`,
+        providesTags: (_result, _error, id) => [{ type: EMAIL, id }],
+      }),
+      /** Sends the memo's PDF to one address (one e-mail, whatever the retries: `idempotencyKey`). */
+      emailCreditMemo: build.mutation<
+        CreditMemoEmailResponse,
+        { id: string; email: string; idempotencyKey: string }
+      >({
+        query: ({ id, email, idempotencyKey }) => ({
           url: `credit-memo/${encodeURIComponent(id)}/email`,
           method: 'POST',
           body: { email },
+          headers: { 'Idempotency-Key': idempotencyKey },
         }),
+        invalidatesTags: (_result, _error, { id }) => [
+          { type: EMAIL, id },
+          { type: EMAIL, id: 'LIST' },
+        ],
       }),
       creditMemoPdf: build.mutation<DownloadedFile, CreditMemoResponse>({
         query: (memo) => ({
@@ -106,4 +124,5 @@ export const {
   useDownloadCreditMemoCsvMutation,
   useCreditMemoPdfMutation,
   useEmailCreditMemoMutation,
+  useCreditMemoEmailsQuery,
 } = creditsApi;

@@ -128,7 +128,7 @@ const AGING: [keyof CustomerOverview['balance']['aging'], string][] = [
 
 /** What the customer owes and its aging by days past the due date. */
 function Balance({ overview }: { overview: CustomerOverview }) {
-  const { owing, open_invoices: count, aging } = overview.balance;
+  const { owing, open_invoices: count, aging, unapplied_credit: credit, balance } = overview.balance;
   return (
     <Section title="Balance">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 2, mb: 2 }}>
@@ -144,6 +144,15 @@ function Balance({ overview }: { overview: CustomerOverview }) {
             : `owed on ${count} open ${count === 1 ? 'invoice' : 'invoices'}, aged by due date on ${formatDate(overview.today)}`}
         </Typography>
       </Box>
+      {credit > 0 && (
+        <Typography variant="body2" sx={{ mt: -1, mb: 2 }}>
+          Less {formatMoney(credit)} unapplied credit: net balance{' '}
+          <Box component="strong" sx={money}>
+            {formatMoney(balance)}
+          </Box>
+          .
+        </Typography>
+      )}
       <Box
         component="dl"
         aria-label="Aging"
@@ -294,7 +303,7 @@ function LinkList({
             <Link component={RouterLink} to={row.to} sx={{ fontWeight: 600 }}>
               {row.title}
             </Link>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {row.detail}
             </Typography>
           </Box>

@@ -19,6 +19,8 @@ import {
   CUSTOMER_ROW_ACTIONS,
   CUSTOMER_ROW_HEIGHT,
   customerColumns,
+  customerPath,
+  customerPhoneRow,
 } from './customer-grid.columns';
 import { useFeature } from '../../shared/feature-gate/use-feature';
 import { newInvoiceForCustomerPath } from '../invoices/view/invoice-display';
@@ -127,6 +129,8 @@ export default function CustomersPage() {
               emptyText={CUSTOMER_MESSAGES.empty}
               errorText={CUSTOMER_MESSAGES.loadFailed}
               rowHeight={CUSTOMER_ROW_HEIGHT}
+              phoneRow={customerPhoneRow}
+              phoneRowLink={(row) => customerPath(row.id)}
               // The client's specification: double-clicking the name starts an invoice for the customer
               onCellDoubleClick={({ field, row }) => {
                 if (field === 'name') navigate(newInvoiceForCustomerPath(row.id));

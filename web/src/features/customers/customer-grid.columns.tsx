@@ -14,6 +14,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDate, formatMoney, toDate } from '../../shared/format';
 import { invoiceHistoryPath, newInvoiceForCustomerPath } from '../invoices/view/invoice-display';
 import { CustomerAvatar } from './CustomerAvatar';
+import type { PhoneRowParts } from '../../shared/grid/PhoneRowList';
 import type { CustomerGridRow } from './customers.api';
 
 /** The server's default order, shown on the Name header. */
@@ -239,3 +240,16 @@ export function customerColumns(
     },
   ];
 }
+
+/**
+ * A customer on a phone: its name, its TABC id and city below, what it owes on the right, and its licence standing
+ * when something is wrong with it (a tap opens the customer).
+ */
+export const customerPhoneRow = (row: CustomerGridRow): PhoneRowParts => ({
+  primary: row.name,
+  secondary: [row.tabc_id, row.city].filter(Boolean).join(' · '),
+  amount: formatMoney(row.balance),
+  badge: (row.licence_status ?? '').split(',').some((flag) => STANDING[flag] && flag !== 'active') ? (
+    <LicenceStatus status={row.licence_status} />
+  ) : undefined,
+});

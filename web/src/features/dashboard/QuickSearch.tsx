@@ -48,7 +48,7 @@ export function QuickSearch() {
           size="small"
           type="search"
           label="Search invoices and customers"
-          placeholder="Invoice number or customer name"
+          placeholder="Invoice number or customer"
           value={text}
           onChange={(event) => setText(event.target.value)}
           helperText={

@@ -6,6 +6,9 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,10 +17,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDate, formatMoney } from '../../shared/format';
 import { RouterButton } from '../../shared/ui/RouterButton';
-import { useRecentInvoicesQuery } from '../invoices/invoices.api';
+import { useRecentInvoicesQuery, type InvoiceSummary } from '../invoices/invoices.api';
 import { dueLabel, INVOICE_MESSAGES, invoicePath } from '../invoices/view/invoice-display';
 import { InvoiceStatusChip } from '../invoices/view/InvoiceStatusChip';
 
@@ -33,9 +38,47 @@ function EmptyState() {
   );
 }
 
+/** On a phone: one line per invoice, number and customer over date, due date and status, the total on the right. */
+function RecentInvoiceList({ invoices }: { invoices: readonly InvoiceSummary[] }) {
+  return (
+    <List aria-label="Recent invoices" disablePadding>
+      {invoices.map((invoice) => (
+        <ListItem key={invoice.id} disablePadding>
+          <ListItemButton
+            component={RouterLink}
+            to={invoicePath(invoice.number)}
+            divider
+            sx={{ px: 0.5, py: 1, gap: 1, alignItems: 'flex-start', overflowWrap: 'anywhere' }}
+          >
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }}>
+                #{invoice.number}{' '}
+                <Typography component="span" sx={{ fontWeight: 400 }}>
+                  {invoice.customer_name}
+                </Typography>
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatDate(invoice.invoiced_at)} ·{' '}
+                {invoice.due_at ? `due ${dueLabel(invoice.due_at, '')}` : 'due on delivery'}
+              </Typography>
+            </Box>
+            <Box sx={{ display: 'grid', justifyItems: 'end', gap: 0.5, flexShrink: 0 }}>
+              <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(invoice.total)}
+              </Typography>
+              <InvoiceStatusChip status={invoice.status} />
+            </Box>
+          </ListItemButton>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
 /** The dashboard's recent invoices (GET invoice/recent), newest first; the spec's empty state without any. */
 export function RecentInvoices() {
   const navigate = useNavigate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const { data, isLoading, isError, refetch, isFetching } = useRecentInvoicesQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
@@ -71,6 +114,8 @@ export function RecentInvoices() {
           </Alert>
         ) : !data || data.length === 0 ? (
           <EmptyState />
+        ) : phone ? (
+          <RecentInvoiceList invoices={data} />
         ) : (
           <TableContainer>
             <Table

@@ -1,10 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -35,9 +32,7 @@ import {
   type QuickBooksRun,
   type QuickBooksSettings,
 } from './quickbooks.api';
-
-/** Columns a phone leaves out of the history (the sync log has them all). */
-const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+import { RunStatusChip, Section, WIDE_ONLY } from './SyncParts';
 
 /** While a sync runs the page asks again every 2 s (its progress and counts). */
 const RUNNING_POLL_MS = 2_000;
@@ -49,28 +44,7 @@ const STATUS: Record<QuickBooksRun['status'], string> = {
 };
 
 function RunChip({ run }: { run: QuickBooksRun }) {
-  const failed = run.status === 'failed' || run.failed > 0;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={run.status === 'running' ? 'info' : failed ? 'error' : 'success'}
-      label={run.status === 'success' && run.failed > 0 ? 'Failed records' : STATUS[run.status]}
-    />
-  );
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 1.5 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
+  return <RunStatusChip status={run.status} failed={run.failed} label={STATUS[run.status]} />;
 }
 
 function SettingsForm({ saved }: { saved: QuickBooksSettings }) {

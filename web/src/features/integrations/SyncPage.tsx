@@ -1,10 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
@@ -31,33 +28,13 @@ import {
   type PartnerPath,
   type SyncSummary,
 } from './integrations.api';
+import { RunStatusChip, Section, WIDE_ONLY } from './SyncParts';
 
 /** While a sync runs the page asks again now and then (the live socket tells it first, when connected). */
 const RUNNING_POLL_MS = 3_000;
 
 function StatusChip({ sync }: { sync: SyncSummary }) {
-  const failed = sync.status === 'failed' || (sync.status === 'success' && sync.failed > 0);
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={sync.status === 'running' ? 'info' : failed ? 'error' : 'success'}
-      label={sync.status === 'success' && sync.failed > 0 ? 'Failed records' : STATUS_LABEL[sync.status]}
-    />
-  );
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 1.5 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
+  return <RunStatusChip status={sync.status} failed={sync.failed} label={STATUS_LABEL[sync.status]} />;
 }
 
 function SyncHistoryView({ partner }: { partner: PartnerPath }) {
@@ -146,8 +123,12 @@ function SyncHistoryView({ partner }: { partner: PartnerPath }) {
                   <TableCell>Started</TableCell>
                   <TableCell>Type</TableCell>
                   <TableCell>Status</TableCell>
-                  <TableCell align="right">Synced</TableCell>
-                  <TableCell align="right">Failed</TableCell>
+                  <TableCell align="right" sx={WIDE_ONLY}>
+                    Synced
+                  </TableCell>
+                  <TableCell align="right" sx={WIDE_ONLY}>
+                    Failed
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -162,8 +143,12 @@ function SyncHistoryView({ partner }: { partner: PartnerPath }) {
                     <TableCell>
                       <StatusChip sync={row} />
                     </TableCell>
-                    <TableCell align="right">{row.synced}</TableCell>
-                    <TableCell align="right">{row.failed}</TableCell>
+                    <TableCell align="right" sx={WIDE_ONLY}>
+                      {row.synced}
+                    </TableCell>
+                    <TableCell align="right" sx={WIDE_ONLY}>
+                      {row.failed}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -2,11 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { businessDate, DEFAULT_TIME_ZONE } from '#domain/shared/business-date';
 import { useCompany } from '../../shared/company/company.api';
 import { saveFile } from '../../shared/download';
 import { FeatureGate, useFeatureForbidden } from '../../shared/feature-gate/FeatureGate';
+import { ColumnSelectFilter } from '../../shared/grid/ColumnSelectFilter';
 import { DateRangeFilter, GridFilterBar } from '../../shared/grid/GridFilterBar';
 import type { GridQueryArgs, ProtocolFilterModel } from '../../shared/grid/grid-protocol';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
@@ -14,7 +17,13 @@ import { dateRange, mergeFilters, toolbarPaging } from '../../shared/grid/toolba
 import { useGridModels } from '../../shared/grid/use-grid-models';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
-import { INVENTORY_HISTORY_DEFAULT_SORT, inventoryHistoryColumns } from './inventory-history.columns';
+import {
+  INVENTORY_HISTORY_DEFAULT_SORT,
+  INVENTORY_HISTORY_SOURCES,
+  inventoryHistoryColumns,
+  inventoryHistoryPhoneRow,
+  inventoryHistoryRowLink,
+} from './inventory-history.columns';
 import { INVENTORY_MESSAGES, INVENTORY_ROW_HEIGHT } from './inventory-messages';
 import { useExportInventoryMutation, useInventoryHistoryGridQuery } from './inventory.api';
 import { exportFailed } from './InventoryPage';
@@ -23,6 +32,8 @@ function History() {
   const company = useCompany();
   const timeZone = company.data?.time_zone || DEFAULT_TIME_ZONE;
   const columns = useMemo(() => inventoryHistoryColumns(), []);
+  // on a phone the rows are a list without the grid's column menu: its Source filter comes above it
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const grid = useGridModels(columns, {
     initialSort: INVENTORY_HISTORY_DEFAULT_SORT,
     filterTypes: { source: 'set' },
@@ -70,6 +81,16 @@ function History() {
             onFromChange={change(setFrom)}
             onToChange={change(setTo)}
           />
+          {phone && (
+            <ColumnSelectFilter
+              label="Source"
+              field="source"
+              options={INVENTORY_HISTORY_SOURCES}
+              allLabel="All sources"
+              filterModel={grid.modelProps.filterModel}
+              onFilterModelChange={grid.modelProps.onFilterModelChange}
+            />
+          )}
           <Button variant="outlined" onClick={clear} disabled={!filtered} sx={{ mt: 0.25 }}>
             Clear Filters
           </Button>
@@ -90,6 +111,8 @@ function History() {
             label="Inventory history"
             emptyText={INVENTORY_MESSAGES.historyEmpty}
             rowHeight={INVENTORY_ROW_HEIGHT}
+            phoneRow={inventoryHistoryPhoneRow}
+            phoneRowLink={inventoryHistoryRowLink}
           />
         </Box>
       </CardContent>

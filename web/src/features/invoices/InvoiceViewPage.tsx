@@ -60,7 +60,7 @@ import { InvoiceDocument } from './view/InvoiceDocument';
 import { CompanyNotePanel, StampsPanel, StatusHistoryPanel } from './view/InvoiceSidePanels';
 import { ProofOfDeliverySection } from './view/ProofOfDeliverySection';
 import { CreditLawPanel, creditLawNote, LicenceWarningAlert } from './view/CreditLawPanel';
-import { cancelConsequences } from './view/cancel-invoice';
+import { cancelConsequences, freedByCancel, uncancelConsequences } from './view/cancel-invoice';
 import { useInvoiceCreditLawQuery } from './credit-law.api';
 
 /** 'Sorry, something went wrong!' with the reason (a 404 too), and the way back. */
@@ -170,7 +170,12 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
     setAsking(true);
   };
   const cancelling = pending?.body.status === 'cancelled' && !cancelled;
-  const consequences = cancelling ? cancelConsequences(invoice) : [];
+  const uncancelling = cancelled && pending?.field === 'status' && pending.body.status !== 'cancelled';
+  const consequences = cancelling
+    ? cancelConsequences(invoice)
+    : uncancelling
+      ? uncancelConsequences(invoice)
+      : [];
 
   const decline = () => {
     setAsking(false);
@@ -184,7 +189,8 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
     try {
       const saved = await update({ id: invoice.id, body: pending.body }).unwrap();
       toast.success(`Invoice #${invoice.number}: ${pending.field} changed to ${pending.to}.`);
-      if (saved.status === 'cancelled' && !cancelled && before.length) setReleased(before);
+      const freed = freedByCancel(before);
+      if (saved.status === 'cancelled' && !cancelled && freed.length) setReleased(freed);
       if (saved.status !== 'cancelled') setReleased([]);
     } catch (error) {
       setProblem(problemMessages(toProblem(error), 'The invoice could not be saved.'));

@@ -9,18 +9,24 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Drawer from '@mui/material/Drawer';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DataGrid, useGridApiRef, type GridColDef } from '@mui/x-data-grid';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { DataGrid, useGridApiRef, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useGridRefit } from '../../shared/grid/ServerDataGrid';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FeatureGate, useFeatureForbidden } from '../../shared/feature-gate/FeatureGate';
 import { formatDateTime } from '../../shared/format';
+import { GridSearchField } from '../../shared/grid/GridSearchField';
+import { phoneRowParts, PhoneRowList } from '../../shared/grid/PhoneRowList';
+import { DEFAULT_PAGE_SIZE } from '../../shared/grid/grid-protocol';
 import { fieldErrors, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { useGetCustomerQuery } from '../customers/customers.api';
 import { CustomerUserNotifications } from './CustomerUserNotifications';
+import { customerUserAccess, customerUserMatches, customerUserPhoneFacts } from './customer-users-phone';
 import { CUSTOMER_USER_ROW_HEIGHT, ORDER_MESSAGES } from './order-messages';
 import {
   useCustomerUsersQuery,
@@ -40,7 +46,13 @@ const columns: GridColDef<CustomerUser>[] = [
     minWidth: 160,
     valueGetter: (_v, row) => row.customer.name,
   },
-  { field: 'access', headerName: 'Access', flex: 0.5, minWidth: 110 },
+  {
+    field: 'access',
+    headerName: 'Access',
+    flex: 0.5,
+    minWidth: 110,
+    valueGetter: (value) => customerUserAccess(value as CustomerUser['access']),
+  },
   {
     field: 'invited_at',
     headerName: 'Invited',
@@ -89,29 +101,91 @@ function UsersGrid({ customerId }: { customerId: string | undefined }) {
   const [selected, setSelected] = useState<string | null>(null);
   const apiRef = useGridApiRef();
   useGridRefit(apiRef, users.data);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const user = users.data?.find((u) => u.id === selected) ?? null;
   if (users.isError && toProblem(users.error)?.status !== 403)
     return <Alert severity="error">{ORDER_MESSAGES.loadFailed}</Alert>;
   return (
     <Card>
       <Box sx={{ height: { xs: 520, md: 'max(420px, calc(100vh - 260px))' } }}>
-        <DataGrid
-          apiRef={apiRef}
-          aria-label="Customer users"
-          rows={users.data ?? []}
-          columns={columns}
-          loading={users.isFetching}
-          rowHeight={CUSTOMER_USER_ROW_HEIGHT}
-          onRowClick={({ id }) => setSelected(String(id))}
-          localeText={{ noRowsLabel: ORDER_MESSAGES.noUsers }}
-          pageSizeOptions={[10, 25, 50, 100]}
-          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-        />
+        {phone ? (
+          <UsersPhoneList
+            users={users.data ?? []}
+            loading={users.isFetching}
+            withCustomer={!customerId}
+            onOpen={(row) => setSelected(row.id)}
+          />
+        ) : (
+          <DataGrid
+            apiRef={apiRef}
+            aria-label="Customer users"
+            rows={users.data ?? []}
+            columns={columns}
+            loading={users.isFetching}
+            rowHeight={CUSTOMER_USER_ROW_HEIGHT}
+            onRowClick={({ id }) => setSelected(String(id))}
+            localeText={{ noRowsLabel: ORDER_MESSAGES.noUsers }}
+            pageSizeOptions={[10, 25, 50, 100]}
+            initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+          />
+        )}
       </Box>
       <Drawer anchor="right" open={user !== null} onClose={() => setSelected(null)}>
         {user && <UserPanel user={user} onClose={() => setSelected(null)} />}
       </Drawer>
     </Card>
+  );
+}
+
+/**
+ * The users on a phone: a search (name, e-mail or customer) and a list of whole names with their e-mail and
+ * access, a page at a time; a tap opens the user's panel, as a click on the grid's row does.
+ */
+function UsersPhoneList({
+  users,
+  loading,
+  withCustomer,
+  onOpen,
+}: {
+  users: readonly CustomerUser[];
+  loading: boolean;
+  withCustomer: boolean;
+  onOpen: (user: CustomerUser) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const found = users.filter((user) => customerUserMatches(user, search));
+  // a search that leaves fewer pages goes back to the last one there is
+  const page = Math.min(paging.page, Math.max(0, Math.ceil(found.length / paging.pageSize) - 1));
+  const shown = found.slice(page * paging.pageSize, (page + 1) * paging.pageSize);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', p: 1.5, pb: 0 }}>
+      <GridSearchField
+        label="Search users"
+        placeholder="Name, e-mail or customer"
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPaging((current) => ({ ...current, page: 0 }));
+        }}
+      />
+      <Box sx={{ flex: 1, minHeight: 0, mt: 1 }}>
+        <PhoneRowList<CustomerUser>
+          label="Customer users"
+          rows={shown}
+          rowCount={found.length}
+          loading={loading}
+          overlay={{
+            message: search.trim() ? `No user matches "${search.trim()}".` : ORDER_MESSAGES.noUsers,
+            error: false,
+          }}
+          phoneRow={(user) => phoneRowParts(customerUserPhoneFacts(user, { withCustomer }))}
+          onOpen={onOpen}
+          paginationModel={{ ...paging, page }}
+          onPaginationModelChange={setPaging}
+        />
+      </Box>
+    </Box>
   );
 }
 
@@ -135,7 +209,7 @@ function UserPanel({ user, onClose }: { user: CustomerUser; onClose: () => void 
       <Typography variant="h2">{user.name}</Typography>
       <Typography color="text.secondary">{user.email}</Typography>
       <Typography>Customer: {user.customer.name}</Typography>
-      <Typography>Access: {user.access || 'Invited'}</Typography>
+      <Typography>Access: {customerUserAccess(user.access)}</Typography>
       {user.tabc_id && <Typography>TABC ID: {user.tabc_id}</Typography>}
       <Typography variant="body2" color="text.secondary">
         Invited {formatDateTime(user.invited_at)}

@@ -19,6 +19,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { FeatureGate, useFeatureForbidden } from '../../shared/feature-gate/FeatureGate';
@@ -28,12 +30,14 @@ import { toast } from '../../shared/toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { PhoneBlock, PhoneBlockLine, PhoneBlockList } from '../../shared/ui/PhoneBlocks';
 import { CustomerLink } from '../customers/CustomerLink';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { OrderStatusChip } from './order-grid.columns';
 import { ORDER_MESSAGES } from './order-messages';
 import { useCreateOrderInvoices } from './CreateOrderInvoices';
 import { invoiceRangeLink } from './order-to-invoices';
+import { orderItemPhoneFacts } from './order-item-phone';
 import { useOrderStock, StockCell } from './order-stock';
 import {
   useGetOrderQuery,
@@ -104,6 +108,7 @@ function OrderView({ order }: { order: OrderResponse }) {
 
   const invoicesLink = invoiceRangeLink(order.invoices.map((invoice) => invoice.number));
   const stockOf = useOrderStock(order);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
 
   return (
     <>
@@ -182,106 +187,117 @@ function OrderView({ order }: { order: OrderResponse }) {
         </Alert>
       )}
       <Card sx={{ mb: 2 }}>
-        <TableContainer>
-          <Table aria-label="Order items" size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Product</TableCell>
-                <TableCell align="right">Qty</TableCell>
-                {stockOf && <TableCell align="right">In Stock</TableCell>}
-                <TableCell align="right">Price</TableCell>
-                <TableCell align="right">Total</TableCell>
-                <TableCell>Review</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {order.orderItems.map((item) => (
-                <TableRow key={item.line} sx={item.is_rejected ? { opacity: 0.6 } : undefined}>
-                  <TableCell>
-                    <Typography
-                      variant="body2"
-                      sx={{ fontWeight: 500, textDecoration: item.is_rejected ? 'line-through' : undefined }}
-                    >
-                      {item.product.product}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {item.product.product_size}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right">
-                    {item.qty}
-                    {order.invoices.length > 0 && !item.is_rejected && (
-                      <Typography
-                        variant="caption"
-                        color={item.invoiced_qty >= item.qty ? 'success.dark' : 'text.secondary'}
-                        sx={{ display: 'block', whiteSpace: 'nowrap' }}
-                      >
-                        {item.invoiced_qty >= item.qty ? 'invoiced' : `${item.invoiced_qty} invoiced`}
-                      </Typography>
-                    )}
-                    {item.previous_qty !== null && (
-                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                        was {item.previous_qty}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  {stockOf && (
-                    <TableCell align="right">
-                      <StockCell
-                        stock={stockOf.get(item.product_id)}
-                        wanted={item.is_rejected ? 0 : item.qty}
-                      />
-                    </TableCell>
-                  )}
-                  <TableCell align="right">
-                    {formatMoney(item.price)}
-                    {item.previous_price !== null && (
-                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                        was {formatMoney(item.previous_price)}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell align="right">{formatMoney(item.total)}</TableCell>
-                  <TableCell>
-                    {item.is_rejected && (
-                      <Chip size="small" color="error" variant="outlined" label="Rejected" />
-                    )}
-                    {[item.rejection_note, item.qty_change_note, item.price_change_note]
-                      .filter(Boolean)
-                      .map((note) => (
-                        <Typography
-                          key={note}
-                          variant="caption"
-                          sx={{ display: 'block' }}
-                          color="text.secondary"
-                        >
-                          {note}
-                        </Typography>
-                      ))}
-                    {placed && !item.is_rejected && (
-                      <Button
-                        size="small"
-                        onClick={() => setReviewing(item)}
-                        aria-label={`Review ${item.product.product}`}
-                      >
-                        Review
-                      </Button>
-                    )}
-                  </TableCell>
+        {phone ? (
+          <OrderItemsList
+            order={order}
+            stockOf={stockOf}
+            onReview={placed ? (item) => setReviewing(item) : undefined}
+          />
+        ) : (
+          <TableContainer>
+            <Table aria-label="Order items" size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Product</TableCell>
+                  <TableCell align="right">Qty</TableCell>
+                  {stockOf && <TableCell align="right">In Stock</TableCell>}
+                  <TableCell align="right">Price</TableCell>
+                  <TableCell align="right">Total</TableCell>
+                  <TableCell>Review</TableCell>
                 </TableRow>
-              ))}
-              <TableRow>
-                <TableCell colSpan={3} align="right" sx={{ fontWeight: 600 }}>
-                  Total ({order.units} units)
-                </TableCell>
-                <TableCell align="right" sx={{ fontWeight: 600 }}>
-                  {formatMoney(order.total)}
-                </TableCell>
-                <TableCell />
-              </TableRow>
-            </TableBody>
-          </Table>
-        </TableContainer>
+              </TableHead>
+              <TableBody>
+                {order.orderItems.map((item) => (
+                  <TableRow key={item.line} sx={item.is_rejected ? { opacity: 0.6 } : undefined}>
+                    <TableCell>
+                      <Typography
+                        variant="body2"
+                        sx={{
+                          fontWeight: 500,
+                          textDecoration: item.is_rejected ? 'line-through' : undefined,
+                        }}
+                      >
+                        {item.product.product}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {item.product.product_size}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right">
+                      {item.qty}
+                      {order.invoices.length > 0 && !item.is_rejected && (
+                        <Typography
+                          variant="caption"
+                          color={item.invoiced_qty >= item.qty ? 'success.dark' : 'text.secondary'}
+                          sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                        >
+                          {item.invoiced_qty >= item.qty ? 'invoiced' : `${item.invoiced_qty} invoiced`}
+                        </Typography>
+                      )}
+                      {item.previous_qty !== null && (
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          was {item.previous_qty}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    {stockOf && (
+                      <TableCell align="right">
+                        <StockCell
+                          stock={stockOf.get(item.product_id)}
+                          wanted={item.is_rejected ? 0 : item.qty}
+                        />
+                      </TableCell>
+                    )}
+                    <TableCell align="right">
+                      {formatMoney(item.price)}
+                      {item.previous_price !== null && (
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          was {formatMoney(item.previous_price)}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell align="right">{formatMoney(item.total)}</TableCell>
+                    <TableCell>
+                      {item.is_rejected && (
+                        <Chip size="small" color="error" variant="outlined" label="Rejected" />
+                      )}
+                      {[item.rejection_note, item.qty_change_note, item.price_change_note]
+                        .filter(Boolean)
+                        .map((note) => (
+                          <Typography
+                            key={note}
+                            variant="caption"
+                            sx={{ display: 'block' }}
+                            color="text.secondary"
+                          >
+                            {note}
+                          </Typography>
+                        ))}
+                      {placed && !item.is_rejected && (
+                        <Button
+                          size="small"
+                          onClick={() => setReviewing(item)}
+                          aria-label={`Review ${item.product.product}`}
+                        >
+                          Review
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+                <TableRow>
+                  <TableCell colSpan={stockOf ? 4 : 3} align="right" sx={{ fontWeight: 600 }}>
+                    Total ({order.units} units)
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {formatMoney(order.total)}
+                  </TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
       </Card>
       <Card>
         <TableContainer>
@@ -329,6 +345,100 @@ function OrderView({ order }: { order: OrderResponse }) {
       {rejecting && <RejectDialog order={order} onClose={() => setRejecting(false)} />}
       {reviewing && <ReviewDialog order={order} item={reviewing} onClose={() => setReviewing(null)} />}
     </>
+  );
+}
+
+/**
+ * The items on a phone: one block per line, the product and its total first, then quantity × price (and what the
+ * customer ordered when a review changed it), what is invoiced, the stock, the review's notes and Review; the
+ * order's total last.
+ */
+function OrderItemsList({
+  order,
+  stockOf,
+  onReview,
+}: {
+  order: OrderResponse;
+  stockOf: ReturnType<typeof useOrderStock>;
+  /** while the order is placed: review a line that is not rejected */
+  onReview?: (item: OrderItemResponse) => void;
+}) {
+  return (
+    <Box sx={{ px: 2, pt: 0.5, pb: 1.5 }}>
+      <PhoneBlockList aria-label="Order items">
+        {order.orderItems.map((item) => {
+          const facts = orderItemPhoneFacts(item, {
+            invoiced: order.invoices.length > 0,
+            stock: stockOf && stockOf.get(item.product_id),
+          });
+          const review = onReview && !item.is_rejected;
+          return (
+            <PhoneBlock key={item.line} sx={facts.rejected ? { opacity: 0.6 } : undefined}>
+              <PhoneBlockLine
+                end={<Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{facts.total}</Typography>}
+              >
+                <Typography
+                  sx={{ fontWeight: 600, textDecoration: facts.rejected ? 'line-through' : undefined }}
+                >
+                  {facts.product}
+                </Typography>
+              </PhoneBlockLine>
+              <Typography variant="caption" color="text.secondary">
+                {facts.size}
+              </Typography>
+              <PhoneBlockLine
+                end={
+                  review && (
+                    <Button
+                      size="small"
+                      onClick={() => onReview(item)}
+                      aria-label={`Review ${item.product.product}`}
+                    >
+                      Review
+                    </Button>
+                  )
+                }
+              >
+                <Typography variant="body2">{facts.quantity}</Typography>
+              </PhoneBlockLine>
+              {facts.rejected && (
+                <Box>
+                  <Chip size="small" color="error" variant="outlined" label="Rejected" />
+                </Box>
+              )}
+              {facts.invoiced && (
+                <Typography variant="body2" color={facts.invoiced.all ? 'success.dark' : 'text.secondary'}>
+                  {facts.invoiced.text}
+                </Typography>
+              )}
+              {facts.stock && (
+                <Typography variant="body2" color={facts.stock.short ? 'error.main' : 'text.secondary'}>
+                  {facts.stock.text}
+                </Typography>
+              )}
+              {facts.notes.map((note) => (
+                <Typography key={note} variant="caption" color="text.secondary">
+                  {note}
+                </Typography>
+              ))}
+            </PhoneBlock>
+          );
+        })}
+      </PhoneBlockList>
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          gap: 1.5,
+          pt: 1.25,
+          borderTop: '1px solid',
+          borderColor: 'divider',
+        }}
+      >
+        <Typography sx={{ fontWeight: 600 }}>Total ({order.units} units)</Typography>
+        <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatMoney(order.total)}</Typography>
+      </Box>
+    </Box>
   );
 }
 

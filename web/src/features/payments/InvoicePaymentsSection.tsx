@@ -1,6 +1,7 @@
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +16,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { useAppSelector } from '../../app/store';
 import { useFeature } from '../../shared/feature-gate/use-feature';
@@ -22,6 +25,8 @@ import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { PhoneBlock, PhoneBlockLine, PhoneBlockList } from '../../shared/ui/PhoneBlocks';
+import { TakeBackToCreditDialog, type AccountShare } from '../accounts/TakeBackToCreditDialog';
 import type { Invoice, InvoicePayment } from '../invoices/invoices.api';
 import { deleteQuestion, PAYMENT_MESSAGES } from './payment-messages';
 import { PaymentFormDialog } from './PaymentFormDialog';
@@ -100,20 +105,109 @@ function NoPayments() {
   );
 }
 
-function PaymentsTable({
-  payments,
-  owner,
-  onEdit,
-  onDelete,
-}: {
-  payments: InvoicePayment[];
-  owner: boolean;
+type PaymentActionsProps = {
+  payment: InvoicePayment;
   onEdit: (payment: InvoicePayment) => void;
   onDelete: (payment: InvoicePayment) => void;
-}) {
+  /** A payment from the customer's account: taken back to the customer's credit (absent: not offered). */
+  onTakeBack?: (payment: InvoicePayment) => void;
+};
+
+/** The owner's actions on one payment: edit and delete, or, for a share of the customer's account, take it back. */
+function PaymentActions({ payment, onEdit, onDelete, onTakeBack }: PaymentActionsProps) {
+  if (payment.from_account)
+    return (
+      <>
+        From the account
+        {onTakeBack && (
+          <Tooltip title="Take back to credit">
+            <IconButton
+              size="small"
+              sx={{ ml: 0.5 }}
+              aria-label={`Take back to credit the payment of ${formatMoney(payment.amount)}`}
+              onClick={() => onTakeBack(payment)}
+            >
+              <UndoOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+      </>
+    );
+  return (
+    <>
+      <Tooltip title="Edit payment">
+        <IconButton
+          size="small"
+          aria-label={`Edit payment of ${formatMoney(payment.amount)}`}
+          onClick={() => onEdit(payment)}
+        >
+          <EditOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Delete payment">
+        <IconButton
+          size="small"
+          color="error"
+          aria-label={`Delete payment of ${formatMoney(payment.amount)}`}
+          onClick={() => onDelete(payment)}
+        >
+          <DeleteOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+}
+
+const noteOf = (payment: InvoicePayment) =>
+  payment.note || (
+    <Typography component="span" variant="body2" color="text.disabled">
+      —
+    </Typography>
+  );
+
+type PaymentsProps = Omit<PaymentActionsProps, 'payment'> & { payments: InvoicePayment[]; owner: boolean };
+
+/** On a phone: one block per payment, its note whole, the owner's actions beside its amount. */
+function PaymentsList({ payments, owner, ...actions }: PaymentsProps) {
+  return (
+    <PhoneBlockList aria-label="Payments">
+      {payments.map((payment) => (
+        <PhoneBlock key={payment.id}>
+          <PhoneBlockLine
+            end={
+              owner && (
+                <Box sx={{ color: 'text.secondary', typography: 'body2' }}>
+                  <PaymentActions payment={payment} {...actions} />
+                </Box>
+              )
+            }
+          >
+            <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+              {formatMoney(payment.amount)}
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ fontWeight: 400 }}>
+                {' '}
+                received {formatDate(payment.received_at)}
+              </Typography>
+            </Typography>
+          </PhoneBlockLine>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+            {noteOf(payment)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            Logged {formatDateTime(payment.created_at)}
+          </Typography>
+        </PhoneBlock>
+      ))}
+    </PhoneBlockList>
+  );
+}
+
+function PaymentsTable({ payments, owner, ...actions }: PaymentsProps) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const sorted = [...payments].sort(
     (a, b) => b.received_at.localeCompare(a.received_at) || b.created_at.localeCompare(a.created_at),
   );
+  if (phone) return <PaymentsList payments={sorted} owner={owner} {...actions} />;
   return (
     <TableContainer>
       <Table size="small" aria-label="Payments">
@@ -134,41 +228,21 @@ function PaymentsTable({
                 {formatMoney(payment.amount)}
               </TableCell>
               <TableCell sx={{ maxWidth: 260, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {payment.note || (
-                  <Typography component="span" variant="body2" color="text.disabled">
-                    —
-                  </Typography>
-                )}
+                {noteOf(payment)}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
                 {formatDateTime(payment.created_at)}
               </TableCell>
-              {owner && payment.from_account && (
-                <TableCell align="right" sx={{ color: 'text.secondary' }}>
-                  From the account
-                </TableCell>
-              )}
-              {owner && !payment.from_account && (
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
-                  <Tooltip title="Edit payment">
-                    <IconButton
-                      size="small"
-                      aria-label={`Edit payment of ${formatMoney(payment.amount)}`}
-                      onClick={() => onEdit(payment)}
-                    >
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title="Delete payment">
-                    <IconButton
-                      size="small"
-                      color="error"
-                      aria-label={`Delete payment of ${formatMoney(payment.amount)}`}
-                      onClick={() => onDelete(payment)}
-                    >
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+              {owner && (
+                <TableCell
+                  align="right"
+                  sx={{
+                    whiteSpace: 'nowrap',
+                    py: 0,
+                    color: payment.from_account ? 'text.secondary' : undefined,
+                  }}
+                >
+                  <PaymentActions payment={payment} {...actions} />
                 </TableCell>
               )}
             </TableRow>
@@ -181,8 +255,8 @@ function PaymentsTable({
 
 /**
  * The invoice view's payments section (only with the payment feature): paid and remaining, the
- * payments with the owner's Actions column (edit, delete), and Log Payment opening the payment form.
- * A cancelled invoice cannot be given payments.
+ * payments with the owner's Actions column (edit, delete; a payment from the customer's account is taken back to
+ * credit instead), and Log Payment opening the payment form. A cancelled invoice cannot be given payments.
  */
 export function InvoicePaymentsSection({ invoice }: { invoice: Invoice }) {
   const { active } = useFeature('payment');
@@ -191,6 +265,7 @@ export function InvoicePaymentsSection({ invoice }: { invoice: Invoice }) {
   const [form, setForm] = useState<{ payment: InvoicePayment | null } | null>(null);
   const [deleting, setDeleting] = useState<InvoicePayment | null>(null);
   const [asking, setAsking] = useState(false);
+  const [takingBack, setTakingBack] = useState<AccountShare | null>(null);
   const [deletePayment, { isLoading: removing }] = useDeletePaymentMutation();
   if (!active) return null;
   const cancelled = invoice.status === 'cancelled';
@@ -238,6 +313,8 @@ export function InvoicePaymentsSection({ invoice }: { invoice: Invoice }) {
         {cancelled && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {PAYMENT_MESSAGES.cancelled}
+            {invoice.credited_to_account > 0 &&
+              ` Its payments of ${formatMoney(invoice.credited_to_account)} became the customer's credit when it was cancelled.`}
             {invoice.paid > 0 &&
               ` The ${formatMoney(invoice.paid)} paid stays recorded here; it is not counted on the customer's balance.`}
           </Typography>
@@ -253,10 +330,23 @@ export function InvoicePaymentsSection({ invoice }: { invoice: Invoice }) {
               setDeleting(payment);
               setAsking(true);
             }}
+            onTakeBack={
+              cancelled
+                ? undefined
+                : (payment) =>
+                    setTakingBack({
+                      customerId: invoice.customer.id,
+                      invoiceId: invoice.id,
+                      invoiceNumber: invoice.number,
+                      paymentId: payment.id,
+                      amount: payment.amount,
+                    })
+            }
           />
         )}
       </CardContent>
       {form && <PaymentFormDialog invoice={invoice} payment={form.payment} onClose={() => setForm(null)} />}
+      {takingBack && <TakeBackToCreditDialog share={takingBack} onClose={() => setTakingBack(null)} />}
       <ConfirmDialog
         open={asking}
         title={deleting ? deleteQuestion(deleting) : ''}

@@ -15,15 +15,20 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { useAppSelector } from '../../app/store';
 import { formatDate } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { EmailText } from '../../shared/ui/EmailText';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { PhoneBlock, PhoneBlockLine, PhoneBlockList } from '../../shared/ui/PhoneBlocks';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { InviteStaffForm } from './InviteStaffForm';
+import { invitationPhoneFacts } from './staff-phone';
 import {
   useListStaffQuery,
   useRevokeInvitationMutation,
@@ -48,6 +53,7 @@ export default function StaffPage() {
   const [setRole, settingRole] = useSetStaffRoleMutation();
   const [pending, setPending] = useState<Pending | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
 
   const ask = (next: Pending) => {
     setPending(next);
@@ -78,6 +84,70 @@ export default function StaffPage() {
       );
   };
 
+  /** The Role column: the owner changes a staff user's role; everyone else reads it. */
+  const roleOf = (user: StaffUser) =>
+    owner && user.role !== 'owner' ? (
+      <TextField
+        select
+        size="small"
+        value={user.role}
+        disabled={settingRole.isLoading && settingRole.originalArgs?.id === user.id}
+        slotProps={{ htmlInput: { 'aria-label': `Role of ${user.name}` } }}
+        onChange={(event) => {
+          const role = event.target.value as 'staff' | 'driver';
+          void run(
+            () => setRole({ id: user.id, role }).unwrap(),
+            role === 'driver'
+              ? `${user.name} is a driver: they use only the driver app.`
+              : `${user.name} is staff.`,
+          );
+        }}
+      >
+        <MenuItem value="staff">Staff</MenuItem>
+        <MenuItem value="driver">Driver</MenuItem>
+      </TextField>
+    ) : (
+      <span>{ROLE_LABELS[user.role]}</span>
+    );
+
+  /** The Actions column: the owner disables a staff user (after a question) or enables them again. */
+  const actionOf = (user: StaffUser) =>
+    owner &&
+    user.role !== 'owner' &&
+    (user.disabled ? (
+      <Button
+        size="small"
+        aria-label={`Enable ${user.name}`}
+        loading={disabling.isLoading && disabling.originalArgs?.id === user.id}
+        onClick={() =>
+          void run(() => setDisabled({ id: user.id, disabled: false }).unwrap(), `${user.name} is enabled.`)
+        }
+      >
+        Enable
+      </Button>
+    ) : (
+      <Button
+        size="small"
+        color="error"
+        aria-label={`Disable ${user.name}`}
+        onClick={() => ask({ kind: 'disable', user })}
+      >
+        Disable
+      </Button>
+    ));
+
+  const invitationAction = (invitation: StaffInvitation) =>
+    owner && (
+      <Button
+        size="small"
+        color="error"
+        aria-label={`Revoke invitation to ${invitation.email}`}
+        onClick={() => ask({ kind: 'revoke', invitation })}
+      >
+        Revoke
+      </Button>
+    );
+
   return (
     <>
       <PageHeader
@@ -107,99 +177,110 @@ export default function StaffPage() {
           </Alert>
         ) : (
           <>
-            <TableCard title="Users" titleId="staff-users-title">
-              <Table aria-labelledby="staff-users-title">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Name</TableCell>
-                    <TableCell>Email</TableCell>
-                    <TableCell>Role</TableCell>
-                    <TableCell>Status</TableCell>
-                    {owner && <TableCell align="right">Actions</TableCell>}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
+            <TableCard title="Users" titleId="staff-users-title" phone={phone}>
+              {phone ? (
+                <PhoneBlockList aria-labelledby="staff-users-title">
                   {staff.data?.users.map((user) => (
-                    <TableRow key={user.id} hover>
-                      <TableCell>
+                    <PhoneBlock key={user.id}>
+                      <PhoneBlockLine end={<StatusChip user={user} />}>
                         <Typography sx={{ fontWeight: 600 }}>{user.name}</Typography>
-                        {user.title && (
-                          <Typography variant="body2" color="text.secondary">
-                            {user.title}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.email}</TableCell>
-                      <TableCell>
-                        {owner && user.role !== 'owner' ? (
-                          <TextField
-                            select
-                            size="small"
-                            value={user.role}
-                            disabled={settingRole.isLoading && settingRole.originalArgs?.id === user.id}
-                            slotProps={{ htmlInput: { 'aria-label': `Role of ${user.name}` } }}
-                            onChange={(event) => {
-                              const role = event.target.value as 'staff' | 'driver';
-                              void run(
-                                () => setRole({ id: user.id, role }).unwrap(),
-                                role === 'driver'
-                                  ? `${user.name} is a driver: they use only the driver app.`
-                                  : `${user.name} is staff.`,
-                              );
-                            }}
-                          >
-                            <MenuItem value="staff">Staff</MenuItem>
-                            <MenuItem value="driver">Driver</MenuItem>
-                          </TextField>
-                        ) : (
-                          ROLE_LABELS[user.role]
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          label={user.disabled ? 'Disabled' : 'Active'}
-                          color={user.disabled ? 'default' : 'success'}
-                          variant={user.disabled ? 'outlined' : 'filled'}
-                        />
-                      </TableCell>
-                      {owner && (
-                        <TableCell align="right">
-                          {user.role !== 'owner' &&
-                            (user.disabled ? (
-                              <Button
-                                size="small"
-                                aria-label={`Enable ${user.name}`}
-                                loading={disabling.isLoading && disabling.originalArgs?.id === user.id}
-                                onClick={() =>
-                                  void run(
-                                    () => setDisabled({ id: user.id, disabled: false }).unwrap(),
-                                    `${user.name} is enabled.`,
-                                  )
-                                }
-                              >
-                                Enable
-                              </Button>
-                            ) : (
-                              <Button
-                                size="small"
-                                color="error"
-                                aria-label={`Disable ${user.name}`}
-                                onClick={() => ask({ kind: 'disable', user })}
-                              >
-                                Disable
-                              </Button>
-                            ))}
-                        </TableCell>
+                      </PhoneBlockLine>
+                      {user.title && (
+                        <Typography variant="body2" color="text.secondary">
+                          {user.title}
+                        </Typography>
                       )}
-                    </TableRow>
+                      <Typography variant="body2">
+                        <EmailText email={user.email} />
+                      </Typography>
+                      <PhoneBlockLine end={actionOf(user)}>
+                        <Box
+                          sx={{
+                            display: 'flex',
+                            alignItems: 'center',
+                            gap: 1,
+                            mt: 0.5,
+                            typography: 'body2',
+                            '& .MuiTextField-root': { width: 132 },
+                          }}
+                        >
+                          <Box component="span" sx={{ color: 'text.secondary' }}>
+                            Role
+                          </Box>
+                          {roleOf(user)}
+                        </Box>
+                      </PhoneBlockLine>
+                    </PhoneBlock>
                   ))}
-                </TableBody>
-              </Table>
+                </PhoneBlockList>
+              ) : (
+                <Table aria-labelledby="staff-users-title">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Name</TableCell>
+                      <TableCell>Email</TableCell>
+                      <TableCell>Role</TableCell>
+                      <TableCell>Status</TableCell>
+                      {owner && <TableCell align="right">Actions</TableCell>}
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {staff.data?.users.map((user) => (
+                      <TableRow key={user.id} hover>
+                        <TableCell>
+                          <Typography sx={{ fontWeight: 600 }}>{user.name}</Typography>
+                          {user.title && (
+                            <Typography variant="body2" color="text.secondary">
+                              {user.title}
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.email}</TableCell>
+                        <TableCell>{roleOf(user)}</TableCell>
+                        <TableCell>
+                          <StatusChip user={user} />
+                        </TableCell>
+                        {owner && <TableCell align="right">{actionOf(user)}</TableCell>}
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
             </TableCard>
 
-            <TableCard title="Pending Invitations" titleId="staff-invitations-title">
-              {staff.data?.invitations.length ? (
+            <TableCard title="Pending Invitations" titleId="staff-invitations-title" phone={phone}>
+              {!staff.data?.invitations.length ? (
+                <Typography color="text.secondary" sx={{ px: { xs: 0, sm: 3 }, pb: { xs: 2, sm: 3 } }}>
+                  No pending invitations.
+                </Typography>
+              ) : phone ? (
+                <PhoneBlockList aria-labelledby="staff-invitations-title">
+                  {staff.data.invitations.map((invitation) => {
+                    const facts = invitationPhoneFacts(invitation);
+                    return (
+                      <PhoneBlock key={invitation.id}>
+                        <PhoneBlockLine end={invitationAction(invitation)}>
+                          <Typography sx={{ fontWeight: 600 }}>
+                            {facts.email ? facts.primary : <EmailText email={facts.primary} />}
+                          </Typography>
+                        </PhoneBlockLine>
+                        {facts.email && (
+                          <Typography variant="body2">
+                            <EmailText email={facts.email} />
+                          </Typography>
+                        )}
+                        <PhoneBlockLine
+                          end={facts.expired && <Chip size="small" label="Expired" variant="outlined" />}
+                        >
+                          <Typography variant="body2" color="text.secondary">
+                            {facts.dates}
+                          </Typography>
+                        </PhoneBlockLine>
+                      </PhoneBlock>
+                    );
+                  })}
+                </PhoneBlockList>
+              ) : (
                 <Table aria-labelledby="staff-invitations-title">
                   <TableHead>
                     <TableRow>
@@ -223,26 +304,11 @@ export default function StaffPage() {
                             formatDate(invitation.expires_at)
                           )}
                         </TableCell>
-                        {owner && (
-                          <TableCell align="right">
-                            <Button
-                              size="small"
-                              color="error"
-                              aria-label={`Revoke invitation to ${invitation.email}`}
-                              onClick={() => ask({ kind: 'revoke', invitation })}
-                            >
-                              Revoke
-                            </Button>
-                          </TableCell>
-                        )}
+                        {owner && <TableCell align="right">{invitationAction(invitation)}</TableCell>}
                       </TableRow>
                     ))}
                   </TableBody>
                 </Table>
-              ) : (
-                <Typography color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-                  No pending invitations.
-                </Typography>
               )}
             </TableCard>
           </>
@@ -270,7 +336,30 @@ export default function StaffPage() {
   );
 }
 
-function TableCard({ title, titleId, children }: { title: string; titleId: string; children: ReactNode }) {
+/** Active (green) or Disabled. */
+function StatusChip({ user }: { user: StaffUser }) {
+  return (
+    <Chip
+      size="small"
+      label={user.disabled ? 'Disabled' : 'Active'}
+      color={user.disabled ? 'default' : 'success'}
+      variant={user.disabled ? 'outlined' : 'filled'}
+    />
+  );
+}
+
+/** A titled card holding a table, or on a phone the list of blocks that replaces it. */
+function TableCard({
+  title,
+  titleId,
+  phone,
+  children,
+}: {
+  title: string;
+  titleId: string;
+  phone: boolean;
+  children: ReactNode;
+}) {
   return (
     <Card component="section" aria-labelledby={titleId}>
       <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
@@ -281,16 +370,20 @@ function TableCard({ title, titleId, children }: { title: string; titleId: strin
         >
           {title}
         </Typography>
-        <TableContainer
-          sx={{
-            '& .MuiTableCell-root:first-of-type': { pl: { xs: 2, sm: 3 } },
-            '& .MuiTableCell-root:last-of-type': { pr: { xs: 2, sm: 3 } },
-            '& thead .MuiTableCell-root': { color: 'text.secondary', fontWeight: 600, py: 1.25 },
-            '& tbody tr:last-of-type .MuiTableCell-root': { borderBottom: 0 },
-          }}
-        >
-          {children}
-        </TableContainer>
+        {phone ? (
+          <Box sx={{ px: 2, pb: 1 }}>{children}</Box>
+        ) : (
+          <TableContainer
+            sx={{
+              '& .MuiTableCell-root:first-of-type': { pl: { xs: 2, sm: 3 } },
+              '& .MuiTableCell-root:last-of-type': { pr: { xs: 2, sm: 3 } },
+              '& thead .MuiTableCell-root': { color: 'text.secondary', fontWeight: 600, py: 1.25 },
+              '& tbody tr:last-of-type .MuiTableCell-root': { borderBottom: 0 },
+            }}
+          >
+            {children}
+          </TableContainer>
+        )}
       </CardContent>
     </Card>
   );

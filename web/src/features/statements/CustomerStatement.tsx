@@ -64,7 +64,9 @@ function EmailStatement({
     setProblem('');
     try {
       const sent = await send({ customerId: args.customerId, from: args.from, to: args.to, email }).unwrap();
-      toast.success(`Statement sent to ${sent.emailed_to}`);
+      if (sent.status === 'queued')
+        toast.info(`The mail server is busy: the statement to ${sent.emailed_to} is sent again shortly.`);
+      else toast.success(`Statement sent to ${sent.emailed_to}`);
       setOpen(false);
     } catch (error) {
       const found = toProblem(error);

@@ -8,6 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -18,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { format } from 'date-fns';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { StatementRunMode } from '#domain/contracts/statement.contract';
 import { saveFile } from '../../shared/download';
 import { FeatureGate } from '../../shared/feature-gate/FeatureGate';
@@ -66,17 +68,29 @@ function RunProgress({ run }: { run: StatementRun }) {
           aria-label="Statement run summary"
           sx={{
             display: 'grid',
-            gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' },
+            gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
             gap: 2,
             m: 0,
             '& dt': { color: 'text.secondary', fontSize: '0.875rem' },
             '& dd': { m: 0, fontSize: '1.5rem', fontWeight: 700 },
           }}
         >
+          {run.mode === 'email' && (
+            <div>
+              <dt>E-mails requested</dt>
+              <dd>{run.requested}</dd>
+            </div>
+          )}
           <div>
             <dt>{run.mode === 'email' ? 'Sent' : 'In the zip'}</dt>
             <dd>{run.sent}</dd>
           </div>
+          {run.mode === 'email' && run.queued > 0 && (
+            <div>
+              <dt>Retrying (mail server busy)</dt>
+              <dd>{run.queued}</dd>
+            </div>
+          )}
           <div>
             <dt>Skipped, no e-mail address</dt>
             <dd>{run.skipped}</dd>
@@ -90,6 +104,15 @@ function RunProgress({ run }: { run: StatementRun }) {
             <dd>{run.quiet}</dd>
           </div>
         </Box>
+        {run.mode === 'email' && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            Each statement e-mail is listed in the{' '}
+            <Link component={RouterLink} to="/emails">
+              Email log
+            </Link>
+            ; one the mail server deferred is retried there.
+          </Typography>
+        )}
         {run.failures.length > 0 && (
           <Alert severity="error" sx={{ mt: 2 }}>
             Not sent:
@@ -129,10 +152,15 @@ function StatementRunForm() {
   const [monthError, setMonthError] = useState<string | undefined>();
   const [runId, setRunId] = useState<string | null>(null);
   const [start, starting] = useStartStatementRunMutation();
-  // polled every second until this run has ended
+  // polled every second until this run has ended, then every few seconds while its deferred e-mails are retried
   const [ended, setEnded] = useState<string | null>(null);
-  const run = useStatementRunQuery(runId ?? skipToken, { pollingInterval: ended === runId ? 0 : 1000 });
+  const [retrying, setRetrying] = useState(false);
+  const run = useStatementRunQuery(runId ?? skipToken, {
+    pollingInterval: ended !== runId ? 1000 : retrying ? 3000 : 0,
+  });
   if (run.data && run.data.id === runId && run.data.status !== 'running' && ended !== runId) setEnded(runId);
+  const queued = run.data?.id === runId && (run.data?.queued ?? 0) > 0;
+  if (queued !== retrying) setRetrying(queued);
 
   const begin = async () => {
     setConfirming(false);

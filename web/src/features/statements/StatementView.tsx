@@ -155,7 +155,6 @@ function RowTable({ statement, linked }: { statement: Statement; linked: boolean
             <TableCell>Date</TableCell>
             <TableCell>Reference</TableCell>
             <TableCell>Description</TableCell>
-            <TableCell>Due</TableCell>
             <TableCell align="right">Charge</TableCell>
             <TableCell align="right">Credit</TableCell>
             <TableCell align="right">Balance</TableCell>
@@ -165,8 +164,7 @@ function RowTable({ statement, linked }: { statement: Statement; linked: boolean
           <TableRow>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(statement.period.from)}</TableCell>
             <TableCell />
-            <TableCell sx={{ fontStyle: 'italic', minWidth: 200 }}>{STATEMENT_MESSAGES.forward}</TableCell>
-            <TableCell />
+            <TableCell sx={{ fontStyle: 'italic', minWidth: 180 }}>{STATEMENT_MESSAGES.forward}</TableCell>
             <TableCell />
             <TableCell />
             <TableCell align="right" sx={{ ...money, fontWeight: 600 }}>
@@ -179,8 +177,15 @@ function RowTable({ statement, linked }: { statement: Statement; linked: boolean
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Reference row={row} linked={linked} />
               </TableCell>
-              <TableCell sx={{ minWidth: 200 }}>{row.description}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.due_on ? formatDate(row.due_on) : ''}</TableCell>
+              {/* the due date under the description: the table fits the customer page's column at 1440 px */}
+              <TableCell sx={{ minWidth: 180 }}>
+                {row.description}
+                {row.due_on && (
+                  <Typography component="div" variant="caption" color="text.secondary">
+                    Due {formatDate(row.due_on)}
+                  </Typography>
+                )}
+              </TableCell>
               <TableCell align="right" sx={money}>
                 {row.charge ? formatMoney(row.charge) : ''}
               </TableCell>

@@ -30,7 +30,7 @@ const path = (customerId: string) => `customer/${encodeURIComponent(customerId)}
  * payments, so a payment logged elsewhere shows at once.
  */
 export const statementsApi = api
-  .enhanceEndpoints({ addTagTypes: ['Invoice', 'Payment', 'CustomerBalance'] })
+  .enhanceEndpoints({ addTagTypes: ['Invoice', 'Payment', 'CustomerBalance', 'InvoiceEmail'] })
   .injectEndpoints({
     endpoints: (build) => ({
       customerStatement: build.query<StatementResponse, StatementArgs>({
@@ -51,6 +51,8 @@ export const statementsApi = api
       }),
       statementEmail: build.mutation<StatementEmailResponse, StatementEmailRequest & { customerId: string }>({
         query: ({ customerId, ...body }) => ({ url: `${path(customerId)}/email`, method: 'POST', body }),
+        // the e-mail log lists it
+        invalidatesTags: [{ type: 'InvoiceEmail' as const, id: 'LIST' }],
       }),
       statementLink: build.mutation<StatementLinkResponse, StatementArgs>({
         query: ({ customerId, from, to }) => ({

@@ -2,6 +2,7 @@ import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -14,11 +15,12 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { visuallyHidden } from '../ui/visually-hidden';
 import { PAGE_SIZE_CHOICES } from './grid-protocol';
+import type { PhoneRowFacts } from './phone-row';
 
 /**
  * What a phone shows of a row, in priority order: the first line names it (an invoice's number and customer), the
- * amount sits on its right, the badge (a status) and the details below. Actions, when the row has some that opening
- * it does not offer, go last.
+ * amount sits on its right, the badge (a status) and the details below; names and details wrap, never cut. Actions,
+ * when the row has some that opening it does not offer, go last.
  */
 export interface PhoneRowParts {
   primary: ReactNode;
@@ -42,12 +44,20 @@ export interface PhoneRowListProps<Row extends GridValidRowModel> {
   phoneRow: (row: Row) => PhoneRowParts;
   /** opening a row (the whole line is a button then) */
   onOpen?: (row: Row) => void;
-  /** or the address a row opens (the whole line is a link then) */
-  rowLink?: (row: Row) => string;
+  /** or the address a row opens (the whole line is a link then; a row without one opens nothing) */
+  rowLink?: (row: Row) => string | undefined;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
   getRowId?: (row: Row) => string | number;
 }
+
+/** A row's facts as PhoneRowList shows them: the badge becomes a small outlined chip. */
+export const phoneRowParts = ({ primary, secondary, amount, badge }: PhoneRowFacts): PhoneRowParts => ({
+  primary,
+  secondary,
+  amount,
+  badge: badge && <Chip size="small" variant="outlined" color={badge.color} label={badge.label} />,
+});
 
 /**
  * A grid on a phone: its rows as a list of what matters most (no table clipped at the screen's edge), with the same
@@ -97,9 +107,10 @@ export function PhoneRowList<Row extends GridValidRowModel>({
         <List aria-label={label} data-phone-grid sx={{ flex: 1, overflow: 'auto', py: 0 }}>
           {rows.map((row) => {
             const parts = phoneRow(row);
+            const link = rowLink?.(row);
             const body = (
               <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 1.5, width: '100%' }}>
-                <Typography component="div" sx={{ fontWeight: 600, minWidth: 0 }} noWrap>
+                <Typography component="div" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
                   {parts.primary}
                 </Typography>
                 <Typography component="div" sx={{ fontWeight: 600, textAlign: 'right' }} noWrap>
@@ -109,8 +120,7 @@ export function PhoneRowList<Row extends GridValidRowModel>({
                   component="div"
                   variant="body2"
                   color="text.secondary"
-                  sx={{ minWidth: 0 }}
-                  noWrap
+                  sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
                 >
                   {parts.secondary}
                 </Typography>
@@ -119,8 +129,8 @@ export function PhoneRowList<Row extends GridValidRowModel>({
             );
             return (
               <ListItem key={getRowId(row)} disablePadding divider sx={{ display: 'block' }}>
-                {rowLink ? (
-                  <ListItemButton component={RouterLink} to={rowLink(row)} sx={{ px: 1, py: 1 }}>
+                {link ? (
+                  <ListItemButton component={RouterLink} to={link} sx={{ px: 1, py: 1 }}>
                     {body}
                   </ListItemButton>
                 ) : onOpen ? (

@@ -81,8 +81,11 @@ export type ServerDataGridProps<Row extends GridValidRowModel> = GridModelProps 
     gridId?: string;
     /** On a phone the rows show as a list of these parts (see PhoneRowList) instead of a clipped table. */
     phoneRow?: (row: Row) => PhoneRowParts;
-    /** On a phone, the address a row opens (otherwise a tap does what a click on the row does, if anything). */
-    phoneRowLink?: (row: Row) => string;
+    /**
+     * On a phone, the address a row opens (otherwise a tap does what a click on the row does, if anything); a row
+     * without one opens nothing.
+     */
+    phoneRowLink?: (row: Row) => string | undefined;
     /** Columns hidden (false) until the user shows them from the column menu (their choice is remembered). */
     defaultColumnVisibility?: GridColumnVisibilityModel;
   };

@@ -2,11 +2,13 @@ import {
   applyAccountCredit,
   receivePaymentOnAccount,
   refundAccountCredit,
+  unapplyAccountCredit,
   type AccountDecision,
   type AccountStates,
   type ApplyAccountCredit,
   type ReceivePaymentOnAccount,
   type RefundAccountCredit,
+  type UnapplyAccountCredit,
 } from '#domain/accounts/customer-account.decide.js';
 import { customerAccountStream } from '#domain/accounts/customer-account.events.js';
 import { customerAccountDecider, type CustomerAccount } from '#domain/accounts/customer-account.state.js';
@@ -80,3 +82,9 @@ export const refundCreditDecision = (command: RefundAccountCredit) =>
     account: refundAccountCredit(account, command),
     invoices: {},
   }));
+
+/** POST /customer/{id}/credit/unapply: the account and the one invoice the share is taken back from. */
+export const unapplyCreditDecision = (command: UnapplyAccountCredit) =>
+  overAccount(command.data.customerId, [command.data.invoiceId], (states) =>
+    unapplyAccountCredit(states, command),
+  );

@@ -11,8 +11,14 @@ import {
   ApplyAccountCreditCommand,
   ReceivePaymentOnAccountCommand,
   RefundAccountCreditCommand,
+  UnapplyAccountCreditCommand,
 } from './account.commands.js';
-import { applyCreditDecision, receivePaymentDecision, refundCreditDecision } from './account.decisions.js';
+import {
+  applyCreditDecision,
+  receivePaymentDecision,
+  refundCreditDecision,
+  unapplyCreditDecision,
+} from './account.decisions.js';
 
 /** The id a write takes: from the Idempotency-Key (a retry names the same payment), random without one. */
 const idOf = (metadata: CommandMetadata, key: string | undefined, what: string) =>
@@ -70,8 +76,8 @@ function receiveCommand(
   };
 }
 
-/** A decision on a customer's account (all three writes decide over the account and the invoices it pays). */
-type AccountWrite = ReturnType<typeof applyCreditDecision>;
+/** A decision on a customer's account (every write decides over the account and the invoices it touches). */
+type AccountWrite = ReturnType<typeof applyCreditDecision> | ReturnType<typeof unapplyCreditDecision>;
 
 /**
  * The one path of every write on a customer's account: the customer of the company (else 404) and its time zone,
@@ -173,5 +179,35 @@ export class RefundAccountCreditHandler implements ICommandHandler<RefundAccount
         metadata,
       }),
     );
+  }
+}
+
+/**
+ * One invoice's share of an application taken back to the customer's credit: the invoice of the company (else 404),
+ * then the decision over the account and that invoice. Its ids are the request's own, so a retry (whatever its
+ * Idempotency-Key) decides nothing.
+ */
+@CommandHandler(UnapplyAccountCreditCommand)
+export class UnapplyAccountCreditHandler implements ICommandHandler<UnapplyAccountCreditCommand> {
+  constructor(
+    @Inject(EventAppender) private readonly events: EventAppender,
+    @Inject(AccountReader) private readonly reader: AccountReader,
+  ) {}
+
+  execute({ metadata, customerId, body, byOwner }: UnapplyAccountCreditCommand) {
+    return writeOnAccount(this.events, this.reader, metadata, customerId, async (customer) => {
+      const [invoiceId] = await this.reader.ownInvoices(metadata.companyId, [body.invoice_id.toLowerCase()]);
+      return unapplyCreditDecision({
+        type: 'UnapplyAccountCredit',
+        data: {
+          customerId: customer.customerId,
+          invoiceId: invoiceId!,
+          invoicePaymentId: body.payment_id.toLowerCase(),
+          byOwner,
+          timeZone: customer.timeZone,
+        },
+        metadata,
+      });
+    });
   }
 }

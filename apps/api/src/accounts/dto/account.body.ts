@@ -110,6 +110,27 @@ export class ReceivePaymentBody extends Applications implements Contract.Receive
 /** POST /customer/{id}/credit/apply. */
 export class ApplyCreditBody extends Applications implements Contract.ApplyCreditBody {}
 
+/** POST /customer/{id}/credit/unapply: the invoice and its payment applied from the account. */
+export class UnapplyCreditBody implements Contract.UnapplyCreditBody {
+  @ApiProperty({
+    example: '6571ded8-2c83-49b4-9578-eccc81c91e00',
+    description: 'The invoice the payment was applied to',
+  })
+  @IsUUID('all', { message: 'invoice_id must be an invoice id.' })
+  @IsString({ message: 'invoice_id must be an invoice id.' })
+  @IsDefined({ message: 'invoice_id is required.' })
+  invoice_id!: string;
+
+  @ApiProperty({
+    example: '0b1f6c1e-52a4-4a55-9d4b-2f0a44f1d7a1',
+    description: "The invoice's payment applied from the account (an application entry's id)",
+  })
+  @IsUUID('all', { message: 'payment_id must be a payment id.' })
+  @IsString({ message: 'payment_id must be a payment id.' })
+  @IsDefined({ message: 'payment_id is required.' })
+  payment_id!: string;
+}
+
 /** POST /customer/{id}/credit/refund. */
 export class RefundCreditBody implements Contract.RefundCreditBody {
   @ApiProperty({ example: 30, description: 'Dollars paid back; never more than the unapplied credit' })

@@ -1,18 +1,57 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { CustomerAccountResponse } from '#domain/contracts/account.contract.js';
-import { MAX_APPLICATIONS } from '#domain/accounts/customer-account.rules.js';
+import { ACCOUNT_ENTRIES_PAGE, MAX_APPLICATIONS } from '#domain/accounts/customer-account.rules.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import { isUuid } from '#domain/shared/field-rules.js';
 import { dollarsOf } from '#domain/shared/money.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
-import type { AccountEntry } from '#projections/accounts/customer-account.projection.js';
+import type { AccountEntryKind } from '#projections/accounts/customer-account.projection.js';
 import { findCustomer } from '../../customers/customer.response.js';
 
 /** The open invoices of a customer: the predicate of the partial index rm_invoice_customer_open_idx. */
 const OPEN = `i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.status <> 'cancelled'
   AND i.balance_cents > 0`;
+
+/** One entry of the account's page, and whether an application's share was taken back since. */
+interface EntryRow extends Record<string, unknown> {
+  seq: number;
+  id: string;
+  kind: AccountEntryKind;
+  on_date: string;
+  amount_cents: string;
+  method: string | null;
+  reference: string;
+  invoice_id: string | null;
+  invoice_number: string | null;
+  at: Date;
+  taken_back: boolean;
+  on_invoice: boolean;
+}
+
+/**
+ * A page of the account's entries, newest first: $3 (null: from the newest) the place they come before, $4 how many.
+ * It walks the primary key (customer_id, seq) backwards from that place; a take-back carries its share's id, found
+ * through rm_customer_account_entry_taken_back_idx; an application still on its invoice is found in that invoice's
+ * payments, the invoice read by its primary key alone (the entry's invoice is the customer's company's: with the
+ * company in the condition the planner may walk the company's invoices instead, a cost that grows with them).
+ */
+export const ACCOUNT_ENTRIES_SQL = `
+SELECT e.seq, e.id, e.kind, to_char(e.on_date, 'YYYY-MM-DD') AS on_date, e.amount_cents, e.method, e.reference,
+       e.invoice_id::text AS invoice_id, e.invoice_number, e.at,
+       e.kind = 'application' AND EXISTS (
+         SELECT 1 FROM rm_customer_account_entry u
+          WHERE u.customer_id = e.customer_id AND u.id = e.id AND u.kind = 'unapplication') AS taken_back,
+       e.kind = 'application' AND EXISTS (
+         SELECT 1 FROM rm_invoice i
+          WHERE i.id = e.invoice_id AND i.deleted_at IS NULL
+            AND i.payments @> jsonb_build_array(jsonb_build_object('id', e.id))
+            AND NOT i.payments @> jsonb_build_array(jsonb_build_object('id', e.id, 'moved', true))) AS on_invoice
+  FROM rm_customer_account_entry e
+ WHERE e.company_id = $1 AND e.customer_id = $2 AND e.seq < coalesce($3::integer, 2147483647)
+ ORDER BY e.seq DESC
+ LIMIT $4`;
 
 /**
  * The reads of payments on account: the customer (404 for an unknown or another company's customer), its open
@@ -90,21 +129,32 @@ export class AccountReader {
     return Number(row?.unapplied_cents ?? 0);
   }
 
-  /** The account as answered: its totals, what its open invoices owe, and its entries newest first. */
-  async read(companyId: string, customerId: string): Promise<CustomerAccountResponse> {
+  /**
+   * The account as answered: its totals, what its open invoices owe, and one page of its entries newest first (the
+   * `limit` newest older than `before`). The page reads its own rows by the entry table's key, and each application on
+   * it is marked taken back when a take-back of its share exists (one index probe per application), so the answer
+   * costs the page, never the account's history.
+   */
+  async read(
+    companyId: string,
+    customerId: string,
+    page: { limit?: number; before?: string } = {},
+  ): Promise<CustomerAccountResponse> {
     await this.customer(companyId, customerId);
-    const [[account], [open]] = await Promise.all([
+    const limit = page.limit ?? ACCOUNT_ENTRIES_PAGE;
+    const before = page.before === undefined ? null : Number(page.before);
+    const [[account], [open], entries] = await Promise.all([
       tenantQuery<{
         received_cents: string;
         credited_cents: string;
         applied_cents: string;
         refunded_cents: string;
         unapplied_cents: string;
-        entries: AccountEntry[];
+        entry_count: number;
       }>(
         this.pool,
         companyId,
-        `SELECT received_cents, credited_cents, applied_cents, refunded_cents, unapplied_cents, entries
+        `SELECT received_cents, credited_cents, applied_cents, refunded_cents, unapplied_cents, entry_count
            FROM rm_customer_account WHERE company_id = $1 AND id = $2`,
         [customerId],
       ),
@@ -114,10 +164,12 @@ export class AccountReader {
         `SELECT coalesce(sum(i.balance_cents), 0) AS owing_cents FROM rm_invoice i WHERE ${OPEN}`,
         [customerId],
       ),
+      tenantQuery<EntryRow>(this.pool, companyId, ACCOUNT_ENTRIES_SQL, [customerId, before, limit]),
     ]);
     const cents = (value: string | undefined) => Number(value ?? 0);
     const owing = cents(open?.owing_cents);
     const unapplied = cents(account?.unapplied_cents);
+    const oldest = entries[entries.length - 1];
     return {
       customer_id: customerId,
       unapplied_credit: dollarsOf(unapplied),
@@ -127,20 +179,23 @@ export class AccountReader {
       refunded: dollarsOf(cents(account?.refunded_cents)),
       owing: dollarsOf(owing),
       balance: dollarsOf(owing - unapplied),
-      entries: (account?.entries ?? [])
-        .slice()
-        .reverse()
-        .map((entry) => ({
-          id: entry.id,
-          kind: entry.kind,
-          date: entry.on_date,
-          amount: dollarsOf(entry.amount_cents),
-          method: entry.method,
-          reference: entry.kind === 'application' ? '' : entry.reference,
-          invoice_id: entry.invoice_id,
-          invoice_number: entry.invoice_number,
-          at: entry.at,
-        })),
+      entries: entries.map((entry) => ({
+        id: entry.id,
+        kind: entry.kind,
+        date: entry.on_date,
+        amount: dollarsOf(Number(entry.amount_cents)),
+        method: entry.method,
+        // an application's (and a take-back's) reference is the application's id: no one's business
+        reference: entry.kind === 'application' || entry.kind === 'unapplication' ? '' : entry.reference,
+        invoice_id: entry.invoice_id,
+        invoice_number: entry.invoice_number,
+        at: entry.at.toISOString(),
+        taken_back: entry.taken_back,
+        on_invoice: entry.on_invoice,
+      })),
+      entry_count: Number(account?.entry_count ?? 0),
+      // entries are numbered from 1 without gaps: older ones exist while the page's oldest is past the first
+      next_before: oldest && entries.length === limit && oldest.seq > 1 ? String(oldest.seq) : null,
     };
   }
 }

@@ -87,7 +87,7 @@ export class ActivityReader {
       user_id: string | null;
       category: string;
       action: string;
-      details: { invoiceId?: unknown; feature?: unknown };
+      details: { invoiceId?: unknown; feature?: unknown; emailId?: unknown };
       occurred_at: Date;
       user_name: string | null;
       time_zone: string | null;
@@ -111,15 +111,22 @@ export class ActivityReader {
   async changesOf(
     eventId: string,
     companyId: string,
-    row: { category: string; action: string; details: { invoiceId?: unknown; feature?: unknown } },
+    row: {
+      category: string;
+      action: string;
+      details: { invoiceId?: unknown; feature?: unknown; emailId?: unknown };
+    },
   ): Promise<{ type: string; changes: FieldChange[]; before: unknown; after: unknown }> {
     const { details } = row;
+    // A document e-mail names its memo's invoice, but its events are on the e-mail's own stream: its facts are shown.
     const folded =
-      typeof details.invoiceId === 'string'
-        ? { stream: invoiceStream(details.invoiceId), decider: invoiceDecider as unknown as Fold }
-        : typeof details.feature === 'string'
-          ? { stream: companyStream(companyId), decider: companyDecider as unknown as Fold }
-          : undefined;
+      typeof details.emailId === 'string'
+        ? undefined
+        : typeof details.invoiceId === 'string'
+          ? { stream: invoiceStream(details.invoiceId), decider: invoiceDecider as unknown as Fold }
+          : typeof details.feature === 'string'
+            ? { stream: companyStream(companyId), decider: companyDecider as unknown as Fold }
+            : undefined;
     if (folded) {
       let state = folded.decider.initialState();
       for await (const event of this.store.readStream(folded.stream)) {

@@ -5,8 +5,12 @@
  */
 export interface FileStorage {
   put(key: string, content: Buffer): Promise<void>;
+  /** Writes what the stream gives as it comes (a large file never held whole); the file shows once it is complete. */
+  putStream(key: string, content: NodeJS.ReadableStream): Promise<void>;
   /** The file's bytes, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
+  /** The file as a stream, or null when there is none. */
+  getStream(key: string): Promise<NodeJS.ReadableStream | null>;
   delete(key: string): Promise<void>;
 }
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { assertSafeKey, type FileStorage } from './file-storage.port.js';
 
@@ -17,6 +19,30 @@ export class LocalFileStorage implements FileStorage {
     const temporary = `${path}.${randomUUID()}.part`;
     await writeFile(temporary, content, { mode: 0o600 });
     await rename(temporary, path);
+  }
+
+  async putStream(key: string, content: NodeJS.ReadableStream): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.${randomUUID()}.part`;
+    try {
+      await pipeline(content, createWriteStream(temporary, { mode: 0o600 }));
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async getStream(key: string): Promise<NodeJS.ReadableStream | null> {
+    try {
+      // Opened here, so a missing file answers null rather than an error in the middle of a response.
+      const handle = await open(this.pathOf(key), 'r');
+      return handle.createReadStream();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {

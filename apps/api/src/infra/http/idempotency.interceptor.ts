@@ -34,8 +34,14 @@ const ASYNC_COMMIT = `SELECT set_config('synchronous_commit', 'off', true)`;
  * Commands sent with an `Idempotency-Key` header answer the first result again for 24 h; the same key with a
  * different body is refused with 422, and while the first is still running with 409. Scoped per caller.
  */
+const inProgress = () =>
+  new HttpException({ statusCode: 409, message: 'A request with this Idempotency-Key is in progress.' }, 409);
+
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
+  /** The keys this process is running a command for now (scope and key). */
+  private readonly running = new Set<string>();
+
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(ProcessPresence) private readonly presence: ProcessPresence,
@@ -63,29 +69,41 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const requestHash = createHash('sha256')
       .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
       .digest('hex');
+    // One request at a time per key in this process: another one while it runs is in progress (409). So a claim of
+    // this process for the key, found unanswered, was left by an attempt whose database failed under it (the claim
+    // committed, the release did not): it is taken over at once.
+    const id = `${scope}\n${key}`;
+    if (this.running.has(id)) throw inProgress();
+    this.running.add(id);
+    try {
+      return await this.run(context, reply, scope, key, requestHash, next);
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  private async run(
+    context: ExecutionContext,
+    reply: FastifyReply,
+    scope: string,
+    key: string,
+    requestHash: string,
+    next: CallHandler,
+  ) {
     if (!(await this.claim(scope, key, requestHash))) {
       const { rows } = await this.pool.query('SELECT * FROM idempotency_keys WHERE scope = $1 AND key = $2', [
         scope,
         key,
       ]);
       const previous = rows[0];
-      if (!previous)
-        throw new HttpException(
-          { statusCode: 409, message: 'A request with this Idempotency-Key is in progress.' },
-          409,
-        );
+      if (!previous) throw inProgress();
       if (previous.request_hash !== requestHash) {
         throw new HttpException(
           { statusCode: 422, message: 'This Idempotency-Key was used with a different request.' },
           422,
         );
       }
-      if (previous.status_code === null) {
-        throw new HttpException(
-          { statusCode: 409, message: 'A request with this Idempotency-Key is in progress.' },
-          409,
-        );
-      }
+      if (previous.status_code === null) throw inProgress();
       void reply.header('idempotent-replayed', 'true');
       void reply.status(previous.status_code);
       return previous.response;
@@ -95,8 +113,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
       await this.remember(scope, key, reply.statusCode, response);
       return response;
     } catch (error) {
-      // A failed attempt doesn't hold the key: the client may retry it.
-      await this.pool.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2', [scope, key]);
+      // A failed attempt doesn't hold the key: the client may retry it. When the database is what failed, the
+      // release may fail too: the error the client sees stays the command's own (a 503 to retry).
+      await this.pool
+        .query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2', [scope, key])
+        .catch(() => undefined);
       throw error;
     }
   }
@@ -107,7 +128,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
    * commits made after it, and WAL is flushed in order, so by the time anything depends on the claim it is on disk —
    * a crash before that loses a claim whose command never ran. One fsync fewer per command sent with a key (the
    * ordering app always sends one), and one round trip instead of five (BEGIN, SET, DELETE, INSERT, COMMIT). The
-   * claim names this process (`owner`); an unanswered claim of a process that is gone is taken over at once.
+   * claim names this process (`owner`); an unanswered claim of a process that is gone, or of this one (which runs no
+   * request for the key now), is taken over at once.
    */
   private async claim(scope: string, key: string, requestHash: string): Promise<boolean> {
     await this.presence.ready();
@@ -121,6 +143,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
          WHERE k.created_at < now() - interval '${RETENTION}'
             OR (k.status_code IS NULL AND (
                   k.created_at < now() - interval '${ABANDONED_AFTER}'
+               OR k.owner = $4
                OR k.owner IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pg_locks l
                                WHERE l.locktype = 'advisory' AND l.granted
                                  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())

@@ -21,21 +21,37 @@ export class ProcessPresence implements OnModuleDestroy {
 
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  /** Resolves once the lock is held (at the first claim); a failure is logged and claims go on without it. */
+  /**
+   * Resolves once the lock is held (at the first claim); a failure is logged and claims go on without it. When the
+   * lock's connection is lost (the database restarted or failed over to another server, where no session holds it),
+   * the next claim takes the lock again.
+   */
   ready(): Promise<unknown> {
-    this.held ??= this.pool.connect().then(
-      async (client) => {
-        client.on('error', (error) => this.logger.warn(`presence connection lost: ${String(error)}`));
+    if (this.held) return this.held;
+    const held = (async () => {
+      let client: pg.PoolClient | undefined;
+      let dropped = false;
+      const drop = () => {
+        if (this.held === held) this.held = undefined;
+        if (client && !dropped) client.release(true); // closes the connection
+        dropped = true;
+      };
+      try {
+        client = await this.pool.connect();
+        client.on('error', (error) => {
+          this.logger.warn(`presence connection lost: ${String(error)}`);
+          drop();
+        });
         await client.query('SELECT pg_advisory_lock($1, $2)', [PRESENCE_NAMESPACE, this.key]);
         return client;
-      },
-      (error: unknown) => {
+      } catch (error) {
         this.logger.warn(`presence lock not taken: ${String(error)}`);
-        this.held = undefined;
+        drop();
         return undefined;
-      },
-    );
-    return this.held;
+      }
+    })();
+    this.held = held;
+    return held;
   }
 
   async onModuleDestroy(): Promise<void> {

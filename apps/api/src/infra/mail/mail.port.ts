@@ -14,6 +14,8 @@ export interface MailMessage {
   replyTo?: { name: string; address: string };
   /** The sender's name shown (the company's), with the adapter's own address. */
   fromName?: string;
+  /** The Message-ID header (`<id@host>`): every attempt of one recorded e-mail carries the same. */
+  messageId?: string;
 }
 
 /**

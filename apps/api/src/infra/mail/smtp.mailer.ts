@@ -19,6 +19,7 @@ export class SmtpMailer implements MailPort {
     const info = await this.transport.sendMail({
       from: message.fromName ? { name: message.fromName, address: addressOf(this.from) } : this.from,
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.messageId ? { messageId: message.messageId } : {}),
       to: message.to,
       subject: message.subject,
       text: message.text,

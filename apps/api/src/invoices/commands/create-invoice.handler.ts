@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
 import { EventAppender } from '#engine';
 import { idempotentId } from '../../infra/http/idempotent-id.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 import { InvoiceReader } from '../invoice-reader.js';
 import { CreateInvoiceCommand } from './create-invoice.command.js';
 import { createInvoiceDecision } from './invoice.decisions.js';
@@ -27,8 +28,7 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     const { companyId } = metadata;
     const invoiceId = idempotentId(companyId, metadata.userId, idempotencyKey);
     const prepared = await this.drafts.forCreation(metadata, body, invoiceId);
-    // a retried request: its invoice
-    if (prepared.retried) return wait ? this.reader.read(companyId, invoiceId) : undefined;
+    if (prepared.retried) return wait ? this.retried(companyId, invoiceId) : undefined;
     const { draft, settings } = prepared;
     const decision = createInvoiceDecision(draft, settings, body.order_id?.toLowerCase(), metadata);
     const { events, result } = await this.events.run(decision, metadata, { waitForProjections: wait });
@@ -42,9 +42,18 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       events.invoice,
       result,
       {
-        held: events.holding.at(-1)?.data.ranges ?? [],
+        held: events.holding.at(-1)?.data ?? { ranges: [] },
         timeZone: settings.timeZone,
       },
     );
+  }
+
+  /**
+   * A retried request's invoice, once the projections show it: the first attempt's answer was lost, perhaps while
+   * they were catching up after a failover.
+   */
+  private async retried(companyId: string, invoiceId: string): Promise<InvoiceResponse> {
+    await this.events.waitForCommitted(WAITS_FOR.invoice);
+    return this.reader.read(companyId, invoiceId);
   }
 }

@@ -40,7 +40,7 @@ export class ReplaceInvoiceHandler implements ICommandHandler<ReplaceInvoiceComm
       metadata,
     );
     return this.reader.read(companyId, invoiceId, {
-      held: events.holding.at(-1)?.data.ranges ?? [],
+      held: events.holding.at(-1)?.data ?? { ranges: [] },
       timeZone: settings.timeZone,
     });
   }

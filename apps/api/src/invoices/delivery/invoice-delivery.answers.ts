@@ -2,9 +2,15 @@
 export const INVOICE_EMAIL_ANSWER = [
   {
     id: '33c321f9-1265-405a-9790-bfa1e6b68ad1',
+    kind: 'invoice',
     invoice_id: '6571ded8-2c83-49b4-9578-eccc81c91e00',
     invoice: { number: '1' },
     number: '1',
+    document_id: null,
+    customer_id: null,
+    customer_name: null,
+    period_from: null,
+    period_to: null,
     emailed_to: 'buyer@gulfcoastoysterbar.com',
     notes: '',
     status: 'sent',
@@ -29,7 +35,13 @@ export const INVOICE_EMAIL_GRID_ANSWER = {
   rows: [
     {
       id: '33c321f9-1265-405a-9790-bfa1e6b68ad1',
+      kind: 'invoice',
       invoice_id: '6571ded8-2c83-49b4-9578-eccc81c91e00',
+      document_id: null,
+      customer_id: null,
+      customer_name: null,
+      period_from: null,
+      period_to: null,
       number: '1',
       emailed_to: 'buyer@gulfcoastoysterbar.com',
       notes: '',

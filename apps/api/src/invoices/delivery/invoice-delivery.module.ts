@@ -1,4 +1,5 @@
 import { Global, Inject, Module, type OnModuleDestroy } from '@nestjs/common';
+import { DocumentEmails } from '../../delivery/document-emails.js';
 import { PublicLinks } from '../../delivery/public-links.js';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config.js';
 import { PdfRenderer } from '../../infra/pdf/pdf-renderer.js';
@@ -13,7 +14,8 @@ import { InvoiceEmailLogReader } from './queries/invoice-email-log.reader.js';
 
 /**
  * Delivering invoices: PDF, public links, e-mail with its log, documents and private notes. Global so
- * that later areas (orders, balances) print with the same warm Chromium and issue links with the same service.
+ * that later areas (orders, balances) print with the same warm Chromium and issue links with the same service, and
+ * credit memos and statements are e-mailed through the same machinery (DocumentEmails).
  */
 @Global()
 @Module({
@@ -31,13 +33,14 @@ import { InvoiceEmailLogReader } from './queries/invoice-email-log.reader.js';
         }),
     },
     PublicLinks,
+    DocumentEmails,
     InvoiceReader,
     InvoicePdfService,
     InvoiceEmailService,
     InvoiceDocumentsService,
     InvoiceEmailLogReader,
   ],
-  exports: [PdfRenderer, PublicLinks, InvoiceReader, InvoicePdfService],
+  exports: [PdfRenderer, PublicLinks, DocumentEmails, InvoiceReader, InvoicePdfService],
 })
 export class InvoiceDeliveryModule implements OnModuleDestroy {
   constructor(@Inject(PdfRenderer) private readonly pdf: PdfRenderer) {}

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { InvoiceStreamCommand } from '#domain/invoices/invoice.decider.js';
+import { DomainError } from '#domain/shared/domain-error.js';
 import { centsOf } from '#domain/shared/money.js';
+import { WAITS_FOR } from '../../read-your-writes.js';
 import { EventAppender } from '#engine';
 import { InvoiceReader } from '../../invoices/invoice-reader.js';
 import type { InvoiceResponse } from '#domain/contracts/invoice.contract.js';
@@ -41,7 +43,13 @@ class PaymentRunner {
     command: (invoiceId: string, timeZone: string) => InvoiceStreamCommand,
     wait = true,
   ): Promise<InvoiceResponse | undefined> {
-    const row = await this.reader.row(companyId, invoice);
+    // An invoice the projections do not show yet may be one just acknowledged whose answer came before they caught
+    // up (they were waited for in vain, e.g. during a failover): look again once they show everything committed.
+    const row = await this.reader.row(companyId, invoice).catch(async (error: unknown) => {
+      if (!(error instanceof DomainError && error.code === 'INVOICE_NOT_FOUND')) throw error;
+      await this.events.waitForCommitted(WAITS_FOR.invoice);
+      return this.reader.row(companyId, invoice);
+    });
     const timeZone = await this.reader.timeZone(companyId);
     const decided = command(row.id, timeZone);
     await this.events.run(paymentDecision(row.id, decided), decided.metadata, { waitForProjections: wait });

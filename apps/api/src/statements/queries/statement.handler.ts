@@ -31,9 +31,9 @@ function documentOf(row: StatementDocumentRow, today: string, creditLaw: boolean
   const described = [method, row.reference].filter(Boolean).join(' ');
   if (row.kind === 'account_payment' || row.kind === 'refund')
     return { kind: row.kind, id: row.id, date: row.on_date, reference: described, amountCents };
-  if (row.kind === 'application')
+  if (row.kind === 'application' || row.kind === 'unapplication')
     return {
-      kind: 'application',
+      kind: row.kind,
       id: row.id,
       date: row.on_date,
       reference: row.note,
@@ -94,7 +94,7 @@ export class CustomerStatementHandler implements IQueryHandler<CustomerStatement
     ]);
     if (!customer) throw customerError('CUSTOMER_NOT_FOUND');
     const period = statementPeriod(asked, clock.today);
-    const rows = await this.reader.documents(companyId, customer.id, period.to, clock.timeZone);
+    const rows = await this.reader.documents(companyId, customer.id, period, clock.timeZone);
     const documents = rows.map((row) => documentOf(row, clock.today, clock.creditLaw));
     const statement = statementOf(documents, period, clock.today);
     return statementResponse(

@@ -18,7 +18,8 @@ export interface StatementDocumentRow extends Record<string, unknown> {
     | 'account_payment'
     | 'application'
     | 'refund'
-    | 'invoice_credit';
+    | 'invoice_credit'
+    | 'unapplication';
   id: string;
   on_date: string;
   reference: string;
@@ -50,8 +51,11 @@ export interface StatementDocumentRow extends Record<string, unknown> {
  * - credit memos, voided ones too, on the day they were issued, through rm_credit_memo_customer_idx (company_id,
  *   customer_id, issued_on); and each void on the company's day of it (a statement of an earlier period still
  *   shows the credit the customer had then);
- * - the customer's account entries (payments on account, applications, refunds, cancelled invoices' payments become
- *   credit): its one rm_customer_account row, by its key.
+ * - the customer's account entries (payments on account, applications and the shares taken back from them, refunds,
+ *   cancelled invoices' payments become credit) of the period, through rm_customer_account_entry_date_idx (company_id,
+ *   customer_id, on_date); those before the period ($5, its first day) summed by the same index into what the
+ *   opening balance and the aging take from them: the payments on account, the refunds, and each invoice's
+ *   applications less the shares taken back (a cancelled invoice's credit moves no balance and pays no invoice).
  * A new kind of document is one more select answering the same columns, and one more case in the domain's
  * `amountsOf`.
  */
@@ -82,32 +86,44 @@ SELECT 'credit_memo_void', m.id::text, to_char((m.voided_at AT TIME ZONE $4)::da
  WHERE m.company_id = $1 AND m.customer_id = $2 AND m.status = 'void' AND m.voided_at IS NOT NULL
    AND (m.voided_at AT TIME ZONE $4)::date <= $3::date
 UNION ALL
-SELECT CASE e.kind WHEN 'payment' THEN 'account_payment' ELSE e.kind END, e.id, e.on_date, e.reference,
-       e.amount_cents, coalesce(e.method, ''), NULL, false, e.invoice_id,
+SELECT CASE e.kind WHEN 'payment' THEN 'account_payment' ELSE e.kind END, e.id, to_char(e.on_date, 'YYYY-MM-DD'),
+       e.reference, e.amount_cents, coalesce(e.method, ''), NULL, false, e.invoice_id::text,
        coalesce(e.invoice_number, '')
-  FROM rm_customer_account a
- CROSS JOIN LATERAL jsonb_to_recordset(a.entries) AS e(id text, kind text, on_date text, reference text,
-       amount_cents bigint, method text, invoice_id text, invoice_number text)
- WHERE a.company_id = $1 AND a.id = $2 AND e.on_date::date <= $3::date`;
+  FROM rm_customer_account_entry e
+ WHERE e.company_id = $1 AND e.customer_id = $2 AND e.on_date >= $5::date AND e.on_date <= $3::date
+UNION ALL
+SELECT s.kind, 'before:' || s.kind || coalesce(':' || s.invoice_id, ''), to_char(s.on_date, 'YYYY-MM-DD'), '',
+       s.amount_cents, '', NULL, false, s.invoice_id, ''
+  FROM (SELECT CASE e.kind WHEN 'payment' THEN 'account_payment' WHEN 'refund' THEN 'refund' ELSE 'application' END
+                 AS kind,
+               CASE WHEN e.kind IN ('application', 'unapplication') THEN e.invoice_id::text END AS invoice_id,
+               sum(CASE e.kind WHEN 'unapplication' THEN -e.amount_cents ELSE e.amount_cents END)::bigint AS amount_cents,
+               max(e.on_date) AS on_date
+          FROM rm_customer_account_entry e
+         WHERE e.company_id = $1 AND e.customer_id = $2 AND e.on_date < $5::date
+           AND e.kind IN ('payment', 'refund', 'application', 'unapplication')
+         GROUP BY 1, 2) s`;
 
 @Injectable()
 export class StatementReader {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   /**
-   * Every document of the customer dated on or before `to` (the opening balance needs those before the period);
-   * `timeZone`, the company's, dates what happened at an instant (a memo's void) on the company's day.
+   * Every document of the customer dated on or before the period's end (the opening balance needs those before the
+   * period; the account's entries before it come summed); `timeZone`, the company's, dates what happened at an
+   * instant (a memo's void) on the company's day.
    */
   documents(
     companyId: string,
     customerId: string,
-    to: string,
+    period: { from: string; to: string },
     timeZone: string,
   ): Promise<StatementDocumentRow[]> {
     return tenantQuery<StatementDocumentRow>(this.pool, companyId, STATEMENT_DOCUMENTS_SQL, [
       customerId,
-      to,
+      period.to,
       timeZone,
+      period.from,
     ]);
   }
 }

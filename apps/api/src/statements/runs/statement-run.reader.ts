@@ -16,6 +16,7 @@ interface RunRow extends Record<string, unknown> {
   total: number;
   done: number;
   quiet: number;
+  requested: number;
   sent: number;
   skipped: number;
   failed: number;
@@ -37,6 +38,9 @@ export interface RunProgress {
   total?: number;
   done: number;
   quiet: number;
+  /** E-mail runs: statement e-mails requested. */
+  requested: number;
+  /** Download runs: statements in the zip. */
   sent: number;
   skipped: number;
   failed: number;
@@ -50,13 +54,26 @@ export interface RunProgress {
 export const RUN_SILENT_AFTER = '2 minutes';
 
 /** The run as it stands: a running run whose heartbeat went silent reads as failed, ended at its last heartbeat. */
-const RUN_COLUMNS = `id, month, mode, total, done, quiet, sent, skipped, failed, failures, file_key, started_at,
+const RUN_COLUMNS = `id, month, mode, total, done, quiet, requested, sent, skipped, failed, failures, file_key, started_at,
        CASE WHEN status = 'running' AND heartbeat_at < now() - interval '${RUN_SILENT_AFTER}' THEN 'failed'
             ELSE status END AS status,
        CASE WHEN status = 'running' AND heartbeat_at < now() - interval '${RUN_SILENT_AFTER}' THEN heartbeat_at
             ELSE finished_at END AS finished_at`;
 
-const answer = (row: RunRow): StatementRunResponse => ({
+/** What became of an e-mail run's requested e-mails, as the e-mail log holds them. */
+interface RunEmails {
+  sent: number;
+  queued: number;
+  failures: StatementRunFailure[];
+}
+
+const NO_EMAILS: RunEmails = { sent: 0, queued: 0, failures: [] };
+
+/**
+ * The run as it stands. An e-mail run's sent, queued and failed come from the e-mail log (a deferred e-mail delivered
+ * later counts as sent then), its failures after the statements that could not be written.
+ */
+const answer = (row: RunRow, emails: RunEmails = NO_EMAILS): StatementRunResponse => ({
   id: row.id,
   month: row.month,
   mode: row.mode,
@@ -64,10 +81,12 @@ const answer = (row: RunRow): StatementRunResponse => ({
   total: row.total,
   done: row.done,
   quiet: row.quiet,
-  sent: row.sent,
+  requested: row.requested,
+  sent: row.mode === 'email' ? emails.sent : row.sent,
+  queued: row.mode === 'email' ? emails.queued : 0,
   skipped: row.skipped,
-  failed: row.failed,
-  failures: row.failures,
+  failed: row.failed + (row.mode === 'email' ? emails.failures.length : 0),
+  failures: row.mode === 'email' ? [...row.failures, ...emails.failures] : row.failures,
   file_url: row.file_key && row.status === 'done' ? `/statements/runs/${row.id}/file` : null,
   started_at: row.started_at.toISOString(),
   finished_at: row.finished_at?.toISOString() ?? null,
@@ -98,7 +117,25 @@ export class StatementRunReader {
       `SELECT ${RUN_COLUMNS} FROM statement_run WHERE company_id = $1 AND id = $2`,
       [id],
     );
-    return row ? answer(row) : null;
+    if (!row) return null;
+    return answer(row, row.mode === 'email' ? await this.emails(companyId, id) : NO_EMAILS);
+  }
+
+  /** The run's e-mails in the e-mail log (at most one per customer listed): sent, queued, and each failure. */
+  private async emails(companyId: string, runId: string): Promise<RunEmails> {
+    const [counts] = await tenantQuery<{ sent: number; queued: number; failures: StatementRunFailure[] }>(
+      this.pool,
+      companyId,
+      `SELECT count(*) FILTER (WHERE status = 'sent')::int AS sent,
+              count(*) FILTER (WHERE status = 'queued')::int AS queued,
+              COALESCE(jsonb_agg(jsonb_build_object('customer_id', customer_id, 'customer', customer_name,
+                                                    'message', left(COALESCE(error, ''), 300))
+                                 ORDER BY customer_name, customer_id) FILTER (WHERE status = 'failed'), '[]')
+                AS failures
+         FROM rm_invoice_email WHERE company_id = $1 AND run_id = $2`,
+      [runId],
+    );
+    return counts ?? NO_EMAILS;
   }
 
   /** The file of a finished download run of the company, or null. */
@@ -117,7 +154,7 @@ export class StatementRunReader {
       this.pool,
       companyId,
       `UPDATE statement_run SET total = COALESCE($3, total), done = $4, quiet = $5, sent = $6, skipped = $7,
-              failed = $8, failures = $9::jsonb, heartbeat_at = now()
+              failed = $8, failures = $9::jsonb, requested = $10, heartbeat_at = now()
         WHERE company_id = $1 AND id = $2`,
       [
         id,
@@ -128,6 +165,7 @@ export class StatementRunReader {
         progress.skipped,
         progress.failed,
         JSON.stringify(progress.failures),
+        progress.requested,
       ],
     );
   }

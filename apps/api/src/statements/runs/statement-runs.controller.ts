@@ -1,7 +1,6 @@
-import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, Inject, Param, Post, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
-import type { FastifyReply } from 'fastify';
 import type { StatementRunMode, StatementRunResponse } from '#domain/contracts/statement.contract.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/public.decorator.js';
@@ -53,17 +52,13 @@ export class StatementRunsController {
 
   /** application/zip, `statements_{month}.zip`: one PDF per customer. */
   @Get(':id/file')
+  @Header('Cache-Control', 'private, no-store')
   @ApiFileAnswer('application/zip', "The run's statements, one PDF per customer")
-  async file(
-    @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async file(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     const { zip, filename } = await this.runs.file(user.companyId, id);
-    void reply
-      .type('application/zip')
-      .header('content-disposition', contentDisposition('attachment', filename))
-      .header('cache-control', 'private, no-store');
-    return zip;
+    return new StreamableFile(zip as never, {
+      type: 'application/zip',
+      disposition: contentDisposition('attachment', filename),
+    });
   }
 }

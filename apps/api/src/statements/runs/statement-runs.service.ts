@@ -9,7 +9,9 @@ import type {
 import { isReportMonth, monthOf } from '#domain/reports/alcohol-sales-report.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { monthPeriod } from '#domain/statements/statement-period.js';
+import type { CommandMetadata } from '#domain/shared/decider.js';
 import { FILE_STORAGE, type FileStorage } from '../../infra/files/file-storage.port.js';
+import { idempotentId } from '../../infra/http/idempotent-id.js';
 import { CompanyTimeZones } from '../../infra/company-time.js';
 import { StatementDocuments } from '../statement-documents.service.js';
 import { StatementRunReader, type RunCustomer, type RunProgress } from './statement-run.reader.js';
@@ -39,11 +41,16 @@ const zipEntryName = (customer: RunCustomer, month: string) =>
 
 /**
  * The monthly statement run: for a month, the statement of every customer with a balance at its end or activity in
- * it, e-mailed to each customer with an address (the statement e-mail: PDF and public link), or put in one zip to
- * download. It runs in the background of the process that started it, customer after customer (an e-mail run four at
- * a time; a statement is read, written and sent, then dropped, so memory stays flat), and writes its progress to `statement_run` every few
- * customers, where any process answers it, with a heartbeat: a run whose process died reads as failed. A customer whose mail is refused is counted as failed with the reason;
- * the run goes on.
+ * it, e-mailed to each customer with an address, or put in one zip to download. It runs in the background of the
+ * process that started it, customer after customer (an e-mail run four at a time; a statement is read, written and
+ * sent, then dropped, so memory stays flat), and writes its progress to `statement_run` every few customers, where
+ * any process answers it, with a heartbeat: a run whose process died reads as failed.
+ *
+ * An e-mail run requests one statement e-mail per customer through the e-mail machinery every document uses (the
+ * statement e-mail: PDF and public link), each recorded in the e-mail log with the run, so a deferred one is retried
+ * in the background as any e-mail is; the run counts what it requested, and what was sent or failed is read from the
+ * log (StatementRunReader). Each e-mail's id comes from the run and the customer: one run never e-mails a customer
+ * twice. A statement that cannot be written is counted as failed with the reason; the run goes on.
  */
 @Injectable()
 export class StatementRuns {
@@ -77,7 +84,7 @@ export class StatementRuns {
       userId,
       now: now.toISOString(),
     });
-    void this.execute(companyId, run, now);
+    void this.execute({ companyId, userId, now: now.toISOString() }, run);
     return run;
   }
 
@@ -87,21 +94,26 @@ export class StatementRuns {
     return run;
   }
 
-  /** The zip of a finished download run (404 otherwise). */
-  async file(companyId: string, id: string): Promise<{ zip: Buffer; filename: string }> {
+  /** The zip of a finished download run, as a stream (404 otherwise). */
+  async file(companyId: string, id: string): Promise<{ zip: NodeJS.ReadableStream; filename: string }> {
     const found = /^[0-9a-f-]{36}$/i.test(id) ? await this.runs.fileKey(companyId, id.toLowerCase()) : null;
-    const zip = found ? await this.files.get(found.key) : null;
+    const zip = found ? await this.files.getStream(found.key) : null;
     if (!found || !zip)
       throw new NotFoundException({ statusCode: 404, message: STATEMENT_RUN_MESSAGES.notFound });
     return { zip, filename: `statements_${found.month}.zip` };
   }
 
-  /** The run itself: every listed customer once, progress every few, the zip stored at the end. */
-  async execute(companyId: string, run: StatementRunResponse, now: Date): Promise<void> {
+  /**
+   * The run itself, as the user who started it (`actor`, at the instant they did): every listed customer once,
+   * progress every few; a download run's zip is written to storage as its statements are added (never held whole)
+   * and shows there once complete.
+   */
+  async execute(actor: CommandMetadata, run: StatementRunResponse): Promise<void> {
+    const { companyId, now } = actor;
     const period = monthPeriod(`${run.month}-01`);
-    const progress: RunProgress = { done: 0, quiet: 0, sent: 0, skipped: 0, failed: 0, failures: [] };
-    const zip = run.mode === 'download' ? new ZipFile() : null;
-    const zipped = zip ? collect(zip.outputStream) : null;
+    const progress = noProgress();
+    const zip =
+      run.mode === 'download' ? storedZip(this.files, `statement-runs/${companyId}/${run.id}.zip`) : null;
     const heartbeat = setInterval(
       () => void this.runs.heartbeat(companyId, run.id).catch(() => undefined),
       HEARTBEAT_MS,
@@ -111,14 +123,15 @@ export class StatementRuns {
       const customers = await this.runs.customers(companyId, period.to);
       await this.runs.progress(companyId, run.id, { ...progress, total: customers.length });
       await this.everyCustomer(companyId, run, customers, progress, (customer) =>
-        this.one(companyId, customer, period, now, progress, zip, run.month),
+        this.one(actor, run, customer, period, progress, zip?.file ?? null),
       );
-      const fileKey = zip && zipped ? await this.storeZip(companyId, run.id, zip, zipped) : null;
-      await this.runs.finish(companyId, run.id, { status: 'done', fileKey, now: now.toISOString() });
+      const fileKey = zip ? await zip.complete() : null;
+      await this.runs.finish(companyId, run.id, { status: 'done', fileKey, now });
     } catch (error) {
+      await zip?.discard();
       this.logger.error(`Statement run ${run.id} stopped: ${String(error)}`);
       await this.runs
-        .finish(companyId, run.id, { status: 'failed', fileKey: null, now: now.toISOString() })
+        .finish(companyId, run.id, { status: 'failed', fileKey: null, now })
         .catch(() => undefined);
     } finally {
       clearInterval(heartbeat);
@@ -159,29 +172,20 @@ export class StatementRuns {
     await saving;
   }
 
-  /** Closes the zip and stores it; answers its key. */
-  private async storeZip(
-    companyId: string,
-    runId: string,
-    zip: ZipFile,
-    zipped: Promise<Buffer>,
-  ): Promise<string> {
-    zip.end();
-    const fileKey = `statement-runs/${companyId}/${runId}.zip`;
-    await this.files.put(fileKey, await zipped);
-    return fileKey;
-  }
-
-  /** One customer: its statement, passed over when quiet, else zipped, skipped without an address, or e-mailed. */
+  /**
+   * One customer: its statement, passed over when quiet, else zipped, skipped without an address, or its e-mail
+   * requested (the mail server's answer is the e-mail log's to record).
+   */
   private async one(
-    companyId: string,
+    actor: CommandMetadata,
+    run: StatementRunResponse,
     customer: RunCustomer,
     period: { from: string; to: string },
-    now: Date,
     progress: RunProgress,
     zip: ZipFile | null,
-    month: string,
   ): Promise<void> {
+    const { companyId } = actor;
+    const now = new Date(actor.now);
     const statement = await this.statements.statement(companyId, customer.id, period, now);
     if (statement.rows.length === 0 && statement.closing_balance === 0) {
       progress.quiet++;
@@ -189,7 +193,7 @@ export class StatementRuns {
     }
     if (zip) {
       const { pdf } = await this.statements.render(companyId, statement, now);
-      zip.addBuffer(pdf, zipEntryName(customer, month));
+      zip.addBuffer(pdf, zipEntryName(customer, run.month));
       progress.sent++;
       return;
     }
@@ -197,10 +201,21 @@ export class StatementRuns {
       progress.skipped++;
       return;
     }
-    await this.statements.send(companyId, statement, customer.contact_email, now);
-    progress.sent++;
+    const emailId = idempotentId(companyId, null, `statement-run:${run.id}:${customer.id}`);
+    await this.statements.request(actor, statement, customer.contact_email, { emailId, runId: run.id });
+    progress.requested++;
   }
 }
+
+const noProgress = (): RunProgress => ({
+  done: 0,
+  quiet: 0,
+  requested: 0,
+  sent: 0,
+  skipped: 0,
+  failed: 0,
+  failures: [],
+});
 
 function failureOf(customer: RunCustomer, error: unknown): StatementRunFailure {
   const answer = (error as { getResponse?: () => unknown }).getResponse?.() as
@@ -209,12 +224,25 @@ function failureOf(customer: RunCustomer, error: unknown): StatementRunFailure {
   return { customer_id: customer.id, customer: customer.name, message: String(message).slice(0, 300) };
 }
 
-/** The zip's bytes as they are written. */
-function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => resolve(Buffer.concat(chunks)));
-    stream.on('error', reject);
-  });
+/**
+ * A zip written to storage as entries are added (never held whole): `complete` ends it and answers its key once
+ * stored; `discard` ends it and removes what was written.
+ */
+function storedZip(files: FileStorage, key: string) {
+  const file = new ZipFile();
+  const stored = files.putStream(key, file.outputStream);
+  stored.catch(() => undefined); // seen by complete or discard
+  return {
+    file,
+    async complete(): Promise<string> {
+      file.end();
+      await stored;
+      return key;
+    },
+    async discard(): Promise<void> {
+      file.end(); // a second end is ignored
+      await stored.catch(() => undefined);
+      await files.delete(key).catch(() => undefined);
+    },
+  };
 }

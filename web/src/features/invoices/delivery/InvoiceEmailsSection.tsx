@@ -16,23 +16,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useFeature } from '../../../shared/feature-gate/use-feature';
 import { formatDateTime } from '../../../shared/format';
 import type { Invoice } from '../invoices.api';
-import { EMAIL_MESSAGES, emailLogPath } from './delivery-messages';
-import { useInvoiceEmailsQuery, type EmailStatus, type InvoiceEmail } from './delivery.api';
+import { EMAIL_MESSAGES, EMAIL_STATUS, emailLogPath } from './delivery-messages';
+import { useInvoiceEmailsQuery, type InvoiceEmail } from './delivery.api';
 import { SendEmailDialog } from './SendEmailDialog';
 
-/** While the mail server defers an e-mail, the log is read again this often to show its delivery. */
-const QUEUED_POLL_MS = 3000;
+/** The time shows in its own column from tablet width up, under the address on a phone. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
-const STATUS: Record<EmailStatus, { label: string; color: 'success' | 'warning' | 'error' }> = {
-  sent: { label: 'Sent', color: 'success' },
-  queued: { label: 'Retrying', color: 'warning' },
-  failed: { label: 'Not delivered', color: 'error' },
-};
+/** While the mail server defers an e-mail, the log is read again this often to show its delivery. */
+export const QUEUED_POLL_MS = 3000;
 
 /** The /emails grid's rows carry no `error` (GET /invoice/email/grid does not answer it): no tooltip there. */
 export function EmailStatusChip({
@@ -40,7 +37,7 @@ export function EmailStatusChip({
 }: {
   email: Pick<InvoiceEmail, 'status' | 'attempts'> & Partial<Pick<InvoiceEmail, 'error'>>;
 }) {
-  const { label, color } = STATUS[email.status];
+  const { label, color } = EMAIL_STATUS[email.status];
   const chip = <Chip size="small" variant="outlined" color={color} label={label} />;
   return email.error && email.status !== 'sent' ? (
     <Tooltip title={`${email.error} (${email.attempts} attempt${email.attempts === 1 ? '' : 's'})`}>
@@ -51,7 +48,8 @@ export function EmailStatusChip({
   );
 }
 
-function NoEmails() {
+/** No e-mail yet: what will show here (`hint`: of this invoice, of this credit memo). */
+export function NoEmails({ hint = EMAIL_MESSAGES.noEmailsSentHint }: { hint?: string }) {
   return (
     <Box
       role="status"
@@ -68,13 +66,14 @@ function NoEmails() {
       <MailOutlineOutlined aria-hidden sx={{ fontSize: 36, color: 'text.disabled' }} />
       <Typography sx={{ fontWeight: 600 }}>{EMAIL_MESSAGES.noEmailsSent}</Typography>
       <Typography variant="body2" color="text.secondary">
-        {EMAIL_MESSAGES.noEmailsSentHint}
+        {hint}
       </Typography>
     </Box>
   );
 }
 
-function EmailsTable({ emails }: { emails: InvoiceEmail[] }) {
+/** A document's e-mails, newest first: to whom, the note (`notes`: invoices carry one), status and time. */
+export function EmailsTable({ emails, notes = true }: { emails: InvoiceEmail[]; notes?: boolean }) {
   const sorted = [...emails].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return (
     <TableContainer>
@@ -82,26 +81,37 @@ function EmailsTable({ emails }: { emails: InvoiceEmail[] }) {
         <TableHead>
           <TableRow>
             <TableCell>To</TableCell>
-            <TableCell>Notes</TableCell>
+            {notes && <TableCell>Notes</TableCell>}
             <TableCell>Status</TableCell>
-            <TableCell>Sent At</TableCell>
+            <TableCell sx={WIDE_ONLY}>Sent At</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {sorted.map((email) => (
             <TableRow key={email.id} hover>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{email.emailed_to}</TableCell>
-              <TableCell sx={{ maxWidth: 240, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {email.notes || (
-                  <Typography component="span" variant="body2" color="text.disabled">
-                    —
-                  </Typography>
-                )}
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                {email.emailed_to}
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: { xs: 'block', sm: 'none' } }}
+                >
+                  {formatDateTime(email.delivered_at ?? email.created_at)}
+                </Typography>
               </TableCell>
+              {notes && (
+                <TableCell sx={{ maxWidth: 240, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                  {email.notes || (
+                    <Typography component="span" variant="body2" color="text.disabled">
+                      —
+                    </Typography>
+                  )}
+                </TableCell>
+              )}
               <TableCell>
                 <EmailStatusChip email={email} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
+              <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap', color: 'text.secondary' }}>
                 {formatDateTime(email.delivered_at ?? email.created_at)}
               </TableCell>
             </TableRow>
@@ -112,20 +122,40 @@ function EmailsTable({ emails }: { emails: InvoiceEmail[] }) {
   );
 }
 
-function EmailsBody({ invoice }: { invoice: Invoice }) {
+/**
+ * While one of a document's e-mails waits for a retry, its list is read again every few seconds: the interval to
+ * poll at, and what to call with the e-mails as loaded.
+ */
+export function usePollWhileQueued(): [number, (emails: readonly InvoiceEmail[] | undefined) => void] {
   const [queued, setQueued] = useState(false);
-  const { data, isLoading, isError, refetch } = useInvoiceEmailsQuery(invoice.id, {
-    pollingInterval: queued ? QUEUED_POLL_MS : 0,
-  });
-  const anyQueued = !!data?.emails.some((email) => email.status === 'queued');
-  if (anyQueued !== queued) setQueued(anyQueued);
+  const follow = (emails: readonly InvoiceEmail[] | undefined) => {
+    const anyQueued = !!emails?.some((email) => email.status === 'queued');
+    if (anyQueued !== queued) setQueued(anyQueued);
+  };
+  return [queued ? QUEUED_POLL_MS : 0, follow];
+}
+
+/** A document's e-mails as loaded: a skeleton, the error with Retry, the empty state, or the table. */
+export function LoadedEmails({
+  emails,
+  isLoading,
+  onRetry,
+  empty,
+  notes,
+}: {
+  emails: InvoiceEmail[] | undefined;
+  isLoading: boolean;
+  onRetry: () => void;
+  empty: ReactNode;
+  notes?: boolean;
+}) {
   if (isLoading) return <Skeleton variant="rounded" height={72} />;
-  if (isError || !data)
+  if (!emails)
     return (
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
+          <Button color="inherit" size="small" onClick={onRetry}>
             Retry
           </Button>
         }
@@ -133,7 +163,21 @@ function EmailsBody({ invoice }: { invoice: Invoice }) {
         {EMAIL_MESSAGES.loadFailed}
       </Alert>
     );
-  return data.emails.length === 0 ? <NoEmails /> : <EmailsTable emails={data.emails} />;
+  return emails.length === 0 ? empty : <EmailsTable emails={emails} notes={notes} />;
+}
+
+function EmailsBody({ invoice }: { invoice: Invoice }) {
+  const [pollingInterval, follow] = usePollWhileQueued();
+  const { data, isLoading, isError, refetch } = useInvoiceEmailsQuery(invoice.id, { pollingInterval });
+  follow(data?.emails);
+  return (
+    <LoadedEmails
+      emails={isError ? undefined : data?.emails}
+      isLoading={isLoading}
+      onRetry={() => void refetch()}
+      empty={<NoEmails />}
+    />
+  );
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { EmailStatus } from '#domain/contracts/delivery.contract';
+
 /** The client's specification's E-mail dialog and Documents and notes, §8 E-mail and Documents, §9 limits. */
 export const EMAIL_MESSAGES = {
   sent: 'Your email has been sent',
@@ -9,10 +11,19 @@ export const EMAIL_MESSAGES = {
   empty: 'Email address cannot be empty',
   noEmailsSent: 'No e-mails sent',
   noEmailsSentHint: 'E-mails of this invoice to your customers show here.',
+  noMemoEmailsSentHint: 'E-mails of this credit memo to your customer show here.',
+  queuedShort: 'The mail server is busy: the e-mail is sent again shortly. Its status shows below.',
   noEmailHistory: 'No e-mail history',
   noMatch: 'No e-mails match these filters.',
   loadFailed: 'Error loading e-mails',
 } as const;
+
+/** An e-mail's status as the screens name it, and its chip's colour. */
+export const EMAIL_STATUS: Record<EmailStatus, { label: string; color: 'success' | 'warning' | 'error' }> = {
+  sent: { label: 'Sent', color: 'success' },
+  queued: { label: 'Retrying', color: 'warning' },
+  failed: { label: 'Not delivered', color: 'error' },
+};
 
 export const DOCUMENT_MESSAGES = {
   uploadFailed: 'Error occurred while uploading file.',
@@ -140,3 +151,24 @@ export const previewKind = (mimetype: string): 'image' | 'pdf' | 'download' =>
 /** /emails, prefiltered on one invoice when a number is given. */
 export const emailLogPath = (number?: string) =>
   number ? `/emails?invoice=${encodeURIComponent(number)}` : '/emails';
+
+/** /emails, prefiltered on one credit memo's e-mails. */
+export const memoEmailLogPath = (number: string) => `/emails?memo=${encodeURIComponent(number)}`;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A statement's period, short: 'Oct 2026' for a whole month, '01 Oct – 15 Oct, 2026' within a year, else both dates
+ * in full. The days are business dates (YYYY-MM-DD), read as they are.
+ */
+export function periodLabel(from: string | null, to: string | null): string {
+  if (!from || !to) return '';
+  const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
+  const month = (m: number) => MONTHS[m - 1] ?? '';
+  const lastDay = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
+  if (fy === ty && fm === tm && fd === 1 && td === lastDay) return `${month(fm)} ${fy}`;
+  if (fy === ty)
+    return `${String(fd).padStart(2, '0')} ${month(fm)} – ${String(td).padStart(2, '0')} ${month(tm)}, ${ty}`;
+  return `${String(fd).padStart(2, '0')} ${month(fm)}, ${fy} – ${String(td).padStart(2, '0')} ${month(tm)}, ${ty}`;
+}

@@ -26,7 +26,8 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 /** The invoice's stamp ranges with their counts, and the stamps it needs (one per liquor bottle). */
 export function StampsPanel({ invoice }: { invoice: Invoice }) {
-  const enough = invoice.stamp_count === invoice.stamps_needed;
+  const returned = invoice.stamps_returned;
+  const enough = invoice.stamp_count + returned === invoice.stamps_needed;
   return (
     <Panel title="Stamps">
       {invoice.stamps.length === 0 ? (
@@ -56,9 +57,16 @@ export function StampsPanel({ invoice }: { invoice: Invoice }) {
                 bgcolor: 'background.default',
               }}
             >
-              <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-                {stampRangeLabel(range)}
-              </Typography>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+                  {stampRangeLabel(range)}
+                </Typography>
+                {range.returned_bottles && (
+                  <Typography variant="caption" color="text.secondary">
+                    On returned bottles, sold again
+                  </Typography>
+                )}
+              </Box>
               <Chip size="small" label={stampCount(range.count)} variant="outlined" />
             </Box>
           ))}
@@ -74,6 +82,12 @@ export function StampsPanel({ invoice }: { invoice: Invoice }) {
           <Typography variant="body2" color="text.secondary">
             Stamps needed: <strong>{invoice.stamps_needed}</strong> · assigned:{' '}
             <strong>{invoice.stamp_count}</strong>
+            {returned > 0 && (
+              <>
+                {' '}
+                · returned with credit memos: <strong>{returned}</strong>
+              </>
+            )}
           </Typography>
         </Box>
       )}
