@@ -140,6 +140,11 @@ function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
     { skip: !ready || !isSearchable(productTerm) },
   );
   const failed = ready && (quick.isError || products.isError);
+  // a failed search is asked again only for the part that failed
+  const retry = () => {
+    if (quick.isError) void quick.refetch();
+    if (products.isError) void products.refetch();
+  };
   const loading = ready && (quick.isFetching || products.isFetching || typing);
 
   const items = useMemo(() => {
@@ -230,7 +235,15 @@ function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
       />
       <Box sx={{ height: 4, mt: 0.5 }}>{loading && <LinearProgress aria-label="Searching" />}</Box>
       {failed && (
-        <Alert severity="error" sx={{ mt: 1 }}>
+        <Alert
+          severity="error"
+          sx={{ mt: 1 }}
+          action={
+            <Button color="inherit" size="small" onClick={retry}>
+              Try again
+            </Button>
+          }
+        >
           Sorry, the search failed.
         </Alert>
       )}
