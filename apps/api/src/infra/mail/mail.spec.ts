@@ -1,3 +1,4 @@
+import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { startMailCapture, type MailCapture } from './mail-capture.js';
 import { escapeHtml, renderInbox, renderMessage } from './mail-inbox.js';
 import { DEFAULT_MAIL_FROM } from './mail.port.js';
@@ -105,6 +106,31 @@ describe('Mail', () => {
       });
     } finally {
       await configured.close();
+    }
+  });
+
+  it('sends one mail after another over one pooled connection, not a connection per mail', async () => {
+    // a relay in front of the capture counts the connections the mailer opens
+    let connections = 0;
+    const port = Number(new URL(capture.smtpUrl).port);
+    const relay = createServer((client) => {
+      connections += 1;
+      const server = createConnection(port, '127.0.0.1');
+      client.pipe(server).pipe(client);
+      const end = () => (client.destroy(), server.destroy());
+      client.on('error', end).on('close', end);
+      server.on('error', end).on('close', end);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const pooled = new SmtpMailer(`smtp://127.0.0.1:${(relay.address() as AddressInfo).port}`);
+    try {
+      for (const n of [1, 2, 3])
+        await pooled.send({ to: `pool${n}@example.test`, subject: `Pooled ${n}`, text: 'x' });
+      await capture.waitFor('pool3@example.test', { subjectIncludes: 'Pooled 3' });
+      expect(connections).toBe(1);
+    } finally {
+      pooled.close();
+      await new Promise((resolve) => relay.close(resolve));
     }
   });
 });

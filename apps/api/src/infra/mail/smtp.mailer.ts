@@ -4,7 +4,11 @@ import { DEFAULT_MAIL_FROM, type MailMessage, type MailPort } from './mail.port.
 /** The address of 'Name <address>' (or the address alone). */
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
-/** The MailPort over SMTP (nodemailer): `SMTP_URL` in production, the dev capture otherwise. */
+/**
+ * The MailPort over SMTP (nodemailer): `SMTP_URL` in production, the dev capture otherwise. Connections are pooled:
+ * a mail goes over an open connection when one is free instead of a new connection and greeting per message
+ * (settings in the URL's query, such as `?pool=false` or `maxConnections=2`, win).
+ */
 export class SmtpMailer implements MailPort {
   private readonly transport: ReturnType<typeof nodemailer.createTransport>;
 
@@ -12,7 +16,7 @@ export class SmtpMailer implements MailPort {
     smtpUrl: string,
     private readonly from: string = DEFAULT_MAIL_FROM,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.transport = nodemailer.createTransport({ pool: true, url: smtpUrl });
   }
 
   async send(message: MailMessage): Promise<{ messageId: string }> {
