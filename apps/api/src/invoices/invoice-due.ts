@@ -36,7 +36,8 @@ export const typedDueSql = (alias: string) =>
      ELSE ${alias}.due_on + greatest(0, ${alias}.delivered_on - ${alias}.invoiced_on) END)`;
 
 /** The statuses an invoice can be overdue in (shown as payment due once its due date has passed). */
-const OVERDUE_FROM = `('invoiced', 'delivered', 'payment_due_soon', 'payment_due')`;
+const OVERDUE_STATUSES: readonly string[] = ['invoiced', 'delivered', 'payment_due_soon', 'payment_due'];
+const OVERDUE_FROM = `(${OVERDUE_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
 /**
  * SQL: the due date a row shows — the typed one, or, with the company's credit-law calendar on, the law's earlier
@@ -59,8 +60,9 @@ export function shownDueSql(alias: string) {
 export function shownStatusCondition(alias: string) {
   const shownDue = shownDueSql(alias);
   return (value: string, bind: (value: unknown) => string, context: GridContext) => {
-    const dueOn = shownDue(context);
-    const overdue = `(${alias}.status IN ${OVERDUE_FROM} AND ${dueOn} < ${bind(context.today)}::date)`;
+    // a status an invoice is never overdue in (paid, cancelled) is shown as stored: no due date to work out per row
+    if (!OVERDUE_STATUSES.includes(value)) return `${alias}.status = ${bind(value)}`;
+    const overdue = `(${alias}.status IN ${OVERDUE_FROM} AND ${shownDue(context)} < ${bind(context.today)}::date)`;
     if (value === 'payment_due') return `(${alias}.status = 'payment_due' OR ${overdue})`;
     return `(${alias}.status = ${bind(value)} AND NOT coalesce(${overdue}, false))`;
   };
