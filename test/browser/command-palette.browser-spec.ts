@@ -229,9 +229,9 @@ describe('Command palette (browser)', () => {
     await searchBox(page).fill('Alamo');
     await visible(palette(page).getByRole('alert').getByText('Sorry, the search failed.'));
     await snap(page, 'command-palette-error');
-    // once the server answers again, Try again asks once more and the results show
+    // once the server answers again, Retry asks once more and the results show
     await page.unroute('**/api/v1/company/quick-search**');
-    await palette(page).getByRole('button', { name: 'Try again' }).click();
+    await palette(page).getByRole('button', { name: 'Retry' }).click();
     await hidden(palette(page).getByRole('alert'));
     await visible(palette(page).getByRole('status').getByText('No results'));
   });

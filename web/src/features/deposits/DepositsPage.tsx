@@ -27,6 +27,7 @@ import {
   useMarkDishonouredMutation,
   type DepositCheckRow,
 } from './deposits.api';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 
 const label = (check: DepositCheckRow) =>
   `${check.reference ? `check ${check.reference}` : 'check'} of ${formatMoney(check.amount)} on invoice #${check.invoice_number}`;
@@ -103,17 +104,9 @@ export default function DepositsPage() {
         subtitle="Checks taken at delivery and not deposited yet. Beer: within 2 days; liquor and wine: within 5 business days (Sundays and holidays not counted)."
       />
       {isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-          sx={{ mb: 2 }}
-        >
+        <RetryAlert onRetry={() => void refetch()} small sx={{ mb: 2 }}>
           The checks could not be loaded.
-        </Alert>
+        </RetryAlert>
       )}
       {overdue > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>

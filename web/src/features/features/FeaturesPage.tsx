@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -21,6 +19,7 @@ import {
   useSwitchFeatureMutation,
   type FeatureCard,
 } from './features.api';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 
 const MESSAGES = {
   failed: 'Something went wrong',
@@ -101,17 +100,9 @@ export default function FeaturesPage() {
           ))}
         </Box>
       ) : features.isError && !features.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => void features.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          <AlertTitle>Sorry, something went wrong!</AlertTitle>
+        <RetryAlert onRetry={() => void features.refetch()} title="Sorry, something went wrong!">
           {toProblem(features.error)?.message || 'The features could not be loaded.'}
-        </Alert>
+        </RetryAlert>
       ) : !features.data?.length ? (
         <Typography color="text.secondary">No feature extensions are available yet.</Typography>
       ) : (

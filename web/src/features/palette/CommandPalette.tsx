@@ -1,5 +1,4 @@
 import SearchRounded from '@mui/icons-material/SearchRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,6 +14,7 @@ import { useEffect, useMemo, useState, type KeyboardEvent, type MouseEvent } fro
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CLIENT_VERSION, useGetMetaQuery } from '../../app/version';
 import { useDebouncedValue } from '../customers/use-debounced-value';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 import { QUICK_SEARCH_DEBOUNCE_MS, QUICK_SEARCH_MIN } from '../dashboard/QuickSearch';
 import { useProductSuggestionsQuery } from '../invoices/builder/builder.api';
 import { isSearchable, searchTerm } from '../invoices/builder/product-search';
@@ -235,17 +235,9 @@ function PaletteBody({ hint, onDone }: { hint: string; onDone: () => void }) {
       />
       <Box sx={{ height: 4, mt: 0.5 }}>{loading && <LinearProgress aria-label="Searching" />}</Box>
       {failed && (
-        <Alert
-          severity="error"
-          sx={{ mt: 1 }}
-          action={
-            <Button color="inherit" size="small" onClick={retry}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={retry} small sx={{ mt: 1 }}>
           Sorry, the search failed.
-        </Alert>
+        </RetryAlert>
       )}
       {text.trim().length > 0 && text.trim().length < QUICK_SEARCH_MIN && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -19,6 +17,7 @@ import {
 } from '../../shared/company/compliance.api';
 import { toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 
 export const COMPLIANCE_SCREEN_MESSAGES = {
   saved: 'Compliance settings saved',
@@ -88,16 +87,9 @@ export function CompliancePolicySection() {
       />
       <CardContent sx={{ pt: 0, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {policy.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" onClick={() => void policy.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void policy.refetch()}>
             {COMPLIANCE_SCREEN_MESSAGES.loadFailed}
-          </Alert>
+          </RetryAlert>
         ) : !data ? (
           <Skeleton variant="rounded" height={240} aria-label="Loading compliance settings" />
         ) : (

@@ -1,6 +1,3 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -18,6 +15,7 @@ import {
   useUpdateNotificationPreferencesMutation,
   type NotificationPreferences,
 } from './notification.api';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 
 const MESSAGES = { failed: 'Something went wrong', saved: 'Notification preferences saved.' } as const;
 
@@ -71,17 +69,9 @@ function NotificationPreferencesCard() {
         {preferences.isLoading ? (
           <Skeleton variant="rounded" height={84} aria-label="Loading notification preferences" />
         ) : !current ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" onClick={() => void preferences.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            <AlertTitle>{MESSAGES.failed}</AlertTitle>
+          <RetryAlert onRetry={() => void preferences.refetch()} title={MESSAGES.failed}>
             Your notification preferences could not be loaded.
-          </Alert>
+          </RetryAlert>
         ) : (
           <FormGroup>
             <FormControlLabel

@@ -2,10 +2,7 @@ import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
@@ -19,6 +16,7 @@ import { LogoManager } from './LogoManager';
 import { PriceTierManager } from './PriceTierManager';
 import { ProfileAccountForm } from './ProfileAccountForm';
 import { ProfileInfoCard } from './ProfileInfoCard';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 
 /**
  * /setting (as the client's specification asks): company details, logo manager, profile form and info card, and the menu links
@@ -84,16 +82,8 @@ function CompanySection({ focusThreshold }: { focusThreshold: boolean }) {
   if (isLoading || !isError)
     return <Skeleton variant="rounded" height={640} aria-label="Loading company details" />;
   return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" onClick={() => void refetch()}>
-          Retry
-        </Button>
-      }
-    >
-      <AlertTitle>Sorry, something went wrong!</AlertTitle>
+    <RetryAlert onRetry={() => void refetch()} title="Sorry, something went wrong!">
       The company details could not be loaded.
-    </Alert>
+    </RetryAlert>
   );
 }

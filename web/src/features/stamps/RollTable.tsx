@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -21,6 +20,7 @@ import { rollPhoneLines } from './roll-phone';
 import { formatCount, ROLL_STATE, rollLabel, stampLabel } from './stamp-format';
 import { STAMP_MESSAGES } from './stamp-messages';
 import { useSetStampRollActiveMutation, type StampRoll } from './stamps.api';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 
 /** Read by screen readers, not shown (the roll is in the row's first cell). */
 const visuallyHidden = {
@@ -184,16 +184,9 @@ export function RollTable({
   const rollSwitch = useRollSwitch(rolls ?? []);
   if (isError)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry} loading={isFetching}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={onRetry} retrying={isFetching} small>
         {STAMP_MESSAGES.rollsFailed}
-      </Alert>
+      </RetryAlert>
     );
   return (
     <>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -14,6 +13,7 @@ import { toast } from '../../shared/toasts';
 import { formatCount, stampRange } from './stamp-format';
 import { STAMP_MESSAGES } from './stamp-messages';
 import { useDestroyedStampsQuery, useUndoDestroyMutation, type DestroyRecord } from './stamps.api';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 
 const recordLabel = (record: DestroyRecord) =>
   `#${record.id} ${stampRange(record.prefix, record.from, record.to)}: ${formatCount(record.count)} destroyed`;
@@ -33,16 +33,9 @@ export function UndoDestroyPanel() {
     );
   if (isError || !records)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()} loading={isFetching}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={() => void refetch()} retrying={isFetching} small>
         Error loading destroyed stamps
-      </Alert>
+      </RetryAlert>
     );
   if (records.length === 0)
     return (

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { FeatureName } from '#domain/companies/company.features';
 import { useAppDispatch } from '../../app/store';
@@ -8,6 +6,7 @@ import { toProblem } from '../problem';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 import { FeatureActivationCard } from './FeatureActivationCard';
 import { useFeature } from './use-feature';
+import { RetryAlert } from '../ui/RetryAlert';
 
 type ReportForbidden = (message: string) => void;
 const ForbiddenContext = createContext<ReportForbidden | null>(null);
@@ -36,16 +35,7 @@ export function FeatureGate({ feature, children }: { feature: FeatureName; child
   if (loading) return <FullPageSpinner />;
   if (error)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={refetch}>
-            Retry
-          </Button>
-        }
-      >
-        Sorry, something went wrong! {toProblem(error)?.message}
-      </Alert>
+      <RetryAlert onRetry={refetch}>Sorry, something went wrong! {toProblem(error)?.message}</RetryAlert>
     );
   if (!active || forbidden !== null)
     return <FeatureActivationCard feature={feature} message={forbidden || undefined} />;

@@ -7,7 +7,6 @@ import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -39,6 +38,7 @@ import {
 import { DocumentEditDialog } from './DocumentEditDialog';
 import { DocumentPreviewDialog } from './DocumentPreviewDialog';
 import { DocumentUploadDialog } from './DocumentUploadDialog';
+import { RetryAlert } from '../../../shared/ui/RetryAlert';
 
 function DocumentIcon({ mimetype }: { mimetype: string }) {
   if (mimetype === 'application/pdf') return <PictureAsPdfOutlined color="error" />;
@@ -293,16 +293,9 @@ export function InvoiceDocumentsSection({ invoiceId }: { invoiceId: string }) {
         {isLoading ? (
           <Skeleton variant="rounded" height={96} />
         ) : isError || !data ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void refetch()} small>
             {DOCUMENT_MESSAGES.loadFailed}
-          </Alert>
+          </RetryAlert>
         ) : (
           <>
             {documents.length === 0 && notes.length === 0 ? (

@@ -1,6 +1,5 @@
 import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -24,6 +23,7 @@ import type { Invoice } from '../invoices.api';
 import { EMAIL_MESSAGES, EMAIL_STATUS, emailLogPath } from './delivery-messages';
 import { useInvoiceEmailsQuery, type InvoiceEmail } from './delivery.api';
 import { SendEmailDialog } from './SendEmailDialog';
+import { RetryAlert } from '../../../shared/ui/RetryAlert';
 
 /** The time shows in its own column from tablet width up, under the address on a phone. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -152,16 +152,9 @@ export function LoadedEmails({
   if (isLoading) return <Skeleton variant="rounded" height={72} />;
   if (!emails)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={onRetry} small>
         {EMAIL_MESSAGES.loadFailed}
-      </Alert>
+      </RetryAlert>
     );
   return emails.length === 0 ? empty : <EmailsTable emails={emails} notes={notes} />;
 }
