@@ -26,11 +26,11 @@ export interface ActivityInfo {
   /** A credit memo issued or voided: its number as shown (CM-1001). */
   creditMemoNumber?: string;
   /**
-   * A credit memo's or a statement's e-mail: the document (`documentKind`, its `reference`: the memo's number or the
-   * statement's period `YYYY-MM-DD..YYYY-MM-DD`), the recipient, the mail server's first answer (`status`) and why
+   * An invoice's, a credit memo's or a statement's e-mail: the document (`documentKind`; a memo's or statement's
+   * `reference`: the memo's number or the statement's period `YYYY-MM-DD..YYYY-MM-DD`), the recipient, the mail server's first answer (`status`) and why
    * it was not delivered (`error`), the attempts made.
    */
-  documentKind?: 'credit_memo' | 'statement';
+  documentKind?: 'invoice' | 'credit_memo' | 'statement';
   reference?: string;
   emailedTo?: string;
   period?: { from: string; to: string };
@@ -42,7 +42,7 @@ export interface ActivityInfo {
 
 /**
  * What the Kind filter offers (the `kind` column): invoices, status changes, payments, private notes, features,
- * syncs, customer users' access to the ordering app, credit memo and statement e-mails, and the account's own
+ * syncs, customer users' access to the ordering app, invoice, credit memo and statement e-mails, and the account's own
  * sign-ins and profile.
  */
 export type ActivityKind =

@@ -328,6 +328,78 @@ describe('Activity read model', () => {
     ).toMatchObject({ category: 'EMAIL', action: 'FAIL', success: false, companyId: COMPANY, kind: 'email' });
   });
 
+  it("logs an invoice's e-mail from the invoice's stream with its number and customer; a failure as Error", () => {
+    const invoice = { invoiceNumber: '345B', beer: true, customerId: 'c-1', customerName: 'The Rusty Nail' };
+    expect(
+      toActivityRow(
+        stored('invoice-inv-1', 'InvoiceEmailed', {
+          emailId: 'mail-2',
+          invoiceId: 'inv-1',
+          companyId: COMPANY,
+          number: '345B',
+          to: 'ap@rustynail.test',
+          notes: 'Thanks',
+          status: 'sent',
+          error: null,
+          emailedAt: AT,
+        }),
+        invoice,
+      ),
+    ).toEqual({
+      eventId: 'e-1',
+      companyId: COMPANY,
+      userId: 'u-1',
+      category: 'EMAIL',
+      action: 'SEND',
+      details: {
+        invoiceId: 'inv-1',
+        ...invoice,
+        emailId: 'mail-2',
+        emailedTo: 'ap@rustynail.test',
+        status: 'sent',
+        documentKind: 'invoice',
+      },
+      occurredAt: AT,
+      success: true,
+      kind: 'email',
+      account: false,
+      customerId: 'c-1',
+      invoiceId: 'inv-1',
+      invoiceNumber: '345B',
+    });
+    // a retry's outcome carries no company id of its own: the metadata's
+    expect(
+      toActivityRow(
+        stored('invoice-inv-1', 'InvoiceEmailFailed', {
+          emailId: 'mail-2',
+          invoiceId: 'inv-1',
+          attempts: 4,
+          error: 'Not delivered after 4 attempts: 451 Try again later',
+          failedAt: AT,
+        }),
+        invoice,
+      ),
+    ).toMatchObject({
+      category: 'EMAIL',
+      action: 'FAIL',
+      success: false,
+      companyId: COMPANY,
+      kind: 'email',
+      details: { invoiceNumber: '345B', attempts: 4, documentKind: 'invoice' },
+    });
+    expect(
+      toActivityRow(
+        stored('invoice-inv-1', 'InvoiceEmailRetryStarted', {
+          emailId: 'mail-2',
+          invoiceId: 'inv-1',
+          attempt: 2,
+          startedAt: AT,
+        }),
+        invoice,
+      ),
+    ).toBeUndefined();
+  });
+
   it('ignores events of other streams', () => {
     expect(toActivityRow(stored('customer-c-1', 'UserSignedIn', { userId: 'u-1' }))).toBeUndefined();
     expect(toActivityRow(stored('invoice-numbers-co-1', 'InvoiceCreated', {}))).toBeUndefined();

@@ -134,6 +134,11 @@ export const ACTIVITY_ACTIONS: Readonly<Record<string, ActivityMapping>> = {
   DocumentEmailDeferred: { category: 'EMAIL', action: 'DEFER', source: 'email' },
   DocumentEmailDelivered: { category: 'EMAIL', action: 'DELIVER', source: 'email' },
   DocumentEmailFailed: { category: 'EMAIL', action: 'FAIL', source: 'email' },
+  // Invoice e-mails, on the invoice's stream: the same four rows as a memo's (a retry's claim is no row).
+  InvoiceEmailed: { category: 'EMAIL', action: 'SEND', source: 'invoice' },
+  InvoiceEmailDeferred: { category: 'EMAIL', action: 'DEFER', source: 'invoice' },
+  InvoiceEmailDelivered: { category: 'EMAIL', action: 'DELIVER', source: 'invoice' },
+  InvoiceEmailFailed: { category: 'EMAIL', action: 'FAIL', source: 'invoice' },
 };
 
 const SYNC_MODULES: Readonly<Record<string, string>> = {
@@ -205,6 +210,10 @@ const KIND_OF: Readonly<Record<string, ActivityKind>> = {
   DocumentEmailDeferred: 'email',
   DocumentEmailDelivered: 'email',
   DocumentEmailFailed: 'email',
+  InvoiceEmailed: 'email',
+  InvoiceEmailDeferred: 'email',
+  InvoiceEmailDelivered: 'email',
+  InvoiceEmailFailed: 'email',
 };
 
 export interface ActivityRow {
@@ -261,6 +270,17 @@ function customerOf(data: Data): Pick<InvoiceRef, 'customerId' | 'customerName'>
     : {};
 }
 
+/** What an e-mail's event says of it: the message, its recipients, the mail server's answer and the attempts. */
+function emailInfo(data: Data): Data {
+  const info: Data = { emailId: data.emailId };
+  if (typeof data.to === 'string') info.emailedTo = data.to;
+  if (typeof data.status === 'string') info.status = data.status;
+  if (typeof data.attempts === 'number') info.attempts = data.attempts;
+  if (typeof data.error === 'string') info.error = data.error;
+  if (typeof data.runId === 'string') info.runId = data.runId;
+  return info;
+}
+
 /** The info of an invoice-stream or company-stream event: ids and the few values a sentence needs. */
 function infoOf(event: StoredEvent, invoice: InvoiceRef | undefined): Data {
   const data = event.data as Data;
@@ -295,6 +315,8 @@ function infoOf(event: StoredEvent, invoice: InvoiceRef | undefined): Data {
               .join(', '),
           }));
       }
+      if (ACTIVITY_ACTIONS[event.type]?.category === 'EMAIL')
+        Object.assign(info, emailInfo(data), { documentKind: 'invoice' });
       const replacement = data.replacement as { number?: unknown } | undefined;
       if (typeof replacement?.number === 'string') info.replacementNumber = replacement.number;
       return info;
@@ -326,22 +348,16 @@ function infoOf(event: StoredEvent, invoice: InvoiceRef | undefined): Data {
           }
         | undefined;
       const info: Data = {
-        emailId: data.emailId,
         documentKind: document?.kind,
         documentId: document?.id,
         reference: document?.reference,
         customerId: document?.customerId,
         customerName: document?.customerName,
-        emailedTo: data.to,
       };
       if (typeof document?.invoiceId === 'string') info.invoiceId = document.invoiceId;
       if (typeof document?.invoiceNumber === 'string') info.invoiceNumber = document.invoiceNumber;
       if (document?.period) info.period = document.period;
-      if (typeof data.status === 'string') info.status = data.status;
-      if (typeof data.attempts === 'number') info.attempts = data.attempts;
-      if (typeof data.error === 'string') info.error = data.error;
-      if (typeof data.runId === 'string') info.runId = data.runId;
-      return info;
+      return Object.assign(info, emailInfo(data));
     }
     case 'integrations': {
       // Counts and our own reason only: events never carry credentials or the partner's raw answers.
@@ -400,8 +416,10 @@ export function toActivityRow(event: StoredEvent, invoice?: InvoiceRef): Activit
     occurredAt,
     success: sync
       ? data.outcome === 'success' && data.failed === 0
-      : mapping.source === 'email'
-        ? event.type !== 'DocumentEmailFailed' && data.status !== 'failed'
+      : mapping.category === 'EMAIL'
+        ? event.type !== 'DocumentEmailFailed' &&
+          event.type !== 'InvoiceEmailFailed' &&
+          data.status !== 'failed'
         : true,
     kind,
     account: ACCOUNT_KINDS.has(kind),
@@ -448,7 +466,8 @@ export const activityProjection = defineProjection({
   name: 'activity',
   // v2: invoice, payment, private-note and feature events, with invoiceNumber and beer in details.
   // v3: status changes and customer users' access; the kind, account, customer and invoice columns of the filters.
-  version: 3,
+  // v4: invoice e-mails.
+  version: 4,
   handles: Object.keys(ACTIVITY_ACTIONS),
   tables: ['rm_activity', 'rm_activity_count'],
   async apply(tx, events, t) {

@@ -286,6 +286,44 @@ describe('Delivering invoices (HTTP)', () => {
       expect(await streamTypes(a.invoiceId)).toEqual(
         expect.arrayContaining(['InvoiceEmailed', 'PublicLinkIssued']),
       );
+
+      // the activity log has one E-mail row per recipient, with the invoice's number (it catches up on its own)
+      await app.runtime.projections.waitFor(await app.runtime.store.headCheckpoint(), 5000);
+      const activity = await api.get(
+        `user/user-activity/grid?${new URLSearchParams({
+          startRow: '0',
+          endRow: '25',
+          filterModel: JSON.stringify({ kind: { filterType: 'set', values: ['email'] } }),
+        })}`,
+        a.token,
+      );
+      expect(activity.status).toBe(200);
+      const rows = activity.body.rows as {
+        module: string;
+        type: string;
+        success: boolean;
+        invoice: string;
+        info: Record<string, unknown>;
+      }[];
+      expect(rows.map((row) => String(row.info.emailedTo).toLowerCase()).sort()).toEqual([
+        'buyer@rustynail.test',
+        'owner@rustynail.test',
+      ]);
+      for (const row of rows)
+        expect(row).toMatchObject({
+          module: 'EMAIL',
+          type: 'SEND',
+          success: true,
+          invoice: a.number,
+          info: { documentKind: 'invoice', invoiceNumber: a.number, status: 'sent' },
+        });
+      // opened, it shows the e-mail's facts under the invoice e-mail's own event type
+      const opened = await api.get(
+        `user/user-activity/${(rows[0] as unknown as { id: string }).id}`,
+        a.token,
+      );
+      expect(opened.status).toBe(200);
+      expect(opened.body.event_type).toBe('InvoiceEmailed');
     });
 
     it('reports a refused message as not sent and logs it as failed', async () => {

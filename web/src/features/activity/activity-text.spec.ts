@@ -34,6 +34,24 @@ describe('Activity sentences', () => {
     ],
     [
       'EMAIL',
+      'SEND',
+      {
+        documentKind: 'invoice',
+        invoiceNumber: '345B',
+        customerName: 'The Rusty Nail',
+        emailedTo: 'ap@rustynail.test',
+        status: 'sent',
+      },
+      'E-mailed invoice #345B (The Rusty Nail) to ap@rustynail.test',
+    ],
+    [
+      'EMAIL',
+      'DEFER',
+      { documentKind: 'invoice', invoiceNumber: '345B', attempts: 2 },
+      'E-mail of invoice #345B deferred again, retrying',
+    ],
+    [
+      'EMAIL',
       'DELIVER',
       { documentKind: 'credit_memo', reference: 'CM-1001', emailedTo: 'ap@rustynail.test', attempts: 3 },
       'Delivered the e-mail of credit memo CM-1001 to ap@rustynail.test after 3 attempts',

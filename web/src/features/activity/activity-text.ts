@@ -94,16 +94,17 @@ function accessSentence(info: ActivityInfo): string {
   }
 }
 
-/** 'credit memo CM-1001 (The Rusty Nail)', 'the statement of Oct 2026 (The Rusty Nail)'. */
+/** 'invoice #1042 (The Rusty Nail)', 'credit memo CM-1001 (The Rusty Nail)', 'the statement of Oct 2026 (…)'. */
 function emailedDocumentOf(info: ActivityInfo): string {
   const customer = info.customerName ? ` (${info.customerName})` : '';
+  if (info.documentKind === 'invoice') return invoiceOf(info);
   if (info.documentKind === 'statement' && info.period)
     return `the statement of ${periodLabel(info.period.from, info.period.to)}${customer}`;
   if (info.documentKind === 'statement') return `a statement${customer}`;
   return `${info.reference ? `credit memo ${info.reference}` : 'a credit memo'}${customer}`;
 }
 
-/** A credit memo's or a statement's e-mail: requested (and the mail server's first answer), retried, its outcome. */
+/** An invoice's, a credit memo's or a statement's e-mail: requested (and the mail server's first answer), retried, its outcome. */
 function emailSentence(type: string, info: ActivityInfo): string {
   const what = emailedDocumentOf(info);
   const to = info.emailedTo ? ` to ${info.emailedTo}` : '';

@@ -87,7 +87,7 @@ export class ActivityReader {
       user_id: string | null;
       category: string;
       action: string;
-      details: { invoiceId?: unknown; feature?: unknown; emailId?: unknown };
+      details: { invoiceId?: unknown; feature?: unknown; emailId?: unknown; documentKind?: unknown };
       occurred_at: Date;
       user_name: string | null;
       time_zone: string | null;
@@ -114,7 +114,7 @@ export class ActivityReader {
     row: {
       category: string;
       action: string;
-      details: { invoiceId?: unknown; feature?: unknown; emailId?: unknown };
+      details: { invoiceId?: unknown; feature?: unknown; emailId?: unknown; documentKind?: unknown };
     },
   ): Promise<{ type: string; changes: FieldChange[]; before: unknown; after: unknown }> {
     const { details } = row;
@@ -141,8 +141,13 @@ export class ActivityReader {
     }
     // A user fact (sign-in, profile): it changes no state folded here, and its stream is the company's whole
     // activity, so the facts the row recorded are shown.
+    // (an invoice's e-mail and a memo's share a category and action: the document's kind tells them apart)
     const type = Object.entries(ACTIVITY_ACTIONS).find(
-      ([, mapping]) => mapping.category === row.category && mapping.action === row.action,
+      ([, mapping]) =>
+        mapping.category === row.category &&
+        mapping.action === row.action &&
+        (details.documentKind === undefined ||
+          (mapping.source === 'invoice') === (details.documentKind === 'invoice')),
     )?.[0];
     return { type: type ?? row.action, changes: fieldChanges({}, details), before: {}, after: details };
   }
