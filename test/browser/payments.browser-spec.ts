@@ -6,6 +6,7 @@ import {
   aCustomer,
   anOwnerToken,
   aWine,
+  clickUntilVisible,
   cutInPhoneList,
   daysFromToday,
   OWNER_PASSWORD,
@@ -398,8 +399,9 @@ describe('Payments on the invoice view (browser)', () => {
       await visible(section(page).getByText('No payments', { exact: true }));
       // paid in full elsewhere while this page still shows $108.25 remaining
       await aPayment(token, invoice.id, 108.25);
-      await section(page).getByRole('button', { name: 'Log Payment' }).click();
+      // the live update of that payment can move the page under the pointer: click until the form opens
       const dialog = paymentDialog(page);
+      await clickUntilVisible(section(page).getByRole('button', { name: 'Log Payment' }), dialog);
       await amountField(dialog).fill('1');
       await dialog.getByRole('button', { name: 'Log Payment' }).click();
       const question = page.getByRole('dialog', {
