@@ -3,7 +3,8 @@
 //       (it answers once the orders projection has the order: read-your-writes) and POST → the order found in the
 //       back-office order grid (GET /order/grid filtered on its number, with a staff token). Target p95 ≤ 100 ms
 //       until visible. Check: every POST 201, every order in the grid right after with its units and total, order
-//       numbers unique and gapless, the grid's count equal to the orders placed.
+//       numbers unique and gapless, the grid's count equal to the orders placed. The customer users run in a
+//       worker thread of the bench process (order-clients.ts), beside the API's event loop, as the invoice bench's do.
 //   (b) the order grid with 100,000 orders of one company (BENCH_ORDER_ROWS; rows written straight into rm_order
 //       and rm_customer with generate_series): p95 of the grid handler (rows + count) and of GET /order/grid for the
 //       web's opening view (placed), no filter (first page and page 41), a customer, a month, sorted by total, a
@@ -24,6 +25,7 @@ import { OrderReader } from '../../apps/api/src/orders/order-reader.js';
 import { orderGrid } from '../../apps/api/src/orders/order.grid.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { orderItems, runOrderClients, runOrderClientsInWorker } from './order-clients.js';
 import { describeProfile, pgStatements, profileQueries } from './query-profile.js';
 import {
   intFromEnv,
@@ -55,6 +57,11 @@ export interface OrderBenchSizes {
   parts: ReadonlySet<'place' | 'grid'>;
   /** Count the database work of one placement (48 more orders; 22 s of waiting for the server's statistics). */
   profile: boolean;
+  /**
+   * The customer users in a worker thread (the bench's built run) or in this thread (the small run under jest, which
+   * runs the TypeScript sources and has no built worker file).
+   */
+  inWorker: boolean;
 }
 
 export const defaultOrderBenchSizes = (): OrderBenchSizes => ({
@@ -67,6 +74,7 @@ export const defaultOrderBenchSizes = (): OrderBenchSizes => ({
     (process.env.BENCH_ORDER_PARTS || 'place,grid').split(',').map((part) => part.trim()),
   ) as ReadonlySet<'place' | 'grid'>,
   profile: true,
+  inWorker: true,
 });
 
 async function turnOnOrders(app: TestApp, companyId: string): Promise<void> {
@@ -136,94 +144,33 @@ async function benchPlace(app: TestApp, api: ApiClient, sizes: OrderBenchSizes):
     users.push(accepted.body.token as string);
   }
 
-  const itemsOf = (n: number) => products.map((p, k) => ({ product_id: p.id, qty: 1 + ((n + k) % 9) }));
-  const expectedOf = (n: number) => {
-    const items = itemsOf(n);
-    return {
-      units: items.reduce((sum, item) => sum + item.qty, 0),
-      totalCents: items.reduce((sum, item, k) => sum + item.qty * products[k]!.cents, 0),
-    };
-  };
   const warmup = sizes.clients * 2;
-  const postMs: number[] = [];
-  const visibleMs: number[] = [];
-  const numbers: number[] = [];
-  const problems: string[] = [];
-  const problem = (text: string) => {
-    if (problems.length < 5) problems.push(text);
-  };
-  let failures = 0;
-  let invisible = 0;
-  let wrong = 0;
-  const placeOne = async (client: number, n: number, timed: boolean) => {
-    const t0 = performance.now();
-    const placed = await api.post(
-      'shop/order',
-      { items: itemsOf(n), note: `Bench order ${n}` },
-      users[client],
-      { 'idempotency-key': `bench-order-${n}-${client}` },
-    );
-    const t1 = performance.now();
-    if (placed.status !== 201) {
-      failures++;
-      problem(`POST shop/order ${placed.status} ${JSON.stringify(placed.body).slice(0, 200)}`);
-      return;
-    }
-    const number = placed.body.order_number as number;
-    // Read-your-writes: the back-office grid shows the order as soon as the POST has answered.
-    const filter = { order_number: { filterType: 'number', type: 'equals', filter: number } };
-    const grid = await api.get(
-      `order/grid?startRow=0&endRow=1&filterModel=${encodeURIComponent(JSON.stringify(filter))}`,
-      staff,
-    );
-    const t2 = performance.now();
-    if (timed) {
-      postMs.push(t1 - t0);
-      visibleMs.push(t2 - t0);
-    }
-    numbers.push(number);
-    const row = grid.body?.rows?.[0] as
-      { id: string; units: number; total: number; status: string } | undefined;
-    if (!row || grid.status !== 200 || grid.body.count !== 1 || row.id !== placed.body.id) {
-      invisible++;
-      problem(
-        `order #${number} not in the grid right after its POST (${grid.status}, count ${grid.body?.count})`,
-      );
-      return;
-    }
-    const expected = expectedOf(n);
-    if (
-      row.units !== expected.units ||
-      Math.round(row.total * 100) !== expected.totalCents ||
-      row.status !== 'placed'
-    ) {
-      wrong++;
-      problem(
-        `order #${number}: grid ${row.units} units $${row.total} ${row.status}, expected ${expected.units} units $${expected.totalCents / 100}`,
-      );
-    }
-  };
-
+  const job = { baseUrl: app.baseUrl, users, staff, products };
   log(
     `orders: ${warmup} warm-up placements, then ${num(sizes.placements)} by ${sizes.clients} customer users (${sizes.items} items each)`,
   );
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: sizes.clients }, async (_, client) => {
-      for (let n = next++; n < warmup; n = next++) await placeOne(client, n, false);
-    }),
-  );
-  next = warmup; // each worker's last next++ above went past the warm-up
+  const runClients = sizes.inWorker ? runOrderClientsInWorker : runOrderClients;
+  const warm = await runClients({ ...job, from: 0, to: warmup, timed: false });
   const loadBefore = loadNow();
   const statements = await pgStatements(app.runtime.databaseUrl);
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: sizes.clients }, async (_, client) => {
-      for (let n = next++; n < warmup + sizes.placements; n = next++) await placeOne(client, n, true);
-    }),
-  );
+  const run = await runClients({
+    ...job,
+    from: warmup,
+    to: warmup + sizes.placements,
+    timed: true,
+  });
   const elapsed = seconds(started);
   for (const line of await statements.stop(sizes.placements, 'placed order')) log(`orders: ${line}`);
+  const { postMs, visibleMs } = run;
+  const failures = warm.failures + run.failures;
+  const invisible = warm.invisible + run.invisible;
+  const wrong = warm.wrong + run.wrong;
+  const numbers = [...warm.numbers, ...run.numbers];
+  const problems = [...warm.problems, ...run.problems].slice(0, 5);
+  const problem = (text: string) => {
+    if (problems.length < 5) problems.push(text);
+  };
   const loadAfter = loadNow();
   const placed = warmup + sizes.placements;
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -247,12 +194,12 @@ async function benchPlace(app: TestApp, api: ApiClient, sizes: OrderBenchSizes):
   let profile: string | undefined;
   if (sizes.profile) {
     const profiler = await profileQueries(app.runtime.databaseUrl);
-    next = placed;
+    let next = placed;
     const end = placed + profiled;
     await Promise.all(
       Array.from({ length: sizes.clients }, async (_, client) => {
         for (let n = next++; n < end; n = next++) {
-          const r = await api.post('shop/order', { items: itemsOf(n) }, users[client], {
+          const r = await api.post('shop/order', { items: orderItems(products, n) }, users[client], {
             'idempotency-key': `bench-order-${n}-${client}`,
           });
           if (r.status !== 201) problem(`profiled POST ${r.status}`);

@@ -55,9 +55,15 @@ export function invoiceBottles(job: Pick<InvoiceClientsJob, 'liquor'>, n: number
  * bench's, not the server's, and it shares the machine's two cores with the server (fetch spent about twice as
  * much per request).
  */
-function httpClient(baseUrl: string, sockets: number) {
+export function httpClient(baseUrl: string, sockets: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: sockets });
-  const call = (method: string, path: string, token: string, body?: unknown) =>
+  const call = (
+    method: string,
+    path: string,
+    token: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     new Promise<{ status: number; body: any }>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const req = request(
@@ -66,6 +72,7 @@ function httpClient(baseUrl: string, sockets: number) {
           method,
           agent,
           headers: {
+            ...headers,
             authorization: `Bearer ${token}`,
             ...(payload === undefined
               ? {}
@@ -86,7 +93,8 @@ function httpClient(baseUrl: string, sockets: number) {
       req.end(payload);
     });
   return {
-    post: (path: string, body: unknown, token: string) => call('POST', path, token, body),
+    post: (path: string, body: unknown, token: string, headers?: Record<string, string>) =>
+      call('POST', path, token, body, headers),
     get: (path: string, token: string) => call('GET', path, token),
     close: () => agent.destroy(),
   };

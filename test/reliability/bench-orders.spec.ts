@@ -25,6 +25,7 @@ describe('Bench: orders', () => {
       gridSamples: 3,
       parts: new Set(['place', 'grid']),
       profile: false,
+      inWorker: false,
     });
     const failed = figures.filter((f) => f.check !== 'ok').map((f) => `${f.measure}: ${f.note ?? ''}`);
     expect(failed).toEqual([]);
