@@ -20,7 +20,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { visuallyHidden } from '../ui/visually-hidden';
 import { useColumnPrefs } from './column-prefs';
-import { fitGridColumns } from './fit-columns';
+import { fitGridColumns, oneAtATime } from './fit-columns';
 import type { GridPage } from './grid-protocol';
 import { PAGE_SIZE_CHOICES } from './grid-protocol';
 import { PhoneRowList, type PhoneRowParts } from './PhoneRowList';
@@ -112,13 +112,17 @@ export function useGridRefit(
   const fitting = busy ?? ownBusy;
   const latest = useRef({ columns, fixed });
   latest.current = { columns, fixed };
+  // a fit that outlasts the pause (a slow machine) is followed by the next, never overlapped by it
+  const [fit] = useState(() =>
+    oneAtATime(() => {
+      const defs = latest.current.columns ?? apiRef.current?.getAllColumns() ?? [];
+      return fitGridColumns(apiRef, defs, latest.current.fixed, fitting);
+    }),
+  );
   const refit = useCallback(() => {
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      const defs = latest.current.columns ?? apiRef.current?.getAllColumns() ?? [];
-      void fitGridColumns(apiRef, defs, latest.current.fixed, fitting);
-    }, refitMs);
-  }, [apiRef, refitMs, fitting]);
+    timer.current = window.setTimeout(() => void fit(), refitMs);
+  }, [refitMs, fit]);
   // new rows, or other columns (a feature switched on adds row actions), ask for a refit
   useEffect(refit, [refit, rows, columns]);
   useEffect(() => () => window.clearTimeout(timer.current), []);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fitWidths, TEXT_FLOOR, type FitColumn } from './fit-columns';
+import { fitWidths, oneAtATime, TEXT_FLOOR, type FitColumn } from './fit-columns';
 
 const col = (field: string, width: number, minWidth: number, flex = 0, extra: Partial<FitColumn> = {}) => ({
   field,
@@ -64,5 +64,44 @@ describe('fitWidths', () => {
     expect(sum(widths)).toBeLessThanOrEqual(400);
     expect(widths.total).toBe(80);
     expect(widths.name).toBeGreaterThanOrEqual(TEXT_FLOOR);
+  });
+});
+
+describe('Fits one at a time', () => {
+  it('runs a fit asked for while one runs after it, once however often it was asked, never beside it', async () => {
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    const releases: (() => void)[] = [];
+    const fit = oneAtATime(async () => {
+      runs += 1;
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      running -= 1;
+    });
+    const first = fit();
+    void fit();
+    void fit();
+    expect(runs).toBe(1);
+    releases.shift()!();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runs).toBe(2);
+    releases.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runs).toBe(2);
+    expect(most).toBe(1);
+  });
+
+  it('goes on after a fit that failed', async () => {
+    let runs = 0;
+    const fit = oneAtATime(async () => {
+      runs += 1;
+      if (runs === 1) throw new Error('the grid went away');
+    });
+    await fit();
+    await fit();
+    expect(runs).toBe(2);
   });
 });

@@ -162,3 +162,30 @@ function widestValue(root: HTMLElement, field: string): number {
   }
   return widest;
 }
+
+/**
+ * `run` one at a time: a call while one runs asks for one more run once it is done (however many calls came
+ * meanwhile). Two fits at once would interleave: the grid measures only one autosize at a time (a second returns at
+ * once, unmeasured), and the first fit to finish would mark the other's measured widths as the user's own.
+ */
+export function oneAtATime(run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const start = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = run()
+      .catch(() => undefined)
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          void start();
+        }
+      });
+    return running;
+  };
+  return start;
+}
