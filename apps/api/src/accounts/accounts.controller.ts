@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Headers, Inject, Param, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
 import { Clock } from '../infra/clock.js';
-import { ApiAnswer } from '../infra/http/api-answer.js';
+import { ApiAnswer, ApiIdempotencyKey } from '../infra/http/api-answer.js';
 import { idempotencyKeyOf } from '../infra/http/idempotent-id.js';
 import { CUSTOMER_ACCOUNT_ANSWER } from './account.answers.js';
 import {
@@ -29,12 +29,6 @@ const metadataOf = (user: AuthUser, clock: Clock): CommandMetadata => ({
   userId: user.id,
   now: clock.nowIso(),
 });
-
-const IDEMPOTENCY = {
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'A retried submit is recorded once',
-};
 
 /**
  * Payments on account, with the payment feature on: money received for a customer rather than one invoice, applied
@@ -69,7 +63,7 @@ export class AccountsController {
     'The account after the payment, applied and the rest kept as credit',
     CUSTOMER_ACCOUNT_ANSWER,
   )
-  @ApiHeader(IDEMPOTENCY)
+  @ApiIdempotencyKey('A retried submit is recorded once')
   receive(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
@@ -89,7 +83,7 @@ export class AccountsController {
   /** 201 with the account; 409 when there is no credit or the amounts chosen are more than it. */
   @Post('customer/:id/credit/apply')
   @ApiAnswer(201, 'The account after its credit was applied', CUSTOMER_ACCOUNT_ANSWER)
-  @ApiHeader(IDEMPOTENCY)
+  @ApiIdempotencyKey('A retried submit is recorded once')
   apply(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
@@ -114,7 +108,7 @@ export class AccountsController {
    */
   @Post('customer/:id/credit/unapply')
   @ApiAnswer(201, 'The account after the share was taken back to credit', CUSTOMER_ACCOUNT_ANSWER)
-  @ApiHeader(IDEMPOTENCY)
+  @ApiIdempotencyKey('A retried submit is recorded once')
   unapply(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
@@ -135,7 +129,7 @@ export class AccountsController {
   /** 201 with the account; 409 when it is more than the credit. */
   @Post('customer/:id/credit/refund')
   @ApiAnswer(201, 'The account after the refund', CUSTOMER_ACCOUNT_ANSWER)
-  @ApiHeader(IDEMPOTENCY)
+  @ApiIdempotencyKey('A retried submit is recorded once')
   refund(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,

@@ -11,14 +11,20 @@ import {
   StreamableFile,
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import { GridParams } from '#infra/grid/index.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { Clock } from '../infra/clock.js';
-import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
+import {
+  ApiAnswer,
+  ApiEmailAnswer,
+  ApiFileAnswer,
+  ApiIdempotencyKey,
+  emailStatus,
+} from '../infra/http/api-answer.js';
 import { idempotencyKeyOf, idempotentId } from '../infra/http/idempotent-id.js';
 import { sendPdf } from '../infra/pdf/pdf-reply.js';
 import { StampDownloadParams } from '../stamps/dto/stamp.params.js';
@@ -87,11 +93,7 @@ export class CreditMemosController {
   /** 201 with the memo; 400 when it would credit more than is left of a line or of the invoice. */
   @Post('credit-memo')
   @ApiAnswer(201, 'The credit memo issued, with its number and totals', CREDIT_MEMO_EXAMPLE)
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'A retried submit issues one credit memo',
-  })
+  @ApiIdempotencyKey('A retried submit issues one credit memo')
   issue(
     @CurrentUser() user: AuthUser,
     @Body() body: CreditMemoBody,
@@ -125,16 +127,10 @@ export class CreditMemosController {
    * took it, 202 `queued` when it deferred it (retried in the background), 502 when it refused it.
    */
   @Post('credit-memo/:id/email')
-  @ApiAnswer(
-    200,
+  @ApiEmailAnswer(
     'The credit memo was handed to the mail server (202 with status queued when it deferred it)',
     CREDIT_MEMO_EMAIL_EXAMPLE,
   )
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'A retried request is the same e-mail: it is sent once',
-  })
   async email(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
@@ -145,7 +141,7 @@ export class CreditMemosController {
     const metadata = metadataOf(user, this.clock);
     const emailId = idempotentId(user.companyId, user.id, idempotencyKeyOf(key));
     const sent = await this.emails.email(metadata, id, body.email, emailId);
-    void reply.status(sent.status === 'sent' ? 200 : 202);
+    void reply.status(emailStatus(sent));
     return sent;
   }
 

@@ -13,7 +13,7 @@ import {
 } from '@nestjs/common';
 import { businessDate, isBusinessDate } from '#domain/shared/business-date.js';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
@@ -33,7 +33,7 @@ import {
   InventoryStockQuery,
   type InventoryGridKind,
 } from './queries/inventory.queries.js';
-import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
+import { ApiAnswer, ApiFileAnswer, ApiIdempotencyKey } from '../infra/http/api-answer.js';
 import {
   INVENTORY_ADJUSTED_ANSWER,
   INVENTORY_DISTRIBUTORS_ANSWER,
@@ -144,7 +144,7 @@ export class InventoryController {
     'The list of the saved rows: each qty now, and the units this restock added',
     RESTOCK_ANSWER,
   )
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retried Save adds its units once' })
+  @ApiIdempotencyKey('A retried Save adds its units once')
   restock(
     @CurrentUser() user: AuthUser,
     @Body() body: RestockBody,

@@ -34,7 +34,7 @@ import {
   QuickSearchQuery,
   RecentInvoicesQuery,
 } from './queries/invoice.queries.js';
-import { ApiAnswer, ApiFileAnswer, ApiNoAnswer } from '../infra/http/api-answer.js';
+import { ApiAnswer, ApiFileAnswer, ApiIdempotencyKey, ApiNoAnswer } from '../infra/http/api-answer.js';
 import { INVOICE_EXAMPLE, INVOICE_GRID_EXAMPLE, INVOICE_REPLACEMENT_EXAMPLE } from './invoice.examples.js';
 import {
   COMPANY_QUICK_SEARCH_ANSWER,
@@ -115,11 +115,7 @@ export class InvoicesController {
   /** 201 with the invoice; 409 (duplicate) carries the existing one as `invoice` unless `force` is set. */
   @Post('invoice')
   @ApiAnswer(201, 'The invoice created, with its number, stamps and totals', INVOICE_EXAMPLE)
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'A retried submit creates one invoice',
-  })
+  @ApiIdempotencyKey('A retried submit creates one invoice')
   create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateInvoiceBody,
@@ -156,11 +152,7 @@ export class InvoicesController {
     'The replacement invoice, naming the cancelled one in replaces',
     INVOICE_REPLACEMENT_EXAMPLE,
   )
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'A retried submit creates one replacement',
-  })
+  @ApiIdempotencyKey('A retried submit creates one replacement')
   replace(
     @CurrentUser() user: AuthUser,
     @Param('idOrNumber') idOrNumber: string,

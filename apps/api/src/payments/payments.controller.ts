@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Headers, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/public.decorator.js';
@@ -14,7 +14,7 @@ import {
 } from './commands/payment.commands.js';
 import { PaymentBody } from './dto/payment.body.js';
 import { CheckBalanceQuery, CustomerBalanceQuery, PaymentGridQuery } from './queries/payment.queries.js';
-import { ApiAnswer } from '../infra/http/api-answer.js';
+import { ApiAnswer, ApiIdempotencyKey } from '../infra/http/api-answer.js';
 import {
   CUSTOMER_BALANCE_ANSWER,
   CUSTOMER_CHECK_BALANCE_ANSWER,
@@ -57,7 +57,7 @@ export class PaymentsController {
     'The invoice with the payment logged, its status and balance following it',
     INVOICE_WITH_PAYMENT_ANSWER,
   )
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retried submit logs one payment' })
+  @ApiIdempotencyKey('A retried submit logs one payment')
   log(
     @CurrentUser() user: AuthUser,
     @Param('invoice') invoice: string,

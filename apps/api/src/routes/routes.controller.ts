@@ -15,12 +15,12 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { CommandMetadata } from '#domain/shared/decider.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser, DriverMay } from '../auth/public.decorator.js';
 import { Clock } from '../infra/clock.js';
-import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
+import { ApiAnswer, ApiFileAnswer, ApiIdempotencyKey } from '../infra/http/api-answer.js';
 import { sendPdf } from '../infra/pdf/pdf-reply.js';
 import { idempotencyKeyOf } from '../infra/http/idempotent-id.js';
 import { UuidOr404 } from '../infra/http/uuid-param.pipe.js';
@@ -93,7 +93,7 @@ export class RoutesController {
 
   @Post('routes')
   @ApiAnswer(201, 'The route planned', ROUTE_EXAMPLE)
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retried submit plans one route' })
+  @ApiIdempotencyKey('A retried submit plans one route')
   create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateRouteBody,
@@ -152,7 +152,7 @@ export class RoutesController {
   @Post('route/:id/stop/:stopId/skip')
   @HttpCode(200)
   @ApiAnswer(200, 'The route with the stop skipped', ROUTE_EXAMPLE)
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry answers the first answer' })
+  @ApiIdempotencyKey('A retry answers the first answer')
   skip(
     @CurrentUser() user: AuthUser,
     @Param('id', ROUTE) id: string,

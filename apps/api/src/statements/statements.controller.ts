@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {
   PublicStatementResponse,
@@ -13,7 +13,7 @@ import { orLinkNotFound, PublicLinks } from '../delivery/public-links.js';
 import { RequiresFeature } from '../features/requires-feature.decorator.js';
 import { Clock } from '../infra/clock.js';
 import { actorOf } from '../infra/http/actor.js';
-import { ApiAnswer, ApiFileAnswer } from '../infra/http/api-answer.js';
+import { ApiAnswer, ApiEmailAnswer, ApiFileAnswer, emailStatus } from '../infra/http/api-answer.js';
 import { idempotencyKeyOf, idempotentId } from '../infra/http/idempotent-id.js';
 import { sendPdf } from '../infra/pdf/pdf-reply.js';
 import { StatementEmailBody, StatementParams } from './dto/statement.params.js';
@@ -74,16 +74,10 @@ export class StatementsController {
    * refused it.
    */
   @Post('email')
-  @ApiAnswer(
-    200,
+  @ApiEmailAnswer(
     'The statement was handed to the mail server (202 with status queued when it deferred it)',
     STATEMENT_EMAIL_ANSWER,
   )
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'A retried request is the same e-mail: it is sent once',
-  })
   async email(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
@@ -94,7 +88,7 @@ export class StatementsController {
     const { email, ...period } = body;
     const emailId = idempotentId(user.companyId, user.id, idempotencyKeyOf(key));
     const sent = await this.statements.email(actorOf(user, this.clock), id, period, email, emailId);
-    void reply.status(sent.status === 'sent' ? 200 : 202);
+    void reply.status(emailStatus(sent));
     return sent;
   }
 

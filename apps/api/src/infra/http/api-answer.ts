@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiNoContentResponse, ApiResponse, type SchemaObject } from '@nestjs/swagger';
+import { ApiHeader, ApiNoContentResponse, ApiResponse, type SchemaObject } from '@nestjs/swagger';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -53,3 +53,20 @@ export const ApiFileAnswer = (mediaType: string, description: string) =>
       content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } },
     }),
   );
+
+/** Documents the optional Idempotency-Key header: `description` says what a retried request with the same key does. */
+export const ApiIdempotencyKey = (description: string) =>
+  ApiHeader({ name: 'Idempotency-Key', required: false, description });
+
+/**
+ * Documents a document's e-mail route: 200 when the mail server took the mail, 202 `queued` when it deferred it (the
+ * status `emailStatus` answers); a retried request with the same Idempotency-Key is the same e-mail.
+ */
+export const ApiEmailAnswer = (description: string, example: unknown) =>
+  applyDecorators(
+    ApiAnswer(200, description, example),
+    ApiIdempotencyKey('A retried request is the same e-mail: it is sent once'),
+  );
+
+/** The HTTP status of a document's e-mail: 200 when the mail server took it, 202 while it waits to be sent again. */
+export const emailStatus = (sent: { status: string }) => (sent.status === 'sent' ? 200 : 202);
