@@ -54,6 +54,7 @@ import { Migration20261201020000_alcohol_report_filing } from './Migration202612
 import { Migration20261201030000_delinquent_gate } from './Migration20261201030000_delinquent_gate.js';
 import { Migration20261203000100_document_emails } from './Migration20261203000100_document_emails.js';
 import { Migration20261203031500_customer_account_entries } from './Migration20261203031500_customer_account_entries.js';
+import { Migration20261204000000_invoice_credit_subject } from './Migration20261204000000_invoice_credit_subject.js';
 
 /** Every migration, in order. Listed explicitly: no file discovery at run time. */
 export const migrationsList = [
@@ -113,4 +114,5 @@ export const migrationsList = [
   Migration20261201030000_delinquent_gate,
   Migration20261203000100_document_emails,
   Migration20261203031500_customer_account_entries,
+  Migration20261204000000_invoice_credit_subject,
 ];

@@ -61,6 +61,24 @@ CREATE INDEX IF NOT EXISTS rm_invoice_credit_open_idx
 `;
 
 /**
+ * Whether the credit law can date an invoice (`credit_subject`) — not beer, for a customer on credit (not cash on
+ * delivery), with a liquor or wine line — kept with the row, so a list reads one column instead of searching every
+ * listed invoice's lines. And a customer's open invoices in the order the balance lists them, holding every column
+ * the balance, the ordering app and the payment on account read: the balance of a customer with hundreds of open
+ * invoices is read from the index alone. Migration20261204000000_invoice_credit_subject.
+ */
+export const INVOICE_CREDIT_SUBJECT_SCHEMA = `
+ALTER TABLE rm_invoice ADD COLUMN IF NOT EXISTS credit_subject boolean GENERATED ALWAYS AS (
+  NOT beer AND coalesce((content -> 'customer' ->> 'cashOnDelivery')::boolean, false) = false
+  AND jsonb_path_exists(content, '$.lines[*] ? (@.type == "LIQUOR" || @.type == "WINE")')) STORED;
+DROP INDEX IF EXISTS rm_invoice_customer_open_idx;
+CREATE INDEX IF NOT EXISTS rm_invoice_customer_open_idx
+  ON rm_invoice (company_id, customer_id, invoiced_on, sequence, id)
+  INCLUDE (number, due_on, status, total_cents, paid_cents, credited_cents, balance_cents, delivered_on, credit_subject)
+  WHERE deleted_at IS NULL AND status <> 'cancelled' AND balance_cents > 0;
+`;
+
+/**
  * The grid's invoice-number search (`equals`, case-insensitive: `lower(number) = lower($n)`): one index probe,
  * however many invoices the company has (without it the filter read every invoice of the company).
  */

@@ -1,4 +1,5 @@
 import { businessDate } from '#domain/shared/business-date.js';
+import { OPEN_INVOICE_ROWS } from '../../apps/api/src/payments/queries/payment.reader.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
@@ -30,6 +31,7 @@ describe('Payments and balances (HTTP)', () => {
   let app: TestApp;
   let api: ApiClient;
   let token: string;
+  let companyId: string;
   let customerId: string;
   let wine: string;
 
@@ -49,7 +51,9 @@ describe('Payments and balances (HTTP)', () => {
   beforeAll(async () => {
     app = await startTestApp();
     api = apiClient(app.baseUrl);
-    ({ token } = await signUpOwner(api));
+    const owner = await signUpOwner(api);
+    token = owner.token;
+    companyId = owner.user.company_id as string;
     customerId = (await api.post('customer', CUSTOMER, token)).body.id;
     wine = (await api.post('product', WINE, token)).body.id;
   });
@@ -263,6 +267,24 @@ describe('Payments and balances (HTTP)', () => {
       status: d.status,
     });
     expect(rows.find((row) => row.id === e.id)).toMatchObject({ due_on_delivery: false });
+  });
+
+  it("lists a customer's open invoices from their index alone, in its order", async () => {
+    const client = await app.runtime.pool.connect();
+    try {
+      await client.query('VACUUM rm_invoice'); // the index alone answers for pages vacuum has marked all visible
+      await client.query('BEGIN');
+      // a handful of rows: make the planner show what it does at a customer with hundreds of open invoices
+      await client.query('SET LOCAL enable_seqscan = off');
+      await client.query('SET LOCAL enable_bitmapscan = off');
+      const { rows } = await client.query(`EXPLAIN ${OPEN_INVOICE_ROWS}`, [companyId, customerId]);
+      const plan = rows.map((row) => row['QUERY PLAN'] as string).join('\n');
+      expect(plan).toContain('Index Only Scan using rm_invoice_customer_open_idx');
+      expect(plan).not.toContain('Sort');
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 
   it('answers 404 to another company for payment and balance routes', async () => {

@@ -533,7 +533,7 @@ describe('Invoice delivery (HTTP)', () => {
     const shown = shownDueSql('i')({ creditLaw: true, today: '2027-01-01' } as never);
     const { rows } = await app.runtime.pool.query<{ due: string | null }>(
       `SELECT (${shown})::text AS due
-         FROM (SELECT u.*, false AS beer, '{"lines":[{"type":"WINE"}],"customer":{}}'::jsonb AS content
+         FROM (SELECT u.*, true AS credit_subject
                  FROM unnest($1::date[], $2::date[], $3::date[]) WITH ORDINALITY
                       AS u(invoiced_on, due_on, delivered_on, n)) i
         ORDER BY i.n`,

@@ -8,15 +8,6 @@ import type { Queryable } from '#infra/db/database.js';
 import type { GridContext } from '#infra/grid/index.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 
-/**
- * SQL (over an rm_invoice row `alias`): the credit law can date the invoice — not beer, for a customer on credit (not
- * cash on delivery), with a liquor or wine line. Lists read it as `credit_subject` and hand it to `dueOfRow`, so a
- * list shows the due date and status the invoice page shows.
- */
-export const creditSubjectSql = (alias: string) =>
-  `(NOT ${alias}.beer AND coalesce((${alias}.content -> 'customer' ->> 'cashOnDelivery')::boolean, false) = false
-    AND jsonb_path_exists(${alias}.content, '$.lines[*] ? (@.type == "LIQUOR" || @.type == "WINE")'))`;
-
 /** SQL: the credit law's due date of an invoice dated `day` — the 25th for the 1st–15th, else the next month's 10th. */
 export const statutoryDueSql = (day: string) =>
   `(CASE WHEN extract(day FROM ${day}) <= 15
@@ -48,7 +39,7 @@ export function shownDueSql(alias: string) {
   const statutory = statutoryDueSql(purchaseDaySql(alias));
   return (context: GridContext): string =>
     context.creditLaw
-      ? `(CASE WHEN ${creditSubjectSql(alias)} AND ${typed} > ${statutory} THEN ${statutory} ELSE ${typed} END)`
+      ? `(CASE WHEN ${alias}.credit_subject AND ${typed} > ${statutory} THEN ${statutory} ELSE ${typed} END)`
       : typed;
 }
 

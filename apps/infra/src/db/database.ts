@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
-// bigint columns (int8) arrive as strings by default; positions and revisions need full precision, so callers
-// convert them with BigInt() where they matter. Counts are cast to int in SQL.
+// bigint columns (int8) arrive as strings, as Postgres wrote them: positions and revisions need full precision, so
+// callers convert them with BigInt() where they matter. Counts are cast to int in SQL.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
 // Business dates (`date` columns) stay 'YYYY-MM-DD' text: turning them into a Date at local midnight would
 // shift them with the server's time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);

@@ -47,13 +47,11 @@ import { creditLawFooter, renderCreditLawNotice, type NoticeKind } from './credi
 const ALERT_ROWS = 10;
 
 /**
- * The company's ($1) open liquor-and-wine invoices on credit invoiced on or before $2: the predicate of
- * rm_invoice_credit_open_idx and a range of it (test/api/credit-law.e2e-spec.ts checks the plan uses it).
+ * The company's ($1) open liquor-and-wine invoices on credit (`credit_subject`) invoiced on or before $2: the
+ * predicate of rm_invoice_credit_open_idx and a range of it (test/api/credit-law.e2e-spec.ts checks the plan uses it).
  */
 export const OPEN_CREDIT_INVOICES = `company_id = $1 AND deleted_at IS NULL AND NOT beer AND balance_cents > 0
-  AND status NOT IN ('cancelled', 'draft', 'paid') AND invoiced_on <= $2::date
-  AND coalesce((content -> 'customer' ->> 'cashOnDelivery')::boolean, false) = false
-  AND jsonb_path_exists(content, '$.lines[*] ? (@.type == "LIQUOR" || @.type == "WINE")')`;
+  AND status NOT IN ('cancelled', 'draft', 'paid') AND invoiced_on <= $2::date AND credit_subject`;
 
 /**
  * The credit-law calendar and the builder's checks (§5 delinquent list, §6 licence guard), under the

@@ -1,5 +1,5 @@
 import { defineGrid, dollarsSql as dollars } from '#infra/grid/index.js';
-import { creditSubjectSql, shownDueSql, shownStatusCondition } from '../invoice-due.js';
+import { shownDueSql, shownStatusCondition } from '../invoice-due.js';
 
 /**
  * What a row still owes: the total less its live payments, nothing for a cancelled invoice (it is owed no more; what
@@ -45,7 +45,7 @@ export const invoiceGrid = defineGrid({
     replaces: { sql: "i.replaces->>'number'", type: 'text', sortable: false },
     replaced_by: { sql: "i.replaced_by->>'number'", type: 'text', sortable: false },
     // The credit law can date the invoice: the handler turns it into the shown due date and status, then drops it.
-    credit_subject: { sql: creditSubjectSql('i'), type: 'text', sortable: false, filterable: false },
+    credit_subject: { sql: 'i.credit_subject', type: 'text', sortable: false, filterable: false },
   },
   defaultSort: [{ colId: 'invoiced_at', sort: 'desc' }],
   // The newest number first within a day (or within any other sort's ties).

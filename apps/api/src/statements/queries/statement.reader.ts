@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
-import { creditSubjectSql } from '../../invoices/invoice-due.js';
 
 /**
  * One dated document of a customer, whatever its kind: the columns every select of the union answers. `amount_cents`
@@ -62,7 +61,7 @@ export interface StatementDocumentRow extends Record<string, unknown> {
 export const STATEMENT_DOCUMENTS_SQL = `
 SELECT 'invoice' AS kind, i.id::text AS id, to_char(i.invoiced_on, 'YYYY-MM-DD') AS on_date, i.number AS reference,
        i.total_cents AS amount_cents, i.status, to_char(i.due_on, 'YYYY-MM-DD') AS due_on,
-       ${creditSubjectSql('i')} AS credit_subject, NULL::text AS applies_to, '' AS note
+       i.credit_subject, NULL::text AS applies_to, '' AS note
   FROM rm_invoice i
  WHERE i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.invoiced_on <= $3::date
    AND i.status <> 'draft'

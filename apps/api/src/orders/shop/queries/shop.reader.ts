@@ -7,7 +7,7 @@ import { dollarsOf } from '#domain/shared/money.js';
 import { addDays } from '#domain/stamps/stamp.rules.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
-import { creditSubjectSql, dueClock, dueOfRow } from '../../../invoices/invoice-due.js';
+import { dueClock, dueOfRow } from '../../../invoices/invoice-due.js';
 import { customerCatalogue, type CatalogueProduct } from '../shop-catalogue.js';
 import { usualProductIds } from '../shop-history.js';
 
@@ -52,7 +52,7 @@ export class ShopReader {
       companyId,
       `SELECT id, number, status, invoiced_on::text AS invoiced_on, due_on::text AS due_on, total_cents,
               delivered_on::text AS delivered_on,
-              ${creditSubjectSql('rm_invoice')} AS credit_subject
+              credit_subject
        FROM rm_invoice WHERE company_id = $1 AND customer_id = $2::uuid AND deleted_at IS NULL
        ORDER BY invoiced_on DESC, sequence DESC LIMIT 200`,
       [customerId],
