@@ -138,31 +138,46 @@ describe('Shell and grids (browser)', () => {
     },
   );
 
-  browser.it('remembers the columns a user hides, per user, after a reload', async () => {
-    const c = await aCompany();
-    const page = await browser.signedIn(c.token, { viewport: DESKTOP });
-    await page.goto('/invoice');
-    const grid = page.getByRole('grid', { name: 'Invoices' });
-    const paid = grid.getByRole('columnheader', { name: 'Paid' });
-    await visible(paid);
-    await openColumnMenu(page, grid, 'Paid');
-    await page.getByRole('menuitem', { name: 'Hide column' }).click();
-    await hidden(paid);
-    await page.reload();
-    await visible(grid.getByRole('columnheader', { name: 'Balance' }));
-    expect(await paid.count()).toBe(0);
-    const stored = await page.evaluate(() =>
-      Object.keys(localStorage).filter((key) => key.startsWith('grid-columns:')),
-    );
-    expect(stored).toEqual([expect.stringMatching(/^grid-columns:.+:invoices$/)]);
-    // another user in the same browser sees every column (a page of the same browser context, signed in as them)
-    const other = await aCompany();
-    const theirs = await page.context().newPage();
-    await theirs.goto('/auth/signin');
-    await theirs.evaluate((token) => localStorage.setItem('token', token), other.token);
-    await theirs.goto('/invoice');
-    await visible(theirs.getByRole('grid', { name: 'Invoices' }).getByRole('columnheader', { name: 'Paid' }));
-  });
+  browser.it(
+    'remembers the columns a user hides, per user, after a reload, until they reset them',
+    async () => {
+      const c = await aCompany();
+      const page = await browser.signedIn(c.token, { viewport: DESKTOP });
+      await page.goto('/invoice');
+      const grid = page.getByRole('grid', { name: 'Invoices' });
+      const paid = grid.getByRole('columnheader', { name: 'Paid' });
+      await visible(paid);
+      await openColumnMenu(page, grid, 'Paid');
+      await page.getByRole('menuitem', { name: 'Hide column' }).click();
+      await hidden(paid);
+      await page.reload();
+      await visible(grid.getByRole('columnheader', { name: 'Balance' }));
+      expect(await paid.count()).toBe(0);
+      const stored = await page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith('grid-columns:')),
+      );
+      expect(stored).toEqual([expect.stringMatching(/^grid-columns:.+:invoices$/)]);
+      // 'Reset columns' in any column's menu brings the grid's own columns back and forgets the choice
+      await openColumnMenu(page, grid, 'Balance');
+      await page.getByRole('menuitem', { name: 'Reset columns' }).click();
+      await visible(paid);
+      expect(
+        await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('grid-columns:'))),
+      ).toEqual([]);
+      await openColumnMenu(page, grid, 'Balance');
+      await expect(page.getByRole('menuitem', { name: 'Reset columns' }).isDisabled()).resolves.toBe(true);
+      await page.keyboard.press('Escape');
+      // another user in the same browser sees every column (a page of the same browser context, signed in as them)
+      const other = await aCompany();
+      const theirs = await page.context().newPage();
+      await theirs.goto('/auth/signin');
+      await theirs.evaluate((token) => localStorage.setItem('token', token), other.token);
+      await theirs.goto('/invoice');
+      await visible(
+        theirs.getByRole('grid', { name: 'Invoices' }).getByRole('columnheader', { name: 'Paid' }),
+      );
+    },
+  );
 
   browser.it(
     'shows the product columns with Profit in view, and finds a product with the search box',

@@ -19,6 +19,7 @@ import {
 } from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { visuallyHidden } from '../ui/visually-hidden';
+import { ColumnMenu } from './ColumnMenu';
 import { useColumnPrefs } from './column-prefs';
 import { fitGridColumns, oneAtATime } from './fit-columns';
 import type { GridPage } from './grid-protocol';
@@ -38,6 +39,10 @@ declare module '@mui/x-data-grid' {
     message?: string;
     error?: boolean;
     onRetry?: () => void;
+  }
+  interface ColumnMenuPropsOverrides {
+    onResetColumns?: () => void;
+    columnsChanged?: boolean;
   }
 }
 
@@ -204,7 +209,7 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
   const ownApiRef = useGridApiRef();
   const apiRef = props.apiRef ?? ownApiRef;
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const { prefs, setVisibility, setWidth } = useColumnPrefs(gridId);
+  const { prefs, setVisibility, setWidth, reset } = useColumnPrefs(gridId);
   const fitting = useRef(false);
   const fittedWidth = useRef(0);
   const refit = useGridRefit(apiRef, data, refitMs, props.columns, prefs.widths, fitting);
@@ -287,9 +292,25 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
         if (!fitting.current) setWidth(params.colDef.field, params.width);
         onColumnWidthChange?.(params, event, details);
       }}
-      slots={{ noRowsOverlay: GridStateOverlay, noResultsOverlay: GridStateOverlay, ...slots }}
+      slots={{
+        noRowsOverlay: GridStateOverlay,
+        noResultsOverlay: GridStateOverlay,
+        columnMenu: ColumnMenu,
+        ...slots,
+      }}
       slotProps={{
         ...slotProps,
+        columnMenu: {
+          // a remembered grid offers its columns as they came back, after a fit of them
+          onResetColumns: gridId
+            ? () => {
+                reset();
+                refit();
+              }
+            : undefined,
+          columnsChanged: Object.keys(prefs.visibility).length > 0 || Object.keys(prefs.widths).length > 0,
+          ...slotProps?.columnMenu,
+        },
         basePagination: {
           // the selector reads '25/page' (the specification's words); its name stays 'Rows per page'
           material: {
