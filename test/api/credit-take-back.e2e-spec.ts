@@ -1,24 +1,9 @@
 import { businessDate } from '#domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
+import { anAccountCompany, RUSTY_NAIL, type AccountCompany } from '../support/api-fixtures.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
-
-const CUSTOMER = {
-  address: '500 E 6th St',
-  city: 'Austin',
-  zip: '78701',
-  tabc_id: 'MB123456',
-  cash_on_delivery: 0,
-  fintech_option: 0,
-};
-const SODA = {
-  product: 'Topo Chico',
-  product_type: 'n/a',
-  product_size: '355ml',
-  product_price: 1,
-  last_purchase_price: '0.50',
-};
 
 interface Entry {
   id: string;
@@ -36,25 +21,11 @@ describe('Taking a payment from the account back to credit (HTTP)', () => {
   let api: ApiClient;
   let document: ApiDocument;
   let token: string;
-  let soda: string;
+  let aCustomer: AccountCompany['aCustomer'];
+  let anInvoice: AccountCompany['anInvoice'];
+  let invoice: AccountCompany['invoice'];
   const today = businessDate(new Date().toISOString());
 
-  const aCustomer = async (name: string) =>
-    (await api.post('customer', { ...CUSTOMER, name }, token)).body.id as string;
-  const anInvoice = async (customerId: string, dollars: number) => {
-    const created = await api.post(
-      'invoice',
-      {
-        customer_id: customerId,
-        items: [{ product_id: soda, qty: dollars, price: 1, taxable: false }],
-        force: true,
-      },
-      token,
-    );
-    expect([created.status, created.body.message]).toEqual([201, undefined]);
-    return created.body as { id: string; number: string };
-  };
-  const invoice = async (id: string) => (await api.get(`invoice/${id}`, token)).body;
   const account = async (customerId: string) => (await api.get(`customer/${customerId}/account`, token)).body;
   /** A $400 check over invoices of $100, $200 and $50, oldest first: all three paid, $50 left as credit. */
   const paidByCheck = async (name: string) => {
@@ -81,9 +52,7 @@ describe('Taking a payment from the account back to credit (HTTP)', () => {
     app = await startTestApp();
     api = apiClient(app.baseUrl);
     document = await loadApiDocument(app.baseUrl);
-    ({ token } = await signUpOwner(api));
-    soda = (await api.post('product', SODA, token)).body.id;
-    expect((await api.post('company/feature', { name: 'payment', active: true }, token)).status).toBe(200);
+    ({ token, aCustomer, anInvoice, invoice } = await anAccountCompany(api));
   });
   afterAll(async () => {
     await app.close();
@@ -301,7 +270,7 @@ describe('Taking a payment from the account back to credit (HTTP)', () => {
       ['Private Take-back Bar'],
     );
     // Their own customer naming this company's invoice: the invoice is not found.
-    const theirs = (await api.post('customer', { ...CUSTOMER, name: 'Their Bar' }, other.token)).body.id;
+    const theirs = (await api.post('customer', { ...RUSTY_NAIL, name: 'Their Bar' }, other.token)).body.id;
     const cross = await api.post(
       `customer/${theirs}/credit/unapply`,
       { invoice_id: a.id, payment_id: share(a.id).id },

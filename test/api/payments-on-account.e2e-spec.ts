@@ -1,52 +1,20 @@
 import { businessDate } from '#domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
+import { anAccountCompany, type AccountCompany } from '../support/api-fixtures.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
-
-const CUSTOMER = {
-  name: 'The Rusty Nail',
-  address: '500 E 6th St',
-  city: 'Austin',
-  zip: '78701',
-  tabc_id: 'MB123456',
-  cash_on_delivery: 0,
-  fintech_option: 0,
-};
-const SODA = {
-  product: 'Topo Chico',
-  product_type: 'n/a',
-  product_size: '355ml',
-  product_price: 1,
-  last_purchase_price: '0.50',
-};
 
 describe('Payments on account (HTTP)', () => {
   let app: TestApp;
   let api: ApiClient;
   let document: ApiDocument;
   let token: string;
-  let soda: string;
+  let aCustomer: AccountCompany['aCustomer'];
+  let anInvoice: AccountCompany['anInvoice'];
+  let invoice: AccountCompany['invoice'];
   const today = businessDate(new Date().toISOString());
 
-  const aCustomer = async (name = CUSTOMER.name) =>
-    (await api.post('customer', { ...CUSTOMER, name }, token)).body.id as string;
-  /** An invoice of `dollars` (untaxed soda at $1). */
-  const anInvoice = async (customerId: string, dollars: number) => {
-    const created = await api.post(
-      'invoice',
-      {
-        customer_id: customerId,
-        items: [{ product_id: soda, qty: dollars, price: 1, taxable: false }],
-        force: true,
-      },
-      token,
-    );
-    expect([created.status, created.body.message]).toEqual([201, undefined]);
-    expect(created.body.total).toBe(dollars);
-    return created.body as { id: string; number: string };
-  };
-  const invoice = async (id: string) => (await api.get(`invoice/${id}`, token)).body;
   const receive = (customerId: string, body: object, headers?: Record<string, string>) =>
     api.post(
       `customer/${customerId}/payment`,
@@ -59,9 +27,7 @@ describe('Payments on account (HTTP)', () => {
     app = await startTestApp();
     api = apiClient(app.baseUrl);
     document = await loadApiDocument(app.baseUrl);
-    ({ token } = await signUpOwner(api));
-    soda = (await api.post('product', SODA, token)).body.id;
-    expect((await api.post('company/feature', { name: 'payment', active: true }, token)).status).toBe(200);
+    ({ token, aCustomer, anInvoice, invoice } = await anAccountCompany(api));
   });
   afterAll(async () => {
     await app.close();

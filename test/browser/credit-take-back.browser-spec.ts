@@ -1,8 +1,15 @@
 import type { Page } from 'playwright-core';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
-import { daysFromToday, expectTrue, hidden, ok, today, visible } from '../support/browser-fixtures.js';
+import { apiClient, type ApiClient } from '../support/http.js';
+import {
+  aCustomerOwingThreeInvoices,
+  expectTrue,
+  hidden,
+  ok,
+  today,
+  visible,
+} from '../support/browser-fixtures.js';
 import { DESKTOP, PHONE, seriousViolations } from './accessibility.js';
 
 /*
@@ -24,50 +31,11 @@ afterAll(async () => {
 
 /** An owner with the payment feature, a customer with three invoices paid by a $400 check: $50 left as credit. */
 async function aCompanyPaidByCheck(customerName: string) {
-  const { token } = await signUpOwner(http, 'Tia Takeback');
-  await ok(http.post('company/feature', { name: 'payment', active: true }, token));
-  const customer = await ok(
-    http.post(
-      'customer',
-      {
-        name: customerName,
-        address: '1 Main St',
-        city: 'Austin',
-        zip: '78701',
-        tabc_id: 'MB765432',
-        cash_on_delivery: 0,
-        fintech_option: 0,
-      },
-      token,
-    ),
-  );
-  const soda = await ok(
-    http.post(
-      'product',
-      {
-        product: 'Topo Chico',
-        product_type: 'n/a',
-        product_size: '355ml',
-        product_price: 1,
-        last_purchase_price: '0.5',
-      },
-      token,
-    ),
-  );
-  const invoice = (dollars: number, daysAgo: number) =>
-    ok(
-      http.post(
-        'invoice',
-        {
-          customer_id: customer.id,
-          items: [{ product_id: soda.id, qty: dollars, price: 1, taxable: false }],
-          invoiced_at: daysFromToday(-daysAgo),
-          force: true,
-        },
-        token,
-      ),
-    );
-  const invoices = [await invoice(100, 30), await invoice(200, 20), await invoice(50, 10)];
+  const { token, customer, invoices } = await aCustomerOwingThreeInvoices(http, {
+    owner: 'Tia Takeback',
+    customer: customerName,
+    tabcId: 'MB765432',
+  });
   await ok(
     http.post(
       `customer/${customer.id}/payment`,

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
-import { daysFromToday, expectTrue, hidden, ok, visible } from '../support/browser-fixtures.js';
+import { apiClient, type ApiClient } from '../support/http.js';
+import { aCustomerOwingThreeInvoices, expectTrue, hidden, visible } from '../support/browser-fixtures.js';
 import { DESKTOP, PHONE, seriousViolations } from './accessibility.js';
 
 /*
@@ -23,53 +23,8 @@ afterAll(async () => {
 });
 
 /** An owner with the payment feature, a customer and three untaxed invoices of $100, $200 and $50, oldest first. */
-async function aCompany() {
-  const { token } = await signUpOwner(http, 'Ana Account');
-  await ok(http.post('company/feature', { name: 'payment', active: true }, token));
-  const customer = await ok(
-    http.post(
-      'customer',
-      {
-        name: 'Pecos Saloon',
-        address: '1 Main St',
-        city: 'Austin',
-        zip: '78701',
-        tabc_id: 'MB765431',
-        cash_on_delivery: 0,
-        fintech_option: 0,
-      },
-      token,
-    ),
-  );
-  const soda = await ok(
-    http.post(
-      'product',
-      {
-        product: 'Topo Chico',
-        product_type: 'n/a',
-        product_size: '355ml',
-        product_price: 1,
-        last_purchase_price: '0.5',
-      },
-      token,
-    ),
-  );
-  const invoice = (dollars: number, daysAgo: number) =>
-    ok(
-      http.post(
-        'invoice',
-        {
-          customer_id: customer.id,
-          items: [{ product_id: soda.id, qty: dollars, price: 1, taxable: false }],
-          invoiced_at: daysFromToday(-daysAgo),
-          force: true,
-        },
-        token,
-      ),
-    );
-  const invoices = [await invoice(100, 30), await invoice(200, 20), await invoice(50, 10)];
-  return { token, customer, soda, invoices, invoice };
-}
+const aCompany = () =>
+  aCustomerOwingThreeInvoices(http, { owner: 'Ana Account', customer: 'Pecos Saloon', tabcId: 'MB765431' });
 
 const section = (page: Page) => page.getByRole('region', { name: 'Payments on account' });
 

@@ -62,3 +62,41 @@ export async function aCompanyWithAnInvoice(
     number: response.body.number,
   };
 }
+
+/** Topo Chico at $1, untaxed: an invoice of it is `qty` whole dollars. */
+const SODA = {
+  product: 'Topo Chico',
+  product_type: 'n/a',
+  product_size: '355ml',
+  product_price: 1,
+  last_purchase_price: '0.50',
+};
+
+/**
+ * A new company with the payment feature on and an untaxed $1 soda, for the customer-account tests: `aCustomer`
+ * (RUSTY_NAIL under another name), `anInvoice` of whole dollars (checked to total them), `invoice` as the API reads it.
+ */
+export async function anAccountCompany(api: ApiClient) {
+  const { token, user } = await signUpOwner(api);
+  const soda = (await api.post('product', SODA, token)).body.id as string;
+  expect((await api.post('company/feature', { name: 'payment', active: true }, token)).status).toBe(200);
+  const aCustomer = async (name = RUSTY_NAIL.name) =>
+    (await api.post('customer', { ...RUSTY_NAIL, name }, token)).body.id as string;
+  const anInvoice = async (customerId: string, dollars: number) => {
+    const created = await api.post(
+      'invoice',
+      {
+        customer_id: customerId,
+        items: [{ product_id: soda, qty: dollars, price: 1, taxable: false }],
+        force: true,
+      },
+      token,
+    );
+    expect([created.status, created.body.message, created.body.total]).toEqual([201, undefined, dollars]);
+    return created.body as { id: string; number: string };
+  };
+  const invoice = async (id: string) => (await api.get(`invoice/${id}`, token)).body;
+  return { token, companyId: user.company_id as string, soda, aCustomer, anInvoice, invoice };
+}
+
+export type AccountCompany = Awaited<ReturnType<typeof anAccountCompany>>;

@@ -284,3 +284,58 @@ export async function renderedLines(element: Locator): Promise<string[]> {
  */
 export const linesBrokenMidWord = (lines: string[]): string[] =>
   lines.slice(1).filter((line, i) => !/^[.@]/.test(line) && !lines[i]!.endsWith('-'));
+
+/**
+ * An owner (`owner`, by name) with the payment feature on, a customer (`customer`, by name and TABC ID) and three
+ * untaxed invoices of $100, $200 and $50 invoiced 30, 20 and 10 days ago; `invoice(dollars, daysAgo)` adds another.
+ */
+export async function aCustomerOwingThreeInvoices(
+  http: ApiClient,
+  { owner, customer: name, tabcId }: { owner: string; customer: string; tabcId: string },
+) {
+  const { token } = await signUpOwner(http, owner);
+  await ok(http.post('company/feature', { name: 'payment', active: true }, token));
+  const customer = await ok(
+    http.post(
+      'customer',
+      {
+        name,
+        address: '1 Main St',
+        city: 'Austin',
+        zip: '78701',
+        tabc_id: tabcId,
+        cash_on_delivery: 0,
+        fintech_option: 0,
+      },
+      token,
+    ),
+  );
+  const soda = await ok(
+    http.post(
+      'product',
+      {
+        product: 'Topo Chico',
+        product_type: 'n/a',
+        product_size: '355ml',
+        product_price: 1,
+        last_purchase_price: '0.5',
+      },
+      token,
+    ),
+  );
+  const invoice = (dollars: number, daysAgo: number) =>
+    ok(
+      http.post(
+        'invoice',
+        {
+          customer_id: customer.id,
+          items: [{ product_id: soda.id, qty: dollars, price: 1, taxable: false }],
+          invoiced_at: daysFromToday(-daysAgo),
+          force: true,
+        },
+        token,
+      ),
+    );
+  const invoices = [await invoice(100, 30), await invoice(200, 20), await invoice(50, 10)];
+  return { token, customer, soda, invoices, invoice };
+}
