@@ -137,14 +137,14 @@ describe('Stamps follow credited goods (browser)', () => {
     { width: 390, height: 844 },
   ])
     browser.it(
-      `credits a short bottle from the customer overview: Credit…, pick the invoice, its items (${viewport.width} px)`,
+      `credits a short bottle from the customer overview: Credit an Invoice…, pick the invoice, its items (${viewport.width} px)`,
       async () => {
         const { owner, invoice } = await anOwnerWithAnInvoice(`Cleo Customer ${viewport.width}`);
         const customerId = (await ok(http.get(`invoice/${invoice.id}`, owner.token))).customer.id as string;
         const page = await browser.signedIn(owner.token, { viewport });
         await page.goto(`/customer/${customerId}`);
         await visible(page.getByRole('heading', { name: 'The Rusty Nail' }));
-        await page.getByRole('button', { name: 'Credit…' }).click();
+        await page.getByRole('button', { name: 'Credit an Invoice…' }).click();
         const picker = page.getByRole('dialog', { name: 'Credit an invoice' });
         await visible(picker.getByRole('combobox', { name: 'Invoice' }).getByText(`#${invoice.number}`));
         expect(await seriousViolations(page, 'credit picker')).toEqual([]);

@@ -215,7 +215,7 @@ export const SCREENS: Screen[] = [
       },
       {
         name: 'credit an invoice from the customer',
-        open: opener('Credit…'),
+        open: opener('Credit an Invoice…'),
         dialog: dialogNamed('Credit an invoice'),
       },
       {

@@ -21,7 +21,7 @@ function CreditForInvoice({ number, onClose }: { number: string; onClose: () => 
 }
 
 /**
- * "Credit…" on the customer overview: pick one of the customer's invoices, then the invoice's own Credit items…
+ * "Credit an Invoice…" on the customer overview: pick one of the customer's invoices, then the invoice's own Credit items…
  * dialog (lines or an amount, the reason, a note); the memo's page opens when it is issued.
  */
 export function CustomerCredit({ customerId }: { customerId: string }) {
@@ -41,7 +41,7 @@ export function CustomerCredit({ customerId }: { customerId: string }) {
           setPicking(true);
         }}
       >
-        Credit…
+        Credit an Invoice…
       </Button>
       <InvoicePickerDialog
         open={picking}

@@ -519,7 +519,7 @@ function NotFound({ message }: { message: string }) {
 /**
  * /customer/{customerId}: the customer's overview — TABC standing, balance aged by due date, open invoices, the
  * newest orders and payments, the statement of a period (with the payment feature), contacts and users — and its
- * actions: New Invoice, Log Payment, Credit…, Balance PDF, Edit.
+ * actions: New Invoice, Log Payment, Credit an Invoice…, Balance PDF, Edit.
  */
 export default function CustomerOverviewPage() {
   const { customerId = '' } = useParams();
