@@ -70,9 +70,19 @@ const safeName = (name: string) =>
 export async function snap(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${safeName(name)}.png`);
+  // from the top: a full-page capture draws fixed elements (the top bar, toasts, the hidden skip link) where the
+  // viewport is, so a scrolled page would show them over its middle; the scroll is given back after
+  // (expressions as text: this file is compiled without the DOM's types)
+  const scrolled = await page
+    .evaluate<[number, number]>('[window.scrollX, window.scrollY]')
+    .catch((): [number, number] => [0, 0]);
+  const scrollTo = ([x, y]: [number, number]) =>
+    page.evaluate(`window.scrollTo(${x}, ${y})`).catch(() => undefined);
+  if (scrolled[1] > 0) await scrollTo([0, 0]);
   await page
     .screenshot({ path, fullPage: true, animations: 'disabled', timeout: 5000 })
     .catch(() => undefined);
+  if (scrolled[1] > 0) await scrollTo(scrolled);
   return path;
 }
 
