@@ -150,4 +150,44 @@ describe('Payments on account (browser)', () => {
     await visible(section(page).getByLabel('Net balance $200.00'));
     await snap(page, 'payments-on-account-390');
   });
+
+  for (const viewport of [DESKTOP, PHONE])
+    browser.it(
+      `receives a check from the payments page for a customer found by name (${viewport.width} px)`,
+      async () => {
+        const c = await aCompany();
+        const page = await browser.signedIn(c.token, { viewport });
+        await page.goto('/payment');
+        await page.getByRole('button', { name: 'Receive Payment…' }).click();
+        const whose = page.getByRole('dialog', { name: 'Receive Payment' });
+        await expectTrue(async () => await whose.getByRole('button', { name: 'Continue' }).isDisabled());
+        await whose.getByRole('combobox', { name: 'Customer' }).fill('Pecos');
+        await page.getByRole('option', { name: /Pecos Saloon/ }).click();
+        expect(await seriousViolations(page, `receive payment, whose (${viewport.width})`)).toEqual([]);
+        await snap(page, `payments-receive-whose-${viewport.width}`);
+        await whose.getByRole('button', { name: 'Continue' }).click();
+
+        const receive = page.getByRole('dialog', { name: 'Receive Payment from Pecos Saloon' });
+        await receive.getByLabel('Amount').fill('120');
+        await receive.getByLabel('Reference').fill('2001');
+        // oldest first: all of it to the $100 invoice and $20 of the $200 one
+        await visible(
+          receive.getByText("Applies $120.00 to invoices; $0.00 remains as the customer's credit."),
+        );
+        expect(
+          await seriousViolations(page, `receive payment from the payments page (${viewport.width})`),
+        ).toEqual([]);
+        await snap(page, `payments-receive-${viewport.width}`);
+        await receive.getByRole('button', { name: 'Receive Payment' }).click();
+        await hidden(receive);
+        await visible(page.getByText('Payment received'));
+        // the report lists what it paid, as every payment on an invoice
+        const report = page.getByRole('grid', { name: 'Payments' });
+        const rows = viewport === PHONE ? page.getByRole('list', { name: 'Payments' }) : report;
+        await visible(rows.getByText(`#${c.invoices[0].number}`).first());
+        await visible(rows.getByText(`#${c.invoices[1].number}`).first());
+        await page.goto(`/customer/${c.customer.id}`);
+        await visible(section(page).getByLabel('Net balance $230.00'));
+      },
+    );
 });

@@ -127,7 +127,20 @@ export const SCREENS: Screen[] = [
   { route: '/features', signedIn: true, data: at('/features') },
   { route: '/activity', signedIn: true, data: at('/activity'), empty: at('/activity') },
   { route: '/reports', signedIn: true, data: at('/reports'), empty: at('/reports') },
-  { route: '/payment', signedIn: true, data: at('/payment'), empty: at('/payment'), widths: true },
+  {
+    route: '/payment',
+    signedIn: true,
+    data: at('/payment'),
+    empty: at('/payment'),
+    widths: true,
+    dialogs: [
+      {
+        name: 'receive a payment from the payments page',
+        open: opener('Receive Payment…'),
+        dialog: dialogNamed('Receive Payment'),
+      },
+    ],
+  },
   { route: '/deposits', signedIn: true, data: at('/deposits'), empty: at('/deposits'), widths: true },
   {
     route: '/routes',

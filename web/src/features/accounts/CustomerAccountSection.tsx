@@ -11,7 +11,7 @@ import { useId, useMemo, useState } from 'react';
 import { useAppSelector } from '../../app/store';
 import { formatDate, formatMoney } from '../../shared/format';
 import { useCustomerBalanceQuery } from '../payments/payments.api';
-import { PAYMENT_METHOD_LABELS, type OpenInvoice } from './account-form';
+import { openInvoicesOf, PAYMENT_METHOD_LABELS } from './account-form';
 import { RECENT_ENTRIES, useCustomerAccountQuery, type CustomerAccount } from './accounts.api';
 import { ApplyCreditDialog } from './ApplyCreditDialog';
 import { ReceivePaymentDialog } from './ReceivePaymentDialog';
@@ -53,13 +53,7 @@ export function CustomerAccountSection({ customerId }: { customerId: string }) {
   const [open, setOpen] = useState<Open>(null);
   const owner = useAppSelector((state) => state.session.user?.role === 'owner');
   const [takingBack, setTakingBack] = useState<AccountShare | null>(null);
-  const invoices: OpenInvoice[] = useMemo(
-    () =>
-      (balance?.invoices ?? [])
-        .filter((invoice) => invoice.balance > 0)
-        .map(({ id, number, invoiced_at, balance: left }) => ({ id, number, invoiced_at, balance: left })),
-    [balance],
-  );
+  const invoices = useMemo(() => openInvoicesOf(balance), [balance]);
   const credit = account?.unapplied_credit ?? 0;
   const facts: [string, number][] = [
     ['Net balance', account?.balance ?? 0],

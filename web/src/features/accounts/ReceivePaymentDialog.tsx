@@ -24,6 +24,8 @@ import { InvoiceAllocation, type AllocationMode } from './InvoiceAllocation';
 
 export interface ReceivePaymentDialogProps {
   customerId: string;
+  /** Named in the title when the dialog was opened away from the customer's page. */
+  customerName?: string;
   invoices: readonly OpenInvoice[];
   onClose: () => void;
 }
@@ -33,7 +35,12 @@ export interface ReceivePaymentDialogProps {
  * applied to its open invoices oldest first or to the invoices chosen with amounts; what is not applied stays the
  * customer's credit, and the dialog says how much before it is saved.
  */
-export function ReceivePaymentDialog({ customerId, invoices, onClose }: ReceivePaymentDialogProps) {
+export function ReceivePaymentDialog({
+  customerId,
+  customerName,
+  invoices,
+  onClose,
+}: ReceivePaymentDialogProps) {
   const [receive, { isLoading: busy }] = useReceivePaymentMutation();
   const key = useRef(newIdempotencyKey());
   const [amount, setAmount] = useState('');
@@ -79,7 +86,7 @@ export function ReceivePaymentDialog({ customerId, invoices, onClose }: ReceiveP
 
   return (
     <AccountFormDialog
-      title="Receive Payment"
+      title={customerName ? `Receive Payment from ${customerName}` : 'Receive Payment'}
       submitLabel="Receive Payment"
       maxWidth="sm"
       busy={busy}

@@ -4,6 +4,7 @@ import {
   REFUND_METHODS,
 } from '#domain/accounts/customer-account.events';
 import type { ApplicationBody } from '#domain/contracts/account.contract';
+import type { CustomerBalanceResponse } from '#domain/contracts/payment.contract';
 
 export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, REFUND_METHODS };
 
@@ -14,6 +15,12 @@ export interface OpenInvoice {
   invoiced_at: string;
   balance: number;
 }
+
+/** The invoices of a customer's balance that money can still go to, oldest first as the balance lists them. */
+export const openInvoicesOf = (balance: CustomerBalanceResponse | undefined): OpenInvoice[] =>
+  (balance?.invoices ?? [])
+    .filter((invoice) => invoice.balance > 0)
+    .map(({ id, number, invoiced_at, balance: left }) => ({ id, number, invoiced_at, balance: left }));
 
 export const ACCOUNT_MESSAGES = {
   received: 'Payment received',

@@ -3,6 +3,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { useMemo } from 'react';
 import { FeatureGate, useFeatureForbidden } from '../../shared/feature-gate/FeatureGate';
+import { useFeature } from '../../shared/feature-gate/use-feature';
+import { ReceivePaymentAction } from '../accounts/ReceivePaymentAction';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { mergeFilters } from '../../shared/grid/toolbar-filters';
 import { useGridModels } from '../../shared/grid/use-grid-models';
@@ -63,13 +65,18 @@ function PaymentsReport() {
 }
 
 /**
- * /payment (as the client's specification asks): the payments report grid, newest received first (row height 56); while the
- * payment feature is off, the activation card instead.
+ * /payment (as the client's specification asks): the payments report grid, newest received first (row height 56), and
+ * Receive Payment… for any customer; while the payment feature is off, the activation card instead.
  */
 export default function PaymentsPage() {
+  const payments = useFeature('payment').active;
   return (
     <>
-      <PageHeader title="Payments" subtitle="Money received against your invoices." />
+      <PageHeader
+        title="Payments"
+        subtitle="Money received against your invoices."
+        actions={payments ? <ReceivePaymentAction /> : undefined}
+      />
       <FeatureGate feature="payment">
         <PaymentsReport />
       </FeatureGate>
