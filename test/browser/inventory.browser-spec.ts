@@ -423,7 +423,24 @@ describe('Inventory (browser)', () => {
       await visible(
         cell.getByTitle('CHATEAU STE MICHELLE COLUMBIA VALLEY RESERVE CABERNET SAUVIGNON', { exact: true }),
       );
+      // the name ends in an ellipsis inside its cell, never cut at the cell's edge
+      expect(
+        await cell.first().evaluate((node) => {
+          const link = node.querySelector('a')!;
+          return link.getBoundingClientRect().right <= node.getBoundingClientRect().right + 0.5;
+        }),
+      ).toBe(true);
+      // the reorder settings are a Quick edit away: without it the product's name has the room
+      const header = (name: string) => grid.getByRole('columnheader', { name, exact: true });
+      expect(await header('Min Reorder').count()).toBe(0);
+      await expectTrue(async () => (await header('Product').boundingBox())!.width >= 240);
       await snap(page, 'inventory-grid-refit');
+      await page.getByLabel('Quick edit').check();
+      await visible(header('Min Reorder'));
+      await visible(header('Days To Reorder'));
+      await visible(header('Qty To Reorder'));
+      await page.getByLabel('Quick edit').uncheck();
+      await hidden(header('Min Reorder'));
 
       // Wider: without a refit after the resize the columns (sized by the first refit) would leave a gap on the right.
       await page.setViewportSize({ width: 1900, height: 900 });

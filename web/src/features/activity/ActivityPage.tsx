@@ -147,7 +147,7 @@ export default function ActivityPage() {
               <TextField
                 size="small"
                 label="Invoice"
-                placeholder="Number, e.g. 345B"
+                placeholder="e.g. 345B"
                 value={invoice}
                 onChange={(event) => change(setInvoice)(event.target.value)}
                 sx={{ width: 150 }}

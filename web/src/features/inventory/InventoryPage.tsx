@@ -19,7 +19,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import {
   EDITABLE_FIELDS,
-  INVENTORY_DEFAULT_VISIBILITY,
+  inventoryDefaultVisibility,
   INVENTORY_GRID_DEFAULT_SORT,
   INVENTORY_GRID_ID,
   inventoryColumns,
@@ -212,7 +212,7 @@ function Inventory() {
               result={result}
               label="Inventory"
               gridId={INVENTORY_GRID_ID}
-              defaultColumnVisibility={INVENTORY_DEFAULT_VISIBILITY}
+              defaultColumnVisibility={inventoryDefaultVisibility(quickEdit)}
               phoneRow={inventoryPhoneRow}
               phoneRowLink={(row) => `/product/${row.id}`}
               emptyText={INVENTORY_MESSAGES.empty}

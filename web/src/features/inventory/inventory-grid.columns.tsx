@@ -47,8 +47,20 @@ export const EDITABLE_FIELDS: Record<InventoryCellField, string> = {
 /** The name under which a user's column choice for this grid is remembered. */
 export const INVENTORY_GRID_ID = 'inventory';
 
-/** Shown from the column menu when wanted: the rest fits beside them at 1440 px. */
-export const INVENTORY_DEFAULT_VISIBILITY = { upc: false, distributor: false };
+const QUICK_EDIT_VISIBILITY = { upc: false, distributor: false };
+const READING_VISIBILITY = {
+  ...QUICK_EDIT_VISIBILITY,
+  reorder_level: false,
+  reorder_time_in_days: false,
+  reorder_qty: false,
+};
+
+/**
+ * Shown from the column menu when wanted, so the product's name has room at 1440 px: UPC and Distributor, and the
+ * reorder settings (min reorder, days and qty to reorder) unless Quick edit is on, when they are what is edited.
+ */
+export const inventoryDefaultVisibility = (quickEdit: boolean) =>
+  quickEdit ? QUICK_EDIT_VISIBILITY : READING_VISIBILITY;
 
 /**
  * The /inventory grid (as the client's specification asks); fields are the API's column ids. The product and its stock come

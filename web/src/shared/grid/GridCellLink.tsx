@@ -1,9 +1,15 @@
 import Link, { type LinkProps } from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 
-const cellLink = { display: 'inline-flex', alignItems: 'center', height: '100%', minWidth: 0 } as const;
+const cellLink = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  height: '100%',
+  minWidth: 0,
+  maxWidth: '100%',
+} as const;
 
-/** A router link filling its grid cell's height (vertically centred, shrinking with the column). */
+/** A router link filling its grid cell's height (vertically centred), never wider than the cell: it shrinks with the column. */
 export function GridCellLink({ to, sx, ...props }: Omit<LinkProps, 'component' | 'href'> & { to: string }) {
   return <Link component={RouterLink} to={to} underline="hover" sx={{ ...cellLink, ...sx }} {...props} />;
 }

@@ -222,6 +222,8 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
     () => ({ ...defaultColumnVisibility, ...prefs.visibility, ...forcedVisibility }),
     [defaultColumnVisibility, prefs.visibility, forcedVisibility],
   );
+  // columns the page shows or hides (a mode of its own) are fitted again, as the user's choice is
+  useEffect(refit, [refit, defaultColumnVisibility, forcedVisibility]);
   // the user's widths replace the columns' own (the fit keeps them)
   const columns = useMemo(
     () =>
