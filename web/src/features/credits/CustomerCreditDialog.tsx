@@ -21,8 +21,8 @@ function CreditForInvoice({ number, onClose }: { number: string; onClose: () => 
 }
 
 /**
- * "Credit an Invoice…" on the customer overview: pick one of the customer's invoices, then the invoice's own Credit items…
- * dialog (lines or an amount, the reason, a note); the memo's page opens when it is issued.
+ * "Credit an Invoice…" on the customer overview: pick one of the customer's invoices, then the invoice's own Credit
+ * items… dialog (lines or an amount, the reason, a note); the memo's page opens when it is issued.
  */
 export function CustomerCredit({ customerId }: { customerId: string }) {
   const [picking, setPicking] = useState(false);

@@ -1,5 +1,7 @@
 import RestartAlt from '@mui/icons-material/RestartAlt';
-import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
 import { GridColumnMenu, type GridColumnMenuItemProps, type GridColumnMenuProps } from '@mui/x-data-grid';
 
 interface ResetColumnsItemProps extends GridColumnMenuItemProps {
