@@ -21,6 +21,16 @@ describe('API conventions (HTTP)', () => {
     return rows[0].n;
   }
 
+  it('sends a large answer whole: its length in bytes and its characters beyond ASCII as UTF-8', async () => {
+    const response = await fetch(`${app.baseUrl}/api/docs-json`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(bytes.length).toBeGreaterThan(16 * 1024);
+    expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
+    const document = JSON.parse(bytes.toString('utf8')) as { info: { description: string } };
+    expect(document.info.description).toContain('`Authorization: Bearer …`');
+  });
+
   describe('bad input is a 4xx with a clear message and writes nothing', () => {
     const valid = {
       name: 'Bob',

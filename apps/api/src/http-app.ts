@@ -57,6 +57,9 @@ function securityHeaders(): Record<string, string> {
 
 const SECURITY_HEADERS = securityHeaders();
 
+/** Answers longer than this (in UTF-16 units) are sent as bytes encoded once. */
+const LARGE_ANSWER = 16 * 1024;
+
 /** The HTTP application: API under /api/v1, OpenAPI at /api/docs, the web client everywhere else. */
 export async function createHttpApp(
   runtime: Runtime,
@@ -118,6 +121,11 @@ export async function createHttpApp(
 
   const fastify = app.getHttpAdapter().getInstance();
   registerInputGuards(fastify);
+  // A large answer (a customer's open invoices, a grid page, the API document) is encoded to UTF-8 here, in one pass:
+  // a string handed to the socket is encoded by a per-character path, 1–2 ms slower for 300 KB on a 2-core machine.
+  fastify.addHook('onSend', (_request, _reply, payload, done) => {
+    done(null, typeof payload === 'string' && payload.length > LARGE_ANSWER ? Buffer.from(payload) : payload);
+  });
   const capture = runtime.mailCapture;
   if (capture) {
     fastify.get('/dev/mail', (_, reply) =>
