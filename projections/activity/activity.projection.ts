@@ -417,9 +417,7 @@ export function toActivityRow(event: StoredEvent, invoice?: InvoiceRef): Activit
     success: sync
       ? data.outcome === 'success' && data.failed === 0
       : mapping.category === 'EMAIL'
-        ? event.type !== 'DocumentEmailFailed' &&
-          event.type !== 'InvoiceEmailFailed' &&
-          data.status !== 'failed'
+        ? mapping.action !== 'FAIL' && data.status !== 'failed'
         : true,
     kind,
     account: ACCOUNT_KINDS.has(kind),

@@ -9,6 +9,7 @@ import { creditLawDates, creditLawStanding } from '#domain/invoices/credit-law.j
 import { businessDate } from '#domain/shared/business-date.js';
 import { addCalendarDays } from '#domain/shared/texas-calendar.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { pdfText } from '../support/pdf-text.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
@@ -81,16 +82,7 @@ describe('Credit law and licence guard (HTTP)', () => {
     const customer = async (key: string, tabcId: string, extra: Record<string, unknown> = {}) => {
       const response = await api.post(
         'customer',
-        {
-          name: key,
-          address: '1 Main St',
-          city: 'Austin',
-          zip: '78701',
-          tabc_id: tabcId,
-          cash_on_delivery: 0,
-          fintech_option: 0,
-          ...extra,
-        },
+        { ...RUSTY_NAIL, name: key, tabc_id: tabcId, ...extra },
         owner.token,
       );
       expect(response.status).toBe(201);

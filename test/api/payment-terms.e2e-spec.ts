@@ -4,6 +4,7 @@ import { businessDate } from '#domain/shared/business-date.js';
 import { addCalendarDays } from '#domain/shared/texas-calendar.js';
 import { displayDate } from '../../apps/api/src/infra/pdf/pdf-format.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { setFeature } from '../support/cli.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { pdfText } from '../support/pdf-text.js';
@@ -36,16 +37,7 @@ describe('Payment terms and due dates (HTTP)', () => {
     const customer = async (name: string, tabcId: string, extra: Record<string, unknown> = {}) => {
       const response = await api.post(
         'customer',
-        {
-          name,
-          address: '1 Main St',
-          city: 'Austin',
-          zip: '78701',
-          tabc_id: tabcId,
-          cash_on_delivery: 0,
-          fintech_option: 0,
-          ...extra,
-        },
+        { ...RUSTY_NAIL, name, tabc_id: tabcId, ...extra },
         owner.token,
       );
       expect(response.status).toBe(201);
@@ -131,16 +123,7 @@ describe('Payment terms and due dates (HTTP)', () => {
     // The customer's override cleared: the company's terms again.
     const cleared = await api.put(
       `customer/${customers['Credit Bar']}`,
-      {
-        name: 'Credit Bar',
-        address: '1 Main St',
-        city: 'Austin',
-        zip: '78701',
-        tabc_id: 'MB222222',
-        cash_on_delivery: 0,
-        fintech_option: 0,
-        payment_terms: null,
-      },
+      { ...RUSTY_NAIL, name: 'Credit Bar', tabc_id: 'MB222222', payment_terms: null },
       owner.token,
     );
     expect(cleared.status).toBe(200);

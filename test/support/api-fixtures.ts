@@ -64,7 +64,7 @@ export async function aCompanyWithAnInvoice(
 }
 
 /** Topo Chico at $1, untaxed: an invoice of it is `qty` whole dollars. */
-const SODA = {
+export const SODA = {
   product: 'Topo Chico',
   product_type: 'n/a',
   product_size: '355ml',

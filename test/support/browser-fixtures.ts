@@ -3,6 +3,7 @@ import { businessDate } from '#domain/shared/business-date.js';
 import type { TestApp } from './app.js';
 import { apiClient, signUpOwner, type ApiClient } from './http.js';
 import { setFeature } from './cli.js';
+import { RUSTY_NAIL, SODA } from './api-fixtures.js';
 import { BROWSER_STEP_TIMEOUT } from './browser.js';
 
 /*
@@ -295,34 +296,8 @@ export async function aCustomerOwingThreeInvoices(
 ) {
   const { token } = await signUpOwner(http, owner);
   await ok(http.post('company/feature', { name: 'payment', active: true }, token));
-  const customer = await ok(
-    http.post(
-      'customer',
-      {
-        name,
-        address: '1 Main St',
-        city: 'Austin',
-        zip: '78701',
-        tabc_id: tabcId,
-        cash_on_delivery: 0,
-        fintech_option: 0,
-      },
-      token,
-    ),
-  );
-  const soda = await ok(
-    http.post(
-      'product',
-      {
-        product: 'Topo Chico',
-        product_type: 'n/a',
-        product_size: '355ml',
-        product_price: 1,
-        last_purchase_price: '0.5',
-      },
-      token,
-    ),
-  );
+  const customer = await ok(http.post('customer', { ...RUSTY_NAIL, name, tabc_id: tabcId }, token));
+  const soda = await ok(http.post('product', SODA, token));
   const invoice = (dollars: number, daysAgo: number) =>
     ok(
       http.post(

@@ -141,13 +141,14 @@ export class ActivityReader {
     }
     // A user fact (sign-in, profile): it changes no state folded here, and its stream is the company's whole
     // activity, so the facts the row recorded are shown.
-    // (an invoice's e-mail and a memo's share a category and action: the document's kind tells them apart)
+    // An invoice's e-mail and a memo's share a category and action: the document's kind names the events' source.
+    const source =
+      details.documentKind === undefined ? undefined : details.documentKind === 'invoice' ? 'invoice' : 'email';
     const type = Object.entries(ACTIVITY_ACTIONS).find(
       ([, mapping]) =>
         mapping.category === row.category &&
         mapping.action === row.action &&
-        (details.documentKind === undefined ||
-          (mapping.source === 'invoice') === (details.documentKind === 'invoice')),
+        (source === undefined || mapping.source === source),
     )?.[0];
     return { type: type ?? row.action, changes: fieldChanges({}, details), before: {}, after: details };
   }
