@@ -58,7 +58,8 @@ import { SystemClock } from '../../apps/api/src/infra/clock.js';
 const SECTION = 'invoices';
 const CLIENTS = Number(process.env.BENCH_INVOICE_CLIENTS ?? 8);
 const PAGE = 25;
-const GRID_SAMPLES = 60;
+/** Timed requests of each grid and balance scenario (BENCH_INVOICE_SAMPLES), after GRID_WARMUP untimed ones. */
+const GRID_SAMPLES = intFromEnv('BENCH_INVOICE_SAMPLES', 60);
 const GRID_WARMUP = 10;
 
 /** BENCH_INVOICE_PARTS=create,grid,balance (comma-separated): the parts to run; all when unset. */
