@@ -143,7 +143,11 @@ export class ActivityReader {
     // activity, so the facts the row recorded are shown.
     // An invoice's e-mail and a memo's share a category and action: the document's kind names the events' source.
     const source =
-      details.documentKind === undefined ? undefined : details.documentKind === 'invoice' ? 'invoice' : 'email';
+      details.documentKind === undefined
+        ? undefined
+        : details.documentKind === 'invoice'
+          ? 'invoice'
+          : 'email';
     const type = Object.entries(ACTIVITY_ACTIONS).find(
       ([, mapping]) =>
         mapping.category === row.category &&
