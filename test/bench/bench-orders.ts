@@ -3,8 +3,9 @@
 //       (it answers once the orders projection has the order: read-your-writes) and POST → the order found in the
 //       back-office order grid (GET /order/grid filtered on its number, with a staff token). Target p95 ≤ 100 ms
 //       until visible. Check: every POST 201, every order in the grid right after with its units and total, order
-//       numbers unique and gapless, the grid's count equal to the orders placed. The customer users run in a
-//       worker thread of the bench process (order-clients.ts), beside the API's event loop, as the invoice bench's do.
+//       numbers unique and gapless, the grid's count equal to the orders placed, each order's staff e-mail received.
+//       The customer users run in a worker thread of the bench process (order-clients.ts), beside the API's event
+//       loop, as the invoice bench's do.
 //   (b) the order grid with 100,000 orders of one company (BENCH_ORDER_ROWS; rows written straight into rm_order
 //       and rm_customer with generate_series): p95 of the grid handler (rows + count) and of GET /order/grid for the
 //       web's opening view (placed), no filter (first page and page 41), a customer, a month, sorted by total, a
@@ -84,6 +85,18 @@ async function turnOnOrders(app: TestApp, companyId: string): Promise<void> {
 }
 
 const loadNow = () => loadavg()[0]!;
+
+/** Messages the app's mail capture has received since it started (they are numbered from 1 as they arrive). */
+const mailsReceived = (app: TestApp) => Number(app.mailbox.messages().at(-1)?.id ?? 0);
+
+async function waitForMails(app: TestApp, count: number, timeoutMs: number): Promise<boolean> {
+  const end = performance.now() + timeoutMs;
+  while (mailsReceived(app) < count) {
+    if (performance.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
 const loadText = (before: number, after: number) => `load ${num(before, 1)}–${num(after, 1)}`;
 
 // (a) ----------------------------------------------------------------------------------------------------------------
@@ -150,6 +163,7 @@ async function benchPlace(app: TestApp, api: ApiClient, sizes: OrderBenchSizes):
     `orders: ${warmup} warm-up placements, then ${num(sizes.placements)} by ${sizes.clients} customer users (${sizes.items} items each)`,
   );
   const runClients = sizes.inWorker ? runOrderClientsInWorker : runOrderClients;
+  const mailsBefore = mailsReceived(app);
   const warm = await runClients({ ...job, from: 0, to: warmup, timed: false });
   const loadBefore = loadNow();
   const statements = await pgStatements(app.runtime.databaseUrl);
@@ -181,13 +195,17 @@ async function benchPlace(app: TestApp, api: ApiClient, sizes: OrderBenchSizes):
   if (counted !== placed) problem(`grid count ${counted}, ${placed} placed`);
   const badge = await api.get('order/count', staff);
   if (badge.body?.count !== placed) problem(`order/count ${JSON.stringify(badge.body)}, ${placed} placed`);
+  // The staff's e-mail of each order (one staff user) is sent after the order's answer.
+  const mailed = await waitForMails(app, mailsBefore + placed, 10_000);
+  if (!mailed) problem(`${mailsReceived(app) - mailsBefore} staff e-mails for ${placed} orders`);
   const check =
     failures === 0 &&
     invisible === 0 &&
     wrong === 0 &&
     gapless &&
     counted === placed &&
-    badge.body?.count === placed;
+    badge.body?.count === placed &&
+    mailed;
   const loaded = Math.max(loadBefore, loadAfter) >= cpus().length;
   // The database work of one placement: a further run by the same customer users, POSTs only.
   const profiled = 48;
@@ -214,7 +232,7 @@ async function benchPlace(app: TestApp, api: ApiClient, sizes: OrderBenchSizes):
   const post = latencySummary(postMs);
   const visible = latencySummary(visibleMs);
   const note = check
-    ? `every order in the grid right after its POST with its units and total; numbers 1–${num(placed)} unique and gapless; grid count and badge ${num(placed)}`
+    ? `every order in the grid right after its POST with its units and total; numbers 1–${num(placed)} unique and gapless; grid count and badge ${num(placed)}; ${num(placed)} staff e-mails received`
     : `FAILED because: ${problems.join('; ')} (${failures} failed POSTs, ${invisible} not visible, ${wrong} wrong rows)`;
   return [
     {

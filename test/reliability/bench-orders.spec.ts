@@ -16,7 +16,7 @@ describe('Bench: orders', () => {
     await app.close();
   });
 
-  it('holds its checks: every placed order visible at once, numbers gapless, grid rows and counts equal the SQL', async () => {
+  it('holds its checks: every placed order visible at once, numbers gapless, its staff e-mail sent, grid rows and counts equal the SQL', async () => {
     const figures = await runOrderBench(app, {
       clients: 4,
       placements: 24,

@@ -19,21 +19,13 @@ export interface CompanyPricingSettings {
   bottlePos: boolean;
 }
 
-export async function companyPricingSettings(
-  db: Queryable,
-  companyId: string,
-): Promise<CompanyPricingSettings> {
-  const [row] = await tenantQuery<{
-    time_zone: string | null;
-    features: Record<string, { active?: boolean; ignore_pricing?: boolean }> | null;
-    tier_base: PriceTierBase | null;
-  }>(
-    db,
-    companyId,
-    prepared(`SELECT co.time_zone, co.features, s.tier_base
-     FROM rm_company co LEFT JOIN rm_price_tier_setting s ON s.company_id = co.id
-     WHERE co.company_id = $1 AND co.id = $1`),
-  );
+type SettingsRow = {
+  time_zone: string | null;
+  features: Record<string, { active?: boolean; ignore_pricing?: boolean }> | null;
+  tier_base: PriceTierBase | null;
+};
+
+const settingsOf = (row: SettingsRow | undefined): CompanyPricingSettings => {
   const on = (feature: string) => row?.features?.[feature]?.active === true;
   return {
     timeZone: row?.time_zone || DEFAULT_TIME_ZONE,
@@ -43,6 +35,20 @@ export async function companyPricingSettings(
     clover: on('clover'),
     bottlePos: on('bottle_pos') && row?.features?.bottle_pos?.ignore_pricing !== true,
   };
+};
+
+export async function companyPricingSettings(
+  db: Queryable,
+  companyId: string,
+): Promise<CompanyPricingSettings> {
+  const [row] = await tenantQuery<SettingsRow>(
+    db,
+    companyId,
+    prepared(`SELECT co.time_zone, co.features, s.tier_base
+     FROM rm_company co LEFT JOIN rm_price_tier_setting s ON s.company_id = co.id
+     WHERE co.company_id = $1 AND co.id = $1`),
+  );
+  return settingsOf(row);
 }
 
 /** Another current product of the company that is "the same product" (same_key), other than `exceptId`. */
@@ -80,6 +86,38 @@ export async function productContext(
   };
 }
 
+export interface TieredCustomer {
+  id: string;
+  name: string;
+  tier: CustomerTier | null;
+}
+
+type CustomerTierRow = {
+  id: string | null;
+  name: string | null;
+  tier_id: string | null;
+  tier_name: string | null;
+  percentage_basis_points: number | null;
+  is_base_tier: boolean | null;
+};
+
+const tieredCustomerOf = (row: CustomerTierRow | undefined): TieredCustomer | undefined =>
+  !row || row.id === null
+    ? undefined
+    : {
+        id: row.id,
+        name: row.name!,
+        tier:
+          row.tier_id === null
+            ? null
+            : {
+                id: row.tier_id,
+                name: row.tier_name!,
+                percentageBasisPoints: row.percentage_basis_points!,
+                isBaseTier: row.is_base_tier!,
+              },
+      };
+
 /**
  * A current customer of the company with its current price tier (null: none, or a tier no longer there — such a
  * customer pays the list price, as on the base tier). undefined when the company has no such customer.
@@ -88,15 +126,8 @@ export async function customerTier(
   db: Queryable,
   companyId: string,
   customerId: string,
-): Promise<{ id: string; name: string; tier: CustomerTier | null } | undefined> {
-  const [row] = await tenantQuery<{
-    id: string;
-    name: string;
-    tier_id: string | null;
-    tier_name: string | null;
-    percentage_basis_points: number | null;
-    is_base_tier: boolean | null;
-  }>(
+): Promise<TieredCustomer | undefined> {
+  const [row] = await tenantQuery<CustomerTierRow>(
     db,
     companyId,
     prepared(`SELECT c.id, c.name, t.id AS tier_id, t.name AS tier_name, t.percentage_basis_points, t.is_base_tier
@@ -106,20 +137,33 @@ export async function customerTier(
      WHERE c.company_id = $1 AND c.id = $2 AND c.removed_at IS NULL`),
     [customerId],
   );
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    name: row.name,
-    tier:
-      row.tier_id === null
-        ? null
-        : {
-            id: row.tier_id,
-            name: row.tier_name!,
-            percentageBasisPoints: row.percentage_basis_points!,
-            isBaseTier: row.is_base_tier!,
-          },
-  };
+  return tieredCustomerOf(row);
+}
+
+/**
+ * The company's pricing settings and one customer with its tier (undefined when the company has no such current
+ * customer, or `customerId` is null), read in one statement.
+ */
+export async function pricingContext(
+  db: Queryable,
+  companyId: string,
+  customerId: string | null,
+): Promise<{ settings: CompanyPricingSettings; customer: TieredCustomer | undefined }> {
+  const [row] = await tenantQuery<SettingsRow & CustomerTierRow>(
+    db,
+    companyId,
+    prepared(`SELECT co.time_zone, co.features, s.tier_base, c.id, c.name, t.id AS tier_id, t.name AS tier_name,
+            t.percentage_basis_points, t.is_base_tier
+     FROM (SELECT $1::uuid AS company_id) k
+     LEFT JOIN rm_company co ON co.company_id = k.company_id AND co.id = k.company_id
+     LEFT JOIN rm_price_tier_setting s ON s.company_id = k.company_id
+     LEFT JOIN rm_customer c ON c.company_id = k.company_id AND c.id = $2 AND c.removed_at IS NULL
+     LEFT JOIN rm_price_tier t
+       ON t.id = c.product_price_tier_id AND t.company_id = c.company_id AND t.removed_at IS NULL
+     WHERE k.company_id = $1`),
+    [customerId],
+  );
+  return { settings: settingsOf(row), customer: tieredCustomerOf(row) };
 }
 
 export const tierPricingOf = (settings: CompanyPricingSettings, tier: CustomerTier | null): TierPricing => ({

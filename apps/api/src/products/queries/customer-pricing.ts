@@ -4,12 +4,7 @@ import { percentFromBasisPoints } from '#domain/companies/company.rules.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { dollarsOf } from '#domain/shared/money.js';
 import type { Queryable } from '#infra/db/database.js';
-import {
-  companyPricingSettings,
-  customerTier,
-  tierPricingOf,
-  type CompanyPricingSettings,
-} from '../product-context.js';
+import { pricingContext, tierPricingOf, type CompanyPricingSettings } from '../product-context.js';
 import type { PriceForCustomer } from '#domain/contracts/product.contract.js';
 
 /** How a query prices products: for whom, on which day, with which tier. */
@@ -36,10 +31,7 @@ export async function pricingFor(
   now: string,
 ): Promise<PricingFor> {
   const id = customerId ? customerId.trim().toLowerCase() : null;
-  const [settings, customer] = await Promise.all([
-    companyPricingSettings(db, companyId),
-    id === null ? Promise.resolve(undefined) : customerTier(db, companyId, id),
-  ]);
+  const { settings, customer } = await pricingContext(db, companyId, id);
   if (id !== null && !customer) throw customerError('CUSTOMER_NOT_FOUND');
   const tier = customer?.tier ?? null;
   const pricing = tierPricingOf(settings, tier);
