@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import { PRESENCE_NAMESPACE, ProcessPresence } from '../../apps/api/src/infra/http/process-presence.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
@@ -20,6 +21,16 @@ describe('API conventions (HTTP)', () => {
     const { rows } = await app.runtime.pool.query('SELECT count(*)::int AS n FROM users');
     return rows[0].n;
   }
+
+  it("gives its presence lock's connection back once: the database ending it after the app stopped changes nothing", async () => {
+    const presence = new ProcessPresence(app.runtime.pool);
+    const client = (await presence.ready()) as EventEmitter;
+    await presence.onModuleDestroy();
+    // the embedded database stopping after the app: its connections end with an error
+    expect(() =>
+      client.emit('error', new Error('terminating connection due to administrator command')),
+    ).not.toThrow();
+  });
 
   it('sends a large answer whole: its length in bytes and its characters beyond ASCII as UTF-8', async () => {
     const response = await fetch(`${app.baseUrl}/api/docs-json`);

@@ -18,6 +18,8 @@ export class ProcessPresence implements OnModuleDestroy {
   /** This process's key: random, so two processes (or two test apps in one process) never share it. */
   readonly key = randomInt(1, 2 ** 31 - 1);
   private held: Promise<pg.PoolClient | undefined> | undefined;
+  /** Gives the held lock's connection back (closed), once: a connection's error after it is given back changes nothing. */
+  private drop: (() => void) | undefined;
 
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
@@ -36,6 +38,7 @@ export class ProcessPresence implements OnModuleDestroy {
         if (client && !dropped) client.release(true); // closes the connection
         dropped = true;
       };
+      this.drop = drop;
       try {
         client = await this.pool.connect();
         client.on('error', (error) => {
@@ -55,8 +58,7 @@ export class ProcessPresence implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    const client = await this.held;
-    this.held = undefined;
-    client?.release(true); // closes the connection: the lock goes with it
+    await this.held;
+    this.drop?.(); // closes the connection: the lock goes with it
   }
 }
