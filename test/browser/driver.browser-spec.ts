@@ -10,6 +10,7 @@ import type {
 import { startTestApp, type TestApp } from '../support/app.js';
 import { useBrowser } from '../support/browser.js';
 import { expectTrue, signedInOwner, signInThroughForm, visible } from '../support/browser-fixtures.js';
+import { DEFAULT_TIME_ZONE } from '#domain/shared/business-date.js';
 import { apiClient, signUpOwner } from '../support/http.js';
 import { DESKTOP, PHONE, seriousViolations } from './accessibility.js';
 import { deliver, indicator, openStop, shot, sign } from './driver-steps.js';
@@ -165,6 +166,33 @@ async function download(page: Page) {
 
 describe('The driver app (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
+
+  browser.it(
+    "shows the day on the company's clock whatever the phone's zone, the truck as the office named it, the bar in one row",
+    async () => {
+      const { page, owner } = await signedInOwner(
+        app,
+        () => browser.newPage({ viewport: PHONE, timezoneId: 'Asia/Tokyo' }),
+        'Driver Dee',
+      );
+      const day = theDay(driverOf(owner));
+      day.routes[0]!.truck = 'Truck 7';
+      await fakeServer(page, day);
+      // a new company's clock: America/Chicago
+      const onCompanyClock = (at: Date) =>
+        at
+          .toLocaleTimeString('en-US', { timeZone: DEFAULT_TIME_ZONE, hour: 'numeric', minute: '2-digit' })
+          .replace(/\s/g, ' ');
+      const before = onCompanyClock(new Date());
+      await download(page);
+      const after = onCompanyClock(new Date());
+      const line = (await page.getByText(/Downloaded at/).textContent())!.replace(/\s/g, ' ');
+      expect(line).toContain('30 Nov, 2026');
+      expect([before, after].some((time) => line.endsWith(`Downloaded at ${time}`))).toBe(true);
+      await visible(page.getByRole('heading', { name: 'North loop · Truck 7 · 6 stops' }));
+      expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThan(80);
+    },
+  );
 
   browser.it(
     'opens with no network, closes five stops and skips one offline, and sends each once, in order, on the same keys',

@@ -75,6 +75,8 @@ const formatWith =
 export const formatDate = formatWith(DATE_FORMAT);
 /** '05 Mar, 2026 02:07 PM' on the company's clock. */
 export const formatDateTime = formatWith(DATE_TIME_FORMAT);
+/** '2:07 PM' on the company's clock. */
+export const formatTime = formatWith('h:mm a');
 /** '2026-03-05', for grid filters and API date parameters: the company's day. */
 export const formatFilterDate = formatWith(FILTER_DATE_FORMAT);
 /** '05_Mar_2026', for downloaded file names: the company's day. */

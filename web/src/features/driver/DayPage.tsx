@@ -10,16 +10,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatMoney } from '../../shared/format';
+import { formatDate, formatMoney, formatTime } from '../../shared/format';
 import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { DownloadError } from './driver-device';
 import { collectsOnDelivery, dayWithLocal } from './outbox';
 import { stopColor, stopStatusText } from './stop-labels';
 import { useDevice } from './use-device';
 
-/** "6:42 AM" on the device's clock. */
-export const timeOfDay = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+/** A route's truck as the office named it: 'Truck 3' stays so, '3' reads 'Truck 3'. */
+const truckName = (truck: string) => (/^truck\b/i.test(truck.trim()) ? truck : `Truck ${truck}`);
 
 /** The day's stops in order, and the download. */
 export function DayPage() {
@@ -50,8 +49,8 @@ export function DayPage() {
         </Typography>
         {shown && (
           <Typography color="text.secondary">
-            {shown.driver.name} · {shown.date}
-            {fetchedAt && ` · Downloaded at ${timeOfDay(fetchedAt)}`}
+            {shown.driver.name} · {formatDate(shown.date, shown.date)}
+            {fetchedAt && ` · Downloaded at ${formatTime(fetchedAt)}`}
           </Typography>
         )}
       </Box>
@@ -100,7 +99,7 @@ export function DayPage() {
         <Box component="section" key={route.id} aria-labelledby={`route-${route.id}`}>
           <Typography id={`route-${route.id}`} variant="h6" component="h2" sx={{ mb: 1 }}>
             {route.name}
-            {route.truck && ` · Truck ${route.truck}`} · {route.stop_list.length} stops
+            {route.truck && ` · ${truckName(route.truck)}`} · {route.stop_list.length} stops
           </Typography>
           <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {route.stop_list.map((stop) => {

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
+import { CompanyClock } from '../../shared/company/company-clock';
 import { MAIN_CONTENT_ID } from '../../shared/ui/SkipLink';
 import { DayPage } from './DayPage';
 import { installDriverApp } from './install';
@@ -41,10 +42,14 @@ export default function DriverApp() {
       {/* a field scrolled into view (focus, a jump) stops below the sticky top bar, not under it */}
       <GlobalStyles styles={{ html: { scrollPaddingTop: 112 } }} />
       <AppBar position="sticky" color="primary" elevation={1}>
-        <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 1 }}>
+        <Toolbar sx={{ gap: 1, py: 1 }}>
           <LocalShippingIcon aria-hidden />
-          <Typography component="p" variant="h6" sx={{ flexGrow: 1, fontWeight: 700 }}>
-            Stampline Driver
+          {/* one row on a phone: the product's name only where there is room for it */}
+          <Typography component="p" variant="h6" noWrap sx={{ flexGrow: 1, minWidth: 0, fontWeight: 700 }}>
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              Stampline{' '}
+            </Box>
+            Driver
           </Typography>
           <Box sx={{ bgcolor: 'background.paper', borderRadius: 4 }}>
             <SyncIndicator sync={sync} />
@@ -68,11 +73,13 @@ export default function DriverApp() {
             <CircularProgress aria-label="Opening the stored route" />
           </Box>
         ) : (
-          <Routes>
-            <Route index element={<DayPage />} />
-            <Route path="stop/:stopId" element={<StopPage />} />
-            <Route path="*" element={<Navigate to="/driver" replace />} />
-          </Routes>
+          <CompanyClock>
+            <Routes>
+              <Route index element={<DayPage />} />
+              <Route path="stop/:stopId" element={<StopPage />} />
+              <Route path="*" element={<Navigate to="/driver" replace />} />
+            </Routes>
+          </CompanyClock>
         )}
       </Box>
     </Box>
