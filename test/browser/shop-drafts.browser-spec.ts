@@ -7,8 +7,8 @@ import { apiClient, type ApiClient } from '../support/http.js';
 
 /*
  * The ordering app's drafts: a bar manager saves the cart as a draft, opens it again at the day's
- * prices, changes and places it; another draft is cancelled after a confirmation. At a phone's 390 px and at a
- * desktop's width, with the axe scan (WCAG 2.1 A/AA: no critical or serious violation) of the screens it passes.
+ * prices, changes and places it; another draft, then the placed order, are cancelled after a confirmation. At a
+ * phone's 390 px and at a desktop's width, with the axe scan (WCAG 2.1 A/AA: no critical or serious violation) of the screens it passes.
  */
 
 let app: TestApp;
@@ -145,13 +145,32 @@ describe('Order drafts in the ordering app (browser)', () => {
     await hidden(drafts);
     expect(await ok(http.get('order/count', shop.token))).toEqual({ count: 1 });
 
+    // the placed order (its amount is before tax: the invoice adds it), cancelled after the confirmation
+    await visible(mine.getByText(/4 units · \$47\.50 before tax/));
+    await mine.getByRole('button', { name: 'Cancel Order #1' }).click();
+    const cancelOrder = page.getByRole('dialog', { name: 'Cancel order #1?' });
+    await visible(
+      cancelOrder.getByText('Sure you want to change Status from Placed to Cancelled?', { exact: false }),
+    );
+    await snap(page, `shop-order-cancel-${label}`);
+    found.push(...(await seriousViolations(page, `order cancel dialog ${label}`)));
+    await cancelOrder.getByRole('button', { name: 'Keep Order' }).click();
+    await hidden(cancelOrder);
+    expect((await ok(http.get('order/1', shop.token))).order.status).toBe('placed');
+    await mine.getByRole('button', { name: 'Cancel Order #1' }).click();
+    await cancelOrder.getByRole('button', { name: 'Cancel Order', exact: true }).click();
+    await visible(page.getByText('Order #1 cancelled.'));
+    await visible(mine.getByText('Cancelled', { exact: true }));
+    expect((await ok(http.get('order/1', shop.token))).order.status).toBe('cancelled');
+
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(viewport.width);
     expect(found).toEqual([]);
   };
 
-  browser.it('a bar manager saves, reopens, changes and places a draft, and cancels another, at 390 px', () =>
-    draftPath(PHONE, '390'),
+  browser.it(
+    'a bar manager saves, reopens, changes and places a draft, cancels another, then cancels the order, at 390 px',
+    () => draftPath(PHONE, '390'),
   );
 
   browser.it('the same at a desktop’s width', () => draftPath(DESKTOP, 'desktop'));

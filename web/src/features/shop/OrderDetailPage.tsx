@@ -52,7 +52,8 @@ export function OrderDetailPage({ cart, base }: { cart: Cart; base: string }) {
             }))}
           />
           <Typography sx={{ fontWeight: 700, justifySelf: 'end' }}>
-            {order.units} units · Total {formatMoney(order.total)}
+            {/* the cart's subtotal: the tax is added on the order's invoice */}
+            {order.units} units · Subtotal {formatMoney(order.total)} before tax
           </Typography>
           {order.note.length > 0 && (
             <Box>

@@ -4,11 +4,14 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import type { OrderResponse } from '#domain/contracts/order.contract';
 import { ORDER_STATUS_LABELS } from '#domain/orders/order-status';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { MyDrafts } from './MyDrafts';
 import { useCancelOrderMutation, useMyOrdersQuery } from './shop.api';
 import type { Cart } from './use-cart';
@@ -17,6 +20,13 @@ import type { Cart } from './use-cart';
 export function OrdersPage({ cart, base }: { cart: Cart; base: string }) {
   const orders = useMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [cancel, cancelling] = useCancelOrderMutation();
+  const [toCancel, setToCancel] = useState<OrderResponse | null>(null);
+  const cancelOrder = (order: OrderResponse) =>
+    void cancel(order.id)
+      .unwrap()
+      .then(() => toast.success(`Order #${order.order_number} cancelled.`))
+      .catch((problem: unknown) => toast.error(toProblem(problem)?.message || 'Something went wrong'))
+      .finally(() => setToCancel(null));
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <title>Orders · Stampline</title>
@@ -50,22 +60,12 @@ export function OrdersPage({ cart, base }: { cart: Cart; base: string }) {
                 <Chip size="small" label={ORDER_STATUS_LABELS[order.status]} />
               </Box>
               <Typography variant="body2" color="text.secondary">
-                {formatDateTime(order.ordered_at)} · {order.units} units · {formatMoney(order.total)}
+                {formatDateTime(order.ordered_at)} · {order.units} units · {formatMoney(order.total)} before
+                tax
               </Typography>
               {order.status === 'placed' && (
                 <Box>
-                  <Button
-                    color="error"
-                    disabled={cancelling.isLoading}
-                    onClick={() =>
-                      void cancel(order.id)
-                        .unwrap()
-                        .then(() => toast.success(`Order #${order.order_number} cancelled.`))
-                        .catch((problem: unknown) =>
-                          toast.error(toProblem(problem)?.message || 'Something went wrong'),
-                        )
-                    }
-                  >
+                  <Button color="error" disabled={cancelling.isLoading} onClick={() => setToCancel(order)}>
                     Cancel Order #{order.order_number}
                   </Button>
                 </Box>
@@ -74,6 +74,19 @@ export function OrdersPage({ cart, base }: { cart: Cart; base: string }) {
           </Card>
         ))}
       </Box>
+      <ConfirmDialog
+        open={toCancel !== null}
+        title={`Cancel order #${toCancel?.order_number ?? ''}?`}
+        confirmLabel="Cancel Order"
+        cancelLabel="Keep Order"
+        destructive
+        busy={cancelling.isLoading}
+        onConfirm={() => toCancel && cancelOrder(toCancel)}
+        onClose={() => setToCancel(null)}
+      >
+        Sure you want to change Status from Placed to Cancelled? The distributor will not deliver a cancelled
+        order.
+      </ConfirmDialog>
     </Box>
   );
 }
