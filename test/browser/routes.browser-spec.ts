@@ -7,6 +7,7 @@ import {
   aWine,
   daysFromToday,
   expectTrue,
+  hidden,
   today,
   visible,
 } from '../support/browser-fixtures.js';
@@ -128,7 +129,7 @@ describe('Routes (browser)', () => {
   }
 
   browser.it(
-    'an owner makes a staff user a driver on the Staff page, and New Route offers them',
+    'an owner makes a staff user a driver on the Staff page, New Route offers them, and a route planned without a driver is given one',
     async () => {
       const token = await anOwnerToken(api, 'routes-driver');
       const invited = await api<{ link: string }>('company/staff/invitation', {
@@ -161,6 +162,24 @@ describe('Routes (browser)', () => {
       const create = page.getByRole('dialog', { name: /New route for/ });
       await create.getByRole('combobox', { name: 'Driver' }).click();
       await visible(page.getByRole('option', { name: 'Dee Driver' }));
+      // planned before the driver is known: the route's card edits it later
+      await page.getByRole('option', { name: 'No driver yet' }).click();
+      await create.getByLabel('Route name').fill('East');
+      await create.getByRole('button', { name: 'Create Route' }).click();
+      await hidden(create);
+      const card = page.getByRole('region', { name: 'Route East' });
+      await visible(card.getByText('No driver', { exact: true }));
+      await card.getByRole('button', { name: 'Edit route East' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit route East' });
+      expect(await edit.getByLabel('Route name').inputValue()).toBe('East');
+      await edit.getByRole('combobox', { name: 'Driver' }).click();
+      await page.getByRole('option', { name: 'Dee Driver' }).click();
+      await edit.getByLabel('Truck').fill('Truck 4');
+      expect(await seriousViolations(page, 'edit route dialog')).toEqual([]);
+      await snap(page, 'routes-edit-1440');
+      await edit.getByRole('button', { name: 'Save Route' }).click();
+      await hidden(edit);
+      await visible(card.getByText('Dee Driver · Truck 4'));
     },
     90_000,
   );

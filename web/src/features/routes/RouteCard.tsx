@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { AddStopsDialog } from './AddStopsDialog';
 import { CloseRouteDialog } from './CloseRouteDialog';
 import { LoadSheetDialog } from './LoadSheetDialog';
+import { RouteDialog } from './RouteDialog';
 import { moved, ROUTE_STATUS, STOP_STATUS } from './route-board';
 import {
   useGetRouteQuery,
@@ -32,7 +33,7 @@ import {
   type RouteSummary,
 } from './routes.api';
 
-type Open = 'add' | 'sheet' | 'close' | null;
+type Open = 'add' | 'edit' | 'sheet' | 'close' | null;
 
 /** One route of the day: its driver, truck, progress, and its stops in order, moved by buttons or by dragging. */
 export function RouteCard({ summary }: { summary: RouteSummary }) {
@@ -242,6 +243,11 @@ export function RouteCard({ summary }: { summary: RouteSummary }) {
         <Button size="small" onClick={() => setOpen('sheet')}>
           Load Sheet
         </Button>
+        {!closed && (
+          <Button size="small" aria-label={`Edit route ${summary.name}`} onClick={() => setOpen('edit')}>
+            Edit
+          </Button>
+        )}
         {!closed && route.data && (
           <Button size="small" color="error" onClick={() => setOpen('close')}>
             Close Route
@@ -249,6 +255,7 @@ export function RouteCard({ summary }: { summary: RouteSummary }) {
         )}
       </CardActions>
       {open === 'add' && <AddStopsDialog route={summary} onClose={() => setOpen(null)} />}
+      {open === 'edit' && <RouteDialog date={summary.date} route={summary} onClose={() => setOpen(null)} />}
       {open === 'sheet' && <LoadSheetDialog route={summary} onClose={() => setOpen(null)} />}
       {open === 'close' && route.data && (
         <CloseRouteDialog route={route.data} onClose={() => setOpen(null)} />

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { addDays, companyToday, formatDate } from '../../shared/format';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { NewRouteDialog } from './NewRouteDialog';
+import { RouteDialog } from './RouteDialog';
 import { RouteCard } from './RouteCard';
 import { useDayRoutesQuery } from './routes.api';
 
@@ -113,7 +113,7 @@ export default function RoutesPage() {
           ))}
         </Box>
       )}
-      {creating && <NewRouteDialog date={date} onClose={() => setCreating(false)} />}
+      {creating && <RouteDialog date={date} onClose={() => setCreating(false)} />}
     </>
   );
 }

@@ -11,7 +11,7 @@ import { formatDate } from '../../shared/format';
 import { fieldErrors, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { useListStaffQuery } from '../staff/staff.api';
-import { useCreateRouteMutation } from './routes.api';
+import { useCreateRouteMutation, useUpdateRouteMutation, type RouteSummary } from './routes.api';
 
 /** The company's drivers (staff users made drivers on the Staff page), for a route's driver. */
 export function useDrivers() {
@@ -19,40 +19,60 @@ export function useDrivers() {
   return (staff.data?.users ?? []).filter((user) => user.role === 'driver' && !user.disabled);
 }
 
-/** "New Route": a name, a driver and a truck for the day shown. */
-export function NewRouteDialog({ date, onClose }: { date: string; onClose: () => void }) {
+/**
+ * A route's name, driver and truck: "New Route" for the day shown, or, given `route`, that route's (a driver
+ * chosen after the route was planned, another truck).
+ */
+export function RouteDialog({
+  date,
+  route,
+  onClose,
+}: {
+  date: string;
+  route?: RouteSummary;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const drivers = useDrivers();
-  const [name, setName] = useState('');
-  const [driverId, setDriverId] = useState('');
-  const [truck, setTruck] = useState('');
+  const [name, setName] = useState(route?.name ?? '');
+  const [driverId, setDriverId] = useState(route?.driver?.id ?? '');
+  const [truck, setTruck] = useState(route?.truck ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [key] = useState(() => crypto.randomUUID());
-  const [create, { isLoading }] = useCreateRouteMutation();
+  const [create, creating] = useCreateRouteMutation();
+  const [update, updating] = useUpdateRouteMutation();
+  const isLoading = creating.isLoading || updating.isLoading;
 
   const submit = async () => {
     if (!name.trim()) return setErrors({ name: 'Route name is required.' });
+    const body = { name: name.trim(), driver_id: driverId || null, truck: truck.trim() };
     try {
-      await create({
-        body: { date, name: name.trim(), driver_id: driverId || null, truck: truck.trim() },
-        idempotencyKey: key,
-      }).unwrap();
-      toast.success(`Route ${name.trim()} is planned.`);
+      if (route) {
+        await update({ id: route.id, body }).unwrap();
+        toast.success(`Route ${body.name} is saved.`);
+      } else {
+        await create({ body: { date, ...body }, idempotencyKey: key }).unwrap();
+        toast.success(`Route ${body.name} is planned.`);
+      }
       onClose();
     } catch (error) {
       const problem = toProblem(error);
       setErrors(fieldErrors(problem));
-      toast.error(problem?.message || 'The route could not be planned.');
+      toast.error(
+        problem?.message || (route ? 'The route could not be saved.' : 'The route could not be planned.'),
+      );
     }
   };
 
   return (
     <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>New route for {formatDate(date)}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {route ? `Edit route ${route.name}` : `New route for ${formatDate(date)}`}
+      </DialogTitle>
       <DialogContent>
         <Stack
           component="form"
-          id="new-route"
+          id={`${titleId}-form`}
           spacing={2}
           sx={{ pt: 1 }}
           onSubmit={(event) => {
@@ -82,6 +102,10 @@ export function NewRouteDialog({ date, onClose }: { date: string; onClose: () =>
             }
           >
             <MenuItem value="">No driver yet</MenuItem>
+            {/* the route's driver stays on the list after a change of role, until another is chosen */}
+            {route?.driver && !drivers.some((driver) => driver.id === route.driver!.id) && (
+              <MenuItem value={route.driver.id}>{route.driver.name}</MenuItem>
+            )}
             {drivers.map((driver) => (
               <MenuItem key={driver.id} value={driver.id}>
                 {driver.name}
@@ -102,8 +126,8 @@ export function NewRouteDialog({ date, onClose }: { date: string; onClose: () =>
         <Button onClick={onClose} disabled={isLoading}>
           Cancel
         </Button>
-        <Button type="submit" form="new-route" variant="contained" loading={isLoading}>
-          Create Route
+        <Button type="submit" form={`${titleId}-form`} variant="contained" loading={isLoading}>
+          {route ? 'Save Route' : 'Create Route'}
         </Button>
       </DialogActions>
     </Dialog>
