@@ -264,7 +264,7 @@ describe('The driver app (browser)', () => {
       const back = page.getByRole('group', { name: 'What came back of Cabernet 750ml' });
       await back.getByLabel('Reason').click();
       await page.getByRole('option', { name: 'Broken' }).click();
-      await back.getByLabel('Bottles back').fill('2');
+      await back.getByLabel('Quantity back').fill('2');
       await visible(page.getByRole('heading', { name: 'Collect $86.60' }));
       await page.getByLabel('Payment method').click();
       await page.getByRole('option', { name: 'Money order' }).click();

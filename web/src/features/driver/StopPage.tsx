@@ -234,7 +234,7 @@ function CloseStopForm({ stop, routeId, onDeliver, onSkip }: CloseStopFormProps)
   const [saving, setSaving] = useState(false);
 
   const adjustments: DeliveryAdjustmentBody[] = Object.entries(adjusting)
-    // no more bottles back than the line carried
+    // no more back than the line carried, in the line's own units (a six-pack line counts packs)
     .map(([line_id, a]) => ({
       line_id,
       reason: a.reason,
@@ -363,7 +363,8 @@ function CloseStopForm({ stop, routeId, onDeliver, onSkip }: CloseStopFormProps)
                         ))}
                       </TextField>
                       <TextField
-                        label="Bottles back"
+                        label="Quantity back"
+                        helperText={`of ${line.quantity}`}
                         type="number"
                         value={adjustment.quantity}
                         slotProps={{ htmlInput: { min: 1, max: line.quantity, inputMode: 'numeric' } }}
