@@ -21,6 +21,7 @@ import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useCompany } from '../../shared/company/company.api';
 import { useFeature } from '../../shared/feature-gate/use-feature';
+import { formatDate } from '../../shared/format';
 import { useForm } from '../../shared/forms/use-form';
 import { toast } from '../../shared/toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -315,7 +316,9 @@ export function ProductEditorDialog({
               <TextField
                 {...form.field(
                   'product_price',
-                  product?.effective_date ? `In effect since ${product.effective_date}` : 'At least 0.01',
+                  product?.effective_date
+                    ? `In effect since ${formatDate(product.effective_date)}`
+                    : 'At least 0.01',
                 )}
                 label="List Price"
                 required

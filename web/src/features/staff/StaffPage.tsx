@@ -152,7 +152,8 @@ export default function StaffPage() {
     <>
       <PageHeader
         title="Staff"
-        subtitle={`Everyone who signs in to ${me?.company?.name ?? 'your company'}.`}
+        // a name that ends in a period ('Co.') ends the sentence itself
+        subtitle={`Everyone who signs in to ${me?.company?.name ?? 'your company'}`.replace(/\.?$/, '.')}
         actions={
           <RouterButton to="/setting" variant="outlined">
             Settings
