@@ -25,17 +25,23 @@ const RIGHT = PAGE.width - PAGE.margin;
 const CONTENT = RIGHT - PAGE.margin;
 const ROW = 15;
 
-/** The columns: heading, share of the width, and whether the cell is a right-aligned amount. */
-const COLUMNS = [
+/**
+ * The columns: heading, share of the width, and whether the cell is a right-aligned amount. At 9 pt each holds its
+ * longest usual value whole: a date ('10 Nov, 2026'), a reference ('CM-10003'), an amount to $100,000.00, and a
+ * payment's description with its method ('Payment on invoice 2708B · Check 1042').
+ */
+export const COLUMNS = [
   { title: 'DATE', share: 0.12, num: false },
-  { title: 'REFERENCE', share: 0.12, num: false },
-  { title: 'DESCRIPTION', share: 0.27, num: false },
+  { title: 'REFERENCE', share: 0.1, num: false },
+  { title: 'DESCRIPTION', share: 0.32, num: false },
   { title: 'DUE', share: 0.12, num: false },
-  { title: 'CHARGE', share: 0.12, num: true },
-  { title: 'CREDIT', share: 0.12, num: true },
-  { title: 'BALANCE', share: 0.13, num: true },
+  { title: 'CHARGE', share: 0.11, num: true },
+  { title: 'CREDIT', share: 0.11, num: true },
+  { title: 'BALANCE', share: 0.12, num: true },
 ] as const;
-const PAD = 6;
+const PAD = 4;
+/** The width a cell of column `i` gives its text. */
+export const cellWidth = (i: number) => COLUMNS[i]!.share * CONTENT - 2 * PAD;
 const COLUMN_X = COLUMNS.reduce<number[]>(
   (xs, column, i) => [...xs, i === 0 ? PAGE.margin : xs[i - 1]! + COLUMNS[i - 1]!.share * CONTENT],
   [],
@@ -250,7 +256,7 @@ function row(
   cells.forEach((cell, i) => {
     if (!cell) return;
     const column = COLUMNS[i]!;
-    const width = column.share * CONTENT - 2 * PAD;
+    const width = cellWidth(i);
     const font = i === cells.length - 1 ? style.boldLast : style.font;
     const x = column.num ? COLUMN_X[i]! + column.share * CONTENT - PAD : COLUMN_X[i]! + PAD;
     text(doc, cell, x, y + 4, { font, size: 9, color: style.color, width, right: column.num });
