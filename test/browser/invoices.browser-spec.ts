@@ -293,6 +293,18 @@ describe('Invoices (browser)', () => {
     await page.setViewportSize({ width: 820, height: 1100 });
     await visible(page.getByRole('heading', { name: 'Invoice #1', level: 1 }));
     await snap(page, 'invoice-view-tablet');
+    // on a phone each line's size, quantity × price and tax are a line under its product: nothing scrolls sideways
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visible(vodka.getByText(/× \$12\.00 · taxed$/));
+    await visible(
+      items
+        .getByRole('row')
+        .filter({ hasText: 'BAREFOOT MERLOT' })
+        .getByText(/× \$8\.99 · not taxed$/),
+    );
+    const region = page.getByRole('region', { name: 'Invoice items' });
+    expect(await region.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await snap(page, 'invoice-view-390');
   });
 
   browser.it(

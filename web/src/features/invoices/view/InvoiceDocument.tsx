@@ -92,9 +92,12 @@ function CustomerBlock({ invoice }: { invoice: Invoice }) {
   );
 }
 
+/** Size, price and taxable have columns from a tablet's width; on a phone they are a line under the product. */
+const WIDE_CELL = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function ItemsTable({ invoice }: { invoice: Invoice }) {
   return (
-    // focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it (axe
+    // focusable: should a long line still be wider than the screen, a keyboard must be able to scroll it (axe
     // scrollable-region-focusable)
     <TableContainer tabIndex={0} role="region" aria-label="Invoice items">
       <Table
@@ -108,9 +111,13 @@ function ItemsTable({ invoice }: { invoice: Invoice }) {
               Qty
             </TableCell>
             <TableCell>Product</TableCell>
-            <TableCell>Size</TableCell>
-            <TableCell align="right">Price</TableCell>
-            <TableCell align="center">Taxable</TableCell>
+            <TableCell sx={WIDE_CELL}>Size</TableCell>
+            <TableCell align="right" sx={WIDE_CELL}>
+              Price
+            </TableCell>
+            <TableCell align="center" sx={WIDE_CELL}>
+              Taxable
+            </TableCell>
             <TableCell align="right">Line Total</TableCell>
           </TableRow>
         </TableHead>
@@ -127,6 +134,13 @@ function ItemsTable({ invoice }: { invoice: Invoice }) {
                   </Typography>
                   {item.on_deal && <Chip size="small" label="On deal" color="secondary" variant="outlined" />}
                 </Box>
+                <Typography
+                  variant="body2"
+                  sx={{ display: { xs: 'block', sm: 'none' }, fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {item.product.product_size} · {item.qty} × {formatMoney(item.price)}
+                  {item.taxable ? ' · taxed' : ' · not taxed'}
+                </Typography>
                 <Typography variant="caption" color="text.secondary">
                   {[item.product.product_type, item.product.upc ? `UPC ${item.product.upc}` : null]
                     .filter(Boolean)
@@ -162,11 +176,13 @@ function ItemsTable({ invoice }: { invoice: Invoice }) {
                   </Typography>
                 )}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.product.product_size}</TableCell>
-              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              <TableCell sx={{ ...WIDE_CELL, whiteSpace: 'nowrap' }}>{item.product.product_size}</TableCell>
+              <TableCell align="right" sx={{ ...WIDE_CELL, fontVariantNumeric: 'tabular-nums' }}>
                 {formatMoney(item.price)}
               </TableCell>
-              <TableCell align="center">{item.taxable ? 'Yes' : 'No'}</TableCell>
+              <TableCell align="center" sx={WIDE_CELL}>
+                {item.taxable ? 'Yes' : 'No'}
+              </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
                 {formatMoney(item.total)}
               </TableCell>
