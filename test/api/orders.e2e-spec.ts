@@ -246,6 +246,10 @@ describe('Orders and customer users (HTTP)', () => {
       const user = await aCustomerUser(d);
       const catalogue = await api.get('shop/catalogue?search=tito', user.token);
       expect(catalogue.body).toEqual([expect.objectContaining({ id: d.vodka, price: 19.99 })]);
+      // each word typed, in order, anything between them; not the words in another order
+      const words = await api.get(`shop/catalogue?search=${encodeURIComponent(' tito  vodka ')}`, user.token);
+      expect(words.body).toEqual([expect.objectContaining({ id: d.vodka })]);
+      expect((await api.get('shop/catalogue?search=vodka%20tito', user.token)).body).toEqual([]);
       const first = await place(
         user.token,
         [

@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { defineGrid } from './grid.definition.js';
 import { parseGridRequest, type GridInput } from './grid-request.parser.js';
-import { buildGridQueries, escapeLike } from './grid.sql.js';
+import { buildGridQueries, escapeLike, wordsPattern } from './grid.sql.js';
 
 const customers = defineGrid({
   table: 'rm_customer_grid',
@@ -117,6 +117,13 @@ describe('Grid SQL', () => {
       expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
       const result = where({ filterModel: JSON.stringify({ name: { type: 'contains', filter: '100%' } }) });
       expect(result.values[1]).toBe('%100\\%%');
+    });
+
+    it("makes a search box's words one pattern, in the order typed, wildcards literal", () => {
+      expect(wordsPattern('  balcones   pot still ')).toBe('%balcones%pot%still%');
+      expect(wordsPattern('50% off')).toBe('%50\\%%off%');
+      expect(wordsPattern('   ')).toBeNull();
+      expect(wordsPattern(undefined)).toBeNull();
     });
 
     it('treats blank as null or empty', () => {

@@ -127,6 +127,15 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/**
+ * A search box's LIKE pattern: each word typed, in the order typed, with anything between them ('balcones pot
+ * still' finds 'BALCONES TEXAS POT STILL BOURBON'); null when nothing is typed.
+ */
+export function wordsPattern(text: string | undefined | null): string | null {
+  const words = text?.trim().split(/\s+/).filter(Boolean) ?? [];
+  return words.length > 0 ? `%${words.map(escapeLike).join('%')}%` : null;
+}
+
 function numberSql(
   expr: string,
   condition: Extract<FilterCondition, { filterType: 'number' }>,

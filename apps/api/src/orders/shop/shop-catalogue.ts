@@ -3,7 +3,7 @@ import type { ProductType } from '#domain/products/product.rules.js';
 import { dollarsOf } from '#domain/shared/money.js';
 import type { Queryable } from '#infra/db/database.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { escapeLike } from '#infra/grid/grid.sql.js';
+import { wordsPattern } from '#infra/grid/grid.sql.js';
 import { listPriceSql } from '#projections/products/product.projection.js';
 import { pricingFor } from '../../products/queries/customer-pricing.js';
 
@@ -29,7 +29,7 @@ export async function customerCatalogue(
   { ids, search, limit = 500 }: { ids?: string[]; search?: string; limit?: number } = {},
 ): Promise<CatalogueProduct[]> {
   const pricing = await pricingFor(db, companyId, customerId, null, now);
-  const pattern = search?.trim() ? `%${escapeLike(search.trim().toUpperCase())}%` : null;
+  const pattern = wordsPattern(search?.toUpperCase());
   const rows = await tenantQuery<{
     id: string;
     product: string;

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { PriceTierBase } from '#domain/companies/price-tier.rules.js';
 import type { PeerPurchases } from '#domain/products/recommendations.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
-import { escapeLike } from '#infra/grid/grid.sql.js';
+import { escapeLike, wordsPattern } from '#infra/grid/grid.sql.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import { lastInvoicedPrices } from '#projections/invoices/last-invoiced-prices.js';
 import { listPriceSql } from '#projections/products/product.projection.js';
@@ -163,7 +163,7 @@ export class ProductReader {
   /** The product list: current products, their sales (all time, or of the range / customer) and the customer's price. */
   list({ companyId, filter }: ListProductsQuery, pricing: PricingFor): Promise<ProductListQueryRow[]> {
     const ranged = Boolean(filter.dateFrom || filter.dateTo || pricing.customerId);
-    const search = filter.search?.trim() ? `%${escapeLike(filter.search.trim().toUpperCase())}%` : null;
+    const search = wordsPattern(filter.search?.toUpperCase());
     // Sales: all time from the per-product totals, or summed from the invoice lines of the range / customer.
     const sales = ranged
       ? `LEFT JOIN (
