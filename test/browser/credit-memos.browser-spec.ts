@@ -55,6 +55,33 @@ const fitsTheWidth = (page: Page) =>
 describe('Credit memos (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
+  browser.it(
+    'keeps Issue Credit Memo in view while the lines of a long invoice scroll (1440 × 900)',
+    async () => {
+      const token = await anOwnerToken(api, 'credit-long', { features: ['payment'] });
+      const customer = await aCustomer(api, token);
+      const wine = await aWine(api, token);
+      const invoice = await api<{ id: string; number: string }>('invoice', {
+        method: 'POST',
+        body: {
+          customer_id: customer.id,
+          items: Array.from({ length: 12 }, (_, i) => ({ product_id: wine.id, qty: 1 + i, price: 10 })),
+          force: true,
+        },
+        token,
+      });
+      const page = await browser.signedIn(token, { viewport: { width: 1440, height: 900 } });
+      await page.goto(`/invoice/${invoice.number}`);
+      await page.getByRole('button', { name: 'Credit items…' }).click();
+      const dialog = page.getByRole('dialog', { name: `Credit items of invoice #${invoice.number}` });
+      await visible(dialog);
+      const issue = dialog.getByRole('button', { name: 'Issue Credit Memo' });
+      const box = (await issue.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(900);
+      await snap(page, 'credit-items-dialog-long-1440');
+    },
+  );
+
   for (const viewport of [
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
@@ -82,7 +109,12 @@ describe('Credit memos (browser)', () => {
 
         const dialog = page.getByRole('dialog', { name: `Credit items of invoice #${invoice.number}` });
         await visible(dialog);
-        await dialog.getByRole('spinbutton', { name: /Qty to credit of/ }).fill('2');
+        // more than the line has left is said at once, beside the field
+        const qty = dialog.getByRole('spinbutton', { name: /Qty to credit of/ });
+        await qty.fill('11');
+        await visible(dialog.getByText('At most 10', { exact: true }));
+        expect(await qty.getAttribute('aria-invalid')).toBe('true');
+        await qty.fill('2');
         await visible(dialog.getByText('$21.65'));
         await dialog.getByLabel('Note').fill('Two bottles broken in the case');
         await expectNoSeriousViolations(page, '[role="dialog"]');

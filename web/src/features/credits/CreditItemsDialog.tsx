@@ -106,7 +106,14 @@ export function CreditItemsDialog({ invoice, onClose }: { invoice: Invoice; onCl
       maxWidth="md"
       fullScreen={phone}
     >
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={titleId}>
+      {/* no box of its own: the dialog's content scrolls between its title and its actions, which stay in view */}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-labelledby={titleId}
+        sx={{ display: 'contents' }}
+      >
         <DialogTitle id={titleId}>Credit items of invoice #{invoice.number}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
@@ -178,6 +185,12 @@ export function CreditItemsDialog({ invoice, onClose }: { invoice: Invoice; onCl
                             type="number"
                             value={values.qty[line.lineNo] ?? '0'}
                             disabled={line.left === 0}
+                            error={Number(values.qty[line.lineNo] ?? 0) > line.left}
+                            helperText={
+                              Number(values.qty[line.lineNo] ?? 0) > line.left
+                                ? `At most ${line.left}`
+                                : undefined
+                            }
                             onChange={(event) =>
                               set({ qty: { ...values.qty, [line.lineNo]: event.target.value } })
                             }
