@@ -74,6 +74,20 @@ describe('Reports (browser)', () => {
     expect(await page.getByLabel('Period', { exact: true }).getAttribute('max')).toBe(today());
     await visible(page.getByRole('button', { name: 'Refresh' }));
     await snap(page, 'reports-monthly');
+    // the axis's amounts whole, in short
+    const ticks = await page
+      .getByRole('img', { name: 'Invoice totals chart' })
+      .locator('.MuiChartsAxis-tickLabel')
+      .allTextContents();
+    expect(ticks.length).toBeGreaterThan(0);
+    expect(ticks.filter((tick) => tick.includes('…'))).toEqual([]);
+    // on a phone both top-product tables fit the screen
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const table of await page.getByRole('table', { name: /^Top products/ }).all()) {
+      const box = (await table.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await snap(page, 'reports-monthly-390');
   });
 
   browser.it('snaps a weekly pick to the week containing the chosen day', async () => {

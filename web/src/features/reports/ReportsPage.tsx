@@ -71,18 +71,35 @@ function PeriodPicker({
   );
 }
 
+/** The invoices column from a tablet's width; on a phone the product, its quantity and amount fit the screen. */
+const WIDE_CELL = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** The y axis's ticks in short ('$150K'): the bars' own figures, in full, are in their tooltips. */
+const axisMoney = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
 function TopProducts({ title, answer }: { title: string; answer: ReportAnswer | undefined }) {
   const rows = answer?.productStats.slice(0, TOP_PRODUCTS) ?? [];
   return (
-    <Box sx={{ flex: 1, minWidth: 280 }}>
+    <Box sx={{ flex: 1, minWidth: 0 }}>
       <Typography variant="subtitle2" gutterBottom>
         Top products, {title}
       </Typography>
-      <Table size="small" aria-label={`Top products, ${title}`}>
+      <Table
+        size="small"
+        aria-label={`Top products, ${title}`}
+        sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>Product</TableCell>
-            <TableCell align="right">Invoices</TableCell>
+            <TableCell align="right" sx={WIDE_CELL}>
+              Invoices
+            </TableCell>
             <TableCell align="right">Qty</TableCell>
             <TableCell align="right">Amount</TableCell>
           </TableRow>
@@ -96,9 +113,13 @@ function TopProducts({ title, answer }: { title: string; answer: ReportAnswer | 
             rows.map((row) => (
               <TableRow key={row.product_id}>
                 <TableCell>{row.product}</TableCell>
-                <TableCell align="right">{row.invoice}</TableCell>
+                <TableCell align="right" sx={WIDE_CELL}>
+                  {row.invoice}
+                </TableCell>
                 <TableCell align="right">{row.total_qty}</TableCell>
-                <TableCell align="right">{formatMoney(row.total_amount)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(row.total_amount)}
+                </TableCell>
               </TableRow>
             ))
           )}
@@ -145,7 +166,7 @@ function Report() {
   return (
     <Card>
       <CardContent>
-        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'flex-start', rowGap: 2 }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
           <ToggleButtonGroup
             exclusive
             size="small"
@@ -197,11 +218,11 @@ function Report() {
                 height={300}
                 skipAnimation
                 xAxis={[{ scaleType: 'band', data: labels }]}
-                yAxis={[{ width: 80, valueFormatter: (value: number) => formatMoney(value) }]}
+                yAxis={[{ width: 64, valueFormatter: (value: number) => axisMoney.format(value) }]}
                 series={series}
               />
             </Box>
-            <Stack direction="row" spacing={3} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 2 }}>
+            <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ mt: 2 }}>
               <TopProducts title={labels[0]!} answer={first.data} />
               <TopProducts title={labels[1]!} answer={second.data} />
             </Stack>
