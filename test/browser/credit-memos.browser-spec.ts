@@ -193,6 +193,8 @@ describe('Credit memos (browser)', () => {
         const list = viewport.width < 600 ? page.getByRole('main') : grid;
         await visible(list.getByText('CM-1001').first());
         await visible(list.getByText('Void').first());
+        // on a phone the void memo keeps its date beside the word
+        if (viewport.width < 600) await visible(list.getByText(/^\d{2} [A-Z][a-z]{2}, \d{4} · Void$/));
         await expectNoSeriousViolations(page);
         await fitsTheWidth(page);
         await snap(page, `credit-memos-grid-${viewport.width}`);

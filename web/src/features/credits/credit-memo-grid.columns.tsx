@@ -113,5 +113,6 @@ export const creditMemoPhoneRow = (row: CreditMemoGridRow): PhoneRowParts => ({
   primary: `${row.number} · #${row.invoice_number}`,
   secondary: `${row.customer} · ${reasonLabel(row.reason)}`,
   amount: formatMoney(row.total),
-  badge: row.status === 'void' ? 'Void' : formatDate(toDate(row.issued_on)),
+  // every row its date; a void one says so beside it
+  badge: `${formatDate(toDate(row.issued_on))}${row.status === 'void' ? ' · Void' : ''}`,
 });
