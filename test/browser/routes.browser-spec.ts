@@ -154,6 +154,8 @@ describe('Routes (browser)', () => {
       await role.click();
       await page.getByRole('option', { name: 'Driver' }).click();
       await visible(page.getByText('Dee Driver is a driver: they use only the driver app.'));
+      // the keyboard's focus stays on the field that changed
+      expect(await role.evaluate((element) => element === document.activeElement)).toBe(true);
       expect(await seriousViolations(page, 'staff with a driver', { include: 'main' })).toEqual([]);
       await snap(page, 'routes-staff-driver-1440');
 

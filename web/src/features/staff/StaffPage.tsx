@@ -91,8 +91,13 @@ export default function StaffPage() {
         select
         size="small"
         value={user.role}
-        disabled={settingRole.isLoading && settingRole.originalArgs?.id === user.id}
-        slotProps={{ htmlInput: { 'aria-label': `Role of ${user.name}` } }}
+        // busy, not disabled, while the change is sent: a disabled field would drop the keyboard's focus to the page
+        slotProps={{
+          htmlInput: {
+            'aria-label': `Role of ${user.name}`,
+            'aria-busy': settingRole.isLoading && settingRole.originalArgs?.id === user.id,
+          },
+        }}
         onChange={(event) => {
           const role = event.target.value as 'staff' | 'driver';
           void run(
