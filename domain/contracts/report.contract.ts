@@ -27,6 +27,8 @@ export interface ReportStats {
 export interface ReportProductStat {
   product_id: string;
   product: string;
+  /** Its size ('750ml'): two sizes of one product are two rows. */
+  product_size: string;
   invoice: number;
   total_qty: number;
   total_amount: number;

@@ -100,6 +100,7 @@ describe('Report stats (HTTP)', () => {
         {
           product_id: expect.any(String),
           product: 'SHINER BOCK 6PK',
+          product_size: SHINER.product_size,
           invoice: 2,
           total_qty: 4,
           total_amount: 39.96,
@@ -108,6 +109,7 @@ describe('Report stats (HTTP)', () => {
         {
           product_id: expect.any(String),
           product: 'LONE STAR 12PK',
+          product_size: '12oz',
           invoice: 1,
           total_qty: 2,
           total_amount: 29,

@@ -15,6 +15,7 @@ export const COMPANY_STATS_ANSWER = {
     {
       product_id: '8674697a-0a9b-475e-8a6d-ed49f8ef598d',
       product: 'BECKER VINEYARDS CABERNET SAUVIGNON',
+      product_size: '750ml',
       invoice: 1,
       total_qty: 2,
       total_amount: 49.98,

@@ -73,6 +73,7 @@ export class ReportsController {
     const productStats: ReportProductStat[] = products.map((row) => ({
       product_id: row.product_id,
       product: row.product,
+      product_size: row.product_size,
       invoice: row.invoices,
       total_qty: Number(row.units),
       total_amount: dollars(row.cents),

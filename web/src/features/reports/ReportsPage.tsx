@@ -112,7 +112,15 @@ function TopProducts({ title, answer }: { title: string; answer: ReportAnswer | 
           ) : (
             rows.map((row) => (
               <TableRow key={row.product_id}>
-                <TableCell>{row.product}</TableCell>
+                <TableCell>
+                  {row.product}
+                  {row.product_size && (
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {' '}
+                      {row.product_size}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell align="right" sx={WIDE_CELL}>
                   {row.invoice}
                 </TableCell>

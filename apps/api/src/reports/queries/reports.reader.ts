@@ -33,10 +33,17 @@ export class ReportsReader {
             AND invoiced_on BETWEEN $2::date AND $3::date`,
         [from, to],
       ),
-      tenantQuery<{ product_id: string; product: string; invoices: number; units: string; cents: string }>(
+      tenantQuery<{
+        product_id: string;
+        product: string;
+        product_size: string;
+        invoices: number;
+        units: string;
+        cents: string;
+      }>(
         this.pool,
         companyId,
-        `SELECT l.product_id, COALESCE(p.product, '') AS product,
+        `SELECT l.product_id, COALESCE(p.product, '') AS product, COALESCE(p.product_size, '') AS product_size,
                 COUNT(DISTINCT l.invoice_id) FILTER (WHERE l.sale)::int AS invoices,
                 SUM(l.units)::text AS units, SUM(l.amount_cents)::text AS cents
            FROM (SELECT s.product_id, s.invoice_id, true AS sale, s.units::numeric AS units, s.amount_cents
@@ -50,7 +57,7 @@ export class ReportsReader {
                   WHERE m.company_id = $1 AND m.status = 'issued'
                     AND m.issued_on BETWEEN $2::date AND $3::date) l
            LEFT JOIN rm_product p ON p.id = l.product_id AND p.company_id = $1
-          GROUP BY l.product_id, p.product
+          GROUP BY l.product_id, p.product, p.product_size
           ORDER BY SUM(l.amount_cents) DESC, p.product, l.product_id`,
         [from, to],
       ),
