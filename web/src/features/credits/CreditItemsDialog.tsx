@@ -36,9 +36,7 @@ import {
   type CreditValues,
 } from './credit-form';
 import { useIssueCreditMemoMutation } from './credits.api';
-
-/** Price and what is left show in their own columns from tablet width up, under the item's name on a phone. */
-const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+import { WIDE_ONLY } from '../../shared/ui/wide-only';
 
 /** One key per dialog: a retried or double-clicked confirm issues one memo. */
 function newIdempotencyKey(): string {

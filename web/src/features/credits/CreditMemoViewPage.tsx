@@ -37,9 +37,7 @@ import {
   useVoidCreditMemoMutation,
   type CreditMemo,
 } from './credits.api';
-
-/** Price and tax show in their own columns from tablet width up, under the item's name on a phone. */
-const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+import { WIDE_ONLY } from '../../shared/ui/wide-only';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

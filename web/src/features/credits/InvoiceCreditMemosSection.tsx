@@ -14,9 +14,7 @@ import { formatDate, formatMoney } from '../../shared/format';
 import { GridCellLink } from '../../shared/grid/GridCellLink';
 import type { Invoice } from '../invoices/invoices.api';
 import { creditMemoPath } from './credit-form';
-
-/** Date and status columns: on a phone the memo's number says Void under it and its total is struck through. */
-const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+import { WIDE_ONLY } from '../../shared/ui/wide-only';
 
 /** The invoice's credit memos (void ones struck through with their status), shown once it has one. */
 export function InvoiceCreditMemosSection({ invoice }: { invoice: Invoice }) {

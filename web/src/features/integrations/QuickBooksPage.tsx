@@ -32,7 +32,8 @@ import {
   type QuickBooksRun,
   type QuickBooksSettings,
 } from './quickbooks.api';
-import { RunStatusChip, Section, WIDE_ONLY } from './SyncParts';
+import { WIDE_ONLY } from '../../shared/ui/wide-only';
+import { RunStatusChip, Section } from './SyncParts';
 
 /** While a sync runs the page asks again every 2 s (its progress and counts). */
 const RUNNING_POLL_MS = 2_000;

@@ -28,7 +28,8 @@ import {
   type PartnerPath,
   type SyncSummary,
 } from './integrations.api';
-import { RunStatusChip, Section, WIDE_ONLY } from './SyncParts';
+import { WIDE_ONLY } from '../../shared/ui/wide-only';
+import { RunStatusChip, Section } from './SyncParts';
 
 /** While a sync runs the page asks again now and then (the live socket tells it first, when connected). */
 const RUNNING_POLL_MS = 3_000;

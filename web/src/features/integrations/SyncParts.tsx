@@ -17,9 +17,6 @@ import { toProblem } from '../../shared/problem';
 
 /** The pieces every partner's sync pages share: a titled card, a run's status chip and a run's log table. */
 
-/** Columns a phone leaves out of a sync history (the sync log and the status chip say it). */
-export const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
-
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card variant="outlined">

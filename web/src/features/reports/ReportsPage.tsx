@@ -26,6 +26,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { STATS_ERROR } from '../../shared/stats-messages';
 import { defaultPeriods, periodLabel, snapPeriod, type ReportPeriod } from './report-periods';
 import { useReportStatsQuery, type ReportAnswer } from './reports.api';
+import { WIDE_ONLY } from '../../shared/ui/wide-only';
 
 const TOP_PRODUCTS = 5;
 
@@ -71,9 +72,6 @@ function PeriodPicker({
   );
 }
 
-/** The invoices column from a tablet's width; on a phone the product, its quantity and amount fit the screen. */
-const WIDE_CELL = { display: { xs: 'none', sm: 'table-cell' } } as const;
-
 /** The y axis's ticks in short ('$150K'): the bars' own figures, in full, are in their tooltips. */
 const axisMoney = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -97,7 +95,7 @@ function TopProducts({ title, answer }: { title: string; answer: ReportAnswer | 
         <TableHead>
           <TableRow>
             <TableCell>Product</TableCell>
-            <TableCell align="right" sx={WIDE_CELL}>
+            <TableCell align="right" sx={WIDE_ONLY}>
               Invoices
             </TableCell>
             <TableCell align="right">Qty</TableCell>
@@ -121,7 +119,7 @@ function TopProducts({ title, answer }: { title: string; answer: ReportAnswer | 
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell align="right" sx={WIDE_CELL}>
+                <TableCell align="right" sx={WIDE_ONLY}>
                   {row.invoice}
                 </TableCell>
                 <TableCell align="right">{row.total_qty}</TableCell>

@@ -24,9 +24,7 @@ import { EMAIL_MESSAGES, EMAIL_STATUS, emailLogPath } from './delivery-messages'
 import { useInvoiceEmailsQuery, type InvoiceEmail } from './delivery.api';
 import { SendEmailDialog } from './SendEmailDialog';
 import { RetryAlert } from '../../../shared/ui/RetryAlert';
-
-/** The time shows in its own column from tablet width up, under the address on a phone. */
-const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+import { WIDE_ONLY } from '../../../shared/ui/wide-only';
 
 /** While the mail server defers an e-mail, the log is read again this often to show its delivery. */
 export const QUEUED_POLL_MS = 3000;

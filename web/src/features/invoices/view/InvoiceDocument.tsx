@@ -21,6 +21,7 @@ import { INVOICE_MESSAGES } from './invoice-display';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import { FintechBadge } from '../../integrations/FintechPanel';
 import { CustomerLink } from '../../customers/CustomerLink';
+import { WIDE_ONLY } from '../../../shared/ui/wide-only';
 
 function LogoImage({ logo }: { logo: Logo }) {
   const image = useLogoImage(logo.path);
@@ -92,9 +93,6 @@ function CustomerBlock({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/** Size, price and taxable have columns from a tablet's width; on a phone they are a line under the product. */
-const WIDE_CELL = { display: { xs: 'none', sm: 'table-cell' } } as const;
-
 function ItemsTable({ invoice }: { invoice: Invoice }) {
   return (
     // focusable: should a long line still be wider than the screen, a keyboard must be able to scroll it (axe
@@ -111,11 +109,11 @@ function ItemsTable({ invoice }: { invoice: Invoice }) {
               Qty
             </TableCell>
             <TableCell>Product</TableCell>
-            <TableCell sx={WIDE_CELL}>Size</TableCell>
-            <TableCell align="right" sx={WIDE_CELL}>
+            <TableCell sx={WIDE_ONLY}>Size</TableCell>
+            <TableCell align="right" sx={WIDE_ONLY}>
               Price
             </TableCell>
-            <TableCell align="center" sx={WIDE_CELL}>
+            <TableCell align="center" sx={WIDE_ONLY}>
               Taxable
             </TableCell>
             <TableCell align="right">Line Total</TableCell>
@@ -176,11 +174,11 @@ function ItemsTable({ invoice }: { invoice: Invoice }) {
                   </Typography>
                 )}
               </TableCell>
-              <TableCell sx={{ ...WIDE_CELL, whiteSpace: 'nowrap' }}>{item.product.product_size}</TableCell>
-              <TableCell align="right" sx={{ ...WIDE_CELL, fontVariantNumeric: 'tabular-nums' }}>
+              <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{item.product.product_size}</TableCell>
+              <TableCell align="right" sx={{ ...WIDE_ONLY, fontVariantNumeric: 'tabular-nums' }}>
                 {formatMoney(item.price)}
               </TableCell>
-              <TableCell align="center" sx={WIDE_CELL}>
+              <TableCell align="center" sx={WIDE_ONLY}>
                 {item.taxable ? 'Yes' : 'No'}
               </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
