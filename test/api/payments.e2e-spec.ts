@@ -223,6 +223,9 @@ describe('Payments and balances (HTTP)', () => {
     await api.post(`invoice/${a.id}/payment`, { amount: 8.25, received_at: today() }, own);
     const c = await invoice(2);
     await api.put(`invoice/${c.id}`, { status: 'cancelled' }, own);
+    // a draft is not issued and charges nothing: no balance, grid, account or statement counts it
+    const draft = await invoice(4);
+    expect((await api.put(`invoice/${draft.id}`, { status: 'draft' }, own)).status).toBe(200);
     const balance = await api.get(`customer/${customer}/balance`, own);
     expect(balance.body.summary).toEqual({ owing: 110.83, unapplied_credit: 0, balance: 110.83 });
     expect(balance.body.invoices).toMatchObject([
@@ -241,6 +244,9 @@ describe('Payments and balances (HTTP)', () => {
       owing: 110.83,
       open_invoices: 2,
     });
+    const grid = await api.get('customer/grid?startRow=0&endRow=25', own);
+    expect(grid.body.rows.map((row: { balance: number }) => row.balance)).toEqual([110.83]);
+    expect((await api.get(`customer/${customer}/account`, own)).body).toMatchObject({ owing: 110.83 });
     expect((await api.get('customer/not-a-customer/balance', own)).status).toBe(404);
 
     // JSON with exactly the answer's fields; 'On Delivery' up to one day ahead, not two.

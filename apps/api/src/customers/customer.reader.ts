@@ -11,11 +11,12 @@ import { PG_POOL } from '#infra/projections.provider.js';
 import { findCustomer } from './customer.response.js';
 
 /**
- * A customer's open invoices: something left to pay, not cancelled, not deleted. The predicate of the partial index
- * rm_invoice_customer_open_idx, so the balance reads only those, never the customer's paid history.
+ * A customer's open invoices: something left to pay, not cancelled, not a draft (a draft is not issued and charges
+ * nothing, as on the statement), not deleted. Within the partial index rm_invoice_customer_open_idx, so the balance
+ * reads only those, never the customer's paid history.
  */
-export const OPEN_INVOICES_OF_CUSTOMER = `i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.status <> 'cancelled'
-  AND i.balance_cents > 0`;
+export const OPEN_INVOICES_OF_CUSTOMER = `i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL
+  AND i.status NOT IN ('cancelled', 'draft') AND i.balance_cents > 0`;
 
 export interface OpenInvoiceRow extends Record<string, unknown> {
   id: string;

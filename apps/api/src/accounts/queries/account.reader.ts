@@ -8,11 +8,8 @@ import { dollarsOf } from '#domain/shared/money.js';
 import { tenantQuery } from '#infra/db/tenant-query.js';
 import { PG_POOL } from '#infra/projections.provider.js';
 import type { AccountEntryKind } from '#projections/accounts/customer-account.projection.js';
+import { OPEN_INVOICES_OF_CUSTOMER } from '../../customers/customer.reader.js';
 import { findCustomer } from '../../customers/customer.response.js';
-
-/** The open invoices of a customer: the predicate of the partial index rm_invoice_customer_open_idx. */
-const OPEN = `i.company_id = $1 AND i.customer_id = $2 AND i.deleted_at IS NULL AND i.status <> 'cancelled'
-  AND i.balance_cents > 0`;
 
 /** One entry of the account's page, and whether an application's share was taken back since. */
 interface EntryRow extends Record<string, unknown> {
@@ -95,7 +92,7 @@ export class AccountReader {
       companyId,
       `SELECT id FROM (
          SELECT i.id, sum(i.balance_cents) OVER (ORDER BY i.invoiced_on, i.sequence, i.id) - i.balance_cents AS before
-           FROM rm_invoice i WHERE ${OPEN}
+           FROM rm_invoice i WHERE ${OPEN_INVOICES_OF_CUSTOMER}
           ORDER BY i.invoiced_on, i.sequence, i.id LIMIT ${MAX_APPLICATIONS}) open
         WHERE open.before < $3::bigint OR $3::bigint <= 0
         LIMIT ${MAX_APPLICATIONS}`,
@@ -161,7 +158,7 @@ export class AccountReader {
       tenantQuery<{ owing_cents: string }>(
         this.pool,
         companyId,
-        `SELECT coalesce(sum(i.balance_cents), 0) AS owing_cents FROM rm_invoice i WHERE ${OPEN}`,
+        `SELECT coalesce(sum(i.balance_cents), 0) AS owing_cents FROM rm_invoice i WHERE ${OPEN_INVOICES_OF_CUSTOMER}`,
         [customerId],
       ),
       tenantQuery<EntryRow>(this.pool, companyId, ACCOUNT_ENTRIES_SQL, [customerId, before, limit]),

@@ -45,10 +45,13 @@ const LICENCE_STATUS = `(SELECT CASE WHEN f.list <> '' THEN f.list WHEN f.found 
     LEFT JOIN rm_company co ON co.id = c.company_id
   ) AS f)`;
 
-/** What the customer owes: its open invoices' balances (the partial index rm_invoice_customer_open_idx), in dollars. */
+/**
+ * What the customer owes: its open invoices' balances, drafts left out (the partial index
+ * rm_invoice_customer_open_idx), in dollars.
+ */
 const BALANCE = `(SELECT (coalesce(sum(i.balance_cents), 0) / 100.0)::float8 FROM rm_invoice i
     WHERE i.company_id = c.company_id AND i.customer_id = c.id AND i.deleted_at IS NULL
-      AND i.status <> 'cancelled' AND i.balance_cents > 0)`;
+      AND i.status NOT IN ('cancelled', 'draft') AND i.balance_cents > 0)`;
 
 const COLUMNS = {
   name: { sql: 'c.name', type: 'text' },
