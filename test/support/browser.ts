@@ -155,16 +155,24 @@ export function useBrowser(baseUrl: () => string): BrowserHarness {
       it(
         name,
         async () => {
-          try {
-            await fn();
-          } catch (error) {
-            let n = 0;
-            for (const context of contexts)
-              for (const page of context.pages()) await snap(page, `FAILED-${name}-${++n}`);
-            throw error;
+          // On a loaded machine a browser step can miss its wait: a failed test runs once more on fresh pages, its
+          // first error printed; a test that fails twice fails the run.
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await fn();
+              return;
+            } catch (error) {
+              let n = 0;
+              for (const context of contexts)
+                for (const page of context.pages()) await snap(page, `FAILED-${name}-${attempt}-${++n}`);
+              if (attempt === 2) throw error;
+              console.warn(`${name}: failed, run once more. ${String(error).split('\n')[0]}`);
+              for (const context of contexts) await context.close().catch(() => undefined);
+              contexts.clear();
+            }
           }
         },
-        timeout ?? BROWSER_TEST_TIMEOUT,
+        2 * (timeout ?? BROWSER_TEST_TIMEOUT),
       );
     },
     close: async () => {
