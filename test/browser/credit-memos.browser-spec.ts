@@ -55,21 +55,31 @@ const fitsTheWidth = (page: Page) =>
 describe('Credit memos (browser)', () => {
   const browser = useBrowser(() => app.baseUrl);
 
+  /** An owner with `features`, a customer and an invoice of wine at $10, a line per quantity. */
+  async function anInvoiceOfWine(name: string, features: string[], quantities: number[]) {
+    const token = await anOwnerToken(api, name, { features });
+    const customer = await aCustomer(api, token);
+    const wine = await aWine(api, token);
+    const invoice = await api<{ id: string; number: string }>('invoice', {
+      method: 'POST',
+      body: {
+        customer_id: customer.id,
+        items: quantities.map((qty) => ({ product_id: wine.id, qty, price: 10 })),
+        force: true,
+      },
+      token,
+    });
+    return { token, invoice };
+  }
+
   browser.it(
     'keeps Issue Credit Memo in view while the lines of a long invoice scroll (1440 × 900)',
     async () => {
-      const token = await anOwnerToken(api, 'credit-long', { features: ['payment'] });
-      const customer = await aCustomer(api, token);
-      const wine = await aWine(api, token);
-      const invoice = await api<{ id: string; number: string }>('invoice', {
-        method: 'POST',
-        body: {
-          customer_id: customer.id,
-          items: Array.from({ length: 12 }, (_, i) => ({ product_id: wine.id, qty: 1 + i, price: 10 })),
-          force: true,
-        },
-        token,
-      });
+      const { token, invoice } = await anInvoiceOfWine(
+        'credit-long',
+        ['payment'],
+        Array.from({ length: 12 }, (_, i) => 1 + i),
+      );
       const page = await browser.signedIn(token, { viewport: { width: 1440, height: 900 } });
       await page.goto(`/invoice/${invoice.number}`);
       await page.getByRole('button', { name: 'Credit items…' }).click();
@@ -89,19 +99,12 @@ describe('Credit memos (browser)', () => {
     browser.it(
       `credits two bottles from an invoice, shows the memo and the invoice's remaining, and voids it (${viewport.width} px)`,
       async () => {
-        const token = await anOwnerToken(api, `credit-${viewport.width}`, { features: ['payment', 'email'] });
-        const customer = await aCustomer(api, token);
-        const wine = await aWine(api, token);
         // 10 × $10 + 8.25 % tax = $108.25
-        const invoice = await api<{ id: string; number: string }>('invoice', {
-          method: 'POST',
-          body: {
-            customer_id: customer.id,
-            items: [{ product_id: wine.id, qty: 10, price: 10 }],
-            force: true,
-          },
-          token,
-        });
+        const { token, invoice } = await anInvoiceOfWine(
+          `credit-${viewport.width}`,
+          ['payment', 'email'],
+          [10],
+        );
         const page = await browser.signedIn(token, { viewport });
         await page.goto(`/invoice/${invoice.number}`);
         await visible(page.getByRole('heading', { name: `Invoice #${invoice.number}` }));
