@@ -6,6 +6,7 @@ import {
   clickUntilVisible,
   describedBy,
   expectTrue,
+  followLink,
   signInThroughForm,
   uniqueEmail,
   visible,
@@ -290,8 +291,7 @@ describe('Web shell and sign-in (browser)', () => {
       await page.goto('/auth/signin');
       await signInThroughForm(page, user.email, user.password);
       await page.waitForURL('**/dashboard');
-      await page.getByRole('link', { name: /Pat Miller/ }).click();
-      await page.waitForURL('**/setting');
+      await followLink(page, page.getByRole('link', { name: /Pat Miller/ }), '**/setting');
       await visible(page.getByRole('region', { name: 'Profile information' }).getByText(user.email));
 
       const name = page.getByLabel('Name', { exact: true });

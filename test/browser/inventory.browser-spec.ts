@@ -6,6 +6,7 @@ import {
   aCompanyOwner,
   aCustomer,
   aWine,
+  clickUntilVisible,
   cutInPhoneList,
   expectTrue,
   hidden,
@@ -49,9 +50,8 @@ async function expectStock(page: Page, qty: string, status: RegExp) {
 }
 
 async function editStock(page: Page, value: string) {
-  await stockCell(page).dblclick();
   const input = stockCell(page).locator('input');
-  await visible(input);
+  await clickUntilVisible(stockCell(page), input, { double: true });
   await input.fill(value);
   await input.press('Enter');
 }

@@ -8,6 +8,7 @@ import {
   aCustomer,
   anOwnerToken,
   aWine,
+  clickUntilVisible,
   cutInPhoneList,
   expectTrue,
   visible,
@@ -131,9 +132,11 @@ describe('Delivering invoices (browser)', () => {
     const invoice = await anInvoice(token);
     const page = await signedIn(token);
     await page.goto(`/invoice/${invoice.number}`);
-    await emailSection(page).getByRole('button', { name: 'Send Email' }).click();
     const dialog = page.getByRole('dialog');
-    await visible(dialog.getByRole('listitem').filter({ hasText: 'buyer@rustynail.test' }));
+    await clickUntilVisible(
+      emailSection(page).getByRole('button', { name: 'Send Email' }),
+      dialog.getByRole('listitem').filter({ hasText: 'buyer@rustynail.test' }),
+    );
     app.mailbox.refuse({ code: 550, message: 'No such user', to: 'buyer@rustynail.test' });
     const errors = captureServerErrors();
     try {

@@ -122,10 +122,20 @@ export async function followLink(page: Page, link: Locator, url: string): Promis
   });
 }
 
-/** Clicks until what the click should bring shows (a click can land while the page draws itself again). */
-export async function clickUntilVisible(button: Locator, shows: Locator): Promise<void> {
+/**
+ * Clicks (or double-clicks) until what the click should bring shows: a click can land while the page draws itself
+ * again, as a grid's cell drawn again between the two clicks of a double click opens no editor.
+ */
+export async function clickUntilVisible(
+  button: Locator,
+  shows: Locator,
+  { double = false }: { double?: boolean } = {},
+): Promise<void> {
   await expectTrue(async () => {
-    await button.click({ timeout: 2_000 }).catch(() => undefined);
+    if (await shows.isVisible()) return true;
+    await (double ? button.dblclick({ timeout: 2_000 }) : button.click({ timeout: 2_000 })).catch(
+      () => undefined,
+    );
     return shows.waitFor({ state: 'visible', timeout: 2_000 }).then(
       () => true,
       () => false,
