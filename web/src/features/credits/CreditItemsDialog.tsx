@@ -36,7 +36,7 @@ import {
   type CreditValues,
 } from './credit-form';
 import { useIssueCreditMemoMutation } from './credits.api';
-import { WIDE_ONLY } from '../../shared/ui/wide-only';
+import { PHONE_ONLY, WIDE_ONLY } from '../../shared/ui/wide-only';
 
 /** One key per dialog: a retried or double-clicked confirm issues one memo. */
 function newIdempotencyKey(): string {
@@ -163,11 +163,7 @@ export function CreditItemsDialog({ invoice, onClose }: { invoice: Invoice; onCl
                       <TableRow key={line.lineNo}>
                         <TableCell>
                           {line.name}
-                          <Typography
-                            variant="caption"
-                            color="text.secondary"
-                            sx={{ display: { xs: 'block', sm: 'none' } }}
-                          >
+                          <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
                             {formatMoney(line.price)} · can credit {line.left}
                           </Typography>
                         </TableCell>

@@ -37,7 +37,7 @@ import {
   useVoidCreditMemoMutation,
   type CreditMemo,
 } from './credits.api';
-import { WIDE_ONLY } from '../../shared/ui/wide-only';
+import { PHONE_ONLY, WIDE_ONLY } from '../../shared/ui/wide-only';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -175,11 +175,7 @@ function CreditMemoView({ memo }: { memo: CreditMemo }) {
                       <TableRow key={line.line_no}>
                         <TableCell>
                           {line.name} {line.size}
-                          <Typography
-                            variant="caption"
-                            color="text.secondary"
-                            sx={{ display: { xs: 'block', sm: 'none' } }}
-                          >
+                          <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
                             {formatMoney(line.price)} each · tax {formatMoney(line.tax)}
                           </Typography>
                         </TableCell>

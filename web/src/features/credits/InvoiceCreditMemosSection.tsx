@@ -14,7 +14,7 @@ import { formatDate, formatMoney } from '../../shared/format';
 import { GridCellLink } from '../../shared/grid/GridCellLink';
 import type { Invoice } from '../invoices/invoices.api';
 import { creditMemoPath } from './credit-form';
-import { WIDE_ONLY } from '../../shared/ui/wide-only';
+import { PHONE_ONLY, WIDE_ONLY } from '../../shared/ui/wide-only';
 
 /** The invoice's credit memos (void ones struck through with their status), shown once it has one. */
 export function InvoiceCreditMemosSection({ invoice }: { invoice: Invoice }) {
@@ -48,11 +48,7 @@ export function InvoiceCreditMemosSection({ invoice }: { invoice: Invoice }) {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <GridCellLink to={creditMemoPath(memo.id)}>{memo.number}</GridCellLink>
                     {memo.status === 'void' && (
-                      <Typography
-                        variant="caption"
-                        color="text.secondary"
-                        sx={{ display: { xs: 'block', sm: 'none' } }}
-                      >
+                      <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
                         Void
                       </Typography>
                     )}

@@ -23,6 +23,7 @@ import {
   type NumberingProofResponse,
   type StampRecordQuery,
 } from './stamps.api';
+import { PHONE_ONLY, WIDE_ONLY } from '../../shared/ui/wide-only';
 
 /** Rows shown on screen; the CSV lists them all. */
 const SHOWN = 200;
@@ -125,15 +126,15 @@ export function NumberingProofSection({
           role="region"
           aria-label="Invoice numbers (scrolls)"
         >
-          <Table size="small" aria-label="Invoice numbers issued" sx={{ minWidth: 640 }}>
+          <Table size="small" aria-label="Invoice numbers issued" sx={{ minWidth: { sm: 640 } }}>
             <TableHead>
               <TableRow>
                 <TableCell>Number</TableCell>
-                <TableCell>Issued On</TableCell>
+                <TableCell sx={WIDE_ONLY}>Issued On</TableCell>
                 <TableCell>Customer</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>State</TableCell>
-                <TableCell>Correction</TableCell>
+                <TableCell sx={WIDE_ONLY}>Status</TableCell>
+                <TableCell sx={WIDE_ONLY}>State</TableCell>
+                <TableCell sx={WIDE_ONLY}>Correction</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -144,16 +145,32 @@ export function NumberingProofSection({
                   </TableCell>
                 </TableRow>
               )}
-              {rows.slice(0, SHOWN).map(({ entry, invoice, key }) => (
-                <TableRow key={key}>
-                  <TableCell>#{invoice.number || entry.number}</TableCell>
-                  <TableCell>{formatDate(`${entry.issuedOn}T12:00:00`)}</TableCell>
-                  <TableCell>{invoice.customer}</TableCell>
-                  <TableCell>{INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}</TableCell>
-                  <TableCell>{STATE_LABEL[invoice.state]}</TableCell>
-                  <TableCell>{correction(invoice)}</TableCell>
-                </TableRow>
-              ))}
+              {rows.slice(0, SHOWN).map(({ entry, invoice, key }) => {
+                const issuedOn = formatDate(`${entry.issuedOn}T12:00:00`);
+                const status = INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status;
+                return (
+                  <TableRow key={key}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      #{invoice.number || entry.number}
+                      <Box sx={{ ...PHONE_ONLY, color: 'text.secondary', typography: 'body2' }}>
+                        {issuedOn}
+                      </Box>
+                    </TableCell>
+                    <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{issuedOn}</TableCell>
+                    <TableCell>
+                      {invoice.customer}
+                      <Box sx={{ ...PHONE_ONLY, color: 'text.secondary', typography: 'body2' }}>
+                        {[status, STATE_LABEL[invoice.state], correction(invoice)]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Box>
+                    </TableCell>
+                    <TableCell sx={WIDE_ONLY}>{status}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{STATE_LABEL[invoice.state]}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{correction(invoice)}</TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
         </TableContainer>

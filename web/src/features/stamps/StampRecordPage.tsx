@@ -15,6 +15,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { Fragment, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { saveFile } from '../../shared/download';
@@ -32,6 +34,7 @@ import {
 import { fieldErrors, problemMessages, toProblem } from '../../shared/problem';
 import { toast } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { PHONE_ONLY, WIDE_ONLY } from '../../shared/ui/wide-only';
 import { DelinquentOverridesSection } from './DelinquentOverridesSection';
 import { NumberingProofSection } from './NumberingProofSection';
 import { SerialAsOfLookup } from './SerialAsOfLookup';
@@ -80,26 +83,32 @@ const toQuery = (v: RecordValues): StampRecordQuery => ({
   ...(v.asOf ? { as_of: fromWallTime(v.asOf)! } : {}),
 });
 
+/** The words of a line's invoice and retailer, as a phone shows them under the transaction. */
+const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
+
 function RecordTable({ record }: { record: StampRecordResponse }) {
   return (
-    // Wider than a phone: it scrolls sideways, so keyboard users can focus it to scroll.
+    // From a tablet's width it is wider than the screen and scrolls sideways, so keyboard users can focus it to
+    // scroll; on a phone the serials, invoice and retailer go under the transaction and it fits.
     <TableContainer
       sx={{ overflowX: 'auto' }}
       tabIndex={0}
       role="region"
       aria-label="Stamp transactions (scrolls)"
     >
-      <Table size="small" aria-label="Stamp transactions by date" sx={{ minWidth: 760 }}>
+      <Table size="small" aria-label="Stamp transactions by date" sx={{ minWidth: { sm: 760 } }}>
         <TableHead>
           <TableRow>
             <TableCell>Transaction</TableCell>
-            <TableCell>Serials</TableCell>
+            <TableCell sx={WIDE_ONLY}>Serials</TableCell>
             <TableCell align="right">Qty</TableCell>
-            <TableCell>Invoice</TableCell>
-            <TableCell>Invoice Date</TableCell>
-            <TableCell>Retailer</TableCell>
-            <TableCell>Permit</TableCell>
-            <TableCell align="right">On Hand After</TableCell>
+            <TableCell sx={WIDE_ONLY}>Invoice</TableCell>
+            <TableCell sx={WIDE_ONLY}>Invoice Date</TableCell>
+            <TableCell sx={WIDE_ONLY}>Retailer</TableCell>
+            <TableCell sx={WIDE_ONLY}>Permit</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: { sm: 'nowrap' } }}>
+              On Hand After
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -117,35 +126,70 @@ function RecordTable({ record }: { record: StampRecordResponse }) {
                   {formatDate(`${day.date}T12:00:00`)}
                 </TableCell>
               </TableRow>
-              {day.lines.map((line, index) => (
-                <TableRow key={`${day.date}-${index}`}>
-                  <TableCell>{KIND_LABEL[line.kind]}</TableCell>
-                  <TableCell sx={{ maxWidth: 320 }}>
-                    {line.serials}
-                    {line.serialList.length > 0 && (
-                      <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-                        Serials: {line.serialList.join(' ')}
-                      </Typography>
-                    )}
-                    {line.note && (
-                      <Typography variant="body2" color="text.secondary">
-                        {line.note}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell align="right">{line.quantity.toLocaleString()}</TableCell>
-                  <TableCell>{line.invoiceNumber ? `#${line.invoiceNumber}` : ''}</TableCell>
-                  <TableCell>{line.invoiceDate ? formatDate(`${line.invoiceDate}T12:00:00`) : ''}</TableCell>
-                  <TableCell>{line.retailer ?? ''}</TableCell>
-                  <TableCell>{line.permit ?? ''}</TableCell>
-                  <TableCell align="right">{line.onHandAfter.toLocaleString()}</TableCell>
-                </TableRow>
-              ))}
+              {day.lines.map((line, index) => {
+                const invoiceDate = line.invoiceDate ? formatDate(`${line.invoiceDate}T12:00:00`) : '';
+                const invoice = line.invoiceNumber ? `#${line.invoiceNumber}` : '';
+                return (
+                  <TableRow key={`${day.date}-${index}`}>
+                    <TableCell>
+                      {KIND_LABEL[line.kind]}
+                      <Box sx={{ ...PHONE_ONLY, color: 'text.secondary', typography: 'body2' }}>
+                        <Box>
+                          <SerialRanges serials={line.serials} />
+                        </Box>
+                        {(invoice || invoiceDate) && <Box>{joined(invoice, invoiceDate)}</Box>}
+                        {(line.retailer || line.permit) && <Box>{joined(line.retailer, line.permit)}</Box>}
+                        <SerialDetails line={line} />
+                      </Box>
+                    </TableCell>
+                    <TableCell sx={{ ...WIDE_ONLY, maxWidth: 320 }}>
+                      <SerialRanges serials={line.serials} />
+                      <SerialDetails line={line} />
+                    </TableCell>
+                    <TableCell align="right">{line.quantity.toLocaleString()}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{invoice}</TableCell>
+                    <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{invoiceDate}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{line.retailer ?? ''}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{line.permit ?? ''}</TableCell>
+                    <TableCell align="right">{line.onHandAfter.toLocaleString()}</TableCell>
+                  </TableRow>
+                );
+              })}
             </Fragment>
           ))}
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** A line's serial ranges: a line breaks between ranges, never inside one. */
+function SerialRanges({ serials }: { serials: string }) {
+  return serials.split(', ').map((range, index) => (
+    <Fragment key={range}>
+      {index > 0 && ', '}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {range}
+      </Box>
+    </Fragment>
+  ));
+}
+
+/** A line's single serials (when it is not one range) and its note. */
+function SerialDetails({ line }: { line: StampRecordLine }) {
+  return (
+    <>
+      {line.serialList.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+          Serials: {line.serialList.join(' ')}
+        </Typography>
+      )}
+      {line.note && (
+        <Typography variant="body2" color="text.secondary">
+          {line.note}
+        </Typography>
+      )}
+    </>
   );
 }
 
@@ -156,6 +200,7 @@ function RecordTable({ record }: { record: StampRecordResponse }) {
  * (`?view=numbers`, `?view=stamp`), never at the foot of a long page. Days are the company's.
  */
 export default function StampRecordPage() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [params, setParams] = useSearchParams();
   const view: View =
     params.get('view') === 'numbers' || params.get('view') === 'stamp'
@@ -313,13 +358,13 @@ export default function StampRecordPage() {
         value={view}
         onChange={(_event, next: View) => showView(next)}
         aria-label="Stamp record views"
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        // on a phone the three share the width, their labels on two lines, none behind a scroll arrow
+        variant={phone ? 'fullWidth' : 'standard'}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { px: { xs: 1, sm: 2 } } }}
       >
-        <Tab value="transactions" label="Transactions" />
-        <Tab value="numbers" label="Invoice Numbers" />
-        <Tab value="stamp" label="One Stamp As Of" />
+        <Tab value="transactions" label="Transactions" wrapped={phone} />
+        <Tab value="numbers" label="Invoice Numbers" wrapped={phone} />
+        <Tab value="stamp" label="One Stamp As Of" wrapped={phone} />
       </Tabs>
       {view !== 'stamp' && result.isError && !record && (
         <Alert severity="error">

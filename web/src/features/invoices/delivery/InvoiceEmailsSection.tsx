@@ -24,7 +24,7 @@ import { EMAIL_MESSAGES, EMAIL_STATUS, emailLogPath } from './delivery-messages'
 import { useInvoiceEmailsQuery, type InvoiceEmail } from './delivery.api';
 import { SendEmailDialog } from './SendEmailDialog';
 import { RetryAlert } from '../../../shared/ui/RetryAlert';
-import { WIDE_ONLY } from '../../../shared/ui/wide-only';
+import { PHONE_ONLY, WIDE_ONLY } from '../../../shared/ui/wide-only';
 
 /** While the mail server defers an e-mail, the log is read again this often to show its delivery. */
 export const QUEUED_POLL_MS = 3000;
@@ -89,11 +89,7 @@ export function EmailsTable({ emails, notes = true }: { emails: InvoiceEmail[]; 
             <TableRow key={email.id} hover>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>
                 {email.emailed_to}
-                <Typography
-                  variant="caption"
-                  color="text.secondary"
-                  sx={{ display: { xs: 'block', sm: 'none' } }}
-                >
+                <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
                   {formatDateTime(email.delivered_at ?? email.created_at)}
                 </Typography>
               </TableCell>

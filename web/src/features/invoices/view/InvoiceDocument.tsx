@@ -21,7 +21,7 @@ import { INVOICE_MESSAGES } from './invoice-display';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import { FintechBadge } from '../../integrations/FintechPanel';
 import { CustomerLink } from '../../customers/CustomerLink';
-import { WIDE_ONLY } from '../../../shared/ui/wide-only';
+import { PHONE_ONLY, WIDE_ONLY } from '../../../shared/ui/wide-only';
 
 function LogoImage({ logo }: { logo: Logo }) {
   const image = useLogoImage(logo.path);
@@ -132,10 +132,7 @@ function ItemsTable({ invoice }: { invoice: Invoice }) {
                   </Typography>
                   {item.on_deal && <Chip size="small" label="On deal" color="secondary" variant="outlined" />}
                 </Box>
-                <Typography
-                  variant="body2"
-                  sx={{ display: { xs: 'block', sm: 'none' }, fontVariantNumeric: 'tabular-nums' }}
-                >
+                <Typography variant="body2" sx={{ ...PHONE_ONLY, fontVariantNumeric: 'tabular-nums' }}>
                   {item.product.product_size} · {item.qty} × {formatMoney(item.price)}
                   {item.taxable ? ' · taxed' : ' · not taxed'}
                 </Typography>
