@@ -6,6 +6,7 @@ import { apiClient } from '../support/http.js';
 import {
   aCompanyOwner,
   daysFromToday,
+  expectTrue,
   hidden,
   switchFeature,
   today,
@@ -263,26 +264,46 @@ describe('Products (browser)', () => {
     },
   );
 
-  browser.it('links to the product that exists already when the same product is created again', async () => {
-    const owner = await aCompanyOwner(app, 'Paula Owner');
-    const titos = await aProduct(owner);
-    const page = await signedIn(owner);
-    await page.goto('/product');
-    await visible(grid(page).getByRole('row').filter({ hasText: "TITO'S" }));
-    await page.getByRole('button', { name: 'New Product' }).click();
-    const dialog = editor(page, 'New Product');
-    await field(dialog, 'Product Name').fill("tito's handmade vodka");
-    await choose(page, dialog, 'Type', 'Liquor');
-    await field(dialog, 'Size').fill('750 ML');
-    await field(dialog, 'List Price').fill('18');
-    await dialog.getByRole('button', { name: 'Create Product' }).click();
-    const alert = dialog.getByRole('alert').filter({ hasText: 'Error saving product!' });
-    await visible(alert.getByText('This product exists already.'));
-    await snap(page, 'product-exists-already');
-    await alert.getByRole('link', { name: 'Open the existing product' }).click();
-    await page.waitForURL(`**/product/${titos.id}`);
-    await visible(page.getByRole('heading', { name: "TITO'S HANDMADE VODKA", level: 1 }));
-  });
+  for (const viewport of [
+    { width: 1600, height: 900 },
+    { width: 390, height: 844 },
+  ])
+    browser.it(
+      `links to the product that exists already when the same product is created again, at ${viewport.width} px`,
+      async () => {
+        const owner = await aCompanyOwner(app, 'Paula Owner');
+        const titos = await aProduct(owner);
+        const page = await browser.signedIn(owner.token, { viewport });
+        await page.goto('/product');
+        await page.getByRole('button', { name: 'New Product' }).click();
+        const dialog = editor(page, 'New Product');
+        await field(dialog, 'Product Name').fill("tito's handmade vodka");
+        await choose(page, dialog, 'Type', 'Liquor');
+        await field(dialog, 'Size').fill('750 ML');
+        await field(dialog, 'List Price').fill('18');
+        // the form read to its foot before saving
+        await dialog.locator('.MuiDialogContent-root').evaluate((content) => content.scrollTo(0, 100_000));
+        await dialog.getByRole('button', { name: 'Create Product' }).click();
+        const alert = dialog.getByRole('alert').filter({ hasText: 'Error saving product!' });
+        await visible(alert.getByText('This product exists already.'));
+        // saved from the foot of the form: the error and its link come into view
+        const link = alert.getByRole('link', { name: 'Open the existing product' });
+        await expectTrue(async () =>
+          link.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            const atCentre = element.ownerDocument.elementFromPoint(
+              box.left + box.width / 2,
+              box.top + box.height / 2,
+            );
+            return atCentre !== null && element.contains(atCentre);
+          }),
+        );
+        await snap(page, `product-exists-already-${viewport.width}`);
+        await link.click();
+        await page.waitForURL(`**/product/${titos.id}`);
+        await visible(page.getByRole('heading', { name: "TITO'S HANDMADE VODKA", level: 1 }));
+      },
+    );
 
   browser.it(
     'archives, restores and deletes in the editor; says Did not archive / Did not remove product when refused',

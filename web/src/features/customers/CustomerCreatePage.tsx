@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ProblemAlert } from '../../shared/forms/ProblemAlert';
 import { useForm } from '../../shared/forms/use-form';
 import { formatDate } from '../../shared/format';
 import { toast } from '../../shared/toasts';
@@ -26,7 +27,6 @@ import { CustomerFields } from './CustomerFields';
 import { useCreateCustomerMutation, type Establishment, type PermitCode } from './customers.api';
 import { EstablishmentSearch } from './EstablishmentSearch';
 import { saveProblem } from './save-problem';
-import { SaveProblemAlert } from './SaveProblemAlert';
 
 /** Which establishment filled the form, with its other licences to switch to. */
 function FilledFrom({
@@ -112,7 +112,7 @@ export default function CustomerCreatePage() {
                   onPermit={(permit) => fill(picked.establishment, permit)}
                 />
               )}
-              <SaveProblemAlert messages={problem} />
+              <ProblemAlert title={CUSTOMER_MESSAGES.saveFailed} messages={problem} />
               <CustomerFields form={form} />
               <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
                 <RouterButton to="/customer" variant="text">

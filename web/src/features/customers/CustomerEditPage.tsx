@@ -34,7 +34,6 @@ import {
   type Customer,
 } from './customers.api';
 import { saveProblem } from './save-problem';
-import { SaveProblemAlert } from './SaveProblemAlert';
 
 function NotFound() {
   return (
@@ -142,7 +141,7 @@ function EditForm({ customer }: { customer: Customer }) {
                   </Typography>
                 </Box>
               </Box>
-              <SaveProblemAlert messages={problem} />
+              <ProblemAlert title={CUSTOMER_MESSAGES.saveFailed} messages={problem} />
               <CustomerFields form={form} />
               <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
                 <Button type="submit" variant="contained">

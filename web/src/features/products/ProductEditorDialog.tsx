@@ -2,7 +2,6 @@ import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -22,6 +21,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useCompany } from '../../shared/company/company.api';
 import { useFeature } from '../../shared/feature-gate/use-feature';
 import { formatDate } from '../../shared/format';
+import { ProblemAlert } from '../../shared/forms/ProblemAlert';
 import { useForm } from '../../shared/forms/use-form';
 import { toast } from '../../shared/toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -215,31 +215,19 @@ export function ProductEditorDialog({
                 This product is archived: it is left out of the grid and the invoice builder until restored.
               </Alert>
             )}
-            {problem.messages.length > 0 && (
-              <Alert severity="error" variant="outlined">
-                <AlertTitle>{problem.title}</AlertTitle>
-                {problem.messages.length === 1 ? (
-                  problem.messages[0]
-                ) : (
-                  <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                    {problem.messages.map((message) => (
-                      <li key={message}>{message}</li>
-                    ))}
-                  </Box>
-                )}
-                {problem.existingProductId && (
-                  <Box sx={{ mt: 1 }}>
-                    <Link
-                      component={RouterLink}
-                      to={`/product/${encodeURIComponent(problem.existingProductId)}`}
-                      sx={{ fontWeight: 600 }}
-                    >
-                      {PRODUCT_SCREEN_MESSAGES.existing}
-                    </Link>
-                  </Box>
-                )}
-              </Alert>
-            )}
+            <ProblemAlert title={problem.title} messages={problem.messages}>
+              {problem.existingProductId && (
+                <Box sx={{ mt: 1 }}>
+                  <Link
+                    component={RouterLink}
+                    to={`/product/${encodeURIComponent(problem.existingProductId)}`}
+                    sx={{ fontWeight: 600 }}
+                  >
+                    {PRODUCT_SCREEN_MESSAGES.existing}
+                  </Link>
+                </Box>
+              )}
+            </ProblemAlert>
 
             {lock && (
               <Alert severity="info" sx={{ mb: 2 }}>
