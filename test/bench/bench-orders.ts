@@ -29,6 +29,7 @@ import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 import { orderItems, runOrderClients, runOrderClientsInWorker } from './order-clients.js';
 import { describeProfile, pgStatements, profileQueries } from './query-profile.js';
 import {
+  cpuMeter,
   intFromEnv,
   latencySummary,
   log,
@@ -167,6 +168,7 @@ async function benchPlace(app: TestApp, api: ApiClient, sizes: OrderBenchSizes):
   const warm = await runClients({ ...job, from: 0, to: warmup, timed: false });
   const loadBefore = loadNow();
   const statements = await pgStatements(app.runtime.databaseUrl);
+  const cpu = await cpuMeter(app.runtime.databaseUrl);
   const started = performance.now();
   const run = await runClients({
     ...job,
@@ -175,6 +177,7 @@ async function benchPlace(app: TestApp, api: ApiClient, sizes: OrderBenchSizes):
     timed: true,
   });
   const elapsed = seconds(started);
+  const used = await cpu.stop();
   for (const line of await statements.stop(sizes.placements, 'placed order')) log(`orders: ${line}`);
   const { postMs, visibleMs } = run;
   const failures = warm.failures + run.failures;
@@ -250,6 +253,18 @@ async function benchPlace(app: TestApp, api: ApiClient, sizes: OrderBenchSizes):
       value: `p50 ${ms(post.p50)}, p95 ${ms(post.p95)}, p99 ${ms(post.p99)}`,
       check: check ? 'ok' : 'FAILED',
       note: profile,
+    },
+    {
+      section: SECTION,
+      measure:
+        '  CPU per placed order (POST, staff e-mail and grid GET; the clients and the mail capture run in the bench process)',
+      value:
+        `${ms((used.processSeconds * 1000) / sizes.placements)} bench process` +
+        (used.postgresSeconds === undefined
+          ? ''
+          : ` + ${ms((used.postgresSeconds * 1000) / sizes.placements)} Postgres`),
+      check: check ? 'ok' : 'FAILED',
+      note: 'CPU time, not wall time: comparable between a quiet and a loaded machine, unlike the latencies',
     },
   ];
 }
