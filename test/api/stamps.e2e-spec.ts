@@ -1,7 +1,4 @@
-import { CommandBus } from '@nestjs/cqrs';
 import { businessDate } from '#domain/shared/business-date.js';
-import { AllocateStampsCommand } from '../../apps/api/src/stamps/commands/allocate-stamps.command.js';
-import { ReleaseStampsCommand } from '../../apps/api/src/stamps/commands/release-stamps.command.js';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +8,9 @@ import { inTransaction } from '#infra/db/database.js';
 import type { StoredEvent } from '#engine';
 import { rebuildProjection } from '#engine';
 import { stampsProjection } from '#projections/stamps/stamp-ledger.projection.js';
+import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { apiClient, numberInvoicesFrom, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 
 const daysFromToday = (days: number) => {
@@ -26,12 +24,12 @@ describe('Stamps (HTTP)', () => {
   let api: ApiClient;
   let token: string;
   let owner: { id: string; company_id: string };
-  let commands: CommandBus;
   let beforeRollTwo: string;
 
-  const meta = () => ({ companyId: owner.company_id, userId: owner.id, now: new Date().toISOString() });
-  const allocate = (invoiceId: string, count: number, extra: object = {}) =>
-    commands.execute(new AllocateStampsCommand(meta(), { invoiceId, count, ...extra }));
+  /** `count` bottles of liquor to Bar One (TABC ID MB123456): `count` stamps, the first available. */
+  let invoiceOf: (count: number, idempotencyKey?: string) => Promise<{ status: number; body: any }>;
+  /** Invoice #1001's id: it holds AB1010–AB1021. */
+  let firstInvoiceId: string;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -39,7 +37,6 @@ describe('Stamps (HTTP)', () => {
     const signedUp = await signUpOwner(api);
     token = signedUp.token;
     owner = signedUp.user;
-    commands = app.app.get(CommandBus);
   });
   afterAll(async () => {
     await app.close();
@@ -59,12 +56,6 @@ describe('Stamps (HTTP)', () => {
         rollCount: 0,
       });
       expect((await api.get('stamp/roll', token)).body).toEqual([]);
-    });
-
-    it('refuses to allocate with the builder’s warning', async () => {
-      await expect(allocate('00000000-0000-4000-8000-000000000001', 1)).rejects.toThrow(
-        'Stamp roll missing - Please add your current stamp roll before creating an invoice',
-      );
     });
   });
 
@@ -179,6 +170,24 @@ describe('Stamps (HTTP)', () => {
   });
 
   describe('assigning, allocating and destroying on roll AB 1000–1479', () => {
+    beforeAll(async () => {
+      const customer = await api.post('customer', { ...RUSTY_NAIL, name: 'Bar One' }, token);
+      const vodka = await api.post(
+        'product',
+        { product: "Tito's Vodka", product_type: 'liquor', product_size: '750ml', product_price: 19.99 },
+        token,
+      );
+      expect([customer.status, vodka.status]).toEqual([201, 201]);
+      await numberInvoicesFrom(api, { token, user: owner }, 1001);
+      invoiceOf = (count, idempotencyKey) =>
+        api.post(
+          'invoice',
+          { customer_id: customer.body.id, items: [{ product_id: vodka.body.id, qty: count, price: 19.99 }] },
+          token,
+          idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
+        );
+    });
+
     it('assigns a range by hand with its note upper-cased', async () => {
       const response = await api.put(
         'stamp/roll/1/assign',
@@ -221,21 +230,16 @@ describe('Stamps (HTTP)', () => {
       expect(response.body.details?.length).toBeGreaterThan(0);
     });
 
-    it('allocates the first available stamps to an invoice, idempotently', async () => {
-      const invoice = {
-        invoiceNumber: '1001',
-        customerName: 'Bar One',
-        customerTabcId: 'MB123456',
-        customerId: 'c-1',
-      };
-      const first = await allocate('11111111-1111-4111-8111-111111111111', 12, invoice);
-      expect(first.allocated).toEqual([{ rollId: 1, prefix: 'AB', from: 1010, to: 1021 }]);
-      const again = await allocate('11111111-1111-4111-8111-111111111111', 12, invoice);
-      expect(again).toMatchObject({
-        allocated: [],
-        released: [],
-        ranges: [{ rollId: 1, prefix: 'AB', from: 1010, to: 1021 }],
-      });
+    it('allocates the first available stamps to an invoice, once for a retried request', async () => {
+      const first = await invoiceOf(12, 'stamps-first-invoice');
+      expect([first.status, first.body.number, first.body.stamps]).toEqual([
+        201,
+        '1001',
+        [{ roll_id: 1, prefix: 'AB', from: 1010, to: 1021, count: 12 }],
+      ]);
+      firstInvoiceId = first.body.id;
+      const again = await invoiceOf(12, 'stamps-first-invoice');
+      expect([again.body.id, again.body.stamps]).toEqual([first.body.id, first.body.stamps]);
     });
 
     it('previews an allocation and checks a manual range without keeping anything', async () => {
@@ -265,7 +269,7 @@ describe('Stamps (HTTP)', () => {
       );
       const own = await api.post(
         'stamp/range/check',
-        { roll_id: 1, from: 1010, to: 1012, invoice_id: '11111111-1111-4111-8111-111111111111' },
+        { roll_id: 1, from: 1010, to: 1012, invoice_id: firstInvoiceId },
         token,
       );
       expect(own.status).toBe(200); // an edited invoice may keep its own stamps
@@ -293,7 +297,7 @@ describe('Stamps (HTTP)', () => {
       });
       const across = await api.post(
         'stamp/range/check',
-        { roll_id: 1, from: 1015, to: 1035, invoice_id: '11111111-1111-4111-8111-111111111111' },
+        { roll_id: 1, from: 1015, to: 1035, invoice_id: firstInvoiceId },
         token,
       );
       expect(across.status).toBe(409);
@@ -346,11 +350,16 @@ describe('Stamps (HTTP)', () => {
     });
 
     it('releases a cancelled invoice’s stamps', async () => {
-      await allocate('22222222-2222-4222-8222-222222222222', 5, { invoiceNumber: '1002' });
-      const { released } = await commands.execute(
-        new ReleaseStampsCommand(meta(), '22222222-2222-4222-8222-222222222222'),
-      );
-      expect(released).toEqual([{ rollId: 1, prefix: 'AB', from: 1030, to: 1034 }]);
+      const created = await invoiceOf(5);
+      expect([created.body.number, created.body.stamps]).toEqual([
+        '1002',
+        [{ roll_id: 1, prefix: 'AB', from: 1030, to: 1034, count: 5 }],
+      ]);
+      expect((await api.put(`invoice/${created.body.id}`, { status: 'cancelled' }, token)).status).toBe(200);
+      for (const number of [1030, 1034])
+        expect((await api.get(`stamp/history?prefix=AB&number=${number}`, token)).body.status).toBe(
+          'AVAILABLE',
+        );
     });
   });
 

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { CommandBus } from '@nestjs/cqrs';
-import { AllocateStampsCommand } from '../../apps/api/src/stamps/commands/allocate-stamps.command.js';
+import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { apiClient, numberInvoicesFrom, signUpOwner, type ApiClient } from '../support/http.js';
 import {
   cutInPhoneList,
   daysFromToday,
@@ -28,21 +27,29 @@ const anOwner = (name = 'Stella Stamper'): Promise<Owner> => signUpOwner(http, n
 const addRoll = (owner: Owner, prefix: string, from: number, to: number, days = 0) =>
   ok(http.post('stamp/roll', { prefix, received_at: daysFromToday(days), from, to }, owner.token));
 
-/** Stamps to an invoice, as invoice creation will do (no invoice screens yet). */
-const invoiceStamps = (owner: Owner, invoice: { id: string; number: string; count: number }) =>
-  app.app.get(CommandBus).execute(
-    new AllocateStampsCommand(
-      { companyId: owner.user.company_id, userId: owner.user.id, now: new Date().toISOString() },
-      {
-        invoiceId: invoice.id,
-        count: invoice.count,
-        invoiceNumber: invoice.number,
-        customerName: 'Bar One',
-        customerTabcId: 'MB123456',
-        customerId: 'c-1',
-      },
+/**
+ * The owner's first invoice, numbered `number`: `count` bottles of Tito's Vodka to Bar One (TABC ID MB123456), so
+ * `count` stamps, the first available.
+ */
+async function invoiceStamps(owner: Owner, invoice: { number: string; count: number }) {
+  const customer = await ok(http.post('customer', { ...RUSTY_NAIL, name: 'Bar One' }, owner.token));
+  const vodka = await ok(
+    http.post(
+      'product',
+      { product: "Tito's Vodka", product_type: 'liquor', product_size: '750ml', product_price: 19.99 },
+      owner.token,
     ),
   );
+  await numberInvoicesFrom(http, owner, Number(invoice.number));
+  const created = await ok(
+    http.post(
+      'invoice',
+      { customer_id: customer.id, items: [{ product_id: vodka.id, qty: invoice.count, price: 19.99 }] },
+      owner.token,
+    ),
+  );
+  if (created.number !== invoice.number) throw new Error(`invoice ${created.number}, not ${invoice.number}`);
+}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** A business date as the screens show it: '05 Mar, 2026'. */
@@ -183,7 +190,7 @@ describe('Stamps (browser)', () => {
     browser.it('destroys a range, shows what happened, and undoes it', async () => {
       const owner = await anOwner();
       await addRoll(owner, 'AB', 1000, 1479);
-      await invoiceStamps(owner, { id: '11111111-1111-4111-8111-111111111111', number: '1001', count: 12 });
+      await invoiceStamps(owner, { number: '1001', count: 12 });
       const page = await signedIn(owner, '/stamp/roll');
 
       await page.getByRole('tab', { name: 'Destroy Stamps' }).click();
@@ -264,7 +271,7 @@ describe('Stamps (browser)', () => {
       await addRoll(owner, 'EF', 1, 5);
       await ok(http.put('stamp/roll/3/assign', { from: 1, to: 5 }, owner.token));
       await ok(http.post('stamp/roll/1/destroy', { from: 1000, to: 1003, note: 'torn' }, owner.token));
-      await invoiceStamps(owner, { id: '22222222-2222-4222-8222-222222222222', number: '1001', count: 12 });
+      await invoiceStamps(owner, { number: '1001', count: 12 });
 
       // at 1440 px the table, as before
       const desk = await signedIn(owner, '/stamp/roll', DESKTOP);
@@ -310,7 +317,7 @@ describe('Stamps (browser)', () => {
     browser.it('lists the log newest first with destroyed stamps marked, and looks up a stamp', async () => {
       const owner = await anOwner();
       await addRoll(owner, 'AB', 1000, 1479);
-      await invoiceStamps(owner, { id: '11111111-1111-4111-8111-111111111111', number: '1001', count: 12 });
+      await invoiceStamps(owner, { number: '1001', count: 12 });
       await ok(http.post('stamp/roll/1/destroy', { from: 1022, to: 1025, note: 'torn' }, owner.token));
       const page = await signedIn(owner, '/stamp');
 
@@ -365,7 +372,7 @@ describe('Stamps (browser)', () => {
     browser.it('downloads the log and the as-of ledger as CSV, and says when the CSV fails', async () => {
       const owner = await anOwner();
       await addRoll(owner, 'AB', 1000, 1479);
-      await invoiceStamps(owner, { id: '22222222-2222-4222-8222-222222222222', number: '1002', count: 5 });
+      await invoiceStamps(owner, { number: '1002', count: 5 });
       const page = await signedIn(owner, '/stamp');
       await visible(page.getByRole('grid', { name: 'Stamp log' }).getByText('Bar One'));
 
@@ -484,7 +491,7 @@ describe('Stamps (browser)', () => {
     browser.it('shows the low-stamp warning (dismissible) and the active-roll banner', async () => {
       const owner = await anOwner();
       await addRoll(owner, 'AB', 1000, 1099);
-      await invoiceStamps(owner, { id: '33333333-3333-4333-8333-333333333333', number: '1003', count: 10 });
+      await invoiceStamps(owner, { number: '1003', count: 10 });
       const page = await signedIn(owner, '/dashboard');
 
       const low = page.getByRole('status').filter({ hasText: 'Running low on stamps' });
@@ -562,7 +569,7 @@ describe('Stamps (browser)', () => {
       async () => {
         const owner = await anOwner();
         await addRoll(owner, 'AB', 1000, 1479);
-        await invoiceStamps(owner, { id: '11111111-1111-4111-8111-111111111111', number: '1001', count: 12 });
+        await invoiceStamps(owner, { number: '1001', count: 12 });
         const page = await signedIn(owner, '/stamp', { width: 390, height: 844 });
         const log = page.getByRole('list', { name: 'Stamp log' });
         await visible(log);

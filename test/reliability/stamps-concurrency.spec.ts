@@ -1,4 +1,3 @@
-import { CommandBus } from '@nestjs/cqrs';
 import { businessDate } from '#domain/shared/business-date.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import { count, intersect, normalize, type Interval } from '#domain/stamps/intervals.js';
@@ -6,14 +5,14 @@ import { stampLedgerDecider } from '#domain/stamps/stamp.decide.js';
 import { stampsStream, type StampsAllocated } from '#domain/stamps/stamp.events.js';
 import { EventAppender } from '#engine';
 import { PostgresEventStore } from '#engine';
-import { AllocateStampsCommand } from '../../apps/api/src/stamps/commands/allocate-stamps.command.js';
+import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
 
 /**
- * , Reliability: 50 allocations in parallel against one company with one roll. Half go through the API
- * process's command bus, half through a second EventAppender on its own connection pool, as a second API process
- * would: its decisions race the first's at the database and are retried on revision conflicts.
+ * 50 allocations in parallel against one company with one roll. Half are invoices created over HTTP, half go
+ * through a second EventAppender on its own connection pool, as a second API process would: its decisions race
+ * the first's at the database and are retried on revision conflicts.
  */
 const today = () => businessDate(new Date().toISOString(), 'America/Chicago');
 
@@ -79,40 +78,57 @@ describe('Stamp allocation under concurrency', () => {
       token,
     );
     expect(roll.status).toBe(201);
-    const bus = app.app.get(CommandBus);
+    const customer = await api.post('customer', RUSTY_NAIL, token);
+    const vodka = await api.post(
+      'product',
+      { product: "Tito's Vodka", product_type: 'liquor', product_size: '750ml', product_price: 19.99 },
+      token,
+    );
+    expect([customer.status, vodka.status]).toEqual([201, 201]);
 
     // 50 invoices asking 8 … 17 stamps: 625 in all, for a roll of 500.
     const asked = Array.from({ length: 50 }, (_, i) => 8 + (i % 10));
-    const outcomes = await Promise.allSettled(
-      asked.map((n, i) => {
+    const outcomes = await Promise.all(
+      asked.map(async (n, i): Promise<{ granted: true } | { granted: false; message: string }> => {
+        if (i % 2 === 0) {
+          const created = await api.post(
+            'invoice',
+            { customer_id: customer.body.id, items: [{ product_id: vodka.body.id, qty: n, price: 19.99 }] },
+            token,
+          );
+          if (created.status === 201) return { granted: true };
+          // a refusal is the user's to read (a 4xx), never a server error
+          expect(created.status).toBeGreaterThanOrEqual(400);
+          expect(created.status).toBeLessThan(500);
+          return { granted: false, message: created.body.message as string };
+        }
         const metadata = { companyId, userId, now: new Date().toISOString() };
         const data = {
           invoiceId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
           invoiceNumber: String(1000 + i),
           count: n,
         };
-        return i % 2 === 0
-          ? bus.execute(new AllocateStampsCommand(metadata, data))
-          : secondProcess.decide(stampLedgerDecider, stampsStream(companyId), {
-              type: 'AllocateStamps',
-              data,
-              metadata,
-            });
+        try {
+          await secondProcess.decide(stampLedgerDecider, stampsStream(companyId), {
+            type: 'AllocateStamps',
+            data,
+            metadata,
+          });
+          return { granted: true };
+        } catch (error) {
+          expect(error).toBeInstanceOf(DomainError);
+          return { granted: false, message: (error as Error).message };
+        }
       }),
     );
 
-    const granted = asked.filter((_, i) => outcomes[i]!.status === 'fulfilled');
-    const refused = outcomes.flatMap((o, i) =>
-      o.status === 'rejected' ? [{ asked: asked[i]!, error: o.reason }] : [],
-    );
+    const granted = asked.filter((_, i) => outcomes[i]!.granted);
+    const refused = outcomes.flatMap((o, i) => (o.granted ? [] : [{ asked: asked[i]!, message: o.message }]));
     const total = granted.reduce((sum, n) => sum + n, 0);
 
     // Nothing is lost to conflicts: every refusal is the clear "not enough" rule, with the numbers at that moment.
-    for (const { asked: n, error } of refused) {
-      expect(error).toBeInstanceOf(DomainError);
-      const match = /^Not enough stamps: (\d+) needed, (\d+) available in active rolls\.$/.exec(
-        (error as Error).message,
-      );
+    for (const { asked: n, message } of refused) {
+      const match = /^Not enough stamps: (\d+) needed, (\d+) available in active rolls\.$/.exec(message);
       expect(match).not.toBeNull();
       expect(Number(match![1])).toBe(n);
       expect(Number(match![2])).toBeLessThan(n);

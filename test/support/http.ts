@@ -61,6 +61,29 @@ export async function signUpOwner(api: ApiClient, name = 'Jane Owner') {
   };
 }
 
+/** The owner's company details completed (in Austin), its invoices numbered from `first` on. */
+export async function numberInvoicesFrom(
+  api: ApiClient,
+  owner: { token: string; user: { company_id: string } },
+  first: number,
+) {
+  const response = await api.put(
+    `company/${owner.user.company_id}`,
+    {
+      name: 'Lone Star Spirits',
+      address: '100 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      tabc_id: 'LP123456',
+      starting_invoice_number: first,
+    },
+    owner.token,
+  );
+  if (response.status !== 200)
+    throw new Error(`company: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
 /**
  * A staff user invited by the owner (`token`) and joined, then made a driver; returns their id, token, e-mail and
  * password.

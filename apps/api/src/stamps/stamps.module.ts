@@ -1,10 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AllocateStampsHandler } from './commands/allocate-stamps.handler.js';
 import { AssignStampsHandler } from './commands/assign-stamps.handler.js';
 import { ChangeStampRollActiveHandler } from './commands/change-stamp-roll-active.handler.js';
 import { DestroyStampsHandler } from './commands/destroy-stamps.handler.js';
 import { ReceiveStampRollHandler } from './commands/receive-stamp-roll.handler.js';
-import { ReleaseStampsHandler } from './commands/release-stamps.handler.js';
 import { UndoDestroyStampsHandler } from './commands/undo-destroy-stamps.handler.js';
 import { DestroyedStampsHandler } from './queries/destroyed-stamps.handler.js';
 import { StampAllocationPreviewHandler } from './queries/stamp-allocation-preview.handler.js';
@@ -34,8 +32,6 @@ import { StampStatusSettingsReader } from './statuses/queries/stamp-status-setti
     AssignStampsHandler,
     DestroyStampsHandler,
     UndoDestroyStampsHandler,
-    AllocateStampsHandler,
-    ReleaseStampsHandler,
     StampRemainingHandler,
     StampRollsHandler,
     DestroyedStampsHandler,
