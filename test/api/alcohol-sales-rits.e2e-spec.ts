@@ -8,18 +8,11 @@ import { RITS_FIELDS, type RitsFieldName } from '#domain/reports/rits-file.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { type ApiClient, apiClient, LONE_STAR_SPIRITS, signUpOwner } from '../support/http.js';
 
 const today = () => businessDate(new Date().toISOString());
 const thisMonth = () => today().slice(0, 7);
-const DETAILS = {
-  name: 'Lone Star Spirits',
-  address: '100 Congress Ave',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  tabc_id: 'LP123456',
-};
+const DETAILS = LONE_STAR_SPIRITS;
 const product = (fields: object) => ({ product_price: 10, last_purchase_price: '5.00', ...fields });
 
 /** The file's records, each read back by position: field i of the layout is the i-th comma-separated value. */

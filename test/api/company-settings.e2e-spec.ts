@@ -2,19 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { type ApiClient, apiClient, LONE_STAR_SPIRITS, signUpOwner } from '../support/http.js';
 import { png } from '../support/images.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 import { setFeature } from '../support/cli.js';
 
-const DETAILS = {
-  name: 'Lone Star Spirits',
-  address: '100 Congress Ave',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  tabc_id: 'LP123456',
-};
+const DETAILS = LONE_STAR_SPIRITS;
 
 describe('Company settings and logos (HTTP)', () => {
   let app: TestApp;

@@ -4,7 +4,7 @@ import { monthDays, previousMonth, REPORT_COLUMNS } from '#domain/reports/alcoho
 import { businessDate } from '#domain/shared/business-date.js';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { type ApiClient, apiClient, completeCompany, signUpOwner } from '../support/http.js';
 
 const today = () => businessDate(new Date().toISOString());
 const thisMonth = () => today().slice(0, 7);
@@ -62,22 +62,7 @@ describe('Credit memos net the reports (HTTP)', () => {
     const owner = await signUpOwner(api);
     token = owner.token;
     other = (await signUpOwner(api)).token;
-    expect(
-      (
-        await api.put(
-          `company/${owner.user.company_id}`,
-          {
-            name: 'Lone Star Spirits',
-            address: '100 Congress Ave',
-            city: 'Austin',
-            state: 'TX',
-            zip: '78701',
-            tabc_id: 'LP123456',
-          },
-          token,
-        )
-      ).status,
-    ).toBe(200);
+    await completeCompany(api, owner);
     const roll = { prefix: 'AB', received_at: monthDays(last).from, from: 1000, to: 1099 };
     expect((await api.post('stamp/roll', roll, token)).status).toBe(201);
     const customer = (

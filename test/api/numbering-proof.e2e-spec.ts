@@ -1,7 +1,7 @@
 import { businessDate } from '#domain/shared/business-date.js';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { type ApiClient, apiClient, completeCompany, signUpOwner } from '../support/http.js';
 
 const today = () => businessDate(new Date().toISOString());
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,20 +55,11 @@ describe('Invoice numbering proof (HTTP)', () => {
     const beforeDelete = new Date().toISOString();
     await pause(5);
     expect((await api.delete(`invoice/${deleted.id}`, token)).status).toBe(204);
-    const settings = await api.put(
-      `company/${companyId}`,
-      {
-        name: 'Lone Star Spirits',
-        address: '100 Congress Ave',
-        city: 'Austin',
-        state: 'TX',
-        zip: '78701',
-        tabc_id: 'LP123456',
-        starting_invoice_number: Number(first.number) + 10,
-      },
-      token,
+    await completeCompany(
+      api,
+      { token, user: { company_id: companyId } },
+      { starting_invoice_number: Number(first.number) + 10 },
     );
-    expect(settings.status).toBe(200);
     const after = await invoice();
     expect(after.number).toBe(String(Number(first.number) + 10));
 

@@ -8,7 +8,7 @@ import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { pdfText } from '../support/pdf-text.js';
 import { businessDate } from '#domain/shared/business-date.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { type ApiClient, apiClient, completeCompany, signUpOwner } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 import { setFeature } from '../support/cli.js';
 
@@ -427,15 +427,8 @@ describe('Orders and customer users (HTTP)', () => {
     it('names the distributor of a subdomain, and nothing for an unknown or released one', async () => {
       const d = await aDistributor();
       const subdomain = `rusty${Date.now().toString(36)}`;
-      const details = {
-        name: 'Lone Star Spirits',
-        address: '100 Congress Ave',
-        city: 'Austin',
-        state: 'TX',
-        zip: '78701',
-        tabc_id: 'LP123456',
-      };
-      expect((await api.put(`company/${d.companyId}`, { ...details, subdomain }, d.token)).status).toBe(200);
+      const owner = { token: d.token, user: { company_id: d.companyId } };
+      await completeCompany(api, owner, { subdomain });
       expect((await api.get(`shop/company/${subdomain.toUpperCase()}`)).body).toEqual({
         name: 'Lone Star Spirits',
         subdomain,
@@ -445,10 +438,7 @@ describe('Orders and customer users (HTTP)', () => {
       expect(unknown.body.message).toBe('No distributor orders at this address.');
       expect((await api.get('shop/company/..%2f')).status).toBe(404);
       expect((await api.get('shop/company/-bad-')).status).toBe(404);
-      expect(
-        (await api.put(`company/${d.companyId}`, { ...details, subdomain: `${subdomain}-new` }, d.token))
-          .status,
-      ).toBe(200);
+      await completeCompany(api, owner, { subdomain: `${subdomain}-new` });
       expect((await api.get(`shop/company/${subdomain}`)).status).toBe(404);
       expect((await api.get(`shop/company/${subdomain}-new`)).body.name).toBe('Lone Star Spirits');
     });

@@ -6,20 +6,13 @@ import { displayDate } from '../../apps/api/src/infra/pdf/pdf-format.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { setFeature } from '../support/cli.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { type ApiClient, apiClient, LONE_STAR_SPIRITS, signUpOwner } from '../support/http.js';
 import { pdfText } from '../support/pdf-text.js';
 
 const today = () => businessDate(new Date().toISOString());
 const dayFromToday = (days: number) => addCalendarDays(today(), days);
 
-const DETAILS = {
-  name: 'Lone Star Spirits',
-  address: '100 Congress Ave',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  tabc_id: 'LP123456',
-};
+const DETAILS = LONE_STAR_SPIRITS;
 
 /** Payment terms (company setting, customer override) and one due date and status on every answer. */
 describe('Payment terms and due dates (HTTP)', () => {

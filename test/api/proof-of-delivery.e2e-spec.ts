@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { setFeature } from '../support/cli.js';
 import { PHOTO_PNG, pngOfSize, SIGNATURE_PNG } from '../support/delivery-images.js';
 import { expectDocumentedAnswer, loadApiDocument, type ApiDocument } from '../support/documented-answers.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { type ApiClient, apiClient, LONE_STAR_SPIRITS, signUpOwner } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 import { pdfText } from '../support/pdf-text.js';
 
@@ -362,14 +362,7 @@ describe('Invoice delivery (HTTP)', () => {
   it("takes the company's default means of delivery and carrier, printed before delivery too", async () => {
     const owner = await signUpOwner(api);
     const own = owner.token;
-    const details = {
-      name: 'Lone Star Spirits',
-      address: '100 Congress Ave',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      tabc_id: 'LP123456',
-    };
+    const details = LONE_STAR_SPIRITS;
     const missing = await api.put(
       `company/${owner.user.company_id}`,
       { ...details, delivery_means: 'carrier' },

@@ -10,7 +10,7 @@ import { rebuildProjection } from '#engine';
 import { stampsProjection } from '#projections/stamps/stamp-ledger.projection.js';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, numberInvoicesFrom, signUpOwner, type ApiClient } from '../support/http.js';
+import { apiClient, completeCompany, signUpOwner, type ApiClient } from '../support/http.js';
 import { expectOtherCompanyGets404 } from '../support/tenancy.js';
 
 const daysFromToday = (days: number) => {
@@ -178,7 +178,7 @@ describe('Stamps (HTTP)', () => {
         token,
       );
       expect([customer.status, vodka.status]).toEqual([201, 201]);
-      await numberInvoicesFrom(api, { token, user: owner }, 1001);
+      await completeCompany(api, { token, user: owner }, { starting_invoice_number: 1001 });
       invoiceOf = (count, idempotencyKey) =>
         api.post(
           'invoice',

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { type ApiClient, apiClient, completeCompany, signUpOwner } from '../support/http.js';
 import { expectTrue, ok, today, visible } from '../support/browser-fixtures.js';
 import { seriousViolations } from './accessibility.js';
 
@@ -24,20 +24,7 @@ const thisMonth = () => today().slice(0, 7);
 /** An owner (permit LP123456) who sold 3 bottles of Tito's (no UPC) to a retailer with no taxpayer number today. */
 async function anOwnerWithSales() {
   const owner = await signUpOwner(http, 'Carla Comptroller');
-  await ok(
-    http.put(
-      `company/${owner.user.company_id}`,
-      {
-        name: 'Lone Star Spirits',
-        address: '100 Congress Ave',
-        city: 'Austin',
-        state: 'TX',
-        zip: '78701',
-        tabc_id: 'LP123456',
-      },
-      owner.token,
-    ),
-  );
+  await completeCompany(http, owner);
   const customer = await ok(http.post('customer', RUSTY_NAIL, owner.token));
   const vodka = await ok(
     http.post(

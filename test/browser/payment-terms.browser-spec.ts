@@ -2,7 +2,7 @@ import { statutoryDueDate } from '#domain/invoices/credit-law.js';
 import { addCalendarDays } from '#domain/shared/texas-calendar.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, signUpOwner, type ApiClient } from '../support/http.js';
+import { type ApiClient, apiClient, LONE_STAR_SPIRITS, signUpOwner } from '../support/http.js';
 import { expectTrue, today, visible } from '../support/browser-fixtures.js';
 
 let app: TestApp;
@@ -17,15 +17,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const DETAILS = {
-  name: 'Lone Star Spirits',
-  address: '100 Congress Ave',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  tabc_id: 'LP123456',
-  default_invoice_note: 'Thank you!',
-};
+const DETAILS = { ...LONE_STAR_SPIRITS, default_invoice_note: 'Thank you!' };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 

@@ -12,6 +12,7 @@ import {
 } from '../support/browser-fixtures.js';
 import { PHOTO_PNG, SIGNATURE_PNG } from '../support/delivery-images.js';
 import { DESKTOP, PHONE, seriousViolations, settled } from './accessibility.js';
+import { LONE_STAR_SPIRITS } from '../support/http.js';
 
 let app: TestApp;
 const api = apiCaller(() => app.baseUrl);
@@ -46,14 +47,7 @@ describe('Proof of delivery on the invoice view (browser)', () => {
     const me = await api<{ company_id: string }>('validate_token', { token });
     await api(`company/${me.company_id}`, {
       method: 'PUT',
-      body: {
-        name: 'Lone Star Spirits',
-        address: '100 Congress Ave',
-        city: 'Austin',
-        state: 'TX',
-        zip: '78701',
-        tabc_id: 'LP123456',
-      },
+      body: LONE_STAR_SPIRITS,
       token,
     });
     const page = await browser.signedIn(token, { viewport: PHONE });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { RUSTY_NAIL } from '../support/api-fixtures.js';
 import { snap, useBrowser } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { apiClient, numberInvoicesFrom, signUpOwner, type ApiClient } from '../support/http.js';
+import { apiClient, completeCompany, signUpOwner, type ApiClient } from '../support/http.js';
 import {
   cutInPhoneList,
   daysFromToday,
@@ -40,7 +40,7 @@ async function invoiceStamps(owner: Owner, invoice: { number: string; count: num
       owner.token,
     ),
   );
-  await numberInvoicesFrom(http, owner, Number(invoice.number));
+  await completeCompany(http, owner, { starting_invoice_number: Number(invoice.number) });
   const created = await ok(
     http.post(
       'invoice',

@@ -61,27 +61,30 @@ export async function signUpOwner(api: ApiClient, name = 'Jane Owner') {
   };
 }
 
-/** The owner's company details completed (in Austin), its invoices numbered from `first` on. */
-export async function numberInvoicesFrom(
+/** A company's details as the settings form sends them: Lone Star Spirits in Austin, permit LP123456. */
+export const LONE_STAR_SPIRITS = {
+  name: 'Lone Star Spirits',
+  address: '100 Congress Ave',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  tabc_id: 'LP123456',
+};
+
+/** The owner's company completed with LONE_STAR_SPIRITS and `settings` (its first invoice number, say). */
+export async function completeCompany(
   api: ApiClient,
   owner: { token: string; user: { company_id: string } },
-  first: number,
+  settings: object = {},
 ) {
   const response = await api.put(
     `company/${owner.user.company_id}`,
-    {
-      name: 'Lone Star Spirits',
-      address: '100 Congress Ave',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      tabc_id: 'LP123456',
-      starting_invoice_number: first,
-    },
+    { ...LONE_STAR_SPIRITS, ...settings },
     owner.token,
   );
   if (response.status !== 200)
     throw new Error(`company: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
 }
 
 /**
