@@ -58,7 +58,7 @@ describe('Product read model', () => {
       archived_at: null,
       deleted_at: null,
       same_key: "TITO'S HANDMADE VODKA|750ML|LIQUOR",
-      search: "TITO'S HANDMADE VODKA 619947000013 A-1",
+      search: 'TITOS HANDMADE VODKA 750ML 619947000013 A-1',
       created_at: NOW,
       updated_at: NOW,
       revision: 0,

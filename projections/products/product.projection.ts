@@ -3,6 +3,7 @@ import type { StoredEvent } from '#engine';
 import type { ProductEvent, ProductFields } from '#domain/products/product.events.js';
 import { listPriceOn, type PriceChangeEntry } from '#domain/products/product.pricing.js';
 import { sameProductKey } from '#domain/products/product.rules.js';
+import { searchText } from '#domain/shared/search-text.js';
 import { defineRowProjection, ident, isoOrNull as iso, upsertRows } from '../projection.js';
 
 /**
@@ -45,7 +46,7 @@ CREATE TABLE IF NOT EXISTS rm_product (
   archived_at timestamptz,
   deleted_at timestamptz,
   same_key text NOT NULL, -- name|size|type in comparable form: "the same product" (domain/products/product.rules.ts)
-  search text NOT NULL, -- upper-case name, UPC and internal SKU: what suggestions match
+  search text NOT NULL, -- upper-case name, size, UPC and internal SKU without apostrophes: what searches match
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL,
   revision bigint NOT NULL
@@ -161,7 +162,7 @@ function fieldColumns(fields: ProductFields) {
     reorder_time_in_days: fields.reorderTimeInDays,
     case_size: fields.caseSize ?? null,
     same_key: sameProductKey(fields.name, fields.size, fields.type),
-    search: [fields.name, fields.upc, fields.internalSku].filter(Boolean).join(' ').toUpperCase(),
+    search: searchText([fields.name, fields.size, fields.upc, fields.internalSku].filter(Boolean).join(' ')),
   };
 }
 
@@ -298,7 +299,7 @@ export const PRODUCT_EVENTS = [
 
 export const productProjection = defineRowProjection<ProductRow>({
   name: 'products',
-  version: 1,
+  version: 2,
   handles: PRODUCT_EVENTS,
   rows: {
     table: 'rm_product',

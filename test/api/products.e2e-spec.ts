@@ -580,6 +580,18 @@ describe('Products (HTTP)', () => {
       expect(await suggest(`query=${encodeURIComponent('bacardi_')}`)).toHaveLength(3);
     });
 
+    it('finds the words typed in order, a size among them, with or without an apostrophe', async () => {
+      await create(token, { product: "Tito's Handmade Vodka", product_size: '1.75L', product_price: 39.99 });
+      expect(await suggest('query=titos')).toEqual(["TITO'S HANDMADE VODKA/contains"]);
+      expect(await suggest(`query=${encodeURIComponent('tito’s 1.75')}`)).toEqual([
+        "TITO'S HANDMADE VODKA/contains",
+      ]);
+      expect(await suggest(`query=${encodeURIComponent('captain spiced 750')}`)).toEqual([
+        'CAPTAIN MORGAN SPICED RUM/contains',
+      ]);
+      expect(await suggest(`query=${encodeURIComponent('spiced captain')}`)).toEqual([]);
+    });
+
     it('takes a digit string longer than 5 as a UPC: the exact product first', async () => {
       expect(await suggest('query=080480015305')).toEqual(['BACARDI SUPERIOR RUM/upc']);
       expect(await suggest('query=0804800153')).toEqual([

@@ -119,9 +119,10 @@ describe('Grid SQL', () => {
       expect(result.values[1]).toBe('%100\\%%');
     });
 
-    it("makes a search box's words one pattern, in the order typed, wildcards literal", () => {
-      expect(wordsPattern('  balcones   pot still ')).toBe('%balcones%pot%still%');
-      expect(wordsPattern('50% off')).toBe('%50\\%%off%');
+    it("makes a search box's words one pattern of a search text, in the order typed, wildcards literal", () => {
+      expect(wordsPattern('  balcones   pot still ')).toBe('%BALCONES%POT%STILL%');
+      expect(wordsPattern('50% off')).toBe('%50\\%%OFF%');
+      expect(wordsPattern("tito's 750")).toBe('%TITOS%750%');
       expect(wordsPattern('   ')).toBeNull();
       expect(wordsPattern(undefined)).toBeNull();
     });

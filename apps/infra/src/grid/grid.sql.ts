@@ -1,4 +1,5 @@
 import { isUuid } from '#domain/shared/field-rules.js';
+import { searchText } from '#domain/shared/search-text.js';
 import type { GridColumn, GridContext, GridDefinition, GridSort } from './grid.definition.js';
 import type { ColumnFilter, FilterCondition, GridRequest } from './grid-request.parser.js';
 
@@ -128,11 +129,15 @@ export function escapeLike(value: string): string {
 }
 
 /**
- * A search box's LIKE pattern: each word typed, in the order typed, with anything between them ('balcones pot
- * still' finds 'BALCONES TEXAS POT STILL BOURBON'); null when nothing is typed.
+ * A search box's LIKE pattern over a stored search text (see searchText): each word typed, in the order typed,
+ * with anything between them ('balcones pot still' finds 'BALCONES TEXAS POT STILL BOURBON'); null when nothing
+ * is typed.
  */
 export function wordsPattern(text: string | undefined | null): string | null {
-  const words = text?.trim().split(/\s+/).filter(Boolean) ?? [];
+  const words = searchText(text ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   return words.length > 0 ? `%${words.map(escapeLike).join('%')}%` : null;
 }
 

@@ -4,6 +4,7 @@ import { customerError } from '#domain/customers/customer.errors.js';
 import { priceForCustomer, type CustomerTier, type TierPricing } from '#domain/products/product.pricing.js';
 import { percentFromBasisPoints } from '#domain/companies/company.rules.js';
 import { dollarsOf } from '#domain/shared/money.js';
+import { searchText } from '#domain/shared/search-text.js';
 import type { ProductSuggestion } from '#domain/contracts/product.contract.js';
 import { ProductSuggestionsQuery } from './product-suggestions.query.js';
 import { ProductReader, type SuggestionRow, type SuggestionSearch } from './product.reader.js';
@@ -12,9 +13,9 @@ import { ProductReader, type SuggestionRow, type SuggestionSearch } from './prod
 export const MIN_QUERY_LENGTH = 3;
 const UPC = /^\d{6,}$/;
 
-/** The typed query as searched: % and _ stripped, spaces collapsed, upper-case (names are stored so). */
+/** The typed query as searched: % and _ stripped, spaces collapsed, as a search text (upper-case, no apostrophes). */
 export function searchTerm(query: string): string {
-  return query.replace(/[%_]/g, '').trim().replace(/\s+/g, ' ').toUpperCase();
+  return searchText(query.replace(/[%_]/g, '').trim().replace(/\s+/g, ' '));
 }
 
 /**

@@ -32,7 +32,10 @@ const STEPS = {
   upc: `(SELECT 0 AS step, p.id, p.product COLLATE "C" AS sort FROM rm_product p
          WHERE ${CURRENT} AND p.upc = $2
          ORDER BY p.product COLLATE "C", p.id LIMIT $7)`,
-  /** 2. the query anywhere in the name, UPC or internal SKU (the trigram index), those of step 1 left out. */
+  /**
+   * 2. the query's words in order anywhere in the name, size, UPC or internal SKU (the trigram index), those of
+   *    step 1 left out.
+   */
   contains: (
     step1: 'name' | 'upc',
   ) => `(SELECT 1 AS step, p.id, p.product COLLATE "C" AS sort FROM rm_product p
@@ -132,7 +135,7 @@ export class ProductReader {
        ORDER BY h.step, h.sort, h.id`,
       [
         ids ?? (isUpc ? term : `${escapeLike(term)}%`),
-        ids ? null : `%${escapeLike(term)}%`,
+        ids ? null : wordsPattern(term),
         filter.excludeIds,
         filter.excludeSourceIds,
         filter.distributor?.trim() || null,
