@@ -124,6 +124,30 @@ describe('Invoice builder: fields, keyboard, leaving (browser)', () => {
       await snap(page, `builder-fields-${width}`);
     });
 
+  browser.it(
+    'opens the saved invoice at its top on a phone, however far down Create Invoice was',
+    async () => {
+      const c = await aCompany();
+      const page = await signedIn(c, `/invoice/create?customerId=${c.customerId}`, 390);
+      await expectTrue(
+        async () =>
+          (await page.getByRole('combobox', { name: 'Customer' }).inputValue()) === 'The Rusty Nail',
+      );
+      for (const [typed, option] of [
+        ['jack', /JACK DANIEL/],
+        ['tito', /TITO'S VODKA/],
+      ] as const) {
+        await search(page).fill(typed);
+        await page.getByRole('option', { name: option }).click();
+      }
+      await page.getByRole('button', { name: 'Create Invoice' }).click();
+      await page.waitForURL(/\/invoice\/1$/, { timeout: 15_000 });
+      await visible(page.getByRole('heading', { level: 1, name: /1/ }));
+      await expectTrue(() => page.evaluate(() => window.scrollY === 0));
+      await snap(page, 'builder-saved-invoice-390');
+    },
+  );
+
   browser.it('Enter adds the highlighted first option; ↓ then Enter the second', async () => {
     const c = await aCompany();
     const page = await signedIn(c, `/invoice/create?customerId=${c.customerId}`);

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { Toaster } from '../shared/toasts';
 import { BootShell } from '../shared/ui/BootShell';
 
@@ -15,6 +15,8 @@ export const routes: RouteObject[] = [
       <>
         <Outlet />
         <Toaster />
+        {/* a page opened starts at its top, as a link's page does; Back returns where the user was */}
+        <ScrollRestoration />
       </>
     ),
     // while the first page's code loads: the skeleton index.html drew (a spinner outside the back office)

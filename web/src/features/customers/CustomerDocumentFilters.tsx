@@ -47,7 +47,7 @@ export function useCustomerDocumentFilters(
   const dropParams = (keys: string[]) => {
     const next = new URLSearchParams(params);
     for (const key of keys) next.delete(key);
-    setParams(next, { replace: true });
+    setParams(next, { replace: true, preventScrollReset: true });
     toFirstPage();
   };
   const active = !!customerId || !!number || !!from || !!to;

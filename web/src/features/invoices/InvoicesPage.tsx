@@ -107,7 +107,7 @@ export default function InvoicesPage() {
   const removeCustomer = () => {
     const next = new URLSearchParams(params);
     next.delete('customerId');
-    setParams(next, { replace: true });
+    setParams(next, { replace: true, preventScrollReset: true });
     toFirstPage();
   };
   const anyToolbarFilter =
@@ -120,7 +120,7 @@ export default function InvoicesPage() {
     setDateTo('');
     const next = new URLSearchParams(params);
     for (const key of ['customerId', 'status', 'numberFrom', 'numberTo']) next.delete(key);
-    setParams(next, { replace: true });
+    setParams(next, { replace: true, preventScrollReset: true });
     toFirstPage();
   };
   const filtered =

@@ -28,7 +28,8 @@ export default function RoutesPage() {
   const today = companyToday();
   const asked = params.get('date') ?? '';
   const date = DAY.test(asked) ? asked : addDays(today, 1);
-  const setDate = (next: string) => setParams(DAY.test(next) ? { date: next } : {}, { replace: true });
+  const setDate = (next: string) =>
+    setParams(DAY.test(next) ? { date: next } : {}, { replace: true, preventScrollReset: true });
   const routes = useDayRoutesQuery(date);
   const [creating, setCreating] = useState(false);
 

@@ -214,7 +214,7 @@ export default function StampRecordPage() {
         else updated.set('view', next);
         return updated;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
   const [initialValues] = useState<RecordValues>(() => ({ ...PERIODS.lastMonth(companyToday()), asOf: '' }));
   const form = useForm({ initialValues, validate });

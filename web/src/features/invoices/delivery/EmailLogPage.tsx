@@ -83,7 +83,7 @@ function EmailLog() {
     next.delete('memo');
     if (wanted) next.set('invoice', wanted);
     else next.delete('invoice');
-    setParams(next, { replace: true });
+    setParams(next, { replace: true, preventScrollReset: true });
     const { paginationModel, onPaginationModelChange } = grid.modelProps;
     if (paginationModel.page !== 0) onPaginationModelChange({ ...paginationModel, page: 0 });
   };
