@@ -121,8 +121,15 @@ describe('Customer', () => {
         'TABC ID must be two letters and six digits, e.g. MB123456 or MB-123456.',
       ],
       [
-        'a TABC id with seven digits',
-        { tabcId: 'MB1234567' },
+        'a newer AIMS number as the TABC id: said where it goes',
+        { tabcId: 'mb2109876' },
+        'tabc_id',
+        'TABC ID must be two letters and six digits, e.g. MB123456 or MB-123456. A newer number such as ' +
+          'MB2109876 goes in Licence Type (MB) and AIMS ID (2109876).',
+      ],
+      [
+        'a TABC id with five digits',
+        { tabcId: 'MB12345' },
         'tabc_id',
         'TABC ID must be two letters and six digits, e.g. MB123456 or MB-123456.',
       ],

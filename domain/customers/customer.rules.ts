@@ -88,15 +88,22 @@ export const customerRules = {
   payment_terms: optional((value) => (isPaymentTerms(value) ? undefined : PAYMENT_TERMS_MESSAGE)),
 } satisfies Record<string, FieldRule>;
 
+/** A newer permit number as TABC prints it: the licence type's letters, then the AIMS id of seven digits or more. */
+const AIMS_NUMBER = /^([A-Za-z]{1,6})-?(\d{7,10})$/;
+
 /**
  * tabc_id: not needed when licence type and AIMS id build it; otherwise required, as a permit code of two letters,
- * an optional hyphen and six digits.
+ * an optional hyphen and six digits. A newer AIMS number typed there is shown where it goes instead.
  */
 export function tabcIdProblem(tabcId: unknown, built: string | null): string | undefined {
   if (built) return undefined;
   if (isBlank(tabcId)) return CUSTOMER_MESSAGES.tabcId;
-  return typeof tabcId === 'string' && TABC_PERMIT_PATTERN.test(tabcId.trim())
-    ? undefined
+  const code = typeof tabcId === 'string' ? tabcId.trim() : '';
+  if (TABC_PERMIT_PATTERN.test(code)) return undefined;
+  const aims = AIMS_NUMBER.exec(code);
+  return aims
+    ? `${CUSTOMER_MESSAGES.tabcIdPattern} A newer number such as ${code.toUpperCase()} goes in Licence Type ` +
+        `(${aims[1]!.toUpperCase()}) and AIMS ID (${aims[2]}).`
     : CUSTOMER_MESSAGES.tabcIdPattern;
 }
 
