@@ -41,6 +41,14 @@ describe('fitWidths', () => {
     expect(widths).toEqual({ name: 150, size: 60, total: 100, profit: 95 });
   });
 
+  it('gives a value (an amount, a date) its whole width where the grid measured its column narrower', () => {
+    const widths = fitWidths(
+      [col('customer', 200, 130, 1), col('date', 110, 100, 0, { number: true, valueWidth: 117.4 })],
+      330,
+    );
+    expect(widths).toEqual({ customer: 212, date: 118 });
+  });
+
   it('shares spare room among the flexible columns, in proportion to their flex', () => {
     const widths = fitWidths([col('a', 100, 50), col('b', 100, 50, 1), col('c', 100, 50, 3)], 700);
     expect(widths).toEqual({ a: 100, b: 200, c: 400 });

@@ -13,9 +13,9 @@ export interface FitColumn {
   minWidth: number;
   /** its share of spare width (its colDef's flex); 0: keeps its content's width */
   flex: number;
-  /** a number column (money, counts): its values are never cut, only its header may end in an ellipsis */
+  /** a value column (money, counts, dates): its values are never cut, only its header may end in an ellipsis */
   number?: boolean;
-  /** for a number column: the width of its widest value (with the cell's padding) */
+  /** for a value column: the width of its widest value (with the cell's padding) */
   valueWidth?: number;
   /** a width the user chose: kept as it is */
   fixed?: boolean;
@@ -26,15 +26,21 @@ export interface FitColumn {
  * sideways scrolling:
  * - too wide: the widest columns are cut to one common width, never below their minimum: first the flexible (text)
  *   ones, whose long text ends in an ellipsis and shows whole in its tooltip (an items summary of 1,600 px gives way
- *   before a date does), then the other text columns, then number columns down to their widest value (an amount is
- *   never cut, its header may be);
+ *   before a date does), then the other text columns, then value columns (amounts, counts, dates) down to their
+ *   widest value (a value is never cut, its header may be);
  * - room to spare: it goes to the columns with a flex, in proportion to it (to all of them when none has one).
  * When even the minimums do not fit, text columns go below them down to TEXT_FLOOR px (an ellipsis and the tooltip
  * still show the text); only then does the grid scroll. Fixed columns keep their width.
  */
 export function fitWidths(columns: readonly FitColumn[], available: number): Record<string, number> {
   const result: Record<string, number> = {};
-  for (const column of columns) result[column.field] = Math.max(column.width, column.minWidth);
+  // a value is never cut, even where the grid's own measure of the column came out narrower than its text
+  for (const column of columns)
+    result[column.field] = Math.max(
+      column.width,
+      column.minWidth,
+      column.number ? Math.ceil(column.valueWidth ?? 0) : 0,
+    );
   const free = columns.filter((column) => !column.fixed);
   const total = () => columns.reduce((sum, column) => sum + result[column.field]!, 0);
   if (total() > available) {
@@ -116,7 +122,7 @@ export async function fitGridColumns(
     const columns: FitColumn[] = visible().map((c) => {
       const def = byField.get(c.field)!;
       const chosen = fixed[c.field];
-      const number = def.type === 'number';
+      const number = def.type === 'number' || def.type === 'date' || def.type === 'dateTime';
       return {
         field: c.field,
         width: chosen ?? c.computedWidth ?? c.width ?? 100,
