@@ -164,7 +164,7 @@ function RowTable({ statement, linked }: { statement: Statement; linked: boolean
           <TableRow>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(statement.period.from)}</TableCell>
             <TableCell />
-            <TableCell sx={{ fontStyle: 'italic', minWidth: 180 }}>{STATEMENT_MESSAGES.forward}</TableCell>
+            <TableCell sx={{ fontStyle: 'italic', minWidth: 150 }}>{STATEMENT_MESSAGES.forward}</TableCell>
             <TableCell />
             <TableCell />
             <TableCell align="right" sx={{ ...money, fontWeight: 600 }}>
@@ -174,11 +174,12 @@ function RowTable({ statement, linked }: { statement: Statement; linked: boolean
           {statement.rows.map((row) => (
             <TableRow key={`${row.kind}-${row.id}`}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {/* a long reference ('Check #5521') wraps, and the due date goes under the description: the table
+                  fits the customer page's column at 1440 px, its balance last */}
+              <TableCell sx={{ maxWidth: 120, overflowWrap: 'anywhere' }}>
                 <Reference row={row} linked={linked} />
               </TableCell>
-              {/* the due date under the description: the table fits the customer page's column at 1440 px */}
-              <TableCell sx={{ minWidth: 180 }}>
+              <TableCell sx={{ minWidth: 150 }}>
                 {row.description}
                 {row.due_on && (
                   <Typography component="div" variant="caption" color="text.secondary">
