@@ -183,6 +183,33 @@ describe('Inventory (browser)', () => {
     },
   );
 
+  for (const [width, viewport] of [
+    ['1440', { width: 1440, height: 900 }],
+    ['390', MOBILE],
+  ] as const)
+    browser.it(`finds a product by its name with the search box at ${width} px`, async () => {
+      const owner = await anInventoryOwner(`Sally Search ${width}`);
+      await api('product', {
+        method: 'POST',
+        body: {
+          product: 'Yellow Tail Shiraz',
+          product_type: 'wine',
+          product_size: '750ml',
+          product_price: 9,
+          last_purchase_price: '4.00',
+        },
+        token: owner.token,
+      });
+      await settle();
+      const page = await browser.signedIn(owner.token, { viewport });
+      await page.goto('/inventory');
+      await visible(page.getByText('BAREFOOT MERLOT').first());
+      await page.getByLabel('Search products').fill('tail');
+      await hidden(page.getByText('BAREFOOT MERLOT').first());
+      await visible(page.getByText('YELLOW TAIL SHIRAZ').first());
+      await snap(page, `inventory-search-${width}`);
+    });
+
   /**
    * The office's restock job, through the screens: two wines short, from two distributors; Populate Restock keeps the
    * distributors apart, loads one, shows its stock on hand and the stock after the suggestion; saving cures the

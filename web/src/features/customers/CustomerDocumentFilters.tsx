@@ -6,7 +6,7 @@ import { DateRangeFilter, GridFilterBar } from '../../shared/grid/GridFilterBar'
 import { dateRange, toolbarPaging } from '../../shared/grid/toolbar-filters';
 import type { GridModelProps } from '../../shared/grid/use-grid-models';
 import { CustomerFilterChip } from './CustomerFilterChip';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 
 /** What a documents grid's filter bar filters by: the grid's fields and the bar's labels. */
 export interface CustomerDocumentFilterFields {

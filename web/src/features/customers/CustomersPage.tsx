@@ -26,7 +26,7 @@ import { useFeature } from '../../shared/feature-gate/use-feature';
 import { newInvoiceForCustomerPath } from '../invoices/view/invoice-display';
 import { CUSTOMER_MESSAGES } from './customer-messages';
 import { useCustomerGridQuery } from './customers.api';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 
 const columns = customerColumns();
 const HIDDEN_AT_FIRST = {

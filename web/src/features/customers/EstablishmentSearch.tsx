@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useAutoFillSuggestionsQuery, type Establishment } from './customers.api';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 
 /** The client's specification: establishment search starts at 3 characters, 300 ms after the last keystroke. */
 export const SEARCH_MIN_CHARACTERS = 3;

@@ -19,7 +19,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatMoney } from '../../shared/format';
 import { CustomerAvatar } from '../customers/CustomerAvatar';
 import { editCustomerPath } from '../customers/customer-grid.columns';
-import { useDebouncedValue } from '../customers/use-debounced-value';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { useQuickSearchQuery } from '../invoices/invoices.api';
 import { invoicePath } from '../invoices/view/invoice-display';
 import { InvoiceStatusChip } from '../invoices/view/InvoiceStatusChip';

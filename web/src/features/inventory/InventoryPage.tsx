@@ -10,6 +10,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { saveFile } from '../../shared/download';
 import { FeatureGate, useFeatureForbidden } from '../../shared/feature-gate/FeatureGate';
 import { GridFilterBar } from '../../shared/grid/GridFilterBar';
+import { GridSearchField } from '../../shared/grid/GridSearchField';
+import { mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { useGridModels } from '../../shared/grid/use-grid-models';
 import { toProblem } from '../../shared/problem';
@@ -17,6 +19,7 @@ import { toast, TOAST_SECONDS } from '../../shared/toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 import {
   EDITABLE_FIELDS,
   inventoryDefaultVisibility,
@@ -71,7 +74,18 @@ interface PendingEdit {
 function Inventory() {
   const columns = useMemo(() => inventoryColumns(), []);
   const grid = useGridModels(columns, { initialSort: INVENTORY_GRID_DEFAULT_SORT });
-  const result = useInventoryGridQuery(grid.query);
+  const [search, setSearch] = useState('');
+  const searched = useDebouncedValue(search.trim());
+  // the search box: products whose name contains the text, with the grid's own filters
+  const query = useMemo(
+    () =>
+      searched
+        ? mergeFilters(grid.query, { product: { filterType: 'text', type: 'contains', filter: searched } })
+        : grid.query,
+    [grid.query, searched],
+  );
+  const result = useInventoryGridQuery(query);
+  const { toFirstPage } = toolbarPaging(grid.modelProps);
   useFeatureForbidden(result.error);
   const [adjust] = useAdjustInventoryMutation();
   const [download, downloading] = useExportInventoryMutation();
@@ -190,6 +204,15 @@ function Inventory() {
       <Card>
         <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
           <GridFilterBar label="Inventory filters">
+            <GridSearchField
+              label="Search products"
+              placeholder="Product name"
+              value={search}
+              onChange={(value) => {
+                setSearch(value);
+                toFirstPage();
+              }}
+            />
             <FormControlLabel
               control={
                 <Switch checked={quickEdit} onChange={(event) => setQuickEdit(event.target.checked)} />

@@ -21,7 +21,7 @@ import { useGridModels } from '../../shared/grid/use-grid-models';
 import { toast, TOAST_SECONDS } from '../../shared/toasts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
-import { useDebouncedValue } from '../customers/use-debounced-value';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { CustomerFilterChip } from '../customers/CustomerFilterChip';
 import { useDownloadInvoiceExportMutation, useFintechCustomersQuery } from '../integrations/integrations.api';
 import {

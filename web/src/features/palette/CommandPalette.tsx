@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CLIENT_VERSION, useGetMetaQuery } from '../../app/version';
-import { useDebouncedValue } from '../customers/use-debounced-value';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { RetryAlert } from '../../shared/ui/RetryAlert';
 import { QUICK_SEARCH_DEBOUNCE_MS, QUICK_SEARCH_MIN } from '../dashboard/QuickSearch';
 import { useProductSuggestionsQuery } from '../invoices/builder/builder.api';

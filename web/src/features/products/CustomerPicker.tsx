@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useDebouncedValue } from '../customers/use-debounced-value';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { usePriceChangeCustomersQuery, type CustomerOption } from './products.api';
 
 /**

@@ -13,7 +13,7 @@ import { GridSearchField } from '../../shared/grid/GridSearchField';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { useGridModels } from '../../shared/grid/use-grid-models';
 import { mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
-import { useDebouncedValue } from '../customers/use-debounced-value';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
 import { ProductDetailDrawer } from './ProductDetailDrawer';

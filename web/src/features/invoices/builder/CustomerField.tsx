@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useDebouncedValue } from '../../customers/use-debounced-value';
+import { useDebouncedValue } from '../../../shared/use-debounced-value';
 import { CustomerAvatar } from '../../customers/CustomerAvatar';
 import { useCustomerGridQuery, type CustomerGridRow } from '../../customers/customers.api';
 import type { PickedCustomer } from './builder-state';

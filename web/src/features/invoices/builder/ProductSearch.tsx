@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { formatMoney } from '../../../shared/format';
 import { toProblem } from '../../../shared/problem';
-import { useDebouncedValue } from '../../customers/use-debounced-value';
+import { useDebouncedValue } from '../../../shared/use-debounced-value';
 import {
   useLazyProductSuggestionsQuery,
   useProductSuggestionsQuery,

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { toProblem } from '../../../shared/problem';
-import { useDebouncedValue } from '../../customers/use-debounced-value';
+import { useDebouncedValue } from '../../../shared/use-debounced-value';
 import { formatCount, stampRange } from '../../stamps/stamp-format';
 import { useStampRollsQuery, type StampRoll } from '../../stamps/stamps.api';
 import { useCheckStampRangeMutation, useStampAllocationQuery } from './builder.api';
