@@ -93,22 +93,27 @@ describe('Invoice builder: fields, keyboard, leaving (browser)', () => {
       .first()
       .evaluate((element) => Math.round(element.getBoundingClientRect().height / 20.8));
 
+  /** The builder for The Rusty Nail, its customer filled in, with the long-named Jack Daniel's and Tito's picked. */
+  async function builderWithTwoLines(c: Company, width: number) {
+    const page = await signedIn(c, `/invoice/create?customerId=${c.customerId}`, width);
+    await expectTrue(
+      async () => (await page.getByRole('combobox', { name: 'Customer' }).inputValue()) === 'The Rusty Nail',
+    );
+    for (const [typed, option] of [
+      ['jack', /JACK DANIEL/],
+      ['tito', /TITO'S VODKA/],
+    ] as const) {
+      await search(page).fill(typed);
+      await page.getByRole('option', { name: option }).click();
+    }
+    return page;
+  }
+
   for (const width of [1440, 390])
     browser.it(`shows a 5-digit quantity and an 8-character price in full at ${width} px`, async () => {
       const c = await aCompany();
-      const page = await signedIn(c, `/invoice/create?customerId=${c.customerId}`, width);
-      await expectTrue(
-        async () =>
-          (await page.getByRole('combobox', { name: 'Customer' }).inputValue()) === 'The Rusty Nail',
-      );
+      const page = await builderWithTwoLines(c, width);
       const LONG = `${LONG_NAME.toUpperCase()} 750ml`;
-      for (const [typed, option] of [
-        ['jack', /JACK DANIEL/],
-        ['tito', /TITO'S VODKA/],
-      ] as const) {
-        await search(page).fill(typed);
-        await page.getByRole('option', { name: option }).click();
-      }
       await qty(page, LONG).fill('12345');
       await price(page, LONG).fill('12345.67');
       await qty(page, "TITO'S VODKA 750ml").fill('120');
@@ -128,18 +133,7 @@ describe('Invoice builder: fields, keyboard, leaving (browser)', () => {
     'opens the saved invoice at its top on a phone, however far down Create Invoice was',
     async () => {
       const c = await aCompany();
-      const page = await signedIn(c, `/invoice/create?customerId=${c.customerId}`, 390);
-      await expectTrue(
-        async () =>
-          (await page.getByRole('combobox', { name: 'Customer' }).inputValue()) === 'The Rusty Nail',
-      );
-      for (const [typed, option] of [
-        ['jack', /JACK DANIEL/],
-        ['tito', /TITO'S VODKA/],
-      ] as const) {
-        await search(page).fill(typed);
-        await page.getByRole('option', { name: option }).click();
-      }
+      const page = await builderWithTwoLines(c, 390);
       await page.getByRole('button', { name: 'Create Invoice' }).click();
       await page.waitForURL(/\/invoice\/1$/, { timeout: 15_000 });
       await visible(page.getByRole('heading', { level: 1, name: /1/ }));

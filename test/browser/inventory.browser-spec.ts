@@ -30,6 +30,20 @@ async function anInventoryOwner(name: string) {
   return { token: owner.token, companyId: owner.companyId, customerId: customer.id, wineId: wine.id };
 }
 
+/** Yellow Tail Shiraz: a second wine, listed at $9.00, bought at $4.00. */
+const aShiraz = (token: string) =>
+  api<{ id: string }>('product', {
+    method: 'POST',
+    body: {
+      product: 'Yellow Tail Shiraz',
+      product_type: 'wine',
+      product_size: '750ml',
+      product_price: 9,
+      last_purchase_price: '4.00',
+    },
+    token,
+  });
+
 const restock = (token: string, productId: string, qty: number) =>
   api('inventory', { method: 'PUT', body: { items: [{ product_id: productId, qty, item_cost: 5 }] }, token });
 
@@ -189,17 +203,7 @@ describe('Inventory (browser)', () => {
   ] as const)
     browser.it(`finds a product by its name with the search box at ${width} px`, async () => {
       const owner = await anInventoryOwner(`Sally Search ${width}`);
-      await api('product', {
-        method: 'POST',
-        body: {
-          product: 'Yellow Tail Shiraz',
-          product_type: 'wine',
-          product_size: '750ml',
-          product_price: 9,
-          last_purchase_price: '4.00',
-        },
-        token: owner.token,
-      });
+      await aShiraz(owner.token);
       await settle();
       const page = await browser.signedIn(owner.token, { viewport });
       await page.goto('/inventory');
@@ -223,17 +227,7 @@ describe('Inventory (browser)', () => {
       `restocks a shortage from the reorder list, one distributor at a time, at ${width} px`,
       async () => {
         const owner = await anInventoryOwner(`Rhett Restock ${width}`);
-        const shiraz = await api<{ id: string }>('product', {
-          method: 'POST',
-          body: {
-            product: 'Yellow Tail Shiraz',
-            product_type: 'wine',
-            product_size: '750ml',
-            product_price: 9,
-            last_purchase_price: '4.00',
-          },
-          token: owner.token,
-        });
+        const shiraz = await aShiraz(owner.token);
         const distributor = (productId: string, value: string) =>
           api(`inventory/${productId}`, {
             method: 'PUT',

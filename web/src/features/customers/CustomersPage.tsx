@@ -5,12 +5,11 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { GridSearchField } from '../../shared/grid/GridSearchField';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
-import { mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
+import { useGridSearch } from '../../shared/grid/toolbar-filters';
 import { useGridModels } from '../../shared/grid/use-grid-models';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
@@ -26,7 +25,6 @@ import { useFeature } from '../../shared/feature-gate/use-feature';
 import { newInvoiceForCustomerPath } from '../invoices/view/invoice-display';
 import { CUSTOMER_MESSAGES } from './customer-messages';
 import { useCustomerGridQuery } from './customers.api';
-import { useDebouncedValue } from '../../shared/use-debounced-value';
 
 const columns = customerColumns();
 const HIDDEN_AT_FIRST = {
@@ -51,18 +49,9 @@ const columnsWithUsers = customerColumns([
 export default function CustomersPage() {
   const orders = useFeature('order').active;
   const grid = useGridModels(columns, { initialSort: CUSTOMER_GRID_DEFAULT_SORT });
-  const [search, setSearch] = useState('');
-  const searched = useDebouncedValue(search.trim());
   // the search box: customers whose name contains the text (the name's trigram index answers it)
-  const query = useMemo(
-    () =>
-      searched
-        ? mergeFilters(grid.query, { name: { filterType: 'text', type: 'contains', filter: searched } })
-        : grid.query,
-    [grid.query, searched],
-  );
+  const { search, onSearch, query } = useGridSearch(grid.query, grid.modelProps, 'name');
   const result = useCustomerGridQuery(query);
-  const { toFirstPage } = toolbarPaging(grid.modelProps);
   const navigate = useNavigate();
   const owner = useAppSelector((state) => state.session.user?.role === 'owner');
   return (
@@ -105,15 +94,7 @@ export default function CustomersPage() {
               px: 0.5,
             }}
           >
-            <GridSearchField
-              label="Search customers"
-              placeholder="Name"
-              value={search}
-              onChange={(value) => {
-                setSearch(value);
-                toFirstPage();
-              }}
-            />
+            <GridSearchField label="Search customers" placeholder="Name" value={search} onChange={onSearch} />
             {result.data && (
               <Typography variant="body2" color="text.secondary" role="status">
                 {`${result.data.count} ${result.data.count === 1 ? 'customer' : 'customers'}`}

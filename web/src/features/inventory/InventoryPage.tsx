@@ -11,7 +11,7 @@ import { saveFile } from '../../shared/download';
 import { FeatureGate, useFeatureForbidden } from '../../shared/feature-gate/FeatureGate';
 import { GridFilterBar } from '../../shared/grid/GridFilterBar';
 import { GridSearchField } from '../../shared/grid/GridSearchField';
-import { mergeFilters, toolbarPaging } from '../../shared/grid/toolbar-filters';
+import { useGridSearch } from '../../shared/grid/toolbar-filters';
 import { ServerDataGrid } from '../../shared/grid/ServerDataGrid';
 import { useGridModels } from '../../shared/grid/use-grid-models';
 import { toProblem } from '../../shared/problem';
@@ -19,7 +19,6 @@ import { toast, TOAST_SECONDS } from '../../shared/toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouterButton } from '../../shared/ui/RouterButton';
-import { useDebouncedValue } from '../../shared/use-debounced-value';
 import {
   EDITABLE_FIELDS,
   inventoryDefaultVisibility,
@@ -74,18 +73,9 @@ interface PendingEdit {
 function Inventory() {
   const columns = useMemo(() => inventoryColumns(), []);
   const grid = useGridModels(columns, { initialSort: INVENTORY_GRID_DEFAULT_SORT });
-  const [search, setSearch] = useState('');
-  const searched = useDebouncedValue(search.trim());
-  // the search box: products whose name contains the text, with the grid's own filters
-  const query = useMemo(
-    () =>
-      searched
-        ? mergeFilters(grid.query, { product: { filterType: 'text', type: 'contains', filter: searched } })
-        : grid.query,
-    [grid.query, searched],
-  );
+  // the search box: products whose name contains the text
+  const { search, onSearch, query } = useGridSearch(grid.query, grid.modelProps, 'product');
   const result = useInventoryGridQuery(query);
-  const { toFirstPage } = toolbarPaging(grid.modelProps);
   useFeatureForbidden(result.error);
   const [adjust] = useAdjustInventoryMutation();
   const [download, downloading] = useExportInventoryMutation();
@@ -208,10 +198,7 @@ function Inventory() {
               label="Search products"
               placeholder="Product name"
               value={search}
-              onChange={(value) => {
-                setSearch(value);
-                toFirstPage();
-              }}
+              onChange={onSearch}
             />
             <FormControlLabel
               control={

@@ -1,3 +1,5 @@
+import { useMemo, useState } from 'react';
+import { useDebouncedValue } from '../use-debounced-value';
 import type { ProtocolCondition, ProtocolFilterModel } from './grid-protocol';
 import type { GridModelProps } from './use-grid-models';
 
@@ -58,4 +60,30 @@ export function toolbarPaging({
       toFirstPage();
     };
   return { toFirstPage, change };
+}
+
+/**
+ * A grid's search box on one text column: what is typed (settled for 300 ms) filters `field` by 'contains', with the
+ * grid's own filters; a change goes back to the first page. Answers the box's value and change, and the grid query.
+ */
+export function useGridSearch<Q extends { filterModel?: string }>(
+  query: Q,
+  modelProps: GridModelProps,
+  field: string,
+) {
+  const [search, setSearch] = useState('');
+  const searched = useDebouncedValue(search.trim());
+  const searchedQuery = useMemo(
+    () =>
+      searched
+        ? mergeFilters(query, { [field]: { filterType: 'text', type: 'contains', filter: searched } })
+        : query,
+    [query, searched, field],
+  );
+  const { toFirstPage } = toolbarPaging(modelProps);
+  const onSearch = (value: string) => {
+    setSearch(value);
+    toFirstPage();
+  };
+  return { search, onSearch, query: searchedQuery };
 }
