@@ -1,6 +1,7 @@
 import { DomainError } from '../shared/domain-error.js';
 import { logPayment } from '../invoices/invoice-payments.js';
 import {
+  accountPaymentNote,
   applyAccountCredit,
   keepAccountCustomer,
   receivePaymentOnAccount,
@@ -11,6 +12,7 @@ import {
   type RefundAccountCredit,
   type UnapplyAccountCredit,
 } from './customer-account.decide.js';
+import { methodAndReference } from './customer-account.events.js';
 import {
   accountOf,
   aCustomerWorld,
@@ -537,5 +539,14 @@ describe('Taking a share back to credit', () => {
       "Invoice 1 is cancelled: its payments already became the customer's credit.",
     ]);
     expect(accountOf(world).unappliedCents).toBe(15_000);
+  });
+});
+
+describe('A payment as a line names it', () => {
+  it('says the method and the reference, the method once where the reference starts with it', () => {
+    expect(methodAndReference('Check', '1042')).toBe('Check 1042');
+    expect(methodAndReference('Check', ' check #5521 ')).toBe('check #5521');
+    expect(methodAndReference('ACH', '')).toBe('ACH');
+    expect(accountPaymentNote('check', 'Check #5521')).toBe('On account · Check #5521');
   });
 });

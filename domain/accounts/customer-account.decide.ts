@@ -11,6 +11,7 @@ import {
 import { followPayments, remainingCents } from '../invoices/invoice-payments.js';
 import type { Invoice, InvoiceStreamEvent, LiveInvoice } from '../invoices/invoice.state.js';
 import {
+  methodAndReference,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   REFUND_METHODS,
@@ -284,7 +285,7 @@ const isRefundMethod = (value: string): value is RefundMethod =>
 
 /** The note each invoice's payment carries: "On account · Check 1042", or "On account · credit applied". */
 export const accountPaymentNote = (method: PaymentMethod | null, reference: string) =>
-  `On account · ${method ? [PAYMENT_METHOD_LABELS[method], reference.trim()].filter(Boolean).join(' ') : 'credit applied'}`;
+  `On account · ${method ? methodAndReference(PAYMENT_METHOD_LABELS[method], reference) : 'credit applied'}`;
 
 /** POST /customer/{id}/payment: the money received, and applied to the open invoices in the same append. */
 export function receivePaymentOnAccount(states: AccountStates, { data, metadata }: ReceivePaymentOnAccount) {

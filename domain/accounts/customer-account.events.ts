@@ -22,6 +22,17 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',
 };
 
+/**
+ * A payment as a line names it: its method and reference ('Check 1042'), the method once where the reference
+ * already starts with it ('Check #5521', not 'Check Check #5521').
+ */
+export function methodAndReference(method: string, reference: string): string {
+  const typed = reference.trim();
+  return method && typed.toLowerCase().startsWith(method.toLowerCase())
+    ? typed
+    : [method, typed].filter(Boolean).join(' ');
+}
+
 /** One invoice's share of an application: the payment it makes on the invoice's stream. */
 export interface CreditApplication {
   invoiceId: string;

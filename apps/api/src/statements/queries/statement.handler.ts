@@ -11,7 +11,11 @@ import { findCustomer } from '../../customers/customer.response.js';
 import { dueClock, dueOfRow } from '../../invoices/invoice-due.js';
 import { statementResponse } from '../statement.response.js';
 import { CustomerStatementQuery } from './statement.query.js';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '#domain/accounts/customer-account.events.js';
+import {
+  methodAndReference,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+} from '#domain/accounts/customer-account.events.js';
 import { StatementReader, type StatementDocumentRow } from './statement.reader.js';
 
 /** A row of the reader as the domain's document; an invoice carries the due date every screen shows. */
@@ -28,7 +32,7 @@ function documentOf(row: StatementDocumentRow, today: string, creditLaw: boolean
       note: row.note,
     };
   const method = PAYMENT_METHOD_LABELS[row.status as PaymentMethod] ?? row.status;
-  const described = [method, row.reference].filter(Boolean).join(' ');
+  const described = methodAndReference(method, row.reference ?? '');
   if (row.kind === 'account_payment' || row.kind === 'refund')
     return { kind: row.kind, id: row.id, date: row.on_date, reference: described, amountCents };
   if (row.kind === 'application' || row.kind === 'unapplication')
